@@ -1,0 +1,10 @@
+/** An expected outcome: a value, or a typed failure. Bugs throw; expected failures are values. */
+export type Result<T, E> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
+
+export const ok = <T>(value: T): { readonly ok: true; readonly value: T } => ({ ok: true, value });
+export const err = <E>(error: E): { readonly ok: false; readonly error: E } => ({ ok: false, error });
+
+/** Exhaustiveness check: every `switch` over a union ends here. */
+export function assertNever(value: never): never {
+  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,105 @@
+// The dependency rules of DESIGN §1, as a checker over source text.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export type Layer = 'domain' | 'application' | 'adapters' | 'ui';
+
+export interface SourceFile {
+  /** Path relative to the project root, with forward slashes (e.g. `domain/accounts.ts`). */
+  readonly path: string;
+  readonly text: string;
+}
+
+/** The file through which ui/ may reach adapters/: the composition root. */
+export const COMPOSITION_ROOT = 'adapters/composition-root';
+
+/** Third-party packages each layer may import (DESIGN §1). ui/ and adapters/ may import any. */
+const allowedPackages: Record<'domain' | 'application', readonly string[]> = {
+  domain: [],
+  application: ['mobx', 'inversify'],
+};
+
+/** Ambient reads of the outside world that the domain must take as parameters instead. */
+const forbiddenInDomain: readonly { pattern: RegExp; what: string }[] = [
+  { pattern: /\bDate\.now\s*\(/, what: 'Date.now()' },
+  { pattern: /\bnew\s+Date\s*\(\s*\)/, what: 'new Date() without a time' },
+  { pattern: /\bwindow\b/, what: 'window' },
+  { pattern: /\bdocument\b/, what: 'document' },
+  { pattern: /\b(localStorage|sessionStorage|navigator|location|history)\b/, what: 'a browser global' },
+  { pattern: /\b(setTimeout|setInterval|requestAnimationFrame)\s*\(/, what: 'a timer' },
+  { pattern: /\bfetch\s*\(/, what: 'fetch' },
+  { pattern: /\bMath\.random\s*\(/, what: 'Math.random()' },
+  { pattern: /\bprocess\./, what: 'process' },
+];
+
+const importPattern = /(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** Comments and string contents removed, so that words in TSDoc or copy do not count as code. */
+function codeOnly(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
+    .replace(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`/g, "''");
+}
+
+export function importsOf(text: string): string[] {
+  const stripped = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return [...stripped.matchAll(importPattern)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
+}
+
+export const layerOf = (file: string): Layer | undefined => {
+  const top = file.split('/')[0];
+  return top === 'domain' || top === 'application' || top === 'adapters' || top === 'ui' ? top : undefined;
+};
+
+const packageName = (specifier: string): string =>
+  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? specifier);
+
+/** Every import or ambient read that points the wrong way, as readable sentences. */
+export function findViolations(files: readonly SourceFile[]): string[] {
+  const violations: string[] = [];
+  for (const file of files) {
+    const layer = layerOf(file.path);
+    if (!layer) continue;
+    for (const specifier of importsOf(file.text)) {
+      const relative = specifier.startsWith('.');
+      const target = relative ? path.posix.normalize(path.posix.join(path.posix.dirname(file.path), specifier)) : undefined;
+      const targetLayer = target ? layerOf(target) : undefined;
+      const where = `${file.path} imports '${specifier}'`;
+      if (layer === 'domain' || layer === 'application') {
+        if (relative) {
+          const allowedLayers: readonly (Layer | undefined)[] = layer === 'domain' ? ['domain'] : ['domain', 'application'];
+          if (!allowedLayers.includes(targetLayer)) violations.push(`${where}: ${layer}/ may import only ${allowedLayers.join(' and ')}/`);
+        } else if (!specifier.startsWith('node:') && allowedPackages[layer].includes(packageName(specifier))) {
+          continue;
+        } else {
+          violations.push(`${where}: ${layer}/ may not import third-party or platform modules`);
+        }
+      } else if (layer === 'ui' && targetLayer === 'adapters' && target?.replace(/\.tsx?$/, '') !== COMPOSITION_ROOT) {
+        violations.push(`${where}: ui/ reaches adapters/ only through ${COMPOSITION_ROOT}`);
+      }
+    }
+    if (layer === 'domain') {
+      const code = codeOnly(file.text);
+      for (const { pattern, what } of forbiddenInDomain) {
+        if (pattern.test(code)) violations.push(`${file.path} uses ${what}: the domain takes the outside world as parameters`);
+      }
+    }
+  }
+  return violations;
+}
+
+/** The project's TypeScript sources under the four layers. */
+export function readSources(root: string): SourceFile[] {
+  const files: SourceFile[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(path.join(root, dir))) {
+      if (name === 'node_modules') continue;
+      const rel = `${dir}/${name}`;
+      if (statSync(path.join(root, rel)).isDirectory()) walk(rel);
+      else if (/\.tsx?$/.test(name)) files.push({ path: rel, text: readFileSync(path.join(root, rel), 'utf8') });
+    }
+  };
+  for (const layer of ['domain', 'application', 'adapters', 'ui']) walk(layer);
+  return files;
+}

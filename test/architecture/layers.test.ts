@@ -1,0 +1,58 @@
+import { expect } from 'chai';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findViolations, importsOf, readSources } from './layer-rules';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+describe('architecture: the layers depend inwards (DESIGN §1)', () => {
+  it('the project has no import pointing the wrong way', () => {
+    const sources = readSources(root);
+    expect(sources.some((s) => s.path.startsWith('domain/'))).to.equal(true);
+    expect(findViolations(sources)).to.deep.equal([]);
+  });
+
+  describe('the checker itself', () => {
+    const check = (filePath: string, text: string) => findViolations([{ path: filePath, text }]);
+
+    it('reads static, type-only, re-export and dynamic imports', () => {
+      expect(importsOf(`import a from 'a';\nimport type { B } from "./b";\nexport * from './c';\nconst d = await import('d');\nimport 'e';`))
+        .to.deep.equal(['a', './b', './c', 'd', 'e']);
+    });
+
+    const failing: [string, string, string][] = [
+      ['domain/x.ts', `import React from 'react';`, 'third-party'],
+      ['domain/x.ts', `import { makeAutoObservable } from 'mobx';`, 'third-party'],
+      ['domain/x.ts', `import { Container } from 'inversify';`, 'third-party'],
+      ['domain/x.ts', `import { readFile } from 'node:fs';`, 'third-party'],
+      ['domain/x.ts', `import { Store } from '../application/store';`, 'may import only domain'],
+      ['domain/x.ts', `export const now = () => Date.now();`, 'Date.now()'],
+      ['domain/x.ts', `export const now = () => new Date();`, 'new Date()'],
+      ['domain/x.ts', `export const w = () => window.innerWidth;`, 'window'],
+      ['domain/x.ts', `export const d = () => document.title;`, 'document'],
+      ['domain/x.ts', `export const s = () => sessionStorage.getItem('a');`, 'browser global'],
+      ['application/x.ts', `import { FetchApi } from '../adapters/fetch-api';`, 'may import only domain and application'],
+      ['application/x.ts', `import { LoginPage } from '../ui/login-page';`, 'may import only domain and application'],
+      ['application/x.ts', `import React from 'react';`, 'third-party'],
+      ['ui/x.tsx', `import { FetchApi } from '../adapters/fetch-api';`, 'composition-root'],
+    ];
+    for (const [file, text, expected] of failing) {
+      it(`flags ${file}: ${text}`, () => {
+        const violations = check(file, text);
+        expect(violations).to.have.length(1);
+        expect(violations[0]).to.contain(expected);
+      });
+    }
+
+    const passing: [string, string][] = [
+      ['domain/x.ts', `import { ok } from './result';\n/** Time is a parameter, never Date.now() or window. */\nexport const f = (nowMs: number) => new Date(nowMs);`],
+      ['domain/x.ts', `export const label = 'Open the window';`],
+      ['application/x.ts', `import { makeAutoObservable } from 'mobx';\nimport { injectable } from 'inversify';\nimport { ok } from '../domain/result';`],
+      ['ui/x.tsx', `import { createContainer } from '../adapters/composition-root';\nimport { LoginStore } from '../application/login.store';`],
+      ['adapters/x.ts', `import retry from 'fetch-retry';\nimport { ok } from '../domain/result';`],
+    ];
+    for (const [file, text] of passing) {
+      it(`allows ${file}: ${text.split('\n')[0]}`, () => expect(check(file, text)).to.deep.equal([]));
+    }
+  });
+});
