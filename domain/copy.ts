@@ -13,6 +13,8 @@ export const copy = {
     selectAccounts: 'Select your accounts',
     confirmation: 'Review and submit',
   },
+  /** Spec §2: "The window title is set per step" (the step title, then the service's name). */
+  windowTitle: (stepTitle: string): string => `${stepTitle} | Open Banking`,
   /** Spec §2: intro line under the step title. */
   intro: (tppName: string): string => `You are about to share your data with ${tppName}`,
   introPar: (tppName: string): string =>

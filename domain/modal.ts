@@ -30,6 +30,49 @@ export type ModalName = (typeof MODAL_NAMES)[number];
  * - returnAfterReject: reject the consent on the server first, then return with its answer.
  * - onlyReturn: return to the third party without calling the server.
  * - previousStep: run the back action and close.
- * - close: just close (informational modals).
+ * - close: just close (help texts and recoverable messages).
+ * - returnWithSuccess: return to the third party with the confirmation's answer (CONTRACT §6).
  */
-export type ModalButtonBehaviour = 'pendingRefreshFlow' | 'returnAfterReject' | 'onlyReturn' | 'previousStep' | 'close';
+export type ModalButtonBehaviour = 'pendingRefreshFlow' | 'returnAfterReject' | 'onlyReturn' | 'previousStep' | 'close' | 'returnWithSuccess';
+
+/** How a modal behaves: whether the customer may close it, and what its main button does. */
+export interface ModalRule {
+  /** Closable modals have a close button and close on Escape; the others can only be left by their button. */
+  readonly closable: boolean;
+  readonly button: ModalButtonBehaviour;
+}
+
+/**
+ * Spec §4 "Modals" and "Button behaviours". The spec names the behaviours but not which modal
+ * has which; this is the bank's choice, written once:
+ * - help texts (forgot username, not registered, lost secure key) and the two recoverable login
+ *   messages (last attempt, incorrect security code) only close;
+ * - the customer's own cancel (sharing incomplete) rejects the consent, then returns;
+ * - every bank-side end of the journey rejects the consent on the server first, then returns
+ *   with its answer (returnAfterReject), so the third party learns the outcome;
+ * - service unavailable returns without calling the server again (the server is what failed);
+ * - the success modal returns with the confirmation's answer (returnWithSuccess);
+ * - change selected profile goes back a step on OK.
+ */
+export const MODAL_RULES: Readonly<Record<ModalName, ModalRule>> = {
+  forgotUsername: { closable: true, button: 'close' },
+  notRegistered: { closable: true, button: 'close' },
+  lostSecureKey: { closable: true, button: 'close' },
+  sharingIncomplete: { closable: true, button: 'pendingRefreshFlow' },
+  ageLimitation: { closable: false, button: 'returnAfterReject' },
+  redirectionToTpp: { closable: false, button: 'returnAfterReject' },
+  timeoutWarning: { closable: true, button: 'close' },
+  serviceUnavailable: { closable: false, button: 'onlyReturn' },
+  sanctionCountryError: { closable: false, button: 'returnAfterReject' },
+  permanentLockout: { closable: false, button: 'returnAfterReject' },
+  temporaryLockout: { closable: false, button: 'returnAfterReject' },
+  ecareSuspension: { closable: false, button: 'returnAfterReject' },
+  secureKeyNotActivated: { closable: false, button: 'returnAfterReject' },
+  incorrectSecurityCodeLockout: { closable: true, button: 'close' },
+  invalidUsernameLastAttempt: { closable: true, button: 'close' },
+  noEligibleAccounts: { closable: false, button: 'returnAfterReject' },
+  successConfirm: { closable: false, button: 'returnWithSuccess' },
+  unavailableResource: { closable: false, button: 'returnAfterReject' },
+  wentWrong: { closable: false, button: 'returnAfterReject' },
+  changeSelectedProfile: { closable: true, button: 'previousStep' },
+};

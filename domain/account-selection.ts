@@ -1,0 +1,90 @@
+import { withSubAccountState } from './accounts';
+import type { Account, SubAccount } from './accounts';
+
+/**
+ * Spec §4 "Account selection": pure functions over the account list. Every function returns a
+ * new list and leaves read-only (ineligible) accounts and sub-accounts untouched: they can never
+ * be selected. An unknown id is a no-op (the list is returned as it was).
+ */
+
+const setSubs = (account: Account, selected: boolean): Account =>
+  withSubAccountState({
+    ...account,
+    subAccounts: account.subAccounts.map((sub): SubAccount => (sub.eligibleAccount ? { ...sub, selected } : sub)),
+  });
+
+/** Select or clear one eligible account; for an EGA every selectable sub-account follows. */
+function setAccount(account: Account, selected: boolean): Account {
+  if (!account.eligibleAccount) return account;
+  return account.type === 'EGA' ? setSubs(account, selected) : { ...account, selected };
+}
+
+/** True when the account is (at least partly) chosen: selected, or an indeterminate EGA. */
+export function isChosen(account: Account): boolean {
+  return account.selected || account.indeterminate;
+}
+
+/**
+ * Spec §4: ticking an account flips it. Ticking an EGA selects all its sub-accounts and clears
+ * indeterminate (an indeterminate EGA is ticked, like a browser's indeterminate checkbox);
+ * unticking a selected EGA clears all of them. Read-only accounts are never toggled.
+ */
+export function toggleAccount(accounts: readonly Account[], id: string): readonly Account[] {
+  return accounts.map((account) => (account.id === id ? setAccount(account, !account.selected) : account));
+}
+
+/**
+ * Spec §4: ticking a sub-account flips it; the parent is then selected when all its selectable
+ * sub-accounts are selected and indeterminate when some but not all are. Read-only sub-accounts
+ * are never toggled.
+ */
+export function toggleSubAccount(accounts: readonly Account[], parentId: string, subId: string): readonly Account[] {
+  return accounts.map((account) => {
+    if (account.id !== parentId || account.type !== 'EGA') return account;
+    const target = account.subAccounts.find((sub) => sub.id === subId);
+    if (target === undefined || !target.eligibleAccount) return account;
+    return withSubAccountState({
+      ...account,
+      subAccounts: account.subAccounts.map((sub) => (sub.id === subId ? { ...sub, selected: !sub.selected } : sub)),
+    });
+  });
+}
+
+const available = (accounts: readonly Account[]): readonly Account[] => accounts.filter((a) => a.eligibleAccount);
+
+/** Spec §2, §4: the select-all box is checked only when every available (eligible) account is fully selected. */
+export function isAllSelected(accounts: readonly Account[]): boolean {
+  const eligible = available(accounts);
+  return eligible.length > 0 && eligible.every((account) => account.selected);
+}
+
+/**
+ * Spec §4: select-all toggles every available (eligible) account: when all are selected it clears
+ * them all, otherwise it selects them all (EGAs with all their selectable sub-accounts).
+ */
+export function toggleSelectAll(accounts: readonly Account[]): readonly Account[] {
+  const selected = !isAllSelected(accounts);
+  return accounts.map((account) => setAccount(account, selected));
+}
+
+/** Spec §2: the "Select all available accounts" box is shown only when more than 1 account is available. */
+export function isSelectAllShown(availableAccounts: readonly Account[]): boolean {
+  return availableAccounts.length > 1;
+}
+
+/**
+ * Spec §2 note "You have chosen not to share information from all your accounts.": shown when at
+ * least one available account is (partly) chosen but not all are fully selected.
+ */
+export function notAllSelected(accounts: readonly Account[]): boolean {
+  return available(accounts).some(isChosen) && !isAllSelected(accounts);
+}
+
+/**
+ * Spec §2 note "You have not selected any accounts to share.": shown when accounts are available
+ * and none is chosen (with no eligible account the no-eligible-accounts warning shows instead).
+ */
+export function noneSelected(accounts: readonly Account[]): boolean {
+  const eligible = available(accounts);
+  return eligible.length > 0 && !eligible.some(isChosen);
+}

@@ -1,0 +1,186 @@
+import type { SharedAccountRef } from './accounts';
+import { isRecord, nonBlank } from './is-record';
+import { err, ok } from './result';
+import { isCustomerScope } from './scopes';
+import type { Result } from './result';
+
+/** CONTRACT §3 "ConsentDetail": the wire shape (`null` allowed here only). */
+export interface RawConsentDetail {
+  readonly permissions: readonly {
+    readonly permission: string;
+    readonly accounts?: readonly {
+      readonly schemeName?: string | null;
+      readonly identification?: string | null;
+      readonly secondaryIdentification?: string | null;
+    }[] | null;
+    readonly claims?: string | null;
+  }[];
+  readonly consentNickname?: string | null;
+  readonly expirationDateTime?: string | null;
+}
+
+/** Spec §3 "Consent": one requested permission and the accounts it already covers. */
+export interface ConsentPermission {
+  readonly permission: string;
+  readonly accounts: readonly SharedAccountRef[];
+}
+
+/** Spec §3 "Consent", CONTRACT §3 "ConsentDetail", as the app uses it. */
+export interface Consent {
+  readonly permissions: readonly ConsentPermission[];
+  /** The requested scopes, in the order given. */
+  readonly scopes: readonly string[];
+  /** The accounts already shared (every permission's accounts, once each): pre-selected on amendment. */
+  readonly sharedAccounts: readonly SharedAccountRef[];
+  /** Spec §1: an amendment of an existing arrangement (a claims JSON holds cdr_arrangement_id). */
+  readonly isPAR: boolean;
+  readonly cdrArrangementId?: string;
+  readonly nickname?: string;
+  /** ISO date-time as received; absent for a once-off sharing. */
+  readonly expirationDateTime?: string;
+  /** `expirationDateTime` in epoch milliseconds. */
+  readonly expirationMs?: number;
+}
+
+/** Why consent details (`GET /customer-auth/data`) could not be read (spec §8: consent_fetch_failure). */
+export type ConsentError =
+  | { readonly kind: 'notAConsentDetail' }
+  | { readonly kind: 'noPermissions' }
+  | { readonly kind: 'malformedPermission'; readonly index: number }
+  | { readonly kind: 'malformedAccount'; readonly permissionIndex: number; readonly accountIndex: number }
+  | { readonly kind: 'malformedField'; readonly field: 'consentNickname' | 'expirationDateTime' };
+
+/**
+ * Spec §1, CONTRACT §3: the arrangement id in a permission's claims. Claims are a JSON string
+ * (an already-parsed object is accepted too); malformed JSON or a missing id gives `undefined`.
+ */
+export function arrangementIdFromClaims(claims: unknown): string | undefined {
+  let parsed: unknown = claims;
+  if (typeof claims === 'string') {
+    try {
+      parsed = JSON.parse(claims);
+    } catch {
+      return undefined;
+    }
+  }
+  return isRecord(parsed) ? nonBlank(parsed['cdr_arrangement_id']) : undefined;
+}
+
+function readAccountRef(raw: unknown): SharedAccountRef | undefined {
+  if (!isRecord(raw)) return undefined;
+  const ref: { schemeName?: string; identification?: string; secondaryIdentification?: string } = {};
+  for (const field of ['schemeName', 'identification', 'secondaryIdentification'] as const) {
+    const value = raw[field];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') return undefined;
+    ref[field] = value;
+  }
+  return ref.identification === undefined && ref.secondaryIdentification === undefined ? undefined : ref;
+}
+
+const refKey = (ref: SharedAccountRef): string =>
+  ref.secondaryIdentification !== undefined ? `id:${ref.secondaryIdentification}` : `no:${ref.identification ?? ''}`;
+
+/**
+ * Spec §3 "Consent", §4 "Consent guard", CONTRACT §3 "ConsentDetail": read the `data` answer
+ * (`{ detail: ConsentDetail }`, or the detail itself). Needs a non-empty permissions list of
+ * `{ permission: string }`; `accounts` entries must name an identification or a
+ * secondaryIdentification. Malformed claims JSON is not an error: it just holds no arrangement id.
+ * A missing, null or empty expiry is a once-off sharing; an expiry that is not a date is an error.
+ */
+export function parseConsentDetail(raw: unknown): Result<Consent, ConsentError> {
+  const detail = isRecord(raw) && isRecord(raw['detail']) ? raw['detail'] : raw;
+  if (!isRecord(detail) || !Array.isArray(detail['permissions'])) return err({ kind: 'notAConsentDetail' });
+  const rawPermissions: readonly unknown[] = detail['permissions'];
+  if (rawPermissions.length === 0) return err({ kind: 'noPermissions' });
+
+  const permissions: ConsentPermission[] = [];
+  let cdrArrangementId: string | undefined;
+  for (const [index, entry] of rawPermissions.entries()) {
+    if (!isRecord(entry) || typeof entry['permission'] !== 'string' || entry['permission'] === '') {
+      return err({ kind: 'malformedPermission', index });
+    }
+    const rawAccounts = entry['accounts'] ?? [];
+    if (!Array.isArray(rawAccounts)) return err({ kind: 'malformedPermission', index });
+    const accounts: SharedAccountRef[] = [];
+    for (const [accountIndex, rawAccount] of (rawAccounts as readonly unknown[]).entries()) {
+      const ref = readAccountRef(rawAccount);
+      if (ref === undefined) return err({ kind: 'malformedAccount', permissionIndex: index, accountIndex });
+      accounts.push(ref);
+    }
+    cdrArrangementId ??= arrangementIdFromClaims(entry['claims']);
+    permissions.push({ permission: entry['permission'], accounts });
+  }
+
+  const rawNickname = detail['consentNickname'];
+  if (!(rawNickname === undefined || rawNickname === null || typeof rawNickname === 'string')) {
+    return err({ kind: 'malformedField', field: 'consentNickname' });
+  }
+  const rawExpiry = detail['expirationDateTime'];
+  let expiry: { readonly expirationDateTime: string; readonly expirationMs: number } | undefined;
+  if (rawExpiry !== undefined && rawExpiry !== null && rawExpiry !== '') {
+    const ms = typeof rawExpiry === 'string' ? Date.parse(rawExpiry) : Number.NaN;
+    if (Number.isNaN(ms)) return err({ kind: 'malformedField', field: 'expirationDateTime' });
+    expiry = { expirationDateTime: rawExpiry as string, expirationMs: ms };
+  }
+
+  const shared = new Map<string, SharedAccountRef>();
+  for (const ref of permissions.flatMap((p) => p.accounts)) if (!shared.has(refKey(ref))) shared.set(refKey(ref), ref);
+  const nickname = nonBlank(rawNickname);
+  return ok({
+    permissions,
+    scopes: permissions.map((p) => p.permission),
+    sharedAccounts: [...shared.values()],
+    isPAR: cdrArrangementId !== undefined,
+    ...(cdrArrangementId === undefined ? {} : { cdrArrangementId }),
+    ...(nickname === undefined ? {} : { nickname }),
+    ...(expiry ?? {}),
+  });
+}
+
+/**
+ * Spec §4 "Consent guard": when every requested permission is common:customer.basic:read or
+ * common:customer.detail:read, the account step is skipped (skipStep).
+ */
+export function isCustomerScopesOnly(consent: Pick<Consent, 'scopes'>): boolean {
+  return consent.scopes.length > 0 && consent.scopes.every(isCustomerScope);
+}
+
+/** Spec §2 "How long will my data be shared?": no expiry means a once-only sharing. */
+export function isOnceOnly(consent: Pick<Consent, 'expirationDateTime'>): boolean {
+  return consent.expirationDateTime === undefined;
+}
+
+/** Spec §9: more than a year (31536000000 ms) counts as 12 months. */
+export const YEAR_MS = 31_536_000_000;
+/** Spec §9: one month is 30 days (2592000000 ms). */
+export const MONTH_MS = 2_592_000_000;
+
+/**
+ * Spec §9 "Data period in months": over 31536000000 ms gives 12, else the duration rounded to
+ * whole 2592000000 ms months. Both times are epoch milliseconds (the token's
+ * consentCreationDate is in seconds: multiply by 1000). A negative duration gives 0.
+ */
+export function dataPeriodMonths(creationMs: number, expiryMs: number): number {
+  const duration = expiryMs - creationMs;
+  if (duration > YEAR_MS) return 12;
+  return Math.max(0, Math.round(duration / MONTH_MS));
+}
+
+/** The bank's time zone: dates are shown as the customer's bank (Sydney) sees them. */
+export const BANK_TIME_ZONE = 'Australia/Sydney';
+
+/**
+ * Spec §2 "Data sharing period": a date as 'D Month YYYY' (e.g. '22 November 2027') in the given
+ * IANA time zone (default Australia/Sydney). Takes epoch milliseconds or an ISO date-time;
+ * gives `undefined` when the value is not a date.
+ */
+export function formatLongDate(value: number | string, timeZone: string = BANK_TIME_ZONE): string | undefined {
+  const ms = typeof value === 'number' ? value : Date.parse(value);
+  if (!Number.isFinite(ms)) return undefined;
+  const date = new Date(ms);
+  if (Number.isNaN(date.getTime())) return undefined;
+  const parts = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')} ${part('year')}`;
+}

@@ -1,0 +1,135 @@
+import { copy } from './copy';
+import { assertNever, err, ok, type Result } from './result';
+
+/** Spec §3 "Login info": the three date-of-birth inputs, as typed (DD, MM, YYYY). */
+export interface DateOfBirthParts {
+  readonly day: string;
+  readonly month: string;
+  readonly year: string;
+}
+
+/** A calendar date (month 1-12). Used for "today", which the caller supplies: the domain reads no clock. */
+export interface CalendarDate {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+}
+
+/** Why the date-of-birth inputs do not make a date of birth. */
+export type DateOfBirthError = 'incomplete' | 'invalid' | 'future';
+
+/** The empty inputs, as the form starts. */
+export const EMPTY_DATE_OF_BIRTH: DateOfBirthParts = { day: '', month: '', year: '' };
+
+/**
+ * The earliest year accepted. Spec §5 only asks for 4 digits; years before this are taken as
+ * typing mistakes (nobody born before 1900 is a customer), so `0000` or `0966` are invalid.
+ */
+export const MIN_BIRTH_YEAR = 1900;
+
+const DAY_OR_MONTH = /^\d{1,2}$/;
+const YEAR = /^\d{4}$/;
+
+/** Spec §5: day 01-31, at most 2 digits (`1` and `01` both mean the first). */
+export const isValidDayPart = (day: string): boolean => DAY_OR_MONTH.test(day) && Number(day) >= 1 && Number(day) <= 31;
+
+/** Spec §5: month 01-12, at most 2 digits. */
+export const isValidMonthPart = (month: string): boolean =>
+  DAY_OR_MONTH.test(month) && Number(month) >= 1 && Number(month) <= 12;
+
+/** Spec §5: year of 4 digits (and not before {@link MIN_BIRTH_YEAR}). */
+export const isValidYearPart = (year: string): boolean => YEAR.test(year) && Number(year) >= MIN_BIRTH_YEAR;
+
+const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** The number of days in a month (1-12) of a year, leap years included. */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+const compareDates = (a: CalendarDate, b: CalendarDate): number =>
+  a.year - b.year || a.month - b.month || a.day - b.day;
+
+const isBlank = (part: string): boolean => part === '';
+
+/**
+ * Spec §5: read the three inputs as a date of birth, given today's date.
+ * - `incomplete`: some part is empty and every filled part is valid so far;
+ * - `invalid`: a filled part breaks its rule (day 01-31, month 01-12, year 4 digits), or the
+ *   date does not exist (31/04, 31/02, 29/02 in a non-leap year);
+ * - `future`: the date is after `today` (today itself is accepted).
+ */
+export function parseDateOfBirth(parts: DateOfBirthParts, today: CalendarDate): Result<CalendarDate, DateOfBirthError> {
+  const { day, month, year } = parts;
+  if (
+    (!isBlank(day) && !isValidDayPart(day)) ||
+    (!isBlank(month) && !isValidMonthPart(month)) ||
+    (!isBlank(year) && !isValidYearPart(year))
+  ) {
+    return err('invalid');
+  }
+  if (isBlank(day) || isBlank(month) || isBlank(year)) return err('incomplete');
+  const date: CalendarDate = { year: Number(year), month: Number(month), day: Number(day) };
+  if (date.day > daysInMonth(date.year, date.month)) return err('invalid');
+  if (compareDates(date, today) > 0) return err('future');
+  return ok(date);
+}
+
+/**
+ * Spec §5: the message under the date-of-birth block, or `undefined`. Multi-part inputs are
+ * valid unless a part is invalid, so incomplete inputs carry no message (Continue stays
+ * disabled through {@link isCompleteDateOfBirth}); a wrong part or impossible date gives
+ * `Invalid date. …`, a date after today `Date of birth cannot be in the future. …`.
+ */
+export function dateOfBirthError(parts: DateOfBirthParts, today: CalendarDate): string | undefined {
+  const parsed = parseDateOfBirth(parts, today);
+  if (parsed.ok) return undefined;
+  switch (parsed.error) {
+    case 'incomplete':
+      return undefined;
+    case 'invalid':
+      return copy.validation.dobInvalid;
+    case 'future':
+      return copy.validation.dobInFuture;
+    default:
+      return assertNever(parsed.error);
+  }
+}
+
+/** Spec §5: the three parts are filled and make a real, past date of birth. */
+export function isCompleteDateOfBirth(parts: DateOfBirthParts, today: CalendarDate): boolean {
+  return parseDateOfBirth(parts, today).ok;
+}
+
+/** Spec §5: all three parts are filled (the condition for sending the date of birth at all). */
+export const isFilledDateOfBirth = (parts: DateOfBirthParts): boolean =>
+  !isBlank(parts.day) && !isBlank(parts.month) && !isBlank(parts.year);
+
+/**
+ * Spec §3 "Authenticate request": the date of birth as `YYYY-MM-DD`, day and month zero-padded,
+ * when the three parts are filled and well formed; otherwise `undefined`. The calendar is not
+ * checked here ({@link parseDateOfBirth} is the validation).
+ */
+export function isoDateOfBirth(parts: DateOfBirthParts): string | undefined {
+  if (!isValidDayPart(parts.day) || !isValidMonthPart(parts.month) || !YEAR.test(parts.year)) return undefined;
+  return `${parts.year}-${parts.month.padStart(2, '0')}-${parts.day.padStart(2, '0')}`;
+}
+
+const PASTED_WITH_SEPARATORS = /^(\d{1,2})\s*[/\-. ]\s*(\d{1,2})\s*[/\-. ]\s*(\d{4})$/;
+const PASTED_DIGITS_ONLY = /^(\d{2})(\d{2})(\d{4})$/;
+
+/**
+ * Spec §2 "Login screen" (example 25/12/1966): split a whole date pasted into the date-of-birth
+ * block into its parts, day and month zero-padded. Accepts `DD/MM/YYYY`, `DD-MM-YYYY`,
+ * `DD.MM.YYYY`, `DD MM YYYY` (1 or 2 digit day and month) and `DDMMYYYY`, with surrounding
+ * whitespace. Anything else gives `undefined`. The parts are not validated: an impossible date
+ * such as 31/02/1966 is split so that the validator can say so.
+ */
+export function parsePastedDate(text: string): DateOfBirthParts | undefined {
+  const trimmed = text.trim();
+  const match = PASTED_WITH_SEPARATORS.exec(trimmed) ?? PASTED_DIGITS_ONLY.exec(trimmed);
+  if (match === null) return undefined;
+  const [, day = '', month = '', year = ''] = match;
+  return { day: day.padStart(2, '0'), month: month.padStart(2, '0'), year };
+}

@@ -1,0 +1,103 @@
+import { copy } from './copy';
+import { isRecord } from './is-record';
+
+/** Spec §3 "Error page data", CONTRACT §7: what the authorize_failure page shows. */
+export interface ErrorPageData {
+  readonly fisp?: string;
+  readonly respCode?: string;
+  readonly respMessage?: string;
+  readonly respTime?: string;
+}
+
+/** Spec §8, CONTRACT §7: the page data when the parameter cannot be decoded. */
+export const UNDECODABLE_ERROR_PAGE: ErrorPageData = { respMessage: copy.failure.undecodable, respCode: '500' };
+
+/** The longest server message shown verbatim; a longer one is replaced by the generic message. */
+export const MAX_RESP_MESSAGE_LENGTH = 500;
+
+/** The longest fisp, respCode or respTime shown; a longer one is dropped. */
+export const MAX_ERROR_FIELD_LENGTH = 100;
+
+/**
+ * Characters a genuine server message never needs: markup (`<`, `>`), control characters and
+ * bidirectional overrides (which can make a text read differently from what it holds).
+ */
+const UNSAFE_CHARACTERS = /[<>\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+
+const BASE64 = /^[A-Za-z0-9+/]*$/;
+
+const FIELDS = ['fisp', 'respCode', 'respMessage', 'respTime'] as const;
+
+/**
+ * base64url (or standard base64, padded or not) to UTF-8 text; `undefined` when the text is not
+ * base64 or the bytes are not UTF-8. A space is read as `+`: standard base64 put in a query
+ * unescaped reaches us with its `+` decoded as a space.
+ */
+function decodeBase64UrlText(encoded: string): string | undefined {
+  const base64 = encoded.trim().replaceAll(' ', '+').replaceAll('-', '+').replaceAll('_', '/').replace(/={0,2}$/, '');
+  if (!BASE64.test(base64) || base64.length % 4 === 1) return undefined;
+  try {
+    const binary = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const isSafeText = (text: string, maxLength: number): boolean =>
+  text.length <= maxLength && !UNSAFE_CHARACTERS.test(text);
+
+/**
+ * Spec §8 "Error page default text", CONTRACT §7: decode the `error` parameter of
+ * authorize_failure, base64url of `{"fisp":"…","respCode":"…","respMessage":"…","respTime":"…"}`.
+ * Missing (or `null`) fields are `undefined`; so is an empty or blank respMessage, so that the
+ * page falls back to its default text. Anything undecodable (no parameter, bad base64, bytes that
+ * are not UTF-8, bad JSON, not an object, a field that is not a string) gives
+ * `We are unable to process your request.` with code `500`.
+ *
+ * Guard: the page shows the message as text, but a forged parameter should still not put
+ * arbitrary words (a fake phone number, markup) on the bank's page. A respMessage longer than
+ * {@link MAX_RESP_MESSAGE_LENGTH} characters, or holding `<`, `>`, control characters or
+ * bidirectional overrides, is replaced by the generic message; the other fields are kept.
+ * fisp, respCode and respTime breaking the same character rule or longer than
+ * {@link MAX_ERROR_FIELD_LENGTH} are dropped. Never throws.
+ */
+export function decodeErrorPageParam(param: string | undefined): ErrorPageData {
+  if (param === undefined) return UNDECODABLE_ERROR_PAGE;
+  const text = decodeBase64UrlText(param);
+  const json = text === undefined ? undefined : parseJson(text);
+  if (!isRecord(json)) return UNDECODABLE_ERROR_PAGE;
+
+  const values: Partial<Record<(typeof FIELDS)[number], string>> = {};
+  for (const field of FIELDS) {
+    const value = json[field] ?? undefined;
+    if (value === undefined) continue;
+    if (typeof value !== 'string') return UNDECODABLE_ERROR_PAGE;
+    values[field] = value;
+  }
+
+  const { fisp, respCode, respMessage, respTime } = values;
+  const message =
+    respMessage === undefined || respMessage.trim() === ''
+      ? undefined
+      : isSafeText(respMessage, MAX_RESP_MESSAGE_LENGTH)
+        ? respMessage
+        : copy.failure.undecodable;
+  const field = (value: string | undefined): string | undefined =>
+    value !== undefined && isSafeText(value, MAX_ERROR_FIELD_LENGTH) ? value : undefined;
+
+  return withoutUndefined({ fisp: field(fisp), respCode: field(respCode), respMessage: message, respTime: field(respTime) });
+}
+
+function withoutUndefined(data: { readonly [K in keyof ErrorPageData]-?: string | undefined }): ErrorPageData {
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined)) as ErrorPageData;
+}

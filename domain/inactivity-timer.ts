@@ -1,0 +1,108 @@
+import { err, ok, type Result } from './result';
+
+/**
+ * Spec §4 "Inactivity timer", §9, CONTRACT §2, DESIGN §3.5: the inactivity timeout as a pure
+ * function of the last activity time and now (deadline-based, not tick-counting), so a late or
+ * throttled tick still gives the right answer and a scheduler can sleep exactly until the next
+ * change.
+ *
+ * Levels (spec §4): 2 = none, 1 = warning (the timeout modal with a per-second countdown),
+ * 0 = lapsed (reject the consent, then redirect). The warning opens when the remaining time,
+ * in whole seconds rounded up, is at most `inactiveReciprocalWarnTime`; it lapses when no time
+ * remains. Any activity (mouse, key, scroll, touch) or extending the warning (WCAG 2.2.1) sets a
+ * new last-activity time: {@link extendInactivity}.
+ */
+
+/** Spec §3 Config, CONTRACT §2: both values in seconds. */
+export interface InactivityConfig {
+  readonly inactiveTimeLimit: number;
+  readonly inactiveReciprocalWarnTime: number;
+}
+
+export type InactivityConfigError =
+  | {
+      readonly kind: 'notPositiveInteger';
+      readonly field: 'inactiveTimeLimit' | 'inactiveReciprocalWarnTime';
+      readonly value: unknown;
+    }
+  | { readonly kind: 'warnNotBelowLimit'; readonly inactiveTimeLimit: number; readonly inactiveReciprocalWarnTime: number };
+
+/** Spec §4: 2 none, 1 warning, 0 lapsed. */
+export type InactivityLevel = 0 | 1 | 2;
+
+export interface InactivityState {
+  readonly level: InactivityLevel;
+  /** Whole seconds left before the timeout, rounded up; 0 once lapsed; never above the limit. */
+  readonly remainingSeconds: number;
+  /**
+   * When the level or, while warning, the displayed second next changes (epoch ms, later than
+   * now); `undefined` once lapsed (nothing changes any more).
+   */
+  readonly nextDeadlineMs?: number;
+}
+
+const isPositiveInteger = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+/**
+ * CONTRACT §2: `inactiveTimeLimit` and `inactiveReciprocalWarnTime` are positive whole seconds
+ * and the warning must open before the limit (warn < limit). A malformed pair is a typed error
+ * (a startup error page), never a crash.
+ */
+export function validateInactivityConfig(input: {
+  readonly inactiveTimeLimit: unknown;
+  readonly inactiveReciprocalWarnTime: unknown;
+}): Result<InactivityConfig, InactivityConfigError> {
+  const { inactiveTimeLimit, inactiveReciprocalWarnTime } = input;
+  if (!isPositiveInteger(inactiveTimeLimit)) {
+    return err({ kind: 'notPositiveInteger', field: 'inactiveTimeLimit', value: inactiveTimeLimit });
+  }
+  if (!isPositiveInteger(inactiveReciprocalWarnTime)) {
+    return err({ kind: 'notPositiveInteger', field: 'inactiveReciprocalWarnTime', value: inactiveReciprocalWarnTime });
+  }
+  if (inactiveReciprocalWarnTime >= inactiveTimeLimit) {
+    return err({ kind: 'warnNotBelowLimit', inactiveTimeLimit, inactiveReciprocalWarnTime });
+  }
+  return ok({ inactiveTimeLimit, inactiveReciprocalWarnTime });
+}
+
+function assertTime(name: string, value: number): void {
+  if (!Number.isFinite(value)) throw new RangeError(`${name} must be a finite time in ms, got ${value}`);
+}
+
+/**
+ * Spec §4 inactivity levels, DESIGN §3.5: the state at `nowMs` for a customer last active at
+ * `lastActivityMs`, under a validated config (see {@link validateInactivityConfig}). A clock
+ * that moved backwards counts as no time elapsed.
+ */
+export function inactivityState(config: InactivityConfig, lastActivityMs: number, nowMs: number): InactivityState {
+  assertTime('lastActivityMs', lastActivityMs);
+  assertTime('nowMs', nowMs);
+  const limitMs = config.inactiveTimeLimit * 1000;
+  const timeoutAtMs = lastActivityMs + limitMs;
+  const remainingMs = Math.min(limitMs, timeoutAtMs - nowMs);
+  if (remainingMs <= 0) return { level: 0, remainingSeconds: 0 };
+  const remainingSeconds = Math.ceil(remainingMs / 1000);
+  if (remainingSeconds <= config.inactiveReciprocalWarnTime) {
+    return { level: 1, remainingSeconds, nextDeadlineMs: timeoutAtMs - (remainingSeconds - 1) * 1000 };
+  }
+  return {
+    level: 2,
+    remainingSeconds,
+    nextDeadlineMs: timeoutAtMs - config.inactiveReciprocalWarnTime * 1000,
+  };
+}
+
+/** Spec §4: the inactivity level at `nowMs` (2 none, 1 warning, 0 lapsed). */
+export function inactivityLevel(config: InactivityConfig, lastActivityMs: number, nowMs: number): InactivityLevel {
+  return inactivityState(config, lastActivityMs, nowMs).level;
+}
+
+/**
+ * Spec §4 "Reset returns to level 2", DESIGN §3.5 (WCAG 2.2.1, the warning can be extended):
+ * activity at `nowMs` becomes the new last-activity time.
+ */
+export function extendInactivity(nowMs: number): number {
+  assertTime('nowMs', nowMs);
+  return nowMs;
+}

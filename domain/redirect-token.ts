@@ -1,0 +1,157 @@
+import { err, ok, type Result } from './result';
+import { isRecord } from './is-record';
+
+/**
+ * The claims of the redirect token (`redirectJwt`) the app relies on, after defaults
+ * (spec §3 "Token", CONTRACT §1). Standard claims (`iat`, `jti`, `iss`, `aud`) are the
+ * verifier's business and are not kept here.
+ */
+export interface RedirectTokenClaims {
+  readonly tppName: string;
+  /** Defaults to `''` when absent. */
+  readonly orgName: string;
+  /** Where cancel and error returns go; check it with {@link isFollowableRedirectUri} before following. */
+  readonly redirectUri: string;
+  /** Echoed on every return; any string, including the empty string. */
+  readonly state: string;
+  /** Lower-cased. */
+  readonly brand: string;
+  readonly standard: string;
+  readonly consentType: string;
+  /** Defaults to `''` when absent. */
+  readonly consentSubType: string;
+  /** `AwaitingAuthorisation` or `Authorised` (refresh flow); other values are kept as they are. */
+  readonly consentStatus: string;
+  /** Seconds since the epoch: start of the sharing period. */
+  readonly consentCreationDate?: number;
+  /** Seconds since the epoch: token expiry. */
+  readonly exp: number;
+}
+
+/** The decoded token with the flags the spec derives from it (spec §3 "Token"). */
+export interface RedirectToken extends RedirectTokenClaims {
+  readonly standingOrder: boolean;
+  readonly scheduledPayment: boolean;
+  readonly fundsConfirmation: boolean;
+  readonly isPaymentInternational: boolean;
+  /** `consentStatus === 'Authorised'`. */
+  readonly refreshFlow: boolean;
+}
+
+/** Why a decoded JWT payload is not a usable redirect token. */
+export type TokenClaimsError =
+  | { readonly kind: 'notAnObject' }
+  | { readonly kind: 'missingClaim'; readonly claim: keyof RedirectTokenClaims }
+  | { readonly kind: 'invalidClaim'; readonly claim: keyof RedirectTokenClaims; readonly expected: 'string' | 'number' };
+
+type StringClaim = 'tppName' | 'redirectUri' | 'state' | 'brand' | 'standard' | 'consentType' | 'consentStatus';
+
+const REQUIRED_STRING_CLAIMS: readonly StringClaim[] = [
+  'tppName',
+  'redirectUri',
+  'state',
+  'brand',
+  'standard',
+  'consentType',
+  'consentStatus',
+];
+
+const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+function readRequiredStrings(payload: Readonly<Record<string, unknown>>): Result<Record<StringClaim, string>, TokenClaimsError> {
+  const entries: [StringClaim, string][] = [];
+  for (const claim of REQUIRED_STRING_CLAIMS) {
+    const value = payload[claim];
+    if (value === undefined) return err({ kind: 'missingClaim', claim });
+    if (typeof value !== 'string') return err({ kind: 'invalidClaim', claim, expected: 'string' });
+    entries.push([claim, value]);
+  }
+  return ok(Object.fromEntries(entries) as Record<StringClaim, string>);
+}
+
+/**
+ * Spec §3 "Token", CONTRACT §1: read a decoded (already verified) JWT payload into a
+ * {@link RedirectToken}. Required: tppName, redirectUri, state, brand, standard, consentType,
+ * consentStatus (strings; any string, empty included) and exp (finite number, seconds).
+ * orgName and consentSubType default to `''`; consentCreationDate (seconds) is optional.
+ * An absent or `null` optional claim takes its default; a present optional claim of the wrong
+ * type is an error, like a mistyped required claim. `brand` is lower-cased. Never throws.
+ */
+export function parseRedirectToken(payload: unknown): Result<RedirectToken, TokenClaimsError> {
+  if (!isRecord(payload)) return err({ kind: 'notAnObject' });
+
+  const strings = readRequiredStrings(payload);
+  if (!strings.ok) return strings;
+  const { tppName, redirectUri, state, brand, standard, consentType, consentStatus } = strings.value;
+
+  const exp = payload['exp'];
+  if (exp === undefined) return err({ kind: 'missingClaim', claim: 'exp' });
+  if (!isFiniteNumber(exp)) return err({ kind: 'invalidClaim', claim: 'exp', expected: 'number' });
+
+  const orgName = payload['orgName'] ?? '';
+  if (typeof orgName !== 'string') return err({ kind: 'invalidClaim', claim: 'orgName', expected: 'string' });
+  const consentSubType = payload['consentSubType'] ?? '';
+  if (typeof consentSubType !== 'string') {
+    return err({ kind: 'invalidClaim', claim: 'consentSubType', expected: 'string' });
+  }
+  const consentCreationDate = payload['consentCreationDate'] ?? undefined;
+  if (consentCreationDate !== undefined && !isFiniteNumber(consentCreationDate)) {
+    return err({ kind: 'invalidClaim', claim: 'consentCreationDate', expected: 'number' });
+  }
+
+  const claims: RedirectTokenClaims = {
+    tppName,
+    orgName,
+    redirectUri,
+    state,
+    brand: brand.toLowerCase(),
+    standard,
+    consentType,
+    consentSubType,
+    consentStatus,
+    exp,
+    ...(consentCreationDate === undefined ? {} : { consentCreationDate }),
+  };
+  return ok({
+    ...claims,
+    standingOrder: consentSubType.includes('StandingOrder'),
+    scheduledPayment: consentSubType.includes('ScheduledPayment'),
+    fundsConfirmation: consentSubType.includes('FundsConfirmation'),
+    isPaymentInternational: consentSubType.includes('International'),
+    refreshFlow: consentStatus === 'Authorised',
+  });
+}
+
+/** Spec §2 "Routes", CONTRACT §1: the consent flow's route name, `${brand}_${standard}_${consentType}` in lower case. */
+export function flowRouteName(token: Pick<RedirectTokenClaims, 'brand' | 'standard' | 'consentType'>): string {
+  return `${token.brand}_${token.standard}_${token.consentType}`.toLowerCase();
+}
+
+/**
+ * DESIGN §3.1, spec §4 "Token expiry timer": the token has expired once `nowMs` (milliseconds
+ * since the epoch) reaches `exp` (seconds). A token is usable strictly before its `exp`.
+ */
+export function isTokenExpired(token: Pick<RedirectTokenClaims, 'exp'>, nowMs: number): boolean {
+  return nowMs >= token.exp * 1000;
+}
+
+const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];
+
+/**
+ * CONTRACT §1 and §6, DESIGN §3.1: a redirect address the app may follow. Only absolute
+ * http(s) URLs: `https:` always; `http:` only for `localhost` or `127.0.0.1` and only outside
+ * production. Everything else (javascript:, data:, relative paths, garbage) is never followed,
+ * even when signed. Never throws.
+ */
+export function isFollowableRedirectUri(uri: string, production: boolean): boolean {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return false;
+  }
+  if (url.hostname === '') return false;
+  if (url.protocol === 'https:') return true;
+  if (url.protocol === 'http:') return !production && LOOPBACK_HOSTS.includes(url.hostname);
+  return false;
+}

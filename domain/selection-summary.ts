@@ -1,0 +1,73 @@
+import { isChosen } from './account-selection';
+import type { Account, SubAccount } from './accounts';
+
+/** Spec §2 "Confirmation": a sub-account's change, shown as "(Added)" or "(Removed)". */
+export type SubAccountTag = 'added' | 'removed';
+
+/** A sub-account line of the confirmation page: shared now or before. */
+export interface SummarySubAccount {
+  readonly subAccount: SubAccount;
+  readonly tag?: SubAccountTag;
+}
+
+/** An account of the confirmation page with the sub-account lines it shows (empty for SIMPLE). */
+export interface SummaryEntry {
+  readonly account: Account;
+  readonly subAccounts: readonly SummarySubAccount[];
+}
+
+/** Spec §2 "Confirmation", §4: the selection compared with the existing consent. */
+export interface SelectionSummary {
+  readonly added: readonly SummaryEntry[];
+  readonly maintained: readonly SummaryEntry[];
+  readonly removed: readonly SummaryEntry[];
+  /** What's changed: shared units (SIMPLE accounts and sub-accounts) newly shared. */
+  readonly accountsAdded: number;
+  /** What's changed: shared units (SIMPLE accounts and sub-accounts) no longer shared. */
+  readonly accountsRemoved: number;
+  /** Spec §2: nothing is selected (the "You have not selected an account to share" warning). */
+  readonly nothingSelected: boolean;
+}
+
+/** Spec §2 "Confirmation": tag of one sub-account: added when newly selected, removed when no longer selected. */
+function tagOf(sub: SubAccount): SubAccountTag | undefined {
+  if (sub.selected && !sub.preSelected) return 'added';
+  if (sub.preSelected && !sub.selected) return 'removed';
+  return undefined;
+}
+
+function entryOf(account: Account): SummaryEntry {
+  const subAccounts = account.subAccounts
+    .filter((sub) => sub.selected || sub.preSelected)
+    .map((subAccount): SummarySubAccount => {
+      const tag = tagOf(subAccount);
+      return tag === undefined ? { subAccount } : { subAccount, tag };
+    });
+  return { account, subAccounts };
+}
+
+/** The units that are shared: a SIMPLE account itself, or each sub-account of an EGA. */
+const units = (account: Account): readonly { readonly selected: boolean; readonly preSelected: boolean }[] =>
+  account.type === 'EGA' ? account.subAccounts : [account];
+
+/**
+ * Spec §4 "Account selection" (summary): an account is added if (partly) selected and not
+ * pre-selected, maintained if both, removed if pre-selected and not selected; a pre-selected
+ * read-only account is never selected, so it counts as removed. Order follows the input (where
+ * pre-selected accounts come first). The What's changed counts are over shared units (SIMPLE
+ * accounts and EGA sub-accounts), so a currency added to a maintained EGA counts as added.
+ */
+export function summarise(accounts: readonly Account[]): SelectionSummary {
+  const added = accounts.filter((a) => isChosen(a) && !a.preSelected).map(entryOf);
+  const maintained = accounts.filter((a) => isChosen(a) && a.preSelected).map(entryOf);
+  const removed = accounts.filter((a) => a.preSelected && !isChosen(a)).map(entryOf);
+  const all = accounts.flatMap(units);
+  return {
+    added,
+    maintained,
+    removed,
+    accountsAdded: all.filter((u) => u.selected && !u.preSelected).length,
+    accountsRemoved: all.filter((u) => u.preSelected && !u.selected).length,
+    nothingSelected: added.length === 0 && maintained.length === 0,
+  };
+}

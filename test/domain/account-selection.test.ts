@@ -1,0 +1,174 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import {
+  isAllSelected,
+  isChosen,
+  isSelectAllShown,
+  noneSelected,
+  notAllSelected,
+  toggleAccount,
+  toggleSelectAll,
+  toggleSubAccount,
+} from '../../domain/account-selection';
+import { toAccounts } from '../../domain/accounts';
+import type { Account } from '../../domain/accounts';
+import { accountsArbitrary } from './fixtures/account-arbitraries.fixture';
+import { egaEntries, rawAccount } from './fixtures/raw-accounts.fixture';
+
+const loaded = toAccounts([
+  rawAccount({ id: 'a1' }),
+  rawAccount({ id: 'ro', eligible: false }),
+  ...egaEntries,
+  rawAccount({ id: 'a2' }),
+]);
+if (!loaded.ok) throw new Error('fixture');
+const start = loaded.value.data;
+const EGA = 'EGA:011000 99990001';
+
+/** Compact view: id:S(elected)/I(ndeterminate) and the EGA's sub-accounts in brackets. */
+const view = (accounts: readonly Account[]): string[] =>
+  accounts.map(
+    (a) =>
+      `${a.id}:${a.selected ? 'S' : '-'}${a.indeterminate ? 'I' : '-'}` +
+      (a.type === 'EGA' ? `[${a.subAccounts.map((s) => (s.selected ? s.currency : '-')).join(',')}]` : ''),
+  );
+
+type Step = (accounts: readonly Account[]) => readonly Account[];
+const tick = (id: string): Step => (accounts) => toggleAccount(accounts, id);
+const tickSub = (subId: string): Step => (accounts) => toggleSubAccount(accounts, EGA, subId);
+const all: Step = toggleSelectAll;
+const run = (...steps: Step[]): readonly Account[] => steps.reduce((accounts, step) => step(accounts), start);
+
+describe('domain/account-selection', () => {
+  describe('toggles (spec §4 "Account selection")', () => {
+    const cases: [string, Step[], string[]][] = [
+      ['nothing ticked', [], ['a1:--', 'ro:--', `${EGA}:--[-,-,-]`, 'a2:--']],
+      ['tick a SIMPLE account', [tick('a1')], ['a1:S-', 'ro:--', `${EGA}:--[-,-,-]`, 'a2:--']],
+      ['untick it again', [tick('a1'), tick('a1')], ['a1:--', 'ro:--', `${EGA}:--[-,-,-]`, 'a2:--']],
+      ['a read-only account cannot be ticked', [tick('ro')], ['a1:--', 'ro:--', `${EGA}:--[-,-,-]`, 'a2:--']],
+      ['an unknown id is a no-op', [tick('nope')], ['a1:--', 'ro:--', `${EGA}:--[-,-,-]`, 'a2:--']],
+      ['ticking an EGA selects all its sub-accounts', [tick(EGA)], ['a1:--', 'ro:--', `${EGA}:S-[AUD,USD,EUR]`, 'a2:--']],
+      ['unticking an EGA clears them all', [tick(EGA), tick(EGA)], ['a1:--', 'ro:--', `${EGA}:--[-,-,-]`, 'a2:--']],
+      ['one sub-account: parent indeterminate', [tickSub('ega-usd-01')], ['a1:--', 'ro:--', `${EGA}:-I[-,USD,-]`, 'a2:--']],
+      ['two of three: still indeterminate', [tickSub('ega-usd-01'), tickSub('ega-eur-01')], ['a1:--', 'ro:--', `${EGA}:-I[-,USD,EUR]`, 'a2:--']],
+      ['all three: parent selected', [tickSub('ega-usd-01'), tickSub('ega-eur-01'), tickSub('ega-aud-01')], ['a1:--', 'ro:--', `${EGA}:S-[AUD,USD,EUR]`, 'a2:--']],
+      ['untick one of a selected EGA: indeterminate', [tick(EGA), tickSub('ega-aud-01')], ['a1:--', 'ro:--', `${EGA}:-I[-,USD,EUR]`, 'a2:--']],
+      ['untick the last sub-account: parent cleared', [tickSub('ega-usd-01'), tickSub('ega-usd-01')], ['a1:--', 'ro:--', `${EGA}:--[-,-,-]`, 'a2:--']],
+      ['ticking an indeterminate EGA selects all and clears indeterminate', [tickSub('ega-usd-01'), tick(EGA)], ['a1:--', 'ro:--', `${EGA}:S-[AUD,USD,EUR]`, 'a2:--']],
+      ['select all ticks every available account', [all], ['a1:S-', 'ro:--', `${EGA}:S-[AUD,USD,EUR]`, 'a2:S-']],
+      ['select all twice clears them', [all, all], ['a1:--', 'ro:--', `${EGA}:--[-,-,-]`, 'a2:--']],
+      ['select all with some ticked selects all', [tick('a2'), tickSub('ega-eur-01'), all], ['a1:S-', 'ro:--', `${EGA}:S-[AUD,USD,EUR]`, 'a2:S-']],
+    ];
+    for (const [name, steps, expected] of cases) {
+      it(name, () => expect(view(run(...steps))).to.deep.equal(expected));
+    }
+
+    it('ignores an ineligible sub-account, and the parent counts only selectable ones', () => {
+      const result = toAccounts([
+        rawAccount({ id: 's1', identification: 'C', control: 'C' }),
+        rawAccount({ id: 's2', identification: 'C2', control: 'C', eligible: false }),
+      ]);
+      if (!result.ok) throw new Error('fixture');
+      const ega = result.value.data;
+      expect(toggleSubAccount(ega, 'EGA:C', 's2')).to.deep.equal(ega);
+      const ticked = toggleAccount(ega, 'EGA:C');
+      expect(ticked[0]?.subAccounts.map((s) => s.selected)).to.deep.equal([true, false]);
+      expect([ticked[0]?.selected, ticked[0]?.indeterminate]).to.deep.equal([true, false]);
+    });
+
+    it('never mutates its input', () => {
+      const before = JSON.stringify(start);
+      run(tick('a1'), tick(EGA), tickSub('ega-usd-01'), all);
+      expect(JSON.stringify(start)).to.equal(before);
+    });
+  });
+
+  describe('select-all box and notes (spec §2 "Select and confirm")', () => {
+    const cases: [string, readonly Account[], { all: boolean; notAll: boolean; none: boolean }][] = [
+      ['nothing selected', run(), { all: false, notAll: false, none: true }],
+      ['one of three selected', run(tick('a1')), { all: false, notAll: true, none: false }],
+      ['only an indeterminate EGA', run(tickSub('ega-eur-01')), { all: false, notAll: true, none: false }],
+      ['all available, EGA partly', run(all, tickSub('ega-eur-01')), { all: false, notAll: true, none: false }],
+      ['all available selected (read-only ignored)', run(all), { all: true, notAll: false, none: false }],
+      ['no available accounts', toggleSelectAll(start.filter((a) => !a.eligibleAccount)), { all: false, notAll: false, none: false }],
+    ];
+    for (const [name, accounts, expected] of cases) {
+      it(`${name}: checked=${expected.all}, "not all" note=${expected.notAll}, "none" note=${expected.none}`, () => {
+        expect({ all: isAllSelected(accounts), notAll: notAllSelected(accounts), none: noneSelected(accounts) }).to.deep.equal(expected);
+      });
+    }
+
+    const shown: [number, boolean][] = [[0, false], [1, false], [2, true], [5, true]];
+    for (const [count, expected] of shown) {
+      it(`select-all shown with ${count} available: ${expected}`, () => {
+        const available = Array.from({ length: count }, () => start[0] as Account);
+        expect(isSelectAllShown(available)).to.equal(expected);
+      });
+    }
+  });
+
+  describe('properties', () => {
+    /** A random toggle on the list: an account, a sub-account (any id, even read-only or unknown) or select-all. */
+    const stepArbitrary = (accounts: readonly Account[]): fc.Arbitrary<Step> => {
+      const ids = accounts.map((a) => a.id);
+      const subs = accounts.flatMap((a) => a.subAccounts.map((s) => [a.id, s.id] as const));
+      return fc.oneof(
+        fc.constant(all),
+        ids.length > 0 ? fc.constantFrom(...ids).map((id): Step => (xs) => toggleAccount(xs, id)) : fc.constant(all),
+        subs.length > 0
+          ? fc.constantFrom(...subs).map(([parent, sub]): Step => (xs) => toggleSubAccount(xs, parent, sub))
+          : fc.constant(all),
+      );
+    };
+    const scenario = accountsArbitrary.chain((accounts) =>
+      fc.tuple(fc.constant(accounts), fc.array(stepArbitrary(accounts), { maxLength: 12 })),
+    );
+    const apply = (accounts: readonly Account[], steps: readonly Step[]) => steps.reduce((xs, step) => step(xs), accounts);
+
+    it('a parent is selected exactly when all its selectable sub-accounts are, indeterminate when some but not all', () => {
+      fc.assert(
+        fc.property(scenario, ([accounts, steps]) => {
+          for (const a of apply(accounts, steps).filter((x) => x.type === 'EGA')) {
+            const selectable = a.subAccounts.filter((s) => s.eligibleAccount);
+            const chosen = selectable.filter((s) => s.selected).length;
+            expect(a.selected).to.equal(selectable.length > 0 && chosen === selectable.length);
+            expect(a.indeterminate).to.equal(chosen > 0 && chosen < selectable.length);
+          }
+        }),
+      );
+    });
+
+    it('toggles never touch read-only accounts or sub-accounts', () => {
+      fc.assert(
+        fc.property(scenario, ([accounts, steps]) => {
+          const after = apply(accounts, steps);
+          for (const a of after.filter((x) => !x.eligibleAccount)) expect(isChosen(a)).to.equal(false);
+          for (const s of after.flatMap((x) => x.subAccounts).filter((x) => !x.eligibleAccount)) expect(s.selected).to.equal(false);
+          for (const a of after.filter((x) => x.type === 'SIMPLE')) expect(a.indeterminate).to.equal(false);
+        }),
+      );
+    });
+
+    it('select-all then toggling each available account returns to the start', () => {
+      fc.assert(
+        fc.property(accountsArbitrary, (accounts) => {
+          const selected = toggleSelectAll(accounts);
+          if (selected.some((a) => a.eligibleAccount)) expect(isAllSelected(selected)).to.equal(true);
+          const back = accounts.filter((a) => a.eligibleAccount).reduce((xs, a) => toggleAccount(xs, a.id), selected);
+          expect(back).to.deep.equal(accounts);
+        }),
+      );
+    });
+
+    it('select-all checked exactly when every available account is fully selected', () => {
+      fc.assert(
+        fc.property(scenario, ([accounts, steps]) => {
+          const after = apply(accounts, steps);
+          const available = after.filter((a) => a.eligibleAccount);
+          expect(isAllSelected(after)).to.equal(available.length > 0 && available.every((a) => a.selected));
+          expect(notAllSelected(after) && noneSelected(after)).to.equal(false);
+        }),
+      );
+    });
+  });
+});

@@ -1,0 +1,201 @@
+import { expect } from 'chai';
+import { copy } from '../../domain/copy';
+import { dataClusters, unknownScopes, type DataClusterProfile } from '../../domain/data-clusters';
+
+/**
+ * The rows of DATA-LANGUAGE.md, copied verbatim (CDR Data Language Standards v1.36). The test
+ * parses them by the standards' own rules: semicolons separate permissions; "† (e.g. …)" is the
+ * in-line help example of the permission before it; a bare † carries no text.
+ */
+const BANKING_ROWS = [
+  '| `bank:accounts.basic:read` | Account name, type and balance | Name of account; Type of account; Account balance; |',
+  '| `bank:accounts.detail:read` | Account numbers and features | Account number; Interest rates; Fees; Discounts; Account terms; Account mail address; |',
+  '| `bank:accounts.detail:read` without `bank:accounts.basic:read` ‡ | Account balance and details | Name of account; Type of account; Account balance; Account number; Interest rates; Fees; Discounts; Account terms; Account mail address; |',
+  '| `bank:transactions:read` | Transaction details | Incoming and outgoing transactions; Amounts; Dates; Descriptions of transactions; Who you have sent money to and received money from; † (e.g. their name) |',
+  '| `bank:regular_payments:read` | Direct debits and scheduled payments | Direct debits; Scheduled payments; |',
+  '| `bank:payees:read` | Saved payees | Names and details of accounts you have saved; † (e.g. their BSB and Account Number, BPAY CRN and Biller code, or NPP PayID) |',
+];
+const INDIVIDUAL_ROWS = [
+  '| `common:customer.basic:read` | Name and occupation | Name; Occupation; |',
+  '| `common:customer.detail:read` | Contact details | Phone; Email address; Mail address; Residential address; |',
+  '| `common:customer.detail:read` without `common:customer.basic:read` ‡ | Name, occupation, contact details | Name; Occupation; Phone; Email address; Mail address; Residential address; |',
+];
+const ORGANISATION_ROWS = [
+  '| `common:customer.basic:read` | Organisation profile | Agent name and role; Organisation name; Organisation numbers (ABN or ACN); † Charity status; Establishment date; Industry; Organisation type; Country of registration; |',
+  '| `common:customer.detail:read` | Organisation contact details | Organisation address; Mail address; Phone number; |',
+  '| `common:customer.detail:read` without `common:customer.basic:read` ‡ | Organisation profile and contact details | Agent name and role; Organisation name; Organisation numbers (ABN or ACN); † Charity status; Establishment date; Industry; Organisation type; Country of registration; Organisation address; Mail address; Phone number; |',
+];
+
+interface Row {
+  readonly scope: string;
+  readonly without?: string;
+  readonly heading: string;
+  readonly items: { text: string; example?: string }[];
+}
+
+function parseRow(line: string): Row {
+  const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+  const [scopeCell = '', heading = '', permissions = ''] = cells;
+  const scopes = [...scopeCell.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? '');
+  const items: { text: string; example?: string }[] = [];
+  for (const raw of permissions.split(';').map((p) => p.trim()).filter((p) => p !== '')) {
+    if (!raw.startsWith('†')) {
+      items.push({ text: raw });
+      continue;
+    }
+    const rest = raw.slice(1).trim();
+    const previous = items[items.length - 1];
+    if (rest.startsWith('(') && previous !== undefined) previous.example = rest;
+    else items.push({ text: rest });
+  }
+  const scope = scopes[0] ?? '';
+  return scopes[1] === undefined ? { scope, heading, items } : { scope, without: scopes[1], heading, items };
+}
+
+/** The scopes that make a row appear on its own: its scope, plus the basic scope unless it is a ‡ row. */
+function requestFor(row: Row): string[] {
+  if (row.without !== undefined) return [row.scope];
+  return row.scope.includes('.detail:') ? [row.scope, row.scope.replace('.detail:', '.basic:')] : [row.scope];
+}
+
+const HISTORY_SCOPES = ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'bank:transactions:read'];
+
+describe('domain/data-clusters (spec §3, DATA-LANGUAGE.md)', () => {
+  const tables: { profile: DataClusterProfile; rows: string[] }[] = [
+    { profile: 'individual', rows: [...BANKING_ROWS, ...INDIVIDUAL_ROWS] },
+    { profile: 'organisation', rows: [...BANKING_ROWS, ...ORGANISATION_ROWS] },
+  ];
+
+  for (const { profile, rows } of tables) {
+    for (const line of rows) {
+      const row = parseRow(line);
+      it(`${profile}: ${row.heading} is verbatim`, () => {
+        const clusters = dataClusters(requestFor(row), profile);
+        const cluster = clusters.find((c) => c.heading === row.heading);
+        expect(cluster, `no cluster "${row.heading}" in ${JSON.stringify(clusters.map((c) => c.heading))}`).to.not.equal(undefined);
+        expect(cluster?.scope).to.equal(row.scope);
+        expect(cluster?.items).to.deep.equal(row.items);
+        if (HISTORY_SCOPES.includes(row.scope)) expect(cluster?.historyNote).to.equal(copy.confirmation.historyNote);
+        else expect(cluster).to.not.have.property('historyNote');
+      });
+    }
+  }
+
+  it('the history note dates back to 1 January 2017', () => {
+    expect(copy.confirmation.historyNote).to.contain('1 January 2017');
+  });
+
+  it('in-line help examples are separate from the permission text', () => {
+    const all = dataClusters(['bank:transactions:read', 'bank:payees:read', 'common:customer.basic:read'], 'organisation');
+    const texts = all.flatMap((c) => c.items.map((i) => i.text));
+    for (const text of texts) {
+      expect(text).to.not.match(/[†‡;]/);
+      expect(text).to.equal(text.trim());
+    }
+    expect(texts).to.include('Charity status');
+    const payees = all.find((c) => c.id === 'savedPayees');
+    expect(payees?.items).to.deep.equal([
+      {
+        text: 'Names and details of accounts you have saved',
+        example: '(e.g. their BSB and Account Number, BPAY CRN and Biller code, or NPP PayID)',
+      },
+    ]);
+  });
+
+  const mergeCases: { name: string; scopes: string[]; profile: DataClusterProfile; headings: string[] }[] = [
+    { name: 'account detail alone → merged', scopes: ['bank:accounts.detail:read'], profile: 'individual', headings: ['Account balance and details'] },
+    {
+      name: 'account basic + detail → two clusters',
+      scopes: ['bank:accounts.detail:read', 'bank:accounts.basic:read'],
+      profile: 'individual',
+      headings: ['Account name, type and balance', 'Account numbers and features'],
+    },
+    { name: 'account basic alone', scopes: ['bank:accounts.basic:read'], profile: 'organisation', headings: ['Account name, type and balance'] },
+    { name: 'individual detail alone → merged', scopes: ['common:customer.detail:read'], profile: 'individual', headings: ['Name, occupation, contact details'] },
+    {
+      name: 'individual basic + detail → two clusters',
+      scopes: ['common:customer.basic:read', 'common:customer.detail:read'],
+      profile: 'individual',
+      headings: ['Name and occupation', 'Contact details'],
+    },
+    { name: 'individual basic alone', scopes: ['common:customer.basic:read'], profile: 'individual', headings: ['Name and occupation'] },
+    {
+      name: 'organisation detail alone → merged',
+      scopes: ['common:customer.detail:read'],
+      profile: 'organisation',
+      headings: ['Organisation profile and contact details'],
+    },
+    {
+      name: 'organisation basic + detail → two clusters',
+      scopes: ['common:customer.detail:read', 'common:customer.basic:read'],
+      profile: 'organisation',
+      headings: ['Organisation profile', 'Organisation contact details'],
+    },
+    {
+      name: 'all seven scopes, in table order whatever the request order',
+      scopes: [
+        'common:customer.detail:read',
+        'bank:payees:read',
+        'common:customer.basic:read',
+        'bank:regular_payments:read',
+        'bank:transactions:read',
+        'bank:accounts.detail:read',
+        'bank:accounts.basic:read',
+      ],
+      profile: 'individual',
+      headings: [
+        'Account name, type and balance',
+        'Account numbers and features',
+        'Transaction details',
+        'Direct debits and scheduled payments',
+        'Saved payees',
+        'Name and occupation',
+        'Contact details',
+      ],
+    },
+    {
+      name: 'unknown and duplicated scopes are ignored',
+      scopes: ['bank:transactions:read', 'energy:accounts.basic:read', 'bank:transactions:read', '', 'openid'],
+      profile: 'organisation',
+      headings: ['Transaction details'],
+    },
+    { name: 'no scopes → no clusters', scopes: [], profile: 'individual', headings: [] },
+  ];
+
+  for (const { name, scopes, profile, headings } of mergeCases) {
+    it(`‡ rule and order: ${name}`, () => {
+      expect(dataClusters(scopes, profile).map((c) => c.heading)).to.deep.equal(headings);
+    });
+  }
+
+  it('known pitfalls are absent: no "Account name, type, and balance", no "Contact Details"', () => {
+    const every = [...BANKING_ROWS, ...INDIVIDUAL_ROWS, ...ORGANISATION_ROWS].map(parseRow);
+    const outputs = (['individual', 'organisation'] as const).flatMap((profile) =>
+      every.flatMap((row) => dataClusters(requestFor(row), profile)),
+    );
+    const words = JSON.stringify(outputs);
+    expect(words).to.not.contain('Account name, type, and balance');
+    expect(words).to.not.contain('Contact Details');
+    expect(words).to.contain('Contact details');
+  });
+
+  it('the merged cluster is never shown alongside its basic scope', () => {
+    for (const profile of ['individual', 'organisation'] as const) {
+      const ids = dataClusters(['bank:accounts.basic:read', 'bank:accounts.detail:read', 'common:customer.basic:read', 'common:customer.detail:read'], profile).map((c) => c.id);
+      expect(ids).to.not.include('accountBalanceDetails');
+      expect(ids).to.not.include('customerBasicAndDetail');
+    }
+  });
+
+  it('does not mutate its input and returns fresh arrays', () => {
+    const scopes = Object.freeze(['bank:accounts.detail:read', 'common:customer.detail:read']);
+    const first = dataClusters(scopes, 'individual');
+    first.pop();
+    expect(dataClusters(scopes, 'individual')).to.have.length(2);
+  });
+
+  it('unknownScopes reports each unknown scope once, in request order', () => {
+    expect(unknownScopes(['openid', 'bank:payees:read', 'energy:x', 'openid'])).to.deep.equal(['openid', 'energy:x']);
+    expect(unknownScopes(['bank:payees:read'])).to.deep.equal([]);
+  });
+});

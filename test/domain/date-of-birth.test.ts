@@ -1,0 +1,173 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import {
+  dateOfBirthError,
+  daysInMonth,
+  isCompleteDateOfBirth,
+  isoDateOfBirth,
+  parseDateOfBirth,
+  parsePastedDate,
+  type CalendarDate,
+  type DateOfBirthParts,
+} from '../../domain/date-of-birth';
+
+const INVALID = 'Invalid date. Please try again using correct format DD-MM-YYYY.';
+const FUTURE = 'Date of birth cannot be in the future. Please try again.';
+const today: CalendarDate = { year: 2026, month: 6, day: 15 };
+const dob = (day: string, month: string, year: string): DateOfBirthParts => ({ day, month, year });
+
+describe('domain/date-of-birth', () => {
+  describe('dateOfBirthError and parseDateOfBirth (spec §5)', () => {
+    const cases: readonly { parts: DateOfBirthParts; message: string | undefined; parsed: string }[] = [
+      { parts: dob('25', '12', '1966'), message: undefined, parsed: 'ok' },
+      { parts: dob('01', '01', '1900'), message: undefined, parsed: 'ok' },
+      { parts: dob('1', '2', '1966'), message: undefined, parsed: 'ok' },
+      { parts: dob('29', '02', '2000'), message: undefined, parsed: 'ok' },
+      { parts: dob('29', '02', '1996'), message: undefined, parsed: 'ok' },
+      { parts: dob('30', '04', '1980'), message: undefined, parsed: 'ok' },
+      { parts: dob('31', '12', '1980'), message: undefined, parsed: 'ok' },
+      { parts: dob('15', '06', '2026'), message: undefined, parsed: 'ok' },
+      { parts: dob('14', '06', '2026'), message: undefined, parsed: 'ok' },
+      // impossible dates
+      { parts: dob('31', '02', '1980'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('30', '02', '1980'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('31', '04', '1980'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('31', '06', '1980'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('31', '09', '1980'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('31', '11', '1980'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('29', '02', '1999'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('29', '02', '1900'), message: INVALID, parsed: 'invalid' },
+      // malformed parts
+      { parts: dob('00', '12', '1966'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('32', '12', '1966'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('025', '12', '1966'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('2a', '12', '1966'), message: INVALID, parsed: 'invalid' },
+      { parts: dob(' 5', '12', '1966'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('-1', '12', '1966'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('25', '00', '1966'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('25', '13', '1966'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('25', '012', '1966'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('25', '12', '66'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('25', '12', '19666'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('25', '12', '0000'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('25', '12', '1899'), message: INVALID, parsed: 'invalid' },
+      { parts: dob('25', '12', '١٩٦٦'), message: INVALID, parsed: 'invalid' },
+      // future
+      { parts: dob('16', '06', '2026'), message: FUTURE, parsed: 'future' },
+      { parts: dob('01', '07', '2026'), message: FUTURE, parsed: 'future' },
+      { parts: dob('01', '01', '2027'), message: FUTURE, parsed: 'future' },
+      { parts: dob('31', '02', '2030'), message: INVALID, parsed: 'invalid' },
+      // partially filled: no message until a part is wrong
+      { parts: dob('', '', ''), message: undefined, parsed: 'incomplete' },
+      { parts: dob('25', '', ''), message: undefined, parsed: 'incomplete' },
+      { parts: dob('25', '12', ''), message: undefined, parsed: 'incomplete' },
+      { parts: dob('', '', '1966'), message: undefined, parsed: 'incomplete' },
+      { parts: dob('31', '02', ''), message: undefined, parsed: 'incomplete' },
+      { parts: dob('32', '', ''), message: INVALID, parsed: 'invalid' },
+      { parts: dob('', '13', ''), message: INVALID, parsed: 'invalid' },
+      { parts: dob('25', '12', '19'), message: INVALID, parsed: 'invalid' },
+    ];
+    for (const { parts, message, parsed } of cases) {
+      it(`${parts.day}/${parts.month}/${parts.year} → ${parsed}`, () => {
+        expect(dateOfBirthError(parts, today)).to.equal(message);
+        const result = parseDateOfBirth(parts, today);
+        expect(result.ok ? 'ok' : result.error).to.equal(parsed);
+        expect(isCompleteDateOfBirth(parts, today)).to.equal(parsed === 'ok');
+      });
+    }
+
+    it('parses the calendar date', () => {
+      expect(parseDateOfBirth(dob('5', '02', '1966'), today)).to.deep.equal({
+        ok: true,
+        value: { year: 1966, month: 2, day: 5 },
+      });
+    });
+
+    it('agrees with the calendar for every day of 1900-2100 (property)', () => {
+      const future: CalendarDate = { year: 9999, month: 12, day: 31 };
+      fc.assert(
+        fc.property(fc.integer({ min: 1900, max: 2100 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), (y, m, d) => {
+          const real = new Date(Date.UTC(y, m - 1, d)).getUTCMonth() === m - 1;
+          const parts = dob(String(d).padStart(2, '0'), String(m).padStart(2, '0'), String(y));
+          expect(parseDateOfBirth(parts, future).ok).to.equal(real);
+        }),
+        { numRuns: 500 },
+      );
+    });
+  });
+
+  describe('daysInMonth', () => {
+    const cases = [
+      [2000, 2, 29],
+      [1900, 2, 28],
+      [2024, 2, 29],
+      [2023, 2, 28],
+      [2023, 1, 31],
+      [2023, 4, 30],
+      [2023, 12, 31],
+    ] as const;
+    for (const [year, month, days] of cases) {
+      it(`${month}/${year} has ${days} days`, () => {
+        expect(daysInMonth(year, month)).to.equal(days);
+      });
+    }
+  });
+
+  describe('isoDateOfBirth', () => {
+    const cases: readonly { parts: DateOfBirthParts; iso: string | undefined }[] = [
+      { parts: dob('25', '12', '1966'), iso: '1966-12-25' },
+      { parts: dob('5', '2', '1966'), iso: '1966-02-05' },
+      { parts: dob('05', '02', '1966'), iso: '1966-02-05' },
+      { parts: dob('', '02', '1966'), iso: undefined },
+      { parts: dob('05', '', '1966'), iso: undefined },
+      { parts: dob('05', '02', ''), iso: undefined },
+      { parts: dob('5x', '02', '1966'), iso: undefined },
+      { parts: dob('05', '02', '66'), iso: undefined },
+    ];
+    for (const { parts, iso } of cases) {
+      it(`${JSON.stringify(parts)} → ${iso}`, () => {
+        expect(isoDateOfBirth(parts)).to.equal(iso);
+      });
+    }
+  });
+
+  describe('parsePastedDate', () => {
+    const cases: readonly { text: string; parts: DateOfBirthParts | undefined }[] = [
+      { text: '25/12/1966', parts: dob('25', '12', '1966') },
+      { text: '25-12-1966', parts: dob('25', '12', '1966') },
+      { text: '25.12.1966', parts: dob('25', '12', '1966') },
+      { text: '25 12 1966', parts: dob('25', '12', '1966') },
+      { text: '25121966', parts: dob('25', '12', '1966') },
+      { text: '  25/12/1966 ', parts: dob('25', '12', '1966') },
+      { text: '5/2/1966', parts: dob('05', '02', '1966') },
+      { text: '25 / 12 / 1966', parts: dob('25', '12', '1966') },
+      { text: '31/02/1966', parts: dob('31', '02', '1966') },
+      { text: '1966-12-25', parts: undefined },
+      { text: '25/12/66', parts: undefined },
+      { text: '2512196', parts: undefined },
+      { text: '251219661', parts: undefined },
+      { text: '25/12', parts: undefined },
+      { text: 'ab/cd/efgh', parts: undefined },
+      { text: '', parts: undefined },
+      { text: '25/12/1966 <script>', parts: undefined },
+    ];
+    for (const { text, parts } of cases) {
+      it(`${JSON.stringify(text)} → ${JSON.stringify(parts)}`, () => {
+        expect(parsePastedDate(text)).to.deep.equal(parts);
+      });
+    }
+
+    it('never throws and gives digit parts only (property)', () => {
+      fc.assert(
+        fc.property(fc.string({ maxLength: 30 }), (text) => {
+          const parts = parsePastedDate(text);
+          if (parts !== undefined) {
+            expect(parts.day).to.match(/^\d{2}$/);
+            expect(parts.month).to.match(/^\d{2}$/);
+            expect(parts.year).to.match(/^\d{4}$/);
+          }
+        }),
+      );
+    });
+  });
+});

@@ -1,0 +1,170 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { decodeErrorPageParam, type ErrorPageData } from '../../domain/error-page';
+
+const GENERIC = 'We are unable to process your request.';
+const UNDECODABLE: ErrorPageData = { respMessage: GENERIC, respCode: '500' };
+
+const base64url = (text: string): string => Buffer.from(text, 'utf8').toString('base64url');
+const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
+const encode = (value: unknown): string => base64url(JSON.stringify(value));
+
+const full = { fisp: 'FISP01', respCode: '403', respMessage: 'Consent has expired.', respTime: '2026-06-15T10:00:00Z' };
+
+describe('domain/error-page', () => {
+  describe('decodeErrorPageParam: decodable (CONTRACT §7)', () => {
+    const cases: readonly { name: string; param: string; data: ErrorPageData }[] = [
+      { name: 'all four fields', param: encode(full), data: full },
+      {
+        name: 'missing fields are undefined',
+        param: encode({ respMessage: 'Consent has expired.' }),
+        data: { respMessage: 'Consent has expired.' },
+      },
+      { name: 'empty object', param: encode({}), data: {} },
+      {
+        name: 'null fields count as missing',
+        param: encode({ fisp: null, respCode: '401', respMessage: null }),
+        data: { respCode: '401' },
+      },
+      {
+        name: 'extra fields are ignored',
+        param: encode({ ...full, stack: 'at x', html: '<b>' }),
+        data: full,
+      },
+      {
+        name: 'blank respMessage is absent (the page shows its default)',
+        param: encode({ respCode: '401', respMessage: '   ' }),
+        data: { respCode: '401' },
+      },
+      { name: 'unicode message', param: encode({ respMessage: 'Café — réessayez ✓' }), data: { respMessage: 'Café — réessayez ✓' } },
+      {
+        name: 'standard base64 with / and padding',
+        param: base64(JSON.stringify({ respMessage: 'Try later??' })), // eyJ…8/In0=
+        data: { respMessage: 'Try later??' },
+      },
+      {
+        name: 'base64url of the same (- and _ alphabet, no padding)',
+        param: base64url(JSON.stringify({ respMessage: 'Try later??' })), // eyJ…8_In0
+        data: { respMessage: 'Try later??' },
+      },
+      {
+        name: 'standard base64 whose + arrived as a space',
+        param: base64(JSON.stringify({ respMessage: '~~~?' })).replaceAll('+', ' '), // In5 fj8
+        data: { respMessage: '~~~?' },
+      },
+      {
+        name: 'surrounding whitespace',
+        param: `  ${encode({ respCode: '401' })}\n`,
+        data: { respCode: '401' },
+      },
+      {
+        name: 'a 500-character message is kept',
+        param: encode({ respMessage: 'a'.repeat(500) }),
+        data: { respMessage: 'a'.repeat(500) },
+      },
+    ];
+    for (const { name, param, data } of cases) {
+      it(name, () => {
+        expect(decodeErrorPageParam(param)).to.deep.equal(data);
+      });
+    }
+  });
+
+  describe('decodeErrorPageParam: undecodable gives the generic message with code 500 (spec §8)', () => {
+    const cases: readonly { name: string; param: string | undefined }[] = [
+      { name: 'no parameter', param: undefined },
+      { name: 'empty parameter', param: '' },
+      { name: 'not base64', param: 'not base64!!' },
+      { name: 'impossible base64 length', param: 'abcde' },
+      { name: 'base64 of non-JSON', param: base64url('hello world') },
+      { name: 'base64 of truncated JSON', param: base64url('{"respMessage":"x"') },
+      { name: 'bytes that are not UTF-8', param: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]).toString('base64url') },
+      { name: 'JSON null', param: encode(null) },
+      { name: 'JSON array', param: encode([full]) },
+      { name: 'JSON string', param: encode('Consent has expired.') },
+      { name: 'JSON number', param: encode(500) },
+      { name: 'numeric respCode', param: encode({ ...full, respCode: 500 }) },
+      { name: 'object respMessage', param: encode({ ...full, respMessage: { text: 'x' } }) },
+      { name: 'boolean fisp', param: encode({ ...full, fisp: true }) },
+      { name: 'array respTime', param: encode({ ...full, respTime: ['x'] }) },
+      { name: 'the raw JSON, not encoded', param: JSON.stringify(full) },
+    ];
+    for (const { name, param } of cases) {
+      it(name, () => {
+        expect(decodeErrorPageParam(param)).to.deep.equal(UNDECODABLE);
+      });
+    }
+  });
+
+  describe('decodeErrorPageParam: the message guard', () => {
+    const cases: readonly { name: string; message: string }[] = [
+      { name: 'markup', message: '<img src=x onerror=alert(1)>' },
+      { name: 'a lone <', message: 'Balance < 0' },
+      { name: 'a lone >', message: 'Call us -> 1800 000 000' },
+      { name: 'over 500 characters', message: 'a'.repeat(501) },
+      { name: 'control characters', message: 'Line one\nCall 1800 FAKE' },
+      { name: 'a NUL', message: 'x\u0000y' },
+      { name: 'a bidirectional override', message: 'Call \u202E0001 008 1' },
+    ];
+    for (const { name, message } of cases) {
+      it(`${name}: generic message, other fields kept`, () => {
+        expect(decodeErrorPageParam(encode({ ...full, respMessage: message }))).to.deep.equal({
+          ...full,
+          respMessage: GENERIC,
+        });
+      });
+    }
+
+    const fieldCases: readonly { name: string; field: 'fisp' | 'respCode' | 'respTime'; value: string }[] = [
+      { name: 'markup in respCode', field: 'respCode', value: '<b>500</b>' },
+      { name: 'long fisp', field: 'fisp', value: 'f'.repeat(101) },
+      { name: 'control character in respTime', field: 'respTime', value: '2026\r\n' },
+    ];
+    for (const { name, field, value } of fieldCases) {
+      it(`${name}: that field is dropped`, () => {
+        const { [field]: _dropped, ...rest } = full;
+        expect(decodeErrorPageParam(encode({ ...full, [field]: value }))).to.deep.equal(rest);
+      });
+    }
+  });
+
+  describe('properties', () => {
+    it('never throws and every field is a string or absent', () => {
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            fc.string(),
+            fc.jsonValue().map((v) => encode(v)),
+            fc.record(
+              { fisp: fc.string(), respCode: fc.string(), respMessage: fc.string(), respTime: fc.string() },
+              { requiredKeys: [] },
+            ).map((r) => encode(r)),
+          ),
+          (param) => {
+            const data = decodeErrorPageParam(param);
+            for (const value of Object.values(data)) expect(value).to.be.a('string');
+            if (data.respMessage !== undefined) {
+              expect(data.respMessage.length).to.be.at.most(500);
+              expect(data.respMessage).not.to.match(/[<>]/);
+            }
+          },
+        ),
+        { numRuns: 300 },
+      );
+    });
+
+    it('a safe message comes back exactly', () => {
+      fc.assert(
+        fc.property(
+          fc.string({ minLength: 1, maxLength: 500, unit: 'grapheme' }).filter(
+            (s) => s.trim() !== '' && !/[<>\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(s) && s.length <= 500,
+          ),
+          (message) => {
+            expect(decodeErrorPageParam(encode({ respMessage: message })).respMessage).to.equal(message);
+          },
+        ),
+        { numRuns: 200 },
+      );
+    });
+  });
+});

@@ -1,0 +1,116 @@
+import { expect } from 'chai';
+import {
+  isProfileStepShown,
+  parseBusinessList,
+  selectedProfile,
+  selectIndividual,
+  selectProfile,
+  singleProfile,
+  toProfileList,
+} from '../../domain/profiles';
+import type { Business, Profile } from '../../domain/profiles';
+
+const personal: Business = { companyId: 'PERSONAL', businessName: 'Jane Citizen' };
+const trust: Business = { companyId: 'BC1001', businessName: 'Citizen Family Trust' };
+const company: Business = { companyId: 'BC2002', businessName: 'Citizen Pty Ltd' };
+
+const profilesOf = (...businesses: Business[]): readonly Profile[] => toProfileList(businesses);
+
+describe('domain/profiles', () => {
+  describe('parseBusinessList (CONTRACT §3 businesses)', () => {
+    const valid: [string, unknown, readonly Business[]][] = [
+      ['the answer body', { businessList: [personal, trust] }, [personal, trust]],
+      ['the bare array', [personal], [personal]],
+      ['an empty list', { businessList: [] }, []],
+      ['extra fields are dropped', [{ ...trust, extra: 1 }], [trust]],
+    ];
+    for (const [name, raw, expected] of valid) {
+      it(`reads ${name}`, () => {
+        expect(parseBusinessList(raw)).to.deep.equal({ ok: true, value: expected });
+      });
+    }
+
+    const invalid: [string, unknown, unknown][] = [
+      ['null', null, { kind: 'notABusinessList' }],
+      ['a string', 'PERSONAL', { kind: 'notABusinessList' }],
+      ['an object without businessList', { businesses: [] }, { kind: 'notABusinessList' }],
+      ['businessList not an array', { businessList: {} }, { kind: 'notABusinessList' }],
+      ['a null entry', [personal, null], { kind: 'malformedBusiness', index: 1 }],
+      ['a missing companyId', [{ businessName: 'X' }], { kind: 'malformedBusiness', index: 0 }],
+      ['an empty companyId', [{ companyId: '', businessName: 'X' }], { kind: 'malformedBusiness', index: 0 }],
+      ['a numeric businessName', [{ companyId: 'B', businessName: 7 }], { kind: 'malformedBusiness', index: 0 }],
+      ['a duplicate companyId', [trust, trust], { kind: 'duplicateCompanyId', companyId: 'BC1001' }],
+    ];
+    for (const [name, raw, error] of invalid) {
+      it(`rejects ${name} with a typed error`, () => {
+        expect(parseBusinessList(raw)).to.deep.equal({ ok: false, error });
+      });
+    }
+  });
+
+  describe('toProfileList (spec §4: the first profile is selected by default)', () => {
+    it('maps companyId/businessName to id/profileName and selects the first', () => {
+      expect(profilesOf(personal, trust)).to.deep.equal([
+        { id: 'PERSONAL', profileName: 'Jane Citizen', selected: true },
+        { id: 'BC1001', profileName: 'Citizen Family Trust', selected: false },
+      ]);
+    });
+    it('selects the first even when it is a business', () => {
+      expect(selectedProfile(profilesOf(trust, personal))?.id).to.equal('BC1001');
+    });
+    it('gives an empty list for no businesses', () => {
+      expect(profilesOf()).to.deep.equal([]);
+    });
+  });
+
+  describe('selectProfile (spec §4)', () => {
+    const profiles = profilesOf(personal, trust, company);
+    it('selects exactly the chosen profile', () => {
+      const result = selectProfile(profiles, 'BC2002');
+      expect(result.ok && result.value.map((p) => p.selected)).to.deep.equal([false, false, true]);
+    });
+    it('does not mutate its input', () => {
+      selectProfile(profiles, 'BC2002');
+      expect(profiles.map((p) => p.selected)).to.deep.equal([true, false, false]);
+    });
+    it('rejects an unknown id', () => {
+      expect(selectProfile(profiles, 'NOPE')).to.deep.equal({ ok: false, error: { kind: 'unknownProfile', id: 'NOPE' } });
+    });
+  });
+
+  describe('selectIndividual (spec §4: true only if the chosen id is PERSONAL)', () => {
+    const cases: [string, readonly Profile[], boolean][] = [
+      ['PERSONAL first (default)', profilesOf(personal, trust), true],
+      ['trust chosen', unwrap(selectProfile(profilesOf(personal, trust), 'BC1001')), false],
+      ['PERSONAL chosen again', unwrap(selectProfile(profilesOf(trust, personal), 'PERSONAL')), true],
+      ['business only', profilesOf(company), false],
+      ['no profiles', profilesOf(), false],
+    ];
+    for (const [name, profiles, expected] of cases) {
+      it(`${name} → ${expected}`, () => expect(selectIndividual(profiles)).to.equal(expected));
+    }
+  });
+
+  describe('singleProfile and isProfileStepShown (spec §3, §4)', () => {
+    const cases: [string, readonly Profile[], boolean, boolean, boolean][] = [
+      // name, profiles, isPAR, singleProfile, step shown
+      ['no profiles', profilesOf(), false, true, false],
+      ['one profile', profilesOf(personal), false, true, false],
+      ['two profiles', profilesOf(personal, trust), false, false, true],
+      ['three profiles', profilesOf(personal, trust, company), false, false, true],
+      ['two profiles, PAR', profilesOf(personal, trust), true, false, false],
+      ['one profile, PAR', profilesOf(personal), true, true, false],
+    ];
+    for (const [name, profiles, isPAR, single, shown] of cases) {
+      it(`${name}: single=${single}, step shown=${shown}`, () => {
+        expect(singleProfile(profiles)).to.equal(single);
+        expect(isProfileStepShown(profiles, isPAR)).to.equal(shown);
+      });
+    }
+  });
+});
+
+function unwrap<T>(result: { readonly ok: true; readonly value: T } | { readonly ok: false }): T {
+  if (!result.ok) throw new Error('expected ok');
+  return result.value;
+}

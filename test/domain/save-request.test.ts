@@ -1,0 +1,123 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { toggleAccount, toggleSubAccount } from '../../domain/account-selection';
+import { toAccounts } from '../../domain/accounts';
+import type { Account } from '../../domain/accounts';
+import { businessConsentRequest, saveSelectionRequest, selectedAccountReferences } from '../../domain/save-request';
+import { SCOPES } from '../../domain/scopes';
+import { accountsArbitrary } from './fixtures/account-arbitraries.fixture';
+import { egaEntries, rawAccount } from './fixtures/raw-accounts.fixture';
+
+const EGA = 'EGA:011000 99990001';
+const loaded = toAccounts([
+  rawAccount({ id: 'acc-0001', identification: '062000 12345678' }),
+  rawAccount({ id: 'acc-0002', identification: '062000 87654321' }),
+  ...egaEntries,
+]);
+if (!loaded.ok) throw new Error('fixture');
+const accounts = loaded.value.data;
+
+const everyday = { schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' };
+const usd = { schemeName: 'EGA', identification: '011000 99990002', secondaryIdentification: 'ega-usd-01' };
+const aud = { schemeName: 'EGA', identification: '011000 99990001', secondaryIdentification: 'ega-aud-01' };
+const eur = { schemeName: 'EGA', identification: '011000 99990003', secondaryIdentification: 'ega-eur-01' };
+
+describe('domain/save-request', () => {
+  describe('saveSelectionRequest (CONTRACT §5, spec §3, §6)', () => {
+    it('matches the contract example', () => {
+      const selected = toggleSubAccount(toggleAccount(accounts, 'acc-0001'), EGA, 'ega-usd-01');
+      expect(saveSelectionRequest(['bank:accounts.basic:read', 'common:customer.basic:read'], selected, 'Budgeting')).to.deep.equal({
+        permissions: [
+          { permission: 'bank:accounts.basic:read', accounts: [everyday, usd] },
+          { permission: 'common:customer.basic:read' },
+        ],
+        consentNickname: 'Budgeting',
+      });
+    });
+
+    const all = toggleAccount(toggleAccount(accounts, 'acc-0001'), EGA);
+    const nicknames: [string, string, string | undefined][] = [
+      ['a description', 'Budgeting', 'Budgeting'],
+      ['a padded description (trimmed)', '  Family budget \n', 'Family budget'],
+      ['an empty description', '', undefined],
+      ['a blank description', '   \t', undefined],
+    ];
+    for (const [name, description, expected] of nicknames) {
+      it(`consentNickname with ${name}: ${String(expected)}`, () => {
+        const request = saveSelectionRequest(['bank:payees:read'], all, description);
+        if (expected === undefined) expect(request).not.to.have.property('consentNickname');
+        else expect(request.consentNickname).to.equal(expected);
+      });
+    }
+
+    it('every bank permission carries all selected accounts; customer permissions none', () => {
+      const request = saveSelectionRequest(SCOPES, all, '');
+      expect(request.permissions.map((p) => [p.permission, p.accounts?.map((a) => a.secondaryIdentification)])).to.deep.equal([
+        ['bank:accounts.basic:read', ['acc-0001', 'ega-aud-01', 'ega-usd-01', 'ega-eur-01']],
+        ['bank:accounts.detail:read', ['acc-0001', 'ega-aud-01', 'ega-usd-01', 'ega-eur-01']],
+        ['bank:transactions:read', ['acc-0001', 'ega-aud-01', 'ega-usd-01', 'ega-eur-01']],
+        ['bank:regular_payments:read', ['acc-0001', 'ega-aud-01', 'ega-usd-01', 'ega-eur-01']],
+        ['bank:payees:read', ['acc-0001', 'ega-aud-01', 'ega-usd-01', 'ega-eur-01']],
+        ['common:customer.basic:read', undefined],
+        ['common:customer.detail:read', undefined],
+      ]);
+      expect(request.permissions[5]).not.to.have.property('accounts');
+    });
+
+    it('a bank permission with nothing selected carries an empty list', () => {
+      expect(saveSelectionRequest(['bank:accounts.basic:read'], accounts, '')).to.deep.equal({
+        permissions: [{ permission: 'bank:accounts.basic:read', accounts: [] }],
+      });
+    });
+  });
+
+  describe('selectedAccountReferences (spec §5: partly selected groups are included)', () => {
+    const cases: [string, readonly Account[], unknown[]][] = [
+      ['nothing selected', accounts, []],
+      ['a SIMPLE account', toggleAccount(accounts, 'acc-0001'), [everyday]],
+      ['a whole EGA: its sub-accounts, never the parent', toggleAccount(accounts, EGA), [aud, usd, eur]],
+      ['a partly selected EGA: its selected sub-accounts', toggleSubAccount(toggleSubAccount(accounts, EGA, 'ega-eur-01'), EGA, 'ega-aud-01'), [aud, eur]],
+    ];
+    for (const [name, input, expected] of cases) {
+      it(name, () => expect(selectedAccountReferences(input)).to.deep.equal(expected));
+    }
+
+    it('names exactly the selected accounts and sub-accounts (property)', () => {
+      const scenario = accountsArbitrary.chain((xs) => {
+        const subs = xs.flatMap((a) => a.subAccounts.map((s) => [a.id, s.id] as const));
+        const ids = xs.map((a) => a.id);
+        const toggle = fc.oneof(
+          ids.length > 0 ? fc.constantFrom(...ids).map((id) => ({ id })) : fc.constant({ id: 'none' }),
+          subs.length > 0 ? fc.constantFrom(...subs).map(([parent, sub]) => ({ parent, sub })) : fc.constant({ id: 'none' }),
+        );
+        return fc.tuple(fc.constant(xs), fc.array(toggle, { maxLength: 10 }));
+      });
+      fc.assert(
+        fc.property(scenario, ([xs, toggles]) => {
+          const selected = toggles.reduce<readonly Account[]>(
+            (acc, t) => ('sub' in t ? toggleSubAccount(acc, t.parent, t.sub) : toggleAccount(acc, t.id)),
+            xs,
+          );
+          const expected = selected
+            .flatMap((a): readonly { readonly id: string; readonly selected: boolean }[] => (a.type === 'EGA' ? a.subAccounts : [a]))
+            .filter((unit) => unit.selected)
+            .map((unit) => unit.id);
+          const request = saveSelectionRequest(['bank:accounts.basic:read', 'common:customer.detail:read'], selected, '');
+          expect(request.permissions[0]?.accounts?.map((a) => a.secondaryIdentification)).to.deep.equal(expected);
+          expect(request.permissions[0]?.accounts?.some((a) => a.secondaryIdentification.startsWith('EGA:'))).to.equal(false);
+          expect(request.permissions[1]).to.deep.equal({ permission: 'common:customer.detail:read' });
+        }),
+      );
+    });
+  });
+
+  describe('businessConsentRequest (spec §3 business variant)', () => {
+    const cases: [string, { bcin: string }][] = [
+      ['BC1001', { bcin: 'BC1001' }],
+      ['PERSONAL', { bcin: 'PERSONAL' }],
+    ];
+    for (const [companyId, expected] of cases) {
+      it(`${companyId} → ${JSON.stringify(expected)}`, () => expect(businessConsentRequest(companyId)).to.deep.equal(expected));
+    }
+  });
+});

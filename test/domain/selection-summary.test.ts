@@ -1,0 +1,118 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { isChosen, toggleAccount, toggleSelectAll, toggleSubAccount } from '../../domain/account-selection';
+import { accountState, preselectFromConsent, toAccounts } from '../../domain/accounts';
+import type { Account, SharedAccountRef } from '../../domain/accounts';
+import { copy } from '../../domain/copy';
+import { assertNever } from '../../domain/result';
+import { summarise } from '../../domain/selection-summary';
+import type { SelectionSummary, SubAccountTag } from '../../domain/selection-summary';
+import { accountsArbitrary } from './fixtures/account-arbitraries.fixture';
+import { egaEntries, rawAccount } from './fixtures/raw-accounts.fixture';
+
+const EGA = 'EGA:011000 99990001';
+const loaded = toAccounts([
+  rawAccount({ id: 'a1' }),
+  rawAccount({ id: 'a2' }),
+  rawAccount({ id: 'ro', eligible: false }),
+  ...egaEntries,
+]);
+if (!loaded.ok) throw new Error('fixture');
+
+type Step = (accounts: readonly Account[]) => readonly Account[];
+const tick = (id: string): Step => (xs) => toggleAccount(xs, id);
+const tickSub = (id: string): Step => (xs) => toggleSubAccount(xs, EGA, id);
+const scenario = (shared: SharedAccountRef[], ...steps: Step[]): readonly Account[] =>
+  steps.reduce((xs, step) => step(xs), preselectFromConsent(loaded.value, shared).data);
+
+/** Group → ids, with EGA sub-accounts as currency plus tag text. */
+const tagText = (tag: SubAccountTag | undefined): string => {
+  if (tag === undefined) return '';
+  switch (tag) {
+    case 'added':
+      return ` ${copy.confirmation.added}`;
+    case 'removed':
+      return ` ${copy.confirmation.removed}`;
+    default:
+      return assertNever(tag);
+  }
+};
+const view = (summary: SelectionSummary) => {
+  const group = (entries: SelectionSummary['added']) =>
+    entries.map((e) =>
+      e.subAccounts.length === 0 ? e.account.id : `${e.account.id}[${e.subAccounts.map((s) => `${s.subAccount.currency ?? ''}${tagText(s.tag)}`).join(', ')}]`,
+    );
+  return {
+    added: group(summary.added),
+    maintained: group(summary.maintained),
+    removed: group(summary.removed),
+    counts: [summary.accountsAdded, summary.accountsRemoved],
+    nothingSelected: summary.nothingSelected,
+  };
+};
+
+describe('domain/selection-summary', () => {
+  const id = (secondaryIdentification: string): SharedAccountRef => ({ secondaryIdentification });
+  const cases: [string, readonly Account[], ReturnType<typeof view>][] = [
+    ['new consent, nothing selected', scenario([]), { added: [], maintained: [], removed: [], counts: [0, 0], nothingSelected: true }],
+    ['new consent, two selected: added', scenario([], tick('a2'), tick('a1')),
+      { added: ['a1', 'a2'], maintained: [], removed: [], counts: [2, 0], nothingSelected: false }],
+    ['new consent, whole EGA: added with (Added) sub-accounts', scenario([], tick(EGA)),
+      { added: [`${EGA}[AUD (Added), USD (Added), EUR (Added)]`], maintained: [], removed: [], counts: [3, 0], nothingSelected: false }],
+    ['amendment kept as it was: maintained', scenario([id('a1')]),
+      { added: [], maintained: ['a1'], removed: [], counts: [0, 0], nothingSelected: false }],
+    ['amendment, one unticked: removed', scenario([id('a1'), id('a2')], tick('a2')),
+      { added: [], maintained: ['a1'], removed: ['a2'], counts: [0, 1], nothingSelected: false }],
+    ['amendment, one added, one removed', scenario([id('a1')], tick('a1'), tick('a2')),
+      { added: ['a2'], maintained: [], removed: ['a1'], counts: [1, 1], nothingSelected: false }],
+    ['pre-selected read-only account counts as removed', scenario([id('a1'), id('ro')]),
+      { added: [], maintained: ['a1'], removed: ['ro'], counts: [0, 1], nothingSelected: false }],
+    ['maintained EGA: a currency added and one removed', scenario([id('ega-aud-01'), id('ega-usd-01')], tickSub('ega-usd-01'), tickSub('ega-eur-01')),
+      { added: [], maintained: [`${EGA}[AUD, USD (Removed), EUR (Added)]`], removed: [], counts: [1, 1], nothingSelected: false }],
+    ['EGA fully unticked: removed with (Removed) sub-accounts', scenario([id('ega-usd-01')], tick(EGA), tick(EGA)),
+      { added: [], maintained: [], removed: [`${EGA}[USD (Removed)]`], counts: [0, 1], nothingSelected: true }],
+    ['everything removed', scenario([id('a1'), id('ega-aud-01')], tick('a1'), tickSub('ega-aud-01')),
+      { added: [], maintained: [], removed: ['a1', `${EGA}[AUD (Removed)]`], counts: [0, 2], nothingSelected: true }],
+  ];
+  for (const [name, accounts, expected] of cases) {
+    it(name, () => expect(view(summarise(accounts))).to.deep.equal(expected));
+  }
+
+  it('keeps the input order (pre-selected accounts come first)', () => {
+    const accounts = scenario([id('a2')], toggleSelectAll);
+    expect(summarise(accounts).added.map((e) => e.account.id)).to.deep.equal(['a1', EGA]);
+    expect(accounts[0]?.id).to.equal('a2');
+  });
+
+  describe('properties', () => {
+    /** Random accounts, a random existing consent over their units, and random toggles. */
+    const scenarioArbitrary = accountsArbitrary.chain((accounts) => {
+      const units = accounts.flatMap((a) => (a.type === 'EGA' ? a.subAccounts.map((s) => s.id) : [a.id]));
+      const ids = accounts.map((a) => a.id);
+      return fc.record({
+        accounts: fc.constant(accounts),
+        shared: fc.subarray(units),
+        toggles: fc.array(ids.length > 0 ? fc.constantFrom(...ids, '*') : fc.constant('*'), { maxLength: 8 }),
+      });
+    });
+    const build = ({ accounts, shared, toggles }: { accounts: readonly Account[]; shared: string[]; toggles: string[] }) =>
+      toggles.reduce<readonly Account[]>(
+        (xs, t) => (t === '*' ? toggleSelectAll(xs) : toggleAccount(xs, t)),
+        preselectFromConsent(accountState(accounts), shared.map((s) => ({ secondaryIdentification: s }))).data,
+      );
+
+    it('added ∪ maintained is exactly the selected accounts; removed never overlaps them', () => {
+      fc.assert(
+        fc.property(scenarioArbitrary, (input) => {
+          const accounts = build(input);
+          const summary = summarise(accounts);
+          const ids = (entries: SelectionSummary['added']) => entries.map((e) => e.account.id);
+          const selected = accounts.filter(isChosen).map((a) => a.id);
+          expect([...ids(summary.added), ...ids(summary.maintained)].sort()).to.deep.equal([...selected].sort());
+          expect(ids(summary.removed).filter((x) => selected.includes(x))).to.deep.equal([]);
+          expect(ids(summary.removed).sort()).to.deep.equal(accounts.filter((a) => a.preSelected && !isChosen(a)).map((a) => a.id).sort());
+        }),
+      );
+    });
+  });
+});
