@@ -13,7 +13,7 @@ import {
 import { toAccounts } from '../../domain/accounts';
 import type { Account } from '../../domain/accounts';
 import { accountsArbitrary } from './fixtures/account-arbitraries.fixture';
-import { egaEntries, rawAccount } from './fixtures/raw-accounts.fixture';
+import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
 
 const loaded = toAccounts([
   rawAccount({ id: 'a1' }),

@@ -8,7 +8,7 @@ import {
   toAccounts,
 } from '../../domain/accounts';
 import type { Account, AccountState, SharedAccountRef } from '../../domain/accounts';
-import { egaEntries, rawAccount } from './fixtures/raw-accounts.fixture';
+import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
 
 function load(raw: unknown): AccountState {
   const result = toAccounts(raw);

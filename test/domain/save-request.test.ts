@@ -6,7 +6,7 @@ import type { Account } from '../../domain/accounts';
 import { businessConsentRequest, saveSelectionRequest, selectedAccountReferences } from '../../domain/save-request';
 import { SCOPES } from '../../domain/scopes';
 import { accountsArbitrary } from './fixtures/account-arbitraries.fixture';
-import { egaEntries, rawAccount } from './fixtures/raw-accounts.fixture';
+import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
 
 const EGA = 'EGA:011000 99990001';
 const loaded = toAccounts([

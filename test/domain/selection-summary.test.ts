@@ -8,7 +8,7 @@ import { assertNever } from '../../domain/result';
 import { summarise } from '../../domain/selection-summary';
 import type { SelectionSummary, SubAccountTag } from '../../domain/selection-summary';
 import { accountsArbitrary } from './fixtures/account-arbitraries.fixture';
-import { egaEntries, rawAccount } from './fixtures/raw-accounts.fixture';
+import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
 
 const EGA = 'EGA:011000 99990001';
 const loaded = toAccounts([

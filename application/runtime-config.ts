@@ -1,0 +1,110 @@
+import { isRecord } from '../domain/is-record';
+import { err, ok, type Result } from '../domain/result';
+
+/** CONTRACT §2: the footer and help links the bank configures. */
+export interface ConfigLinks {
+  readonly siteTerms: string;
+  readonly hyperlink: string;
+  readonly cookie: string;
+  readonly legal: string;
+  readonly importantNotices: string;
+  readonly cdrPolicy: string;
+  readonly eligibility: string;
+  readonly secureKeyHelp: string;
+  readonly contactUs: string;
+}
+
+/** CONTRACT §2 / spec §3 "Config": the runtime configuration, `config/config.json`. */
+export interface RuntimeConfig {
+  readonly env: string;
+  readonly production: boolean;
+  readonly apiBaseUrl: string;
+  readonly jwksUri: string;
+  readonly brands: readonly string[];
+  /** Seconds of inactivity before the consent lapses. */
+  readonly inactiveTimeLimit: number;
+  /** Seconds before the lapse at which the timeout warning opens. */
+  readonly inactiveReciprocalWarnTime: number;
+  readonly useTealiumUtag: boolean;
+  readonly tealiumUtagUrl: string;
+  readonly publicSiteUrl: string;
+  readonly links: ConfigLinks;
+}
+
+const LINK_NAMES = ['siteTerms', 'hyperlink', 'cookie', 'legal', 'importantNotices', 'cdrPolicy', 'eligibility', 'secureKeyHelp', 'contactUs'] as const;
+
+const isAbsoluteHttpUrl = (value: string): boolean => {
+  try {
+    const protocol = new URL(value).protocol;
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * CONTRACT §2: validates the runtime configuration. Every problem is named, so that a bank
+ * engineer can fix a deployment from the startup error alone; a malformed config is a startup
+ * error page, never a blank screen.
+ */
+export function parseRuntimeConfig(raw: unknown): Result<RuntimeConfig, readonly string[]> {
+  if (!isRecord(raw)) return err(['config.json must be a JSON object']);
+  const problems: string[] = [];
+  const string = (name: string, allowEmpty = true): string => {
+    const value = raw[name];
+    if (typeof value !== 'string' || (!allowEmpty && value.trim() === '')) {
+      problems.push(`${name} must be a ${allowEmpty ? '' : 'non-empty '}string`);
+      return '';
+    }
+    return value;
+  };
+  const boolean = (name: string): boolean => {
+    const value = raw[name];
+    if (typeof value !== 'boolean') problems.push(`${name} must be true or false`);
+    return value === true;
+  };
+  const seconds = (name: string): number => {
+    const value = raw[name];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
+      problems.push(`${name} must be a whole number of seconds above 0`);
+      return 1;
+    }
+    return value;
+  };
+
+  const brandsRaw = raw['brands'];
+  const brands = Array.isArray(brandsRaw) && brandsRaw.length > 0 && brandsRaw.every((b) => typeof b === 'string' && b.trim() !== '')
+    ? brandsRaw.map((b: string) => b.toLowerCase())
+    : (problems.push('brands must be a non-empty list of brand names'), []);
+  const inactiveTimeLimit = seconds('inactiveTimeLimit');
+  const inactiveReciprocalWarnTime = seconds('inactiveReciprocalWarnTime');
+  if (inactiveReciprocalWarnTime >= inactiveTimeLimit) problems.push('inactiveReciprocalWarnTime must be less than inactiveTimeLimit');
+  const useTealiumUtag = boolean('useTealiumUtag');
+  const tealiumUtagUrl = string('tealiumUtagUrl');
+  if (useTealiumUtag && !isAbsoluteHttpUrl(tealiumUtagUrl)) problems.push('tealiumUtagUrl must be an absolute URL when useTealiumUtag is true');
+  const publicSiteUrl = string('publicSiteUrl', false);
+  if (publicSiteUrl && !isAbsoluteHttpUrl(publicSiteUrl)) problems.push('publicSiteUrl must be an absolute http(s) URL');
+
+  const linksRaw = raw['links'];
+  const links = {} as Record<(typeof LINK_NAMES)[number], string>;
+  for (const name of LINK_NAMES) {
+    const value = isRecord(linksRaw) ? linksRaw[name] : undefined;
+    if (typeof value !== 'string' || !isAbsoluteHttpUrl(value)) problems.push(`links.${name} must be an absolute http(s) URL`);
+    links[name] = typeof value === 'string' ? value : '';
+  }
+
+  const config: RuntimeConfig = {
+    env: string('env', false),
+    production: boolean('production'),
+    apiBaseUrl: string('apiBaseUrl'),
+    jwksUri: string('jwksUri', false),
+    brands,
+    inactiveTimeLimit,
+    inactiveReciprocalWarnTime,
+    useTealiumUtag,
+    tealiumUtagUrl,
+    publicSiteUrl,
+    links,
+  };
+  return problems.length > 0 ? err(problems) : ok(config);
+}

@@ -1,0 +1,35 @@
+// Drives the application layer headless, as the views would.
+import { AccountSelectionStore } from '../../application/stores/account-selection.store';
+import { ConfirmationStore } from '../../application/stores/confirmation.store';
+import { LoginStore } from '../../application/stores/login.store';
+import { ModalStore } from '../../application/stores/modal.store';
+import { ProfileStore } from '../../application/stores/profile.store';
+import { SessionStore } from '../../application/stores/session.store';
+import { ModalActions } from '../../application/use-cases/modal-actions.use-case';
+import { StartConsentFlow } from '../../application/use-cases/start-consent-flow.use-case';
+import { createTestContainer, defaultPorts, type TestPorts } from '../support/test-container';
+
+export function journey(overrides: Partial<TestPorts> = {}) {
+  const ports = defaultPorts(overrides);
+  const container = createTestContainer(ports);
+  const get = <T>(cls: new (...args: never[]) => T): T => container.get<T>(cls as never);
+  const session = get(SessionStore);
+  const login = get(LoginStore);
+  const modal = get(ModalStore);
+  return {
+    ports,
+    session,
+    login,
+    modal,
+    modalActions: get(ModalActions),
+    profile: get(ProfileStore),
+    selection: get(AccountSelectionStore),
+    confirmation: get(ConfirmationStore),
+    start: () => get(StartConsentFlow).start(),
+    async logIn(username = 'jane.citizen', code = '123456') {
+      login.setUsername(username);
+      login.setSecureCode(code);
+      await login.submit();
+    },
+  };
+}

@@ -1,0 +1,199 @@
+// Fakes of the application's ports, named after their behaviour (DESIGN §2).
+import type { AccountState } from '../../domain/accounts';
+import { toAccounts } from '../../domain/accounts';
+import type { ApiError } from '../../domain/api-error';
+import type { Consent } from '../../domain/consent';
+import { parseConsentDetail } from '../../domain/consent';
+import type { CustomerDetails } from '../../domain/customer-details';
+import type { Step } from '../../domain/flow';
+import type { AuthenticateRequest } from '../../domain/login-form';
+import type { Business } from '../../domain/profiles';
+import { err, ok, type Result } from '../../domain/result';
+import type { ConfirmationAnswer, ReturnUrl } from '../../domain/return-url';
+import type { BusinessConsentRequest, SaveSelectionRequest } from '../../domain/save-request';
+import type { ActivitySource } from '../../application/ports/activity-source.port';
+import type { AbandonmentStage, Analytics } from '../../application/ports/analytics.port';
+import type { Clock } from '../../application/ports/clock.port';
+import type { ConfigSource } from '../../application/ports/config-source.port';
+import type { CustomerAuthApi } from '../../application/ports/customer-auth-api.port';
+import type { LaunchParameters } from '../../application/ports/launch-parameters.port';
+import type { Redirector } from '../../application/ports/redirector.port';
+import type { Cancel, Scheduler } from '../../application/ports/scheduler.port';
+import type { TokenStorage } from '../../application/ports/token-storage.port';
+import type { TokenVerificationError, TokenVerifier } from '../../application/ports/token-verifier.port';
+import { parseRuntimeConfig, type RuntimeConfig } from '../../application/runtime-config';
+
+/** A clock that moves only when told, and runs what the scheduler has due. */
+export class ManualClock implements Clock {
+  private tasks: { at: number; seq: number; run: () => void; cancelled: boolean }[] = [];
+  private seq = 0;
+
+  constructor(private current = Date.UTC(2026, 10, 23, 0, 0, 0)) {}
+
+  now(): number {
+    return this.current;
+  }
+
+  schedule(delayMs: number, run: () => void): Cancel {
+    const task = { at: this.current + Math.max(0, delayMs), seq: this.seq++, run, cancelled: false };
+    this.tasks.push(task);
+    return () => { task.cancelled = true; };
+  }
+
+  /** Moves time forward by `ms`, running each due task at its own time, in order. */
+  advance(ms: number): void {
+    const end = this.current + ms;
+    for (;;) {
+      const due = this.tasks.filter((t) => !t.cancelled && t.at <= end).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      if (due === undefined) break;
+      this.tasks = this.tasks.filter((t) => t !== due);
+      this.current = Math.max(this.current, due.at);
+      due.run();
+    }
+    this.current = end;
+  }
+
+  /** Jumps time forward without running anything (a throttled background tab). */
+  jump(ms: number): void {
+    this.current += ms;
+  }
+
+  get pending(): number {
+    return this.tasks.filter((t) => !t.cancelled).length;
+  }
+}
+
+export class ManualScheduler implements Scheduler {
+  constructor(private readonly clock: ManualClock) {}
+  after(delayMs: number, callback: () => void): Cancel {
+    return this.clock.schedule(delayMs, callback);
+  }
+}
+
+export class RecordingRedirector implements Redirector {
+  readonly urls: string[] = [];
+  leave(url: ReturnUrl): void {
+    this.urls.push(url);
+  }
+}
+
+export class MemoryTokenStorage implements TokenStorage {
+  constructor(public token: string | undefined = undefined) {}
+  read(): string | undefined { return this.token; }
+  write(token: string): void { this.token = token; }
+  clear(): void { this.token = undefined; }
+}
+
+export class FakeLaunchParameters implements LaunchParameters {
+  forgotten = false;
+  constructor(private jwt: string | undefined, private readonly path = '', private readonly errorParam?: string) {}
+  redirectJwt(): string | undefined { return this.forgotten ? undefined : this.jwt; }
+  error(): string | undefined { return this.errorParam; }
+  route(): string { return this.path; }
+  forgetRedirectJwt(): void { this.forgotten = true; }
+}
+
+/** Accepts a token whose text is a key of `payloads`; anything else has a bad signature. */
+export class FakeTokenVerifier implements TokenVerifier {
+  constructor(private readonly payloads: Record<string, unknown>, private readonly failure?: TokenVerificationError) {}
+  async verify(jwt: string): Promise<Result<unknown, TokenVerificationError>> {
+    if (this.failure) return err(this.failure);
+    return jwt in this.payloads ? ok(this.payloads[jwt]) : err({ kind: 'badSignature' });
+  }
+}
+
+export class StaticConfigSource implements ConfigSource {
+  constructor(private readonly raw: unknown) {}
+  async load(): Promise<Result<RuntimeConfig, readonly string[]>> {
+    return parseRuntimeConfig(this.raw);
+  }
+}
+
+export class RecordingAnalytics implements Analytics {
+  readonly pageViews: Step[] = [];
+  readonly abandonments: AbandonmentStage[] = [];
+  pageView(step: Step): void { this.pageViews.push(step); }
+  abandoned(stage: AbandonmentStage): void { this.abandonments.push(stage); }
+}
+
+export class ManualActivitySource implements ActivitySource {
+  private activity = new Set<() => void>();
+  private visible = new Set<() => void>();
+  onActivity(listener: () => void): Cancel { this.activity.add(listener); return () => this.activity.delete(listener); }
+  onVisible(listener: () => void): Cancel { this.visible.add(listener); return () => this.visible.delete(listener); }
+  act(): void { for (const l of [...this.activity]) l(); }
+  becomeVisible(): void { for (const l of [...this.visible]) l(); }
+}
+
+type Answer<T> = Result<T, ApiError>;
+const apiError = (status: number, code?: string, causes: string[] = []): ApiError =>
+  code === undefined ? { status, causes } : { status, code, causes };
+
+/** A scripted bank: each call answers from its script (or the happy default) and is recorded. */
+export class FakeCustomerAuthApi implements CustomerAuthApi {
+  readonly calls: { name: string; body?: unknown }[] = [];
+  /** Per-call answers queued by tests; when a queue is empty the default answers. */
+  readonly script: { [K in keyof CustomerAuthApi]?: Answer<unknown>[] } = {};
+  /** Calls that never answer (the bank hangs) until released. */
+  pendingConfirmation: ((value: Answer<ConfirmationAnswer>) => void) | undefined = undefined;
+
+  constructor(public readonly data: {
+    consentDetail: unknown;
+    businesses?: Business[];
+    accounts?: unknown[];
+    customer?: CustomerDetails;
+    confirmation?: ConfirmationAnswer;
+  }) {}
+
+  static error = apiError;
+
+  /** Queues answers for a call. */
+  answer<K extends keyof CustomerAuthApi>(name: K, ...answers: Answer<unknown>[]): this {
+    const queue: Answer<unknown>[] = this.script[name] ?? [];
+    queue.push(...answers);
+    this.script[name] = queue;
+    return this;
+  }
+
+  count(name: keyof CustomerAuthApi): number {
+    return this.calls.filter((c) => c.name === name).length;
+  }
+
+  private next<T>(name: keyof CustomerAuthApi, body: unknown, fallback: () => Answer<T>): Promise<Answer<T>> {
+    this.calls.push(body === undefined ? { name } : { name, body });
+    const queued = this.script[name]?.shift();
+    return Promise.resolve((queued as Answer<T> | undefined) ?? fallback());
+  }
+
+  authenticate(request: AuthenticateRequest) { return this.next<void>('authenticate', request, () => ok(undefined)); }
+  customerDetails() { return this.next<CustomerDetails>('customerDetails', undefined, () => ok(this.data.customer ?? { fullLegalName: 'Jane Citizen' })); }
+  businesses() { return this.next<readonly Business[]>('businesses', undefined, () => ok(this.data.businesses ?? [{ companyId: 'PERSONAL', businessName: 'Jane Citizen' }])); }
+  confirmBusinessProfile(request: BusinessConsentRequest) { return this.next<void>('confirmBusinessProfile', request, () => ok(undefined)); }
+  accounts() {
+    return this.next<AccountState>('accounts', undefined, () => {
+      const parsed = toAccounts(this.data.accounts ?? []);
+      return parsed.ok ? ok(parsed.value) : err(apiError(400, undefined, [JSON.stringify(parsed.error)]));
+    });
+  }
+  consentDetails() {
+    return this.next<Consent>('consentDetails', undefined, () => {
+      const parsed = parseConsentDetail(this.data.consentDetail);
+      return parsed.ok ? ok(parsed.value) : err(apiError(200, 'malformed_answer'));
+    });
+  }
+  saveSelection(request: SaveSelectionRequest) { return this.next<void>('saveSelection', request, () => ok(undefined)); }
+  confirmation(authorisationStatus: boolean) {
+    if (authorisationStatus && this.script.confirmation === undefined && this.holdConfirmation) {
+      this.calls.push({ name: 'confirmation', body: authorisationStatus });
+      return new Promise<Answer<ConfirmationAnswer>>((resolve) => { this.pendingConfirmation = resolve; });
+    }
+    return this.next<ConfirmationAnswer>('confirmation', authorisationStatus, () =>
+      ok(authorisationStatus
+        ? this.data.confirmation ?? { auth_code: 'code-1', redirect_uri: 'https://tpp.example/cb', state: 'state-1', id_token: 'id.token.sig' }
+        : { redirect_uri: 'https://tpp.example/cb' }));
+  }
+  keepAlive() { return this.next<void>('keepAlive', undefined, () => ok(undefined)); }
+
+  /** When set, `confirmation(true)` hangs until `pendingConfirmation` is called. */
+  holdConfirmation = false;
+}

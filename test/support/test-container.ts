@@ -1,0 +1,66 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import { bindApplication } from '../../application/bind-application';
+import { ACTIVITY_SOURCE } from '../../application/ports/activity-source.port';
+import { ANALYTICS } from '../../application/ports/analytics.port';
+import { CLOCK } from '../../application/ports/clock.port';
+import { CONFIG_SOURCE } from '../../application/ports/config-source.port';
+import { CUSTOMER_AUTH_API } from '../../application/ports/customer-auth-api.port';
+import { LAUNCH_PARAMETERS } from '../../application/ports/launch-parameters.port';
+import { REDIRECTOR } from '../../application/ports/redirector.port';
+import { SCHEDULER } from '../../application/ports/scheduler.port';
+import { TOKEN_STORAGE } from '../../application/ports/token-storage.port';
+import { TOKEN_VERIFIER } from '../../application/ports/token-verifier.port';
+import { config, newConsent, NOW_MS, TOKEN, tokenPayload } from '../fixtures/journey.fixture';
+import {
+  FakeCustomerAuthApi, FakeLaunchParameters, FakeTokenVerifier, ManualActivitySource, ManualClock, ManualScheduler,
+  MemoryTokenStorage, RecordingAnalytics, RecordingRedirector, StaticConfigSource,
+} from './fakes';
+
+/** The fakes behind every port of a test container. */
+export interface TestPorts {
+  api: FakeCustomerAuthApi;
+  clock: ManualClock;
+  scheduler: ManualScheduler;
+  redirector: RecordingRedirector;
+  storage: MemoryTokenStorage;
+  launch: FakeLaunchParameters;
+  verifier: FakeTokenVerifier;
+  configSource: StaticConfigSource;
+  analytics: RecordingAnalytics;
+  activity: ManualActivitySource;
+}
+
+/** The happy defaults: a verified token in the address, the demo config, a new consent, Jane's profile. */
+export function defaultPorts(overrides: Partial<TestPorts> = {}): TestPorts {
+  const clock = overrides.clock ?? new ManualClock(NOW_MS);
+  return {
+    api: new FakeCustomerAuthApi({ consentDetail: newConsent() }),
+    scheduler: new ManualScheduler(clock),
+    redirector: new RecordingRedirector(),
+    storage: new MemoryTokenStorage(),
+    launch: new FakeLaunchParameters(TOKEN),
+    verifier: new FakeTokenVerifier({ [TOKEN]: tokenPayload() }),
+    configSource: new StaticConfigSource(config),
+    analytics: new RecordingAnalytics(),
+    activity: new ManualActivitySource(),
+    ...overrides,
+    clock,
+  };
+}
+
+/**
+ * A container with the application layer and the given fakes behind its ports. A port left
+ * out (`omit`) stays unbound, so resolving anything that needs it fails at once.
+ */
+export function createTestContainer(ports: TestPorts, omit: readonly symbol[] = []): Container {
+  const container = new Container({ defaultScope: 'Singleton', jitless: true });
+  bindApplication(container);
+  const bindings: [symbol, unknown][] = [
+    [CUSTOMER_AUTH_API, ports.api], [CLOCK, ports.clock], [SCHEDULER, ports.scheduler], [REDIRECTOR, ports.redirector],
+    [TOKEN_STORAGE, ports.storage], [LAUNCH_PARAMETERS, ports.launch], [TOKEN_VERIFIER, ports.verifier],
+    [CONFIG_SOURCE, ports.configSource], [ANALYTICS, ports.analytics], [ACTIVITY_SOURCE, ports.activity],
+  ];
+  for (const [token, value] of bindings) if (!omit.includes(token)) container.bind(token).toConstantValue(value);
+  return container;
+}
