@@ -1,3 +1,4 @@
+import { validateInactivityConfig } from '../domain/inactivity-timer';
 import { isRecord } from '../domain/is-record';
 import { err, ok, type Result } from '../domain/result';
 
@@ -63,22 +64,21 @@ export function parseRuntimeConfig(raw: unknown): Result<RuntimeConfig, readonly
     if (typeof value !== 'boolean') problems.push(`${name} must be true or false`);
     return value === true;
   };
-  const seconds = (name: string): number => {
-    const value = raw[name];
-    if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
-      problems.push(`${name} must be a whole number of seconds above 0`);
-      return 1;
-    }
-    return value;
-  };
 
   const brandsRaw = raw['brands'];
   const brands = Array.isArray(brandsRaw) && brandsRaw.length > 0 && brandsRaw.every((b) => typeof b === 'string' && b.trim() !== '')
     ? brandsRaw.map((b: string) => b.toLowerCase())
     : (problems.push('brands must be a non-empty list of brand names'), []);
-  const inactiveTimeLimit = seconds('inactiveTimeLimit');
-  const inactiveReciprocalWarnTime = seconds('inactiveReciprocalWarnTime');
-  if (inactiveReciprocalWarnTime >= inactiveTimeLimit) problems.push('inactiveReciprocalWarnTime must be less than inactiveTimeLimit');
+  const inactivity = validateInactivityConfig({
+    inactiveTimeLimit: raw['inactiveTimeLimit'],
+    inactiveReciprocalWarnTime: raw['inactiveReciprocalWarnTime'],
+  });
+  if (!inactivity.ok) {
+    problems.push(inactivity.error.kind === 'notPositiveInteger'
+      ? `${inactivity.error.field} must be a whole number of seconds above 0`
+      : 'inactiveReciprocalWarnTime must be less than inactiveTimeLimit');
+  }
+  const { inactiveTimeLimit, inactiveReciprocalWarnTime } = inactivity.ok ? inactivity.value : { inactiveTimeLimit: 1, inactiveReciprocalWarnTime: 0 };
   const useTealiumUtag = boolean('useTealiumUtag');
   const tealiumUtagUrl = string('tealiumUtagUrl');
   if (useTealiumUtag && !isAbsoluteHttpUrl(tealiumUtagUrl)) problems.push('tealiumUtagUrl must be an absolute URL when useTealiumUtag is true');

@@ -66,10 +66,11 @@ export function shouldStartTokenExpiryTimer(expSeconds: number, nowMs: number): 
 
 /**
  * Spec §4: the start decision for a raw `exp` claim: 'start' with the deadline in ms;
- * 'alreadyExpired' (not started); 'cannotSet' when `exp` is missing or not a positive finite
- * number (open the redirect modal, redirect after {@link FALLBACK_REDIRECT_MS}).
+ * 'alreadyExpired' (not started); 'cannotSet' when `exp` is missing, not a positive number, or
+ * so far away that no clock can hold its deadline (beyond Number.MAX_SAFE_INTEGER ms): open the
+ * redirect modal, redirect after {@link FALLBACK_REDIRECT_MS}.
  */
 export function planTokenExpiryTimer(exp: unknown, nowMs: number): TokenExpiryPlan {
-  if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= 0) return { kind: 'cannotSet' };
+  if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= 0 || exp * 1000 > Number.MAX_SAFE_INTEGER) return { kind: 'cannotSet' };
   return shouldStartTokenExpiryTimer(exp, nowMs) ? { kind: 'start', expMs: exp * 1000 } : { kind: 'alreadyExpired' };
 }

@@ -5,6 +5,7 @@ import { LoginStore } from '../../application/stores/login.store';
 import { ModalStore } from '../../application/stores/modal.store';
 import { ProfileStore } from '../../application/stores/profile.store';
 import { SessionStore } from '../../application/stores/session.store';
+import { Leave } from '../../application/use-cases/leave.use-case';
 import { ModalActions } from '../../application/use-cases/modal-actions.use-case';
 import { StartConsentFlow } from '../../application/use-cases/start-consent-flow.use-case';
 import { createTestContainer, defaultPorts, type TestPorts } from '../support/test-container';
@@ -21,7 +22,9 @@ export function journey(overrides: Partial<TestPorts> = {}) {
     session,
     login,
     modal,
+    container,
     modalActions: get(ModalActions),
+    leave: get(Leave),
     profile: get(ProfileStore),
     selection: get(AccountSelectionStore),
     confirmation: get(ConfirmationStore),

@@ -51,6 +51,7 @@ describe('domain/token-expiry-timer (spec §4, §9, DESIGN §3.5)', () => {
       ['NaN exp cannot be set', Number.NaN, now, { kind: 'cannotSet' }],
       ['zero exp cannot be set', 0, now, { kind: 'cannotSet' }],
       ['null exp cannot be set', null, now, { kind: 'cannotSet' }],
+      ['an exp beyond any clock cannot be set', Number.MAX_SAFE_INTEGER, now, { kind: 'cannotSet' }],
     ];
     for (const [label, exp, at, expected] of cases) {
       it(label, () => {

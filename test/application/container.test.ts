@@ -1,0 +1,17 @@
+import { expect } from 'chai';
+import { CUSTOMER_AUTH_API } from '../../application/ports/customer-auth-api.port';
+import { LoginStore } from '../../application/stores/login.store';
+import { SessionStore } from '../../application/stores/session.store';
+import { createTestContainer, defaultPorts } from '../support/test-container';
+
+describe('application: the test container', () => {
+  it('gives one instance of each store (singletons)', () => {
+    const container = createTestContainer(defaultPorts());
+    expect(container.get(SessionStore)).to.equal(container.get(SessionStore));
+  });
+
+  it('fails fast, naming the port, when a port is not bound', () => {
+    const container = createTestContainer(defaultPorts(), [CUSTOMER_AUTH_API]);
+    expect(() => container.get(LoginStore)).to.throw(/CustomerAuthApi/);
+  });
+});
