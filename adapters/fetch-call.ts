@@ -1,0 +1,115 @@
+import fetchBuilder from 'fetch-retry';
+import { DEFAULT_HTTP_CALL_OPTIONS, type FetchFunction, type HttpCallOptions } from './fetch.token';
+
+/** The HTTP methods the app uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
+
+/** What came back from one HTTP call: an answer (any status), or none. Never an exception. */
+export type HttpOutcome =
+  | { readonly kind: 'answer'; readonly status: number; readonly body: string }
+  | { readonly kind: 'timedOut' }
+  | { readonly kind: 'noAnswer'; readonly detail: string };
+
+/** DESIGN §3.4: the statuses after which a GET is tried again (gateway trouble and rate limiting). */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+
+/**
+ * DESIGN §3.4: a `Retry-After` header in milliseconds from `nowMs`: delta-seconds or an HTTP
+ * date (a date in the past gives 0). `undefined` when absent or unreadable.
+ */
+export function retryAfterMs(header: string | null | undefined, nowMs: number): number | undefined {
+  if (header === null || header === undefined) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // An HTTP date names its day and month ("Sun, 01 Mar 2026 10:00:02 GMT"); "-1" is no date.
+  const date = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+/**
+ * DESIGN §3.4: jittered exponential backoff ("equal jitter"): before retry `attempt` (0-based),
+ * wait between half and all of `baseMs × 2^attempt`. `random` is in [0, 1).
+ */
+export function backoffMs(attempt: number, baseMs: number, random: number): number {
+  const ceiling = baseMs * 2 ** attempt;
+  return Math.round(ceiling / 2 + (random * ceiling) / 2);
+}
+
+/** A network failure: `fetch` rejects with a TypeError (by name, so that other realms count too). */
+const isNetworkError = (error: unknown): boolean => error instanceof Error && error.name === 'TypeError';
+
+const describe = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+/** One HTTP request: method, absolute (or page-relative) URL, headers and an optional JSON text body. */
+export interface FetchCallRequest {
+  readonly method: HttpMethod;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+/**
+ * DESIGN §3.4 "No automatic retry of a POST", "Every call has a timeout": one HTTP call.
+ * - A GET is retried (fetch-retry) after a network error or a 429/502/503/504 answer, at most
+ *   `maxRetries` times, waiting the answer's `Retry-After` (capped at `maxRetryAfterMs`) or a
+ *   jittered exponential backoff; a retry that could not finish before the deadline is not made
+ *   (the last answer is returned as it is).
+ * - POST and PUT are sent exactly once.
+ * - The whole call, body included, must finish within its timeout (GET 15 s, POST/PUT 30 s by
+ *   default): otherwise `timedOut`. A call that got no answer at all is `noAnswer`.
+ */
+export async function fetchCall(fetchFn: FetchFunction, request: FetchCallRequest, options?: HttpCallOptions): Promise<HttpOutcome> {
+  const settings = { ...DEFAULT_HTTP_CALL_OPTIONS, ...options };
+  const timeoutMs = request.method === 'GET' ? settings.getTimeoutMs : settings.writeTimeoutMs;
+  const deadline = Date.now() + timeoutMs;
+  const signal = AbortSignal.timeout(timeoutMs);
+  // Called without a receiver, so that an unbound `window.fetch` works too.
+  const platformFetch = (input: string, init?: RequestInit): Promise<Response> => fetchFn(input, init);
+  let nextDelayMs = 0;
+  const send =
+    request.method === 'GET'
+      ? fetchBuilder(platformFetch, {
+          retryOn: (attempt: number, error: Error | null, response: Response | null): boolean => {
+            if (attempt >= settings.maxRetries || signal.aborted) return false;
+            if (response !== null && !RETRYABLE_STATUSES.has(response.status)) return false;
+            if (response === null && !isNetworkError(error)) return false;
+            const retryAfter = response === null ? undefined : retryAfterMs(response.headers.get('Retry-After'), Date.now());
+            nextDelayMs =
+              retryAfter === undefined
+                ? backoffMs(attempt, settings.retryBaseDelayMs, Math.random())
+                : Math.min(retryAfter, settings.maxRetryAfterMs);
+            if (Date.now() + nextDelayMs >= deadline) return false;
+            // The discarded answer's body is released, so that its connection can be reused.
+            response?.body?.cancel().catch(() => undefined);
+            return true;
+          },
+          retryDelay: () => nextDelayMs,
+        })
+      : platformFetch;
+  try {
+    const init: RequestInit = {
+      method: request.method,
+      headers: { ...request.headers },
+      signal,
+      cache: 'no-store',
+      credentials: 'same-origin',
+      ...(request.body === undefined ? {} : { body: request.body }),
+    };
+    const response = await send(request.url, init);
+    const body = await response.text();
+    return { kind: 'answer', status: response.status, body };
+  } catch (error) {
+    if (signal.aborted) return { kind: 'timedOut' };
+    return { kind: 'noAnswer', detail: describe(error) };
+  }
+}
+
+/** The body parsed as JSON: `undefined` when empty, `{ invalid }` when it is not JSON. */
+export function parseJsonBody(body: string): { readonly json: unknown } | { readonly invalid: string } | undefined {
+  if (body.trim() === '') return undefined;
+  try {
+    return { json: JSON.parse(body) as unknown };
+  } catch (error) {
+    return { invalid: error instanceof Error ? error.message : 'not JSON' };
+  }
+}

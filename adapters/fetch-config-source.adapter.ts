@@ -1,0 +1,63 @@
+import { inject, injectable, optional } from 'inversify';
+import { err, type Result } from '../domain/result';
+import type { ConfigSource } from '../application/ports/config-source.port';
+import { parseRuntimeConfig, type RuntimeConfig } from '../application/runtime-config';
+import { fetchCall, parseJsonBody } from './fetch-call';
+import { FETCH, HTTP_CALL_OPTIONS, type FetchFunction, type HttpCallOptions } from './fetch.token';
+
+/** Where the runtime configuration lives; optional binding (default: `/config/config.json` of the page's origin). */
+export interface ConfigSourceOptions {
+  /** Absolute URL of config.json. */
+  readonly url?: string;
+}
+export const CONFIG_SOURCE_OPTIONS = Symbol('ConfigSourceOptions');
+
+/** The path the build writes the configuration to (esbuild.config.mjs), served beside the app. */
+export const CONFIG_PATH = '/config/config.json';
+
+function defaultConfigUrl(): string {
+  const href = globalThis.location?.href;
+  return href === undefined ? CONFIG_PATH : new URL(CONFIG_PATH, href).href;
+}
+
+/**
+ * CONTRACT §2, spec §7 "GET config/config.json (startup)": loads and checks the runtime
+ * configuration. The GET is retried like every GET (DESIGN §3.4). A missing file, an error
+ * answer, no answer, a body that is not JSON or a configuration that does not pass
+ * parseRuntimeConfig are all errors with readable problems, for the startup error page.
+ */
+@injectable()
+export class FetchConfigSource implements ConfigSource {
+  private readonly fetchFn: FetchFunction;
+  private readonly url: string;
+  private readonly httpOptions: HttpCallOptions | undefined;
+
+  constructor(
+    @inject(FETCH) fetchFn: FetchFunction,
+    @inject(CONFIG_SOURCE_OPTIONS) @optional() options?: ConfigSourceOptions,
+    @inject(HTTP_CALL_OPTIONS) @optional() httpOptions?: HttpCallOptions,
+  ) {
+    this.fetchFn = fetchFn;
+    this.url = options?.url ?? defaultConfigUrl();
+    this.httpOptions = httpOptions;
+  }
+
+  /** CONTRACT §2: the configuration, or every problem found with it. */
+  async load(): Promise<Result<RuntimeConfig, readonly string[]>> {
+    const outcome = await fetchCall(
+      this.fetchFn,
+      { method: 'GET', url: this.url, headers: { Accept: 'application/json' } },
+      this.httpOptions,
+    );
+    if (outcome.kind === 'timedOut') return err([`config.json could not be loaded from ${this.url}: no answer in time`]);
+    if (outcome.kind === 'noAnswer') return err([`config.json could not be loaded from ${this.url}: ${outcome.detail}`]);
+    if (outcome.status === 404) return err([`config.json was not found at ${this.url} (HTTP 404)`]);
+    if (outcome.status < 200 || outcome.status > 299) {
+      return err([`config.json could not be loaded from ${this.url} (HTTP ${outcome.status})`]);
+    }
+    const parsed = parseJsonBody(outcome.body);
+    if (parsed === undefined) return err(['config.json is empty']);
+    if ('invalid' in parsed) return err([`config.json is not valid JSON (${parsed.invalid})`]);
+    return parseRuntimeConfig(parsed.json);
+  }
+}

@@ -1,0 +1,247 @@
+import { inject, injectable, optional } from 'inversify';
+import { toAccounts, type AccountsError, type AccountState } from '../domain/accounts';
+import { apiErrorFromEnvelope, type ApiError } from '../domain/api-error';
+import { parseConsentDetail, type Consent, type ConsentError } from '../domain/consent';
+import { parseCustomerDetails, type CustomerDetails } from '../domain/customer-details';
+import { isRecord } from '../domain/is-record';
+import type { AuthenticateRequest } from '../domain/login-form';
+import { parseBusinessList, type Business, type BusinessListError } from '../domain/profiles';
+import { assertNever, err, ok, type Result } from '../domain/result';
+import type { ConfirmationAnswer } from '../domain/return-url';
+import type { BusinessConsentRequest, SaveSelectionRequest } from '../domain/save-request';
+import { MALFORMED_ANSWER, NO_ANSWER, TIMED_OUT, type CustomerAuthApi } from '../application/ports/customer-auth-api.port';
+import { RUNTIME_CONFIG } from '../application/ports/runtime-config.port';
+import { TOKEN_STORAGE, type TokenStorage } from '../application/ports/token-storage.port';
+import type { RuntimeConfig } from '../application/runtime-config';
+import { fetchCall, parseJsonBody, type HttpMethod } from './fetch-call';
+import { FETCH, HTTP_CALL_OPTIONS, type FetchFunction, type HttpCallOptions } from './fetch.token';
+
+/** What a 2xx answer is read into, or why it could not be: the causes of a MALFORMED_ANSWER. */
+type Reader<T> = (json: unknown, status: number) => Result<T, ApiError>;
+
+const malformed = (status: number, ...causes: string[]): { readonly ok: false; readonly error: ApiError } =>
+  err({ status, code: MALFORMED_ANSWER, causes });
+
+/** CONTRACT §3: a void call accepts `204`, `200 {}` or any other JSON answer. */
+const noContent: Reader<void> = () => ok(undefined);
+
+const describeAccountsError = (error: AccountsError): string => {
+  switch (error.kind) {
+    case 'notAnAccountList':
+      return 'accounts.account must be a list';
+    case 'nullAccount':
+      return `accounts.account[${error.index}] is null`;
+    case 'malformedAccount':
+      return `accounts.account[${error.index}].${error.field} is malformed`;
+    default:
+      return assertNever(error);
+  }
+};
+
+const describeBusinessListError = (error: BusinessListError): string => {
+  switch (error.kind) {
+    case 'notABusinessList':
+      return 'businessList must be a list';
+    case 'malformedBusiness':
+      return `businessList[${error.index}] needs a companyId and a businessName`;
+    case 'duplicateCompanyId':
+      return `businessList has companyId ${error.companyId} more than once`;
+    default:
+      return assertNever(error);
+  }
+};
+
+const describeConsentError = (error: ConsentError): string => {
+  switch (error.kind) {
+    case 'notAConsentDetail':
+      return 'detail.permissions must be a list';
+    case 'noPermissions':
+      return 'detail.permissions is empty';
+    case 'malformedPermission':
+      return `detail.permissions[${error.index}] is malformed`;
+    case 'malformedAccount':
+      return `detail.permissions[${error.permissionIndex}].accounts[${error.accountIndex}] is malformed`;
+    case 'malformedField':
+      return `detail.${error.field} is malformed`;
+    default:
+      return assertNever(error);
+  }
+};
+
+const CONFIRMATION_FIELDS = ['auth_code', 'redirect_uri', 'state', 'id_token', 'response'] as const;
+
+/**
+ * CONTRACT §3 `POST /customer-auth/confirmation`: every field present must be a string (`null`
+ * counts as absent; other fields are ignored). A confirmed consent (`true`) must hand back a
+ * non-empty `auth_code` or `response`, else there is nothing to return to the third party. A
+ * rejection (`false`) may carry only a `redirect_uri`, or nothing at all (then `204` is fine).
+ */
+export function readConfirmationAnswer(json: unknown, status: number, authorised: boolean): Result<ConfirmationAnswer, ApiError> {
+  if (json === undefined && !authorised) return ok({});
+  if (!isRecord(json)) return malformed(status, 'the confirmation answer must be a JSON object');
+  const answer: { -readonly [K in keyof ConfirmationAnswer]: string } = {};
+  for (const field of CONFIRMATION_FIELDS) {
+    const value = json[field];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') return malformed(status, `${field} must be a string`);
+    answer[field] = value;
+  }
+  if (authorised && !answer.auth_code && !answer.response) {
+    return malformed(status, 'a confirmed consent needs an auth_code or a response');
+  }
+  return ok(answer);
+}
+
+/**
+ * Spec §7, CONTRACT §3, DESIGN §3.4: the customer-auth API over `fetch`. Every call carries
+ * `Authorization: Bearer <stored token>` (read on every call; left out when no token is stored,
+ * and the bank then refuses the call) and `Content-Type: application/json`, under
+ * `config.apiBaseUrl`. GETs are retried on network errors and 429/502/503/504 (at most twice);
+ * POST and PUT never. Non-2xx answers are read from the error envelope; 2xx answers are checked
+ * with the domain's parsers and a wrong shape is a MALFORMED_ANSWER. No method throws.
+ */
+@injectable()
+export class FetchCustomerAuthApi implements CustomerAuthApi {
+  private readonly config: RuntimeConfig;
+  private readonly tokens: TokenStorage;
+  private readonly fetchFn: FetchFunction;
+  private readonly options: HttpCallOptions | undefined;
+
+  constructor(
+    @inject(RUNTIME_CONFIG) config: RuntimeConfig,
+    @inject(TOKEN_STORAGE) tokens: TokenStorage,
+    @inject(FETCH) fetchFn: FetchFunction,
+    @inject(HTTP_CALL_OPTIONS) @optional() options?: HttpCallOptions,
+  ) {
+    this.config = config;
+    this.tokens = tokens;
+    this.fetchFn = fetchFn;
+    this.options = options;
+  }
+
+  /** Spec §5: `POST /customer-auth/authenticate` with SECURE_CODE or DOB_SECURE_CODE. */
+  authenticate(request: AuthenticateRequest): Promise<Result<void, ApiError>> {
+    return this.call('POST', '/customer-auth/authenticate', noContent, { body: request });
+  }
+
+  /** Spec §8: `GET /customer-auth/customer-details`; a 422 (under 18) comes back as the ApiError. */
+  customerDetails(): Promise<Result<CustomerDetails, ApiError>> {
+    return this.call('GET', '/customer-auth/customer-details', (json, status) => {
+      const details = parseCustomerDetails(json);
+      return details.ok ? details : malformed(status, details.error);
+    });
+  }
+
+  /** Spec §3 "Customer info": `GET /customer-auth/businesses`. */
+  businesses(): Promise<Result<readonly Business[], ApiError>> {
+    return this.call('GET', '/customer-auth/businesses', (json, status) => {
+      const list = parseBusinessList(json);
+      return list.ok ? list : malformed(status, describeBusinessListError(list.error));
+    });
+  }
+
+  /** Spec §4 "Account step": `PUT /customer-auth/consent` with `requestType: BUSINESS_CONTRACT` and `{bcin}`. */
+  confirmBusinessProfile(request: BusinessConsentRequest): Promise<Result<void, ApiError>> {
+    return this.call('PUT', '/customer-auth/consent', noContent, {
+      body: { bcin: request.bcin },
+      headers: { requestType: 'BUSINESS_CONTRACT' },
+    });
+  }
+
+  /**
+   * Spec §4 "Account step": `GET /customer-auth/accounts?withBalance=false`. An answer the
+   * domain cannot read (a null entry among them) fails with status 400 (the domain's status),
+   * code MALFORMED_ANSWER and the reason as its cause.
+   */
+  accounts(): Promise<Result<AccountState, ApiError>> {
+    return this.call('GET', '/customer-auth/accounts?withBalance=false', (json) => {
+      const state = toAccounts(json);
+      return state.ok ? state : malformed(state.error.status, describeAccountsError(state.error));
+    });
+  }
+
+  /** Spec §4 "Consent guard": `GET /customer-auth/data`. */
+  consentDetails(): Promise<Result<Consent, ApiError>> {
+    return this.call('GET', '/customer-auth/data', (json, status) => {
+      const consent = parseConsentDetail(json);
+      return consent.ok ? consent : malformed(status, describeConsentError(consent.error));
+    });
+  }
+
+  /** CONTRACT §5: `PUT /customer-auth/consent` with the selected accounts. */
+  saveSelection(request: SaveSelectionRequest): Promise<Result<void, ApiError>> {
+    return this.call('PUT', '/customer-auth/consent', noContent, { body: request });
+  }
+
+  /** Spec §4 "Confirm"/"Reject": `POST /customer-auth/confirmation`, sent once (DESIGN §3.4). */
+  confirmation(authorisationStatus: boolean): Promise<Result<ConfirmationAnswer, ApiError>> {
+    return this.call(
+      'POST',
+      '/customer-auth/confirmation',
+      (json, status) => readConfirmationAnswer(json, status, authorisationStatus),
+      { body: { authorisationStatus } },
+    );
+  }
+
+  /** Spec §4 inactivity: `POST /customer-auth/keep-alive` with `{}`. */
+  keepAlive(): Promise<Result<void, ApiError>> {
+    return this.call('POST', '/customer-auth/keep-alive', noContent, { body: {} });
+  }
+
+  private url(path: string): string {
+    return `${this.config.apiBaseUrl.replace(/\/+$/, '')}${path}`;
+  }
+
+  private headers(extra: Readonly<Record<string, string>> | undefined): Record<string, string> {
+    const token = this.tokens.read();
+    return {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+      ...extra,
+    };
+  }
+
+  private async call<T>(
+    method: HttpMethod,
+    path: string,
+    read: Reader<T>,
+    extra?: { readonly body?: unknown; readonly headers?: Readonly<Record<string, string>> },
+  ): Promise<Result<T, ApiError>> {
+    try {
+      const outcome = await fetchCall(
+        this.fetchFn,
+        {
+          method,
+          url: this.url(path),
+          headers: this.headers(extra?.headers),
+          ...(extra?.body === undefined ? {} : { body: JSON.stringify(extra.body) }),
+        },
+        this.options,
+      );
+      switch (outcome.kind) {
+        case 'timedOut':
+          return err({ status: 0, code: TIMED_OUT, causes: [] });
+        case 'noAnswer':
+          return err({ status: 0, code: NO_ANSWER, causes: [outcome.detail] });
+        case 'answer':
+          return readAnswer(outcome.status, outcome.body, read);
+        default:
+          return assertNever(outcome);
+      }
+    } catch (error) {
+      // A bug in a parser must not escape a port that promises never to throw.
+      return err({ status: 0, code: NO_ANSWER, causes: [error instanceof Error ? error.message : String(error)] });
+    }
+  }
+}
+
+/** CONTRACT §3-4: a 2xx answer goes through its reader; any other through the error envelope. */
+function readAnswer<T>(status: number, body: string, read: Reader<T>): Result<T, ApiError> {
+  const parsed = parseJsonBody(body);
+  if (status < 200 || status > 299) {
+    return err(apiErrorFromEnvelope(status, parsed !== undefined && 'json' in parsed ? parsed.json : undefined));
+  }
+  if (parsed !== undefined && 'invalid' in parsed) return malformed(status, `the answer is not JSON (${parsed.invalid})`);
+  return read(parsed?.json, status);
+}

@@ -1,0 +1,42 @@
+// The bank's answer to POST /customer-auth/authenticate (spec §8 login errors, SCENARIOS.md).
+import { err, ok, type Result } from '../../domain/result';
+import type { AuthenticateBody } from './customer-auth-wire';
+import { failure, remainingAttemptsCause, type BankFailure } from './error-envelope';
+import { DOB_REQUIRED_BELOW, type LoginAttempts } from './login-attempts';
+import { findPersona, SANDBOX_DATE_OF_BIRTH, SANDBOX_SECURE_CODE, type Persona } from './personas';
+
+/**
+ * Spec §8, SCENARIOS.md: checks a login the way a bank would.
+ * - A locked username answers otp_failure_003 (temporary lockout, 10 minutes).
+ * - Personas with a fixed failure answer it to every attempt.
+ * - When a date of birth is required (dob.required, or fewer than 3 attempts left) a login
+ *   without one answers otp_failure_008 and is not counted.
+ * - A wrong secure code, a wrong date of birth or an unknown username (indistinguishable, so
+ *   usernames cannot be discovered) answers otp_failure_001 with remainingOTPattempts counting
+ *   down from 5; the last one starts the lockout. Success resets the counter.
+ */
+export function authenticateCustomer(
+  body: AuthenticateBody,
+  personas: readonly Persona[],
+  attempts: LoginAttempts,
+): Result<Persona, BankFailure> {
+  const username = body.username.trim().toLowerCase();
+  if (attempts.isLocked(username)) {
+    return err(failure(403, 'otp_failure_003', `Temporarily locked; try again in ${attempts.lockedForMinutes(username)} minutes`));
+  }
+  const persona = findPersona(username, personas);
+  if (persona?.authentication.kind === 'fixed-failure') return err(persona.authentication.failure);
+
+  const remaining = attempts.remaining(username);
+  const dobRequired = persona?.authentication.kind === 'dob-required' || remaining < DOB_REQUIRED_BELOW;
+  if (dobRequired && body.authType !== 'DOB_SECURE_CODE') {
+    return err(failure(401, 'otp_failure_008', remainingAttemptsCause(remaining)));
+  }
+
+  const dobMatches = body.authType !== 'DOB_SECURE_CODE' || body.dateOfBirth === SANDBOX_DATE_OF_BIRTH;
+  if (persona !== undefined && body.secureCode === SANDBOX_SECURE_CODE && dobMatches) {
+    attempts.recordSuccess(username);
+    return ok(persona);
+  }
+  return err(failure(401, 'otp_failure_001', remainingAttemptsCause(attempts.recordFailure(username))));
+}

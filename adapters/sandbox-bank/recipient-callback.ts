@@ -1,0 +1,96 @@
+// What the recipient simulator makes of a return from the consent app (CONTRACT §6): it checks
+// the state against what it sent and verifies the id_token (or JARM response) it got.
+import type { ReturnCheck, ReturnView } from './recipient-pages';
+import { halfHash, type SandboxTokens } from './sandbox-tokens';
+import type { SqliteSandboxStore } from './sqlite-sandbox-store';
+
+/** The query of a return: the error return's or the forwarded fragment's values. */
+export interface ReturnQuery {
+  readonly code?: string;
+  readonly state?: string;
+  readonly id_token?: string;
+  readonly response?: string;
+  readonly error?: string;
+  readonly respCode?: string;
+  readonly respMessage?: string;
+}
+
+function stateCheck(store: SqliteSandboxStore, state: string | undefined): ReturnCheck {
+  if (state === undefined || state === '') return { label: 'state', passed: false, detail: 'no state came back' };
+  const sent = store.findRequestByState(state);
+  return sent === undefined
+    ? { label: 'state', passed: false, detail: 'this simulator never sent this state' }
+    : { label: 'state', passed: true, detail: `matches the request for ${sent.request.scopes.join(', ')}${sent.request.personaHint === undefined ? '' : ` (persona hint ${sent.request.personaHint})`}` };
+}
+
+const hashCheck = (label: string, claim: unknown, value: string | undefined): ReturnCheck =>
+  value !== undefined && claim === halfHash(value)
+    ? { label, passed: true, detail: 'matches' }
+    : { label, passed: false, detail: 'does not match' };
+
+/** CONTRACT §6: describes a return (error, JARM response, or code + state + id_token) with its checks. */
+export async function describeReturn(query: ReturnQuery, store: SqliteSandboxStore, tokens: SandboxTokens): Promise<ReturnView> {
+  if (query.error !== undefined) {
+    return {
+      heading: 'The customer did not authorise',
+      values: [
+        { label: 'error', value: query.error },
+        { label: 'respCode', value: query.respCode ?? '(none)' },
+        { label: 'respMessage', value: query.respMessage ?? '(none)' },
+        { label: 'state', value: query.state ?? '(none)' },
+      ],
+      checks: [stateCheck(store, query.state)],
+    };
+  }
+  if (query.response !== undefined) {
+    const verified = await tokens.verifyForRecipient(query.response);
+    if (!verified.ok) {
+      return { heading: 'A JARM response came back', values: [{ label: 'response', value: query.response }], checks: [{ label: 'response signature', passed: false, detail: verified.error }] };
+    }
+    const state = typeof verified.value['state'] === 'string' ? verified.value['state'] : undefined;
+    const code = typeof verified.value['code'] === 'string' ? verified.value['code'] : '(none)';
+    const arrangementId = state === undefined ? undefined : arrangementOf(store, state);
+    return {
+      heading: 'Authorised (JARM response)',
+      values: [
+        { label: 'code', value: code },
+        { label: 'state', value: state ?? '(none)' },
+      ],
+      checks: [{ label: 'response signature', passed: true, detail: 'signed by the sandbox bank' }, stateCheck(store, state)],
+      claims: verified.value,
+      ...(arrangementId === undefined ? {} : { arrangementId }),
+    };
+  }
+  if (query.code === undefined && query.id_token === undefined) {
+    return { heading: 'Nothing came back', values: [], checks: [{ label: 'return', passed: false, detail: 'no code, id_token or error in the return' }] };
+  }
+  const values = [
+    { label: 'code', value: query.code ?? '(none)' },
+    { label: 'state', value: query.state ?? '(none)' },
+    { label: 'id_token', value: query.id_token ?? '(none)' },
+  ];
+  const checks: ReturnCheck[] = [stateCheck(store, query.state)];
+  if (query.id_token === undefined) {
+    return { heading: 'Authorised', values, checks: [...checks, { label: 'id_token', passed: false, detail: 'missing' }] };
+  }
+  const verified = await tokens.verifyForRecipient(query.id_token);
+  if (!verified.ok) return { heading: 'Authorised', values, checks: [...checks, { label: 'id_token signature', passed: false, detail: verified.error }] };
+  const arrangementId = typeof verified.value['cdr_arrangement_id'] === 'string' ? verified.value['cdr_arrangement_id'] : undefined;
+  return {
+    heading: 'Authorised',
+    values,
+    checks: [
+      ...checks,
+      { label: 'id_token signature', passed: true, detail: 'signed by the sandbox bank, for this recipient, not expired' },
+      hashCheck('id_token c_hash (code)', verified.value['c_hash'], query.code),
+      hashCheck('id_token s_hash (state)', verified.value['s_hash'], query.state),
+    ],
+    claims: verified.value,
+    ...(arrangementId === undefined ? {} : { arrangementId }),
+  };
+}
+
+function arrangementOf(store: SqliteSandboxStore, state: string): string | undefined {
+  const outcome = store.findRequestByState(state)?.outcome;
+  return outcome?.kind === 'authorised' ? outcome.arrangementId : undefined;
+}

@@ -1,0 +1,39 @@
+// The runtime configuration the sandbox serves at /config/config.json (CONTRACT §2).
+
+/** Inactivity settings a browser test may shorten (seconds). */
+export interface InactivitySettings {
+  readonly inactiveTimeLimit: number;
+  readonly inactiveReciprocalWarnTime: number;
+}
+
+/** CONTRACT §2 defaults: 5 minutes of inactivity, warning for the last minute. */
+export const DEFAULT_INACTIVITY: InactivitySettings = { inactiveTimeLimit: 300, inactiveReciprocalWarnTime: 60 };
+
+const SITE = 'https://www.bank.example';
+
+/** CONTRACT §2: the sandbox's config.json (same-origin API and JWKS, the demo brand). */
+export function sandboxConfig(inactivity: InactivitySettings = DEFAULT_INACTIVITY): Record<string, unknown> {
+  return {
+    env: 'sandbox',
+    production: false,
+    apiBaseUrl: '',
+    jwksUri: '/.well-known/jwks.json',
+    brands: ['demo'],
+    inactiveTimeLimit: inactivity.inactiveTimeLimit,
+    inactiveReciprocalWarnTime: inactivity.inactiveReciprocalWarnTime,
+    useTealiumUtag: false,
+    tealiumUtagUrl: '',
+    publicSiteUrl: SITE,
+    links: {
+      siteTerms: `${SITE}/terms`,
+      hyperlink: `${SITE}/hyperlink-policy`,
+      cookie: `${SITE}/cookies`,
+      legal: `${SITE}/legal`,
+      importantNotices: `${SITE}/important-notices`,
+      cdrPolicy: `${SITE}/cdr-policy`,
+      eligibility: `${SITE}/open-banking/eligibility`,
+      secureKeyHelp: `${SITE}/secure-key`,
+      contactUs: `${SITE}/contact-us`,
+    },
+  };
+}

@@ -1,0 +1,159 @@
+// The sandbox bank (DESIGN §5): one Fastify server on 127.0.0.1 that serves the built consent
+// app, plays the bank's side of every customer-auth call and hosts the recipient simulator.
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Result } from '../../domain/result';
+import { cacheControlFor, SECURITY_HEADERS } from '../web-security-headers';
+import { registerAppShellRoutes } from './app-shell.routes';
+import { BankSessions } from './bank-sessions';
+import { CustomerAuthBank } from './customer-auth-bank';
+import { CUSTOMER_AUTH_PREFIX, registerCustomerAuthRoutes } from './customer-auth.routes';
+import { errorEnvelope } from './error-envelope';
+import { messagePage } from './html-page';
+import { LoginAttempts } from './login-attempts';
+import { PERSONAS, type Persona } from './personas';
+import { RecipientSimulator, type AuthorisationAsk, type StartedAuthorisation } from './recipient-simulator';
+import { registerRecipientSimulatorRoutes } from './recipient-simulator.routes';
+import { DEFAULT_INACTIVITY, type InactivitySettings } from './sandbox-config';
+import { SandboxTokens } from './sandbox-tokens';
+import { loadOrCreateSigningKeys } from './signing-keys';
+import { SqliteSandboxStore } from './sqlite-sandbox-store';
+
+/** The project root (two folders up from this file). */
+const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Defaults that work with no configuration at all (DESIGN §5). */
+export const SANDBOX_DEFAULTS = {
+  host: '127.0.0.1',
+  port: 4400,
+  dataDir: path.join(PROJECT_ROOT, '.sandbox-data'),
+  distDir: path.join(PROJECT_ROOT, 'dist'),
+  tokenLifetimeSeconds: 3600,
+} as const;
+
+/** The database file inside the data folder. */
+export const DATABASE_FILE = 'sandbox.sqlite';
+
+/** How the sandbox bank is set up; every field has a default. */
+export interface SandboxBankOptions {
+  /** Port to listen on; 0 picks a free one (tests). Default 4400. */
+  readonly port?: number;
+  readonly host?: string;
+  /** Keeps the signing key and the database. Default ./.sandbox-data. */
+  readonly dataDir?: string;
+  /** The built consent app. Default ./dist. */
+  readonly distDir?: string;
+  /** Overrides the inactivity values of config.json (browser tests want short timers). */
+  readonly inactivity?: Partial<InactivitySettings>;
+  /** Lifetime of a redirectJwt. Default one hour. */
+  readonly tokenLifetimeSeconds?: number;
+  /** The clock, in milliseconds (tests move it). */
+  readonly nowMs?: () => number;
+  readonly personas?: readonly Persona[];
+  /** Log errors to stderr. Default false. */
+  readonly logErrors?: boolean;
+}
+
+/** A created sandbox bank: start it, stop it, and ask for consent as a third party would. */
+export interface SandboxBank {
+  readonly app: FastifyInstance;
+  /** Starts listening; answers the origin, e.g. http://127.0.0.1:4400. */
+  listen(): Promise<string>;
+  /** The origin once listening. */
+  readonly origin: string;
+  /** Stops the server and closes the database. */
+  close(): Promise<void>;
+  /** What the simulator's Start button does: signs a redirectJwt and answers the app's entry path. */
+  startAuthorisation(ask: AuthorisationAsk): Promise<Result<StartedAuthorisation, string>>;
+  /** A warning to show at start (e.g. an unreadable database moved aside). */
+  readonly warning?: string;
+}
+
+const codeForStatus = (status: number): string =>
+  status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : status === 404 ? 'not_found' : 'invalid_request';
+
+/** DESIGN §5: builds the sandbox bank (not yet listening). */
+export async function createSandboxBank(options: SandboxBankOptions = {}): Promise<SandboxBank> {
+  const host = options.host ?? SANDBOX_DEFAULTS.host;
+  const dataDir = path.resolve(options.dataDir ?? SANDBOX_DEFAULTS.dataDir);
+  const distDir = path.resolve(options.distDir ?? SANDBOX_DEFAULTS.distDir);
+  const nowMs = options.nowMs ?? Date.now;
+  const personas = options.personas ?? PERSONAS;
+  const inactivity: InactivitySettings = { ...DEFAULT_INACTIVITY, ...options.inactivity };
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+
+  const keys = await loadOrCreateSigningKeys(dataDir);
+  const { store, warning } = await SqliteSandboxStore.open(path.join(dataDir, DATABASE_FILE));
+  let origin = '';
+  const tokens = new SandboxTokens(keys, () => origin, nowMs);
+  const bank = new CustomerAuthBank({ store, sessions: new BankSessions(nowMs), attempts: new LoginAttempts(nowMs), tokens, personas, nowMs });
+  const simulator = new RecipientSimulator({
+    store,
+    tokens,
+    origin: () => origin,
+    nowMs,
+    tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? SANDBOX_DEFAULTS.tokenLifetimeSeconds,
+  });
+
+  const app = Fastify({
+    logger: options.logErrors === true ? { level: 'error' } : false,
+    bodyLimit: 64 * 1024,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
+  });
+
+  // Only JSON is accepted (text/plain is a 415). An empty JSON body is no body (keep-alive may send
+  // none); anything else goes to Fastify's parser, which refuses prototype poisoning.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') {
+      done(null, undefined);
+      return;
+    }
+    jsonParser(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.headers(SECURITY_HEADERS);
+    reply.header('Cache-Control', cacheControlFor(request.url.split('?')[0] ?? '/', reply.statusCode));
+    return payload;
+  });
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const clientError = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500;
+    const status = error.validation !== undefined ? 400 : clientError ? (error.statusCode ?? 400) : 500;
+    if (status === 500) request.log.error(error);
+    const message = status === 500 ? 'The sandbox bank could not handle this request.' : error.message;
+    if (request.url.startsWith(`${CUSTOMER_AUTH_PREFIX}/`) || !(request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.code(status).send(errorEnvelope(status === 500 ? 'internal_error' : codeForStatus(status), [message]));
+    }
+    return reply.code(status).type('text/html; charset=utf-8').send(messagePage(status === 500 ? 'Something went wrong' : 'Bad request', message));
+  });
+
+  registerCustomerAuthRoutes(app, bank, tokens);
+  registerRecipientSimulatorRoutes(app, { simulator, store, tokens, personas });
+  registerAppShellRoutes(app, { distDir, keys, inactivity });
+
+  const port = options.port ?? SANDBOX_DEFAULTS.port;
+  return {
+    app,
+    get origin() {
+      return origin;
+    },
+    async listen() {
+      await app.listen({ host, port });
+      const address = app.server.address() as AddressInfo;
+      origin = `http://${host}:${address.port}`;
+      return origin;
+    },
+    async close() {
+      await app.close();
+      store.close();
+    },
+    startAuthorisation: (ask) => simulator.start(ask),
+    ...(warning === undefined ? {} : { warning }),
+  };
+}

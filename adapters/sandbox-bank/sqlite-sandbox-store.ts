@@ -1,0 +1,169 @@
+// The sandbox's embedded database: SQLite (sql.js, WebAssembly, no native build), kept in one
+// file that every write replaces atomically (temp file, fsync, rename).
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import initSqlJs, { type Database, type SqlValue } from 'sql.js';
+import type { Arrangement, AuthorisationOutcome, AuthorisationRequest } from './sandbox-records';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS authorisation_requests (
+  jti TEXT PRIMARY KEY,
+  state TEXT NOT NULL UNIQUE,
+  request TEXT NOT NULL,
+  outcome TEXT,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS arrangements (
+  id TEXT PRIMARY KEY,
+  owner TEXT NOT NULL,
+  record TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);`;
+
+/** Writes bytes to a file atomically: a reader sees the old file or the new one, never half. */
+function writeFileAtomically(file: string, bytes: Uint8Array): void {
+  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  const fd = openSync(temp, 'w', 0o600);
+  try {
+    writeSync(fd, bytes);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, file);
+}
+
+/** The authorisation requests and arrangements of the sandbox bank, persisted in SQLite. */
+export class SqliteSandboxStore {
+  private constructor(
+    private readonly db: Database,
+    private readonly file: string,
+  ) {}
+
+  /**
+   * Opens (or creates) the database file. A file that is not a database is moved aside to
+   * `<file>.corrupt-<time>` and a new one is started, so the sandbox always starts.
+   */
+  static async open(file: string): Promise<{ store: SqliteSandboxStore; warning?: string }> {
+    const SQL = await initSqlJs();
+    mkdirSync(path.dirname(file), { recursive: true });
+    let warning: string | undefined;
+    let db: Database | undefined;
+    if (existsSync(file)) {
+      try {
+        db = new SQL.Database(readFileSync(file));
+        db.exec(SCHEMA);
+      } catch {
+        db?.close();
+        db = undefined;
+        const aside = `${file}.corrupt-${Date.now()}`;
+        renameSync(file, aside);
+        warning = `The sandbox database was unreadable; it was moved to ${aside} and a new one started.`;
+      }
+    }
+    if (db === undefined) {
+      db = new SQL.Database();
+      db.exec(SCHEMA);
+    }
+    const store = new SqliteSandboxStore(db, file);
+    store.persist();
+    return warning === undefined ? { store } : { store, warning };
+  }
+
+  private persist(): void {
+    writeFileAtomically(this.file, this.db.export());
+  }
+
+  /** Runs the statements of `work` as one transaction and then writes the file once. */
+  private write(work: () => void): void {
+    this.db.exec('BEGIN');
+    try {
+      work();
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+    this.persist();
+  }
+
+  private rows(sql: string, params: readonly SqlValue[]): Record<string, SqlValue>[] {
+    const statement = this.db.prepare(sql);
+    try {
+      statement.bind([...params]);
+      const rows: Record<string, SqlValue>[] = [];
+      while (statement.step()) rows.push(statement.getAsObject());
+      return rows;
+    } finally {
+      statement.free();
+    }
+  }
+
+  /** Remembers a request the simulator signed. */
+  saveRequest(request: AuthorisationRequest): void {
+    this.write(() => {
+      this.db.run('INSERT INTO authorisation_requests (jti, state, request, created_at) VALUES (?, ?, ?, ?)', [
+        request.jti,
+        request.state,
+        JSON.stringify(request),
+        request.createdAtMs,
+      ]);
+    });
+  }
+
+  private requestWhere(column: 'jti' | 'state', value: string): { request: AuthorisationRequest; outcome?: AuthorisationOutcome } | undefined {
+    const row = this.rows(`SELECT request, outcome FROM authorisation_requests WHERE ${column} = ?`, [value])[0];
+    if (row === undefined) return undefined;
+    const request = JSON.parse(String(row['request'])) as AuthorisationRequest;
+    const outcome = typeof row['outcome'] === 'string' ? (JSON.parse(row['outcome']) as AuthorisationOutcome) : undefined;
+    return outcome === undefined ? { request } : { request, outcome };
+  }
+
+  /** The request signed with this `jti`, and its outcome once decided. */
+  findRequest(jti: string): { request: AuthorisationRequest; outcome?: AuthorisationOutcome } | undefined {
+    return this.requestWhere('jti', jti);
+  }
+
+  /** The request sent with this `state`, and its outcome once decided. */
+  findRequestByState(state: string): { request: AuthorisationRequest; outcome?: AuthorisationOutcome } | undefined {
+    return this.requestWhere('state', state);
+  }
+
+  /**
+   * Records how a request ended and, when authorised, its arrangement, in one transaction.
+   * Returns false (and writes nothing) when the request was already decided: one code per request.
+   */
+  decide(jti: string, outcome: AuthorisationOutcome, arrangement?: Arrangement): boolean {
+    let decided = false;
+    this.write(() => {
+      this.db.run('UPDATE authorisation_requests SET outcome = ? WHERE jti = ? AND outcome IS NULL', [JSON.stringify(outcome), jti]);
+      decided = this.db.getRowsModified() === 1;
+      if (!decided || arrangement === undefined) return;
+      this.db.run(
+        `INSERT INTO arrangements (id, owner, record, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET record = excluded.record, updated_at = excluded.updated_at`,
+        [arrangement.id, arrangement.owner, JSON.stringify(arrangement), arrangement.createdAtMs, arrangement.updatedAtMs],
+      );
+    });
+    return decided;
+  }
+
+  /** The arrangement with this cdr_arrangement_id. */
+  findArrangement(id: string): Arrangement | undefined {
+    const row = this.rows('SELECT record FROM arrangements WHERE id = ?', [id])[0];
+    return row === undefined ? undefined : (JSON.parse(String(row['record'])) as Arrangement);
+  }
+
+  /** Every arrangement, the most recently changed first. */
+  listArrangements(): Arrangement[] {
+    return this.rows('SELECT record FROM arrangements ORDER BY updated_at DESC, id', []).map(
+      (row) => JSON.parse(String(row['record'])) as Arrangement,
+    );
+  }
+
+  /** Closes the database (the file is already written). */
+  close(): void {
+    this.db.close();
+  }
+}

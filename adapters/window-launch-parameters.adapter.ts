@@ -1,0 +1,73 @@
+import { inject, injectable, optional } from 'inversify';
+import type { LaunchParameters } from '../application/ports/launch-parameters.port';
+import { HISTORY, LOCATION, type HistoryLike, type LocationLike } from './location.token';
+
+/** The query parameter that carries the redirect token (spec §2). */
+export const REDIRECT_JWT_PARAM = 'redirectJwt';
+
+/** The query parameter of an `authorize_failure` address (CONTRACT §7). */
+export const ERROR_PARAM = 'error';
+
+const nameOf = (pair: string): string | undefined => [...new URLSearchParams(pair).keys()][0];
+
+const nonEmpty = (value: string | null): string | undefined => (value === null || value === '' ? undefined : value);
+
+/**
+ * Spec §2, CONTRACT §7: the launch parameters of the entry URL, read from `window.location`.
+ * DESIGN §3.3: `forgetRedirectJwt` removes the token from the address bar with
+ * `history.replaceState` (no new history entry), keeping the path, the other parameters exactly
+ * as written and the fragment.
+ */
+@injectable()
+export class WindowLaunchParameters implements LaunchParameters {
+  private readonly location: Pick<LocationLike, 'pathname' | 'search' | 'hash'> | undefined;
+  private readonly history: HistoryLike | undefined;
+
+  constructor(
+    @inject(LOCATION) @optional() location?: Pick<LocationLike, 'pathname' | 'search' | 'hash'>,
+    @inject(HISTORY) @optional() history?: HistoryLike,
+  ) {
+    this.location = location ?? globalThis.location;
+    this.history = history ?? globalThis.history;
+  }
+
+  /** Spec §2: the `redirectJwt` query parameter, if present and not empty. */
+  redirectJwt(): string | undefined {
+    return nonEmpty(this.query().get(REDIRECT_JWT_PARAM));
+  }
+
+  /** CONTRACT §7: the `error` query parameter of an `authorize_failure` address, if present and not empty. */
+  error(): string | undefined {
+    return nonEmpty(this.query().get(ERROR_PARAM));
+  }
+
+  /** Spec §2: the last non-empty segment of the path (`/x/incorrect_jwt/` → `incorrect_jwt`), '' at the root. */
+  route(): string {
+    const segments = (this.location?.pathname ?? '').split('/').filter((segment) => segment !== '');
+    const last = segments.at(-1) ?? '';
+    try {
+      return decodeURIComponent(last);
+    } catch {
+      return last;
+    }
+  }
+
+  /** DESIGN §3.3: drops `redirectJwt` from the address without adding a history entry. */
+  forgetRedirectJwt(): void {
+    const location = this.location;
+    if (location === undefined || this.history === undefined) return;
+    const pairs = location.search.replace(/^\?/, '').split('&').filter((pair) => pair !== '');
+    const kept = pairs.filter((pair) => nameOf(pair) !== REDIRECT_JWT_PARAM);
+    if (kept.length === pairs.length) return;
+    const search = kept.length === 0 ? '' : `?${kept.join('&')}`;
+    try {
+      this.history.replaceState(this.history.state, '', `${location.pathname}${search}${location.hash}`);
+    } catch {
+      // A browser that refuses (too many calls, sandboxed frame) leaves the address as it was.
+    }
+  }
+
+  private query(): URLSearchParams {
+    return new URLSearchParams(this.location?.search ?? '');
+  }
+}

@@ -1,0 +1,120 @@
+// The sandbox serves the built app with DESIGN §4's headers on every HTML route (the SPA
+// fallback included), immutable hashed assets, config.json (CONTRACT §2) and the JWKS.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { decodeProtectedHeader } from 'jose';
+import { CONTENT_SECURITY_POLICY, IMMUTABLE_ASSET_CACHE_CONTROL, SECURITY_HEADERS } from '../../../adapters/web-security-headers';
+import { RunningSandbox, TEST_ASSET, type Answer } from './sandbox-test-kit';
+
+/** DESIGN §4: every security header, no-store, and no inline script or style in the page. */
+function expectSecureHtml(answer: Answer, where: string): void {
+  expect(answer.headers.get('content-type'), where).to.match(/^text\/html/);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers.get(name), `${where} ${name}`).to.equal(value);
+  expect(answer.headers.get('cache-control'), where).to.equal('no-store');
+  expect(answer.text, `${where} inline script`).not.to.match(/<script(?![^>]*\ssrc=)[^>]*>/i);
+  expect(answer.text, `${where} inline style`).not.to.match(/<style|\sstyle=/i);
+}
+
+describe('sandbox bank: the app shell, config.json and JWKS (DESIGN §4-5)', () => {
+  const sandbox = new RunningSandbox();
+  before(() => sandbox.start({ inactivity: { inactiveTimeLimit: 20, inactiveReciprocalWarnTime: 10 } }));
+  after(() => sandbox.dispose());
+
+  it('keeps the header values of DESIGN §4', () => {
+    expect(CONTENT_SECURITY_POLICY).to.include("default-src 'none'").and.include("script-src 'self'").and.include("frame-ancestors 'none'");
+    expect(CONTENT_SECURITY_POLICY).to.include("base-uri 'none'").and.include("form-action 'self'").and.not.include('unsafe');
+    expect(SECURITY_HEADERS['X-Frame-Options']).to.equal('DENY');
+    expect(SECURITY_HEADERS['Permissions-Policy']).to.include('camera=()').and.include('microphone=()').and.include('geolocation=()').and.include('payment=()');
+  });
+
+  it('sends the printed address (/) to the recipient simulator', async () => {
+    const answer = await sandbox.request('GET', '/');
+    expect(answer.status).to.equal(302);
+    expect(answer.headers.get('location')).to.equal('/recipient/');
+    expect(answer.headers.get('content-security-policy')).to.equal(CONTENT_SECURITY_POLICY);
+  });
+
+  const appRoutes = [
+    '/?redirectJwt=eyJhbGciOiJFUzI1NiJ9.e30.sig',
+    '/demo_accc_aisp',
+    '/demo_accc_aisp/select-and-confirm',
+    '/incorrect_jwt',
+    '/consent_fetch_failure',
+    '/authorize_failure?error=eyJmaXNwIjoiIn0',
+    '/anything/deep/down',
+    '/index.html',
+  ];
+  for (const route of appRoutes) {
+    it(`serves the app with every security header at ${route}`, async () => {
+      const answer = await sandbox.request('GET', route);
+      expect(answer.status).to.equal(200);
+      expect(answer.text).to.include(`src="${TEST_ASSET}"`);
+      expectSecureHtml(answer, route);
+    });
+  }
+
+  it('answers HEAD on an app route with the headers', async () => {
+    const answer = await sandbox.request('HEAD', '/demo_accc_aisp');
+    expect(answer.status).to.equal(200);
+    expect(answer.headers.get('content-security-policy')).to.equal(CONTENT_SECURITY_POLICY);
+  });
+
+  it('caches hashed assets for a year and never a missing one', async () => {
+    const asset = await sandbox.request('GET', TEST_ASSET);
+    expect(asset.status).to.equal(200);
+    expect(asset.headers.get('content-type')).to.match(/javascript/);
+    expect(asset.headers.get('cache-control')).to.equal(IMMUTABLE_ASSET_CACHE_CONTROL);
+    expect(asset.headers.get('x-content-type-options')).to.equal('nosniff');
+
+    const missing = await sandbox.request('GET', '/assets/app-000000.js');
+    expect(missing.status).to.equal(404);
+    expect(missing.headers.get('cache-control')).to.equal('no-store');
+    expectSecureHtml(missing, 'missing asset');
+  });
+
+  it('serves the sandbox config.json with the inactivity override', async () => {
+    const answer = await sandbox.request('GET', '/config/config.json');
+    expect(answer.status).to.equal(200);
+    expect(answer.headers.get('cache-control')).to.equal('no-store');
+    const config = answer.body as Record<string, unknown>;
+    expect(config).to.include({ env: 'sandbox', production: false, apiBaseUrl: '', jwksUri: '/.well-known/jwks.json', inactiveTimeLimit: 20, inactiveReciprocalWarnTime: 10, useTealiumUtag: false });
+    expect(config['brands']).to.deep.equal(['demo']);
+    expect(Object.keys(config['links'] as object)).to.have.members(['siteTerms', 'hyperlink', 'cookie', 'legal', 'importantNotices', 'cdrPolicy', 'eligibility', 'secureKeyHelp', 'contactUs']);
+  });
+
+  it('publishes the public ES256 key whose kid the tokens carry, and no private part', async () => {
+    const jwks = (await sandbox.request('GET', '/.well-known/jwks.json')).body as { keys: Record<string, string>[] };
+    expect(jwks.keys).to.have.length(1);
+    const key = jwks.keys[0] ?? {};
+    expect(key).to.include({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+    expect(key).not.to.have.property('d');
+    expect(decodeProtectedHeader(await sandbox.token())).to.deep.equal({ alg: 'ES256', kid: key['kid'], typ: 'JWT' });
+  });
+
+  it('answers a page that does not exist under the sandbox\'s own folders with a 404 page', async () => {
+    expect((await sandbox.request('GET', '/recipient/nothing')).status).to.equal(404);
+    // Dot-folders are never served from dist/ (403), and never fall back to the app.
+    expect((await sandbox.request('GET', '/.well-known/other.json')).status).to.be.oneOf([403, 404]);
+    expectSecureHtml(await sandbox.request('GET', '/recipient/nothing'), '/recipient/nothing');
+  });
+
+  it('starts without a built app and says how to build it', async () => {
+    const emptyDist = mkdtempSync(path.join(os.tmpdir(), 'sandbox-nodist-'));
+    const unbuilt = new RunningSandbox();
+    try {
+      await unbuilt.start({ distDir: path.join(emptyDist, 'dist') });
+      for (const route of ['/?redirectJwt=x', '/demo_accc_aisp']) {
+        const answer = await unbuilt.request('GET', route);
+        expect(answer.status).to.equal(503);
+        expect(answer.text).to.include('Run &quot;npm run build&quot;');
+        expectSecureHtml(answer, route);
+      }
+      expect((await unbuilt.request('GET', '/recipient/')).status).to.equal(200);
+    } finally {
+      await unbuilt.dispose();
+      rmSync(emptyDist, { recursive: true, force: true });
+    }
+  });
+});

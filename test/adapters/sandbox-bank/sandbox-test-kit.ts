@@ -1,0 +1,109 @@
+// Test kit for the sandbox bank: a real server on a random port with a temporary data folder and
+// a small temporary dist/, plain HTTP helpers, and a check of every answer against the contract.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { createSandboxBank, type SandboxBank, type SandboxBankOptions } from '../../../adapters/sandbox-bank/server';
+import type { AuthorisationAsk } from '../../../adapters/sandbox-bank/recipient-simulator';
+import { contractViolations } from './contract-validator';
+
+/** The hashed script of the temporary dist/. */
+export const TEST_ASSET = '/assets/app-3f9a1c.js';
+
+/** A temporary folder holding a built-looking app (index.html and one hashed asset). */
+export function makeTempDist(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sandbox-dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html lang="en-AU"><head><title>Open Banking</title><script type="module" src="${TEST_ASSET}"></script></head><body><div id="root"></div></body></html>`,
+  );
+  writeFileSync(path.join(dir, TEST_ASSET.slice(1)), 'console.log("app");');
+  return dir;
+}
+
+/** The answer of one call: status, headers and the body (parsed JSON, text, or undefined when empty). */
+export interface Answer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: unknown;
+  readonly text: string;
+}
+
+/** A running sandbox for a test file, with a movable clock. */
+export class RunningSandbox {
+  nowMs = Date.now();
+  bank!: SandboxBank;
+  origin = '';
+  readonly dataDir = mkdtempSync(path.join(os.tmpdir(), 'sandbox-data-'));
+  readonly distDir = makeTempDist();
+
+  /** Starts (or restarts) the server on a random port, keeping the data folder. */
+  async start(options: SandboxBankOptions = {}): Promise<void> {
+    this.bank = await createSandboxBank({ port: 0, dataDir: this.dataDir, distDir: this.distDir, nowMs: () => this.nowMs, ...options });
+    this.origin = await this.bank.listen();
+  }
+
+  async stop(): Promise<void> {
+    await this.bank.close();
+  }
+
+  /** Stops the server and removes its folders. */
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.dataDir, { recursive: true, force: true });
+    rmSync(this.distDir, { recursive: true, force: true });
+  }
+
+  /** Signs a redirectJwt as the simulator's Start button would; answers the token. */
+  async token(ask: AuthorisationAsk = { scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'], months: 12 }): Promise<string> {
+    const started = await this.bank.startAuthorisation(ask);
+    if (!started.ok) throw new Error(started.error);
+    return started.value.token;
+  }
+
+  /** A raw HTTP request; `body` objects are sent as JSON, strings as they are. */
+  async request(
+    method: string,
+    requestPath: string,
+    init: { token?: string; body?: unknown; headers?: Record<string, string>; redirect?: RequestRedirect } = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token !== undefined) headers['authorization'] = `Bearer ${init.token}`;
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${this.origin}${requestPath}`, { method, headers, redirect: init.redirect ?? 'manual', ...(body === undefined ? {} : { body }) });
+    const text = await response.text();
+    let parsed: unknown = text === '' ? undefined : text;
+    if (text !== '' && (response.headers.get('content-type') ?? '').includes('application/json')) parsed = JSON.parse(text) as unknown;
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  }
+
+  /** A customer-auth call; its answer is checked against the OpenAPI document before it is returned. */
+  async call(method: string, apiPath: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    const answer = await this.request(method, `/customer-auth${apiPath}`, {
+      ...(token === undefined ? {} : { token }),
+      ...(body === undefined ? {} : { body }),
+      headers,
+    });
+    expect(contractViolations(method, `/customer-auth${apiPath.split('?')[0] ?? ''}`, answer.status, answer.body), `${method} ${apiPath} answer`).to.deep.equal([]);
+    return answer;
+  }
+
+  /** Logs a persona in (secure code 123456). */
+  async login(token: string, username: string, extra: Record<string, string> = {}): Promise<Answer> {
+    return this.call('POST', '/authenticate', token, { authType: 'SECURE_CODE', username, secureCode: '123456', ...extra });
+  }
+}
+
+/** The first error stack entry of an error envelope. */
+export function errorOf(answer: Answer): { code: string; causes: string[] } {
+  const body = answer.body as { error: { errorInfo: { errorStack: { code: string; causes: string[] }[] }[] } };
+  const entry = body.error.errorInfo[0]?.errorStack[0];
+  if (entry === undefined) throw new Error(`no error stack in ${answer.text}`);
+  return entry;
+}
