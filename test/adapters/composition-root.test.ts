@@ -1,0 +1,31 @@
+import '../ui/setup-dom';
+import { expect } from 'chai';
+import { APPLICATION_SERVICES } from '../../application/bind-application';
+import { parseRuntimeConfig } from '../../application/runtime-config';
+import { CUSTOMER_AUTH_API } from '../../application/ports/customer-auth-api.port';
+import { ANALYTICS } from '../../application/ports/analytics.port';
+import { createContainer } from '../../adapters/composition-root';
+import { FetchCustomerAuthApi } from '../../adapters/fetch-customer-auth-api.adapter';
+import { NoopAnalytics } from '../../adapters/noop-analytics.adapter';
+import { TealiumAnalytics } from '../../adapters/tealium-analytics.adapter';
+import { config } from '../fixtures/journey.fixture';
+
+const runtimeConfig = (overrides: Record<string, unknown> = {}) => {
+  const parsed = parseRuntimeConfig({ ...config, ...overrides });
+  if (!parsed.ok) throw new Error(parsed.error.join('; '));
+  return parsed.value;
+};
+
+describe('adapters: the browser composition root', () => {
+  it('resolves every store and use case with the browser adapters behind the ports', () => {
+    const container = createContainer(runtimeConfig());
+    for (const service of APPLICATION_SERVICES) expect(container.get(service as never), service.name).to.be.an('object');
+    expect(container.get(CUSTOMER_AUTH_API)).to.be.instanceOf(FetchCustomerAuthApi);
+    expect(container.get(ANALYTICS)).to.be.instanceOf(NoopAnalytics);
+  });
+
+  it('binds the tag adapter only when the config asks for it', () => {
+    const container = createContainer(runtimeConfig({ useTealiumUtag: true, tealiumUtagUrl: 'https://tags.example/utag.js' }));
+    expect(container.get(ANALYTICS)).to.be.instanceOf(TealiumAnalytics);
+  });
+});
