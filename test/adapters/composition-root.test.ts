@@ -1,20 +1,13 @@
 import '../ui/setup-dom';
 import { expect } from 'chai';
 import { APPLICATION_SERVICES } from '../../application/bind-application';
-import { parseRuntimeConfig } from '../../application/runtime-config';
 import { CUSTOMER_AUTH_API } from '../../application/ports/customer-auth-api.port';
 import { ANALYTICS } from '../../application/ports/analytics.port';
 import { createContainer } from '../../adapters/composition-root';
 import { FetchCustomerAuthApi } from '../../adapters/fetch-customer-auth-api.adapter';
 import { NoopAnalytics } from '../../adapters/noop-analytics.adapter';
 import { TealiumAnalytics } from '../../adapters/tealium-analytics.adapter';
-import { config } from '../fixtures/journey.fixture';
-
-const runtimeConfig = (overrides: Record<string, unknown> = {}) => {
-  const parsed = parseRuntimeConfig({ ...config, ...overrides });
-  if (!parsed.ok) throw new Error(parsed.error.join('; '));
-  return parsed.value;
-};
+import { runtimeConfig } from '../fixtures/journey.fixture';
 
 describe('adapters: the browser composition root', () => {
   it('resolves every store and use case with the browser adapters behind the ports', () => {

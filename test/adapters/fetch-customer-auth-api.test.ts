@@ -3,48 +3,14 @@ import { FetchCustomerAuthApi, readConfirmationAnswer } from '../../adapters/fet
 import { backoffMs, retryAfterMs } from '../../adapters/fetch-call';
 import type { FetchFunction, HttpCallOptions } from '../../adapters/fetch.token';
 import { MALFORMED_ANSWER, NO_ANSWER, TIMED_OUT } from '../../application/ports/customer-auth-api.port';
-import type { TokenStorage } from '../../application/ports/token-storage.port';
 import type { RuntimeConfig } from '../../application/runtime-config';
+import { runtimeConfig } from '../fixtures/journey.fixture';
+import { MemoryTokenStorage } from '../support/fakes';
 import { ScriptedHttpServer } from './scripted-http-server';
 
 const TOKEN = 'eyJhbGciOiJFUzI1NiJ9.eyJ0cHBOYW1lIjoiQnVkZ2V0IEJ1ZGR5In0.c2ln';
 
-const configFor = (apiBaseUrl: string): RuntimeConfig => ({
-  env: 'test',
-  production: false,
-  apiBaseUrl,
-  jwksUri: '/.well-known/jwks.json',
-  brands: ['demo'],
-  inactiveTimeLimit: 300,
-  inactiveReciprocalWarnTime: 60,
-  useTealiumUtag: false,
-  tealiumUtagUrl: '',
-  publicSiteUrl: 'https://www.bank.example',
-  links: {
-    siteTerms: 'https://www.bank.example/terms',
-    hyperlink: 'https://www.bank.example/hyperlink',
-    cookie: 'https://www.bank.example/cookie',
-    legal: 'https://www.bank.example/legal',
-    importantNotices: 'https://www.bank.example/notices',
-    cdrPolicy: 'https://www.bank.example/cdr',
-    eligibility: 'https://www.bank.example/eligibility',
-    secureKeyHelp: 'https://www.bank.example/secure-key',
-    contactUs: 'https://www.bank.example/contact',
-  },
-});
-
-class MemoryTokenStorage implements TokenStorage {
-  constructor(public token: string | undefined) {}
-  read(): string | undefined {
-    return this.token;
-  }
-  write(token: string): void {
-    this.token = token;
-  }
-  clear(): void {
-    this.token = undefined;
-  }
-}
+const configFor = (apiBaseUrl: string): RuntimeConfig => runtimeConfig({ apiBaseUrl });
 
 const FAST: HttpCallOptions = { retryBaseDelayMs: 5, getTimeoutMs: 2000, writeTimeoutMs: 2000, maxRetryAfterMs: 2000 };
 

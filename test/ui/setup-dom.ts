@@ -1,0 +1,2 @@
+// Import first in every UI test file: a jsdom document as the global DOM for React and Testing Library.
+import 'global-jsdom/register';
