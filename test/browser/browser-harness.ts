@@ -1,0 +1,95 @@
+// Runs the real built app in headless Chromium against the sandbox bank (DESIGN §2 browser tier).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp } from '../../esbuild.config.mjs';
+import { createSandboxBank, type SandboxBank, type SandboxBankOptions } from '../../adapters/sandbox-bank/server';
+import type { AuthorisationAsk } from '../../adapters/sandbox-bank/recipient-simulator';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** The flags this machine needs (no network but loopback, no GPU, root). */
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic',
+];
+
+let built: Promise<string> | undefined;
+
+/** Builds the production app once per test run, into a temporary folder. */
+export function builtDist(): Promise<string> {
+  built ??= (async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'consent-dist-'));
+    await buildApp({ outDir: dir });
+    return dir;
+  })();
+  return built;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: browser tests need Debian's chromium (.ci/run installs it: apt-get install chromium).`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** A sandbox bank on a free port with its own data folder and the production build. */
+export class SandboxHarness {
+  private dataDir = '';
+  bank!: SandboxBank;
+  origin = '';
+
+  async start(options: SandboxBankOptions = {}): Promise<this> {
+    this.dataDir = await mkdtemp(path.join(os.tmpdir(), 'consent-sandbox-'));
+    this.bank = await createSandboxBank({ port: 0, dataDir: this.dataDir, distDir: await builtDist(), ...options });
+    this.origin = await this.bank.listen();
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await this.bank?.close();
+    if (this.dataDir) await rm(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** The consent app's entry URL for a new authorisation, as the recipient simulator would send the browser. */
+  async entryUrl(ask: Partial<AuthorisationAsk> = {}): Promise<string> {
+    const started = await this.bank.startAuthorisation({
+      scopes: ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'bank:transactions:read', 'common:customer.basic:read'],
+      months: 12,
+      ...ask,
+    });
+    if (!started.ok) throw new Error(started.error);
+    return new URL(started.value.appPath, this.origin).toString();
+  }
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.2 AA by axe-core: the violations on the page as it is now (id and the first target of each). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+  });
+  return results.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+}
+
+/** True when the page scrolls sideways (it must not, at 320 px or 200% zoom). */
+export const scrollsSideways = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+
+/** Collects CSP violations and page errors of a context's pages. */
+export async function watchPage(context: BrowserContext): Promise<{ page: Page; cspViolations: string[]; errors: string[] }> {
+  const page = await context.newPage();
+  const cspViolations: string[] = [];
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, cspViolations, errors };
+}
