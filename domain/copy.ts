@@ -1,3 +1,191 @@
+import type { ModalName } from './modal';
+
+/** A modal text; a text that names the third party is a function of its name (spec §3 modal keys: tppName). */
+export type ModalText = string | ((tppName: string) => string);
+
+/** A telephone number a modal offers (shown as text, dialled from its `tel` form). */
+export interface ModalPhone {
+  readonly label: string;
+  readonly number: string;
+  readonly tel: string;
+}
+
+/** Spec §3 "Modal state" content: title, paragraphs and buttons of one modal. */
+export interface ModalCopy {
+  readonly title: ModalText;
+  readonly paragraphs: readonly ModalText[];
+  /** The main button (ModalActions.activate). */
+  readonly primary: ModalText;
+  /** The second button of a closable modal (ModalActions.dismiss). */
+  readonly secondary?: string;
+  /** Label of the contact link (config.links.contactUs). */
+  readonly contactLink?: string;
+  readonly phones?: readonly ModalPhone[];
+  /** The timeout warning's countdown (spec §3 modal keys: sec). */
+  readonly countdown?: (seconds: number) => string;
+}
+
+const returnTo = (tppName: string): string => (tppName === '' ? 'Return to the third party' : `Return to ${tppName}`);
+const returnedTo = (tppName: string): string =>
+  `No data has been shared. You'll now be returned to ${tppName === '' ? 'the third party' : tppName}.`;
+
+/** Sandbox numbers (ACMA's range reserved for fictional use), so that no real service is ever called. */
+const BANK_PHONES: readonly ModalPhone[] = [
+  { label: 'Within Australia', number: '1300 975 707', tel: '1300975707' },
+  { label: 'From overseas', number: '+61 2 5550 1234', tel: '+61255501234' },
+];
+const callUs = `Please call us on ${BANK_PHONES[0]?.number ?? ''} (from overseas ${BANK_PHONES[1]?.number ?? ''}).`;
+
+/**
+ * Spec §4 "Modals", §5, §8: the twenty modals' texts. The spec gives the wording of forgot
+ * username, age limitation, no eligible accounts and service unavailable; the others are written
+ * plainly in the bank's voice, each specific to its case.
+ */
+const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
+  forgotUsername: {
+    title: 'Forgot your username?',
+    paragraphs: ['Please contact to us retrieve your username.'],
+    contactLink: 'Contact us',
+    primary: 'Close',
+  },
+  notRegistered: {
+    title: 'Not registered?',
+    paragraphs: [
+      'To share your data you need to be registered for online banking.',
+      'You can register in our mobile banking app. It only takes a few minutes, then come back and log in.',
+    ],
+    primary: 'Close',
+  },
+  lostSecureKey: {
+    title: 'Lost, damaged or stolen secure key?',
+    paragraphs: ['Call us straight away so that we can protect your accounts and set up a new secure key.'],
+    phones: BANK_PHONES,
+    primary: 'Close',
+  },
+  sharingIncomplete: {
+    title: 'Are you sure you want to leave?',
+    paragraphs: [
+      (tppName) => `Your data sharing with ${tppName} is not complete. If you leave now, no data will be shared and you will be returned to ${tppName}.`,
+    ],
+    primary: 'Yes, leave',
+    secondary: 'No, stay',
+  },
+  ageLimitation: {
+    title: 'Age limitation',
+    paragraphs: ['You must be above 18 years of age to use Open Banking.', returnedTo],
+    primary: returnTo,
+  },
+  redirectionToTpp: {
+    title: 'Your session is ending',
+    paragraphs: [
+      (tppName) => `The time allowed to share your data with ${tppName} has run out. No data has been shared.`,
+      (tppName) => `We are returning you to ${tppName}, where you can start again.`,
+    ],
+    primary: returnTo,
+  },
+  timeoutWarning: {
+    title: 'Are you still there?',
+    paragraphs: ["For your security, we'll end this session soon if there is no activity."],
+    countdown: (seconds) => `Time remaining: ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+    primary: 'Stay logged in',
+  },
+  serviceUnavailable: {
+    title: 'Service unavailable',
+    paragraphs: ['Apologies for any inconvenience. Please try again later.'],
+    primary: returnTo,
+  },
+  sanctionCountryError: {
+    title: "We can't continue",
+    paragraphs: [
+      "We can't share your data because of restrictions that apply to your location or your accounts.",
+      `If you have questions, ${callUs.charAt(0).toLowerCase()}${callUs.slice(1)}`,
+      returnedTo,
+    ],
+    primary: returnTo,
+  },
+  permanentLockout: {
+    title: 'Your online banking is locked',
+    paragraphs: [
+      'For your security, your online banking access has been locked after too many unsuccessful login attempts.',
+      `${callUs} We'll confirm your identity and help you unlock it.`,
+      returnedTo,
+    ],
+    primary: returnTo,
+  },
+  temporaryLockout: {
+    title: 'Login temporarily locked',
+    paragraphs: [
+      'For your security, login has been locked for 10 minutes after several unsuccessful attempts.',
+      'Please wait 10 minutes, then start again from the third party.',
+      returnedTo,
+    ],
+    primary: returnTo,
+  },
+  ecareSuspension: {
+    title: 'Your online banking is suspended',
+    paragraphs: [
+      'Your online banking access is currently suspended, so we cannot share your data.',
+      `${callUs} We'll help you restore your access.`,
+      returnedTo,
+    ],
+    primary: returnTo,
+  },
+  secureKeyNotActivated: {
+    title: 'Your secure key is not activated',
+    paragraphs: [
+      'Your Digital Secure Key has not been activated yet, so it cannot generate a security code.',
+      'Activate it in our mobile banking app, then start again from the third party.',
+      returnedTo,
+    ],
+    primary: returnTo,
+  },
+  incorrectSecurityCodeLockout: {
+    title: 'Incorrect security code',
+    paragraphs: [
+      'The security code you entered is not correct.',
+      'Generate a new code with your Digital Secure Key and try again. Further unsuccessful attempts will lock your online banking.',
+    ],
+    primary: 'Try again',
+  },
+  invalidUsernameLastAttempt: {
+    title: 'One attempt left',
+    paragraphs: [
+      'The username or security code you entered is not correct.',
+      "You have one attempt left before your online banking is locked. If you're not sure of your username, choose Forgot your username? on the login page.",
+    ],
+    primary: 'Try again',
+  },
+  noEligibleAccounts: {
+    title: 'No eligible accounts',
+    paragraphs: ["We can't share the requested information from any of your accounts. You'll now be returned to the third party."],
+    primary: returnTo,
+  },
+  successConfirm: {
+    title: 'Data sharing confirmed',
+    paragraphs: [
+      (tppName) => `You have successfully shared your data with ${tppName}.`,
+      (tppName) => `We are now returning you to ${tppName}.`,
+    ],
+    primary: returnTo,
+  },
+  unavailableResource: {
+    title: 'Information unavailable',
+    paragraphs: ["We can't retrieve your account information at the moment. Please try again later.", returnedTo],
+    primary: returnTo,
+  },
+  wentWrong: {
+    title: 'Something went wrong',
+    paragraphs: ['Something went wrong while loading your accounts. Please try again later.', returnedTo],
+    primary: returnTo,
+  },
+  changeSelectedProfile: {
+    title: 'Change selected profile?',
+    paragraphs: ['If you go back, the accounts you have chosen in this profile will be deselected.'],
+    primary: 'OK',
+    secondary: 'Cancel',
+  },
+};
+
 /**
  * The copy catalogue: every customer-facing text, verbatim from the specification (spec §2, §5,
  * §8) and, for data clusters, the CDR Data Language Standards (see data-clusters.ts).
@@ -58,6 +246,8 @@ export const copy = {
   selectProfile: {
     explanation:
       'Select the profile you would like to share data from. The accounts related to that profile will show after you select it. Only one profile can be used at a time.',
+    /** The radio group's legend (the step title says the same, so it is visually hidden). */
+    legend: 'Profiles you can share data from',
     continue: 'Continue',
     cancel: 'Cancel',
   },
@@ -75,6 +265,14 @@ export const copy = {
     jointAccount: 'Joint account',
     closedAccount: 'Closed account',
     sharingNotAvailable: 'Sharing not available',
+    closedSubAccount: 'Closed sub-account',
+    /** The group of an EGA's currency checkboxes (visually hidden legend). */
+    currenciesLegend: (accountName: string): string => `Currencies of ${accountName}`,
+    /** The optional filter box shown for long account lists; it never changes the selection. */
+    filterLabel: 'Find an account',
+    filterHelp: 'Search by account name or number. Accounts you have already selected stay selected.',
+    filterCount: (shown: number, total: number): string => `Showing ${shown} of ${total} accounts`,
+    showMore: (notShown: number): string => `Show more accounts (${notShown} not shown yet)`,
     back: 'Back',
     continue: 'Continue',
     cancel: 'Cancel',
@@ -89,6 +287,10 @@ export const copy = {
       'You have not selected an account to share, however you may still continue to share your name and contact details.',
     selectedProfile: 'Selected profile',
     selectedAccounts: 'Selected accounts',
+    /** PAR: the groups of the selected accounts. */
+    addedAccounts: 'Accounts to be added',
+    maintainedAccounts: 'Accounts you are already sharing',
+    removedAccounts: 'Accounts to be removed',
     added: '(Added)',
     removed: '(Removed)',
     removedAccount: 'Removed account',
@@ -96,6 +298,8 @@ export const copy = {
     jointHoldersNotified: 'Joint account holders may be notified',
     dataSharingPeriod: 'Data sharing period',
     updatedDataSharingPeriod: 'Updated data sharing period',
+    periodRange: (from: string, to: string): string => `${from} to ${to}`,
+    periodFrom: (from: string): string => `From ${from}`,
     arrangementId: 'Arrangement ID',
     howLong: 'How long will my data be shared?',
     howLongOngoing: (months: number, until: string): string =>
@@ -121,7 +325,33 @@ export const copy = {
     leavePage: 'Leave Page',
     /** Spec §8 and CONTRACT §7: an error page parameter that cannot be decoded. */
     undecodable: 'We are unable to process your request.',
+    /** The page's heading and window title. */
+    title: 'We are unable to continue',
+    windowTitle: 'We are unable to continue | Open Banking',
   },
+
+  /** Spec §2 "Shared shell": header, footer, progress tracker, spinner and tooltip labels. */
+  shell: {
+    logoTitle: 'Demo Bank',
+    skipToContent: 'Skip to main content',
+    footerLabel: 'Legal information',
+    siteTerms: 'Site terms',
+    hyperlink: 'Hyperlink policy',
+    cookie: 'Cookie policy',
+    legal: 'Legal',
+    importantNotices: 'Important notices',
+    copyright: (year: number): string => `© ${year} Demo Bank Australia Limited. All rights reserved.`,
+    opensInNewTab: '(opens in a new tab)',
+    progressLabel: 'Progress',
+    progressStep: (step: number, total: number): string => `Step ${step} of ${total}`,
+    loading: 'Loading',
+    loadingTitle: 'Loading | Open Banking',
+    tooltipLabel: 'More Information',
+    closeModal: 'Close',
+  },
+
+  /** Spec §4 "Modals": each modal's title, paragraphs and buttons. */
+  modals: modalCopy,
 
   /** Spec §5: shown on status 422 of customer details. */
   ageLimitation: 'You must be above 18 years of age to use Open Banking.',

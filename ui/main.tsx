@@ -1,4 +1,44 @@
-import { createRoot } from 'react-dom/client';
+import './styles/index.css';
+import 'reflect-metadata';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { loadConfig, createContainer } from '../adapters/composition-root';
+import { StartConsentFlow } from '../application/use-cases/start-consent-flow.use-case';
+import { App } from './app';
+import { StaticFailureView } from './pages/failure-page';
+import { ServicesProvider } from './services-context';
 
-const container = document.getElementById('root');
-if (container) createRoot(container).render(<p role="status">Loading…</p>);
+/** A startup failure is logged for the bank's engineers and shows the failure view: never a blank screen. */
+function showStartupFailure(root: Root, problem: unknown): void {
+  console.error('The consent app could not start.', problem);
+  root.render(<StaticFailureView />);
+}
+
+/**
+ * Boot (spec §7 "GET config/config.json (startup)", DESIGN §1): load and validate the config,
+ * build the browser container, render the app, then start the consent flow once.
+ */
+async function boot(element: HTMLElement): Promise<void> {
+  const root = createRoot(element);
+  try {
+    const config = await loadConfig();
+    if (!config.ok) {
+      showStartupFailure(root, `config/config.json is missing or malformed:\n- ${config.error.join('\n- ')}`);
+      return;
+    }
+    const container = createContainer(config.value);
+    root.render(
+      <StrictMode>
+        <ServicesProvider container={container}>
+          <App />
+        </ServicesProvider>
+      </StrictMode>,
+    );
+    await container.get(StartConsentFlow).start();
+  } catch (error) {
+    showStartupFailure(root, error);
+  }
+}
+
+const element = document.getElementById('root');
+if (element !== null) void boot(element);

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { accountState, type Account } from '../../domain/accounts';
+import { accountDisplayName, accountState, formatAccountNumber, type Account } from '../../domain/accounts';
 import {
   isAllSelected, isSelectAllShown, noneSelected, notAllSelected, toggleAccount, toggleSelectAll, toggleSubAccount,
 } from '../../domain/account-selection';
@@ -9,9 +9,29 @@ import { SaveSelection } from '../use-cases/save-selection.use-case';
 import { ModalStore } from './modal.store';
 import { SessionStore } from './session.store';
 
+/** Above this many accounts the step offers a filter box (a long list, e.g. 500 accounts). */
+export const ACCOUNT_FILTER_MIN = 20;
+
+/** A long list shows this many tiles at first, and this many more on each "Show more accounts". */
+export const ACCOUNT_PAGE_SIZE = 50;
+
+const compact = (text: string): string => text.toLowerCase().replace(/[\s-]+/g, '');
+
+/** Filter match: the name, product name or number contains the text (case, spaces and dashes ignored). */
+function matchesFilter(account: Account, text: string): boolean {
+  const needle = compact(text);
+  return [accountDisplayName(account), account.productName, formatAccountNumber(account.identification)]
+    .some((field) => compact(field).includes(needle));
+}
+
 /** The select-and-confirm step (spec §2 "Select and confirm", §4 "Account selection"). */
 @injectable()
 export class AccountSelectionStore {
+  /** The filter box's text: it narrows the tiles shown and never changes the selection. */
+  filterText = '';
+  /** How many tiles of a long list are shown (grows with "Show more accounts"). */
+  shownLimit = ACCOUNT_PAGE_SIZE;
+
   constructor(
     @inject(SessionStore) private readonly session: SessionStore,
     @inject(ModalStore) private readonly modal: ModalStore,
@@ -61,6 +81,43 @@ export class AccountSelectionStore {
 
   get noneSelectedNote(): boolean {
     return noneSelected(this.accounts);
+  }
+
+  /** A filter box only for long lists (more than {@link ACCOUNT_FILTER_MIN} accounts). */
+  get filterShown(): boolean {
+    return this.accounts.length > ACCOUNT_FILTER_MIN;
+  }
+
+  /** The accounts matching the filter (name or number); every account when there is no filter. */
+  get visibleAccounts(): readonly Account[] {
+    const text = this.filterText.trim();
+    if (!this.filterShown || text === '') return this.accounts;
+    return this.accounts.filter((account) => matchesFilter(account, text));
+  }
+
+  /**
+   * The tiles rendered: a short list whole; a long list page by page (the first
+   * {@link ACCOUNT_PAGE_SIZE}, then more on request), so a 500-account list stays quick.
+   * Accounts not shown keep their selection; select-all still covers every account.
+   */
+  get shownAccounts(): readonly Account[] {
+    if (!this.filterShown) return this.accounts;
+    const matching = this.visibleAccounts;
+    return matching.length <= this.shownLimit ? matching : matching.slice(0, this.shownLimit);
+  }
+
+  /** Matching accounts not rendered yet ("Show more accounts"). */
+  get moreCount(): number {
+    return this.visibleAccounts.length - this.shownAccounts.length;
+  }
+
+  setFilter(text: string): void {
+    this.filterText = text;
+    this.shownLimit = ACCOUNT_PAGE_SIZE;
+  }
+
+  showMore(): void {
+    this.shownLimit += ACCOUNT_PAGE_SIZE;
   }
 
   toggle(id: string): void {

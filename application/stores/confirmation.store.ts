@@ -73,6 +73,12 @@ export class ConfirmationStore {
     return { accountsAdded, accountsRemoved, periodUpdated: true };
   }
 
+  /** Spec §2 "Joint account holders may be notified": when any account shared (added or kept) is joint. */
+  get jointHoldersNotified(): boolean {
+    const { added, maintained } = this.summary;
+    return [...added, ...maintained].some((entry) => entry.account.jointAccount);
+  }
+
   /** Spec §2: warning when the account step was not skipped and no account is selected. */
   get showNoAccountWarning(): boolean {
     return !this.session.skipStep && this.summary.nothingSelected;

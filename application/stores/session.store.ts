@@ -121,6 +121,11 @@ export class SessionStore {
     return this.token !== undefined;
   }
 
+  /** Spec §2 failure page: its button has somewhere to go (the token's redirect address or the bank's public site). */
+  get failureHasExit(): boolean {
+    return this.token !== undefined || this.config?.publicSiteUrl !== undefined;
+  }
+
   setConfig(config: RuntimeConfig): void {
     this.config = config;
   }

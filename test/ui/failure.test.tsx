@@ -1,0 +1,73 @@
+import './setup-dom';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { expect } from 'chai';
+import { err } from '../../domain/result';
+import { newConsent, TOKEN } from '../fixtures/journey.fixture';
+import { FakeCustomerAuthApi, FakeLaunchParameters, StaticConfigSource } from '../support/fakes';
+import { StaticFailureView } from '../../ui/pages/failure-page';
+import { settle, startApp } from './render-app';
+
+const errorParam = (data: Record<string, string>) => Buffer.from(JSON.stringify(data), 'utf8').toString('base64url');
+const DEFAULT = 'Something went wrong. Please try again later.';
+
+describe('ui: failure page (spec §2, §8)', () => {
+  afterEach(cleanup);
+
+  it('authorize_failure shows the decoded server message as text (entities and quotes stay literal); Leave Page goes to the public site', async () => {
+    const message = 'Consent "abc" &amp; request &lt;rejected&gt; by the bank';
+    const { ports, session } = await startApp({ launch: new FakeLaunchParameters(TOKEN, 'authorize_failure', errorParam({ respCode: '401', respMessage: message })) });
+    expect(session.screen).to.deep.include({ kind: 'failure', route: 'authorize_failure' });
+    const h1 = screen.getByRole('heading', { level: 1 });
+    expect(document.activeElement).to.equal(h1);
+    const shown = screen.getByText(message);
+    expect(shown.textContent).to.equal(message);
+    expect(shown.children).to.have.length(0);
+    expect(document.title).to.equal('We are unable to continue | Open Banking');
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Leave Page' })));
+    expect(ports.redirector.urls).to.deep.equal(['https://www.bank.example/']);
+  });
+
+  it('authorize_failure never renders markup from the parameter', async () => {
+    const { view } = await startApp({ launch: new FakeLaunchParameters(TOKEN, 'authorize_failure', errorParam({ respMessage: '<img src=x onerror=alert(1)><b>Call 1900 000 000</b>' })) });
+    expect(view.container.querySelector('img, b')).to.equal(null);
+    expect(screen.getByText('We are unable to process your request.')).to.exist;
+    expect(screen.queryByText(/1900 000 000/)).to.equal(null);
+  });
+
+  it('an undecodable authorize_failure parameter shows the spec default text for it', async () => {
+    await startApp({ launch: new FakeLaunchParameters(TOKEN, 'authorize_failure', '%%%') });
+    expect(screen.getByText('We are unable to process your request.')).to.exist;
+  });
+
+  it('incorrect_jwt (no token): the default text and Leave Page', async () => {
+    const { session } = await startApp({ launch: new FakeLaunchParameters(undefined) });
+    expect(session.screen).to.deep.include({ route: 'incorrect_jwt' });
+    expect(screen.getByText(DEFAULT)).to.exist;
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).to.deep.equal(['Leave Page']);
+  });
+
+  it('consent_fetch_failure (verified token): Go Back returns to the third party with access_denied', async () => {
+    const api = new FakeCustomerAuthApi({ consentDetail: newConsent() }).answer('consentDetails', err(FakeCustomerAuthApi.error(500)));
+    const { ports, session } = await startApp({ api });
+    expect(session.screen).to.deep.include({ route: 'consent_fetch_failure' });
+    expect(screen.getByText(DEFAULT)).to.exist;
+    await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Go Back' })));
+    const url = new URL(ports.redirector.urls[0] ?? '');
+    expect(url.origin + url.pathname).to.equal('https://tpp.example/cb');
+    expect(url.searchParams.get('error')).to.equal('access_denied');
+  });
+
+  it('startup_failure (malformed config): the default text, no button that leads nowhere', async () => {
+    const { session } = await startApp({ configSource: new StaticConfigSource({ brands: 'nope' }) });
+    expect(session.screen).to.deep.include({ route: 'startup_failure' });
+    expect(screen.getByText(DEFAULT)).to.exist;
+    expect(screen.queryAllByRole('button')).to.have.length(0);
+    expect(session.failureHasExit).to.equal(false);
+  });
+
+  it('the static failure view (boot failed before the app existed) shows the default text', () => {
+    render(<StaticFailureView />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal('We are unable to continue');
+    expect(screen.getByText(DEFAULT)).to.exist;
+  });
+});

@@ -1,0 +1,172 @@
+import './setup-dom';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'chai';
+import { copy } from '../../domain/copy';
+import { err } from '../../domain/result';
+import { config, janeAccounts, newConsent } from '../fixtures/journey.fixture';
+import { FakeCustomerAuthApi } from '../support/fakes';
+import { settle, startApp } from './render-app';
+
+const bank = () => new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts() });
+const form = () => screen.getByRole('form', { name: 'Account Login' });
+const input = (name: string | RegExp) => within(form()).getByRole('textbox', { name }) as HTMLInputElement;
+const continueButton = () => within(form()).getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+
+function type(element: HTMLElement, value: string) {
+  fireEvent.change(element, { target: { value } });
+}
+
+describe('ui: login screen (spec §2, §5)', () => {
+  afterEach(cleanup);
+
+  it('renders every text of the spec, the links and the field attributes', async () => {
+    await startApp();
+    const f = form();
+    for (const text of [
+      'Account Login', 'Your username will not be shared.', copy.login.secureCodeHelp, copy.login.passwordNote,
+    ]) expect(within(f).getByText(text), text).to.exist;
+    expect(within(f).getByRole('button', { name: 'Forgot your username?' })).to.exist;
+    expect(within(f).getByRole('button', { name: 'Not registered?' })).to.exist;
+    expect(within(f).getByRole('button', { name: 'Lost, damaged or stolen secure key?' })).to.exist;
+    const howTo = within(f).getByRole('link', { name: /How to generate a secure key\?/ });
+    expect(howTo.getAttribute('href')).to.equal(config.links.secureKeyHelp);
+    expect(howTo.getAttribute('target')).to.equal('_blank');
+    expect(howTo.getAttribute('rel')).to.equal('noopener noreferrer');
+    expect(within(f).getByRole('link', { name: /Consumer Data Right policy/ }).getAttribute('href')).to.equal(config.links.cdrPolicy);
+    const tooltip = within(f).getByRole('button', { name: 'More Information' });
+    expect(screen.getByRole('tooltip', { hidden: true }).textContent).to.equal(copy.login.usernameTooltip);
+    expect(tooltip.getAttribute('aria-describedby')).to.equal(screen.getByRole('tooltip', { hidden: true }).id);
+    const code = input('One-time password (security code)');
+    expect([code.inputMode, code.autocomplete, code.maxLength]).to.deep.equal(['numeric', 'one-time-code', 6]);
+    expect(input('Username').autocomplete).to.equal('username');
+    expect(within(f).queryByText('Additional security')).to.equal(null);
+    expect(continueButton().type).to.equal('submit');
+    expect(within(f).getByRole('button', { name: 'Cancel' })).to.exist;
+    expect(within(f).queryByRole('alert')).to.equal(null);
+  });
+
+  it('shows each message after its field is left; Continue enables exactly when valid', async () => {
+    const { login } = await startApp();
+    const username = input('Username');
+    const code = input('One-time password (security code)');
+    expect(within(form()).queryByText('Error: username cannot be empty.')).to.equal(null);
+    fireEvent.blur(username);
+    expect(within(form()).getByText('Error: username cannot be empty.')).to.exist;
+    expect(username.getAttribute('aria-invalid')).to.equal('true');
+    expect(username.getAttribute('aria-describedby')).to.contain(within(form()).getByText('Error: username cannot be empty.').parentElement?.id);
+    fireEvent.blur(code);
+    expect(within(form()).getByText('Please enter your secure code.')).to.exist;
+    expect(continueButton().disabled).to.equal(true);
+
+    type(username, 'jane.citizen');
+    type(code, '12345');
+    expect(login.form.secureCode).to.equal('12345');
+    expect(continueButton().disabled).to.equal(true);
+    expect(within(form()).queryByText('Error: username cannot be empty.')).to.equal(null);
+    type(code, '123456');
+    expect(continueButton().disabled).to.equal(false);
+    expect(within(form()).queryByText('Please enter your secure code.')).to.equal(null);
+    type(username, '');
+    expect(continueButton().disabled).to.equal(true);
+  });
+
+  it('submitting the form (Enter) logs in and moves to the next step, whose h1 takes focus', async () => {
+    const { session } = await startApp({ api: bank() });
+    type(input('Username'), 'jane.citizen');
+    type(input('One-time password (security code)'), '123456');
+    await settle(() => fireEvent.submit(form()));
+    expect(session.step).to.equal('selectAccounts');
+    const h1 = screen.getByRole('heading', { level: 1 });
+    expect(h1.textContent).to.equal('Select your accounts');
+    expect(document.activeElement).to.equal(h1);
+  });
+
+  it('a wrong code shows the error banner (role alert, focused) and clears the code', async () => {
+    const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_001', ['{"remainingOTPattempts":4}'])));
+    await startApp({ api });
+    type(input('Username'), 'jane.citizen');
+    type(input('One-time password (security code)'), '999999');
+    await settle(() => fireEvent.click(continueButton()));
+    const banner = within(form()).getByRole('alert');
+    expect(banner.textContent).to.equal(copy.login.errorBanner);
+    expect(document.activeElement).to.equal(banner);
+    expect(input('One-time password (security code)').value).to.equal('');
+  });
+
+  it('after otp_failure_008 the date of birth block appears; focus moves DD→MM→YYYY; a pasted date fills all three', async () => {
+    const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_008')));
+    const { login, session } = await startApp({ api });
+    type(input('Username'), 'dob.required');
+    type(input('One-time password (security code)'), '123456');
+    await settle(() => fireEvent.click(continueButton()));
+    expect(login.requireDob).to.equal(true);
+    const section = within(form()).getByRole('region', { name: 'Additional security' });
+    const group = within(section).getByRole('group', { name: 'Date of birth' });
+    expect(within(group).getByText('For example, 25/12/1966')).to.exist;
+    const [day, month, year] = (['DD', 'MM', 'YYYY'] as const).map((name) => within(group).getByRole('textbox', { name }) as HTMLInputElement);
+    if (day === undefined || month === undefined || year === undefined) throw new Error('three parts expected');
+    expect([day.maxLength, month.maxLength, year.maxLength]).to.deep.equal([2, 2, 4]);
+
+    day.focus();
+    type(day, '2');
+    expect(document.activeElement).to.equal(day);
+    type(day, '25');
+    expect(document.activeElement).to.equal(month);
+    type(month, '12');
+    expect(document.activeElement).to.equal(year);
+    type(year, '1966');
+    expect(login.form.dob).to.deep.equal({ day: '25', month: '12', year: '1966' });
+
+    type(day, ''); type(month, ''); type(year, '');
+    fireEvent.paste(month, { clipboardData: { getData: () => '25/12/1966' } });
+    expect([day.value, month.value, year.value]).to.deep.equal(['25', '12', '1966']);
+
+    type(input('One-time password (security code)'), '123456');
+    await settle(() => fireEvent.submit(form()));
+    expect(api.calls.filter((c) => c.name === 'authenticate')[1]?.body).to.deep.include({ authType: 'DOB_SECURE_CODE', dateOfBirth: '1966-12-25' });
+    expect(session.step).to.equal('selectAccounts');
+  });
+
+  it('an impossible or future date of birth shows its message, linked to the group', async () => {
+    const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_008')));
+    await startApp({ api });
+    type(input('Username'), 'dob.required');
+    type(input('One-time password (security code)'), '123456');
+    await settle(() => fireEvent.click(continueButton()));
+    const group = screen.getByRole('group', { name: 'Date of birth' });
+    const part = (name: string) => within(group).getByRole('textbox', { name });
+    type(part('DD'), '31');
+    expect(within(group).queryByText(copy.validation.dobInvalid), 'incomplete: no message').to.equal(null);
+    type(part('MM'), '02');
+    type(part('YYYY'), '1990');
+    const message = within(group).getByText(copy.validation.dobInvalid);
+    expect(group.getAttribute('aria-describedby')).to.contain(message.parentElement?.id);
+    expect(part('DD').getAttribute('aria-invalid')).to.equal('true');
+    type(part('DD'), '01');
+    type(part('YYYY'), '2099');
+    expect(within(group).getByText(copy.validation.dobInFuture)).to.exist;
+    expect(continueButton().disabled).to.equal(true);
+  });
+
+  it('the help links open their modals', async () => {
+    const { modal } = await startApp();
+    for (const [label, name] of [['Forgot your username?', 'forgotUsername'], ['Not registered?', 'notRegistered'], ['Lost, damaged or stolen secure key?', 'lostSecureKey']] as const) {
+      await settle(() => fireEvent.click(within(form()).getByRole('button', { name: label })));
+      expect(modal.current?.name).to.equal(name);
+      await settle(() => modal.close());
+    }
+  });
+
+  it('Cancel opens sharing incomplete; its primary button rejects and returns with access_denied', async () => {
+    const { ports, api } = await (async () => { const a = bank(); const app = await startApp({ api: a }); return { ...app, api: a }; })();
+    await settle(() => fireEvent.click(within(form()).getByRole('button', { name: 'Cancel' })));
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to leave?' });
+    expect(within(dialog).getByRole('button', { name: 'No, stay' })).to.exist;
+    await settle(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, leave' })));
+    expect(api.calls.filter((c) => c.name === 'confirmation').map((c) => c.body)).to.deep.equal([false]);
+    expect(ports.redirector.urls).to.have.length(1);
+    const url = new URL(ports.redirector.urls[0] ?? '');
+    expect(url.origin + url.pathname).to.equal('https://tpp.example/cb');
+    expect(url.searchParams.get('error')).to.equal('access_denied');
+  });
+});

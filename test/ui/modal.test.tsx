@@ -1,0 +1,123 @@
+import './setup-dom';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'chai';
+import { copy, type ModalText } from '../../domain/copy';
+import { MODAL_NAMES, MODAL_RULES } from '../../domain/modal';
+import { config } from '../fixtures/journey.fixture';
+import { isAnnouncedSecond } from '../../ui/modals/timeout-countdown';
+import { settle, startApp } from './render-app';
+
+const TPP = 'Budget Buddy';
+const text = (value: ModalText) => (typeof value === 'function' ? value(TPP) : value);
+
+describe('ui: modals (spec §4)', () => {
+  afterEach(cleanup);
+
+  it('each of the 20 modals shows its title, text and buttons; Escape closes only the closable ones', async () => {
+    const { modal } = await startApp();
+    expect(MODAL_NAMES).to.have.length(20);
+    for (const name of MODAL_NAMES) {
+      const entry = copy.modals[name];
+      const closable = MODAL_RULES[name].closable;
+      await settle(() => modal.open(name, name === 'timeoutWarning' ? 42 : undefined));
+      const dialog = screen.getByRole('dialog', { name: text(entry.title) });
+      expect(dialog.getAttribute('aria-modal'), name).to.equal('true');
+      for (const paragraph of entry.paragraphs) expect(within(dialog).getByText(text(paragraph)), `${name}: ${text(paragraph)}`).to.exist;
+      const buttons = within(dialog).getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent);
+      const expected = [...(closable ? ['Close'] : []), text(entry.primary), ...(entry.secondary === undefined ? [] : [entry.secondary])];
+      expect(buttons, name).to.deep.equal(expected);
+      await settle(() => fireEvent.keyDown(dialog, { key: 'Escape' }));
+      if (closable) {
+        expect(modal.current, `${name} closes on Escape`).to.equal(undefined);
+        expect(screen.queryByRole('dialog')).to.equal(null);
+      } else {
+        expect(modal.current?.name, `${name} stays on Escape`).to.equal(name);
+        await settle(() => modal.close());
+      }
+    }
+  });
+
+  it('states the spec wording: forgot username (with the contact link), lost secure key numbers, age, no eligible accounts, service unavailable', async () => {
+    const { modal } = await startApp();
+    await settle(() => modal.open('forgotUsername'));
+    let dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Please contact to us retrieve your username.')).to.exist;
+    expect(within(dialog).getByRole('link', { name: /Contact us/ }).getAttribute('href')).to.equal(config.links.contactUs);
+    await settle(() => modal.open('lostSecureKey'));
+    dialog = screen.getByRole('dialog');
+    expect(within(dialog).getAllByRole('link').map((a) => a.getAttribute('href'))).to.deep.equal(['tel:1300975707', 'tel:+61255501234']);
+    await settle(() => modal.open('ageLimitation'));
+    expect(within(screen.getByRole('dialog')).getByText('You must be above 18 years of age to use Open Banking.')).to.exist;
+    await settle(() => modal.open('noEligibleAccounts'));
+    expect(within(screen.getByRole('dialog')).getByText("We can't share the requested information from any of your accounts. You'll now be returned to the third party.")).to.exist;
+    await settle(() => modal.open('serviceUnavailable'));
+    expect(within(screen.getByRole('dialog')).getByText('Apologies for any inconvenience. Please try again later.')).to.exist;
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: `Return to ${TPP}` })).to.exist;
+  });
+
+  it('focus moves into the modal, Tab is trapped, and focus returns on close; the page behind is inert', async () => {
+    const { modal, view } = await startApp();
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    cancel.focus();
+    await settle(() => fireEvent.click(cancel));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.contains(document.activeElement)).to.equal(true);
+    expect(view.container.querySelector('.page')?.hasAttribute('inert')).to.equal(true);
+
+    const [close, , stay] = within(dialog).getAllByRole('button');
+    stay?.focus();
+    fireEvent.keyDown(dialog, { key: 'Tab' });
+    expect(document.activeElement).to.equal(close);
+    fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).to.equal(stay);
+
+    await settle(() => fireEvent.click(within(dialog).getByRole('button', { name: 'No, stay' })));
+    expect(modal.current).to.equal(undefined);
+    expect(document.activeElement).to.equal(cancel);
+    expect(view.container.querySelector('.page')?.hasAttribute('inert')).to.equal(false);
+  });
+
+  it('disables the buttons while the modal is busy', async () => {
+    const { modal } = await startApp();
+    await settle(() => modal.open('sharingIncomplete'));
+    await settle(() => modal.setBusy(true));
+    for (const button of within(screen.getByRole('dialog')).getAllByRole('button')) expect((button as HTMLButtonElement).disabled).to.equal(true);
+  });
+
+  it('change selected profile: Cancel dismisses, OK goes back (activate)', async () => {
+    const { modal, session } = await startApp();
+    await settle(() => modal.open('changeSelectedProfile'));
+    await settle(() => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })));
+    expect(modal.current).to.equal(undefined);
+    expect(session.step).to.equal('login');
+    await settle(() => modal.open('changeSelectedProfile'));
+    await settle(() => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' })));
+    expect(modal.current).to.equal(undefined);
+    expect(session.step).to.equal('selectProfile');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal('Select a profile');
+  });
+
+  it('timeout warning: the visible countdown follows each second, the polite announcement only every 15 s and the last 10', async () => {
+    const { modal, ports } = await startApp();
+    await settle(() => ports.clock.advance(240_000));
+    expect(modal.current).to.deep.equal({ name: 'timeoutWarning', seconds: 60 });
+    const dialog = screen.getByRole('dialog', { name: 'Are you still there?' });
+    const live = dialog.querySelector('[aria-live="polite"]');
+    const shown = dialog.querySelector('.timeout-countdown');
+    expect(shown?.textContent).to.equal('Time remaining: 60 seconds.');
+    expect(live?.textContent).to.equal('Time remaining: 60 seconds.');
+    await settle(() => ports.clock.advance(1000));
+    expect(shown?.textContent).to.equal('Time remaining: 59 seconds.');
+    expect(live?.textContent).to.equal('Time remaining: 60 seconds.');
+    await settle(() => ports.clock.advance(14_000));
+    expect(live?.textContent).to.equal('Time remaining: 45 seconds.');
+    await settle(() => ports.clock.advance(36_000));
+    expect(shown?.textContent).to.equal('Time remaining: 9 seconds.');
+    expect(live?.textContent).to.equal('Time remaining: 9 seconds.');
+    await settle(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Stay logged in' })));
+    expect(modal.current).to.equal(undefined);
+    expect(ports.api.count('keepAlive')).to.equal(1);
+    expect([60, 45, 30, 15, 10, 1].every(isAnnouncedSecond)).to.equal(true);
+    expect([59, 44, 11].some(isAnnouncedSecond)).to.equal(false);
+  });
+});

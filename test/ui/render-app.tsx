@@ -1,0 +1,33 @@
+// Renders the whole app (<App/> in its ServicesProvider) over a test container, driven like the journey tests.
+import { render } from '@testing-library/react';
+import { act } from 'react';
+import { journey } from '../application/journey-driver';
+import type { TestPorts } from '../support/test-container';
+import { App } from '../../ui/app';
+import { ServicesProvider } from '../../ui/services-context';
+
+// Mocha has no global beforeAll, so Testing Library does not flag the act environment itself.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** Renders <App/> over a fresh journey's container (not started: the loading screen shows). */
+export async function renderApp(overrides: Partial<TestPorts> = {}) {
+  const j = journey(overrides);
+  let view: ReturnType<typeof render> | undefined;
+  await act(async () => {
+    view = render(<ServicesProvider container={j.container}><App /></ServicesProvider>);
+  });
+  if (view === undefined) throw new Error('render failed');
+  return { ...j, view };
+}
+
+/** Renders <App/> and starts the flow (StartConsentFlow), settled: the login step (or a failure page) shows. */
+export async function startApp(overrides: Partial<TestPorts> = {}) {
+  const app = await renderApp(overrides);
+  await act(async () => { await app.start(); });
+  return app;
+}
+
+/** Runs a store command or a UI event inside act and lets its promises settle. */
+export async function settle(run: () => unknown): Promise<void> {
+  await act(async () => { await run(); });
+}

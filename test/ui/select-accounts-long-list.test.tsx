@@ -1,0 +1,86 @@
+import './setup-dom';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { expect } from 'chai';
+import { newConsent } from '../fixtures/journey.fixture';
+import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
+import { FakeCustomerAuthApi } from '../support/fakes';
+import { journey } from '../application/journey-driver';
+import type { RawAccount } from '../../domain/accounts';
+import { SelectAccountsPage } from '../../ui/pages/select-accounts-page';
+import { sameTile, type AccountTileProps } from '../../ui/steps/account-tile';
+import { ServicesProvider } from '../../ui/services-context';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const numbered = (count: number): RawAccount[] => Array.from({ length: count }, (_, i) => {
+  const n = String(i + 1).padStart(4, '0');
+  return rawAccount({ id: `acc-${n}`, identification: `062000 1000${n}`, nickName: i === 6 ? 'Holiday fund' : null, productName: `Saver ${n}` });
+});
+
+async function atSelectAccounts(accounts: RawAccount[], rendered = true) {
+  const j = journey({ api: new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts }) });
+  await j.start();
+  await j.logIn();
+  if (rendered) render(<ServicesProvider container={j.container}><SelectAccountsPage /></ServicesProvider>);
+  return j;
+}
+
+describe('ui: select accounts, long lists', () => {
+  afterEach(cleanup);
+
+  it('no filter box for 20 accounts or fewer', async () => {
+    await atSelectAccounts(numbered(20));
+    expect(screen.queryByRole('searchbox')).to.equal(null);
+  });
+
+  it('the filter box narrows the tiles by name or number and keeps the selection', async () => {
+    const j = await atSelectAccounts(numbered(25));
+    const list = document.querySelector('.account-list') as HTMLElement;
+    expect(list.children).to.have.length(25);
+    fireEvent.click(within(list).getByRole('checkbox', { name: /^Saver 0001/ }));
+    const filter = screen.getByRole('searchbox', { name: 'Find an account' });
+    fireEvent.change(filter, { target: { value: 'holiday' } });
+    expect(within(list).getAllByRole('checkbox').map((b) => (b as HTMLInputElement).labels?.[0]?.textContent))
+      .to.deep.equal(['Holiday fund 062-000 1000 0007']);
+    expect(screen.getByRole('status').textContent).to.equal('Showing 1 of 25 accounts');
+    fireEvent.change(filter, { target: { value: '1000 002' } });
+    expect(list.children).to.have.length(6);
+    expect(j.selection.accounts.find((a) => a.id === 'acc-0001')?.selected, 'a hidden tile stays selected').to.equal(true);
+    fireEvent.change(filter, { target: { value: '' } });
+    expect(list.children).to.have.length(25);
+    expect(screen.getByRole('status').textContent).to.equal('');
+  });
+
+  it('a long list shows 50 tiles at a time; "Show more accounts" reveals more and focuses the first new tile', async () => {
+    const j = await atSelectAccounts(numbered(120));
+    const list = document.querySelector('.account-list') as HTMLElement;
+    expect(list.children).to.have.length(50);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all available accounts' }));
+    expect(j.selection.accounts.filter((a) => a.selected), 'select-all covers the tiles not shown').to.have.length(120);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more accounts (70 not shown yet)' }));
+    expect(list.children).to.have.length(100);
+    expect((document.activeElement as HTMLInputElement).labels?.[0]?.textContent).to.equal('Saver 0051 062-000 1000 0051');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more accounts (20 not shown yet)' }));
+    expect(list.children).to.have.length(120);
+    expect(screen.queryByRole('button', { name: /^Show more accounts/ })).to.equal(null);
+  });
+
+  it('a tile re-renders only when its own account changes (ticking one, select-all)', async () => {
+    const j = await atSelectAccounts([...numbered(30), ...egaEntries], false);
+    const props = (): AccountTileProps[] => j.selection.accounts.map((account) => ({
+      account, onToggle: j.selection.toggle, onToggleSubAccount: j.selection.toggleSubAccount,
+    }));
+    const before = props();
+    j.selection.toggle('acc-0003');
+    const afterTick = props();
+    const changed = (a: AccountTileProps[], b: AccountTileProps[]): string[] =>
+      a.filter((p, i) => !sameTile(p, b[i] as AccountTileProps)).map((p) => p.account.id);
+    expect(changed(before, afterTick)).to.deep.equal(['acc-0003']);
+    j.selection.toggleAll();
+    const afterAll = props();
+    expect(changed(afterTick, afterAll)).to.have.length(30, 'every tile but the one already selected');
+    expect(changed(afterTick, afterAll)).to.not.include('acc-0003');
+    j.selection.toggleSubAccount('EGA:011000 99990001', 'ega-usd-01');
+    expect(changed(afterAll, props())).to.deep.equal(['EGA:011000 99990001']);
+  });
+});

@@ -1,0 +1,43 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+/**
+ * A labelled text field of the login form: label (with an optional tooltip beside it), help
+ * text, the input, links under it, and its error. The error is announced politely when it
+ * appears and linked to the input (aria-describedby, aria-invalid).
+ */
+export function LoginField({ label, tooltip, help, error, links, onBlur, inputProps, className }: {
+  readonly label: string;
+  readonly tooltip?: ReactNode;
+  readonly help?: string;
+  readonly error: string | undefined;
+  readonly links?: ReactNode;
+  readonly onBlur: () => void;
+  readonly inputProps: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onBlur' | 'aria-invalid' | 'aria-describedby' | 'className'>;
+  readonly className?: string;
+}) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  const errorId = `${id}-error`;
+  const describedBy = [help === undefined ? undefined : helpId, error === undefined ? undefined : errorId].filter(Boolean).join(' ');
+  return (
+    <div className={className === undefined ? 'field' : `field ${className}`}>
+      <div className="field-label-row">
+        <label htmlFor={id} className="field-label">{label}</label>
+        {tooltip}
+      </div>
+      {help === undefined ? undefined : <p id={helpId} className="field-help">{help}</p>}
+      <input
+        {...inputProps}
+        id={id}
+        className="text-input"
+        onBlur={onBlur}
+        aria-invalid={error !== undefined}
+        aria-describedby={describedBy === '' ? undefined : describedBy}
+      />
+      <div id={errorId} aria-live="polite">
+        {error === undefined ? undefined : <p className="field-error">{error}</p>}
+      </div>
+      {links === undefined ? undefined : <div className="field-links">{links}</div>}
+    </div>
+  );
+}

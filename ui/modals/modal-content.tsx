@@ -1,0 +1,54 @@
+import type { RuntimeConfig } from '../../application/runtime-config';
+import { copy, type ModalText } from '../../domain/copy';
+import type { ModalName } from '../../domain/modal';
+import { ExternalLink } from '../shell/external-link';
+import { TimeoutCountdown } from './timeout-countdown';
+
+const text = (value: ModalText, tppName: string): string => (typeof value === 'function' ? value(tppName) : value);
+
+/**
+ * Spec §4 "Modals": one modal's title, paragraphs, its contact link or phone numbers, the
+ * countdown of the timeout warning, and its buttons (primary: activate; secondary: dismiss,
+ * closable modals only). Buttons are disabled while the modal's action runs.
+ */
+export function ModalContent({ name, seconds, tppName, links, closable, busy, titleId, bodyId, onActivate, onDismiss }: {
+  readonly name: ModalName;
+  readonly seconds: number | undefined;
+  readonly tppName: string;
+  readonly links: RuntimeConfig['links'] | undefined;
+  readonly closable: boolean;
+  readonly busy: boolean;
+  readonly titleId: string;
+  readonly bodyId: string;
+  readonly onActivate: () => void;
+  readonly onDismiss: () => void;
+}) {
+  const entry = copy.modals[name];
+  return (
+    <>
+      <h2 id={titleId} className="modal-title">{text(entry.title, tppName)}</h2>
+      <div id={bodyId} className="modal-body stack">
+        {entry.paragraphs.map((paragraph, index) => <p key={index}>{text(paragraph, tppName)}</p>)}
+        {entry.countdown !== undefined && seconds !== undefined ? <TimeoutCountdown seconds={seconds} text={entry.countdown} /> : undefined}
+        {entry.phones === undefined ? undefined : (
+          <ul className="modal-phones">
+            {entry.phones.map((phone) => (
+              <li key={phone.tel}>
+                {phone.label}: <a href={`tel:${phone.tel}`}>{phone.number}</a>
+              </li>
+            ))}
+          </ul>
+        )}
+        {entry.contactLink === undefined || links === undefined ? undefined : (
+          <p><ExternalLink href={links.contactUs}>{entry.contactLink}</ExternalLink></p>
+        )}
+      </div>
+      <div className="button-row modal-buttons">
+        <button type="button" className="btn btn-primary" onClick={onActivate} disabled={busy}>{text(entry.primary, tppName)}</button>
+        {entry.secondary !== undefined && closable ? (
+          <button type="button" className="btn btn-secondary" onClick={onDismiss} disabled={busy}>{entry.secondary}</button>
+        ) : undefined}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useRef } from 'react';
+import { SessionStore } from '../../application/stores/session.store';
+import { Leave } from '../../application/use-cases/leave.use-case';
+import { copy } from '../../domain/copy';
+import { useService } from '../services-context';
+
+/**
+ * Spec §2 "Failure page" as a view: the title (focused on arrival), the message as plain text
+ * (React escapes it: a server message is never markup) and at most one button. It cannot be closed.
+ */
+export function FailureView({ message, action }: {
+  readonly message: string;
+  readonly action?: { readonly label: string; readonly onClick: () => void } | undefined;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  const messageId = useId();
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="failure-page" aria-labelledby={headingId} aria-describedby={messageId}>
+      <div className="card failure-card">
+        <h1 id={headingId} ref={heading} tabIndex={-1}>{copy.failure.title}</h1>
+        <p id={messageId} className="failure-message">{message}</p>
+        {action === undefined ? undefined : (
+          <div className="button-row">
+            <button type="button" className="btn btn-primary" onClick={action.onClick}>{action.label}</button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Spec §2: the failure view shown before the application exists (no config, boot error), with the default text. */
+export function StaticFailureView() {
+  return (
+    <div className="app">
+      <main className="site-main">
+        <FailureView message={copy.failure.defaultMessage} />
+      </main>
+    </div>
+  );
+}
+
+/**
+ * Spec §2 "Failure page" for authorize_failure, incorrect_jwt, consent_fetch_failure and the
+ * startup failure: the server message when present, otherwise the default text; Go Back (to the
+ * verified token's redirect address) or Leave Page (the bank's public site).
+ */
+export const FailurePage = observer(function FailurePage() {
+  const session = useService(SessionStore);
+  const leave = useService(Leave);
+  const screen = session.screen;
+  const message = (screen.kind === 'failure' ? screen.details?.respMessage : undefined) ?? copy.failure.defaultMessage;
+  const action = session.failureHasExit
+    ? { label: session.failureLeavesToThirdParty ? copy.failure.goBack : copy.failure.leavePage, onClick: () => leave.leaveFailurePage() }
+    : undefined;
+  return <FailureView message={message} action={action} />;
+});

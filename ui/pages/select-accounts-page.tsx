@@ -1,0 +1,111 @@
+import { observer } from 'mobx-react-lite';
+import { useLayoutEffect, useRef } from 'react';
+import { AccountSelectionStore } from '../../application/stores/account-selection.store';
+import { SessionStore } from '../../application/stores/session.store';
+import { copy } from '../../domain/copy';
+import { useService } from '../services-context';
+import { AccountFilter } from '../steps/account-filter';
+import { AccountTile } from '../steps/account-tile';
+import { SelectionWarnings } from '../steps/selection-warnings';
+import { StepButtonRow } from '../steps/step-button-row';
+
+/** Spec §2: the select-all box, only with more than one available account; checked when all are selected. */
+const SelectAll = observer(function SelectAll() {
+  const selection = useService(AccountSelectionStore);
+  if (!selection.selectAllShown) return undefined;
+  return (
+    <label className="checkbox select-all">
+      <input type="checkbox" data-select-all checked={selection.allSelected} onChange={selection.toggleAll} />
+      <span>{copy.selectAccounts.selectAll}</span>
+    </label>
+  );
+});
+
+/** Spec §2 notes: not all accounts chosen, or none; announced politely as they change. */
+const SelectionNotes = observer(function SelectionNotes() {
+  const selection = useService(AccountSelectionStore);
+  return (
+    <div className="selection-notes" aria-live="polite">
+      {selection.notAllSelectedNote ? <p className="notice notice-info">{copy.selectAccounts.notAllSelected}</p> : undefined}
+      {selection.noneSelectedNote ? <p className="notice notice-info">{copy.selectAccounts.noneSelected}</p> : undefined}
+    </div>
+  );
+});
+
+/**
+ * The tiles. Only this list observes the account array; each tile is memoised over its account
+ * object and the store's stable (autoBound) methods, so a tick re-renders one tile. A long list
+ * is shown page by page; "Show more accounts" moves focus to the first tile it reveals.
+ */
+const AccountList = observer(function AccountList() {
+  const selection = useService(AccountSelectionStore);
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusIndex = useRef<number | undefined>(undefined);
+  const shown = selection.shownAccounts;
+  useLayoutEffect(() => {
+    const index = focusIndex.current;
+    if (index === undefined) return;
+    focusIndex.current = undefined;
+    listRef.current?.querySelectorAll<HTMLInputElement>('input[data-account-id]')[index]?.focus();
+  }, [shown.length]);
+  const showMore = (): void => {
+    focusIndex.current = shown.length;
+    selection.showMore();
+  };
+  return (
+    <>
+      <ul ref={listRef} className="account-list">
+        {shown.map((account) => (
+          <AccountTile
+            key={account.id}
+            account={account}
+            onToggle={selection.toggle}
+            onToggleSubAccount={selection.toggleSubAccount}
+          />
+        ))}
+      </ul>
+      {selection.moreCount > 0 ? (
+        <button type="button" className="btn btn-secondary show-more" onClick={showMore}>
+          {copy.selectAccounts.showMore(selection.moreCount)}
+        </button>
+      ) : undefined}
+    </>
+  );
+});
+
+/** Spec §2 buttons: Back only when the step has one (change-profile warning), Continue, Cancel. */
+const SelectionButtons = observer(function SelectionButtons() {
+  const selection = useService(AccountSelectionStore);
+  const session = useService(SessionStore);
+  const { back, primary, cancel } = session.buttons;
+  return (
+    <StepButtonRow
+      back={back === undefined ? undefined : { label: back, onClick: selection.back }}
+      primary={{ label: primary, onClick: () => void selection.continue() }}
+      cancel={{ label: cancel, onClick: selection.cancel }}
+    />
+  );
+});
+
+/**
+ * Spec §2 "Select and confirm": the warnings, the account fieldset (select-all, notes, tiles,
+ * EGA currencies) and the buttons. The shell renders the title, intro and progress.
+ */
+export const SelectAccountsPage = observer(function SelectAccountsPage() {
+  const selection = useService(AccountSelectionStore);
+  return (
+    <div className="stack step-body select-accounts">
+      <SelectionWarnings />
+      {selection.accounts.length > 0 ? (
+        <fieldset className="account-fieldset stack">
+          <legend className="account-legend">{copy.selectAccounts.legend}</legend>
+          {selection.filterShown ? <AccountFilter /> : undefined}
+          <SelectAll />
+          <SelectionNotes />
+          <AccountList />
+        </fieldset>
+      ) : undefined}
+      <SelectionButtons />
+    </div>
+  );
+});

@@ -1,0 +1,26 @@
+import { observer } from 'mobx-react-lite';
+import { useId } from 'react';
+import { ConfirmationStore, DESCRIPTION_MAX_LENGTH } from '../../application/stores/confirmation.store';
+import { copy } from '../../domain/copy';
+import { useService } from '../services-context';
+
+/** Spec §2: the optional "Your description (Optional)" input, sent as consentNickname on Confirm. */
+export const DescriptionField = observer(function DescriptionField() {
+  const confirmation = useService(ConfirmationStore);
+  const inputId = useId();
+  return (
+    <div className="field description-field">
+      <label htmlFor={inputId} className="field-label">{copy.confirmation.descriptionLabel}</label>
+      <input
+        id={inputId}
+        type="text"
+        className="text-input"
+        autoComplete="off"
+        maxLength={DESCRIPTION_MAX_LENGTH}
+        placeholder={copy.confirmation.descriptionPlaceholder}
+        value={confirmation.description}
+        onChange={(event) => confirmation.setDescription(event.target.value)}
+      />
+    </div>
+  );
+});
