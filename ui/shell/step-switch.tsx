@@ -2,10 +2,9 @@ import { observer } from 'mobx-react-lite';
 import { SessionStore } from '../../application/stores/session.store';
 import { assertNever } from '../../domain/result';
 import { useService } from '../services-context';
-import { ConfirmationPage } from '../pages/confirmation-page';
+import { Suspense, useEffect } from 'react';
 import { LoginPage } from '../pages/login-page';
-import { SelectAccountsPage } from '../pages/select-accounts-page';
-import { SelectProfilePage } from '../pages/select-profile-page';
+import { LazyConfirmationPage, LazySelectAccountsPage, LazySelectProfilePage, preloadLaterSteps } from './later-steps';
 
 /**
  * The body of the current step. It follows SessionStore.step (the source of truth) rather than
@@ -13,16 +12,24 @@ import { SelectProfilePage } from '../pages/select-profile-page';
  */
 export const StepSwitch = observer(function StepSwitch() {
   const step = useService(SessionStore).step;
+  useEffect(() => {
+    const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    idle(preloadLaterSteps);
+  }, []);
+  return <Suspense fallback={null}>{stepBody(step)}</Suspense>;
+});
+
+function stepBody(step: SessionStore['step']) {
   switch (step) {
     case 'login':
       return <LoginPage />;
     case 'selectProfile':
-      return <SelectProfilePage />;
+      return <LazySelectProfilePage />;
     case 'selectAccounts':
-      return <SelectAccountsPage />;
+      return <LazySelectAccountsPage />;
     case 'confirmation':
-      return <ConfirmationPage />;
+      return <LazyConfirmationPage />;
     default:
       return assertNever(step);
   }
-});
+}
