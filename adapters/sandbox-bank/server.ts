@@ -100,7 +100,8 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
 
   const app = Fastify({
     logger: options.logErrors === true ? { level: 'error' } : false,
-    bodyLimit: 64 * 1024,
+    // A selection of 500 accounts under every bank scope is about 150 KB; 1 MiB leaves room.
+    bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
   });
 

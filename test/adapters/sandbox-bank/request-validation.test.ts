@@ -101,7 +101,7 @@ describe('sandbox bank: bearer tokens and request validation', () => {
     });
 
     it('answers a body over the size limit with 413', async () => {
-      const answer = await sandbox.call('PUT', '/consent', token, JSON.stringify({ permissions: [{ permission: 'x'.repeat(100_000) }] }));
+      const answer = await sandbox.call('PUT', '/consent', token, JSON.stringify({ permissions: [{ permission: 'x'.repeat(1_100_000) }] }));
       expectError(answer, 413, 'payload_too_large');
     });
 

@@ -1,0 +1,108 @@
+// Drives the consent app in a real browser as a customer would: by labels, roles and the spec's texts.
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { copy } from '../../domain/copy';
+import type { AuthorisationAsk } from '../../adapters/sandbox-bank/recipient-simulator';
+import { watchPage, type SandboxHarness } from './browser-harness';
+
+export interface OpenedApp {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly cspViolations: string[];
+  readonly errors: string[];
+  /** Every request the page made (method and URL), for counting calls to the bank. */
+  readonly requests: { method: string; url: string; referer: string | undefined }[];
+}
+
+/** Opens the app with a fresh authorisation, as the recipient simulator would, and waits for the login screen. */
+export async function openApp(
+  browser: Browser,
+  harness: SandboxHarness,
+  ask: Partial<AuthorisationAsk> = {},
+  viewport = { width: 1280, height: 900 },
+): Promise<OpenedApp> {
+  const context = await browser.newContext({ viewport });
+  const watched = await watchPage(context);
+  const requests: OpenedApp['requests'] = [];
+  watched.page.on('request', (request) => {
+    requests.push({ method: request.method(), url: request.url(), referer: request.headers()['referer'] });
+  });
+  await watched.page.goto(await harness.entryUrl(ask));
+  await watched.page.getByRole('heading', { name: copy.login.heading }).waitFor();
+  return { context, requests, ...watched };
+}
+
+export async function logIn(page: Page, username: string, code = '123456'): Promise<void> {
+  await page.getByLabel(copy.login.usernameLabel, { exact: true }).fill(username);
+  await page.getByLabel(copy.login.secureCodeLabel, { exact: true }).fill(code);
+  await page.getByRole('button', { name: copy.login.continue, exact: true }).click();
+}
+
+/** Waits for the step whose h1 is `title`. */
+export async function onStep(page: Page, title: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+}
+
+export const modalTitle = (page: Page, title: string) => page.getByRole('dialog', { name: title });
+
+/** What the recipient simulator's callback shows after the return. */
+export interface ReturnResult {
+  readonly heading: string;
+  readonly failedChecks: string[];
+  readonly values: Record<string, string>;
+  readonly claims: Record<string, unknown> | undefined;
+}
+
+export async function returnResult(page: Page): Promise<ReturnResult> {
+  // A success return carries its values in the fragment, which callback.js forwards to
+  // /recipient/callback/result; an error return is shown at /recipient/callback itself.
+  await page.waitForURL(/\/recipient\/callback/, { timeout: 20_000 });
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('h1')?.textContent ?? '';
+    return heading !== '' && !heading.startsWith('Reading');
+  });
+  return page.evaluate(() => {
+    const values: Record<string, string> = {};
+    const terms = [...document.querySelectorAll('dl dt')];
+    for (const term of terms) values[term.textContent ?? ''] = term.nextElementSibling?.textContent ?? '';
+    const claimsText = document.querySelector('pre.wrap')?.textContent;
+    return {
+      heading: document.querySelector('h1')?.textContent ?? '',
+      failedChecks: [...document.querySelectorAll('.checks li.failed')].map((li) => li.textContent ?? ''),
+      values,
+      claims: claimsText ? (JSON.parse(claimsText) as Record<string, unknown>) : undefined,
+    };
+  });
+}
+
+/** The return of a cancel, timeout or bank-side end: access_denied with every check passed. */
+export async function expectAccessDenied(page: Page): Promise<ReturnResult> {
+  const result = await returnResult(page);
+  expect(result.heading).to.equal('The customer did not authorise');
+  expect(result.failedChecks).to.deep.equal([]);
+  expect(result.values['error']).to.equal('access_denied');
+  return result;
+}
+
+/**
+ * An error return (cancel, timeout, bank-side end) lands on /recipient/callback?error=… itself
+ * (no fragment to forward, so no /result page): access_denied with every check passed.
+ */
+export async function expectErrorReturn(page: Page): Promise<ReturnResult> {
+  await page.waitForURL(/\/recipient\/callback(\/result)?\?/, { timeout: 20_000 });
+  await page.locator('h1').first().waitFor();
+  const result = await page.evaluate(() => {
+    const values: Record<string, string> = {};
+    for (const term of document.querySelectorAll('dl dt')) values[term.textContent ?? ''] = term.nextElementSibling?.textContent ?? '';
+    return {
+      heading: document.querySelector('h1')?.textContent ?? '',
+      failedChecks: [...document.querySelectorAll('.checks li.failed')].map((li) => li.textContent ?? ''),
+      values,
+      claims: undefined,
+    };
+  });
+  expect(result.heading).to.equal('The customer did not authorise');
+  expect(result.failedChecks).to.deep.equal([]);
+  expect(result.values['error']).to.equal('access_denied');
+  return result;
+}

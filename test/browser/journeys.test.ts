@@ -1,0 +1,237 @@
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { copy } from '../../domain/copy';
+import { launchChromium, SandboxHarness } from './browser-harness';
+import { expectAccessDenied, logIn, modalTitle, onStep, openApp, returnResult, type OpenedApp } from './consent-app-driver';
+
+const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const confirmationRequests = (app: OpenedApp) =>
+  app.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/customer-auth/confirmation'));
+
+describe('browser: every persona end to end through the sandbox bank', function () {
+  this.timeout(60_000);
+  let harness: SandboxHarness;
+  let browser: Browser;
+  const opened: OpenedApp[] = [];
+  const open = async (ask: Parameters<typeof openApp>[2] = {}) => {
+    const app = await openApp(browser, harness, ask);
+    opened.push(app);
+    return app;
+  };
+
+  before(async () => {
+    harness = await new SandboxHarness().start();
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    for (const app of opened.splice(0)) {
+      expect(app.cspViolations, 'CSP violations').to.deep.equal([]);
+      expect(app.errors, 'page errors').to.deep.equal([]);
+      await app.context.close();
+    }
+  });
+  after(async () => {
+    await browser?.close();
+    await harness?.stop();
+  });
+
+  let arrangementId = '';
+
+  it('jane.citizen: a new arrangement, from login to the success return with a verifiable id_token', async () => {
+    const app = await open();
+    const { page } = app;
+    expect(page.url(), 'the token left the address bar').not.to.contain('redirectJwt');
+    await logIn(page, 'jane.citizen');
+    await onStep(page, copy.steps.selectAccounts);
+    await expect(await page.getByText(copy.selectAccounts.someIneligible).count()).to.equal(1);
+    await account(page, 'Bills').check();
+    await account(page, 'Travel').check();
+    await expect(await page.getByRole('checkbox', { name: /USD/ }).isChecked()).to.equal(true);
+    await button(page, copy.selectAccounts.continue).click();
+    await onStep(page, copy.steps.confirmation);
+    await page.getByLabel(copy.confirmation.descriptionLabel).fill('Budgeting');
+    await button(page, copy.confirmation.confirm).click();
+    await modalTitle(page, 'Data sharing confirmed').waitFor();
+    const result = await returnResult(page);
+    expect(result.heading).to.equal('Authorised');
+    expect(result.failedChecks).to.deep.equal([]);
+    expect(result.values['code']).to.match(/\S+/);
+    arrangementId = String(result.claims?.['cdr_arrangement_id'] ?? '');
+    expect(arrangementId).to.match(/\S+/);
+    expect(confirmationRequests(app)).to.have.length(1);
+  });
+
+  it('jane.citizen: amending that arrangement shows What\'s changed, the arrangement id and Save changes', async () => {
+    expect(arrangementId, 'the previous test made an arrangement').to.not.equal('');
+    const { page } = await open({ arrangementId, months: 6, personaHint: 'jane.citizen' });
+    await onStep(page, copy.steps.loginPar);
+    await logIn(page, 'jane.citizen');
+    await onStep(page, copy.steps.selectAccounts);
+    expect(await account(page, 'Bills').isChecked(), 'already shared: pre-selected').to.equal(true);
+    await account(page, 'Bills').uncheck();
+    await account(page, 'Holiday fund').check();
+    await button(page, copy.selectAccounts.continue).click();
+    await onStep(page, copy.steps.confirmation);
+    const changed = page.getByRole('region', { name: copy.confirmation.whatsChanged }).or(page.locator('.whats-changed'));
+    await changed.first().waitFor();
+    const text = await changed.first().innerText();
+    expect(text).to.contain(copy.confirmation.accountsAdded(1));
+    expect(text).to.contain(copy.confirmation.accountsRemoved(1));
+    expect(text).to.contain(copy.confirmation.periodUpdated);
+    expect(await page.getByText(arrangementId).count()).to.be.greaterThan(0);
+    await button(page, copy.confirmation.saveChanges).click();
+    const result = await returnResult(page);
+    expect(result.heading).to.equal('Authorised');
+    expect(result.failedChecks).to.deep.equal([]);
+    expect(result.claims?.['cdr_arrangement_id']).to.equal(arrangementId);
+  });
+
+  it('trust.owner: a business profile, with organisation wording on the confirmation', async () => {
+    const { page } = await open();
+    await logIn(page, 'trust.owner');
+    await onStep(page, copy.steps.selectProfile);
+    await page.getByRole('radio', { name: 'Owner Family Trust' }).check();
+    await button(page, copy.selectProfile.continue).click();
+    await onStep(page, copy.steps.selectAccounts);
+    await button(page, copy.selectAccounts.continue).click();
+    await onStep(page, copy.steps.confirmation);
+    expect(await page.getByText('Owner Family Trust').count()).to.be.greaterThan(0);
+    expect(await page.getByRole('button', { name: /Organisation profile/ }).count()).to.equal(1);
+  });
+
+  it('customer scopes only: the account step is skipped', async () => {
+    const { page } = await open({ scopes: ['common:customer.basic:read', 'common:customer.detail:read'] });
+    await logIn(page, 'jane.citizen');
+    await onStep(page, copy.steps.confirmation);
+    expect(await page.getByText(copy.confirmation.noAccountSelected).count()).to.equal(0);
+    await button(page, copy.confirmation.confirm).click();
+    expect((await returnResult(page)).heading).to.equal('Authorised');
+  });
+
+  it('dob.required: the bank asks for the date of birth, then lets the customer in', async () => {
+    const { page } = await open();
+    await logIn(page, 'dob.required');
+    await page.getByRole('group', { name: copy.login.dobLabel }).waitFor();
+    expect(await page.getByText(copy.login.errorBanner).count()).to.equal(1);
+    await page.getByLabel(copy.login.secureCodeLabel, { exact: true }).fill('123456');
+    await page.getByLabel(/^(DD|Day)/).fill('25');
+    await page.keyboard.type('121966');
+    await button(page, copy.login.continue).click();
+    await onStep(page, copy.steps.selectAccounts);
+  });
+
+  it('a wrong code counts down, asks for the date of birth under 3 attempts, and shows the banner', async () => {
+    const { page } = await open();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await logIn(page, 'jarm.customer', '000000');
+      await page.getByText(copy.login.errorBanner).waitFor();
+    }
+    await page.getByRole('group', { name: copy.login.dobLabel }).waitFor();
+  });
+
+  const endings: [string, string][] = [
+    ['locked.forever', 'Your online banking is locked'],
+    ['locked.for.now', 'Login temporarily locked'],
+    ['sanctioned', "We can't continue"],
+    ['key.inactive', 'Your secure key is not activated'],
+    ['ecare.suspended', 'Your online banking is suspended'],
+    ['service.down', 'Service unavailable'],
+    ['minor.customer', 'Age limitation'],
+    ['accounts.unavailable', 'Information unavailable'],
+    ['accounts.wentwrong', 'Something went wrong'],
+  ];
+  for (const [persona, title] of endings) {
+    it(`${persona}: "${title}", then back to the third party with access_denied`, async () => {
+      const { page } = await open();
+      await logIn(page, persona);
+      const modal = modalTitle(page, title);
+      await modal.waitFor();
+      await modal.getByRole('button').first().click();
+      await expectAccessDenied(page);
+    });
+  }
+
+  it('tds.incorrect: the incorrect security code message can be closed to try again', async () => {
+    const { page } = await open();
+    await logIn(page, 'tds.incorrect');
+    const modal = modalTitle(page, 'Incorrect security code');
+    await modal.waitFor();
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await onStep(page, copy.steps.login);
+  });
+
+  it('no.eligible: the warning, and the customer may still share other data', async () => {
+    const { page } = await open();
+    await logIn(page, 'no.eligible');
+    await onStep(page, copy.steps.selectAccounts);
+    expect(await page.getByText(copy.selectAccounts.noneEligible).count()).to.equal(1);
+    expect(await page.getByText(copy.selectAccounts.sharingNotAvailable).count()).to.be.greaterThan(0);
+  });
+
+  it('save.ineligible: saving answers A09, the no eligible accounts modal returns to the third party', async () => {
+    const { page } = await open();
+    await logIn(page, 'save.ineligible');
+    await onStep(page, copy.steps.selectAccounts);
+    await page.getByRole('checkbox').first().check();
+    await button(page, copy.selectAccounts.continue).click();
+    const modal = modalTitle(page, 'No eligible accounts');
+    await modal.waitFor();
+    await modal.getByRole('button').first().click();
+    await expectAccessDenied(page);
+  });
+
+  it('many.accounts: 500 accounts, select all, filter, and the flow completes', async () => {
+    const { page } = await open();
+    await logIn(page, 'many.accounts');
+    await onStep(page, copy.steps.selectAccounts);
+    const selectAll = page.getByRole('checkbox', { name: copy.selectAccounts.selectAll });
+    await selectAll.check();
+    expect(await page.locator('input[data-account-id]:not(:checked)').count()).to.equal(0);
+    await button(page, copy.selectAccounts.continue).click();
+    await onStep(page, copy.steps.confirmation);
+    await button(page, copy.confirmation.confirm).click();
+    expect((await returnResult(page)).heading).to.equal('Authorised');
+  });
+
+  it('flaky.bank: each GET fails once with 503, is retried, and the flow completes', async () => {
+    const app = await open();
+    const { page } = app;
+    await logIn(page, 'flaky.bank');
+    await onStep(page, copy.steps.selectAccounts);
+    await page.getByRole('checkbox').first().check();
+    await button(page, copy.selectAccounts.continue).click();
+    await onStep(page, copy.steps.confirmation);
+    await button(page, copy.confirmation.confirm).click();
+    expect((await returnResult(page)).heading).to.equal('Authorised');
+    const accountGets = app.requests.filter((r) => r.method === 'GET' && r.url.includes('/customer-auth/accounts'));
+    expect(accountGets, 'one failed try and one retry').to.have.length(2);
+    expect(confirmationRequests(app), 'POST never retried').to.have.length(1);
+  });
+
+  const cancels: [string, (page: Page) => Promise<void>][] = [
+    ['login', async () => undefined],
+    ['select accounts', async (page) => { await logIn(page, 'jane.citizen'); await onStep(page, copy.steps.selectAccounts); }],
+    ['select profile', async (page) => { await logIn(page, 'trust.owner'); await onStep(page, copy.steps.selectProfile); }],
+    ['confirmation', async (page) => {
+      await logIn(page, 'jane.citizen');
+      await onStep(page, copy.steps.selectAccounts);
+      await button(page, copy.selectAccounts.continue).click();
+      await onStep(page, copy.steps.confirmation);
+    }],
+  ];
+  for (const [step, reach] of cancels) {
+    it(`cancel on ${step} returns error=access_denied with the exact state`, async () => {
+      const { page } = await open();
+      await reach(page);
+      await button(page, copy.login.cancel).click();
+      const modal = modalTitle(page, 'Are you sure you want to leave?');
+      await modal.waitFor();
+      await modal.getByRole('button', { name: 'Yes, leave' }).click();
+      const result = await expectAccessDenied(page);
+      expect(result.values['respCode']).to.equal('401');
+      expect(result.values['respMessage']).to.equal('Authentication failure');
+    });
+  }
+});
