@@ -38,6 +38,19 @@ describe('browser: every persona end to end through the sandbox bank', function 
 
   let arrangementId = '';
 
+  it('the recipient simulator\'s Start sends the browser to the consent app with a signed token', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${harness.origin}/`);
+    await page.getByRole('heading', { name: 'Recipient simulator' }).waitFor();
+    await page.getByLabel('Persona you will log in as (a hint)').selectOption('jane.citizen');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+    expect(page.url()).not.to.contain('redirectJwt');
+    expect(await page.getByText('You are about to share your data with').count()).to.equal(1);
+    await context.close();
+  });
+
   it('jane.citizen: a new arrangement, from login to the success return with a verifiable id_token', async () => {
     const app = await open();
     const { page } = app;
