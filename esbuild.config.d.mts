@@ -1,6 +1,17 @@
 // Types of esbuild.config.mjs for the TypeScript that imports it (tests, benchmark).
 import type { BuildOptions, Metafile } from 'esbuild';
 
+/** The files of the HTML shell, relative to assets/. */
+export interface ShellFiles {
+  script: string;
+  stylesheet?: string | undefined;
+  modulePreloads?: readonly string[] | undefined;
+  /** Whether the shell preloads config.json (default true). */
+  preloadConfig?: boolean | undefined;
+}
+
 export declare const productionOptions: BuildOptions;
-export declare function indexHtml(files: { script: string; stylesheet?: string | undefined }): string;
-export declare function buildApp(options?: { outDir?: string; entry?: string; options?: BuildOptions }): Promise<Metafile>;
+export declare const CONFIG_HREF: string;
+export declare function indexHtml(files: ShellFiles): string;
+export declare function entryOutputs(metafile: Metafile, outdir: string): Required<Pick<ShellFiles, 'script' | 'modulePreloads'>> & Pick<ShellFiles, 'stylesheet'>;
+export declare function buildApp(options?: { outDir?: string; entry?: string; options?: BuildOptions; preloadConfig?: boolean }): Promise<Metafile>;

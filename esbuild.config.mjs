@@ -25,8 +25,18 @@ export const productionOptions = {
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 
-/** The HTML shell: no inline script or style, so the strict CSP of DESIGN §4 holds. */
-export function indexHtml({ script, stylesheet }) {
+/** Where the app reads its runtime configuration (adapters/fetch-config-source.adapter.ts, CONFIG_PATH). */
+export const CONFIG_HREF = '/config/config.json';
+
+/**
+ * The HTML shell: no inline script or style, so the strict CSP of DESIGN §4 holds. The browser
+ * learns every file the first screen needs from the shell itself, so nothing waits for the entry
+ * to be parsed before it is requested: the entry's static chunks (`modulepreload`, script-src
+ * 'self') and config.json (`preload as=fetch`, connect-src 'self'; FetchConfigSource asks for it
+ * with the same mode and credentials, so the preloaded answer is the one it reads).
+ */
+export function indexHtml({ script, stylesheet, modulePreloads = [], preloadConfig = true }) {
+  const preloads = modulePreloads.map((chunk) => `<link rel="modulepreload" href="/assets/${chunk}">\n`).join('');
   return `<!doctype html>
 <html lang="en-AU">
 <head>
@@ -34,8 +44,8 @@ export function indexHtml({ script, stylesheet }) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>Open Banking</title>
-${stylesheet ? `<link rel="stylesheet" href="/assets/${stylesheet}">\n` : ''}<script type="module" src="/assets/${script}"></script>
-</head>
+${preloadConfig ? `<link rel="preload" as="fetch" crossorigin href="${CONFIG_HREF}">\n` : ''}${stylesheet ? `<link rel="stylesheet" href="/assets/${stylesheet}">\n` : ''}<script type="module" src="/assets/${script}"></script>
+${preloads}</head>
 <body>
 <div id="root"></div>
 <noscript>This page needs JavaScript to be turned on in your browser.</noscript>
@@ -44,25 +54,45 @@ ${stylesheet ? `<link rel="stylesheet" href="/assets/${stylesheet}">\n` : ''}<sc
 `;
 }
 
-/** The output files of the entry point, as names relative to assets/. */
-function entryOutputs(metafile, outdir) {
+/**
+ * The output files of the entry point, as names relative to assets/: the script, its stylesheet,
+ * and every chunk it imports statically (directly or through another chunk), in load order.
+ */
+export function entryOutputs(metafile, outdir) {
   const outputs = Object.entries(metafile.outputs).filter(([, output]) => output.entryPoint);
   const find = (ext) => outputs.map(([file]) => file).find((file) => file.endsWith(ext));
   const script = find('.js');
   if (!script) throw new Error('The build produced no JavaScript entry.');
   const css = Object.keys(metafile.outputs).find((file) => file.endsWith('.css') && !file.endsWith('.map'));
+  const relative = (file) => path.relative(outdir, path.resolve(root, file));
+  const chunks = [];
+  const visit = (file) => {
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || imported.external || chunks.includes(imported.path)) continue;
+      chunks.push(imported.path);
+      visit(imported.path);
+    }
+  };
+  visit(script);
   return {
-    script: path.relative(outdir, path.resolve(root, script)),
-    stylesheet: css ? path.relative(outdir, path.resolve(root, css)) : undefined,
+    script: relative(script),
+    stylesheet: css ? relative(css) : undefined,
+    modulePreloads: chunks.map(relative),
   };
 }
 
-/** Builds the app into `outDir` (default dist/) and returns esbuild's metafile. */
-export async function buildApp({ outDir = path.join(root, 'dist'), entry = path.join(root, 'ui/main.tsx'), options = {} } = {}) {
+/** The consent app's entry point. */
+const APP_ENTRY = path.join(root, 'ui/main.tsx');
+
+/**
+ * Builds the app into `outDir` (default dist/) and returns esbuild's metafile. The shell preloads
+ * config.json only for the consent app's entry (the one that reads it at startup) unless told.
+ */
+export async function buildApp({ outDir = path.join(root, 'dist'), entry = APP_ENTRY, options = {}, preloadConfig = entry === APP_ENTRY } = {}) {
   const assets = path.join(outDir, 'assets');
   await rm(outDir, { recursive: true, force: true });
   const result = await esbuild.build({ ...productionOptions, ...options, entryPoints: [entry], outdir: assets, absWorkingDir: root });
-  await writeFile(path.join(outDir, 'index.html'), indexHtml(entryOutputs(result.metafile, assets)));
+  await writeFile(path.join(outDir, 'index.html'), indexHtml({ ...entryOutputs(result.metafile, assets), preloadConfig }));
   await mkdir(path.join(outDir, 'config'), { recursive: true });
   await copyFile(path.join(root, 'config/config.json'), path.join(outDir, 'config/config.json'));
   return result.metafile;
@@ -76,7 +106,7 @@ async function watch() {
     minify: false,
     entryNames: '[name]',
     define: { 'process.env.NODE_ENV': '"development"' },
-    entryPoints: [path.join(root, 'ui/main.tsx')],
+    entryPoints: [APP_ENTRY],
     outdir: assets,
     absWorkingDir: root,
     plugins: [{

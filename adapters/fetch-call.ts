@@ -46,6 +46,11 @@ export interface FetchCallRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
+  /**
+   * The request's cache mode: `no-store` (the default) for API calls; `default` lets a static
+   * file's answer come from the page's `<link rel="preload">` (its own Cache-Control still rules).
+   */
+  readonly cache?: RequestCache;
 }
 
 /**
@@ -91,7 +96,7 @@ export async function fetchCall(fetchFn: FetchFunction, request: FetchCallReques
       method: request.method,
       headers: { ...request.headers },
       signal,
-      cache: 'no-store',
+      cache: request.cache ?? 'no-store',
       credentials: 'same-origin',
       ...(request.body === undefined ? {} : { body: request.body }),
     };

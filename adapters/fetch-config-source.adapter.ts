@@ -44,9 +44,11 @@ export class FetchConfigSource implements ConfigSource {
 
   /** CONTRACT §2: the configuration, or every problem found with it. */
   async load(): Promise<Result<RuntimeConfig, readonly string[]>> {
+    // The same mode and credentials as the shell's `<link rel="preload" as="fetch" crossorigin>`
+    // (esbuild.config.mjs), and a cacheable request, so that the preloaded answer is used.
     const outcome = await fetchCall(
       this.fetchFn,
-      { method: 'GET', url: this.url, headers: { Accept: 'application/json' } },
+      { method: 'GET', url: this.url, headers: { Accept: 'application/json' }, cache: 'default' },
       this.httpOptions,
     );
     if (outcome.kind === 'timedOut') return err([`config.json could not be loaded from ${this.url}: no answer in time`]);

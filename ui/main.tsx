@@ -1,5 +1,5 @@
 import './styles/index.css';
-import 'reflect-metadata';
+import 'reflect-metadata/lite';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { loadConfig, createContainer } from '../adapters/composition-root';

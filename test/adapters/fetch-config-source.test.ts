@@ -65,4 +65,16 @@ describe('adapters/FetchConfigSource (CONTRACT §2) over real HTTP', () => {
     server.always({ hang: true });
     expect(await source().load()).to.deep.equal({ ok: false, error: [`config.json could not be loaded from ${server.baseUrl}/config/config.json: no answer in time`] });
   });
+
+  it('asks like the shell\'s preload (CORS mode, same-origin credentials, a cacheable GET), so the preloaded answer is used', async () => {
+    const seen: RequestInit[] = [];
+    const recording = (input: string, init?: RequestInit): Promise<Response> => {
+      seen.push(init ?? {});
+      return fetch(input, init);
+    };
+    server.answer({ status: 200, body: shipped });
+    const result = await new FetchConfigSource(recording, { url: `${server.baseUrl}/config/config.json` }).load();
+    expect(result.ok).to.equal(true);
+    expect(seen.map((init) => [init.method, init.mode, init.credentials, init.cache])).to.deep.equal([['GET', undefined, 'same-origin', 'default']]);
+  });
 });

@@ -71,6 +71,19 @@ describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4)
       expect(server.requests.map((r) => r.headers['authorization'])).to.deep.equal([`Bearer ${TOKEN}`, 'Bearer second.token.value']);
     });
 
+    it('never lets a cache answer an API call (cache: no-store on a GET and a POST)', async () => {
+      const modes: (RequestCache | undefined)[] = [];
+      const recording: FetchFunction = (input, init) => {
+        modes.push(init?.cache);
+        return fetch(input, init);
+      };
+      server.always({ status: 204 });
+      await api(FAST, server.baseUrl, recording).keepAlive();
+      server.always({ status: 200, body: { personalInfo: { fullLegalName: 'Jane Citizen' } } });
+      await api(FAST, server.baseUrl, recording).customerDetails();
+      expect(modes).to.deep.equal(['no-store', 'no-store']);
+    });
+
     it('sends no Authorization header when no token is stored', async () => {
       tokens.token = undefined;
       server.answer({ status: 401, body: envelope('unauthorised') });

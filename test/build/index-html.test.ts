@@ -1,0 +1,56 @@
+import { expect } from 'chai';
+import type { Metafile } from 'esbuild';
+import { CONFIG_HREF, entryOutputs, indexHtml } from '../../esbuild.config.mjs';
+import { CONFIG_PATH } from '../../adapters/fetch-config-source.adapter';
+
+/** A metafile of outputs under /app/dist/assets: `imports` per output as [path, kind]. */
+function metafile(outputs: Record<string, { entryPoint?: string; imports?: [string, 'import-statement' | 'dynamic-import'][] }>): Metafile {
+  return {
+    inputs: {},
+    outputs: Object.fromEntries(Object.entries(outputs).map(([file, output]) => [file, {
+      bytes: 1,
+      inputs: {},
+      exports: [],
+      imports: (output.imports ?? []).map(([path, kind]) => ({ path, kind })),
+      ...(output.entryPoint === undefined ? {} : { entryPoint: output.entryPoint }),
+    }])),
+  };
+}
+
+describe('build: the HTML shell (DESIGN §4, the first screen\'s requests)', () => {
+  it('lists every chunk the entry imports statically, through other chunks too, once each and never a lazy one', () => {
+    const meta = metafile({
+      '/app/dist/assets/main-1.js': { entryPoint: 'ui/main.tsx', imports: [['/app/dist/assets/chunk-a.js', 'import-statement'], ['/app/dist/assets/chunk-lazy.js', 'dynamic-import']] },
+      '/app/dist/assets/chunk-a.js': { imports: [['/app/dist/assets/chunk-b.js', 'import-statement']] },
+      '/app/dist/assets/chunk-b.js': { imports: [['/app/dist/assets/chunk-a.js', 'import-statement']] },
+      '/app/dist/assets/chunk-lazy.js': { imports: [['/app/dist/assets/chunk-c.js', 'import-statement']] },
+      '/app/dist/assets/chunk-c.js': {},
+      '/app/dist/assets/main-1.css': {},
+    });
+    expect(entryOutputs(meta, '/app/dist/assets')).to.deep.equal({
+      script: 'main-1.js',
+      stylesheet: 'main-1.css',
+      modulePreloads: ['chunk-a.js', 'chunk-b.js'],
+    });
+  });
+
+  it('preloads config.json (as fetch, CORS mode, same origin) and each static chunk, with no inline script or style', () => {
+    const html = indexHtml({ script: 'main-1.js', stylesheet: 'main-1.css', modulePreloads: ['chunk-a.js', 'chunk-b.js'] });
+    expect(html).to.include('<link rel="preload" as="fetch" crossorigin href="/config/config.json">');
+    expect(html).to.include('<link rel="modulepreload" href="/assets/chunk-a.js">\n<link rel="modulepreload" href="/assets/chunk-b.js">');
+    expect(html).to.include('<script type="module" src="/assets/main-1.js"></script>');
+    expect(html).to.include('<link rel="stylesheet" href="/assets/main-1.css">');
+    expect(html).not.to.match(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.to.match(/<style|\sstyle=|\son[a-z]+=/i);
+  });
+
+  it('preloads the file the app reads its configuration from', () => {
+    expect(CONFIG_HREF).to.equal(CONFIG_PATH);
+  });
+
+  it('leaves the config preload out when told (an entry that does not read config.json at startup)', () => {
+    const html = indexHtml({ script: 'main-1.js', preloadConfig: false });
+    expect(html).not.to.include('rel="preload"');
+    expect(html).not.to.include('modulepreload');
+  });
+});
