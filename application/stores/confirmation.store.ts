@@ -3,21 +3,15 @@ import { makeAutoObservable } from 'mobx';
 import { dataPeriodMonths, formatLongDate, isOnceOnly } from '../../domain/consent';
 import { copy } from '../../domain/copy';
 import { dataClusters, type DataCluster } from '../../domain/data-clusters';
-import type { ConfirmationAnswer } from '../../domain/return-url';
 import { summarise, type SelectionSummary } from '../../domain/selection-summary';
-import { SCHEDULER, type Cancel, type Scheduler } from '../ports/scheduler.port';
 import { AccountStep } from '../use-cases/account-step.use-case';
 import { ConfirmConsent } from '../use-cases/confirm-consent.use-case';
-import { Leave } from '../use-cases/leave.use-case';
 import { Navigation } from '../use-cases/navigation.use-case';
 import { ModalStore } from './modal.store';
 import { SessionStore } from './session.store';
 
 /** Spec §5: the description has no bound in the spec; the bank stores at most this many characters. */
 export const DESCRIPTION_MAX_LENGTH = 255;
-
-/** How long the success modal shows before the customer is returned to the third party. */
-export const SUCCESS_RETURN_DELAY_MS = 2500;
 
 /** Spec §2 "Data sharing period". */
 export interface SharingPeriod {
@@ -39,8 +33,6 @@ export interface WhatsChanged {
 @injectable()
 export class ConfirmationStore {
   description = '';
-  answer: ConfirmationAnswer | undefined = undefined;
-  private cancelAutoReturn: Cancel | undefined = undefined;
 
   constructor(
     @inject(SessionStore) private readonly session: SessionStore,
@@ -48,12 +40,10 @@ export class ConfirmationStore {
     @inject(ConfirmConsent) private readonly confirmConsent: ConfirmConsent,
     @inject(Navigation) private readonly navigation: Navigation,
     @inject(AccountStep) private readonly accountStep: AccountStep,
-    @inject(Leave) private readonly leave: Leave,
-    @inject(SCHEDULER) private readonly scheduler: Scheduler,
   ) {
-    makeAutoObservable<this, 'session' | 'modal' | 'confirmConsent' | 'navigation' | 'accountStep' | 'leave' | 'scheduler' | 'cancelAutoReturn'>(
+    makeAutoObservable<this, 'session' | 'modal' | 'confirmConsent' | 'navigation' | 'accountStep'>(
       this,
-      { session: false, modal: false, confirmConsent: false, navigation: false, accountStep: false, leave: false, scheduler: false, cancelAutoReturn: false },
+      { session: false, modal: false, confirmConsent: false, navigation: false, accountStep: false },
       { autoBind: true, deep: false },
     );
   }
@@ -138,16 +128,7 @@ export class ConfirmationStore {
 
   /** Spec §4 Success: confirm (single-flight), the success modal, then the return. */
   async confirm(): Promise<void> {
-    const answer = await this.confirmConsent.execute(this.description);
-    if (answer === undefined || this.answer !== undefined) return;
-    this.setAnswer(answer);
-    this.cancelAutoReturn = this.scheduler.after(SUCCESS_RETURN_DELAY_MS, () => this.returnToThirdParty());
-  }
-
-  /** The success modal's button, or the automatic return after it has shown. */
-  returnToThirdParty(): void {
-    this.cancelAutoReturn?.();
-    if (this.answer !== undefined) this.leave.returnWithSuccess(this.answer);
+    await this.confirmConsent.execute(this.description);
   }
 
   /**
@@ -166,9 +147,5 @@ export class ConfirmationStore {
 
   cancel(): void {
     this.modal.open('sharingIncomplete');
-  }
-
-  private setAnswer(answer: ConfirmationAnswer): void {
-    this.answer = answer;
   }
 }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { assertNever } from '../../domain/result';
-import { ConfirmationStore } from '../stores/confirmation.store';
 import { ModalStore } from '../stores/modal.store';
+import { ConfirmConsent } from './confirm-consent.use-case';
 import { InactivityTimer } from './inactivity-timer.use-case';
 import { Leave } from './leave.use-case';
 import { Navigation } from './navigation.use-case';
@@ -14,7 +14,7 @@ export class ModalActions {
     @inject(Leave) private readonly leave: Leave,
     @inject(Navigation) private readonly navigation: Navigation,
     @inject(InactivityTimer) private readonly inactivity: InactivityTimer,
-    @inject(ConfirmationStore) private readonly confirmation: ConfirmationStore,
+    @inject(ConfirmConsent) private readonly confirmConsent: ConfirmConsent,
   ) {}
 
   /** The modal's main button. */
@@ -33,7 +33,7 @@ export class ModalActions {
       case 'onlyReturn':
         return this.leave.returnWithoutServer();
       case 'returnWithSuccess':
-        return this.confirmation.returnToThirdParty();
+        return this.confirmConsent.returnToThirdParty();
       default:
         return assertNever(rule.button);
     }

@@ -1,6 +1,8 @@
 import '../ui/setup-dom';
 import { expect } from 'chai';
 import { APPLICATION_SERVICES } from '../../application/bind-application';
+import { LATER_STEP_STORES } from '../../application/later-steps.module';
+import { LaterSteps } from '../../application/use-cases/later-steps.use-case';
 import { CUSTOMER_AUTH_API } from '../../application/ports/customer-auth-api.port';
 import { ANALYTICS } from '../../application/ports/analytics.port';
 import { createContainer } from '../../adapters/composition-root';
@@ -15,6 +17,13 @@ describe('adapters: the browser composition root', () => {
     for (const service of APPLICATION_SERVICES) expect(container.get(service as never), service.name).to.be.an('object');
     expect(container.get(CUSTOMER_AUTH_API)).to.be.instanceOf(FetchCustomerAuthApi);
     expect(container.get(ANALYTICS)).to.be.instanceOf(NoopAnalytics);
+  });
+
+  it('binds the later steps\' stores only once their module is loaded, and only once', async () => {
+    const container = createContainer(runtimeConfig());
+    for (const store of LATER_STEP_STORES) expect(container.isBound(store), store.name).to.equal(false);
+    await Promise.all([container.get(LaterSteps).load(), container.get(LaterSteps).load()]);
+    for (const store of LATER_STEP_STORES) expect(container.get(store as never), store.name).to.be.an('object');
   });
 
   it('binds the tag adapter only when the config asks for it', () => {

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import { bindApplication } from '../../application/bind-application';
+import { bindLaterSteps } from '../../application/later-steps.module';
 import { ACTIVITY_SOURCE } from '../../application/ports/activity-source.port';
 import { ANALYTICS } from '../../application/ports/analytics.port';
 import { CLOCK } from '../../application/ports/clock.port';
@@ -56,6 +57,7 @@ export function defaultPorts(overrides: Partial<TestPorts> = {}): TestPorts {
 export function createTestContainer(ports: TestPorts, omit: readonly symbol[] = []): Container {
   const container = new Container({ defaultScope: 'Singleton', jitless: true });
   bindApplication(container);
+  bindLaterSteps(container);
   const bindings: [symbol, unknown][] = [
     [CUSTOMER_AUTH_API, ports.api], [CLOCK, ports.clock], [SCHEDULER, ports.scheduler], [REDIRECTOR, ports.redirector],
     [TOKEN_STORAGE, ports.storage], [LAUNCH_PARAMETERS, ports.launch], [TOKEN_VERIFIER, ports.verifier],

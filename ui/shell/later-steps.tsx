@@ -1,18 +1,36 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
+import type { LaterSteps } from '../../application/use-cases/later-steps.use-case';
 
-// The steps after login are loaded on demand, so the login screen ships only what it needs;
-// they are fetched as soon as the login screen is idle, so no step waits for them.
+// The steps after login are loaded on demand, with their stores (LaterSteps binds them), so the
+// login screen ships only what it needs; they are fetched as soon as the login screen is idle,
+// so no step waits for them.
 const loadSelectProfile = () => import('../pages/select-profile-page');
 const loadSelectAccounts = () => import('../pages/select-accounts-page');
 const loadConfirmation = () => import('../pages/confirmation-page');
 
-export const LazySelectProfilePage = lazy(() => loadSelectProfile().then((m) => ({ default: m.SelectProfilePage })));
-export const LazySelectAccountsPage = lazy(() => loadSelectAccounts().then((m) => ({ default: m.SelectAccountsPage })));
-export const LazyConfirmationPage = lazy(() => loadConfirmation().then((m) => ({ default: m.ConfirmationPage })));
+export interface LaterStepPages {
+  readonly SelectProfilePage: ComponentType;
+  readonly SelectAccountsPage: ComponentType;
+  readonly ConfirmationPage: ComponentType;
+  /** Fetches the later steps in the background (idempotent: modules load once). */
+  preload(): void;
+}
 
-/** Fetches the later steps in the background (idempotent: modules load once). */
-export function preloadLaterSteps(): void {
-  void Promise.all([loadSelectProfile(), loadSelectAccounts(), loadConfirmation()]).catch(() => {
-    // A failed preload is retried by the lazy component when the step is reached.
-  });
+/** The later steps' pages as lazy components, each ready once its module and the stores are loaded. */
+export function laterStepPages(laterSteps: LaterSteps): LaterStepPages {
+  const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+    lazy(async () => {
+      const [module] = await Promise.all([load(), laterSteps.load()]);
+      return { default: pick(module) };
+    });
+  return {
+    SelectProfilePage: page(loadSelectProfile, (m) => m.SelectProfilePage),
+    SelectAccountsPage: page(loadSelectAccounts, (m) => m.SelectAccountsPage),
+    ConfirmationPage: page(loadConfirmation, (m) => m.ConfirmationPage),
+    preload() {
+      void Promise.all([loadSelectProfile(), loadSelectAccounts(), loadConfirmation(), laterSteps.load()]).catch(() => {
+        // A failed preload is tried again by the lazy page when its step is reached.
+      });
+    },
+  };
 }

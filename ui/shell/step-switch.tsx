@@ -2,9 +2,10 @@ import { observer } from 'mobx-react-lite';
 import { SessionStore } from '../../application/stores/session.store';
 import { assertNever } from '../../domain/result';
 import { useService } from '../services-context';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
+import { LaterSteps } from '../../application/use-cases/later-steps.use-case';
 import { LoginPage } from '../pages/login-page';
-import { LazyConfirmationPage, LazySelectAccountsPage, LazySelectProfilePage, preloadLaterSteps } from './later-steps';
+import { laterStepPages, type LaterStepPages } from './later-steps';
 
 /**
  * The body of the current step. It follows SessionStore.step (the source of truth) rather than
@@ -12,23 +13,25 @@ import { LazyConfirmationPage, LazySelectAccountsPage, LazySelectProfilePage, pr
  */
 export const StepSwitch = observer(function StepSwitch() {
   const step = useService(SessionStore).step;
+  const laterSteps = useService(LaterSteps);
+  const pages = useMemo(() => laterStepPages(laterSteps), [laterSteps]);
   useEffect(() => {
     const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-    idle(preloadLaterSteps);
-  }, []);
-  return <Suspense fallback={null}>{stepBody(step)}</Suspense>;
+    idle(() => pages.preload());
+  }, [pages]);
+  return <Suspense fallback={null}>{stepBody(step, pages)}</Suspense>;
 });
 
-function stepBody(step: SessionStore['step']) {
+function stepBody(step: SessionStore['step'], pages: LaterStepPages) {
   switch (step) {
     case 'login':
       return <LoginPage />;
     case 'selectProfile':
-      return <LazySelectProfilePage />;
+      return <pages.SelectProfilePage />;
     case 'selectAccounts':
-      return <LazySelectAccountsPage />;
+      return <pages.SelectAccountsPage />;
     case 'confirmation':
-      return <LazyConfirmationPage />;
+      return <pages.ConfirmationPage />;
     default:
       return assertNever(step);
   }
