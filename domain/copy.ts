@@ -347,7 +347,7 @@ export const copy = {
     loading: 'Loading',
     loadingTitle: 'Loading | Open Banking',
     tooltipLabel: 'More Information',
-    closeModal: 'Close',
+    closeModal: 'Close this message',
   },
 
   /** Spec §4 "Modals": each modal's title, paragraphs and buttons. */

@@ -21,9 +21,9 @@ export interface SelectionSummary {
   readonly added: readonly SummaryEntry[];
   readonly maintained: readonly SummaryEntry[];
   readonly removed: readonly SummaryEntry[];
-  /** What's changed: shared units (SIMPLE accounts and sub-accounts) newly shared. */
+  /** What's changed: accounts newly shared, plus currencies gained by a kept multi-currency account. */
   readonly accountsAdded: number;
-  /** What's changed: shared units (SIMPLE accounts and sub-accounts) no longer shared. */
+  /** What's changed: accounts no longer shared, plus currencies lost by a kept multi-currency account. */
   readonly accountsRemoved: number;
   /** Spec §2: nothing is selected (the "You have not selected an account to share" warning). */
   readonly nothingSelected: boolean;
@@ -46,9 +46,9 @@ function entryOf(account: Account): SummaryEntry {
   return { account, subAccounts };
 }
 
-/** The units that are shared: a SIMPLE account itself, or each sub-account of an EGA. */
-const units = (account: Account): readonly { readonly selected: boolean; readonly preSelected: boolean }[] =>
-  account.type === 'EGA' ? account.subAccounts : [account];
+/** The currencies of a maintained account with this tag (a kept EGA may gain or lose currencies). */
+const taggedSubAccounts = (entries: readonly SummaryEntry[], tag: SubAccountTag): number =>
+  entries.reduce((count, entry) => count + entry.subAccounts.filter((sub) => sub.tag === tag).length, 0);
 
 /**
  * Spec §4 "Account selection" (summary): an account is added if (partly) selected and not
@@ -61,13 +61,12 @@ export function summarise(accounts: readonly Account[]): SelectionSummary {
   const added = accounts.filter((a) => isChosen(a) && !a.preSelected).map(entryOf);
   const maintained = accounts.filter((a) => isChosen(a) && a.preSelected).map(entryOf);
   const removed = accounts.filter((a) => a.preSelected && !isChosen(a)).map(entryOf);
-  const all = accounts.flatMap(units);
   return {
     added,
     maintained,
     removed,
-    accountsAdded: all.filter((u) => u.selected && !u.preSelected).length,
-    accountsRemoved: all.filter((u) => u.preSelected && !u.selected).length,
+    accountsAdded: added.length + taggedSubAccounts(maintained, 'added'),
+    accountsRemoved: removed.length + taggedSubAccounts(maintained, 'removed'),
     nothingSelected: added.length === 0 && maintained.length === 0,
   };
 }

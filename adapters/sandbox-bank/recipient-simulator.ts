@@ -4,13 +4,16 @@ import { isScope } from '../../domain/scopes';
 import { err, ok, type Result } from '../../domain/result';
 import type { Arrangement, AuthorisationRequest } from './sandbox-records';
 import { capMonths } from './sharing-period';
-import { randomId, type SandboxTokens } from './sandbox-tokens';
+import { randomId, SANDBOX_BRAND, type SandboxTokens } from './sandbox-tokens';
 import type { SqliteSandboxStore } from './sqlite-sandbox-store';
 
 /** The simulator's callback path (the redirectUri of every token it asks for). */
 export const RECIPIENT_CALLBACK_PATH = '/recipient/callback';
 
 /** What a third party asks for. */
+/** The consent app's entry route for the sandbox's brand (spec §2 `{brand}_accc_aisp`). */
+export const APP_ENTRY_ROUTE = `${SANDBOX_BRAND.toLowerCase()}_accc_aisp`;
+
 export interface AuthorisationAsk {
   readonly scopes: readonly string[];
   /** Months of sharing (over 12 is capped); undefined for once-off. */
@@ -19,6 +22,8 @@ export interface AuthorisationAsk {
   readonly personaHint?: string;
   /** The cdr_arrangement_id to amend. */
   readonly arrangementId?: string;
+  /** The `state` to sign (tests: an exact echo of a long state); random when absent. */
+  readonly state?: string;
 }
 
 /** A signed request: the consent app's entry URL (path and query) and what was remembered. */
@@ -44,7 +49,7 @@ export class RecipientSimulator {
   ) {}
 
   /**
-   * CONTRACT §1: validates the ask, signs a redirectJwt with every claim (state random,
+   * CONTRACT §1: validates the ask, signs a redirectJwt with every claim (state random unless asked,
    * redirectUri the simulator's callback; consentStatus Authorised for an amendment) and
    * remembers the request so the bank can answer /customer-auth/data.
    */
@@ -56,13 +61,14 @@ export class RecipientSimulator {
     if (ask.months !== undefined && (!Number.isInteger(ask.months) || ask.months < 1)) return err('The sharing duration must be a whole number of months, at least 1.');
     const tppName = (ask.tppName ?? DEFAULT_TPP_NAME).trim();
     if (tppName === '' || tppName.length > 80) return err('The recipient name must have 1 to 80 characters.');
+    if (ask.state !== undefined && (ask.state === '' || ask.state.length > 2048)) return err('The state must have 1 to 2048 characters.');
     let arrangement: Arrangement | undefined;
     if (ask.arrangementId !== undefined) {
       arrangement = this.deps.store.findArrangement(ask.arrangementId);
       if (arrangement === undefined) return err(`There is no arrangement ${ask.arrangementId}.`);
     }
 
-    const state = randomId(16);
+    const state = ask.state ?? randomId(16);
     const redirectUri = `${this.deps.origin()}${RECIPIENT_CALLBACK_PATH}`;
     const consentCreationDate = Math.floor(this.deps.nowMs() / 1000);
     const { token, jti, expiresAtMs } = await this.deps.tokens.signRedirectToken(
@@ -91,6 +97,8 @@ export class RecipientSimulator {
       createdAtMs: this.deps.nowMs(),
     };
     this.deps.store.saveRequest(request);
-    return ok({ appPath: `/?redirectJwt=${encodeURIComponent(token)}`, token, request });
+    // The consent flow's own route (spec §2), not `/`: the app removes the token from the address
+    // and a reload must come back to the app, while `/` opens this simulator.
+    return ok({ appPath: `/${APP_ENTRY_ROUTE}?redirectJwt=${encodeURIComponent(token)}`, token, request });
   }
 }

@@ -106,3 +106,16 @@ export async function expectErrorReturn(page: Page): Promise<ReturnResult> {
   expect(result.values['error']).to.equal('access_denied');
   return result;
 }
+
+/**
+ * Brings every finite CSS animation and transition of the page to its end state at once (a
+ * modal's fade-in), so that axe does not measure contrast mid-animation. Finishing rather than
+ * waiting also works while a test holds the page clock still. The spinner's endless turn is left alone.
+ */
+export async function waitForAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    for (const animation of finite) animation.finish();
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}

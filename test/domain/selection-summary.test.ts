@@ -58,7 +58,7 @@ describe('domain/selection-summary', () => {
     ['new consent, two selected: added', scenario([], tick('a2'), tick('a1')),
       { added: ['a1', 'a2'], maintained: [], removed: [], counts: [2, 0], nothingSelected: false }],
     ['new consent, whole EGA: added with (Added) sub-accounts', scenario([], tick(EGA)),
-      { added: [`${EGA}[AUD (Added), USD (Added), EUR (Added)]`], maintained: [], removed: [], counts: [3, 0], nothingSelected: false }],
+      { added: [`${EGA}[AUD (Added), USD (Added), EUR (Added)]`], maintained: [], removed: [], counts: [1, 0], nothingSelected: false }],
     ['amendment kept as it was: maintained', scenario([id('a1')]),
       { added: [], maintained: ['a1'], removed: [], counts: [0, 0], nothingSelected: false }],
     ['amendment, one unticked: removed', scenario([id('a1'), id('a2')], tick('a2')),

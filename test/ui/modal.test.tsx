@@ -24,7 +24,7 @@ describe('ui: modals (spec §4)', () => {
       expect(dialog.getAttribute('aria-modal'), name).to.equal('true');
       for (const paragraph of entry.paragraphs) expect(within(dialog).getByText(text(paragraph)), `${name}: ${text(paragraph)}`).to.exist;
       const buttons = within(dialog).getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent);
-      const expected = [...(closable ? ['Close'] : []), text(entry.primary), ...(entry.secondary === undefined ? [] : [entry.secondary])];
+      const expected = [...(closable ? [copy.shell.closeModal] : []), text(entry.primary), ...(entry.secondary === undefined ? [] : [entry.secondary])];
       expect(buttons, name).to.deep.equal(expected);
       await settle(() => fireEvent.keyDown(dialog, { key: 'Escape' }));
       if (closable) {

@@ -19,8 +19,8 @@ describe('sandbox bank: the recipient simulator', () => {
     const answer = await post(path, form);
     expect(answer.status, answer.text).to.equal(303);
     const location = answer.headers.get('location') ?? '';
-    expect(location).to.match(/^\/\?redirectJwt=/);
-    return new URLSearchParams(location.slice(2)).get('redirectJwt') ?? '';
+    expect(location).to.match(/^\/demo_accc_aisp\?redirectJwt=/);
+    return new URL(location, 'http://sandbox').searchParams.get('redirectJwt') ?? '';
   }
 
   /** Logs jane in, shares her first account and confirms; answers the confirmation. */
@@ -76,6 +76,16 @@ describe('sandbox bank: the recipient simulator', () => {
     const detail = ((await sandbox.call('GET', '/data', token)).body as { detail: Record<string, unknown> }).detail;
     expect(detail).not.to.have.property('expirationDateTime');
     expect(detail['permissions']).to.deep.equal([{ permission: 'bank:transactions:read' }]);
+  });
+
+  it('signs a state given by the ask exactly (a test may ask for a long one), and refuses an empty or huge one', async () => {
+    const state = `${'s'.repeat(990)}-${Date.now()}`.slice(0, 1000);
+    const token = await sandbox.token({ scopes: ['bank:payees:read'], state });
+    expect(decodeJwt(token)['state']).to.equal(state);
+    for (const bad of ['', 'x'.repeat(2049)]) {
+      const started = await sandbox.bank.startAuthorisation({ scopes: ['bank:payees:read'], state: bad });
+      expect(started.ok).to.equal(false);
+    }
   });
 
   const badForms: readonly [string, string, string][] = [

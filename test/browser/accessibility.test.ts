@@ -1,0 +1,295 @@
+// WCAG 2.2 AA on every screen and every modal, reached as a customer reaches them (DESIGN §3.7):
+// axe-core finds no violation; at 320 px wide and at 200% zoom (a 640×450 CSS viewport, half of
+// 1280×900) nothing scrolls sideways (WCAG 1.4.10 Reflow); each state is photographed at 1280 and
+// 320 px into test-artifacts/screenshots/, and the README's main ones into docs/screenshots/.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import { base64url } from 'jose';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { copy } from '../../domain/copy';
+import type { ModalName } from '../../domain/modal';
+import { axeViolations, launchChromium, SandboxHarness, scrollsSideways, watchPage } from './browser-harness';
+import { logIn, modalTitle, onStep, returnResult, waitForAnimations } from './consent-app-driver';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'screenshots');
+const README_SHOTS = path.join(ROOT, 'docs', 'screenshots');
+/** The README's screenshots: state name → the widths kept in docs/screenshots/. */
+const README_STATES: Readonly<Record<string, readonly number[]>> = {
+  login: [1280, 320],
+  accounts: [1280, 320],
+  confirmation: [1280, 320],
+  'whats-changed': [1280],
+};
+
+const DESKTOP = { width: 1280, height: 900 };
+const NARROW = { width: 320, height: 640 };
+/** 200% zoom of a 1280×900 window: the page lays out in half the CSS pixels. */
+const ZOOM_200 = { width: 640, height: 450 };
+
+const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const titleOf = (name: ModalName): string => {
+  const title = copy.modals[name].title;
+  return typeof title === 'string' ? title : title('Budget Buddy');
+};
+
+describe('browser: accessibility of every screen and modal', function () {
+  this.timeout(60_000);
+  let harness: SandboxHarness;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let errors: string[] = [];
+  let cspViolations: string[] = [];
+  /** What each checked state found, for one readable failure message. */
+  const checked: string[] = [];
+
+  before(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    mkdirSync(README_SHOTS, { recursive: true });
+    harness = await new SandboxHarness().start({ tokenLifetimeSeconds: 600 });
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    expect(errors, 'page errors').to.deep.equal([]);
+    expect(cspViolations, 'CSP violations').to.deep.equal([]);
+    for (const context of contexts.splice(0)) await context.close();
+  });
+  after(async () => {
+    await browser?.close();
+    await harness?.stop();
+  });
+
+  async function newPage(options: { clock?: boolean } = {}): Promise<Page> {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    contexts.push(context);
+    const watched = await watchPage(context);
+    errors = watched.errors;
+    cspViolations = watched.cspViolations;
+    if (options.clock === true) await watched.page.clock.install();
+    return watched.page;
+  }
+
+  async function openLogin(ask: Parameters<SandboxHarness['entryUrl']>[0] = {}, options: { clock?: boolean } = {}): Promise<Page> {
+    const page = await newPage(options);
+    await page.goto(await harness.entryUrl(ask));
+    await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+    return page;
+  }
+
+  /**
+   * The checks of one state: axe at 1280 px (after any fade-in), a screenshot; then at 320 px and
+   * at 200% zoom no sideways scroll (and a screenshot at 320 px); then back to 1280 px.
+   */
+  async function check(page: Page, name: string): Promise<void> {
+    await waitForAnimations(page);
+    const violations = await axeViolations(page);
+    expect(violations, `axe on ${name}`).to.deep.equal([]);
+    const shoot = async (width: number): Promise<void> => {
+      const file = `${name}-${width}.png`;
+      await page.screenshot({ path: path.join(ARTIFACTS, file) });
+      if (README_STATES[name]?.includes(width) === true) await page.screenshot({ path: path.join(README_SHOTS, file) });
+    };
+    await shoot(DESKTOP.width);
+    await page.setViewportSize(NARROW);
+    await waitForAnimations(page);
+    expect(await scrollsSideways(page), `${name} scrolls sideways at 320 px`).to.equal(false);
+    await shoot(NARROW.width);
+    await page.setViewportSize(ZOOM_200);
+    expect(await scrollsSideways(page), `${name} scrolls sideways at 200% zoom`).to.equal(false);
+    await page.setViewportSize(DESKTOP);
+    checked.push(name);
+  }
+
+  /** Opens the modal `name` (already triggered), checks it, and answers its dialog locator. */
+  async function checkModal(page: Page, name: ModalName) {
+    const dialog = modalTitle(page, titleOf(name));
+    await dialog.waitFor();
+    await check(page, `modal-${name}`);
+    return dialog;
+  }
+
+  const closeModal = async (page: Page, name: ModalName): Promise<void> => {
+    await modalTitle(page, titleOf(name)).locator('.modal-close').click();
+    await modalTitle(page, titleOf(name)).waitFor({ state: 'detached' });
+  };
+
+  const toAccounts = async (page: Page, persona = 'jane.citizen'): Promise<void> => {
+    await logIn(page, persona);
+    await onStep(page, copy.steps.selectAccounts);
+  };
+
+  let arrangementId = '';
+
+  it('login, its help modals and cancel; accounts; confirmation; success', async () => {
+    const page = await openLogin();
+    await check(page, 'login');
+    for (const [link, name] of [
+      [copy.login.forgotUsername, 'forgotUsername'],
+      [copy.login.notRegistered, 'notRegistered'],
+      [copy.login.lostSecureKey, 'lostSecureKey'],
+    ] as const) {
+      await button(page, link).click();
+      await checkModal(page, name);
+      await closeModal(page, name);
+    }
+    await button(page, copy.login.cancel).click();
+    await checkModal(page, 'sharingIncomplete');
+    await closeModal(page, 'sharingIncomplete');
+
+    await toAccounts(page);
+    await check(page, 'accounts');
+    await account(page, 'Bills').check();
+    await button(page, copy.selectAccounts.continue).click();
+    await onStep(page, copy.steps.confirmation);
+    // Open every data cluster, so that their contents are checked too.
+    const closed = page.locator('main button[aria-expanded="false"]');
+    for (let i = 0; i < 10 && (await closed.count()) > 0; i += 1) await closed.first().click();
+    expect(await closed.count()).to.equal(0);
+    await check(page, 'confirmation');
+    // The success modal returns by itself after 2.5 s: the return is held back until it has been checked.
+    let releaseReturn: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => { releaseReturn = resolve; });
+    await page.route('**/recipient/callback?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await button(page, copy.confirmation.confirm).click();
+    await checkModal(page, 'successConfirm');
+    releaseReturn();
+    const result = await returnResult(page);
+    arrangementId = String(result.claims?.['cdr_arrangement_id'] ?? '');
+  });
+
+  it('PAR: accounts and the confirmation with What\'s changed', async () => {
+    expect(arrangementId, 'the first test made an arrangement').to.not.equal('');
+    const page = await openLogin({ arrangementId, months: 6 });
+    await check(page, 'login-par');
+    await toAccounts(page);
+    await account(page, 'Travel').check();
+    await check(page, 'accounts-par');
+    await button(page, copy.selectAccounts.continue).click();
+    await onStep(page, copy.steps.confirmation);
+    await page.getByText(copy.confirmation.whatsChanged).waitFor();
+    await check(page, 'whats-changed');
+  });
+
+  it('login with the date-of-birth block and its errors shown', async () => {
+    const page = await openLogin();
+    await logIn(page, 'dob.required');
+    await page.getByLabel(copy.login.dobDay, { exact: true }).waitFor();
+    await check(page, 'login-dob');
+    await page.getByLabel(copy.login.dobDay, { exact: true }).fill('31');
+    await page.getByLabel(copy.login.dobMonth, { exact: true }).fill('02');
+    await page.getByLabel(copy.login.dobYear, { exact: true }).fill('1966');
+    await page.getByLabel(copy.login.usernameLabel, { exact: true }).fill('');
+    await page.getByLabel(copy.login.usernameLabel, { exact: true }).blur();
+    await page.getByText(copy.validation.dobInvalid).first().waitFor();
+    await check(page, 'login-dob-errors');
+  });
+
+  it('select profile (trust.owner), the change-profile warning, and 500 accounts', async () => {
+    const page = await openLogin();
+    await logIn(page, 'trust.owner');
+    await onStep(page, copy.steps.selectProfile);
+    await check(page, 'select-profile');
+    await page.getByRole('radio', { name: 'Owner Family Trust' }).check();
+    await button(page, copy.selectProfile.continue).click();
+    await onStep(page, copy.steps.selectAccounts);
+    await check(page, 'accounts-trust');
+    await button(page, copy.selectAccounts.back).click();
+    await checkModal(page, 'changeSelectedProfile');
+    await closeModal(page, 'changeSelectedProfile');
+
+    const many = await openLogin();
+    await toAccounts(many, 'many.accounts');
+    await check(many, 'accounts-500');
+  });
+
+  it('the timeout warning and the session-ending modal (page clock)', async () => {
+    const page = await openLogin({}, { clock: true });
+    await toAccounts(page);
+    await page.clock.fastForward(241_000);
+    await checkModal(page, 'timeoutWarning');
+    await modalTitle(page, titleOf('timeoutWarning')).getByRole('button', { name: copy.modals.timeoutWarning.primary as string }).click();
+    // Stay active while the token's 600 s run out.
+    for (const step of [200_000, 150_000]) {
+      await page.mouse.move(Math.random() * 100, 10);
+      await page.clock.fastForward(step);
+    }
+    await checkModal(page, 'redirectionToTpp');
+  });
+
+  const personaModals: readonly [string, ModalName, 'login' | 'accounts' | 'confirm'][] = [
+    ['locked.forever', 'permanentLockout', 'login'],
+    ['locked.for.now', 'temporaryLockout', 'login'],
+    ['sanctioned', 'sanctionCountryError', 'login'],
+    ['key.inactive', 'secureKeyNotActivated', 'login'],
+    ['ecare.suspended', 'ecareSuspension', 'login'],
+    ['tds.incorrect', 'incorrectSecurityCodeLockout', 'login'],
+    ['service.down', 'serviceUnavailable', 'login'],
+    ['minor.customer', 'ageLimitation', 'login'],
+    ['accounts.unavailable', 'unavailableResource', 'login'],
+    ['accounts.wentwrong', 'wentWrong', 'login'],
+    ['save.ineligible', 'noEligibleAccounts', 'accounts'],
+  ];
+  it('the modals the bank causes, one persona each', async () => {
+    const page = await newPage();
+    for (const [persona, name, where] of personaModals) {
+      await page.goto(await harness.entryUrl());
+      await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+      await logIn(page, persona);
+      if (where === 'accounts') {
+        await onStep(page, copy.steps.selectAccounts);
+        await page.getByRole('checkbox').first().check();
+        await button(page, copy.selectAccounts.continue).click();
+      }
+      await checkModal(page, name);
+    }
+  });
+
+  it('the last-attempt message after four wrong codes', async () => {
+    const page = await openLogin();
+    const username = `nobody${Date.now()}`;
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      if ((await modalTitle(page, titleOf('invalidUsernameLastAttempt')).count()) > 0) break;
+      await page.getByLabel(copy.login.usernameLabel, { exact: true }).fill(username);
+      await page.getByLabel(copy.login.secureCodeLabel, { exact: true }).fill('000000');
+      if ((await page.getByLabel(copy.login.dobDay, { exact: true }).count()) > 0) {
+        await page.getByLabel(copy.login.dobDay, { exact: true }).fill('25');
+        await page.getByLabel(copy.login.dobMonth, { exact: true }).fill('12');
+        await page.getByLabel(copy.login.dobYear, { exact: true }).fill('1966');
+      }
+      const answered = page.waitForResponse((response) => response.url().endsWith('/customer-auth/authenticate'));
+      await button(page, copy.login.continue).click();
+      await answered;
+      await page.waitForTimeout(200);
+    }
+    await checkModal(page, 'invalidUsernameLastAttempt');
+    await closeModal(page, 'invalidUsernameLastAttempt');
+    await page.locator('.login-error').first().waitFor();
+    await check(page, 'login-error-banner');
+  });
+
+  it('every failure page', async () => {
+    const page = await newPage();
+    const failures: readonly [string, string][] = [
+      ['failure-incorrect-jwt', '/?redirectJwt=not-a-token'],
+      ['failure-authorize', `/authorize_failure?error=${base64url.encode(JSON.stringify({ respCode: '401', respMessage: 'The request was not authorised.' }))}`],
+      ['failure-consent-fetch', '/consent_fetch_failure'],
+    ];
+    for (const [name, url] of failures) {
+      await page.goto(new URL(url, harness.origin).toString());
+      await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
+      await check(page, name);
+    }
+    // The startup failure: config.json cannot be loaded.
+    await page.route('**/config/config.json', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.goto(await harness.entryUrl());
+    await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
+    await check(page, 'failure-startup');
+    expect(checked.length, 'states checked in this file').to.be.above(25);
+  });
+});

@@ -1,0 +1,429 @@
+// Hostile and unlucky conditions in a real browser (DESIGN §3.1-3.4, §4; spec §2, §4, §8): every
+// attack or failure ends in its safe outcome, asserted on what the customer sees and on the wire.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import { base64url, decodeJwt, generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { copy } from '../../domain/copy';
+import { SIGNING_KEY_FILE } from '../../adapters/sandbox-bank/signing-keys';
+import { REDIRECT_JWT_KEY } from '../../adapters/session-token-storage.adapter';
+import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
+import { expectErrorReturn, logIn, modalTitle, onStep, openApp, returnResult, type OpenedApp } from './consent-app-driver';
+
+const PUBLIC_SITE = 'https://www.bank.example/';
+const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+/** Confirms and leaves through the success modal's button (no wait for the automatic return). */
+async function confirmAndReturn(page: Page, confirm: () => Promise<void> = () => button(page, copy.confirmation.confirm).click()) {
+  await confirm();
+  await modalTitle(page, copy.modals.successConfirm.title as string).getByRole('button', { name: 'Return to Budget Buddy' }).click();
+  return returnResult(page);
+}
+const isConfirmation = (request: Request, status: boolean): boolean =>
+  request.method() === 'POST' && request.url().endsWith('/customer-auth/confirmation') && request.postData() === JSON.stringify({ authorisationStatus: status });
+
+describe('browser: attacks and failures end safely', function () {
+  this.timeout(60_000);
+  let harness: SandboxHarness;
+  let browser: Browser;
+  /** The sandbox's clock runs this far from the real one (to sign a token that has already expired). */
+  let skewMs = 0;
+  const contexts: BrowserContext[] = [];
+  const opened: OpenedApp[] = [];
+
+  /** The hanging-GET journey, started first so that its 15 s wait overlaps the other tests. */
+  let hangingContext: BrowserContext | undefined;
+  let hanging: Promise<{ waitedMs: number; spinnerGone: boolean; modalShown: boolean }>;
+
+  before(async () => {
+    harness = await new SandboxHarness().start({ nowMs: () => Date.now() + skewMs });
+    browser = await launchChromium();
+    hanging = hangingGet();
+    hanging.catch(() => undefined); // asserted in its own test
+  });
+  afterEach(async () => {
+    skewMs = 0;
+    for (const app of opened.splice(0)) {
+      expect(app.errors, 'page errors').to.deep.equal([]);
+      await app.context.close();
+    }
+    for (const context of contexts.splice(0)) await context.close();
+  });
+  after(async () => {
+    await hangingContext?.close();
+    await browser?.close();
+    await harness?.stop();
+  });
+
+  const open = async (ask: Parameters<typeof openApp>[2] = {}): Promise<OpenedApp> => {
+    const app = await openApp(browser, harness, ask);
+    opened.push(app);
+    return app;
+  };
+
+  /** A fresh tab at `url` (relative to the sandbox), with the bank's public site answered locally and dialogs recorded. */
+  async function openRaw(url: string): Promise<{ page: Page; dialogs: string[]; cspViolations: string[] }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    await context.route(`${PUBLIC_SITE}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Demo Bank</title><h1>Public site</h1>' }));
+    const { page, cspViolations, errors } = await watchPage(context);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(new URL(url, harness.origin).toString());
+    expect(errors).to.deep.equal([]);
+    return { page, dialogs, cspViolations };
+  }
+
+  /** Spec §2, §8: the failure page with its message and Leave Page, which goes to the bank's public site and nowhere else. */
+  async function expectFailurePage(page: Page, message: string = copy.failure.defaultMessage): Promise<void> {
+    await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
+    expect(await page.locator('.failure-message').textContent()).to.equal(message);
+    expect(await page.getByRole('button').allTextContents()).to.deep.equal([copy.failure.leavePage]);
+    expect(await page.getByText(copy.login.heading).count(), 'no login form').to.equal(0);
+    await button(page, copy.failure.leavePage).click();
+    await page.waitForURL(PUBLIC_SITE);
+  }
+
+  /** The claims of a genuine token of this sandbox, for forging variations of it. */
+  async function genuineClaims(): Promise<JWTPayload> {
+    return decodeJwt(new URL(await harness.entryUrl()).searchParams.get('redirectJwt') ?? '');
+  }
+
+  /** Signs claims with the sandbox's own key (read from its data folder), so the signature is valid. */
+  async function signAsSandbox(claims: JWTPayload): Promise<string> {
+    const dataDir = (harness as unknown as { dataDir: string }).dataDir;
+    const jwk = JSON.parse(readFileSync(path.join(dataDir, SIGNING_KEY_FILE), 'utf8')) as { kty: string; crv: string; x: string; y: string };
+    const kid = (await harness.bank.app.inject({ url: '/.well-known/jwks.json' })).json<{ keys: { kid: string }[] }>().keys[0]?.kid ?? '';
+    return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' }).sign(await importJWK(jwk, 'ES256'));
+  }
+
+  /**
+   * DESIGN §3.4 "Every call has a timeout": the account list never answers. Measures how long
+   * until the modal shows, and whether the spinner went away.
+   */
+  async function hangingGet(): Promise<{ waitedMs: number; spinnerGone: boolean; modalShown: boolean }> {
+    const app = await openApp(browser, harness);
+    hangingContext = app.context;
+    const { page } = app;
+    await page.route('**/customer-auth/accounts*', () => undefined); // never fulfilled
+    await logIn(page, 'jane.citizen');
+    const started = Date.now();
+    await page.locator('.loading-mask').waitFor();
+    const modal = modalTitle(page, copy.modals.serviceUnavailable.title as string);
+    await modal.waitFor({ timeout: 30_000 });
+    const waitedMs = Date.now() - started;
+    const spinnerGone = (await page.locator('.loading-mask').count()) === 0;
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    return { waitedMs, spinnerGone, modalShown: true };
+  }
+
+  const appWithToken = (token: string): string => `/?redirectJwt=${encodeURIComponent(token)}`;
+
+  describe('the token is verified before anything in it is trusted (DESIGN §3.1)', () => {
+    it('no token at all: the failure page with Leave Page', async () => {
+      for (const url of ['/?redirectJwt=', '/demo_accc_aisp']) {
+        const { page } = await openRaw(url);
+        await expectFailurePage(page);
+      }
+    });
+
+    it('a garbage token: the failure page, and its text is never shown', async () => {
+      const { page, dialogs } = await openRaw(appWithToken('<script>alert(1)</script>.not.a.jwt'));
+      await expectFailurePage(page);
+      expect(dialogs).to.deep.equal([]);
+    });
+
+    it('forged tokens (another key, alg none, an unknown kid) and an expired one: the failure page, no bank call', async () => {
+      const claims = await genuineClaims();
+      const otherKey = (await generateKeyPair('ES256')).privateKey;
+      const otherSigned = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'attacker', typ: 'JWT' }).sign(otherKey);
+      const unknownKid = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'no-such-key', typ: 'JWT' }).sign(otherKey);
+      const algNone = `${base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${base64url.encode(JSON.stringify(claims))}.`;
+      // A token genuinely signed by the sandbox two hours ago with a one-hour lifetime.
+      skewMs = -2 * 3600_000;
+      const expired = new URL(await harness.entryUrl()).searchParams.get('redirectJwt') ?? '';
+      skewMs = 0;
+      expect((decodeJwt(expired).exp ?? 0) * 1000).to.be.below(Date.now());
+
+      for (const [what, token] of [['another key', otherSigned], ['an unknown kid', unknownKid], ['alg none', algNone], ['expired', expired]] as const) {
+        const { page } = await openRaw(appWithToken(token));
+        const bankCalls: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().includes('/customer-auth/')) bankCalls.push(request.url());
+        });
+        await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
+        expect(await page.getByText(String(claims['tppName'])).count(), `${what}: the claimed name is not shown`).to.equal(0);
+        await expectFailurePage(page);
+        expect(bankCalls, what).to.deep.equal([]);
+      }
+    });
+
+    it('a validly signed token whose redirectUri is javascript:, data: or ftp: is refused, and never followed', async () => {
+      const claims = await genuineClaims();
+      for (const redirectUri of ['javascript:alert(document.domain)//', 'data:text/html,<script>alert(1)</script>', 'ftp://attacker.example/cb']) {
+        const { page, dialogs } = await openRaw(appWithToken(await signAsSandbox({ ...claims, redirectUri })));
+        await expectFailurePage(page);
+        expect(dialogs, redirectUri).to.deep.equal([]);
+      }
+    });
+  });
+
+  describe('an authorize_failure address cannot put words or markup on the bank page (CONTRACT §7)', () => {
+    const errorParam = (fields: Record<string, string>): string => base64url.encode(JSON.stringify(fields));
+
+    it('markup in the message is replaced by the generic text, and no element is injected', async () => {
+      const markup = '<img src=x onerror=alert(1)>';
+      for (const param of [errorParam({ respCode: '400', respMessage: markup }), encodeURIComponent(markup)]) {
+        const { page, dialogs } = await openRaw(`/authorize_failure?error=${param}`);
+        await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
+        expect(await page.locator('.failure-message').textContent()).to.equal(copy.failure.undecodable);
+        expect(await page.locator('img[src="x"], img[onerror]').count()).to.equal(0);
+        expect(await page.content()).not.to.include('onerror');
+        expect(dialogs).to.deep.equal([]);
+      }
+    });
+
+    it('a plausible fake phone number is only ever plain text, never a link', async () => {
+      const message = 'Your account is frozen. Call 1900 654 321 now to unlock it.';
+      const { page } = await openRaw(`/authorize_failure?error=${errorParam({ respMessage: message })}`);
+      await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
+      const shown = page.locator('.failure-message');
+      expect(await shown.textContent()).to.equal(message);
+      expect(await shown.evaluate((element) => element.children.length)).to.equal(0);
+      expect(await page.locator('a[href^="tel:"]').count()).to.equal(0);
+    });
+  });
+
+  it('inside a cross-origin frame the app does not render (X-Frame-Options DENY, frame-ancestors none)', async () => {
+    const context = await browser.newContext();
+    contexts.push(context);
+    const entry = await harness.entryUrl();
+    // Another origin on the same machine (localhost, not 127.0.0.1), so that only the framing rules apply.
+    const attacker = `http://localhost:${new URL(harness.origin).port}/prize`;
+    await context.route(attacker, (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<h1>Win a prize</h1><iframe id="victim" src="${entry}" width="800" height="600"></iframe>` }));
+    const appRequests: string[] = [];
+    context.on('request', (request) => {
+      if (request.url().startsWith(harness.origin)) appRequests.push(new URL(request.url()).pathname);
+    });
+    const page = await context.newPage();
+    await page.goto(attacker);
+    const headers = (await harness.bank.app.inject({ url: new URL(entry).pathname + new URL(entry).search })).headers;
+    expect(headers['x-frame-options']).to.equal('DENY');
+    expect(headers['content-security-policy']).to.include("frame-ancestors 'none'");
+    await page.waitForFunction(() => {
+      const frame = document.querySelector('iframe');
+      return frame !== null;
+    });
+    await page.waitForTimeout(1500);
+    const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+    expect(frame?.url(), 'the browser refused the frame').to.match(/^chrome-error:/);
+    const rendered = frame === undefined ? '' : await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+    expect(rendered).not.to.include(copy.login.heading);
+    expect(appRequests, 'only the refused document was asked for: the app never started in the frame')
+      .to.deep.equal([new URL(entry).pathname]);
+  });
+
+  describe('the token stays out of the address bar, storage and Referer (DESIGN §3.3)', () => {
+    it('leaves the address bar at start, is never sent as Referer, and is cleared from sessionStorage after a cancel', async () => {
+      const app = await open();
+      const { page } = app;
+      const token = await page.evaluate((key) => sessionStorage.getItem(key), REDIRECT_JWT_KEY);
+      expect(token).to.match(/^ey/);
+      expect(page.url()).not.to.include('redirectJwt');
+      await logIn(page, 'jane.citizen');
+      await onStep(page, copy.steps.selectAccounts);
+      await button(page, copy.selectAccounts.cancel).click();
+      await modalTitle(page, copy.modals.sharingIncomplete.title as string).getByRole('button', { name: 'Yes, leave' }).click();
+      await expectErrorReturn(page);
+      // The callback is on the app's origin in the sandbox: the same sessionStorage.
+      expect(await page.evaluate((key) => sessionStorage.getItem(key), REDIRECT_JWT_KEY)).to.equal(null);
+      expect(app.requests.length).to.be.above(8);
+      const leaking = app.requests.filter((request) => request.referer !== undefined && token !== null && request.referer.includes(token.slice(-20)));
+      expect(leaking, 'no request carries the token as Referer').to.deep.equal([]);
+      expect(app.requests.filter((request) => (request.referer ?? '') !== ''), 'Referrer-Policy: no-referrer').to.deep.equal([]);
+    });
+
+    it('a 1000-character state is echoed exactly', async () => {
+      const state = `${Date.now()}-${'a1_B-~.'.repeat(200)}`.slice(0, 1000);
+      expect(state).to.have.length(1000);
+      const { page } = await open({ state });
+      await logIn(page, 'jane.citizen');
+      await onStep(page, copy.steps.selectAccounts);
+      await account(page, 'Bills').check();
+      await button(page, copy.selectAccounts.continue).click();
+      await onStep(page, copy.steps.confirmation);
+      const result = await confirmAndReturn(page);
+      expect(result.heading).to.equal('Authorised');
+      expect(result.failedChecks).to.deep.equal([]);
+      expect(result.values['state']).to.equal(state);
+    });
+  });
+
+  describe('confirm is sent once, and failures are told honestly (DESIGN §3.4)', () => {
+    /** Logs `persona` in, ticks one account and reaches the confirmation; counts every confirmation POST. */
+    async function reachConfirmation(persona: string, first: string): Promise<{ page: Page; confirms: () => number }> {
+      const app = await open();
+      const confirmations: Request[] = [];
+      app.page.on('request', (request) => {
+        if (isConfirmation(request, true)) confirmations.push(request);
+      });
+      await logIn(app.page, persona);
+      await onStep(app.page, copy.steps.selectAccounts);
+      await account(app.page, first).check();
+      await button(app.page, copy.selectAccounts.continue).click();
+      await onStep(app.page, copy.steps.confirmation);
+      return { page: app.page, confirms: () => confirmations.length };
+    }
+
+    it('a double-click on Confirm sends one confirmation', async () => {
+      const { page, confirms } = await reachConfirmation('jane.citizen', 'Bills');
+      expect((await confirmAndReturn(page, () => button(page, copy.confirmation.confirm).dblclick())).heading).to.equal('Authorised');
+      expect(confirms()).to.equal(1);
+    });
+
+    it('Enter held down on Confirm sends one confirmation', async () => {
+      const { page, confirms } = await reachConfirmation('jane.citizen', 'Bills');
+      const holdEnter = async (): Promise<void> => {
+        await button(page, copy.confirmation.confirm).focus();
+        for (let i = 0; i < 6; i += 1) await page.keyboard.down('Enter');
+        await page.keyboard.up('Enter');
+      };
+      expect((await confirmAndReturn(page, holdEnter)).heading).to.equal('Authorised');
+      expect(confirms()).to.equal(1);
+    });
+
+    it('a 500 on confirm: Service unavailable, no automatic re-send, and the return is access_denied', async () => {
+      const { page, confirms } = await reachConfirmation('confirm.fails', 'Everyday');
+      await button(page, copy.confirmation.confirm).click();
+      const modal = modalTitle(page, copy.modals.serviceUnavailable.title as string);
+      await modal.waitFor();
+      await page.waitForTimeout(1500);
+      expect(confirms()).to.equal(1);
+      await modal.getByRole('button', { name: 'Return to Budget Buddy' }).click();
+      await expectErrorReturn(page);
+    });
+
+    it('a dropped connection on confirm: Service unavailable after exactly one attempt', async () => {
+      const { page, confirms } = await reachConfirmation('jane.citizen', 'Bills');
+      let attempts = 0;
+      await page.route('**/customer-auth/confirmation', (route) => {
+        attempts += 1;
+        return route.abort('connectionreset');
+      });
+      await button(page, copy.confirmation.confirm).click();
+      await modalTitle(page, copy.modals.serviceUnavailable.title as string).waitFor();
+      await page.waitForTimeout(1500);
+      expect(attempts).to.equal(1);
+      expect(confirms()).to.equal(1);
+    });
+  });
+
+  it('the analytics tag blocked: the flow still completes (config served with useTealiumUtag)', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await watchPage(context);
+    contexts.push(context);
+    const tagUrl = `${harness.origin}/tags/utag.js`;
+    let tagRequests = 0;
+    await page.route('**/config/config.json', async (route) => {
+      const config = (await (await route.fetch()).json()) as Record<string, unknown>;
+      await route.fulfill({ json: { ...config, useTealiumUtag: true, tealiumUtagUrl: tagUrl } });
+    });
+    await page.route(tagUrl, (route) => {
+      tagRequests += 1;
+      return route.abort('blockedbyclient');
+    });
+    await page.goto(await harness.entryUrl());
+    await logIn(page, 'jane.citizen');
+    await onStep(page, copy.steps.selectAccounts);
+    await account(page, 'Bills').check();
+    await button(page, copy.selectAccounts.continue).click();
+    await onStep(page, copy.steps.confirmation);
+    expect((await confirmAndReturn(page)).heading).to.equal('Authorised');
+    expect(tagRequests, 'the app tried to load the tag').to.equal(1);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('reload on login, accounts and confirmation starts again from the stored token, and the customer can finish', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    const { page, errors } = await watchPage(context);
+    await page.goto(await harness.entryUrl());
+    await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+    const usableStep = async (): Promise<string> => {
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.first().waitFor();
+      await page.waitForFunction((failure) => {
+        const h1 = document.querySelector('h1')?.textContent ?? '';
+        return h1 !== '' && h1 !== failure;
+      }, copy.failure.title, { timeout: 10_000 }).catch(() => undefined);
+      return (await heading.first().textContent()) ?? '';
+    };
+    const toAccounts = async (): Promise<void> => {
+      if ((await usableStep()) !== copy.steps.selectAccounts) {
+        await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+        await logIn(page, 'jane.citizen');
+        await onStep(page, copy.steps.selectAccounts);
+      }
+    };
+
+    await page.reload();
+    expect(await usableStep()).to.equal(copy.steps.login);
+    await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+    expect(page.url()).not.to.include('redirectJwt');
+
+    await logIn(page, 'jane.citizen');
+    await onStep(page, copy.steps.selectAccounts);
+    await page.reload();
+    expect(await usableStep()).to.be.oneOf([copy.steps.login, copy.steps.selectAccounts]);
+    await toAccounts();
+
+    await account(page, 'Bills').check();
+    await button(page, copy.selectAccounts.continue).click();
+    await onStep(page, copy.steps.confirmation);
+    await page.reload();
+    expect(await usableStep()).to.be.oneOf([copy.steps.login, copy.steps.selectAccounts, copy.steps.confirmation]);
+    await toAccounts();
+    await account(page, 'Bills').check();
+    await button(page, copy.selectAccounts.continue).click();
+    await onStep(page, copy.steps.confirmation);
+    const result = await confirmAndReturn(page);
+    expect(result.heading).to.equal('Authorised');
+    expect(result.failedChecks).to.deep.equal([]);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('Back after the return shows no live Confirm: the app replaced itself, Back goes to the page before it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    const { page, errors } = await watchPage(context);
+    // The customer comes from the third party's page (the recipient simulator), then the app.
+    await page.goto(`${harness.origin}/recipient/`);
+    await page.goto(await harness.entryUrl());
+    await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+    await logIn(page, 'jane.citizen');
+    await onStep(page, copy.steps.selectAccounts);
+    await account(page, 'Bills').check();
+    await button(page, copy.selectAccounts.continue).click();
+    await onStep(page, copy.steps.confirmation);
+    expect((await confirmAndReturn(page)).heading).to.equal('Authorised');
+    await page.goBack();
+    await page.waitForLoadState('load');
+    expect(new URL(page.url()).pathname, 'Back skips the app (its entries were replaced)').to.equal('/recipient/');
+    const confirm = button(page, copy.confirmation.confirm);
+    const live = (await confirm.count()) > 0 && (await confirm.isEnabled());
+    expect(live, `no live Confirm at ${page.url()}`).to.equal(false);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('a GET that never answers: after the 15 s timeout the spinner goes and Service unavailable says so', async () => {
+    const outcome = await hanging;
+    expect(outcome.modalShown).to.equal(true);
+    expect(outcome.waitedMs, 'the GET timeout (15 s) decides, not the test').to.be.within(13_000, 25_000);
+    expect(outcome.spinnerGone, 'the spinner is gone').to.equal(true);
+  });
+});

@@ -1,0 +1,134 @@
+// The two timers in a real browser (spec §4 "Inactivity timer", "Token expiry timer"; DESIGN §3.5):
+// the app's clock is Playwright's page clock, moved forward with fastForward, so that five minutes
+// of inactivity take no time. The sandbox keeps real time (its sessions and tokens stay valid).
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { copy } from '../../domain/copy';
+import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
+import { expectErrorReturn, logIn, modalTitle, onStep } from './consent-app-driver';
+
+/** CONTRACT §2 defaults, stated here because the test moves the clock by them. */
+const INACTIVE_TIME_LIMIT_S = 300;
+const WARN_TIME_S = 60;
+const TOKEN_LIFETIME_S = 600;
+
+const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const timeoutWarning = (page: Page) => modalTitle(page, copy.modals.timeoutWarning.title as string);
+const countdown = (page: Page) => timeoutWarning(page).locator('.timeout-countdown');
+
+describe('browser: the inactivity and token-expiry timers', function () {
+  this.timeout(60_000);
+  let harness: SandboxHarness;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let errors: string[] = [];
+
+  before(async () => {
+    harness = await new SandboxHarness().start({
+      inactivity: { inactiveTimeLimit: INACTIVE_TIME_LIMIT_S, inactiveReciprocalWarnTime: WARN_TIME_S },
+      tokenLifetimeSeconds: TOKEN_LIFETIME_S,
+    });
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    expect(errors, 'page errors').to.deep.equal([]);
+    for (const context of contexts.splice(0)) await context.close();
+  });
+  after(async () => {
+    await browser?.close();
+    await harness?.stop();
+  });
+
+  /** Opens the app with the page clock installed (time flows, and can be moved forward); jane logged in on the account step. */
+  async function openLoggedIn(): Promise<{ page: Page; requests: Request[] }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    const watched = await watchPage(context);
+    errors = watched.errors;
+    const { page } = watched;
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    await page.clock.install();
+    await page.goto(await harness.entryUrl());
+    await logIn(page, 'jane.citizen');
+    await onStep(page, copy.steps.selectAccounts);
+    return { page, requests };
+  }
+
+  const seconds = (s: number): number => s * 1000;
+  const rejections = (requests: Request[]) =>
+    requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/customer-auth/confirmation') && r.postData() === JSON.stringify({ authorisationStatus: false }));
+
+  it('the warning counts down, and "Stay logged in" keeps every selection', async () => {
+    const { page, requests } = await openLoggedIn();
+    await account(page, 'Bills').check();
+    await account(page, 'Travel').check();
+    const usd = page.getByRole('checkbox', { name: /USD/ });
+    await usd.uncheck();
+    expect(await account(page, 'Travel').evaluate((box) => (box as HTMLInputElement).indeterminate)).to.equal(true);
+
+    await page.clock.fastForward(seconds(INACTIVE_TIME_LIMIT_S - WARN_TIME_S - 5));
+    await page.waitForTimeout(300);
+    expect(await timeoutWarning(page).count(), 'no warning before its time').to.equal(0);
+
+    await page.clock.fastForward(seconds(6));
+    await timeoutWarning(page).waitFor();
+    const first = await countdown(page).textContent();
+    expect(first).to.match(/^Time remaining: (59|60) seconds\.$/);
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null), 'focus moved into the warning').to.equal(true);
+    // Stray activity does not dismiss the warning: only the button does (WCAG 2.2.1).
+    await page.mouse.move(10, 10);
+    await page.clock.fastForward(seconds(5));
+    await page.waitForFunction((before) => document.querySelector('.timeout-countdown')?.textContent !== before, first);
+    expect(await countdown(page).textContent()).to.match(/^Time remaining: 5[45] seconds\.$/);
+
+    await timeoutWarning(page).getByRole('button', { name: copy.modals.timeoutWarning.primary as string }).click();
+    await timeoutWarning(page).waitFor({ state: 'detached' });
+    expect(requests.some((r) => r.method() === 'POST' && r.url().endsWith('/customer-auth/keep-alive')), 'keep-alive sent').to.equal(true);
+    expect(await account(page, 'Bills').isChecked()).to.equal(true);
+    expect(await account(page, 'Travel').evaluate((box) => (box as HTMLInputElement).indeterminate), 'partly selected').to.equal(true);
+    expect(await usd.isChecked(), 'the unticked currency stays unticked').to.equal(false);
+    expect(await page.getByRole('checkbox', { name: /EUR/ }).isChecked()).to.equal(true);
+
+    // Extending restarted the full period: no warning until it has nearly run out again.
+    await page.clock.fastForward(seconds(INACTIVE_TIME_LIMIT_S - WARN_TIME_S - 5));
+    await page.waitForTimeout(300);
+    expect(await timeoutWarning(page).count()).to.equal(0);
+    expect(rejections(requests)).to.have.length(0);
+    await button(page, copy.selectAccounts.continue).click();
+    await onStep(page, copy.steps.confirmation);
+  });
+
+  it('letting the warning run out rejects the consent and returns access_denied with the state', async () => {
+    const { page, requests } = await openLoggedIn();
+    await page.clock.fastForward(seconds(INACTIVE_TIME_LIMIT_S - WARN_TIME_S + 1));
+    await timeoutWarning(page).waitFor();
+    await page.clock.fastForward(seconds(WARN_TIME_S));
+    const result = await expectErrorReturn(page);
+    expect(result.values['state']).to.match(/\S/);
+    expect(rejections(requests), 'the consent was rejected on the server once').to.have.length(1);
+  });
+
+  it('near the token\'s expiry "Your session is ending" opens, then the customer is returned', async () => {
+    const { page } = await openLoggedIn();
+    // Stay active (so the inactivity timer never fires) while the token runs out.
+    const stepS = INACTIVE_TIME_LIMIT_S - WARN_TIME_S - 10;
+    let movedS = 0;
+    while (movedS + stepS < TOKEN_LIFETIME_S - 20) {
+      await page.clock.fastForward(seconds(stepS));
+      movedS += stepS;
+      await page.mouse.move(20 + movedS / 10, 20);
+    }
+    await page.clock.fastForward(seconds(TOKEN_LIFETIME_S - 20 - movedS));
+    await page.waitForTimeout(300);
+    const ending = modalTitle(page, copy.modals.redirectionToTpp.title as string);
+    expect(await ending.count(), 'not yet').to.equal(0);
+    await page.clock.fastForward(seconds(12));
+    await ending.waitFor();
+    expect(await ending.textContent()).to.include('The time allowed to share your data with Budget Buddy has run out.');
+    await page.mouse.move(5, 5);
+    await page.clock.fastForward(seconds(10));
+    await expectErrorReturn(page);
+  });
+});
