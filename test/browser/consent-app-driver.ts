@@ -41,6 +41,8 @@ export async function logIn(page: Page, username: string, code = '123456'): Prom
 /** Waits for the step whose h1 is `title`. */
 export async function onStep(page: Page, title: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  // The shell draws the title at once; a later step's body arrives with its (lazily loaded) page.
+  await page.locator('main .button-row').first().waitFor();
 }
 
 export const modalTitle = (page: Page, title: string) => page.getByRole('dialog', { name: title });
