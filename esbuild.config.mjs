@@ -135,6 +135,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const bytes = Object.entries(metafile.outputs)
       .filter(([file]) => !file.endsWith('.map'))
       .reduce((sum, [, output]) => sum + output.bytes, 0);
-    console.log(`Built dist/ in ${Math.round(performance.now() - started)} ms (${(bytes / 1024).toFixed(1)} KiB of JS and CSS).`);
+    if (!process.argv.includes('--quiet')) console.log(`Built dist/ in ${Math.round(performance.now() - started)} ms (${(bytes / 1024).toFixed(1)} KiB of JS and CSS).`);
   }
 }
