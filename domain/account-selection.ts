@@ -1,4 +1,4 @@
-import { withSubAccountState } from './accounts';
+import { accountDisplayName, formatAccountNumber, withSubAccountState } from './accounts';
 import type { Account, SubAccount } from './accounts';
 
 /**
@@ -87,4 +87,16 @@ export function notAllSelected(accounts: readonly Account[]): boolean {
 export function noneSelected(accounts: readonly Account[]): boolean {
   const eligible = available(accounts);
   return eligible.length > 0 && !eligible.some(isChosen);
+}
+
+const compact = (text: string): string => text.toLowerCase().replace(/[\s-]+/g, '');
+
+/**
+ * The account filter of a long list (the CDR standards allow a search for customers with many
+ * accounts): the name, product name or number contains the text, ignoring case, spaces and dashes.
+ */
+export function matchesAccountFilter(account: Account, text: string): boolean {
+  const needle = compact(text);
+  return [accountDisplayName(account), account.productName, formatAccountNumber(account.identification)]
+    .some((field) => compact(field).includes(needle));
 }

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { accountDisplayName, accountState, formatAccountNumber, type Account } from '../../domain/accounts';
+import { accountState, type Account } from '../../domain/accounts';
 import {
-  isAllSelected, isSelectAllShown, noneSelected, notAllSelected, toggleAccount, toggleSelectAll, toggleSubAccount,
+  isAllSelected, matchesAccountFilter, isSelectAllShown, noneSelected, notAllSelected, toggleAccount, toggleSelectAll, toggleSubAccount,
 } from '../../domain/account-selection';
 import { Navigation } from '../use-cases/navigation.use-case';
 import { SaveSelection } from '../use-cases/save-selection.use-case';
@@ -14,15 +14,6 @@ export const ACCOUNT_FILTER_MIN = 20;
 
 /** A long list shows this many tiles at first, and this many more on each "Show more accounts". */
 export const ACCOUNT_PAGE_SIZE = 50;
-
-const compact = (text: string): string => text.toLowerCase().replace(/[\s-]+/g, '');
-
-/** Filter match: the name, product name or number contains the text (case, spaces and dashes ignored). */
-function matchesFilter(account: Account, text: string): boolean {
-  const needle = compact(text);
-  return [accountDisplayName(account), account.productName, formatAccountNumber(account.identification)]
-    .some((field) => compact(field).includes(needle));
-}
 
 /** The select-and-confirm step (spec §2 "Select and confirm", §4 "Account selection"). */
 @injectable()
@@ -92,7 +83,7 @@ export class AccountSelectionStore {
   get visibleAccounts(): readonly Account[] {
     const text = this.filterText.trim();
     if (!this.filterShown || text === '') return this.accounts;
-    return this.accounts.filter((account) => matchesFilter(account, text));
+    return this.accounts.filter((account) => matchesAccountFilter(account, text));
   }
 
   /**
