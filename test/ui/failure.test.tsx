@@ -1,6 +1,7 @@
 import './setup-dom';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'chai';
+import { copy } from '../../domain/copy';
 import { err } from '../../domain/result';
 import { newConsent, TOKEN } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi, FakeLaunchParameters, StaticConfigSource } from '../support/fakes';
@@ -69,5 +70,14 @@ describe('ui: failure page (spec §2, §8)', () => {
     render(<StaticFailureView />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal('We are unable to continue');
     expect(screen.getByText(DEFAULT)).to.exist;
+  });
+
+  it('is a non-closable modal (spec §2): an alert dialog with no close button that Escape leaves open', () => {
+    render(<StaticFailureView />);
+    const dialog = screen.getByRole('alertdialog', { name: 'We are unable to continue' });
+    expect(dialog.getAttribute('aria-modal')).to.equal('true');
+    expect(screen.queryByRole('button', { name: copy.shell.closeModal })).to.equal(null);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('alertdialog')).to.exist;
   });
 });

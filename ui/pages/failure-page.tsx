@@ -7,7 +7,9 @@ import { useService } from '../services-context';
 
 /**
  * Spec §2 "Failure page" as a view: the title (focused on arrival), the message as plain text
- * (React escapes it: a server message is never markup) and at most one button. It cannot be closed.
+ * (React escapes it: a server message is never markup) and at most one button. Spec §2: it is a
+ * non-closable modal: an alert dialog with no close button, that Escape does not dismiss, and whose
+ * one way on is its button.
  */
 export function FailureView({ message, action }: {
   readonly message: string;
@@ -18,7 +20,7 @@ export function FailureView({ message, action }: {
   const messageId = useId();
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section className="failure-page" aria-labelledby={headingId} aria-describedby={messageId}>
+    <section role="alertdialog" aria-modal="true" className="failure-page" aria-labelledby={headingId} aria-describedby={messageId}>
       <div className="card failure-card">
         <h1 id={headingId} ref={heading} tabIndex={-1}>{copy.failure.title}</h1>
         <p id={messageId} className="failure-message">{message}</p>
