@@ -11,6 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { expect } from 'chai';
+import { copy } from '../../domain/copy';
+import { launchChromium, watchPage } from '../browser/browser-harness';
 import { buildApp } from '../../esbuild.config.mjs';
 import {
   fillNginxServer,
@@ -301,5 +303,21 @@ http {
     expect(answer.headers['content-encoding']).to.equal('gzip');
     expect(gunzipSync(answer.body).toString('utf8')).to.equal('export const fromGzFile = true;\n'.repeat(20));
     expect(answer.headers['content-length']).to.equal(String(answer.body.length));
+  });
+
+  it('boots the app in Chromium under the served CSP with no violation (no token: the failure page)', async function () {
+    this.timeout(30_000);
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext();
+      const { page, cspViolations, errors } = await watchPage(context);
+      await page.goto(`http://127.0.0.1:${port}/incorrect_jwt`);
+      await page.getByRole('alertdialog', { name: copy.failure.title }).waitFor();
+      expect(await page.getByText(copy.failure.defaultMessage).count()).to.equal(1);
+      expect(cspViolations, 'CSP violations').to.deep.equal([]);
+      expect(errors, 'page errors').to.deep.equal([]);
+    } finally {
+      await browser.close();
+    }
   });
 });
