@@ -1,7 +1,7 @@
 // WCAG 2.2 AA on every screen and every modal, reached as a customer reaches them (DESIGN §3.7):
 // axe-core finds no violation; at 320 px wide and at 200% zoom (a 640×450 CSS viewport, half of
 // 1280×900) nothing scrolls sideways (WCAG 1.4.10 Reflow); each state is photographed at 1280 and
-// 320 px into test-artifacts/screenshots/, and the README's main ones into docs/screenshots/.
+// 320 px into test-artifacts/screenshots/, and (with UPDATE_SCREENSHOTS=1) the README's main ones into docs/screenshots/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,8 @@ import { logIn, modalTitle, onStep, returnResult, waitForAnimations } from './co
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'screenshots');
 const README_SHOTS = path.join(ROOT, 'docs', 'screenshots');
+/** The README's screenshots are rewritten only when asked: `UPDATE_SCREENSHOTS=1 npm test`. */
+const UPDATE_README_SHOTS = process.env['UPDATE_SCREENSHOTS'] === '1';
 /** The README's screenshots: state name → the widths kept in docs/screenshots/. */
 const README_STATES: Readonly<Record<string, readonly number[]>> = {
   login: [1280, 320],
@@ -90,7 +92,7 @@ describe('browser: accessibility of every screen and modal', function () {
     const shoot = async (width: number): Promise<void> => {
       const file = `${name}-${width}.png`;
       await page.screenshot({ path: path.join(ARTIFACTS, file) });
-      if (README_STATES[name]?.includes(width) === true) await page.screenshot({ path: path.join(README_SHOTS, file) });
+      if (UPDATE_README_SHOTS && README_STATES[name]?.includes(width) === true) await page.screenshot({ path: path.join(README_SHOTS, file) });
     };
     await shoot(DESKTOP.width);
     await page.setViewportSize(NARROW);
