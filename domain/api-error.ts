@@ -1,3 +1,5 @@
+import { isRecord } from './is-record';
+
 /**
  * A failed customer-auth call, as the domain sees it (CONTRACT §4, spec §3 "Error response").
  * `code` and `causes` come from `error.errorInfo[0].errorStack[0]`; both are absent when the
@@ -9,9 +11,6 @@ export interface ApiError {
   readonly code?: string;
   readonly causes: readonly string[];
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * CONTRACT §4: read the first error stack entry of an error envelope. Anything that is not an
@@ -30,5 +29,3 @@ export function apiErrorFromEnvelope(status: number, body: unknown): ApiError {
   return code === undefined ? { status, causes } : { status, code, causes };
 }
 
-/** True when the error carried an error stack entry with a code (spec §8: "No error stack gives service unavailable"). */
-export const hasErrorStack = (error: ApiError): boolean => error.code !== undefined;

@@ -127,6 +127,9 @@ export function flowRouteName(token: Pick<RedirectTokenClaims, 'brand' | 'standa
   return `${token.brand}_${token.standard}_${token.consentType}`.toLowerCase();
 }
 
+/** Spec §2 "Routes": the consent flow's route of a configured brand, `{product}_accc_aisp`. */
+export const brandFlowRoute = (brand: string): string => flowRouteName({ brand, standard: 'accc', consentType: 'aisp' });
+
 /**
  * DESIGN §3.1, spec §4 "Token expiry timer": the token has expired once `nowMs` (milliseconds
  * since the epoch) reaches `exp` (seconds). A token is usable strictly before its `exp`.

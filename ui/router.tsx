@@ -1,7 +1,7 @@
 import { createMemoryRouter, type RouteObject } from 'react-router-dom';
 import type { FailureRoute, SessionStore } from '../application/stores/session.store';
 import type { Step } from '../domain/flow';
-import { flowRouteName } from '../domain/redirect-token';
+import { brandFlowRoute, flowRouteName } from '../domain/redirect-token';
 import { assertNever } from '../domain/result';
 import { FailurePage } from './pages/failure-page';
 import { LoadingPage } from './pages/loading-page';
@@ -19,9 +19,6 @@ export const STEP_PATHS: Readonly<Record<Step, string>> = {
 
 /** Spec §2 error routes, and the startup failure (no usable config). */
 export const FAILURE_ROUTES: readonly FailureRoute[] = ['authorize_failure', 'incorrect_jwt', 'consent_fetch_failure', 'startup_failure'];
-
-/** Spec §2: the consent flow's route of a configured brand. */
-export const brandFlowRoute = (brand: string): string => `${brand.toLowerCase()}_accc_aisp`;
 
 /**
  * Spec §2 "Routes": the path that shows SessionStore's screen: the loading screen at `/`, a

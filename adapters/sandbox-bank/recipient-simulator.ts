@@ -1,5 +1,6 @@
 // The third party's authorisation request, as the bank's authorisation server handles it: the
 // recipient simulator asks, the sandbox signs the redirectJwt (CONTRACT §1) and remembers the request.
+import { brandFlowRoute } from '../../domain/redirect-token';
 import { isScope } from '../../domain/scopes';
 import { err, ok, type Result } from '../../domain/result';
 import type { Arrangement, AuthorisationRequest } from './sandbox-records';
@@ -12,7 +13,7 @@ export const RECIPIENT_CALLBACK_PATH = '/recipient/callback';
 
 /** What a third party asks for. */
 /** The consent app's entry route for the sandbox's brand (spec §2 `{brand}_accc_aisp`). */
-export const APP_ENTRY_ROUTE = `${SANDBOX_BRAND.toLowerCase()}_accc_aisp`;
+export const APP_ENTRY_ROUTE = brandFlowRoute(SANDBOX_BRAND);
 
 export interface AuthorisationAsk {
   readonly scopes: readonly string[];

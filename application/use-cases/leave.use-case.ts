@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { Step } from '../../domain/flow';
-import { accessDeniedReturnUrl, plainReturnUrl, successReturnUrl, type ConfirmationAnswer, type ReturnUrl } from '../../domain/return-url';
 import type { Result } from '../../domain/result';
-import type { ReturnUrlError } from '../../domain/return-url';
+import {
+  accessDeniedReturnUrl, plainReturnUrl, successReturnUrl, type ConfirmationAnswer, type ReturnUrl, type ReturnUrlError,
+} from '../../domain/return-url';
 import { ANALYTICS, type AbandonmentStage, type Analytics } from '../ports/analytics.port';
 import { CUSTOMER_AUTH_API, type CustomerAuthApi } from '../ports/customer-auth-api.port';
 import { REDIRECTOR, type Redirector } from '../ports/redirector.port';

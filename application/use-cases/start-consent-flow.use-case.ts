@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { decodeErrorPageParam } from '../../domain/error-page';
-import { flowRouteName, isFollowableRedirectUri, parseRedirectToken, type RedirectToken } from '../../domain/redirect-token';
+import { brandFlowRoute, flowRouteName, isFollowableRedirectUri, parseRedirectToken, type RedirectToken } from '../../domain/redirect-token';
 import { CONFIG_SOURCE, type ConfigSource } from '../ports/config-source.port';
 import { CUSTOMER_AUTH_API, type CustomerAuthApi } from '../ports/customer-auth-api.port';
 import { LAUNCH_PARAMETERS, type LaunchParameters } from '../ports/launch-parameters.port';
@@ -11,9 +11,6 @@ import { SessionStore } from '../stores/session.store';
 import { InactivityTimer } from './inactivity-timer.use-case';
 import { Navigation } from './navigation.use-case';
 import { TokenExpiryTimer } from './token-expiry-timer.use-case';
-
-/** The flow route of every configured brand (spec §2: `{product}_accc_aisp`). */
-const flowRoutes = (config: RuntimeConfig): readonly string[] => config.brands.map((brand) => `${brand}_accc_aisp`);
 
 /**
  * The loading screen's work (spec §2, DESIGN §3.1, §3.3): load the config; show an error route
@@ -82,7 +79,7 @@ export class StartConsentFlow {
     if (!payload.ok) return undefined;
     const token = parseRedirectToken(payload.value);
     if (!token.ok) return undefined;
-    if (!flowRoutes(config).includes(flowRouteName(token.value))) return undefined;
+    if (!config.brands.map(brandFlowRoute).includes(flowRouteName(token.value))) return undefined;
     if (!isFollowableRedirectUri(token.value.redirectUri, config.production)) return undefined;
     return token.value;
   }

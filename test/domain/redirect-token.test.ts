@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
+  brandFlowRoute,
   flowRouteName,
   isFollowableRedirectUri,
   isTokenExpired,
@@ -185,6 +186,14 @@ describe('domain/redirect-token', () => {
         }),
         { numRuns: 200 },
       );
+    });
+  });
+
+  describe('brandFlowRoute', () => {
+    it('names the configured brand\'s consent flow, as a token of that brand would', () => {
+      expect(brandFlowRoute('Demo')).to.equal('demo_accc_aisp');
+      const result = parseRedirectToken(validPayload);
+      expect(result.ok && flowRouteName(result.value)).to.equal(brandFlowRoute('demo'));
     });
   });
 
