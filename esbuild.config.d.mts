@@ -8,10 +8,14 @@ export interface ShellFiles {
   modulePreloads?: readonly string[] | undefined;
   /** Whether the shell preloads config.json (default true). */
   preloadConfig?: boolean | undefined;
+  /** Whether the shell shows the loading screen until the app renders (default: as preloadConfig). */
+  loadingScreen?: boolean | undefined;
 }
 
 export declare const productionOptions: BuildOptions;
 export declare const CONFIG_HREF: string;
+export declare const LOADING_TITLE: string;
+export declare const LOADING_MARKUP: string;
 export declare function indexHtml(files: ShellFiles): string;
 export declare function entryOutputs(metafile: Metafile, outdir: string): Required<Pick<ShellFiles, 'script' | 'modulePreloads'>> & Pick<ShellFiles, 'stylesheet'>;
 export declare function buildApp(options?: { outDir?: string; entry?: string; options?: BuildOptions; preloadConfig?: boolean }): Promise<Metafile>;

@@ -29,13 +29,22 @@ export const productionOptions = {
 export const CONFIG_HREF = '/config/config.json';
 
 /**
+ * Spec §2 "Loading screen": the markup of ui/pages/loading-page.tsx and its window title (copy
+ * catalogue), written into the shell so that the customer sees it from the first paint, while
+ * the scripts run and the flow starts; React replaces it with the first screen. A build test
+ * renders the component and compares.
+ */
+export const LOADING_TITLE = 'Loading | Open Banking';
+export const LOADING_MARKUP = '<div class="loading-page"><svg class="spinner" width="110" height="110" viewBox="0 0 110 110" aria-hidden="true" focusable="false"><circle class="spinner-track" cx="55" cy="55" r="50" fill="none" stroke-width="10"></circle><circle class="spinner-stripe" cx="55" cy="55" r="50" fill="none" stroke-width="10" stroke-linecap="round" stroke-dasharray="94 314"></circle></svg><p role="status" class="loading-text">Loading</p></div>';
+
+/**
  * The HTML shell: no inline script or style, so the strict CSP of DESIGN §4 holds. The browser
  * learns every file the first screen needs from the shell itself, so nothing waits for the entry
  * to be parsed before it is requested: the entry's static chunks (`modulepreload`, script-src
  * 'self') and config.json (`preload as=fetch`, connect-src 'self'; FetchConfigSource asks for it
  * with the same mode and credentials, so the preloaded answer is the one it reads).
  */
-export function indexHtml({ script, stylesheet, modulePreloads = [], preloadConfig = true }) {
+export function indexHtml({ script, stylesheet, modulePreloads = [], preloadConfig = true, loadingScreen = preloadConfig }) {
   const preloads = modulePreloads.map((chunk) => `<link rel="modulepreload" href="/assets/${chunk}">\n`).join('');
   return `<!doctype html>
 <html lang="en-AU">
@@ -43,11 +52,11 @@ export function indexHtml({ script, stylesheet, modulePreloads = [], preloadConf
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>Open Banking</title>
+<title>${loadingScreen ? LOADING_TITLE : 'Open Banking'}</title>
 ${preloadConfig ? `<link rel="preload" as="fetch" crossorigin href="${CONFIG_HREF}">\n` : ''}${stylesheet ? `<link rel="stylesheet" href="/assets/${stylesheet}">\n` : ''}<script type="module" src="/assets/${script}"></script>
 ${preloads}</head>
 <body>
-<div id="root"></div>
+<div id="root">${loadingScreen ? `<main class="site-main">${LOADING_MARKUP}</main>` : ''}</div>
 <noscript>This page needs JavaScript to be turned on in your browser.</noscript>
 </body>
 </html>

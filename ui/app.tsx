@@ -37,7 +37,8 @@ function scrollToTop(): void {
 export const App = observer(function App() {
   const session = useService(SessionStore);
   const brandsKey = (session.config?.brands ?? []).join(' ');
-  const router = useMemo(() => createAppRouter(brandsKey === '' ? [] : brandsKey.split(' ')), [brandsKey]);
+  // The router starts where the session already is (no second render to get there); the reaction below follows it.
+  const router = useMemo(() => createAppRouter(brandsKey === '' ? [] : brandsKey.split(' '), pathOfSession(session)), [brandsKey]);
 
   useEffect(
     () =>
@@ -56,7 +57,8 @@ export const App = observer(function App() {
 
   return (
     <AppErrorBoundary>
-      <RouterProvider router={router} />
+      {/* A new router (the brands became known) gets a fresh provider: the old one would keep its state. */}
+      <RouterProvider key={brandsKey} router={router} />
     </AppErrorBoundary>
   );
 });

@@ -16,7 +16,9 @@ function showStartupFailure(root: Root, problem: unknown): void {
 
 /**
  * Boot (spec §7 "GET config/config.json (startup)", DESIGN §1): load and validate the config,
- * build the browser container, render the app, then start the consent flow once.
+ * build the browser container, start the consent flow once, then render the app at the screen
+ * the start chose. Until then the shell's static loading screen shows (esbuild.config.mjs), so
+ * React renders once, straight to the login step or the failure page.
  */
 async function boot(element: HTMLElement): Promise<void> {
   const root = createRoot(element);
@@ -27,6 +29,7 @@ async function boot(element: HTMLElement): Promise<void> {
       return;
     }
     const container = createContainer(config.value);
+    await container.get(StartConsentFlow).start();
     root.render(
       <StrictMode>
         <ServicesProvider container={container}>
@@ -34,7 +37,6 @@ async function boot(element: HTMLElement): Promise<void> {
         </ServicesProvider>
       </StrictMode>,
     );
-    await container.get(StartConsentFlow).start();
   } catch (error) {
     showStartupFailure(root, error);
   }

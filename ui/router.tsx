@@ -64,8 +64,8 @@ export function appRoutes(brands: readonly string[]): RouteObject[] {
 }
 
 /** DESIGN §3.6: a memory router; the browser's address stays the entry URL. */
-export function createAppRouter(brands: readonly string[]) {
-  return createMemoryRouter(appRoutes(brands), { initialEntries: ['/'] });
+export function createAppRouter(brands: readonly string[], initialPath = '/') {
+  return createMemoryRouter(appRoutes(brands), { initialEntries: [initialPath] });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

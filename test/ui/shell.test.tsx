@@ -1,6 +1,10 @@
 import './setup-dom';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { expect } from 'chai';
+import { act, Profiler } from 'react';
+import { journey } from '../application/journey-driver';
+import { App } from '../../ui/app';
+import { ServicesProvider } from '../../ui/services-context';
 import { amendedConsent, janeAccounts, newConsent, trustBusinesses } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { renderApp, settle, startApp } from './render-app';
@@ -71,6 +75,22 @@ describe('ui: shell (spec §2 "Shared shell", DESIGN §3.6, §3.7)', () => {
     });
     expect(screen.getByText('You are about to share your data with Budget Buddy')).to.exist;
     expect([window.location.href, window.history.length], 'the address and history never change').to.deep.equal([address, historyLength]);
+  });
+
+  it('rendered after the flow started (as ui/main.tsx boots), shows the login step at once, never the loading screen', async () => {
+    const j = journey();
+    await j.start();
+    // Every commit is inspected as it happens (a Profiler's onRender runs inside the commit).
+    const commits: string[] = [];
+    const onCommit = () => commits.push(document.querySelector('.loading-page') === null ? 'step' : 'loading');
+    await act(async () => {
+      render(<Profiler id="app" onRender={onCommit}><ServicesProvider container={j.container}><App /></ServicesProvider></Profiler>);
+    });
+    const loadingShown = commits.includes('loading');
+    expect(loadingShown, 'the loading screen was rendered').to.equal(false);
+    expect(shellState()).to.deep.equal({
+      title: 'Consent to share data', focused: true, tracker: 'none', bar: 'none', windowTitle: 'Consent to share data | Open Banking',
+    });
   });
 
   it('has a named logo, the five footer links in order and a copyright line', async () => {

@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import type { Metafile } from 'esbuild';
-import { CONFIG_HREF, entryOutputs, indexHtml } from '../../esbuild.config.mjs';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { CONFIG_HREF, entryOutputs, indexHtml, LOADING_MARKUP, LOADING_TITLE } from '../../esbuild.config.mjs';
 import { CONFIG_PATH } from '../../adapters/fetch-config-source.adapter';
+import { copy } from '../../domain/copy';
+import { LoadingPage } from '../../ui/pages/loading-page';
 
 /** A metafile of outputs under /app/dist/assets: `imports` per output as [path, kind]. */
 function metafile(outputs: Record<string, { entryPoint?: string; imports?: [string, 'import-statement' | 'dynamic-import'][] }>): Metafile {
@@ -48,9 +51,18 @@ describe('build: the HTML shell (DESIGN §4, the first screen\'s requests)', () 
     expect(CONFIG_HREF).to.equal(CONFIG_PATH);
   });
 
-  it('leaves the config preload out when told (an entry that does not read config.json at startup)', () => {
+  it('shows the loading screen from the first paint: the loading page\'s own markup and window title', () => {
+    expect(LOADING_MARKUP).to.equal(renderToStaticMarkup(<LoadingPage />));
+    expect(LOADING_TITLE).to.equal(copy.shell.loadingTitle);
+    const html = indexHtml({ script: 'main-1.js' });
+    expect(html).to.include(`<div id="root"><main class="site-main">${LOADING_MARKUP}</main></div>`);
+    expect(html).to.include(`<title>${LOADING_TITLE}</title>`);
+  });
+
+  it('leaves the config preload and the loading screen out when told (an entry that does not read config.json at startup)', () => {
     const html = indexHtml({ script: 'main-1.js', preloadConfig: false });
     expect(html).not.to.include('rel="preload"');
     expect(html).not.to.include('modulepreload');
+    expect(html).to.include('<div id="root"></div>');
   });
 });
