@@ -21,13 +21,20 @@ const SelectAll = observer(function SelectAll() {
   );
 });
 
-/** Spec §2 notes: not all accounts chosen, or none; announced politely as they change. */
+const NOTES = [copy.selectAccounts.notAllSelected, copy.selectAccounts.noneSelected];
+
+/**
+ * Spec §2 notes: not all accounts chosen, or none (never both); announced politely as they
+ * change. The notes' place keeps the height of the taller note (hidden copies size it), so a tick
+ * never moves the tiles under the pointer, and a long list is not laid out again.
+ */
 const SelectionNotes = observer(function SelectionNotes() {
   const selection = useService(AccountSelectionStore);
+  const note = selection.notAllSelectedNote ? NOTES[0] : selection.noneSelectedNote ? NOTES[1] : undefined;
   return (
-    <div className="selection-notes" aria-live="polite">
-      {selection.notAllSelectedNote ? <p className="notice notice-info">{copy.selectAccounts.notAllSelected}</p> : undefined}
-      {selection.noneSelectedNote ? <p className="notice notice-info">{copy.selectAccounts.noneSelected}</p> : undefined}
+    <div className="selection-notes">
+      {NOTES.map((text) => <p key={text} className="notice notice-info selection-note-size" aria-hidden="true">{text}</p>)}
+      <div aria-live="polite">{note === undefined ? undefined : <p className="notice notice-info">{note}</p>}</div>
     </div>
   );
 });
