@@ -6,6 +6,8 @@ export interface ShellFiles {
   script: string;
   stylesheet?: string | undefined;
   modulePreloads?: readonly string[] | undefined;
+  /** The later steps' stylesheet, named in a meta tag for ui/shell/later-steps-stylesheet.ts. */
+  laterStepsStylesheet?: string | undefined;
   /** Whether the shell preloads config.json (default true). */
   preloadConfig?: boolean | undefined;
   /** Whether the shell shows the loading screen until the app renders (default: as preloadConfig). */
@@ -16,6 +18,8 @@ export declare const productionOptions: BuildOptions;
 export declare const CONFIG_HREF: string;
 export declare const LOADING_TITLE: string;
 export declare const LOADING_MARKUP: string;
+export declare const LATER_STEPS_CSS: string;
+export declare const LATER_STEPS_STYLESHEET_META: string;
 export declare function indexHtml(files: ShellFiles): string;
-export declare function entryOutputs(metafile: Metafile, outdir: string): Required<Pick<ShellFiles, 'script' | 'modulePreloads'>> & Pick<ShellFiles, 'stylesheet'>;
+export declare function entryOutputs(metafile: Metafile, outdir: string): Required<Pick<ShellFiles, 'script' | 'modulePreloads'>> & Pick<ShellFiles, 'stylesheet' | 'laterStepsStylesheet'>;
 export declare function buildApp(options?: { outDir?: string; entry?: string; options?: BuildOptions; preloadConfig?: boolean }): Promise<Metafile>;

@@ -44,15 +44,16 @@ export const LOADING_MARKUP = '<div class="loading-page"><svg class="spinner" wi
  * 'self') and config.json (`preload as=fetch`, connect-src 'self'; FetchConfigSource asks for it
  * with the same mode and credentials, so the preloaded answer is the one it reads).
  */
-export function indexHtml({ script, stylesheet, modulePreloads = [], preloadConfig = true, loadingScreen = preloadConfig }) {
+export function indexHtml({ script, stylesheet, modulePreloads = [], laterStepsStylesheet, preloadConfig = true, loadingScreen = preloadConfig }) {
   const preloads = modulePreloads.map((chunk) => `<link rel="modulepreload" href="/assets/${chunk}">\n`).join('');
+  const laterSteps = laterStepsStylesheet ? `<meta name="${LATER_STEPS_STYLESHEET_META}" content="/assets/${laterStepsStylesheet}">\n` : '';
   return `<!doctype html>
 <html lang="en-AU">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${loadingScreen ? LOADING_TITLE : 'Open Banking'}</title>
+${laterSteps}<title>${loadingScreen ? LOADING_TITLE : 'Open Banking'}</title>
 ${preloadConfig ? `<link rel="preload" as="fetch" crossorigin href="${CONFIG_HREF}">\n` : ''}${stylesheet ? `<link rel="stylesheet" href="/assets/${stylesheet}">\n` : ''}<script type="module" src="/assets/${script}"></script>
 ${preloads}</head>
 <body>
@@ -65,14 +66,15 @@ ${preloads}</head>
 
 /**
  * The output files of the entry point, as names relative to assets/: the script, its stylesheet,
- * and every chunk it imports statically (directly or through another chunk), in load order.
+ * every chunk it imports statically (directly or through another chunk), in load order, and the
+ * later steps' stylesheet when the build has that entry.
  */
 export function entryOutputs(metafile, outdir) {
-  const outputs = Object.entries(metafile.outputs).filter(([, output]) => output.entryPoint);
-  const find = (ext) => outputs.map(([file]) => file).find((file) => file.endsWith(ext));
-  const script = find('.js');
+  const entries = Object.entries(metafile.outputs).filter(([, output]) => output.entryPoint);
+  const script = entries.map(([file]) => file).find((file) => file.endsWith('.js'));
   if (!script) throw new Error('The build produced no JavaScript entry.');
-  const css = Object.keys(metafile.outputs).find((file) => file.endsWith('.css') && !file.endsWith('.map'));
+  const css = metafile.outputs[script]?.cssBundle;
+  const laterStepsCss = entries.find(([, output]) => output.entryPoint === LATER_STEPS_CSS)?.[0];
   const relative = (file) => path.relative(outdir, path.resolve(root, file));
   const chunks = [];
   const visit = (file) => {
@@ -87,11 +89,19 @@ export function entryOutputs(metafile, outdir) {
     script: relative(script),
     stylesheet: css ? relative(css) : undefined,
     modulePreloads: chunks.map(relative),
+    ...(laterStepsCss ? { laterStepsStylesheet: relative(laterStepsCss) } : {}),
   };
 }
 
 /** The consent app's entry point. */
 const APP_ENTRY = path.join(root, 'ui/main.tsx');
+
+/**
+ * The later steps' stylesheet: its own entry, so the login screen does not load it. The shell
+ * names its file in a meta tag; ui/shell/later-steps-stylesheet.ts loads it with their pages.
+ */
+export const LATER_STEPS_CSS = 'ui/styles/steps.css';
+export const LATER_STEPS_STYLESHEET_META = 'later-steps-stylesheet'; // = ui/shell/later-steps-stylesheet.ts
 
 /**
  * Builds the app into `outDir` (default dist/) and returns esbuild's metafile. The shell preloads
@@ -100,7 +110,8 @@ const APP_ENTRY = path.join(root, 'ui/main.tsx');
 export async function buildApp({ outDir = path.join(root, 'dist'), entry = APP_ENTRY, options = {}, preloadConfig = entry === APP_ENTRY } = {}) {
   const assets = path.join(outDir, 'assets');
   await rm(outDir, { recursive: true, force: true });
-  const result = await esbuild.build({ ...productionOptions, ...options, entryPoints: [entry], outdir: assets, absWorkingDir: root });
+  const entryPoints = entry === APP_ENTRY ? [entry, LATER_STEPS_CSS] : [entry];
+  const result = await esbuild.build({ ...productionOptions, ...options, entryPoints, outdir: assets, absWorkingDir: root });
   await writeFile(path.join(outDir, 'index.html'), indexHtml({ ...entryOutputs(result.metafile, assets), preloadConfig }));
   await mkdir(path.join(outDir, 'config'), { recursive: true });
   await copyFile(path.join(root, 'config/config.json'), path.join(outDir, 'config/config.json'));
@@ -115,7 +126,7 @@ async function watch() {
     minify: false,
     entryNames: '[name]',
     define: { 'process.env.NODE_ENV': '"development"' },
-    entryPoints: [APP_ENTRY],
+    entryPoints: [APP_ENTRY, LATER_STEPS_CSS],
     outdir: assets,
     absWorkingDir: root,
     plugins: [{

@@ -51,6 +51,22 @@ describe('browser: every persona end to end through the sandbox bank', function 
     await context.close();
   });
 
+  it('the login screen loads one stylesheet; the later steps\' stylesheet arrives with their pages and applies', async () => {
+    const { page } = await open();
+    const shell = await (await page.request.get(page.url())).text();
+    expect(shell.match(/<link rel="stylesheet"/g), 'one render-blocking stylesheet').to.have.length(1);
+    const laterSteps = /<meta name="later-steps-stylesheet" content="([^"]+)">/.exec(shell)?.[1];
+    expect(laterSteps).to.match(/^\/assets\/steps-\w+\.css$/);
+    await logIn(page, 'jane.citizen');
+    await onStep(page, copy.steps.selectAccounts);
+    expect(await page.locator(`link[rel="stylesheet"][href="${laterSteps}"]`).count()).to.equal(1);
+    const tile = await page.locator('.account-tile').first().evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { border: style.borderTopStyle, radius: style.borderTopLeftRadius };
+    });
+    expect(tile, 'steps.css rules apply to the tiles').to.deep.equal({ border: 'solid', radius: '6px' });
+  });
+
   it('jane.citizen: a new arrangement, from login to the success return with a verifiable id_token', async () => {
     const app = await open();
     const { page } = app;

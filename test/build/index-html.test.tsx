@@ -1,13 +1,14 @@
 import { expect } from 'chai';
 import type { Metafile } from 'esbuild';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { CONFIG_HREF, entryOutputs, indexHtml, LOADING_MARKUP, LOADING_TITLE } from '../../esbuild.config.mjs';
+import { CONFIG_HREF, entryOutputs, indexHtml, LATER_STEPS_CSS, LATER_STEPS_STYLESHEET_META, LOADING_MARKUP, LOADING_TITLE } from '../../esbuild.config.mjs';
 import { CONFIG_PATH } from '../../adapters/fetch-config-source.adapter';
 import { copy } from '../../domain/copy';
 import { LoadingPage } from '../../ui/pages/loading-page';
+import { LATER_STEPS_STYLESHEET_META as UI_META_NAME } from '../../ui/shell/later-steps-stylesheet';
 
 /** A metafile of outputs under /app/dist/assets: `imports` per output as [path, kind]. */
-function metafile(outputs: Record<string, { entryPoint?: string; imports?: [string, 'import-statement' | 'dynamic-import'][] }>): Metafile {
+function metafile(outputs: Record<string, { entryPoint?: string; cssBundle?: string; imports?: [string, 'import-statement' | 'dynamic-import'][] }>): Metafile {
   return {
     inputs: {},
     outputs: Object.fromEntries(Object.entries(outputs).map(([file, output]) => [file, {
@@ -16,6 +17,7 @@ function metafile(outputs: Record<string, { entryPoint?: string; imports?: [stri
       exports: [],
       imports: (output.imports ?? []).map(([path, kind]) => ({ path, kind })),
       ...(output.entryPoint === undefined ? {} : { entryPoint: output.entryPoint }),
+      ...(output.cssBundle === undefined ? {} : { cssBundle: output.cssBundle }),
     }])),
   };
 }
@@ -23,7 +25,7 @@ function metafile(outputs: Record<string, { entryPoint?: string; imports?: [stri
 describe('build: the HTML shell (DESIGN §4, the first screen\'s requests)', () => {
   it('lists every chunk the entry imports statically, through other chunks too, once each and never a lazy one', () => {
     const meta = metafile({
-      '/app/dist/assets/main-1.js': { entryPoint: 'ui/main.tsx', imports: [['/app/dist/assets/chunk-a.js', 'import-statement'], ['/app/dist/assets/chunk-lazy.js', 'dynamic-import']] },
+      '/app/dist/assets/main-1.js': { entryPoint: 'ui/main.tsx', cssBundle: '/app/dist/assets/main-1.css', imports: [['/app/dist/assets/chunk-a.js', 'import-statement'], ['/app/dist/assets/chunk-lazy.js', 'dynamic-import']] },
       '/app/dist/assets/chunk-a.js': { imports: [['/app/dist/assets/chunk-b.js', 'import-statement']] },
       '/app/dist/assets/chunk-b.js': { imports: [['/app/dist/assets/chunk-a.js', 'import-statement']] },
       '/app/dist/assets/chunk-lazy.js': { imports: [['/app/dist/assets/chunk-c.js', 'import-statement']] },
@@ -35,6 +37,20 @@ describe('build: the HTML shell (DESIGN §4, the first screen\'s requests)', () 
       stylesheet: 'main-1.css',
       modulePreloads: ['chunk-a.js', 'chunk-b.js'],
     });
+  });
+
+  it('keeps the later steps\' stylesheet out of the first screen: its own entry, named in a meta tag only', () => {
+    const meta = metafile({
+      '/app/dist/assets/steps-2.css': { entryPoint: LATER_STEPS_CSS },
+      '/app/dist/assets/main-1.js': { entryPoint: 'ui/main.tsx', cssBundle: '/app/dist/assets/main-1.css' },
+      '/app/dist/assets/main-1.css': {},
+    });
+    const files = entryOutputs(meta, '/app/dist/assets');
+    expect(files).to.deep.equal({ script: 'main-1.js', stylesheet: 'main-1.css', modulePreloads: [], laterStepsStylesheet: 'steps-2.css' });
+    const html = indexHtml(files);
+    expect(html).to.include(`<meta name="${LATER_STEPS_STYLESHEET_META}" content="/assets/steps-2.css">`);
+    expect(html.match(/rel="stylesheet"/g)).to.have.length(1);
+    expect(LATER_STEPS_STYLESHEET_META, 'the name the UI looks for').to.equal(UI_META_NAME);
   });
 
   it('preloads config.json (as fetch, CORS mode, same origin) and each static chunk, with no inline script or style', () => {

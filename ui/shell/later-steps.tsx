@@ -1,9 +1,10 @@
 import { lazy, type ComponentType } from 'react';
 import type { LaterSteps } from '../../application/use-cases/later-steps.use-case';
+import { loadLaterStepsStylesheet } from './later-steps-stylesheet';
 
-// The steps after login are loaded on demand, with their stores (LaterSteps binds them), so the
-// login screen ships only what it needs; they are fetched as soon as the login screen is idle,
-// so no step waits for them.
+// The steps after login are loaded on demand, with their stores (LaterSteps binds them) and their
+// stylesheet, so the login screen ships only what it needs; they are fetched as soon as the login
+// screen is idle, so no step waits for them.
 const loadSelectProfile = () => import('../pages/select-profile-page');
 const loadSelectAccounts = () => import('../pages/select-accounts-page');
 const loadConfirmation = () => import('../pages/confirmation-page');
@@ -16,11 +17,11 @@ export interface LaterStepPages {
   preload(): void;
 }
 
-/** The later steps' pages as lazy components, each ready once its module and the stores are loaded. */
+/** The later steps' pages as lazy components, each ready once its module, the stores and the stylesheet are loaded. */
 export function laterStepPages(laterSteps: LaterSteps): LaterStepPages {
   const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
     lazy(async () => {
-      const [module] = await Promise.all([load(), laterSteps.load()]);
+      const [module] = await Promise.all([load(), laterSteps.load(), loadLaterStepsStylesheet()]);
       return { default: pick(module) };
     });
   return {
@@ -28,7 +29,7 @@ export function laterStepPages(laterSteps: LaterSteps): LaterStepPages {
     SelectAccountsPage: page(loadSelectAccounts, (m) => m.SelectAccountsPage),
     ConfirmationPage: page(loadConfirmation, (m) => m.ConfirmationPage),
     preload() {
-      void Promise.all([loadSelectProfile(), loadSelectAccounts(), loadConfirmation(), laterSteps.load()]).catch(() => {
+      void Promise.all([loadSelectProfile(), loadSelectAccounts(), loadConfirmation(), laterSteps.load(), loadLaterStepsStylesheet()]).catch(() => {
         // A failed preload is tried again by the lazy page when its step is reached.
       });
     },
