@@ -67,6 +67,18 @@ describe('browser: every persona end to end through the sandbox bank', function 
     expect(tile, 'steps.css rules apply to the tiles').to.deep.equal({ border: 'solid', radius: '6px' });
   });
 
+  it('the later steps are fetched once the customer starts on the login form, before Continue, not while it appears', async () => {
+    const app = await open();
+    const laterStepRequests = () => app.requests.filter((r) => /\/assets\/(steps-\w+\.css|chunk-\w+\.js)$/.test(r.url) && !r.url.endsWith('.map'));
+    const atLogin = laterStepRequests().length;
+    await app.page.waitForTimeout(300);
+    expect(laterStepRequests().length, 'nothing more while the login screen settles').to.equal(atLogin);
+    const stylesheet = app.page.waitForRequest(/\/assets\/steps-\w+\.css$/);
+    await app.page.getByLabel(copy.login.usernameLabel, { exact: true }).fill('jane.citizen');
+    await stylesheet;
+    expect(laterStepRequests().length).to.be.greaterThan(atLogin);
+  });
+
   it('jane.citizen: a new arrangement, from login to the success return with a verifiable id_token', async () => {
     const app = await open();
     const { page } = app;

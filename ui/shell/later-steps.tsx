@@ -3,8 +3,8 @@ import type { LaterSteps } from '../../application/use-cases/later-steps.use-cas
 import { loadLaterStepsStylesheet } from './later-steps-stylesheet';
 
 // The steps after login are loaded on demand, with their stores (LaterSteps binds them) and their
-// stylesheet, so the login screen ships only what it needs; they are fetched as soon as the login
-// screen is idle, so no step waits for them.
+// stylesheet, so the login screen ships only what it needs; they are fetched once the login
+// screen has settled (ui/shell/when-settled.ts), so no step waits for them.
 const loadSelectProfile = () => import('../pages/select-profile-page');
 const loadSelectAccounts = () => import('../pages/select-accounts-page');
 const loadConfirmation = () => import('../pages/confirmation-page');

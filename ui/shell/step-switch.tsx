@@ -6,6 +6,7 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { LaterSteps } from '../../application/use-cases/later-steps.use-case';
 import { LoginPage } from '../pages/login-page';
 import { laterStepPages, type LaterStepPages } from './later-steps';
+import { whenSettled } from './when-settled';
 
 /**
  * The body of the current step. It follows SessionStore.step (the source of truth) rather than
@@ -15,10 +16,7 @@ export const StepSwitch = observer(function StepSwitch() {
   const step = useService(SessionStore).step;
   const laterSteps = useService(LaterSteps);
   const pages = useMemo(() => laterStepPages(laterSteps), [laterSteps]);
-  useEffect(() => {
-    const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-    idle(() => pages.preload());
-  }, [pages]);
+  useEffect(() => whenSettled(() => pages.preload()), [pages]);
   return <Suspense fallback={null}>{stepBody(step, pages)}</Suspense>;
 });
 
