@@ -198,6 +198,31 @@ describe('browser: attacks and failures end safely', function () {
     });
   });
 
+  it('with JavaScript turned off: the page says it needs JavaScript, and no loading spinner turns forever', async () => {
+    // Blink's own setting (Playwright's javaScriptEnabled leaves <noscript> and `scripting` as with scripts on).
+    const noScripts = await launchChromium(['--blink-settings=scriptEnabled=false']);
+    try {
+      const page = await noScripts.newPage();
+      await page.goto(await harness.entryUrl());
+      expect(await page.locator('body').innerText()).to.equal('This page needs JavaScript to be turned on in your browser.');
+      expect(await page.locator('.loading-page').isVisible(), 'the static loading screen is hidden').to.equal(false);
+    } finally {
+      await noScripts.close();
+    }
+  });
+
+  it('with JavaScript on, the shell shows the loading screen from its first paint, before any script has run', async () => {
+    const context = await browser.newContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    // Scripts held back: what the customer sees while the app's files are still on their way.
+    await page.route('**/assets/*.js', () => undefined);
+    await page.goto(await harness.entryUrl(), { waitUntil: 'commit' });
+    await page.getByRole('status').filter({ hasText: copy.shell.loading }).waitFor();
+    expect(await page.locator('.loading-page .spinner').isVisible()).to.equal(true);
+    expect(await page.title()).to.equal(copy.shell.loadingTitle);
+  });
+
   it('inside a cross-origin frame the app does not render (X-Frame-Options DENY, frame-ancestors none)', async () => {
     const context = await browser.newContext();
     contexts.push(context);

@@ -29,11 +29,12 @@ export function builtDist(): Promise<string> {
   return built;
 }
 
-export async function launchChromium(): Promise<Browser> {
+/** Debian's Chromium, headless; `extraArgs` add switches (e.g. Blink settings) for one test's browser. */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: browser tests need Debian's chromium (.ci/run installs it: apt-get install chromium).`);
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /** A sandbox bank on a free port with its own data folder and the production build. */
