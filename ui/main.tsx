@@ -21,16 +21,19 @@ function showStartupFailure(root: Root, problem: unknown): void {
  * React renders once, straight to the login step or the failure page.
  */
 async function boot(element: HTMLElement): Promise<void> {
-  const root = createRoot(element);
+  // The React root is made when there is something to render: until then React has no listeners
+  // on the page, and its event code is not compiled while the flow is still starting.
+  let made: Root | undefined;
+  const root = (): Root => (made ??= createRoot(element));
   try {
     const config = await loadConfig();
     if (!config.ok) {
-      showStartupFailure(root, `config/config.json is missing or malformed:\n- ${config.error.join('\n- ')}`);
+      showStartupFailure(root(), `config/config.json is missing or malformed:\n- ${config.error.join('\n- ')}`);
       return;
     }
     const container = createContainer(config.value);
     await container.get(StartConsentFlow).start();
-    root.render(
+    root().render(
       <StrictMode>
         <ServicesProvider container={container}>
           <App />
@@ -38,7 +41,7 @@ async function boot(element: HTMLElement): Promise<void> {
       </StrictMode>,
     );
   } catch (error) {
-    showStartupFailure(root, error);
+    showStartupFailure(root(), error);
   }
 }
 
