@@ -37,7 +37,8 @@ function scrollToTop(): void {
 export const App = observer(function App() {
   const session = useService(SessionStore);
   const brandsKey = (session.config?.brands ?? []).join(' ');
-  // The router starts where the session already is (no second render to get there); the reaction below follows it.
+  // The router starts where the session already is (no second render to get there); the
+  // reaction below follows it from then on.
   const router = useMemo(() => createAppRouter(brandsKey === '' ? [] : brandsKey.split(' '), pathOfSession(session)), [brandsKey]);
 
   useEffect(
