@@ -12,6 +12,8 @@ const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown', 'input'] as const;
  */
 export function whenSettled(work: () => void, target: Pick<Document, 'addEventListener' | 'removeEventListener'> = document): () => void {
   let finished = false;
+  const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 0));
+  const timer = setTimeout(() => idle(run), SETTLE_DELAY_MS);
   const stop = (): void => {
     finished = true;
     clearTimeout(timer);
@@ -22,8 +24,6 @@ export function whenSettled(work: () => void, target: Pick<Document, 'addEventLi
     stop();
     work();
   }
-  const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 0));
-  const timer = setTimeout(() => idle(run), SETTLE_DELAY_MS);
   for (const type of FIRST_INPUT_EVENTS) target.addEventListener(type, run, { capture: true, passive: true });
   return stop;
 }
