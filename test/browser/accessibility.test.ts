@@ -10,7 +10,7 @@ import { base64url } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import type { ModalName } from '../../domain/modal';
-import { axeViolations, launchChromium, SandboxHarness, scrollsSideways, watchPage } from './browser-harness';
+import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers, watchPage } from './browser-harness';
 import { logIn, modalTitle, onStep, returnResult, waitForAnimations } from './consent-app-driver';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -97,10 +97,10 @@ describe('browser: accessibility of every screen and modal', function () {
     await shoot(DESKTOP.width);
     await page.setViewportSize(NARROW);
     await waitForAnimations(page);
-    expect(await scrollsSideways(page), `${name} scrolls sideways at 320 px`).to.equal(false);
+    expect(await sidewaysScrollers(page), `${name} scrolls sideways at 320 px`).to.deep.equal([]);
     await shoot(NARROW.width);
     await page.setViewportSize(ZOOM_200);
-    expect(await scrollsSideways(page), `${name} scrolls sideways at 200% zoom`).to.equal(false);
+    expect(await sidewaysScrollers(page), `${name} scrolls sideways at 200% zoom`).to.deep.equal([]);
     await page.setViewportSize(DESKTOP);
     checked.push(name);
   }
@@ -122,6 +122,13 @@ describe('browser: accessibility of every screen and modal', function () {
     await logIn(page, persona);
     await onStep(page, copy.steps.selectAccounts);
   };
+
+  /** Opens every data cluster of the confirmation, so that their contents are checked too. */
+  async function openEveryCluster(page: Page): Promise<void> {
+    const closed = page.locator('main button[aria-expanded="false"]');
+    for (let i = 0; i < 10 && (await closed.count()) > 0; i += 1) await closed.first().click();
+    expect(await closed.count()).to.equal(0);
+  }
 
   let arrangementId = '';
 
@@ -146,10 +153,7 @@ describe('browser: accessibility of every screen and modal', function () {
     await account(page, 'Bills').check();
     await button(page, copy.selectAccounts.continue).click();
     await onStep(page, copy.steps.confirmation);
-    // Open every data cluster, so that their contents are checked too.
-    const closed = page.locator('main button[aria-expanded="false"]');
-    for (let i = 0; i < 10 && (await closed.count()) > 0; i += 1) await closed.first().click();
-    expect(await closed.count()).to.equal(0);
+    await openEveryCluster(page);
     await check(page, 'confirmation');
     // The success modal returns by itself after 2.5 s: the return is held back until it has been checked.
     let releaseReturn: () => void = () => undefined;
@@ -204,10 +208,27 @@ describe('browser: accessibility of every screen and modal', function () {
     await button(page, copy.selectAccounts.back).click();
     await checkModal(page, 'changeSelectedProfile');
     await closeModal(page, 'changeSelectedProfile');
+    await button(page, copy.selectAccounts.continue).click();
+    await onStep(page, copy.steps.confirmation);
+    await openEveryCluster(page);
+    await check(page, 'confirmation-business');
 
     const many = await openLogin();
     await toAccounts(many, 'many.accounts');
     await check(many, 'accounts-500');
+  });
+
+  it('no eligible accounts, and the confirmation of customer data only', async () => {
+    const none = await openLogin();
+    await toAccounts(none, 'no.eligible');
+    await none.getByText(copy.selectAccounts.noneEligible).first().waitFor();
+    await check(none, 'accounts-no-eligible');
+
+    const customerOnly = await openLogin({ scopes: ['common:customer.basic:read', 'common:customer.detail:read'] });
+    await logIn(customerOnly, 'jane.citizen');
+    await onStep(customerOnly, copy.steps.confirmation);
+    await openEveryCluster(customerOnly);
+    await check(customerOnly, 'confirmation-customer-only');
   });
 
   it('the timeout warning and the session-ending modal (page clock)', async () => {

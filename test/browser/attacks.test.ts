@@ -9,7 +9,7 @@ import { copy } from '../../domain/copy';
 import { SIGNING_KEY_FILE } from '../../adapters/sandbox-bank/signing-keys';
 import { REDIRECT_JWT_KEY } from '../../adapters/session-token-storage.adapter';
 import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
-import { expectErrorReturn, logIn, modalTitle, onStep, openApp, returnResult, type OpenedApp } from './consent-app-driver';
+import { expectErrorReturn, logIn, modalTitle, onStep, openApp, returnResult, stateOf, tokenTraces, type OpenedApp } from './consent-app-driver';
 
 const PUBLIC_SITE = 'https://www.bank.example/';
 const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
@@ -63,10 +63,13 @@ describe('browser: attacks and failures end safely', function () {
   };
 
   /** A fresh tab at `url` (relative to the sandbox), with the bank's public site answered locally and dialogs recorded. */
-  async function openRaw(url: string): Promise<{ page: Page; dialogs: string[]; cspViolations: string[] }> {
+  async function openRaw(url: string): Promise<{ page: Page; dialogs: string[]; cspViolations: string[]; requests: string[] }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(context);
     await context.route(`${PUBLIC_SITE}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Demo Bank</title><h1>Public site</h1>' }));
+    // Every request of the tab from its first one, the document included.
+    const requests: string[] = [];
+    context.on('request', (request) => requests.push(request.url()));
     const { page, cspViolations, errors } = await watchPage(context);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
@@ -75,7 +78,7 @@ describe('browser: attacks and failures end safely', function () {
     });
     await page.goto(new URL(url, harness.origin).toString());
     expect(errors).to.deep.equal([]);
-    return { page, dialogs, cspViolations };
+    return { page, dialogs, cspViolations, requests };
   }
 
   /** Spec §2, §8: the failure page with its message and Leave Page, which goes to the bank's public site and nowhere else. */
@@ -93,12 +96,18 @@ describe('browser: attacks and failures end safely', function () {
     return decodeJwt(new URL(await harness.entryUrl()).searchParams.get('redirectJwt') ?? '');
   }
 
+  /** The `kid` of the sandbox's signing key, as its JWKS publishes it. */
+  async function sandboxKid(): Promise<string> {
+    const kid = (await harness.bank.app.inject({ url: '/.well-known/jwks.json' })).json<{ keys: { kid: string }[] }>().keys[0]?.kid;
+    if (kid === undefined) throw new Error('the sandbox publishes no key');
+    return kid;
+  }
+
   /** Signs claims with the sandbox's own key (read from its data folder), so the signature is valid. */
   async function signAsSandbox(claims: JWTPayload): Promise<string> {
     const dataDir = (harness as unknown as { dataDir: string }).dataDir;
     const jwk = JSON.parse(readFileSync(path.join(dataDir, SIGNING_KEY_FILE), 'utf8')) as { kty: string; crv: string; x: string; y: string };
-    const kid = (await harness.bank.app.inject({ url: '/.well-known/jwks.json' })).json<{ keys: { kid: string }[] }>().keys[0]?.kid ?? '';
-    return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' }).sign(await importJWK(jwk, 'ES256'));
+    return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: await sandboxKid(), typ: 'JWT' }).sign(await importJWK(jwk, 'ES256'));
   }
 
   /**
@@ -137,10 +146,11 @@ describe('browser: attacks and failures end safely', function () {
       expect(dialogs).to.deep.equal([]);
     });
 
-    it('forged tokens (another key, alg none, an unknown kid) and an expired one: the failure page, no bank call', async () => {
+    it('forged tokens (another key under the bank\'s kid, alg none, an unknown kid) and an expired one: the failure page, no bank call', async () => {
       const claims = await genuineClaims();
       const otherKey = (await generateKeyPair('ES256')).privateKey;
-      const otherSigned = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'attacker', typ: 'JWT' }).sign(otherKey);
+      // The bank's own kid, so the bank's key is chosen and only the signature is wrong.
+      const otherSigned = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: await sandboxKid(), typ: 'JWT' }).sign(otherKey);
       const unknownKid = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'no-such-key', typ: 'JWT' }).sign(otherKey);
       const algNone = `${base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${base64url.encode(JSON.stringify(claims))}.`;
       // A token genuinely signed by the sandbox two hours ago with a one-hour lifetime.
@@ -150,15 +160,12 @@ describe('browser: attacks and failures end safely', function () {
       expect((decodeJwt(expired).exp ?? 0) * 1000).to.be.below(Date.now());
 
       for (const [what, token] of [['another key', otherSigned], ['an unknown kid', unknownKid], ['alg none', algNone], ['expired', expired]] as const) {
-        const { page } = await openRaw(appWithToken(token));
-        const bankCalls: string[] = [];
-        page.on('request', (request) => {
-          if (request.url().includes('/customer-auth/')) bankCalls.push(request.url());
-        });
+        const { page, requests } = await openRaw(appWithToken(token));
         await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
         expect(await page.getByText(String(claims['tppName'])).count(), `${what}: the claimed name is not shown`).to.equal(0);
+        expect(requests.some((url) => url.endsWith('/config/config.json')), `${what}: the start was watched`).to.equal(true);
         await expectFailurePage(page);
-        expect(bankCalls, what).to.deep.equal([]);
+        expect(requests.filter((url) => url.includes('/customer-auth/')), what).to.deep.equal([]);
       }
     });
 
@@ -254,29 +261,32 @@ describe('browser: attacks and failures end safely', function () {
   });
 
   describe('the token stays out of the address bar, storage and Referer (DESIGN §3.3)', () => {
-    it('leaves the address bar at start, is never sent as Referer, and is cleared from sessionStorage after a cancel', async () => {
+    it('leaves the address bar at start, is never sent as Referer, and is cleared from every storage after a cancel', async () => {
       const app = await open();
       const { page } = app;
       const token = await page.evaluate((key) => sessionStorage.getItem(key), REDIRECT_JWT_KEY);
       expect(token).to.match(/^ey/);
+      expect(await tokenTraces(page, token ?? ''), 'kept while the flow runs').to.deep.equal([`sessionStorage.${REDIRECT_JWT_KEY}`]);
       expect(page.url()).not.to.include('redirectJwt');
       await logIn(page, 'jane.citizen');
       await onStep(page, copy.steps.selectAccounts);
       await button(page, copy.selectAccounts.cancel).click();
       await modalTitle(page, copy.modals.sharingIncomplete.title as string).getByRole('button', { name: 'Yes, leave' }).click();
-      await expectErrorReturn(page);
-      // The callback is on the app's origin in the sandbox: the same sessionStorage.
-      expect(await page.evaluate((key) => sessionStorage.getItem(key), REDIRECT_JWT_KEY)).to.equal(null);
+      await expectErrorReturn(page, app.state);
+      // The callback is on the app's origin in the sandbox: the same storage and cookies.
+      expect(await tokenTraces(page, token ?? '')).to.deep.equal([]);
       expect(app.requests.length).to.be.above(8);
       const leaking = app.requests.filter((request) => request.referer !== undefined && token !== null && request.referer.includes(token.slice(-20)));
       expect(leaking, 'no request carries the token as Referer').to.deep.equal([]);
       expect(app.requests.filter((request) => (request.referer ?? '') !== ''), 'Referrer-Policy: no-referrer').to.deep.equal([]);
     });
 
-    it('a 1000-character state is echoed exactly', async () => {
+    it('a 1000-character state is echoed exactly, and the token is gone from every storage after the success return', async () => {
       const state = `${Date.now()}-${'a1_B-~.'.repeat(200)}`.slice(0, 1000);
       expect(state).to.have.length(1000);
       const { page } = await open({ state });
+      const token = (await page.evaluate((key) => sessionStorage.getItem(key), REDIRECT_JWT_KEY)) ?? '';
+      expect(token).to.match(/^ey/);
       await logIn(page, 'jane.citizen');
       await onStep(page, copy.steps.selectAccounts);
       await account(page, 'Bills').check();
@@ -286,12 +296,13 @@ describe('browser: attacks and failures end safely', function () {
       expect(result.heading).to.equal('Authorised');
       expect(result.failedChecks).to.deep.equal([]);
       expect(result.values['state']).to.equal(state);
+      expect(await tokenTraces(page, token)).to.deep.equal([]);
     });
   });
 
   describe('confirm is sent once, and failures are told honestly (DESIGN §3.4)', () => {
     /** Logs `persona` in, ticks one account and reaches the confirmation; counts every confirmation POST. */
-    async function reachConfirmation(persona: string, first: string): Promise<{ page: Page; confirms: () => number }> {
+    async function reachConfirmation(persona: string, first: string): Promise<{ page: Page; state: string; confirms: () => number }> {
       const app = await open();
       const confirmations: Request[] = [];
       app.page.on('request', (request) => {
@@ -302,7 +313,7 @@ describe('browser: attacks and failures end safely', function () {
       await account(app.page, first).check();
       await button(app.page, copy.selectAccounts.continue).click();
       await onStep(app.page, copy.steps.confirmation);
-      return { page: app.page, confirms: () => confirmations.length };
+      return { page: app.page, state: app.state, confirms: () => confirmations.length };
     }
 
     it('a double-click on Confirm sends one confirmation', async () => {
@@ -323,28 +334,33 @@ describe('browser: attacks and failures end safely', function () {
     });
 
     it('a 500 on confirm: Service unavailable, no automatic re-send, and the return is access_denied', async () => {
-      const { page, confirms } = await reachConfirmation('confirm.fails', 'Everyday');
+      const { page, state, confirms } = await reachConfirmation('confirm.fails', 'Everyday');
       await button(page, copy.confirmation.confirm).click();
       const modal = modalTitle(page, copy.modals.serviceUnavailable.title as string);
       await modal.waitFor();
       await page.waitForTimeout(1500);
       expect(confirms()).to.equal(1);
       await modal.getByRole('button', { name: 'Return to Budget Buddy' }).click();
-      await expectErrorReturn(page);
+      await expectErrorReturn(page, state);
     });
 
     it('a dropped connection on confirm: Service unavailable after exactly one attempt', async () => {
-      const { page, confirms } = await reachConfirmation('jane.citizen', 'Bills');
+      const { page, state, confirms } = await reachConfirmation('jane.citizen', 'Bills');
       let attempts = 0;
       await page.route('**/customer-auth/confirmation', (route) => {
         attempts += 1;
         return route.abort('connectionreset');
       });
       await button(page, copy.confirmation.confirm).click();
-      await modalTitle(page, copy.modals.serviceUnavailable.title as string).waitFor();
+      const modal = modalTitle(page, copy.modals.serviceUnavailable.title as string);
+      await modal.waitFor();
       await page.waitForTimeout(1500);
       expect(attempts).to.equal(1);
       expect(confirms()).to.equal(1);
+      // The connection is back: the customer is returned, and the return says access_denied.
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await modal.getByRole('button', { name: 'Return to Budget Buddy' }).click();
+      await expectErrorReturn(page, state);
     });
   });
 
@@ -373,52 +389,49 @@ describe('browser: attacks and failures end safely', function () {
     expect(errors).to.deep.equal([]);
   });
 
-  it('reload on login, accounts and confirmation starts again from the stored token, and the customer can finish', async () => {
+  it('reload on every step (login, profile, accounts, confirmation) starts the same authorisation again at login, and the customer finishes', async () => {
+    // DESIGN §3.3: the token waits in sessionStorage, so a reload restarts the flow (its guards
+    // run again from the login step) instead of losing the customer's authorisation.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(context);
     const { page, errors } = await watchPage(context);
-    await page.goto(await harness.entryUrl());
+    const entryUrl = await harness.entryUrl();
+    await page.goto(entryUrl);
     await page.getByRole('heading', { name: copy.login.heading }).waitFor();
-    const usableStep = async (): Promise<string> => {
-      const heading = page.getByRole('heading', { level: 1 });
-      await heading.first().waitFor();
-      await page.waitForFunction((failure) => {
-        const h1 = document.querySelector('h1')?.textContent ?? '';
-        return h1 !== '' && h1 !== failure;
-      }, copy.failure.title, { timeout: 10_000 }).catch(() => undefined);
-      return (await heading.first().textContent()) ?? '';
+    const reloadBackToLogin = async (from: string): Promise<void> => {
+      await page.reload();
+      await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).textContent(), `reload on ${from}`).to.equal(copy.steps.login);
+      expect(page.url(), `reload on ${from}`).not.to.include('redirectJwt');
+    };
+    const toProfiles = async (): Promise<void> => {
+      await logIn(page, 'trust.owner');
+      await onStep(page, copy.steps.selectProfile);
     };
     const toAccounts = async (): Promise<void> => {
-      if ((await usableStep()) !== copy.steps.selectAccounts) {
-        await page.getByRole('heading', { name: copy.login.heading }).waitFor();
-        await logIn(page, 'jane.citizen');
-        await onStep(page, copy.steps.selectAccounts);
-      }
+      await toProfiles();
+      await page.getByRole('radio', { name: 'Owner Family Trust' }).check();
+      await button(page, copy.selectProfile.continue).click();
+      await onStep(page, copy.steps.selectAccounts);
+    };
+    const toConfirmation = async (): Promise<void> => {
+      await toAccounts();
+      await button(page, copy.selectAccounts.continue).click();
+      await onStep(page, copy.steps.confirmation);
     };
 
-    await page.reload();
-    expect(await usableStep()).to.equal(copy.steps.login);
-    await page.getByRole('heading', { name: copy.login.heading }).waitFor();
-    expect(page.url()).not.to.include('redirectJwt');
-
-    await logIn(page, 'jane.citizen');
-    await onStep(page, copy.steps.selectAccounts);
-    await page.reload();
-    expect(await usableStep()).to.be.oneOf([copy.steps.login, copy.steps.selectAccounts]);
+    await reloadBackToLogin('login');
+    await toProfiles();
+    await reloadBackToLogin('select profile');
     await toAccounts();
-
-    await account(page, 'Bills').check();
-    await button(page, copy.selectAccounts.continue).click();
-    await onStep(page, copy.steps.confirmation);
-    await page.reload();
-    expect(await usableStep()).to.be.oneOf([copy.steps.login, copy.steps.selectAccounts, copy.steps.confirmation]);
-    await toAccounts();
-    await account(page, 'Bills').check();
-    await button(page, copy.selectAccounts.continue).click();
-    await onStep(page, copy.steps.confirmation);
+    await reloadBackToLogin('select accounts');
+    await toConfirmation();
+    await reloadBackToLogin('confirmation');
+    await toConfirmation();
     const result = await confirmAndReturn(page);
     expect(result.heading).to.equal('Authorised');
     expect(result.failedChecks).to.deep.equal([]);
+    expect(result.values['state'], 'the same authorisation').to.equal(stateOf(entryUrl));
     expect(errors).to.deep.equal([]);
   });
 

@@ -45,7 +45,7 @@ export class SandboxHarness {
 
   async start(options: SandboxBankOptions = {}): Promise<this> {
     this.dataDir = await mkdtemp(path.join(os.tmpdir(), 'consent-sandbox-'));
-    this.bank = await createSandboxBank({ port: 0, dataDir: this.dataDir, distDir: await builtDist(), ...options });
+    this.bank = await createSandboxBank({ port: 0, dataDir: this.dataDir, ...options, distDir: options.distDir ?? await builtDist() });
     this.origin = await this.bank.listen();
     return this;
   }
@@ -80,8 +80,23 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /** True when the page scrolls sideways (it must not, at 320 px or 200% zoom). */
-export const scrollsSideways = (page: Page): Promise<boolean> =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+/**
+ * WCAG 1.4.10 Reflow: what scrolls sideways: the page itself, or any element that would need a
+ * sideways scroll bar to show its content (a modal's body, for one). Empty when nothing does.
+ */
+export const sidewaysScrollers = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) found.push(`the page (${root.scrollWidth} px in ${root.clientWidth} px)`);
+    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      const overflowX = getComputedStyle(element).overflowX;
+      if ((overflowX === 'auto' || overflowX === 'scroll') && element.scrollWidth > element.clientWidth + 1) {
+        found.push(`<${element.tagName.toLowerCase()} class="${element.className}"> (${element.scrollWidth} px in ${element.clientWidth} px)`);
+      }
+    }
+    return found;
+  });
 
 /** Collects CSP violations and page errors of a context's pages. */
 export async function watchPage(context: BrowserContext): Promise<{ page: Page; cspViolations: string[]; errors: string[] }> {

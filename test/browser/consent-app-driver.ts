@@ -1,5 +1,6 @@
 // Drives the consent app in a real browser as a customer would: by labels, roles and the spec's texts.
 import { expect } from 'chai';
+import { decodeJwt } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import type { AuthorisationAsk } from '../../adapters/sandbox-bank/recipient-simulator';
@@ -12,6 +13,33 @@ export interface OpenedApp {
   readonly errors: string[];
   /** Every request the page made (method and URL), for counting calls to the bank. */
   readonly requests: { method: string; url: string; referer: string | undefined }[];
+  /** The `state` the recipient sent in this authorisation's token: the return must echo it exactly. */
+  readonly state: string;
+}
+
+/** The `state` claim of the signed token in an entry URL (`?redirectJwt=`). */
+export function stateOf(entryUrl: string): string {
+  const state = decodeJwt(new URL(entryUrl).searchParams.get('redirectJwt') ?? '')['state'];
+  if (typeof state !== 'string' || state === '') throw new Error(`the entry URL carries no state: ${entryUrl}`);
+  return state;
+}
+
+/**
+ * DESIGN §3.3: where the page keeps anything that contains `token` (its last 40 characters are
+ * looked for): sessionStorage and localStorage keys, and cookies. Empty when the token is gone.
+ */
+export function tokenTraces(page: Page, token: string): Promise<string[]> {
+  return page.evaluate((tail) => {
+    const traces: string[] = [];
+    for (const [name, storage] of [['sessionStorage', sessionStorage], ['localStorage', localStorage]] as const) {
+      for (let i = 0; i < storage.length; i += 1) {
+        const key = storage.key(i) ?? '';
+        if (`${key}=${storage.getItem(key) ?? ''}`.includes(tail)) traces.push(`${name}.${key}`);
+      }
+    }
+    if (document.cookie.includes(tail)) traces.push('document.cookie');
+    return traces;
+  }, token.slice(-40));
 }
 
 /** Opens the app with a fresh authorisation, as the recipient simulator would, and waits for the login screen. */
@@ -27,9 +55,10 @@ export async function openApp(
   watched.page.on('request', (request) => {
     requests.push({ method: request.method(), url: request.url(), referer: request.headers()['referer'] });
   });
-  await watched.page.goto(await harness.entryUrl(ask));
+  const entryUrl = await harness.entryUrl(ask);
+  await watched.page.goto(entryUrl);
   await watched.page.getByRole('heading', { name: copy.login.heading }).waitFor();
-  return { context, requests, ...watched };
+  return { context, requests, state: stateOf(entryUrl), ...watched };
 }
 
 export async function logIn(page: Page, username: string, code = '123456'): Promise<void> {
@@ -77,20 +106,22 @@ export async function returnResult(page: Page): Promise<ReturnResult> {
   });
 }
 
-/** The return of a cancel, timeout or bank-side end: access_denied with every check passed. */
-export async function expectAccessDenied(page: Page): Promise<ReturnResult> {
+/** The return of a cancel, timeout or bank-side end: access_denied with this authorisation's exact state, every check passed. */
+export async function expectAccessDenied(page: Page, state: string): Promise<ReturnResult> {
   const result = await returnResult(page);
   expect(result.heading).to.equal('The customer did not authorise');
   expect(result.failedChecks).to.deep.equal([]);
   expect(result.values['error']).to.equal('access_denied');
+  expect(result.values['state'], 'the exact state').to.equal(state);
   return result;
 }
 
 /**
  * An error return (cancel, timeout, bank-side end) lands on /recipient/callback?error=… itself
- * (no fragment to forward, so no /result page): access_denied with every check passed.
+ * (no fragment to forward, so no /result page): access_denied with this authorisation's exact
+ * state, every check passed.
  */
-export async function expectErrorReturn(page: Page): Promise<ReturnResult> {
+export async function expectErrorReturn(page: Page, state: string): Promise<ReturnResult> {
   await page.waitForURL(/\/recipient\/callback(\/result)?\?/, { timeout: 20_000 });
   await page.locator('h1').first().waitFor();
   const result = await page.evaluate(() => {
@@ -106,6 +137,7 @@ export async function expectErrorReturn(page: Page): Promise<ReturnResult> {
   expect(result.heading).to.equal('The customer did not authorise');
   expect(result.failedChecks).to.deep.equal([]);
   expect(result.values['error']).to.equal('access_denied');
+  expect(result.values['state'], 'the exact state').to.equal(state);
   return result;
 }
 

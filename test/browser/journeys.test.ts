@@ -184,12 +184,12 @@ describe('browser: every persona end to end through the sandbox bank', function 
   ];
   for (const [persona, title] of endings) {
     it(`${persona}: "${title}", then back to the third party with access_denied`, async () => {
-      const { page } = await open();
+      const { page, state } = await open();
       await logIn(page, persona);
       const modal = modalTitle(page, title);
       await modal.waitFor();
       await modal.getByRole('button').first().click();
-      await expectAccessDenied(page);
+      await expectAccessDenied(page, state);
     });
   }
 
@@ -212,7 +212,7 @@ describe('browser: every persona end to end through the sandbox bank', function 
   });
 
   it('save.ineligible: saving answers A09, the no eligible accounts modal returns to the third party', async () => {
-    const { page } = await open();
+    const { page, state } = await open();
     await logIn(page, 'save.ineligible');
     await onStep(page, copy.steps.selectAccounts);
     await page.getByRole('checkbox').first().check();
@@ -220,7 +220,7 @@ describe('browser: every persona end to end through the sandbox bank', function 
     const modal = modalTitle(page, 'No eligible accounts');
     await modal.waitFor();
     await modal.getByRole('button').first().click();
-    await expectAccessDenied(page);
+    await expectAccessDenied(page, state);
   });
 
   it('many.accounts: 500 accounts, select all, filter, and the flow completes', async () => {
@@ -264,13 +264,13 @@ describe('browser: every persona end to end through the sandbox bank', function 
   ];
   for (const [step, reach] of cancels) {
     it(`cancel on ${step} returns error=access_denied with the exact state`, async () => {
-      const { page } = await open();
+      const { page, state } = await open();
       await reach(page);
       await button(page, copy.login.cancel).click();
       const modal = modalTitle(page, 'Are you sure you want to leave?');
       await modal.waitFor();
       await modal.getByRole('button', { name: 'Yes, leave' }).click();
-      const result = await expectAccessDenied(page);
+      const result = await expectAccessDenied(page, state);
       expect(result.values['respCode']).to.equal('401');
       expect(result.values['respMessage']).to.equal('Authentication failure');
     });

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
-import { expectErrorReturn, logIn, modalTitle, onStep } from './consent-app-driver';
+import { expectErrorReturn, logIn, modalTitle, onStep, stateOf, tokenTraces } from './consent-app-driver';
 
 /** CONTRACT §2 defaults, stated here because the test moves the clock by them. */
 const INACTIVE_TIME_LIMIT_S = 300;
@@ -41,7 +41,7 @@ describe('browser: the inactivity and token-expiry timers', function () {
   });
 
   /** Opens the app with the page clock installed (time flows, and can be moved forward); jane logged in on the account step. */
-  async function openLoggedIn(): Promise<{ page: Page; requests: Request[] }> {
+  async function openLoggedIn(): Promise<{ page: Page; requests: Request[]; state: string; token: string }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(context);
     const watched = await watchPage(context);
@@ -50,10 +50,11 @@ describe('browser: the inactivity and token-expiry timers', function () {
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));
     await page.clock.install();
-    await page.goto(await harness.entryUrl());
+    const entryUrl = await harness.entryUrl();
+    await page.goto(entryUrl);
     await logIn(page, 'jane.citizen');
     await onStep(page, copy.steps.selectAccounts);
-    return { page, requests };
+    return { page, requests, state: stateOf(entryUrl), token: new URL(entryUrl).searchParams.get('redirectJwt') ?? '' };
   }
 
   const seconds = (s: number): number => s * 1000;
@@ -101,17 +102,17 @@ describe('browser: the inactivity and token-expiry timers', function () {
   });
 
   it('letting the warning run out rejects the consent and returns access_denied with the state', async () => {
-    const { page, requests } = await openLoggedIn();
+    const { page, requests, state, token } = await openLoggedIn();
     await page.clock.fastForward(seconds(INACTIVE_TIME_LIMIT_S - WARN_TIME_S + 1));
     await timeoutWarning(page).waitFor();
     await page.clock.fastForward(seconds(WARN_TIME_S));
-    const result = await expectErrorReturn(page);
-    expect(result.values['state']).to.match(/\S/);
+    await expectErrorReturn(page, state);
     expect(rejections(requests), 'the consent was rejected on the server once').to.have.length(1);
+    expect(await tokenTraces(page, token), 'DESIGN §3.3: the token is gone after the timeout').to.deep.equal([]);
   });
 
   it('near the token\'s expiry "Your session is ending" opens, then the customer is returned', async () => {
-    const { page } = await openLoggedIn();
+    const { page, state } = await openLoggedIn();
     // Stay active (so the inactivity timer never fires) while the token runs out.
     const stepS = INACTIVE_TIME_LIMIT_S - WARN_TIME_S - 10;
     let movedS = 0;
@@ -129,6 +130,6 @@ describe('browser: the inactivity and token-expiry timers', function () {
     expect(await ending.textContent()).to.include('The time allowed to share your data with Budget Buddy has run out.');
     await page.mouse.move(5, 5);
     await page.clock.fastForward(seconds(10));
-    await expectErrorReturn(page);
+    await expectErrorReturn(page, state);
   });
 });
