@@ -11,20 +11,13 @@ import type { Metafile } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { buildApp } from '../esbuild.config.mjs';
 import { launchChromium, SandboxHarness } from '../test/browser/browser-harness';
+import { coldStart, CPU_SLOWDOWN, median, round, slowDown } from './measure';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CPU_SLOWDOWN = 4;
 const START_RUNS = 5;
 const LIST_RUNS = 20;
 
 interface Bytes { raw: number; gzip: number; brotli: number }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-const round = (n: number, digits = 1): number => Number(n.toFixed(digits));
 
 /** The JS and CSS the first screen loads: the entry, every chunk it imports statically, and the CSS. */
 async function firstScreenBytes(metafile: Metafile): Promise<Bytes> {
@@ -46,24 +39,6 @@ async function firstScreenBytes(metafile: Metafile): Promise<Bytes> {
     gzip: gzipSync(contents, { level: 9 }).length,
     brotli: brotliCompressSync(contents, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length,
   };
-}
-
-async function slowDown(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-}
-
-/** Milliseconds from navigation to a username field that takes input. */
-async function timeToLoginForm(page: Page, url: string): Promise<number> {
-  await page.goto(url, { waitUntil: 'commit' });
-  const field = page.locator('input[name="username"]');
-  await field.waitFor({ state: 'visible' });
-  return page.evaluate(() => {
-    const input = document.querySelector<HTMLInputElement>('input[name="username"]');
-    if (input === null || input.disabled) throw new Error('username field not ready');
-    input.focus();
-    return performance.now();
-  });
 }
 
 /** Milliseconds from a click to the next paint, measured inside the page. */
@@ -105,12 +80,8 @@ async function main(): Promise<void> {
     const starts = { product: [] as number[], floor: [] as number[] };
     for (let run = 0; run < START_RUNS; run++) {
       for (const [name, harness] of [['product', product], ['floor', floor]] as const) {
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        await slowDown(page);
         const url = name === 'product' ? await harness.entryUrl() : `${harness.origin}/floor?tiles=0`;
-        starts[name].push(await timeToLoginForm(page, url));
-        await context.close();
+        starts[name].push(await coldStart(browser, url));
       }
     }
 

@@ -1,0 +1,62 @@
+// `npm run bench:compare -- [git ref] [runs]`: start-up of the working tree against another
+// commit (default HEAD), with the floor app, in interleaved cold starts (default 15 each) at 4×
+// CPU. One start-up median moves by ±15% between runs on a 2-core machine; interleaving the
+// builds in one run is what tells a real change from that noise. Prints; writes nothing.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildApp } from '../esbuild.config.mjs';
+import { launchChromium, SandboxHarness } from '../test/browser/browser-harness';
+import { coldStart, CPU_SLOWDOWN, median, round } from './measure';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [ref = 'HEAD', runsArgument = '15'] = process.argv.slice(2);
+const runs = Number(runsArgument);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`runs must be a whole number above 0, not ${runsArgument}`);
+
+type BuildApp = typeof buildApp;
+
+/** The other commit, checked out beside this one (sharing node_modules), built with its own build script. */
+async function buildRef(work: string, outDir: string): Promise<string> {
+  const tree = path.join(work, 'ref');
+  execFileSync('git', ['worktree', 'add', '--detach', tree, ref], { cwd: root, stdio: 'ignore' });
+  await symlink(path.join(root, 'node_modules'), path.join(tree, 'node_modules'));
+  const config = (await import(pathToFileURL(path.join(tree, 'esbuild.config.mjs')).href)) as { buildApp: BuildApp };
+  await config.buildApp({ outDir });
+  return tree;
+}
+
+async function main(): Promise<void> {
+  const work = await mkdtemp(path.join(os.tmpdir(), 'consent-compare-'));
+  let tree: string | undefined;
+  const harnesses: { name: string; harness: SandboxHarness; url: () => Promise<string> }[] = [];
+  const browser = await launchChromium();
+  try {
+    tree = await buildRef(work, path.join(work, 'ref-dist'));
+    await buildApp({ outDir: path.join(work, 'tree-dist') });
+    await buildApp({ outDir: path.join(work, 'floor-dist'), entry: path.join(root, 'bench/floor-app/main.tsx') });
+    for (const [name, dist] of [[ref, 'ref-dist'], ['working tree', 'tree-dist'], ['floor', 'floor-dist']] as const) {
+      const harness = await new SandboxHarness().start({ distDir: path.join(work, dist) });
+      const url = name === 'floor' ? () => Promise.resolve(`${harness.origin}/floor?tiles=0`) : () => harness.entryUrl();
+      harnesses.push({ name, harness, url });
+    }
+    const times = new Map<string, number[]>(harnesses.map(({ name }) => [name, []]));
+    for (let run = 0; run < runs; run++) {
+      for (const { name, url } of harnesses) times.get(name)?.push(await coldStart(browser, await url()));
+    }
+    const floor = median(times.get('floor') ?? []);
+    console.log(`navigation → login form, ${runs} interleaved cold starts each, CPU slowdown ${CPU_SLOWDOWN}×`);
+    console.table(Object.fromEntries([...times].map(([name, values]) => [name, {
+      'median (ms)': round(median(values)), 'ratio to floor': round(median(values) / floor, 3), runs: values.map((ms) => Math.round(ms)).join(' '),
+    }])));
+  } finally {
+    await browser.close();
+    for (const { harness } of harnesses) await harness.stop();
+    if (tree !== undefined) execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' });
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+await main();
