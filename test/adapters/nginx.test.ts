@@ -1,18 +1,20 @@
 // The production nginx configuration (DESIGN §4): the committed files are the rendering of
 // web-security-headers.ts, and Debian's nginx serving a real build answers every route with the
 // app and the security headers, caches hashed assets forever, never caches HTML or config.json,
-// answers a missing asset with a plain 404, and compresses.
-import { spawn, type ChildProcess } from 'node:child_process';
+// answers a missing asset with a plain 404, and compresses (gzip always, brotli with Debian's
+// brotli modules); a whole consent journey runs under the served CSP with the backend proxied.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import { copy } from '../../domain/copy';
-import { launchChromium, watchPage } from '../browser/browser-harness';
+import { launchChromium, SandboxHarness, watchPage } from '../browser/browser-harness';
+import { logIn, onStep, returnResult } from '../browser/consent-app-driver';
 import { buildApp } from '../../esbuild.config.mjs';
 import {
   fillNginxServer,
@@ -25,6 +27,11 @@ import {
 import { IMMUTABLE_ASSET_CACHE_CONTROL, NO_STORE_CACHE_CONTROL, SECURITY_HEADERS } from '../../adapters/web-security-headers';
 
 const NGINX = '/usr/sbin/nginx';
+/** Debian's libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static install these. */
+const BROTLI_MODULES = [
+  '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so',
+  '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so',
+] as const;
 const DEPLOY_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../deploy/nginx');
 
 describe('nginx configuration: rendered from web-security-headers.ts (DESIGN §4)', () => {
@@ -58,6 +65,66 @@ describe('nginx configuration: rendered from web-security-headers.ts (DESIGN §4
   it('fills the placeholders', () => {
     const filled = fillNginxServer(renderNginxServer(), { listen: '127.0.0.1:8080', dist: '/srv/consent/dist' });
     expect(filled).to.include('listen 127.0.0.1:8080;').and.include('root "/srv/consent/dist";').and.not.match(/__[A-Z]+__/);
+  });
+});
+
+// DESIGN §4, written out from DESIGN.md itself (not from web-security-headers.ts, which is what is checked).
+const DESIGN_4_EXACT_HEADERS = {
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+} as const;
+const DESIGN_4_CACHE_CONTROL = 'no-store';
+/** DESIGN §4's CSP directives and their exact sources. */
+const DESIGN_4_CSP_DIRECTIVES = {
+  'default-src': ["'none'"],
+  'script-src': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+} as const;
+
+/** A CSP as directive name to its sources (a repeated directive keeps its first, as browsers do). */
+function cspDirectives(policy: string): ReadonlyMap<string, readonly string[]> {
+  const directives = new Map<string, readonly string[]>();
+  for (const part of policy.split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name && !directives.has(name.toLowerCase())) directives.set(name.toLowerCase(), sources);
+  }
+  return directives;
+}
+
+describe('DESIGN §4 header values: SECURITY_HEADERS against the literal values of DESIGN.md', () => {
+  for (const [name, value] of Object.entries(DESIGN_4_EXACT_HEADERS)) {
+    it(`${name}: ${value}`, () => {
+      expect(SECURITY_HEADERS[name]).to.equal(value);
+    });
+  }
+
+  it(`Cache-Control: ${DESIGN_4_CACHE_CONTROL} (HTML, configuration, errors)`, () => {
+    expect(NO_STORE_CACHE_CONTROL).to.equal(DESIGN_4_CACHE_CONTROL);
+  });
+
+  it('sends exactly the headers DESIGN §4 names (plus Cache-Control, set per answer)', () => {
+    expect(Object.keys(SECURITY_HEADERS)).to.have.members([
+      'Content-Security-Policy', 'X-Frame-Options', 'X-Content-Type-Options', 'Referrer-Policy',
+      'Cross-Origin-Opener-Policy', 'Permissions-Policy',
+    ]);
+  });
+
+  it("has DESIGN §4's CSP directives with exactly their sources, and no unsafe-inline/unsafe-eval anywhere", () => {
+    const policy = SECURITY_HEADERS['Content-Security-Policy'] ?? '';
+    const directives = cspDirectives(policy);
+    for (const [name, sources] of Object.entries(DESIGN_4_CSP_DIRECTIVES)) expect(directives.get(name), name).to.deep.equal(sources);
+    expect(policy).not.to.match(/unsafe-inline|unsafe-eval|unsafe-hashes|strict-dynamic/);
+  });
+
+  it('Permissions-Policy denies every feature it names (each one `=()`)', () => {
+    const features = (SECURITY_HEADERS['Permissions-Policy'] ?? '').split(',').map((feature) => feature.trim());
+    expect(features.length).to.be.greaterThan(0);
+    for (const feature of features) expect(feature).to.match(/^[a-z-]+=\(\)$/);
+    expect(features).to.include.members(['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']);
   });
 });
 
@@ -108,44 +175,35 @@ function expectSecureHtml(answer: Answer, where: string): void {
   expect(answer.headers['expires'], `${where} expires`).to.equal(undefined);
 }
 
-describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', function () {
-  this.timeout(20000);
-  let tmp = '';
-  let dist = '';
-  let port = 0;
-  let nginx: ChildProcess | undefined;
-  let nginxOutput = '';
-  let indexHtml = '';
-  let script = '';
+/** A running nginx: its port and origin, and a stop. */
+interface RunningNginx {
+  readonly port: number;
+  readonly origin: string;
+  stop(): Promise<void>;
+}
 
-  before(async () => {
-    if (!existsSync(NGINX)) {
-      throw new Error(`nginx is not installed (${NGINX}): this test needs Debian's nginx. .ci/run installs it `
-        + '(apt-get install -y nginx-light); run .ci/run, or install nginx-light yourself.');
-    }
-    tmp = mkdtempSync(path.join(os.tmpdir(), 'consent-nginx-'));
-    dist = path.join(tmp, 'dist');
-    await buildApp({ outDir: dist });
-    indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
-    const found = readdirSync(path.join(dist, 'assets')).find((file) => /^main-[A-Z0-9]+\.js$/.test(file));
-    if (!found) throw new Error('The build produced no assets/main-<hash>.js.');
-    script = found;
-    // A precompressed file (gzip_static) and dotfiles that must never be served.
-    writeFileSync(path.join(dist, 'assets', 'static-TEST1234.js'), 'export const precompressed = true;\n'.repeat(20));
-    writeFileSync(path.join(dist, 'assets', 'static-TEST1234.js.gz'), gzipSync('export const fromGzFile = true;\n'.repeat(20)));
-    writeFileSync(path.join(dist, '.env'), 'SECRET=1\n');
-    writeFileSync(path.join(dist, 'assets', '.hidden.js'), 'secret\n');
-
-    const conf = path.join(tmp, 'conf');
-    mkdirSync(path.join(conf, 'consent-app', 'optional'), { recursive: true });
-    // The documented way to route a backend path from this server (here a stand-in answer).
-    writeFileSync(path.join(conf, 'consent-app', 'optional', 'api.conf'), 'location ^~ /customer-auth/keep-alive { return 204; }\n');
-    writeFileSync(path.join(conf, NGINX_SECURITY_HEADERS_INCLUDE), readFileSync(path.join(DEPLOY_DIR, 'security-headers.conf')));
-    port = await freePort();
-    const server = fillNginxServer(readFileSync(path.join(DEPLOY_DIR, 'consent-app.conf'), 'utf8'), { listen: `127.0.0.1:${port}`, dist });
-    writeFileSync(path.join(conf, 'consent-app.conf'), server);
-    const temp = (name: string): string => path.join(tmp, name);
-    writeFileSync(path.join(conf, 'nginx.conf'), `daemon off;
+/**
+ * Debian's nginx in the foreground on a free loopback port, with the committed server block and
+ * security headers, serving `dist`. `optional` are files of the optional include (consent-app/optional/),
+ * `modules` absolute paths of dynamic modules to load (`load_module`). Everything lives in `dir`.
+ */
+async function startNginx(setup: {
+  readonly dir: string;
+  readonly dist: string;
+  readonly optional?: Readonly<Record<string, string | Buffer>>;
+  readonly modules?: readonly string[];
+}): Promise<RunningNginx> {
+  const { dir, dist } = setup;
+  const conf = path.join(dir, 'conf');
+  mkdirSync(path.join(conf, 'consent-app', 'optional'), { recursive: true });
+  for (const [name, text] of Object.entries(setup.optional ?? {})) writeFileSync(path.join(conf, 'consent-app', 'optional', name), text);
+  writeFileSync(path.join(conf, NGINX_SECURITY_HEADERS_INCLUDE), readFileSync(path.join(DEPLOY_DIR, 'security-headers.conf')));
+  const port = await freePort();
+  const server = fillNginxServer(readFileSync(path.join(DEPLOY_DIR, 'consent-app.conf'), 'utf8'), { listen: `127.0.0.1:${port}`, dist });
+  writeFileSync(path.join(conf, 'consent-app.conf'), server);
+  const temp = (name: string): string => path.join(dir, name);
+  const loadModules = (setup.modules ?? []).map((module) => `load_module ${module};\n`).join('');
+  writeFileSync(path.join(conf, 'nginx.conf'), `${loadModules}daemon off;
 master_process off;
 worker_processes 1;
 pid ${temp('nginx.pid')};
@@ -163,33 +221,81 @@ http {
     include consent-app.conf;
 }
 `);
-    const child = spawn(NGINX, ['-p', `${tmp}/`, '-e', temp('error.log'), '-c', path.join(conf, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-    nginx = child;
-    child.stdout.on('data', (chunk: Buffer) => { nginxOutput += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { nginxOutput += chunk.toString(); });
-    for (let attempt = 0; ; attempt += 1) {
-      if (child.exitCode !== null) {
-        const log = existsSync(temp('error.log')) ? readFileSync(temp('error.log'), 'utf8') : '';
-        throw new Error(`nginx exited with ${child.exitCode}: ${nginxOutput}${log}`);
-      }
-      try {
-        await request(port, '/');
-        break;
-      } catch (error) {
-        if (attempt >= 100) throw new Error(`nginx did not answer on port ${port}: ${String(error)} ${nginxOutput}`);
-        await sleep(50);
-      }
-    }
-  });
-
-  after(async () => {
-    const child = nginx;
-    if (child && child.exitCode === null && child.signalCode === null) {
+  let output = '';
+  const child = spawn(NGINX, ['-p', `${dir}/`, '-e', temp('error.log'), '-c', path.join(conf, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGTERM');
       await Promise.race([exited, sleep(3000)]);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
+  };
+  for (let attempt = 0; ; attempt += 1) {
+    if (child.exitCode !== null) {
+      const log = existsSync(temp('error.log')) ? readFileSync(temp('error.log'), 'utf8') : '';
+      throw new Error(`nginx exited with ${child.exitCode}: ${output}${log}`);
+    }
+    try {
+      await request(port, '/');
+      break;
+    } catch (error) {
+      if (attempt >= 100) {
+        await stop();
+        throw new Error(`nginx did not answer on port ${port}: ${String(error)} ${output}`);
+      }
+      await sleep(50);
+    }
+  }
+  return { port, origin: `http://127.0.0.1:${port}`, stop };
+}
+
+describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', function () {
+  this.timeout(20000);
+  let tmp = '';
+  let dist = '';
+  let port = 0;
+  let nginx: RunningNginx | undefined;
+  let indexHtml = '';
+  let script = '';
+  let stylesheet = '';
+
+  before(async () => {
+    if (!existsSync(NGINX)) {
+      throw new Error(`nginx is not installed (${NGINX}): this test needs Debian's nginx. .ci/run installs it `
+        + '(apt-get install -y nginx-light); run .ci/run, or install nginx-light yourself.');
+    }
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'consent-nginx-'));
+    dist = path.join(tmp, 'dist');
+    await buildApp({ outDir: dist });
+    indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const assets = readdirSync(path.join(dist, 'assets'));
+    const found = assets.find((file) => /^main-[A-Z0-9]+\.js$/.test(file));
+    if (!found) throw new Error('The build produced no assets/main-<hash>.js.');
+    script = found;
+    const foundCss = assets.find((file) => /^main-[A-Z0-9]+\.css$/.test(file));
+    if (!foundCss) throw new Error('The build produced no assets/main-<hash>.css.');
+    stylesheet = foundCss;
+    // A precompressed file (gzip_static) and dotfiles that must never be served.
+    writeFileSync(path.join(dist, 'assets', 'static-TEST1234.js'), 'export const precompressed = true;\n'.repeat(20));
+    writeFileSync(path.join(dist, 'assets', 'static-TEST1234.js.gz'), gzipSync('export const fromGzFile = true;\n'.repeat(20)));
+    writeFileSync(path.join(dist, '.env'), 'SECRET=1\n');
+    writeFileSync(path.join(dist, 'assets', '.hidden.js'), 'secret\n');
+
+    // nginx-light as installed, without the brotli modules (brotli.conf is optional); api.conf is
+    // the documented way to route a backend path from this server (here a stand-in answer).
+    nginx = await startNginx({
+      dir: path.join(tmp, 'plain'),
+      dist,
+      optional: { 'api.conf': 'location ^~ /customer-auth/keep-alive { return 204; }\n' },
+    });
+    port = nginx.port;
+  });
+
+  after(async () => {
+    await nginx?.stop();
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
@@ -319,5 +425,180 @@ http {
     } finally {
       await browser.close();
     }
+  });
+  it("answers an app route with DESIGN §4's literal header values (not only the code's constant)", async () => {
+    const answer = await request(port, '/demo_accc_aisp');
+    for (const [name, value] of Object.entries(DESIGN_4_EXACT_HEADERS)) expect(answer.headers[name.toLowerCase()], name).to.equal(value);
+    expect(answer.headers['cache-control']).to.equal(DESIGN_4_CACHE_CONTROL);
+    const directives = cspDirectives(String(answer.headers['content-security-policy']));
+    for (const [name, sources] of Object.entries(DESIGN_4_CSP_DIRECTIVES)) expect(directives.get(name), name).to.deep.equal(sources);
+  });
+
+  describe('with Debian\'s brotli modules and deploy/nginx/brotli.conf', () => {
+    let brotli: RunningNginx | undefined;
+    let brotliPort = 0;
+    const precompressed = 'export const fromBrFile = true;\n'.repeat(20);
+
+    before(async () => {
+      const missing = BROTLI_MODULES.filter((module) => !existsSync(module));
+      if (missing.length > 0) {
+        throw new Error(`The brotli nginx modules are not installed (missing ${missing.join(', ')}): this test needs Debian's `
+          + 'libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static. .ci/run installs them '
+          + '(apt-get install -y libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static); run .ci/run, or install them yourself.');
+      }
+      // A precompressed .br next to its file (brotli_static), as for gzip_static.
+      writeFileSync(path.join(dist, 'assets', 'static-BROTLI12.js'), 'export const precompressed = true;\n'.repeat(20));
+      writeFileSync(path.join(dist, 'assets', 'static-BROTLI12.js.br'), brotliCompressSync(precompressed));
+      brotli = await startNginx({
+        dir: path.join(tmp, 'brotli'),
+        dist,
+        modules: BROTLI_MODULES,
+        optional: { 'brotli.conf': readFileSync(path.join(DEPLOY_DIR, 'brotli.conf')) },
+      });
+      brotliPort = brotli.port;
+    });
+
+    after(async () => {
+      await brotli?.stop();
+    });
+
+    // brotli_types adds to text/html, which ngx_brotli always compresses; so HTML is brotli too.
+    const brotliTargets = [
+      { what: 'the script', target: () => `/assets/${script}`, file: () => path.join(dist, 'assets', script), type: /^application\/javascript/, cache: IMMUTABLE_ASSET_CACHE_CONTROL },
+      { what: 'the stylesheet', target: () => `/assets/${stylesheet}`, file: () => path.join(dist, 'assets', stylesheet), type: /^text\/css/, cache: IMMUTABLE_ASSET_CACHE_CONTROL },
+      { what: 'index.html on an app route', target: () => '/demo_accc_aisp', file: () => path.join(dist, 'index.html'), type: /^text\/html/, cache: NO_STORE_CACHE_CONTROL },
+      { what: 'index.html at /', target: () => '/', file: () => path.join(dist, 'index.html'), type: /^text\/html/, cache: NO_STORE_CACHE_CONTROL },
+    ];
+    for (const { what, target, file, type, cache } of brotliTargets) {
+      it(`compresses ${what} with brotli for Accept-Encoding: br, byte for byte, with the same headers`, async () => {
+        const original = readFileSync(file());
+        const br = await request(brotliPort, target(), { 'Accept-Encoding': 'br' });
+        expect(br.status).to.equal(200);
+        expect(br.headers['content-encoding']).to.equal('br');
+        expect(br.headers.vary).to.match(/Accept-Encoding/);
+        expect(br.body.length).to.be.lessThan(original.length);
+        expect(brotliDecompressSync(br.body).equals(original)).to.equal(true);
+        expect(br.headers['content-type']).to.match(type);
+        expect(br.headers['cache-control']).to.equal(cache);
+        expectSecurityHeaders(br, `br ${target()}`);
+        const plain = await request(brotliPort, target());
+        expect(plain.headers['content-encoding']).to.equal(undefined);
+        expect(plain.body.equals(original)).to.equal(true);
+        for (const name of [...Object.keys(SECURITY_HEADERS).map((header) => header.toLowerCase()), 'cache-control', 'content-type']) {
+          expect(br.headers[name], `${name} as without brotli`).to.equal(plain.headers[name]);
+        }
+      });
+    }
+
+    it('prefers brotli when the browser accepts both, and still gzips for a gzip-only client', async () => {
+      const original = readFileSync(path.join(dist, 'assets', script));
+      const both = await request(brotliPort, `/assets/${script}`, { 'Accept-Encoding': 'gzip, deflate, br' });
+      expect(both.headers['content-encoding']).to.equal('br');
+      expect(brotliDecompressSync(both.body).equals(original)).to.equal(true);
+      const gzipped = await request(brotliPort, `/assets/${script}`, { 'Accept-Encoding': 'gzip' });
+      expect(gzipped.headers['content-encoding']).to.equal('gzip');
+      expect(gunzipSync(gzipped.body).equals(original)).to.equal(true);
+      expect(gzipped.headers['cache-control']).to.equal(IMMUTABLE_ASSET_CACHE_CONTROL);
+    });
+
+    it('serves a precompressed .br file as it is (brotli_static)', async () => {
+      const answer = await request(brotliPort, '/assets/static-BROTLI12.js', { 'Accept-Encoding': 'br' });
+      expect(answer.headers['content-encoding']).to.equal('br');
+      expect(brotliDecompressSync(answer.body).toString('utf8')).to.equal(precompressed);
+      expect(answer.headers['content-length']).to.equal(String(answer.body.length));
+      expect(answer.headers['cache-control']).to.equal(IMMUTABLE_ASSET_CACHE_CONTROL);
+      expectSecurityHeaders(answer, 'static .br');
+    });
+  });
+
+  describe('a whole consent journey in Chromium under the served CSP, the backend proxied to the sandbox bank', () => {
+    let harness: SandboxHarness | undefined;
+    let proxied: RunningNginx | undefined;
+
+    before(async () => {
+      harness = await new SandboxHarness().start({ distDir: dist });
+      // The committed server block, plus what its comment and the README tell a deployer to add
+      // to the optional include to route the backend's paths: `location ^~ … { proxy_pass …; }`.
+      const backend = `location ^~ /customer-auth/ { proxy_pass ${harness.origin}; }\n`
+        + `location ^~ /.well-known/ { proxy_pass ${harness.origin}; }\n`;
+      proxied = await startNginx({ dir: path.join(tmp, 'proxied'), dist, optional: { 'backend.conf': backend } });
+    });
+
+    after(async () => {
+      await proxied?.stop();
+      await harness?.stop();
+    });
+
+    it('jane.citizen: entry on nginx\'s origin, login, accounts, confirmation, Confirm, the return; no CSP violation', async function () {
+      this.timeout(60_000);
+      if (!harness || !proxied) throw new Error('before() did not start the sandbox and nginx');
+      const nginxOrigin = proxied.origin;
+      const browser = await launchChromium();
+      try {
+        const context = await browser.newContext();
+        // securitypolicyviolation events of every page (the binding survives navigations).
+        const violationEvents: string[] = [];
+        await context.exposeBinding('reportCspViolation', (_source, text: unknown) => { violationEvents.push(String(text)); });
+        await context.addInitScript(() => {
+          globalThis.addEventListener('securitypolicyviolation', (event) => {
+            const report = (globalThis as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+            report(`${location.href}: ${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`);
+          }, true);
+        });
+        const { page, cspViolations, errors } = await watchPage(context);
+        const consoleErrors: string[] = [];
+        page.on('console', (message) => { if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`); });
+        const answers: { url: string; status: number; csp: string | undefined }[] = [];
+        page.on('response', (response) => {
+          answers.push({ url: response.url(), status: response.status(), csp: response.headers()['content-security-policy'] });
+        });
+
+        // The sandbox signs the entry (its redirectJwt names the sandbox as issuer, which is what
+        // its customer-auth API checks); the browser opens the same path and query on nginx.
+        const signed = new URL(await harness.entryUrl());
+        // A step that never appears (a blocked chunk or stylesheet stalls the app) names what CSP blocked.
+        try {
+          await page.goto(`${nginxOrigin}${signed.pathname}${signed.search}`);
+          await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+          expect(new URL(page.url()).origin).to.equal(nginxOrigin);
+          await logIn(page, 'jane.citizen');
+          await onStep(page, copy.steps.selectAccounts);
+          await page.getByRole('checkbox', { name: /^Bills / }).check();
+          await page.getByRole('button', { name: copy.selectAccounts.continue, exact: true }).click();
+          await onStep(page, copy.steps.confirmation);
+          expect(new URL(page.url()).origin, 'still on nginx at the confirmation').to.equal(nginxOrigin);
+          await page.getByRole('button', { name: copy.confirmation.confirm, exact: true }).click();
+          await page.getByRole('dialog', { name: 'Data sharing confirmed' }).waitFor();
+          const result = await returnResult(page);
+          expect(result.heading).to.equal('Authorised');
+          expect(result.failedChecks).to.deep.equal([]);
+        } catch (error) {
+          throw new Error(`${String(error)}\nCSP violations so far: ${JSON.stringify([...violationEvents, ...cspViolations])}`);
+        }
+
+        expect(violationEvents, 'securitypolicyviolation events').to.deep.equal([]);
+        expect(cspViolations, 'CSP violations in the console').to.deep.equal([]);
+        expect(errors, 'page errors').to.deep.equal([]);
+        expect(consoleErrors, 'console errors').to.deep.equal([]);
+
+        // Everything of the app came from nginx, under its CSP: the document, the later steps'
+        // lazily loaded chunks and steps.css, the JWKS and every customer-auth call.
+        const fromNginx = answers.filter((answer) => answer.url.startsWith(`${nginxOrigin}/`));
+        const paths = fromNginx.map((answer) => new URL(answer.url).pathname);
+        const laterSteps = /<meta name="later-steps-stylesheet" content="([^"]+)">/.exec(indexHtml)?.[1];
+        expect(laterSteps).to.match(/^\/assets\/steps-\w+\.css$/);
+        expect(paths).to.include(laterSteps);
+        const initialChunks = [...indexHtml.matchAll(/href="(\/assets\/chunk-\w+\.js)"/g)].map((match) => match[1]);
+        const lazyChunks = paths.filter((p) => /^\/assets\/chunk-\w+\.js$/.test(p) && !initialChunks.includes(p));
+        expect(lazyChunks, 'chunks loaded after the first paint').to.not.be.empty;
+        expect(paths).to.include('/.well-known/jwks.json');
+        expect(paths.filter((p) => p.startsWith('/customer-auth/')).length, 'customer-auth calls through nginx').to.be.greaterThan(3);
+        expect(fromNginx.filter((answer) => answer.status >= 400), 'failed answers from nginx').to.deep.equal([]);
+        const documentAnswer = fromNginx.find((answer) => new URL(answer.url).pathname === signed.pathname);
+        expect(documentAnswer?.csp, 'the page was under the served CSP').to.equal(SECURITY_HEADERS['Content-Security-Policy']);
+      } finally {
+        await browser.close();
+      }
+    });
   });
 });
