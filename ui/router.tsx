@@ -1,9 +1,10 @@
-import { createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { useEffect } from 'react';
+import { createMemoryRouter, useRouteError, type RouteObject } from 'react-router-dom';
 import type { FailureRoute, SessionStore } from '../application/stores/session.store';
 import type { Step } from '../domain/flow';
 import { brandFlowRoute, flowRouteName } from '../domain/redirect-token';
 import { assertNever } from '../domain/result';
-import { FailurePage } from './pages/failure-page';
+import { FailurePage, StaticFailureView } from './pages/failure-page';
 import { LoadingPage } from './pages/loading-page';
 import { AppShell } from './shell/app-shell';
 import { FlowLayout } from './shell/flow-layout';
@@ -39,6 +40,16 @@ export function pathOfSession(session: Pick<SessionStore, 'screen' | 'step' | 't
 }
 
 /**
+ * A render error inside the routes shows the failure view with the default text, as
+ * AppErrorBoundary does outside them: the router would otherwise show its developer screen.
+ */
+function RouteError() {
+  const error = useRouteError();
+  useEffect(() => console.error('The consent app failed to render.', error), [error]);
+  return <StaticFailureView />;
+}
+
+/**
  * Spec §2 route table for the configured brands: each brand's flow route with its step children
  * (the start page and any other child path show the login step's route), the failure routes, and
  * `*` the loading screen. Every step route renders the step switch, which follows the store.
@@ -53,6 +64,7 @@ export function appRoutes(brands: readonly string[]): RouteObject[] {
     {
       path: '/',
       element: <AppShell />,
+      errorElement: <RouteError />,
       children: [
         ...brands.map((brand): RouteObject => ({ path: brandFlowRoute(brand), element: <FlowLayout />, children: stepChildren })),
         ...FAILURE_ROUTES.map((route): RouteObject => ({ path: route, element: <FailurePage /> })),

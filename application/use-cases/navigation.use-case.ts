@@ -36,6 +36,15 @@ export class Navigation {
     }
   }
 
+  /**
+   * Spec §8 "any other error opens Service unavailable" (return only): a step's code or
+   * stylesheet could not be loaded, even after the retries of DESIGN §3.4. Bound: a view may
+   * pass it on as a callback.
+   */
+  stepUnavailable = (): void => {
+    this.modal.open('serviceUnavailable');
+  };
+
   /** Spec §4: Back on select-and-confirm opens the warning that this profile's choices will be deselected. */
   askToChangeProfile(): void {
     this.modal.open('changeSelectedProfile');

@@ -35,12 +35,17 @@ describe('browser: attacks and failures end safely', function () {
   /** The hanging-GET journey, started first so that its 15 s wait overlaps the other tests. */
   let hangingContext: BrowserContext | undefined;
   let hanging: Promise<{ waitedMs: number; spinnerGone: boolean; modalShown: boolean }>;
+  /** Likewise, the journey whose later steps' stylesheet never answers. */
+  let hangingStylesheet: Promise<{ waitedMs: number; returned: string | undefined; state: string }>;
+  let hangingStylesheetContext: BrowserContext | undefined;
 
   before(async () => {
     harness = await new SandboxHarness().start({ nowMs: () => Date.now() + skewMs });
     browser = await launchChromium();
     hanging = hangingGet();
     hanging.catch(() => undefined); // asserted in its own test
+    hangingStylesheet = neverArrivingStylesheet();
+    hangingStylesheet.catch(() => undefined); // asserted in its own test
   });
   afterEach(async () => {
     skewMs = 0;
@@ -52,6 +57,7 @@ describe('browser: attacks and failures end safely', function () {
   });
   after(async () => {
     await hangingContext?.close();
+    await hangingStylesheetContext?.close();
     await browser?.close();
     await harness?.stop();
   });
@@ -128,6 +134,45 @@ describe('browser: attacks and failures end safely', function () {
     const spinnerGone = (await page.locator('.loading-mask').count()) === 0;
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     return { waitedMs, spinnerGone, modalShown: true };
+  }
+
+  /**
+   * DESIGN §3.4 for the app's own files: the later steps' stylesheet never answers. Measures how
+   * long after Continue Service unavailable opens, then returns through it.
+   */
+  async function neverArrivingStylesheet(): Promise<{ waitedMs: number; returned: string | undefined; state: string }> {
+    const app = await openApp(browser, harness);
+    hangingStylesheetContext = app.context;
+    const { page } = app;
+    await page.route('**/assets/steps-*.css', () => undefined); // never fulfilled
+    await logIn(page, 'jane.citizen');
+    const started = Date.now();
+    const modal = modalTitle(page, copy.modals.serviceUnavailable.title as string);
+    await modal.waitFor({ timeout: 40_000 });
+    const waitedMs = Date.now() - started;
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await modal.getByRole('button', { name: 'Return to Budget Buddy' }).click();
+    const result = await expectErrorReturn(page, app.state);
+    expect(app.errors, 'page errors').to.deep.equal([]);
+    return { waitedMs, returned: result.values['error'], state: app.state };
+  }
+
+  /**
+   * Makes the later steps' files (every script of the app and its steps stylesheet asked for
+   * from now on; not the recipient's pages) fail their first `failures` requests each (Infinity: always).
+   */
+  async function failLaterStepFiles(page: Page, failures: number): Promise<{ failed: () => number }> {
+    const tries = new Map<string, number>();
+    let failed = 0;
+    await page.route((url) => url.origin === harness.origin && /^\/assets\/(.+\.js|steps-.+\.css)$/.test(url.pathname), (route) => {
+      const url = route.request().url();
+      const count = (tries.get(url) ?? 0) + 1;
+      tries.set(url, count);
+      if (count > failures) return route.continue();
+      failed += 1;
+      return route.abort('connectionreset');
+    });
+    return { failed: () => failed };
   }
 
   const appWithToken = (token: string): string => `/?redirectJwt=${encodeURIComponent(token)}`;
@@ -456,6 +501,41 @@ describe('browser: attacks and failures end safely', function () {
     const live = (await confirm.count()) > 0 && (await confirm.isEnabled());
     expect(live, `no live Confirm at ${page.url()}`).to.equal(false);
     expect(errors).to.deep.equal([]);
+  });
+
+  describe('a later step whose files do not arrive (DESIGN §3.4, spec §8)', () => {
+    it('each of its files failing once: they are fetched again, and the customer finishes', async () => {
+      // The preload's tries fail first; the step's own load then meets the first failure of the
+      // chunks those modules import, and must try again.
+      const { page } = await open();
+      const files = await failLaterStepFiles(page, 1);
+      await logIn(page, 'jane.citizen');
+      await onStep(page, copy.steps.selectAccounts);
+      expect(files.failed(), 'requests failed').to.be.above(2);
+      await account(page, 'Bills').check();
+      await button(page, copy.selectAccounts.continue).click();
+      await onStep(page, copy.steps.confirmation);
+      expect((await confirmAndReturn(page)).heading).to.equal('Authorised');
+    });
+
+    it('its code never loading: Service unavailable (not the router\'s error screen), then access_denied with the state', async () => {
+      const app = await open();
+      const { page } = app;
+      await failLaterStepFiles(page, Infinity);
+      await logIn(page, 'jane.citizen');
+      const modal = modalTitle(page, copy.modals.serviceUnavailable.title as string);
+      await modal.waitFor();
+      expect(await page.getByText('Unexpected Application Error').count()).to.equal(0);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await modal.getByRole('button', { name: 'Return to Budget Buddy' }).click();
+      await expectErrorReturn(page, app.state);
+    });
+
+    it('its stylesheet never answering: Service unavailable at the 15 s deadline, not an endless blank step', async () => {
+      const outcome = await hangingStylesheet;
+      expect(outcome.waitedMs, 'the 15 s deadline decides').to.be.within(13_000, 30_000);
+      expect(outcome.returned).to.equal('access_denied');
+    });
   });
 
   it('a GET that never answers: after the 15 s timeout the spinner goes and Service unavailable says so', async () => {

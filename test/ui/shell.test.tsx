@@ -1,6 +1,7 @@
 import './setup-dom';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { expect } from 'chai';
+import sinon from 'sinon';
 import { act, Profiler } from 'react';
 import { journey } from '../application/journey-driver';
 import { App } from '../../ui/app';
@@ -8,6 +9,9 @@ import { ServicesProvider } from '../../ui/services-context';
 import { amendedConsent, janeAccounts, newConsent, trustBusinesses } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { renderApp, settle, startApp } from './render-app';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { appRoutes } from '../../ui/router';
+import { copy } from '../../domain/copy';
 
 type App = Awaited<ReturnType<typeof startApp>>;
 
@@ -91,6 +95,25 @@ describe('ui: shell (spec §2 "Shared shell", DESIGN §3.6, §3.7)', () => {
     expect(shellState()).to.deep.equal({
       title: 'Consent to share data', focused: true, tracker: 'none', bar: 'none', windowTitle: 'Consent to share data | Open Banking',
     });
+  });
+
+  it('a render error inside the routes shows the failure view with the default text (not the router\'s screen), and is logged', async () => {
+    const [root] = appRoutes(['demo']);
+    if (root === undefined) throw new Error('no root route');
+    const Broken = (): never => {
+      throw new Error('broken step');
+    };
+    const errors = sinon.stub(console, 'error');
+    try {
+      await act(async () => {
+        render(<RouterProvider router={createMemoryRouter([{ ...root, element: <Broken /> }])} />);
+      });
+      expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal(copy.failure.title);
+      expect(screen.getByText(copy.failure.defaultMessage)).to.exist;
+      expect(errors.args.some(([message]) => message === 'The consent app failed to render.'), 'logged for the bank').to.equal(true);
+    } finally {
+      errors.restore();
+    }
   });
 
   it('has a named logo, the five footer links in order and a copyright line', async () => {

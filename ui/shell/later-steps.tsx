@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { LaterSteps } from '../../application/use-cases/later-steps.use-case';
 import { loadLaterStepsStylesheet } from './later-steps-stylesheet';
+import { loadWithRetries } from './load-with-retries';
 
 // The steps after login are loaded on demand, with their stores (LaterSteps binds them) and their
 // stylesheet, so the login screen ships only what it needs; they are fetched once the login
@@ -17,11 +18,15 @@ export interface LaterStepPages {
   preload(): void;
 }
 
-/** The later steps' pages as lazy components, each ready once its module, the stores and the stylesheet are loaded. */
+/**
+ * The later steps' pages as lazy components, each ready once its module, the stores and the
+ * stylesheet are loaded; a failed load is tried again (loadWithRetries), and one that still
+ * fails, or never finishes, makes the page throw (StepSwitch answers with Service unavailable).
+ */
 export function laterStepPages(laterSteps: LaterSteps): LaterStepPages {
   const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
     lazy(async () => {
-      const [module] = await Promise.all([load(), laterSteps.load(), loadLaterStepsStylesheet()]);
+      const [module] = await loadWithRetries(() => Promise.all([load(), laterSteps.load(), loadLaterStepsStylesheet()]));
       return { default: pick(module) };
     });
   return {

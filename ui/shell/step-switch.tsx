@@ -4,20 +4,28 @@ import { assertNever } from '../../domain/result';
 import { useService } from '../services-context';
 import { Suspense, useEffect, useMemo } from 'react';
 import { LaterSteps } from '../../application/use-cases/later-steps.use-case';
+import { Navigation } from '../../application/use-cases/navigation.use-case';
 import { LoginPage } from '../pages/login-page';
 import { laterStepPages, type LaterStepPages } from './later-steps';
+import { StepLoadBoundary } from './step-load-boundary';
 import { whenSettled } from './when-settled';
 
 /**
  * The body of the current step. It follows SessionStore.step (the source of truth) rather than
- * the route, so a step never renders with another step's state while the router catches up.
+ * the route, so a step never renders with another step's state while the router catches up. A
+ * later step whose files cannot be loaded opens Service unavailable (Navigation.stepUnavailable).
  */
 export const StepSwitch = observer(function StepSwitch() {
   const step = useService(SessionStore).step;
   const laterSteps = useService(LaterSteps);
+  const navigation = useService(Navigation);
   const pages = useMemo(() => laterStepPages(laterSteps), [laterSteps]);
   useEffect(() => whenSettled(() => pages.preload()), [pages]);
-  return <Suspense fallback={null}>{stepBody(step, pages)}</Suspense>;
+  return (
+    <StepLoadBoundary onFailure={navigation.stepUnavailable}>
+      <Suspense fallback={null}>{stepBody(step, pages)}</Suspense>
+    </StepLoadBoundary>
+  );
 });
 
 function stepBody(step: SessionStore['step'], pages: LaterStepPages) {
