@@ -7,7 +7,7 @@ import { copy } from '../../domain/copy';
 import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
 import { modalTitle, onStep, returnResult } from './consent-app-driver';
 
-/** What has focus now, and whether it shows a focus indicator (headings focused by script are exempt). */
+/** What has focus now, and whether it shows a focus indicator that unfocused controls of its kind lack (headings focused by script are exempt). */
 interface FocusStop {
   readonly description: string;
   readonly exempt: boolean;
@@ -31,7 +31,15 @@ function focusStop(page: Page): Promise<FocusStop> {
     const style = getComputedStyle(element);
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
     const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
-    return { description, exempt, visible: outline || shadow };
+    // The indicator must come with focus: a control of the same kind that is not focused (same
+    // tag, type and classes) must not look the same, or the shadow is only the control's own.
+    const peer = [...document.querySelectorAll<HTMLElement>(element.tagName)].find((other) =>
+      other !== element && other.className === element.className && other.getAttribute('type') === element.getAttribute('type')
+      && other.getClientRects().length > 0);
+    const peerStyle = peer === undefined ? undefined : getComputedStyle(peer);
+    const sameAsPeer = peerStyle !== undefined && peerStyle.outlineStyle === style.outlineStyle
+      && peerStyle.outlineWidth === style.outlineWidth && peerStyle.boxShadow === style.boxShadow;
+    return { description, exempt, visible: (outline || shadow) && !sameAsPeer };
   });
 }
 
