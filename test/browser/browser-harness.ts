@@ -98,10 +98,32 @@ export const sidewaysScrollers = (page: Page): Promise<string[]> =>
     return found;
   });
 
-/** Collects CSP violations and page errors of a context's pages. */
+/** Each context's CSP violation reports, once the page script of watchPage is installed. */
+const violationReports = new WeakMap<BrowserContext, string[]>();
+
+/** The `securitypolicyviolation` events of every page of `context`, across navigations. */
+async function cspViolationEvents(context: BrowserContext): Promise<string[]> {
+  const existing = violationReports.get(context);
+  if (existing !== undefined) return existing;
+  const reports: string[] = [];
+  violationReports.set(context, reports);
+  await context.exposeBinding('reportCspViolation', (_source, text: unknown) => { reports.push(String(text)); });
+  await context.addInitScript(() => {
+    globalThis.addEventListener('securitypolicyviolation', (event) => {
+      const report = (globalThis as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+      report(`${location.href}: ${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`);
+    }, true);
+  });
+  return reports;
+}
+
+/**
+ * Collects CSP violations (the browser's console reports and every `securitypolicyviolation`
+ * event) and page errors of a context's pages.
+ */
 export async function watchPage(context: BrowserContext): Promise<{ page: Page; cspViolations: string[]; errors: string[] }> {
+  const cspViolations = await cspViolationEvents(context);
   const page = await context.newPage();
-  const cspViolations: string[] = [];
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(message.text());

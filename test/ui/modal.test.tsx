@@ -1,5 +1,5 @@
 import './setup-dom';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'chai';
 import { copy, type ModalText } from '../../domain/copy';
 import { MODAL_NAMES, MODAL_RULES } from '../../domain/modal';
@@ -95,6 +95,8 @@ describe('ui: modals (spec §4)', () => {
     expect(modal.current).to.equal(undefined);
     expect(session.step).to.equal('selectProfile');
     expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal('Select a profile');
+    // The step's page arrives on demand: the test ends once it has rendered.
+    await waitFor(() => expect(document.querySelector('main .button-row')).to.not.equal(null));
   });
 
   it('timeout warning: the visible countdown follows each second, the polite announcement only every 15 s and the last 10', async () => {
