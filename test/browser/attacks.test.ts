@@ -116,17 +116,22 @@ describe('browser: attacks and failures end safely', function () {
     return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: await sandboxKid(), typ: 'JWT' }).sign(await importJWK(jwk, 'ES256'));
   }
 
+  /** Opens the app, makes the requests matching `pattern` never answer, and logs jane.citizen in; `started` is Continue's time. */
+  async function logInWithRequestsUnanswered(pattern: string): Promise<{ app: OpenedApp; started: number }> {
+    const app = await openApp(browser, harness);
+    await app.page.route(pattern, () => undefined); // never fulfilled
+    await logIn(app.page, 'jane.citizen');
+    return { app, started: Date.now() };
+  }
+
   /**
    * DESIGN §3.4 "Every call has a timeout": the account list never answers. Measures how long
    * until the modal shows, and whether the spinner went away.
    */
   async function hangingGet(): Promise<{ waitedMs: number; spinnerGone: boolean; modalShown: boolean }> {
-    const app = await openApp(browser, harness);
+    const { app, started } = await logInWithRequestsUnanswered('**/customer-auth/accounts*');
     hangingContext = app.context;
     const { page } = app;
-    await page.route('**/customer-auth/accounts*', () => undefined); // never fulfilled
-    await logIn(page, 'jane.citizen');
-    const started = Date.now();
     await page.locator('.loading-mask').waitFor();
     const modal = modalTitle(page, copy.modals.serviceUnavailable.title as string);
     await modal.waitFor({ timeout: 30_000 });
@@ -141,12 +146,9 @@ describe('browser: attacks and failures end safely', function () {
    * long after Continue Service unavailable opens, then returns through it.
    */
   async function neverArrivingStylesheet(): Promise<{ waitedMs: number; returned: string | undefined; state: string }> {
-    const app = await openApp(browser, harness);
+    const { app, started } = await logInWithRequestsUnanswered('**/assets/steps-*.css');
     hangingStylesheetContext = app.context;
     const { page } = app;
-    await page.route('**/assets/steps-*.css', () => undefined); // never fulfilled
-    await logIn(page, 'jane.citizen');
-    const started = Date.now();
     const modal = modalTitle(page, copy.modals.serviceUnavailable.title as string);
     await modal.waitFor({ timeout: 40_000 });
     const waitedMs = Date.now() - started;
