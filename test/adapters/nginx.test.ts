@@ -426,6 +426,7 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
       await browser.close();
     }
   });
+
   it("answers an app route with DESIGN §4's literal header values (not only the code's constant)", async () => {
     const answer = await request(port, '/demo_accc_aisp');
     for (const [name, value] of Object.entries(DESIGN_4_EXACT_HEADERS)) expect(answer.headers[name.toLowerCase()], name).to.equal(value);

@@ -84,18 +84,11 @@ export interface ReturnResult {
   readonly claims: Record<string, unknown> | undefined;
 }
 
-export async function returnResult(page: Page): Promise<ReturnResult> {
-  // A success return carries its values in the fragment, which callback.js forwards to
-  // /recipient/callback/result; an error return is shown at /recipient/callback itself.
-  await page.waitForURL(/\/recipient\/callback/, { timeout: 20_000 });
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('h1')?.textContent ?? '';
-    return heading !== '' && !heading.startsWith('Reading');
-  });
+/** What the recipient simulator's callback page shows: its heading, failed checks, values and claims. */
+function readReturn(page: Page): Promise<ReturnResult> {
   return page.evaluate(() => {
     const values: Record<string, string> = {};
-    const terms = [...document.querySelectorAll('dl dt')];
-    for (const term of terms) values[term.textContent ?? ''] = term.nextElementSibling?.textContent ?? '';
+    for (const term of document.querySelectorAll('dl dt')) values[term.textContent ?? ''] = term.nextElementSibling?.textContent ?? '';
     const claimsText = document.querySelector('pre.wrap')?.textContent;
     return {
       heading: document.querySelector('h1')?.textContent ?? '',
@@ -106,14 +99,29 @@ export async function returnResult(page: Page): Promise<ReturnResult> {
   });
 }
 
-/** The return of a cancel, timeout or bank-side end: access_denied with this authorisation's exact state, every check passed. */
-export async function expectAccessDenied(page: Page, state: string): Promise<ReturnResult> {
-  const result = await returnResult(page);
+export async function returnResult(page: Page): Promise<ReturnResult> {
+  // A success return carries its values in the fragment, which callback.js forwards to
+  // /recipient/callback/result; an error return is shown at /recipient/callback itself.
+  await page.waitForURL(/\/recipient\/callback/, { timeout: 20_000 });
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('h1')?.textContent ?? '';
+    return heading !== '' && !heading.startsWith('Reading');
+  });
+  return readReturn(page);
+}
+
+/** access_denied with this authorisation's exact state, every check passed. */
+function expectDenied(result: ReturnResult, state: string): ReturnResult {
   expect(result.heading).to.equal('The customer did not authorise');
   expect(result.failedChecks).to.deep.equal([]);
   expect(result.values['error']).to.equal('access_denied');
   expect(result.values['state'], 'the exact state').to.equal(state);
   return result;
+}
+
+/** The return of a cancel, timeout or bank-side end: access_denied with this authorisation's exact state, every check passed. */
+export async function expectAccessDenied(page: Page, state: string): Promise<ReturnResult> {
+  return expectDenied(await returnResult(page), state);
 }
 
 /**
@@ -124,21 +132,7 @@ export async function expectAccessDenied(page: Page, state: string): Promise<Ret
 export async function expectErrorReturn(page: Page, state: string): Promise<ReturnResult> {
   await page.waitForURL(/\/recipient\/callback(\/result)?\?/, { timeout: 20_000 });
   await page.locator('h1').first().waitFor();
-  const result = await page.evaluate(() => {
-    const values: Record<string, string> = {};
-    for (const term of document.querySelectorAll('dl dt')) values[term.textContent ?? ''] = term.nextElementSibling?.textContent ?? '';
-    return {
-      heading: document.querySelector('h1')?.textContent ?? '',
-      failedChecks: [...document.querySelectorAll('.checks li.failed')].map((li) => li.textContent ?? ''),
-      values,
-      claims: undefined,
-    };
-  });
-  expect(result.heading).to.equal('The customer did not authorise');
-  expect(result.failedChecks).to.deep.equal([]);
-  expect(result.values['error']).to.equal('access_denied');
-  expect(result.values['state'], 'the exact state').to.equal(state);
-  return result;
+  return expectDenied(await readReturn(page), state);
 }
 
 /**
