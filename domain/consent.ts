@@ -4,21 +4,6 @@ import { err, ok } from './result';
 import { isCustomerScope } from './scopes';
 import type { Result } from './result';
 
-/** CONTRACT §3 "ConsentDetail": the wire shape (`null` allowed here only). */
-export interface RawConsentDetail {
-  readonly permissions: readonly {
-    readonly permission: string;
-    readonly accounts?: readonly {
-      readonly schemeName?: string | null;
-      readonly identification?: string | null;
-      readonly secondaryIdentification?: string | null;
-    }[] | null;
-    readonly claims?: string | null;
-  }[];
-  readonly consentNickname?: string | null;
-  readonly expirationDateTime?: string | null;
-}
-
 /** Spec §3 "Consent": one requested permission and the accounts it already covers. */
 export interface ConsentPermission {
   readonly permission: string;

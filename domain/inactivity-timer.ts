@@ -9,8 +9,8 @@ import { err, ok, type Result } from './result';
  * Levels (spec §4): 2 = none, 1 = warning (the timeout modal with a per-second countdown),
  * 0 = lapsed (reject the consent, then redirect). The warning opens when the remaining time,
  * in whole seconds rounded up, is at most `inactiveReciprocalWarnTime`; it lapses when no time
- * remains. Any activity (mouse, key, scroll, touch) or extending the warning (WCAG 2.2.1) sets a
- * new last-activity time: {@link extendInactivity}.
+ * remains. Any activity (mouse, key, scroll, touch) or extending the warning (WCAG 2.2.1) makes
+ * that moment the new last-activity time (spec §4 "Reset returns to level 2").
  */
 
 /** Spec §3 Config, CONTRACT §2: both values in seconds. */
@@ -96,13 +96,4 @@ export function inactivityState(config: InactivityConfig, lastActivityMs: number
 /** Spec §4: the inactivity level at `nowMs` (2 none, 1 warning, 0 lapsed). */
 export function inactivityLevel(config: InactivityConfig, lastActivityMs: number, nowMs: number): InactivityLevel {
   return inactivityState(config, lastActivityMs, nowMs).level;
-}
-
-/**
- * Spec §4 "Reset returns to level 2", DESIGN §3.5 (WCAG 2.2.1, the warning can be extended):
- * activity at `nowMs` becomes the new last-activity time.
- */
-export function extendInactivity(nowMs: number): number {
-  assertTime('nowMs', nowMs);
-  return nowMs;
 }

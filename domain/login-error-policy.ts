@@ -30,6 +30,8 @@ export interface LoginErrorOutcome {
   readonly loginErrorFlagged: boolean;
   /** True for a temporary lockout ({@link TEMPORARY_LOCKOUT_MS}). */
   readonly temporaryLockout: boolean;
+  /** The attempts the bank says are left (CONTRACT §4 `remainingOTPattempts`), when it says so. */
+  readonly remainingAttempts?: number;
 }
 
 /** Spec §8: codes that ask for the date of birth (shown with the error banner). */
@@ -72,8 +74,12 @@ export function remainingOtpAttempts(causes: readonly string[]): number | undefi
 /**
  * Spec §8 "Login errors", §9: the outcome of a failed authenticate call.
  * - sanction_failed_001: sanctioned-country error.
- * - otp_failure_001: the counter goes up; at {@link MAX_LOGIN_ERRORS} the invalid-username
- *   last-attempt modal, before that the error banner only.
+ * - otp_failure_001: the counter goes up. When the bank reports `remainingOTPattempts`, that
+ *   number decides what the customer is told, so that no message contradicts the bank: 1 left
+ *   opens the invalid-username last-attempt modal, 0 left the temporary lockout (the bank has
+ *   locked the username), more than 1 the error banner only. When the bank reports none, the
+ *   spec's counter decides: at {@link MAX_LOGIN_ERRORS} the last-attempt modal, before that the
+ *   banner only.
  * - otp_failure_008, dob_failure_002, tds_otp_failure_007, or remainingOTPattempts below
  *   {@link REMAINING_ATTEMPTS_DOB_THRESHOLD} (whatever the code): date of birth required.
  *   The first three show the banner only.
@@ -82,12 +88,13 @@ export function remainingOtpAttempts(causes: readonly string[]): number | undefi
  *   tds_otp_failure_004 e-care suspension; tds_otp_failure_002 incorrect security code lockout.
  * - otp_failure_004, tds_otp_failure_003, dob_failure_003, unknown codes and no error stack
  *   (no code: empty or non-JSON body, network failure): service unavailable.
- * The banner is flagged for the errors about what the customer typed (otp_failure_001,
- * including the last attempt, and the date-of-birth codes); for every other outcome the modal
- * says it all and the banner is not flagged. The counter changes only on otp_failure_001.
+ * The banner is flagged for the errors about what the customer typed (otp_failure_001 while
+ * attempts remain, and the date-of-birth codes); for every other outcome the modal says it all
+ * and the banner is not flagged. The counter changes only on otp_failure_001.
  */
 export function loginErrorOutcome(error: ApiError, state: LoginAttemptState): LoginErrorOutcome {
   const remaining = remainingOtpAttempts(error.causes);
+  const reported = remaining === undefined ? {} : { remainingAttempts: remaining };
   const fewAttemptsLeft = remaining !== undefined && remaining < REMAINING_ATTEMPTS_DOB_THRESHOLD;
   const code = error.code;
   const requireDob =
@@ -95,16 +102,21 @@ export function loginErrorOutcome(error: ApiError, state: LoginAttemptState): Lo
 
   if (code === 'otp_failure_001') {
     const failures = state.failures + 1;
+    if (remaining === 0) {
+      return { modal: 'temporaryLockout', requireDob, failures, loginErrorFlagged: false, temporaryLockout: true, ...reported };
+    }
+    const lastAttempt = remaining === undefined ? failures >= MAX_LOGIN_ERRORS : remaining === 1;
     return {
-      modal: failures >= MAX_LOGIN_ERRORS ? 'invalidUsernameLastAttempt' : undefined,
+      modal: lastAttempt ? 'invalidUsernameLastAttempt' : undefined,
       requireDob,
       failures,
       loginErrorFlagged: true,
       temporaryLockout: false,
+      ...reported,
     };
   }
   if (code !== undefined && DOB_REQUIRED_CODES.includes(code)) {
-    return { modal: undefined, requireDob, failures: state.failures, loginErrorFlagged: true, temporaryLockout: false };
+    return { modal: undefined, requireDob, failures: state.failures, loginErrorFlagged: true, temporaryLockout: false, ...reported };
   }
   const modal = (code === undefined ? undefined : MODAL_BY_CODE.get(code)) ?? 'serviceUnavailable';
   return {
@@ -113,5 +125,6 @@ export function loginErrorOutcome(error: ApiError, state: LoginAttemptState): Lo
     failures: state.failures,
     loginErrorFlagged: false,
     temporaryLockout: modal === 'temporaryLockout',
+    ...reported,
   };
 }

@@ -24,7 +24,7 @@ export const SECURE_CODE_LENGTH = 6;
 /** Spec §5, §9: the username minimum of 5 characters is stated in the help text only, never enforced. */
 export const USERNAME_MIN_LENGTH = 5;
 
-const SECURE_CODE = /^[0-9]{6}$/;
+const SECURE_CODE = new RegExp(`^[0-9]{${SECURE_CODE_LENGTH}}$`);
 
 /** Spec §3 "Authenticate request", CONTRACT §3: the body of `POST /customer-auth/authenticate`. */
 export type AuthenticateRequest =

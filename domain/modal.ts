@@ -51,6 +51,7 @@ export interface ModalRule {
  * - every bank-side end of the journey rejects the consent on the server first, then returns
  *   with its answer (returnAfterReject), so the third party learns the outcome;
  * - service unavailable returns without calling the server again (the server is what failed);
+ * - no eligible accounts is "return only" (spec §8): the bank has already refused the selection;
  * - the success modal returns with the confirmation's answer (returnWithSuccess);
  * - change selected profile goes back a step on OK.
  */
@@ -70,7 +71,7 @@ export const MODAL_RULES: Readonly<Record<ModalName, ModalRule>> = {
   secureKeyNotActivated: { closable: false, button: 'returnAfterReject' },
   incorrectSecurityCodeLockout: { closable: true, button: 'close' },
   invalidUsernameLastAttempt: { closable: true, button: 'close' },
-  noEligibleAccounts: { closable: false, button: 'returnAfterReject' },
+  noEligibleAccounts: { closable: false, button: 'onlyReturn' },
   successConfirm: { closable: false, button: 'returnWithSuccess' },
   unavailableResource: { closable: false, button: 'returnAfterReject' },
   wentWrong: { closable: false, button: 'returnAfterReject' },

@@ -8,12 +8,19 @@ export const capMonths = (months: number): number => Math.min(months, MAX_SHARIN
 
 /**
  * CONTRACT §3: the end of a sharing period that starts at `startSeconds` and lasts `months`
- * calendar months, in seconds; undefined for a once-off sharing.
+ * calendar months, in seconds; undefined for a once-off sharing. A day the target month does not
+ * have is the month's last day (31 January + 1 month = 28 or 29 February, never 3 March), as
+ * calendar arithmetic does everywhere else (java.time, date-fns).
  */
 export function sharingExpiry(startSeconds: number, months: number | undefined): number | undefined {
   if (months === undefined) return undefined;
-  const end = new Date(startSeconds * 1000);
+  const start = new Date(startSeconds * 1000);
+  const day = start.getUTCDate();
+  const end = new Date(start.getTime());
+  end.setUTCDate(1);
   end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
   return Math.floor(end.getTime() / 1000);
 }
 

@@ -127,7 +127,7 @@ describe('application: login errors (spec §8)', () => {
     expect(j.session.step).to.equal('selectAccounts');
   });
 
-  it('wrong codes count down; under 3 remaining asks for DOB; the 5th opens the last-attempt modal', async () => {
+  it('wrong codes count down; under 3 remaining asks for DOB; 1 left opens the last-attempt modal, 0 left the lockout (issue 11 defect 4)', async () => {
     const wrong = (remaining: number) => err(error(401, 'otp_failure_001', [JSON.stringify({ remainingOTPattempts: remaining })]));
     const api = bank().answer('authenticate', wrong(4), wrong(3), wrong(2), wrong(1), wrong(0));
     const j = journey({ api });
@@ -142,9 +142,11 @@ describe('application: login errors (spec §8)', () => {
     expect(j.login.requireDob, 'remaining 2 < 3').to.equal(true);
     for (const part of [['day', '25'], ['month', '12'], ['year', '1966']] as const) j.login.setDobPart(part[0], part[1]);
     await j.logIn('jane.citizen', '000000');
+    expect(j.modal.current?.name, 'the bank says 1 attempt is left').to.equal('invalidUsernameLastAttempt');
+    j.modalActions.dismiss();
     await j.logIn('jane.citizen', '000000');
     expect(j.login.failures).to.equal(5);
-    expect(j.modal.current?.name).to.equal('invalidUsernameLastAttempt');
+    expect(j.modal.current?.name, 'the bank says 0 are left: it has locked the username').to.equal('temporaryLockout');
   });
 
   it('after a temporary lockout, Continue opens the lockout again without calling the bank for 10 minutes', async () => {
@@ -247,6 +249,11 @@ describe('application: save, confirm and reject failures (spec §8)', () => {
       await j.selection.continue();
       expect(j.modal.current?.name).to.equal('noEligibleAccounts');
       expect(j.session.step).to.equal('selectAccounts');
+      // Issue 11 defect 10: spec §8 says "return only": the bank is not asked to reject first.
+      await j.modalActions.activate();
+      expect(j.ports.api.count('confirmation'), 'no reject call').to.equal(0);
+      expect(j.ports.redirector.urls).to.have.length(1);
+      expect(j.ports.redirector.urls[0]).to.match(/error=access_denied.*state=af0ifjsldkj$/);
     });
     it(`confirm failing with 400 ${code} opens no eligible accounts`, async () => {
       const j = journey({ api: bank().answer('confirmation', err(error(400, code))) });

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
-  extendInactivity,
   inactivityLevel,
   inactivityState,
   validateInactivityConfig,
@@ -82,9 +81,7 @@ describe('domain/inactivity-timer (spec §4, §9, DESIGN §3.5)', () => {
     it('extending returns to level 2 with the full limit', () => {
       const now = T0 + 280_000;
       expect(inactivityLevel(CONFIG, T0, now)).to.equal(1);
-      const last = extendInactivity(now);
-      expect(last).to.equal(now);
-      expect(inactivityState(CONFIG, last, now)).to.deep.equal({ level: 2, remainingSeconds: 300, nextDeadlineMs: now + 240_000 });
+      expect(inactivityState(CONFIG, now, now)).to.deep.equal({ level: 2, remainingSeconds: 300, nextDeadlineMs: now + 240_000 });
     });
 
     it('non-finite times are bugs and throw', () => {

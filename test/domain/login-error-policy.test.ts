@@ -115,6 +115,47 @@ describe('domain/login-error-policy', () => {
     });
   });
 
+  describe('loginErrorOutcome: the bank\'s remaining attempts decide the wording (issue 11 defect 4)', () => {
+    const cases = [
+      { remaining: 4, modal: undefined, banner: true, lockout: false },
+      { remaining: 2, modal: undefined, banner: true, lockout: false },
+      { remaining: 1, modal: 'invalidUsernameLastAttempt', banner: true, lockout: false },
+      { remaining: 0, modal: 'temporaryLockout', banner: false, lockout: true },
+    ] as const;
+    for (const { remaining, modal, banner, lockout } of cases) {
+      for (const failures of [0, 3, 4, 7]) {
+        it(`${remaining} left after ${failures} earlier failures → ${modal ?? 'banner'}`, () => {
+          const outcome = loginErrorOutcome(apiError('otp_failure_001', [attempts(remaining)]), { failures, requireDob: false });
+          expect(outcome.modal).to.equal(modal);
+          expect(outcome.loginErrorFlagged).to.equal(banner);
+          expect(outcome.temporaryLockout).to.equal(lockout);
+          expect(outcome.failures).to.equal(failures + 1);
+          expect(outcome.remainingAttempts).to.equal(remaining);
+        });
+      }
+    }
+
+    it('0 left is never called "one attempt left" (the sandbox has already locked the username)', () => {
+      expect(loginErrorOutcome(apiError('otp_failure_001', [attempts(0)]), { failures: 4, requireDob: true }).modal).to.equal('temporaryLockout');
+    });
+
+    it('1 left opens the last-attempt modal even on the first failure the app has seen', () => {
+      expect(loginErrorOutcome(apiError('otp_failure_001', [attempts(1)]), fresh).modal).to.equal('invalidUsernameLastAttempt');
+    });
+
+    it('the spec\'s counter of 5 applies only when the bank reports none', () => {
+      expect(loginErrorOutcome(apiError('otp_failure_001', [attempts(3)]), { failures: 4, requireDob: false }).modal).to.equal(undefined);
+      expect(loginErrorOutcome(apiError('otp_failure_001', []), { failures: 4, requireDob: false }).modal).to.equal('invalidUsernameLastAttempt');
+      expect(loginErrorOutcome(apiError('otp_failure_001', ['{bad']), { failures: 4, requireDob: false }).modal).to.equal('invalidUsernameLastAttempt');
+    });
+
+    it('other codes pass the reported number on', () => {
+      expect(loginErrorOutcome(apiError('otp_failure_008', [attempts(2)]), fresh).remainingAttempts).to.equal(2);
+      expect(loginErrorOutcome(apiError('otp_failure_002', [attempts(2)]), fresh).remainingAttempts).to.equal(2);
+      expect(loginErrorOutcome(apiError('otp_failure_002', []), fresh)).to.not.have.property('remainingAttempts');
+    });
+  });
+
   describe('loginErrorOutcome: date of birth from remaining attempts', () => {
     const cases = [
       { causes: [attempts(4)], requireDob: false },
@@ -131,8 +172,6 @@ describe('domain/login-error-policy', () => {
       it(`otp_failure_001 with causes ${JSON.stringify(causes)} → requireDob ${requireDob}`, () => {
         const outcome = loginErrorOutcome(apiError('otp_failure_001', causes), fresh);
         expect(outcome.requireDob).to.equal(requireDob);
-        expect(outcome.modal).to.equal(undefined);
-        expect(outcome.loginErrorFlagged).to.equal(true);
       });
     }
 
@@ -144,6 +183,7 @@ describe('domain/login-error-policy', () => {
         failures: 0,
         loginErrorFlagged: false,
         temporaryLockout: false,
+        remainingAttempts: 2,
       });
     });
 

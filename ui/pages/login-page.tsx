@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { LoginStore } from '../../application/stores/login.store';
 import { SessionStore } from '../../application/stores/session.store';
 import { copy } from '../../domain/copy';
+import { SECURE_CODE_LENGTH } from '../../domain/login-form';
 import { Tooltip } from '../components/tooltip';
 import { DateOfBirthFieldset } from '../login/date-of-birth-fieldset';
 import { LoginField } from '../login/login-field';
@@ -80,7 +81,7 @@ export const LoginPage = observer(function LoginPage() {
           name: 'secureCode',
           inputMode: 'numeric',
           autoComplete: 'one-time-code',
-          maxLength: 6,
+          maxLength: SECURE_CODE_LENGTH,
           required: true,
           value: login.form.secureCode,
           onChange: (event) => login.setSecureCode(event.target.value),
