@@ -4,16 +4,17 @@ import { bindApplication } from '../application/bind-application';
 import { ACTIVITY_SOURCE } from '../application/ports/activity-source.port';
 import { ANALYTICS } from '../application/ports/analytics.port';
 import { CLOCK } from '../application/ports/clock.port';
-import { CONFIG_SOURCE, type ConfigSource } from '../application/ports/config-source.port';
 import { CUSTOMER_AUTH_API } from '../application/ports/customer-auth-api.port';
 import { LAUNCH_PARAMETERS } from '../application/ports/launch-parameters.port';
+import { LOGGER } from '../application/ports/logger.port';
 import { REDIRECTOR } from '../application/ports/redirector.port';
 import { RUNTIME_CONFIG } from '../application/ports/runtime-config.port';
 import { SCHEDULER } from '../application/ports/scheduler.port';
 import { TOKEN_STORAGE } from '../application/ports/token-storage.port';
 import { TOKEN_VERIFIER } from '../application/ports/token-verifier.port';
 import type { RuntimeConfig } from '../application/runtime-config';
-import { ok, type Result } from '../domain/result';
+import type { Result } from '../domain/result';
+import { ConsoleLogger } from './console-logger.adapter';
 import { DomActivitySource } from './dom-activity-source.adapter';
 import { FetchConfigSource } from './fetch-config-source.adapter';
 import { FetchCustomerAuthApi } from './fetch-customer-auth-api.adapter';
@@ -25,6 +26,8 @@ import { SystemClock } from './system-clock.adapter';
 import { TealiumAnalytics } from './tealium-analytics.adapter';
 import { TimeoutScheduler } from './timeout-scheduler.adapter';
 import { WindowLaunchParameters } from './window-launch-parameters.adapter';
+
+export { WindowLaunchParameters };
 import { WindowRedirector } from './window-redirector.adapter';
 
 const browserFetch: FetchFunction = (input, init) => globalThis.fetch(input, init);
@@ -36,23 +39,23 @@ export function loadConfig(): Promise<Result<RuntimeConfig, readonly string[]>> 
 
 /**
  * The browser channel's composition root (DESIGN §1): the application layer with the browser
- * adapters behind its ports, for a config already loaded. Another channel writes its own.
+ * adapters behind its ports, for a config already loaded (bound once, as RUNTIME_CONFIG) and
+ * the entry address read when the page opened. Another channel writes its own.
  */
-export function createContainer(config: RuntimeConfig): Container {
+export function createContainer(config: RuntimeConfig, launch: WindowLaunchParameters = new WindowLaunchParameters()): Container {
   const container = new Container({ defaultScope: 'Singleton', jitless: true });
   bindApplication(container);
-  const loadedConfig: ConfigSource = { load: () => Promise.resolve(ok(config)) };
   container.bind(RUNTIME_CONFIG).toConstantValue(config);
-  container.bind(CONFIG_SOURCE).toConstantValue(loadedConfig);
   container.bind(FETCH).toConstantValue(browserFetch);
   container.bind(CUSTOMER_AUTH_API).to(FetchCustomerAuthApi);
   container.bind(TOKEN_VERIFIER).to(JoseTokenVerifier);
   container.bind(TOKEN_STORAGE).to(SessionTokenStorage);
-  container.bind(LAUNCH_PARAMETERS).to(WindowLaunchParameters);
+  container.bind(LAUNCH_PARAMETERS).toConstantValue(launch);
   container.bind(REDIRECTOR).to(WindowRedirector);
   container.bind(CLOCK).to(SystemClock);
   container.bind(SCHEDULER).to(TimeoutScheduler);
   container.bind(ACTIVITY_SOURCE).to(DomActivitySource);
   container.bind(ANALYTICS).to(config.useTealiumUtag ? TealiumAnalytics : NoopAnalytics);
+  container.bind(LOGGER).to(ConsoleLogger);
   return container;
 }

@@ -1,6 +1,5 @@
 import { inject, injectable, optional } from 'inversify';
 import { err, type Result } from '../domain/result';
-import type { ConfigSource } from '../application/ports/config-source.port';
 import { parseRuntimeConfig, type RuntimeConfig } from '../application/runtime-config';
 import { fetchCall, parseJsonBody } from './fetch-call';
 import { FETCH, HTTP_CALL_OPTIONS, type FetchFunction, type HttpCallOptions } from './fetch.token';
@@ -22,12 +21,12 @@ function defaultConfigUrl(): string {
 
 /**
  * CONTRACT §2, spec §7 "GET config/config.json (startup)": loads and checks the runtime
- * configuration. The GET is retried like every GET (DESIGN §3.4). A missing file, an error
+ * configuration, once, before the channel's container is built (which binds it as RUNTIME_CONFIG). The GET is retried like every GET (DESIGN §3.4). A missing file, an error
  * answer, no answer, a body that is not JSON or a configuration that does not pass
  * parseRuntimeConfig are all errors with readable problems, for the startup error page.
  */
 @injectable()
-export class FetchConfigSource implements ConfigSource {
+export class FetchConfigSource {
   private readonly fetchFn: FetchFunction;
   private readonly url: string;
   private readonly httpOptions: HttpCallOptions | undefined;

@@ -13,15 +13,18 @@ const nameOf = (pair: string): string | undefined => [...new URLSearchParams(pai
 const nonEmpty = (value: string | null): string | undefined => (value === null || value === '' ? undefined : value);
 
 /**
- * Spec §2, CONTRACT §7: the launch parameters of the entry URL, read from `window.location`.
- * DESIGN §3.3: `forgetRedirectJwt` removes the token from the address bar with
- * `history.replaceState` (no new history entry), keeping the path, the other parameters exactly
- * as written and the fragment.
+ * Spec §2, CONTRACT §7: the launch parameters of the entry URL, read from `window.location` once,
+ * when the page opens, and kept in memory. DESIGN §3.3: `forgetRedirectJwt` removes the token
+ * from the address bar with `history.replaceState` (no new history entry), keeping the path, the
+ * other parameters exactly as written and the fragment; the boot calls it first of all, so the
+ * token leaves the address even when the app cannot start, and the flow still has it in memory
+ * (it is stored for a reload only once verified, issue 12).
  */
 @injectable()
 export class WindowLaunchParameters implements LaunchParameters {
   private readonly location: Pick<LocationLike, 'pathname' | 'search' | 'hash'> | undefined;
   private readonly history: HistoryLike | undefined;
+  private readonly entry: { readonly pathname: string; readonly query: URLSearchParams };
 
   constructor(
     @inject(LOCATION) @optional() location?: Pick<LocationLike, 'pathname' | 'search' | 'hash'>,
@@ -29,21 +32,22 @@ export class WindowLaunchParameters implements LaunchParameters {
   ) {
     this.location = location ?? globalThis.location;
     this.history = history ?? globalThis.history;
+    this.entry = { pathname: this.location?.pathname ?? '', query: new URLSearchParams(this.location?.search ?? '') };
   }
 
-  /** Spec §2: the `redirectJwt` query parameter, if present and not empty. */
+  /** Spec §2: the entry address's `redirectJwt` query parameter, if present and not empty. */
   redirectJwt(): string | undefined {
-    return nonEmpty(this.query().get(REDIRECT_JWT_PARAM));
+    return nonEmpty(this.entry.query.get(REDIRECT_JWT_PARAM));
   }
 
   /** CONTRACT §7: the `error` query parameter of an `authorize_failure` address, if present and not empty. */
   error(): string | undefined {
-    return nonEmpty(this.query().get(ERROR_PARAM));
+    return nonEmpty(this.entry.query.get(ERROR_PARAM));
   }
 
-  /** Spec §2: the last non-empty segment of the path (`/x/incorrect_jwt/` → `incorrect_jwt`), '' at the root. */
+  /** Spec §2: the last non-empty segment of the entry path (`/x/incorrect_jwt/` → `incorrect_jwt`), '' at the root. */
   route(): string {
-    const segments = (this.location?.pathname ?? '').split('/').filter((segment) => segment !== '');
+    const segments = this.entry.pathname.split('/').filter((segment) => segment !== '');
     const last = segments.at(-1) ?? '';
     try {
       return decodeURIComponent(last);
@@ -65,9 +69,5 @@ export class WindowLaunchParameters implements LaunchParameters {
     } catch {
       // A browser that refuses (too many calls, sandboxed frame) leaves the address as it was.
     }
-  }
-
-  private query(): URLSearchParams {
-    return new URLSearchParams(this.location?.search ?? '');
   }
 }

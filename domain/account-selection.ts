@@ -100,3 +100,25 @@ export function matchesAccountFilter(account: Account, text: string): boolean {
   return [accountDisplayName(account), account.productName, formatAccountNumber(account.identification)]
     .some((field) => compact(field).includes(needle));
 }
+
+/**
+ * Spec §4 "Back from confirmation": the account step loads the accounts again; the customer's
+ * earlier ticks are put back on the fresh list (same ids, eligible accounts only), and the rest
+ * stays as loaded.
+ */
+export function restoreSelection(loaded: readonly Account[], earlier: readonly Account[]): readonly Account[] {
+  let accounts = loaded;
+  for (const before of earlier) {
+    const now = accounts.find((account) => account.id === before.id);
+    if (now === undefined || !now.eligibleAccount) continue;
+    if (now.type === 'EGA') {
+      for (const sub of now.subAccounts) {
+        const wasSelected = before.subAccounts.find((s) => s.id === sub.id)?.selected ?? false;
+        if (sub.selected !== wasSelected) accounts = toggleSubAccount(accounts, now.id, sub.id);
+      }
+    } else if (isChosen(now) !== isChosen(before)) {
+      accounts = toggleAccount(accounts, now.id);
+    }
+  }
+  return accounts;
+}

@@ -152,6 +152,38 @@ export function dataPeriodMonths(creationMs: number, expiryMs: number): number {
   return Math.max(0, Math.round(duration / MONTH_MS));
 }
 
+/** One day in milliseconds. */
+export const DAY_MS = 86_400_000;
+
+/** How long an ongoing sharing lasts, in the unit the customer is told. */
+export interface SharingDuration {
+  readonly unit: 'month' | 'day';
+  readonly count: number;
+}
+
+/** Spec §2 "Data sharing period": from, to (D Month YYYY) and how long; no `to` for a once-only sharing. */
+export interface SharingPeriod {
+  readonly from: string | undefined;
+  readonly to: string | undefined;
+  readonly duration: SharingDuration | undefined;
+}
+
+/**
+ * Spec §2 "Data sharing period", §9: from the start (the token's consentCreationDate, or when
+ * the customer arrived if it names none) to the expiry. The length is in months by the rule of
+ * §9; a period too short for one month (under 15 days rounds to 0) is told in days (issue 11:
+ * never "for 0 months").
+ */
+export function sharingPeriod(startMs: number, expiryMs: number | undefined): SharingPeriod {
+  const from = formatLongDate(startMs);
+  if (expiryMs === undefined) return { from, to: undefined, duration: undefined };
+  const months = dataPeriodMonths(startMs, expiryMs);
+  const duration: SharingDuration = months >= 1
+    ? { unit: 'month', count: months }
+    : { unit: 'day', count: Math.max(1, Math.ceil((expiryMs - startMs) / DAY_MS)) };
+  return { from, to: formatLongDate(expiryMs), duration };
+}
+
 /** The bank's time zone: dates are shown as the customer's bank (Sydney) sees them. */
 export const BANK_TIME_ZONE = 'Australia/Sydney';
 

@@ -1,7 +1,20 @@
+import type { SharingDuration } from './consent';
 import type { ModalName } from './modal';
 
-/** A modal text; a text that names the third party is a function of its name (spec §3 modal keys: tppName). */
-export type ModalText = string | ((tppName: string) => string);
+/**
+ * What a modal's text may depend on: the third party's name (spec §3 modal keys: tppName) and
+ * whether the journey amends an existing arrangement (its exits change nothing that is shared).
+ */
+export interface ModalContext {
+  readonly tppName: string;
+  readonly isPar: boolean;
+}
+
+/** A modal text: fixed, or a function of its context. */
+export type ModalText = string | ((context: ModalContext) => string);
+
+/** A modal text in its context. */
+export const modalText = (value: ModalText, context: ModalContext): string => (typeof value === 'function' ? value(context) : value);
 
 /** A telephone number a modal offers (shown as text, dialled from its `tel` form). */
 export interface ModalPhone {
@@ -25,9 +38,16 @@ export interface ModalCopy {
   readonly countdown?: (seconds: number) => string;
 }
 
-const returnTo = (tppName: string): string => (tppName === '' ? 'Return to the third party' : `Return to ${tppName}`);
-const returnedTo = (tppName: string): string =>
-  `No data has been shared. You'll now be returned to ${tppName === '' ? 'the third party' : tppName}.`;
+const recipient = (tppName: string): string => (tppName === '' ? 'the third party' : tppName);
+const returnTo = ({ tppName }: ModalContext): string => `Return to ${recipient(tppName)}`;
+/**
+ * Issue 11: an ended amendment changes nothing: the existing arrangement goes on as it was, so
+ * "no data has been shared" would be false there.
+ */
+const returnedTo = ({ tppName, isPar }: ModalContext): string =>
+  isPar
+    ? `No changes have been made to your data sharing arrangement. You'll now be returned to ${recipient(tppName)}.`
+    : `No data has been shared. You'll now be returned to ${recipient(tppName)}.`;
 
 /** Sandbox numbers (ACMA's range reserved for fictional use), so that no real service is ever called. */
 const BANK_PHONES: readonly ModalPhone[] = [
@@ -65,7 +85,9 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
   sharingIncomplete: {
     title: 'Are you sure you want to leave?',
     paragraphs: [
-      (tppName) => `Your data sharing with ${tppName} is not complete. If you leave now, no data will be shared and you will be returned to ${tppName}.`,
+      ({ tppName, isPar }) => isPar
+        ? `Your changes to your data sharing arrangement with ${tppName} have not been saved. If you leave now, your arrangement stays as it is and you will be returned to ${tppName}.`
+        : `Your data sharing with ${tppName} is not complete. If you leave now, no data will be shared and you will be returned to ${tppName}.`,
     ],
     primary: 'Yes, leave',
     secondary: 'No, stay',
@@ -78,8 +100,10 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
   redirectionToTpp: {
     title: 'Your session is ending',
     paragraphs: [
-      (tppName) => `The time allowed to share your data with ${tppName} has run out. No data has been shared.`,
-      (tppName) => `We are returning you to ${tppName}, where you can start again.`,
+      ({ tppName, isPar }) => isPar
+        ? `The time allowed to update your data sharing arrangement with ${tppName} has run out. Your arrangement has not changed.`
+        : `The time allowed to share your data with ${tppName} has run out. No data has been shared.`,
+      ({ tppName }) => `We are returning you to ${tppName}, where you can start again.`,
     ],
     primary: returnTo,
   },
@@ -161,10 +185,12 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
     primary: returnTo,
   },
   successConfirm: {
-    title: 'Data sharing confirmed',
+    title: ({ isPar }) => (isPar ? 'Changes saved' : 'Data sharing confirmed'),
     paragraphs: [
-      (tppName) => `You have successfully shared your data with ${tppName}.`,
-      (tppName) => `We are now returning you to ${tppName}.`,
+      ({ tppName, isPar }) => isPar
+        ? `Your changes to your data sharing arrangement with ${tppName} have been saved.`
+        : `You have successfully shared your data with ${tppName}.`,
+      ({ tppName }) => `We are now returning you to ${tppName}.`,
     ],
     primary: returnTo,
   },
@@ -302,8 +328,8 @@ export const copy = {
     periodFrom: (from: string): string => `From ${from}`,
     arrangementId: 'Arrangement ID',
     howLong: 'How long will my data be shared?',
-    howLongOngoing: (months: number, until: string): string =>
-      `Your data will be shared on an ongoing basis for ${months} ${months === 1 ? 'month' : 'months'}, until ${until}.`,
+    howLongOngoing: (duration: SharingDuration, until: string): string =>
+      `Your data will be shared on an ongoing basis for ${duration.count} ${duration.unit}${duration.count === 1 ? '' : 's'}, until ${until}.`,
     howLongOnceOnly: 'Your data will be shared once only. It will not be shared again after today.',
     manageSharing:
       'You can review and withdraw this data sharing arrangement at any time in the mobile app under Profile > Manage data sharing.',
@@ -321,6 +347,8 @@ export const copy = {
   failure: {
     /** Spec §2: failure page. */
     defaultMessage: 'Something went wrong. Please try again later.',
+    /** The bank's keys could not be fetched, so the request could not be checked (issue 11): a reload may work. */
+    serviceUnavailable: 'We could not check your request with the bank just now. Please reload this page to try again.',
     goBack: 'Go Back',
     leavePage: 'Leave Page',
     /** Spec §8 and CONTRACT §7: an error page parameter that cannot be decoded. */

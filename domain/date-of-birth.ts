@@ -1,3 +1,4 @@
+import { BANK_TIME_ZONE } from './consent';
 import { copy } from './copy';
 import { assertNever, err, ok, type Result } from './result';
 
@@ -132,4 +133,14 @@ export function parsePastedDate(text: string): DateOfBirthParts | undefined {
   if (match === null) return undefined;
   const [, day = '', month = '', year = ''] = match;
   return { day: day.padStart(2, '0'), month: month.padStart(2, '0'), year };
+}
+
+/**
+ * Today's date as the bank sees it (its time zone, default Australia/Sydney), for the
+ * "cannot be in the future" rule of spec §5. `ms` is the caller's clock: the domain reads none.
+ */
+export function calendarDateOf(ms: number, timeZone: string = BANK_TIME_ZONE): CalendarDate {
+  const parts = new Intl.DateTimeFormat('en-AU', { year: 'numeric', month: 'numeric', day: 'numeric', timeZone }).formatToParts(new Date(ms));
+  const part = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
 }

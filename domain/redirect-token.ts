@@ -38,6 +38,15 @@ export interface RedirectToken extends RedirectTokenClaims {
   readonly refreshFlow: boolean;
 }
 
+/** DESIGN §3.1: why the verifier did not accept a redirect token (signature, key or expiry), or could not check it. */
+export type TokenVerificationError =
+  | { readonly kind: 'malformed' }
+  | { readonly kind: 'badSignature' }
+  | { readonly kind: 'unknownKey' }
+  | { readonly kind: 'expired' }
+  /** The bank's keys could not be fetched (network, 5xx): the token is neither good nor bad yet. */
+  | { readonly kind: 'keysUnavailable'; readonly detail: string };
+
 /** Why a decoded JWT payload is not a usable redirect token. */
 export type TokenClaimsError =
   | { readonly kind: 'notAnObject' }

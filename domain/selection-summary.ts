@@ -36,11 +36,11 @@ function tagOf(sub: SubAccount): SubAccountTag | undefined {
   return undefined;
 }
 
-function entryOf(account: Account): SummaryEntry {
+function entryOf(account: Account, amendment: boolean): SummaryEntry {
   const subAccounts = account.subAccounts
     .filter((sub) => sub.selected || sub.preSelected)
     .map((subAccount): SummarySubAccount => {
-      const tag = tagOf(subAccount);
+      const tag = amendment ? tagOf(subAccount) : undefined;
       return tag === undefined ? { subAccount } : { subAccount, tag };
     });
   return { account, subAccounts };
@@ -56,11 +56,14 @@ const taggedSubAccounts = (entries: readonly SummaryEntry[], tag: SubAccountTag)
  * read-only account is never selected, so it counts as removed. Order follows the input (where
  * pre-selected accounts come first). The What's changed counts are over shared units (SIMPLE
  * accounts and EGA sub-accounts), so a currency added to a maintained EGA counts as added.
+ * The sub-account tags "(Added)" and "(Removed)" belong to an `amendment` (issue 11: a first
+ * consent has nothing to compare with, so nothing is tagged).
  */
-export function summarise(accounts: readonly Account[]): SelectionSummary {
-  const added = accounts.filter((a) => isChosen(a) && !a.preSelected).map(entryOf);
-  const maintained = accounts.filter((a) => isChosen(a) && a.preSelected).map(entryOf);
-  const removed = accounts.filter((a) => a.preSelected && !isChosen(a)).map(entryOf);
+export function summarise(accounts: readonly Account[], amendment: boolean): SelectionSummary {
+  const entry = (account: Account): SummaryEntry => entryOf(account, amendment);
+  const added = accounts.filter((a) => isChosen(a) && !a.preSelected).map(entry);
+  const maintained = accounts.filter((a) => isChosen(a) && a.preSelected).map(entry);
+  const removed = accounts.filter((a) => a.preSelected && !isChosen(a)).map(entry);
   return {
     added,
     maintained,

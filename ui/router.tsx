@@ -18,8 +18,8 @@ export const STEP_PATHS: Readonly<Record<Step, string>> = {
   confirmation: 'confirmation',
 };
 
-/** Spec §2 error routes, and the startup failure (no usable config). */
-export const FAILURE_ROUTES: readonly FailureRoute[] = ['authorize_failure', 'incorrect_jwt', 'consent_fetch_failure', 'startup_failure'];
+/** Spec §2 error routes, and the keys outage (service unavailable). */
+export const FAILURE_ROUTES: readonly FailureRoute[] = ['authorize_failure', 'incorrect_jwt', 'consent_fetch_failure', 'service_unavailable'];
 
 /**
  * Spec §2 "Routes": the path that shows SessionStore's screen: the loading screen at `/`, a

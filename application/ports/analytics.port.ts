@@ -1,11 +1,12 @@
+import type { AbandonmentStage } from '../../domain/abandonment';
 import type { Step } from '../../domain/flow';
 
-/** DESIGN §3.8: the CDR abandonment stages reported when the customer leaves. */
-export type AbandonmentStage = 'preIdentification' | 'preAuthentication' | 'preAccountSelection' | 'preAuthorisation' | 'rejected';
+export type { AbandonmentStage };
 
 /** DESIGN §3.8: analytics is optional and harmless: no method may throw or block the flow. */
 export interface Analytics {
   pageView(step: Step): void;
+  /** DESIGN §3.8: the one stage of an abandoned flow (CDR metrics abandonmentsByStage). */
   abandoned(stage: AbandonmentStage): void;
 }
 export const ANALYTICS = Symbol('Analytics');

@@ -1,12 +1,7 @@
+import type { TokenVerificationError } from '../../domain/redirect-token';
 import type { Result } from '../../domain/result';
 
-/** Why a redirect token was not accepted (DESIGN §3.1). */
-export type TokenVerificationError =
-  | { readonly kind: 'malformed' }
-  | { readonly kind: 'badSignature' }
-  | { readonly kind: 'unknownKey' }
-  | { readonly kind: 'expired' }
-  | { readonly kind: 'keysUnavailable'; readonly detail: string };
+export type { TokenVerificationError };
 
 /** DESIGN §3.1: the redirect token is verified (ES256 against the bank's JWKS, and `exp`) before it is trusted. */
 export interface TokenVerifier {

@@ -1,12 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { accountState, type Account } from '../../domain/accounts';
-import {
-  isAllSelected, matchesAccountFilter, isSelectAllShown, noneSelected, notAllSelected, toggleAccount, toggleSelectAll, toggleSubAccount,
-} from '../../domain/account-selection';
-import { Navigation } from '../use-cases/navigation.use-case';
-import { SaveSelection } from '../use-cases/save-selection.use-case';
-import { ModalStore } from './modal.store';
+import type { Account } from '../../domain/accounts';
+import { isAllSelected, matchesAccountFilter, isSelectAllShown, noneSelected, notAllSelected } from '../../domain/account-selection';
+import { FlowController } from '../flow-controller';
 import { SessionStore } from './session.store';
 
 /** Above this many accounts the step offers a filter box (a long list, e.g. 500 accounts). */
@@ -24,14 +20,10 @@ export class AccountSelectionStore {
   shownLimit = ACCOUNT_PAGE_SIZE;
 
   constructor(
+    @inject(FlowController) private readonly flow: FlowController,
     @inject(SessionStore) private readonly session: SessionStore,
-    @inject(ModalStore) private readonly modal: ModalStore,
-    @inject(SaveSelection) private readonly saveSelection: SaveSelection,
-    @inject(Navigation) private readonly navigation: Navigation,
   ) {
-    makeAutoObservable<this, 'session' | 'modal' | 'saveSelection' | 'navigation'>(
-      this, { session: false, modal: false, saveSelection: false, navigation: false }, { autoBind: true, deep: false },
-    );
+    makeAutoObservable<this, 'flow' | 'session'>(this, { flow: false, session: false }, { autoBind: true, deep: false });
   }
 
   /** Every account, pre-selected first (spec §4). */
@@ -112,33 +104,28 @@ export class AccountSelectionStore {
   }
 
   toggle(id: string): void {
-    this.replace(toggleAccount(this.accounts, id));
+    void this.flow.dispatch({ type: 'toggleAccount', id });
   }
 
   toggleSubAccount(parentId: string, subId: string): void {
-    this.replace(toggleSubAccount(this.accounts, parentId, subId));
+    void this.flow.dispatch({ type: 'toggleSubAccount', parentId, subId });
   }
 
   toggleAll(): void {
-    this.replace(toggleSelectAll(this.accounts));
+    void this.flow.dispatch({ type: 'toggleAll' });
   }
 
   /** Spec §4: Continue saves the selection, then goes to confirmation. */
-  async continue(): Promise<void> {
-    await this.saveSelection.execute();
+  continue(): Promise<void> {
+    return this.flow.dispatch({ type: 'continue' });
   }
 
   /** Spec §2: Back (only when shown) opens the change-profile warning. */
   back(): void {
-    if (this.session.buttons.back !== undefined) this.navigation.askToChangeProfile();
+    void this.flow.dispatch({ type: 'back' });
   }
 
   cancel(): void {
-    this.modal.open('sharingIncomplete');
-  }
-
-  private replace(data: readonly Account[]): void {
-    if (this.session.loading || this.session.finished) return;
-    this.session.setAccounts(accountState(data));
+    void this.flow.dispatch({ type: 'cancel' });
   }
 }

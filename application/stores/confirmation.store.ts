@@ -1,26 +1,14 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { dataPeriodMonths, formatLongDate, isOnceOnly } from '../../domain/consent';
+import { sharingPeriod, type SharingPeriod } from '../../domain/consent';
 import { copy } from '../../domain/copy';
 import { dataClusters, type DataCluster } from '../../domain/data-clusters';
+import { customerWording } from '../../domain/flow-view';
 import { summarise, type SelectionSummary } from '../../domain/selection-summary';
-import { AccountStep } from '../use-cases/account-step.use-case';
-import { ConfirmConsent } from '../use-cases/confirm-consent.use-case';
-import { Navigation } from '../use-cases/navigation.use-case';
-import { ModalStore } from './modal.store';
+import { FlowController } from '../flow-controller';
 import { SessionStore } from './session.store';
 
-/** Spec §5: the description has no bound in the spec; the bank stores at most this many characters. */
-export const DESCRIPTION_MAX_LENGTH = 255;
-
-/** Spec §2 "Data sharing period". */
-export interface SharingPeriod {
-  /** The start, as D Month YYYY. */
-  readonly from?: string;
-  /** The expiry, as D Month YYYY; absent for once-only sharing. */
-  readonly to?: string;
-  readonly months?: number;
-}
+export type { SharingPeriod };
 
 /** Spec §2 "What's changed" (PAR only). */
 export interface WhatsChanged {
@@ -29,31 +17,28 @@ export interface WhatsChanged {
   readonly periodUpdated: boolean;
 }
 
-/** The confirmation step (spec §2 "Confirmation", §4 Success). */
+/** The confirmation step (spec §2 "Confirmation", §4 Success), projected from the flow model. */
 @injectable()
 export class ConfirmationStore {
-  description = '';
-
   constructor(
+    @inject(FlowController) private readonly flow: FlowController,
     @inject(SessionStore) private readonly session: SessionStore,
-    @inject(ModalStore) private readonly modal: ModalStore,
-    @inject(ConfirmConsent) private readonly confirmConsent: ConfirmConsent,
-    @inject(Navigation) private readonly navigation: Navigation,
-    @inject(AccountStep) private readonly accountStep: AccountStep,
   ) {
-    makeAutoObservable<this, 'session' | 'modal' | 'confirmConsent' | 'navigation' | 'accountStep'>(
-      this,
-      { session: false, modal: false, confirmConsent: false, navigation: false, accountStep: false },
-      { autoBind: true, deep: false },
-    );
+    makeAutoObservable<this, 'flow' | 'session'>(this, { flow: false, session: false }, { autoBind: true, deep: false });
   }
 
   get isPar(): boolean {
     return this.session.isPar;
   }
 
+  /** Spec §2: "Your description (Optional)"; an amendment starts with the arrangement's. */
+  get description(): string {
+    return this.flow.state.description;
+  }
+
+  /** Spec §2, §4: added, maintained and removed accounts; sub-account tags only in an amendment. */
   get summary(): SelectionSummary {
-    return summarise(this.session.accounts?.data ?? []);
+    return summarise(this.session.accounts?.data ?? [], this.isPar);
   }
 
   /** Spec §2: the PAR notice; the period is updated by every amendment (it starts again from its creation date). */
@@ -84,33 +69,25 @@ export class ConfirmationStore {
     return this.isPar ? this.session.consent?.cdrArrangementId : undefined;
   }
 
-  get isOnceOnly(): boolean {
-    return this.session.consent === undefined || isOnceOnly(this.session.consent);
-  }
-
-  /** Spec §2, §9: creation date and expiry as D Month YYYY, and the period in months. */
+  /**
+   * Spec §2, §9: from the token's consentCreationDate (or, when it names none, the time the
+   * customer arrived) to the expiry, and how long that is.
+   */
   get period(): SharingPeriod {
-    const createdMs = (this.session.token?.consentCreationDate ?? 0) * 1000;
-    const from = createdMs > 0 ? formatLongDate(createdMs) : undefined;
-    const expiryMs = this.session.consent?.expirationMs;
-    if (expiryMs === undefined) return from === undefined ? {} : { from };
-    const to = formatLongDate(expiryMs);
-    const months = createdMs > 0 ? dataPeriodMonths(createdMs, expiryMs) : undefined;
-    return { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }), ...(months === undefined ? {} : { months }) };
+    const created = this.session.token?.consentCreationDate;
+    const startMs = created === undefined ? this.flow.state.arrivedAtMs : created * 1000;
+    return sharingPeriod(startMs, this.session.consent?.expirationMs);
   }
 
   /** Spec §2 "How long will my data be shared?": ongoing text with an expiry, else once-only. */
   get howLongText(): string {
-    const { months, to } = this.period;
-    return this.isOnceOnly || months === undefined || to === undefined
-      ? copy.confirmation.howLongOnceOnly
-      : copy.confirmation.howLongOngoing(months, to);
+    const { duration, to } = this.period;
+    return duration === undefined || to === undefined ? copy.confirmation.howLongOnceOnly : copy.confirmation.howLongOngoing(duration, to);
   }
 
-  /** Spec §3 Permissions: the data clusters of the requested scopes, in the profile's wording. */
+  /** Spec §3 Permissions: the data clusters of the requested scopes, in the wording of the accounts' owner. */
   get clusters(): readonly DataCluster[] {
-    const profile = this.session.selectedProfile === undefined || this.session.selectIndividual ? 'individual' : 'organisation';
-    return dataClusters(this.session.consent?.scopes ?? [], profile);
+    return dataClusters(this.session.consent?.scopes ?? [], customerWording(this.flow.state));
   }
 
   get confirming(): boolean {
@@ -123,29 +100,20 @@ export class ConfirmationStore {
   }
 
   setDescription(description: string): void {
-    this.description = description.slice(0, DESCRIPTION_MAX_LENGTH);
+    void this.flow.dispatch({ type: 'describe', text: description });
   }
 
-  /** Spec §4 Success: confirm (single-flight), the success modal, then the return. */
-  async confirm(): Promise<void> {
-    await this.confirmConsent.execute(this.description);
+  /** Spec §4 Success: confirm (one request however often it is pressed), the success modal, then the return. */
+  confirm(): Promise<void> {
+    return this.flow.dispatch({ type: 'confirm' });
   }
 
-  /**
-   * Spec §4: Back from confirmation goes to select-and-confirm (select-profile when skip-step),
-   * resetting the account guard's flag; the customer's ticks are kept.
-   */
-  async back(): Promise<void> {
-    if (this.session.buttons.back === undefined || this.session.loading || this.session.finished) return;
-    this.session.markVerified({ accounts: false });
-    if (this.session.skipStep) {
-      this.navigation.goTo('selectProfile');
-      return;
-    }
-    await this.accountStep.enter(this.session.accounts?.data ?? []);
+  /** Spec §4: Back from confirmation goes to select-and-confirm (select-profile when skip-step); the ticks are kept. */
+  back(): Promise<void> {
+    return this.flow.dispatch({ type: 'back' });
   }
 
   cancel(): void {
-    this.modal.open('sharingIncomplete');
+    void this.flow.dispatch({ type: 'cancel' });
   }
 }

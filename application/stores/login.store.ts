@@ -1,55 +1,56 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { dateOfBirthError, parsePastedDate, type CalendarDate, type DateOfBirthParts } from '../../domain/date-of-birth';
-import { loginErrorOutcome, TEMPORARY_LOCKOUT_MS } from '../../domain/login-error-policy';
-import { authenticateRequest, canContinue, EMPTY_LOGIN_FORM, secureCodeError, usernameError, type LoginForm } from '../../domain/login-form';
-import type { ModalName } from '../../domain/modal';
+import { calendarDateOf, dateOfBirthError, parsePastedDate, type CalendarDate, type DateOfBirthParts } from '../../domain/date-of-birth';
+import type { LoginHelpModal } from '../../domain/flow-events';
+import { canContinue, secureCodeError, usernameError, type LoginForm } from '../../domain/login-form';
+import { FlowController } from '../flow-controller';
 import { CLOCK, type Clock } from '../ports/clock.port';
-import { CUSTOMER_AUTH_API, type CustomerAuthApi } from '../ports/customer-auth-api.port';
-import { EntryGuards } from '../use-cases/entry-guards.use-case';
-import { ModalStore } from './modal.store';
 import { SessionStore } from './session.store';
 
 type LoginField = 'username' | 'secureCode' | 'dob';
 
-/** The help modals the login screen's links open (spec §2). */
-export type LoginHelpModal = Extract<ModalName, 'forgotUsername' | 'notRegistered' | 'lostSecureKey'>;
-
-const calendarDate = (ms: number): CalendarDate => {
-  const date = new Date(ms);
-  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
-};
+export type { LoginHelpModal };
 
 /**
- * The login step (spec §2 "Login screen", §5, §8): the form, its validation messages (shown once
- * a field has been left or Continue pressed), Continue's state, the date-of-birth step-up, the
- * failure counter and the temporary lockout.
+ * The login step (spec §2 "Login screen", §5, §8): the form (held by the flow model), its
+ * validation messages (shown once a field has been left or Continue pressed), Continue's state
+ * and the date-of-birth step-up.
  */
 @injectable()
 export class LoginStore {
-  form: LoginForm = EMPTY_LOGIN_FORM;
   touched: ReadonlySet<LoginField> = new Set();
-  requireDob = false;
-  loginError = false;
-  failures = 0;
-  lockedUntilMs: number | undefined = undefined;
 
   constructor(
+    @inject(FlowController) private readonly flow: FlowController,
     @inject(SessionStore) private readonly session: SessionStore,
-    @inject(ModalStore) private readonly modal: ModalStore,
-    @inject(CUSTOMER_AUTH_API) private readonly api: CustomerAuthApi,
     @inject(CLOCK) private readonly clock: Clock,
-    @inject(EntryGuards) private readonly guards: EntryGuards,
   ) {
-    makeAutoObservable<this, 'session' | 'modal' | 'api' | 'clock' | 'guards'>(
-      this,
-      { session: false, modal: false, api: false, clock: false, guards: false },
-      { autoBind: true, deep: false },
+    makeAutoObservable<this, 'flow' | 'session' | 'clock'>(
+      this, { flow: false, session: false, clock: false }, { autoBind: true, deep: false },
     );
   }
 
   private get today(): CalendarDate {
-    return calendarDate(this.clock.now());
+    return calendarDateOf(this.clock.now());
+  }
+
+  get form(): LoginForm {
+    return this.flow.state.login.form;
+  }
+
+  /** Spec §8: the date of birth is asked for. */
+  get requireDob(): boolean {
+    return this.flow.state.login.requireDob;
+  }
+
+  /** Spec §2: the error banner. */
+  get loginError(): boolean {
+    return this.flow.state.login.loginError;
+  }
+
+  /** Spec §8: otp_failure_001 answers so far. */
+  get failures(): number {
+    return this.flow.state.login.failures;
   }
 
   /** Spec §5: the username message, with its wording after a flagged login error. */
@@ -71,22 +72,22 @@ export class LoginStore {
   }
 
   setUsername(username: string): void {
-    this.form = { ...this.form, username };
+    void this.flow.dispatch({ type: 'usernameTyped', value: username });
   }
 
   setSecureCode(secureCode: string): void {
-    this.form = { ...this.form, secureCode };
+    void this.flow.dispatch({ type: 'secureCodeTyped', value: secureCode });
   }
 
   setDobPart(part: keyof DateOfBirthParts, value: string): void {
-    this.form = { ...this.form, dob: { ...this.form.dob, [part]: value } };
+    void this.flow.dispatch({ type: 'dateOfBirthTyped', parts: { [part]: value } });
   }
 
   /** Spec §2: a whole date pasted into a date-of-birth box fills the three parts. Returns whether it was a date. */
   pasteDob(text: string): boolean {
     const parts = parsePastedDate(text);
     if (parts === undefined) return false;
-    this.form = { ...this.form, dob: parts };
+    void this.flow.dispatch({ type: 'dateOfBirthTyped', parts });
     this.touch('dob');
     return true;
   }
@@ -97,51 +98,25 @@ export class LoginStore {
   }
 
   openHelp(modal: LoginHelpModal): void {
-    this.modal.open(modal);
+    void this.flow.dispatch({ type: 'openHelp', modal });
   }
 
   /** Spec §2: Cancel opens the sharing-incomplete modal. */
   cancel(): void {
-    this.modal.open('sharingIncomplete');
+    void this.flow.dispatch({ type: 'cancel' });
   }
 
   /**
-   * Spec §4: Continue clears the login error, sets loading and authenticates; a failure follows
-   * the policy of spec §8; success runs the entry guards.
+   * Spec §4: Continue authenticates (the model decides what follows). A wrong code is cleared by
+   * the model; its field shows no message until it is left again.
    */
   async submit(): Promise<void> {
     this.touched = new Set<LoginField>(['username', 'secureCode', 'dob']);
-    if (!this.canContinue) return;
-    if (this.lockedUntilMs !== undefined && this.clock.now() < this.lockedUntilMs) {
-      this.modal.open('temporaryLockout');
-      return;
-    }
-    this.loginError = false;
-    this.session.setLoading(true);
-    const result = await this.api.authenticate(authenticateRequest(this.form, this.requireDob));
-    if (result.ok) {
-      this.onAuthenticated();
-      await this.guards.afterAuthentication();
-      return;
-    }
-    this.onFailure(result.error);
+    await this.flow.dispatch({ type: 'submitLogin' });
+    if (this.form.secureCode === '') this.forget('secureCode');
   }
 
-  private onAuthenticated(): void {
-    this.failures = 0;
-    this.lockedUntilMs = undefined;
-  }
-
-  private onFailure(error: Parameters<typeof loginErrorOutcome>[0]): void {
-    const outcome = loginErrorOutcome(error, { failures: this.failures, requireDob: this.requireDob });
-    this.failures = outcome.failures;
-    this.requireDob = outcome.requireDob;
-    this.loginError = outcome.loginErrorFlagged;
-    if (outcome.temporaryLockout) this.lockedUntilMs = this.clock.now() + TEMPORARY_LOCKOUT_MS;
-    // A wrong code is typed again: the field is cleared, as a bank's login does.
-    this.form = { ...this.form, secureCode: '' };
-    this.touched = new Set([...this.touched].filter((field) => field !== 'secureCode'));
-    this.session.setLoading(false);
-    if (outcome.modal !== undefined) this.modal.open(outcome.modal);
+  private forget(field: LoginField): void {
+    this.touched = new Set([...this.touched].filter((touched) => touched !== field));
   }
 }

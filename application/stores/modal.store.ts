@@ -1,44 +1,56 @@
-import { injectable } from 'inversify';
+import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
+import { isExiting } from '../../domain/flow-transition';
 import { MODAL_RULES, type ModalName, type ModalRule } from '../../domain/modal';
+import { openModals, topModal, type ModalEntry } from '../../domain/modal-stack';
+import { FlowController } from '../flow-controller';
 
-/** Spec §3 "Modal state": the open modal, with the values its text needs (keys: tppName, sec). */
-export interface OpenModal {
-  readonly name: ModalName;
-  /** Seconds left, for the timeout warning's countdown. */
-  readonly seconds?: number;
-}
+export type { ModalEntry as OpenModal } from '../../domain/modal-stack';
 
-/** The modal host's state: at most one modal at a time; a newer one replaces the older. */
+/**
+ * The modal host's state (spec §3 "Modal state", DESIGN §3.10), projected from the flow model:
+ * the open modals bottom to top (the inactivity warning and the token-expiry redirect open over
+ * any other), the one on top, and whether its button is working (an exit asking the bank).
+ */
 @injectable()
 export class ModalStore {
-  current: OpenModal | undefined = undefined;
-  /** Set while the modal's button is working (rejecting on the server), so it cannot be pressed twice. */
-  busy = false;
+  constructor(@inject(FlowController) private readonly flow: FlowController) {
+    makeAutoObservable<this, 'flow'>(this, { flow: false }, { autoBind: true, deep: false });
+  }
 
-  constructor() {
-    makeAutoObservable(this, {}, { autoBind: true, deep: false });
+  /** The open modals, bottom first. */
+  get stack(): readonly ModalEntry[] {
+    return openModals(this.flow.state.modals);
+  }
+
+  /** The modal on top, the one the customer answers. */
+  get current(): ModalEntry | undefined {
+    return topModal(this.flow.state.modals);
   }
 
   get rule(): ModalRule | undefined {
     return this.current === undefined ? undefined : MODAL_RULES[this.current.name];
   }
 
+  /** Set while the modal's button is working (rejecting on the server), so it cannot be pressed twice. */
+  get busy(): boolean {
+    return isExiting(this.flow.state);
+  }
+
   isOpen(name: ModalName): boolean {
     return this.current?.name === name;
   }
 
-  open(name: ModalName, seconds?: number): void {
-    this.current = seconds === undefined ? { name } : { name, seconds };
-    this.busy = false;
+  /** Spec §4 "Button behaviours": the top modal's main button. */
+  activate(): Promise<void> {
+    return this.flow.dispatch({ type: 'modalPrimary' });
   }
 
-  close(): void {
-    this.current = undefined;
-    this.busy = false;
-  }
-
-  setBusy(busy: boolean): void {
-    this.busy = busy;
+  /**
+   * Close button, Escape, or a modal's secondary button: closable modals only. Closing the
+   * timeout warning extends the session (spec §4, WCAG 2.2.1).
+   */
+  dismiss(): Promise<void> {
+    return this.flow.dispatch({ type: 'modalDismiss' });
   }
 }

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { err } from '../../domain/result';
 import { janeAccounts, newConsent, TOKEN, tokenPayload, trustBusinesses } from '../fixtures/journey.fixture';
-import { FakeCustomerAuthApi, FakeLaunchParameters, FakeTokenVerifier, MemoryTokenStorage, StaticConfigSource } from '../support/fakes';
+import { FakeCustomerAuthApi, FakeLaunchParameters, FakeTokenVerifier, MemoryTokenStorage } from '../support/fakes';
+import { showModal } from '../support/flow-state';
 import { journey } from './journey-driver';
 
 const { error } = FakeCustomerAuthApi;
@@ -22,7 +23,7 @@ describe('application: starting the flow (spec §2, DESIGN §3.1, §3.3)', () =>
     expect(j.session.screen).to.deep.equal({ kind: 'failure', route: 'incorrect_jwt' });
     expect(j.ports.storage.token).to.equal(undefined);
     expect(j.ports.api.calls).to.deep.equal([]);
-    j.leave.leaveFailurePage();
+    await j.session.leaveFailurePage();
     expect(j.ports.redirector.urls).to.deep.equal(['https://www.bank.example/']);
   });
 
@@ -57,12 +58,6 @@ describe('application: starting the flow (spec §2, DESIGN §3.1, §3.3)', () =>
     const j = journey({ api: bank().answer('consentDetails', err(error(500))) });
     await j.start();
     expect(j.session.screen).to.deep.equal({ kind: 'failure', route: 'consent_fetch_failure' });
-  });
-
-  it('a malformed config is a startup failure, never a blank page', async () => {
-    const j = journey({ configSource: new StaticConfigSource({ env: 'x' }) });
-    await j.start();
-    expect(j.session.screen).to.deep.equal({ kind: 'failure', route: 'startup_failure' });
   });
 
   it('the authorize_failure route decodes its error parameter', async () => {
@@ -143,24 +138,24 @@ describe('application: login errors (spec §8)', () => {
     for (const part of [['day', '25'], ['month', '12'], ['year', '1966']] as const) j.login.setDobPart(part[0], part[1]);
     await j.logIn('jane.citizen', '000000');
     expect(j.modal.current?.name, 'the bank says 1 attempt is left').to.equal('invalidUsernameLastAttempt');
-    j.modalActions.dismiss();
+    j.modal.dismiss();
     await j.logIn('jane.citizen', '000000');
     expect(j.login.failures).to.equal(5);
     expect(j.modal.current?.name, 'the bank says 0 are left: it has locked the username').to.equal('temporaryLockout');
   });
 
-  it('after a temporary lockout, Continue opens the lockout again without calling the bank for 10 minutes', async () => {
+  it('a temporary lockout ends the journey: its button rejects on the server, then returns (spec §4 returnAfterReject)', async () => {
     const api = bank().answer('authenticate', err(error(401, 'otp_failure_003')));
     const j = journey({ api });
     await j.start();
     await j.logIn();
-    j.modal.close();
-    await j.logIn();
     expect(j.modal.current?.name).to.equal('temporaryLockout');
-    expect(api.count('authenticate')).to.equal(1);
-    j.ports.clock.jump(600_000);
-    await j.logIn();
-    expect(api.count('authenticate')).to.equal(2);
+    await j.modal.dismiss();
+    expect(j.modal.current?.name, 'not closable').to.equal('temporaryLockout');
+    await j.modal.activate();
+    expect(api.calls.at(-1)).to.deep.equal({ name: 'confirmation', body: false });
+    expect(j.ports.redirector.urls).to.have.length(1);
+    expect(j.ports.analytics.abandonments, 'identified, never authenticated').to.deep.equal(['preAuthentication']);
   });
 });
 
@@ -171,7 +166,7 @@ describe('application: entry guards and the account step (spec §4, §8)', () =>
     await j.logIn('minor.customer');
     expect(j.modal.current?.name).to.equal('ageLimitation');
     expect(j.session.step).to.equal('login');
-    expect(j.session.verified.authenticated).to.equal(false);
+    expect(j.flow.state.verified.authenticated).to.equal(false);
   });
 
   it('customer details failure otherwise, and business list failure, open service unavailable', async () => {
@@ -219,9 +214,9 @@ describe('application: entry guards and the account step (spec §4, §8)', () =>
     j.selection.toggle('acc-0001');
     j.selection.back();
     expect(j.modal.current?.name).to.equal('changeSelectedProfile');
-    await j.modalActions.activate();
+    await j.modal.activate();
     expect(j.session.step).to.equal('selectProfile');
-    expect(j.session.verified.accounts).to.equal(false);
+    expect(j.session.accounts, 'this profile\'s choices are dropped').to.equal(undefined);
     expect(j.modal.current).to.equal(undefined);
   });
 
@@ -250,7 +245,7 @@ describe('application: save, confirm and reject failures (spec §8)', () => {
       expect(j.modal.current?.name).to.equal('noEligibleAccounts');
       expect(j.session.step).to.equal('selectAccounts');
       // Issue 11 defect 10: spec §8 says "return only": the bank is not asked to reject first.
-      await j.modalActions.activate();
+      await j.modal.activate();
       expect(j.ports.api.count('confirmation'), 'no reject call').to.equal(0);
       expect(j.ports.redirector.urls).to.have.length(1);
       expect(j.ports.redirector.urls[0]).to.match(/error=access_denied.*state=af0ifjsldkj$/);
@@ -275,7 +270,7 @@ describe('application: save, confirm and reject failures (spec §8)', () => {
     await j.confirmation.confirm();
     expect(j.modal.current?.name).to.equal('serviceUnavailable');
     expect(api.count('confirmation')).to.equal(1);
-    await j.modalActions.activate();
+    await j.modal.activate();
     expect(j.ports.redirector.urls).to.deep.equal([
       'https://tpp.example/cb?error=access_denied&respCode=401&respMessage=Authentication%20failure&state=af0ifjsldkj',
     ]);
@@ -303,7 +298,7 @@ describe('application: save, confirm and reject failures (spec §8)', () => {
     await j.start();
     j.login.cancel();
     expect(j.modal.current?.name).to.equal('sharingIncomplete');
-    await j.modalActions.activate();
+    await j.modal.activate();
     expect(api.calls.at(-1)).to.deep.equal({ name: 'confirmation', body: false });
     const url = new URL(j.ports.redirector.urls[0] ?? '');
     expect(url.origin + url.pathname).to.equal('https://tpp.example/other');
@@ -311,7 +306,8 @@ describe('application: save, confirm and reject failures (spec §8)', () => {
     expect(url.searchParams.get('error')).to.equal('access_denied');
     expect(url.searchParams.get('state')).to.equal(state);
     expect(j.ports.storage.token).to.equal(undefined);
-    expect(j.ports.analytics.abandonments).to.deep.equal(['preAuthentication']);
+    // Issue 11 defect 13: an explicit Cancel is an active rejection (DESIGN §3.8).
+    expect(j.ports.analytics.abandonments).to.deep.equal(['rejected']);
   });
 
   it('a failed reject opens service unavailable, whose button returns without the server', async () => {
@@ -319,10 +315,10 @@ describe('application: save, confirm and reject failures (spec §8)', () => {
     const j = journey({ api });
     await j.start();
     j.login.cancel();
-    await j.modalActions.activate();
+    await j.modal.activate();
     expect(j.modal.current?.name).to.equal('serviceUnavailable');
     expect(j.ports.redirector.urls).to.deep.equal([]);
-    await j.modalActions.activate();
+    await j.modal.activate();
     expect(api.count('confirmation')).to.equal(1);
     expect(j.ports.redirector.urls[0]).to.match(/^https:\/\/tpp\.example\/cb\?error=access_denied/);
   });
@@ -330,11 +326,13 @@ describe('application: save, confirm and reject failures (spec §8)', () => {
   it('non-closable modals ignore dismiss; closable ones close', async () => {
     const j = journey();
     await j.start();
-    j.modal.open('serviceUnavailable');
-    j.modalActions.dismiss();
+    showModal(j.flow, 'serviceUnavailable');
+    await j.modal.dismiss();
     expect(j.modal.current?.name).to.equal('serviceUnavailable');
-    j.modal.open('forgotUsername');
-    j.modalActions.dismiss();
-    expect(j.modal.current).to.equal(undefined);
+    const k = journey();
+    await k.start();
+    showModal(k.flow, 'forgotUsername');
+    await k.modal.dismiss();
+    expect(k.modal.current).to.equal(undefined);
   });
 });

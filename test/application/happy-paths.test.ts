@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { businessConsentRequest } from '../../domain/save-request';
-import { amendedConsent, janeAccounts, newConsent, TOKEN, trustBusinesses } from '../fixtures/journey.fixture';
+import { amendedConsent, janeAccounts, newConsent, TOKEN, trustAccounts, trustBusinesses } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { journey } from './journey-driver';
 
@@ -40,7 +40,7 @@ describe('application: the happy journeys, headless', () => {
   });
 
   it('business profile: choose the trust, its consent is put, organisation wording on confirmation', async () => {
-    const api = new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts(), businesses: trustBusinesses });
+    const api = new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: trustAccounts(), businesses: trustBusinesses });
     const j = journey({ api });
     await j.start();
     await j.logIn();

@@ -1,13 +1,11 @@
 // Drives the application layer headless, as the views would.
+import { FlowController } from '../../application/flow-controller';
 import { AccountSelectionStore } from '../../application/stores/account-selection.store';
 import { ConfirmationStore } from '../../application/stores/confirmation.store';
 import { LoginStore } from '../../application/stores/login.store';
 import { ModalStore } from '../../application/stores/modal.store';
 import { ProfileStore } from '../../application/stores/profile.store';
 import { SessionStore } from '../../application/stores/session.store';
-import { Leave } from '../../application/use-cases/leave.use-case';
-import { ModalActions } from '../../application/use-cases/modal-actions.use-case';
-import { StartConsentFlow } from '../../application/use-cases/start-consent-flow.use-case';
 import { createTestContainer, defaultPorts, type TestPorts } from '../support/test-container';
 
 export function journey(overrides: Partial<TestPorts> = {}) {
@@ -17,18 +15,18 @@ export function journey(overrides: Partial<TestPorts> = {}) {
   const session = get(SessionStore);
   const login = get(LoginStore);
   const modal = get(ModalStore);
+  const flow = get(FlowController);
   return {
     ports,
     session,
     login,
     modal,
+    flow,
     container,
-    modalActions: get(ModalActions),
-    leave: get(Leave),
     profile: get(ProfileStore),
     selection: get(AccountSelectionStore),
     confirmation: get(ConfirmationStore),
-    start: () => get(StartConsentFlow).start(),
+    start: () => flow.start(),
     async logIn(username = 'jane.citizen', code = '123456') {
       login.setUsername(username);
       login.setSecureCode(code);

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { base64url } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { copy } from '../../domain/copy';
+import { copy, modalText } from '../../domain/copy';
 import type { ModalName } from '../../domain/modal';
 import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers, watchPage } from './browser-harness';
 import { logIn, modalTitle, onStep, returnResult, waitForAnimations } from './consent-app-driver';
@@ -35,7 +35,7 @@ const account = (page: Page, name: string) => page.getByRole('checkbox', { name:
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const titleOf = (name: ModalName): string => {
   const title = copy.modals[name].title;
-  return typeof title === 'string' ? title : title('Budget Buddy');
+  return modalText(title, { tppName: 'Budget Buddy', isPar: false });
 };
 
 describe('browser: accessibility of every screen and modal', function () {

@@ -9,7 +9,7 @@ import { copy } from '../../domain/copy';
 import { SIGNING_KEY_FILE } from '../../adapters/sandbox-bank/signing-keys';
 import { REDIRECT_JWT_KEY } from '../../adapters/session-token-storage.adapter';
 import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
-import { expectErrorReturn, logIn, modalTitle, onStep, openApp, returnResult, stateOf, tokenTraces, type OpenedApp } from './consent-app-driver';
+import { expectErrorReturn, logIn, modalNamed, modalTitle, onStep, openApp, returnResult, stateOf, tokenTraces, type OpenedApp } from './consent-app-driver';
 
 const PUBLIC_SITE = 'https://www.bank.example/';
 const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
@@ -17,7 +17,7 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 /** Confirms and leaves through the success modal's button (no wait for the automatic return). */
 async function confirmAndReturn(page: Page, confirm: () => Promise<void> = () => button(page, copy.confirmation.confirm).click()) {
   await confirm();
-  await modalTitle(page, copy.modals.successConfirm.title as string).getByRole('button', { name: 'Return to Budget Buddy' }).click();
+  await modalNamed(page, 'successConfirm').getByRole('button', { name: 'Return to Budget Buddy' }).click();
   return returnResult(page);
 }
 const isConfirmation = (request: Request, status: boolean): boolean =>
@@ -133,7 +133,7 @@ describe('browser: attacks and failures end safely', function () {
     hangingContext = app.context;
     const { page } = app;
     await page.locator('.loading-mask').waitFor();
-    const modal = modalTitle(page, copy.modals.serviceUnavailable.title as string);
+    const modal = modalNamed(page, 'serviceUnavailable');
     await modal.waitFor({ timeout: 30_000 });
     const waitedMs = Date.now() - started;
     const spinnerGone = (await page.locator('.loading-mask').count()) === 0;
@@ -149,7 +149,7 @@ describe('browser: attacks and failures end safely', function () {
     const { app, started } = await logInWithRequestsUnanswered('**/assets/steps-*.css');
     hangingStylesheetContext = app.context;
     const { page } = app;
-    const modal = modalTitle(page, copy.modals.serviceUnavailable.title as string);
+    const modal = modalNamed(page, 'serviceUnavailable');
     await modal.waitFor({ timeout: 40_000 });
     const waitedMs = Date.now() - started;
     await page.unrouteAll({ behavior: 'ignoreErrors' });
@@ -318,7 +318,7 @@ describe('browser: attacks and failures end safely', function () {
       await logIn(page, 'jane.citizen');
       await onStep(page, copy.steps.selectAccounts);
       await button(page, copy.selectAccounts.cancel).click();
-      await modalTitle(page, copy.modals.sharingIncomplete.title as string).getByRole('button', { name: 'Yes, leave' }).click();
+      await modalNamed(page, 'sharingIncomplete').getByRole('button', { name: 'Yes, leave' }).click();
       await expectErrorReturn(page, app.state);
       // The callback is on the app's origin in the sandbox: the same storage and cookies.
       expect(await tokenTraces(page, token ?? '')).to.deep.equal([]);
@@ -383,7 +383,7 @@ describe('browser: attacks and failures end safely', function () {
     it('a 500 on confirm: Service unavailable, no automatic re-send, and the return is access_denied', async () => {
       const { page, state, confirms } = await reachConfirmation('confirm.fails', 'Everyday');
       await button(page, copy.confirmation.confirm).click();
-      const modal = modalTitle(page, copy.modals.serviceUnavailable.title as string);
+      const modal = modalNamed(page, 'serviceUnavailable');
       await modal.waitFor();
       await page.waitForTimeout(1500);
       expect(confirms()).to.equal(1);
@@ -399,7 +399,7 @@ describe('browser: attacks and failures end safely', function () {
         return route.abort('connectionreset');
       });
       await button(page, copy.confirmation.confirm).click();
-      const modal = modalTitle(page, copy.modals.serviceUnavailable.title as string);
+      const modal = modalNamed(page, 'serviceUnavailable');
       await modal.waitFor();
       await page.waitForTimeout(1500);
       expect(attempts).to.equal(1);
@@ -525,7 +525,7 @@ describe('browser: attacks and failures end safely', function () {
       const { page } = app;
       await failLaterStepFiles(page, Infinity);
       await logIn(page, 'jane.citizen');
-      const modal = modalTitle(page, copy.modals.serviceUnavailable.title as string);
+      const modal = modalNamed(page, 'serviceUnavailable');
       await modal.waitFor();
       expect(await page.getByText('Unexpected Application Error').count()).to.equal(0);
       await page.unrouteAll({ behavior: 'ignoreErrors' });

@@ -2,7 +2,8 @@
 import { expect } from 'chai';
 import { decodeJwt } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { copy } from '../../domain/copy';
+import { copy, modalText } from '../../domain/copy';
+import type { ModalName } from '../../domain/modal';
 import type { AuthorisationAsk } from '../../adapters/sandbox-bank/recipient-simulator';
 import { watchPage, type SandboxHarness } from './browser-harness';
 
@@ -75,6 +76,10 @@ export async function onStep(page: Page, title: string): Promise<void> {
 }
 
 export const modalTitle = (page: Page, title: string) => page.getByRole('dialog', { name: title });
+
+/** A modal by its name, as the sandbox's recipient (Budget Buddy) sees it: new consents unless `isPar`. */
+export const modalNamed = (page: Page, name: ModalName, isPar = false) =>
+  modalTitle(page, modalText(copy.modals[name].title, { tppName: 'Budget Buddy', isPar }));
 
 /** What the recipient simulator's callback shows after the return. */
 export interface ReturnResult {

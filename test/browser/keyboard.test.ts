@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
-import { modalTitle, onStep, returnResult } from './consent-app-driver';
+import { modalNamed, modalTitle, onStep, returnResult } from './consent-app-driver';
 
 /** What has focus now, and whether it shows a focus indicator that unfocused controls of its kind lack (headings focused by script are exempt). */
 interface FocusStop {
@@ -103,7 +103,7 @@ describe('browser: the whole journey by keyboard alone, with focus always visibl
     await page.keyboard.press('Enter');
 
     // The success modal takes focus; its button returns to the third party at once (before the automatic return).
-    const success = modalTitle(page, copy.modals.successConfirm.title as string);
+    const success = modalNamed(page, 'successConfirm');
     await success.waitFor();
     await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
     await tabTo(page, (d) => d.startsWith('button') && d.includes('"Return to Budget Buddy"'), visited);

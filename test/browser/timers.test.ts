@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
-import { expectErrorReturn, logIn, modalTitle, onStep, stateOf, tokenTraces } from './consent-app-driver';
+import { expectErrorReturn, logIn, modalNamed, modalTitle, onStep, stateOf, tokenTraces } from './consent-app-driver';
 
 /** CONTRACT §2 defaults, stated here because the test moves the clock by them. */
 const INACTIVE_TIME_LIMIT_S = 300;
@@ -14,7 +14,7 @@ const TOKEN_LIFETIME_S = 600;
 
 const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-const timeoutWarning = (page: Page) => modalTitle(page, copy.modals.timeoutWarning.title as string);
+const timeoutWarning = (page: Page) => modalNamed(page, 'timeoutWarning');
 const countdown = (page: Page) => timeoutWarning(page).locator('.timeout-countdown');
 
 describe('browser: the inactivity and token-expiry timers', function () {
@@ -123,7 +123,7 @@ describe('browser: the inactivity and token-expiry timers', function () {
     }
     await page.clock.fastForward(seconds(TOKEN_LIFETIME_S - 20 - movedS));
     await page.waitForTimeout(300);
-    const ending = modalTitle(page, copy.modals.redirectionToTpp.title as string);
+    const ending = modalNamed(page, 'redirectionToTpp');
     expect(await ending.count(), 'not yet').to.equal(0);
     await page.clock.fastForward(seconds(12));
     await ending.waitFor();

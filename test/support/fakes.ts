@@ -14,14 +14,13 @@ import type { BusinessConsentRequest, SaveSelectionRequest } from '../../domain/
 import type { ActivitySource } from '../../application/ports/activity-source.port';
 import type { AbandonmentStage, Analytics } from '../../application/ports/analytics.port';
 import type { Clock } from '../../application/ports/clock.port';
-import type { ConfigSource } from '../../application/ports/config-source.port';
 import type { CustomerAuthApi } from '../../application/ports/customer-auth-api.port';
 import type { LaunchParameters } from '../../application/ports/launch-parameters.port';
 import type { Redirector } from '../../application/ports/redirector.port';
 import type { Cancel, Scheduler } from '../../application/ports/scheduler.port';
 import type { TokenStorage } from '../../application/ports/token-storage.port';
 import type { TokenVerificationError, TokenVerifier } from '../../application/ports/token-verifier.port';
-import { parseRuntimeConfig, type RuntimeConfig } from '../../application/runtime-config';
+import type { Logger } from '../../application/ports/logger.port';
 
 /** A clock that moves only when told, and runs what the scheduler has due. */
 export class ManualClock implements Clock {
@@ -102,11 +101,9 @@ export class FakeTokenVerifier implements TokenVerifier {
   }
 }
 
-export class StaticConfigSource implements ConfigSource {
-  constructor(private readonly raw: unknown) {}
-  async load(): Promise<Result<RuntimeConfig, readonly string[]>> {
-    return parseRuntimeConfig(this.raw);
-  }
+export class RecordingLogger implements Logger {
+  readonly warnings: string[] = [];
+  warn(message: string): void { this.warnings.push(message); }
 }
 
 export class RecordingAnalytics implements Analytics {

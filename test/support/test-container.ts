@@ -5,17 +5,19 @@ import { bindLaterSteps } from '../../application/later-steps.module';
 import { ACTIVITY_SOURCE } from '../../application/ports/activity-source.port';
 import { ANALYTICS } from '../../application/ports/analytics.port';
 import { CLOCK } from '../../application/ports/clock.port';
-import { CONFIG_SOURCE } from '../../application/ports/config-source.port';
+import { RUNTIME_CONFIG } from '../../application/ports/runtime-config.port';
+import { LOGGER } from '../../application/ports/logger.port';
+import type { RuntimeConfig } from '../../application/runtime-config';
 import { CUSTOMER_AUTH_API } from '../../application/ports/customer-auth-api.port';
 import { LAUNCH_PARAMETERS } from '../../application/ports/launch-parameters.port';
 import { REDIRECTOR } from '../../application/ports/redirector.port';
 import { SCHEDULER } from '../../application/ports/scheduler.port';
 import { TOKEN_STORAGE } from '../../application/ports/token-storage.port';
 import { TOKEN_VERIFIER } from '../../application/ports/token-verifier.port';
-import { config, newConsent, NOW_MS, TOKEN, tokenPayload } from '../fixtures/journey.fixture';
+import { newConsent, NOW_MS, runtimeConfig, TOKEN, tokenPayload } from '../fixtures/journey.fixture';
 import {
   FakeCustomerAuthApi, FakeLaunchParameters, FakeTokenVerifier, ManualActivitySource, ManualClock, ManualScheduler,
-  MemoryTokenStorage, RecordingAnalytics, RecordingRedirector, StaticConfigSource,
+  MemoryTokenStorage, RecordingAnalytics, RecordingLogger, RecordingRedirector,
 } from './fakes';
 
 /** The fakes behind every port of a test container. */
@@ -27,7 +29,8 @@ export interface TestPorts {
   storage: MemoryTokenStorage;
   launch: FakeLaunchParameters;
   verifier: FakeTokenVerifier;
-  configSource: StaticConfigSource;
+  config: RuntimeConfig;
+  logger: RecordingLogger;
   analytics: RecordingAnalytics;
   activity: ManualActivitySource;
 }
@@ -42,7 +45,8 @@ export function defaultPorts(overrides: Partial<TestPorts> = {}): TestPorts {
     storage: new MemoryTokenStorage(),
     launch: new FakeLaunchParameters(TOKEN),
     verifier: new FakeTokenVerifier({ [TOKEN]: tokenPayload() }),
-    configSource: new StaticConfigSource(config),
+    config: runtimeConfig(),
+    logger: new RecordingLogger(),
     analytics: new RecordingAnalytics(),
     activity: new ManualActivitySource(),
     ...overrides,
@@ -61,7 +65,7 @@ export function createTestContainer(ports: TestPorts, omit: readonly symbol[] = 
   const bindings: [symbol, unknown][] = [
     [CUSTOMER_AUTH_API, ports.api], [CLOCK, ports.clock], [SCHEDULER, ports.scheduler], [REDIRECTOR, ports.redirector],
     [TOKEN_STORAGE, ports.storage], [LAUNCH_PARAMETERS, ports.launch], [TOKEN_VERIFIER, ports.verifier],
-    [CONFIG_SOURCE, ports.configSource], [ANALYTICS, ports.analytics], [ACTIVITY_SOURCE, ports.activity],
+    [RUNTIME_CONFIG, ports.config], [LOGGER, ports.logger], [ANALYTICS, ports.analytics], [ACTIVITY_SOURCE, ports.activity],
   ];
   for (const [token, value] of bindings) if (!omit.includes(token)) container.bind(token).toConstantValue(value);
   return container;

@@ -2,7 +2,7 @@ import './setup-dom';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'chai';
 import { act } from 'react';
-import { amendedConsent, janeAccounts, newConsent, trustBusinesses } from '../fixtures/journey.fixture';
+import { amendedConsent, janeAccounts, newConsent, trustAccounts, trustBusinesses } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { journey } from '../application/journey-driver';
 import { ConfirmationPage } from '../../ui/pages/confirmation-page';
@@ -26,7 +26,7 @@ async function atConfirmation(options: {
 } = {}) {
   const api = new FakeCustomerAuthApi({
     consentDetail: options.consent ?? newConsent(),
-    accounts: janeAccounts(),
+    accounts: options.trust === true ? trustAccounts() : janeAccounts(),
     ...(options.trust === true ? { businesses: trustBusinesses } : {}),
   });
   const j = journey({ api });
@@ -100,6 +100,9 @@ describe('ui: confirmation', () => {
     expect(within(section('Selected accounts')).queryByText('Joint account holders may be notified')).to.equal(null);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(j.modal.current?.name).to.equal('sharingIncomplete');
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Back' })); });
+    expect(j.session.step, 'the page is behind the modal: Back does nothing').to.equal('confirmation');
+    await act(async () => { await j.modal.dismiss(); });
     await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Back' })); });
     expect(j.session.step).to.equal('selectAccounts');
   });

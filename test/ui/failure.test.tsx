@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { copy } from '../../domain/copy';
 import { err } from '../../domain/result';
 import { newConsent, TOKEN } from '../fixtures/journey.fixture';
-import { FakeCustomerAuthApi, FakeLaunchParameters, StaticConfigSource } from '../support/fakes';
+import { FakeCustomerAuthApi, FakeLaunchParameters, FakeTokenVerifier, MemoryTokenStorage } from '../support/fakes';
 import { StaticFailureView } from '../../ui/pages/failure-page';
 import { settle, startApp } from './render-app';
 
@@ -58,12 +58,14 @@ describe('ui: failure page (spec §2, §8)', () => {
     expect(url.searchParams.get('error')).to.equal('access_denied');
   });
 
-  it('startup_failure (malformed config): the default text, no button that leads nowhere', async () => {
-    const { session } = await startApp({ configSource: new StaticConfigSource({ brands: 'nope' }) });
-    expect(session.screen).to.deep.include({ route: 'startup_failure' });
-    expect(screen.getByText(DEFAULT)).to.exist;
-    expect(screen.queryAllByRole('button')).to.have.length(0);
-    expect(session.failureHasExit).to.equal(false);
+  it('service_unavailable (the bank\'s keys could not be fetched): says so, keeps the token for a reload, Leave Page (issue 11 defect 5)', async () => {
+    const storage = new MemoryTokenStorage();
+    const { session, ports } = await startApp({ storage, verifier: new FakeTokenVerifier({}, { kind: 'keysUnavailable', detail: 'HTTP 503' }) });
+    expect(session.screen).to.deep.include({ route: 'service_unavailable' });
+    expect(screen.getByText(copy.failure.serviceUnavailable)).to.exist;
+    expect(storage.token, 'kept, so that a reload can try again').to.equal(ports.launch.redirectJwt() ?? 'header.payload.signature');
+    expect(screen.getByRole('button', { name: 'Leave Page' })).to.exist;
+    expect(ports.api.calls).to.deep.equal([]);
   });
 
   it('the static failure view (boot failed before the app existed) shows the default text', () => {

@@ -5,6 +5,7 @@ import { copy } from '../../domain/copy';
 import { err } from '../../domain/result';
 import { config, janeAccounts, newConsent } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
+import { closeModals } from '../support/flow-state';
 import { settle, startApp } from './render-app';
 
 const bank = () => new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts() });
@@ -149,11 +150,11 @@ describe('ui: login screen (spec §2, §5)', () => {
   });
 
   it('the help links open their modals', async () => {
-    const { modal } = await startApp();
+    const { modal, flow } = await startApp();
     for (const [label, name] of [['Forgot your username?', 'forgotUsername'], ['Not registered?', 'notRegistered'], ['Lost, damaged or stolen secure key?', 'lostSecureKey']] as const) {
       await settle(() => fireEvent.click(within(form()).getByRole('button', { name: label })));
       expect(modal.current?.name).to.equal(name);
-      await settle(() => modal.close());
+      await settle(() => closeModals(flow));
     }
   });
 

@@ -1,25 +1,28 @@
 import './setup-dom';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'chai';
-import { copy, type ModalText } from '../../domain/copy';
+import { copy, modalText, type ModalText } from '../../domain/copy';
 import { MODAL_NAMES, MODAL_RULES } from '../../domain/modal';
 import { config } from '../fixtures/journey.fixture';
 import { isAnnouncedSecond } from '../../ui/modals/timeout-countdown';
+import { closeModals, setFlowState, showModal } from '../support/flow-state';
 import { settle, startApp } from './render-app';
 
 const TPP = 'Budget Buddy';
-const text = (value: ModalText) => (typeof value === 'function' ? value(TPP) : value);
+const text = (value: ModalText) => modalText(value, { tppName: TPP, isPar: false });
 
 describe('ui: modals (spec §4)', () => {
   afterEach(cleanup);
 
   it('each of the 20 modals shows its title, text and buttons; Escape closes only the closable ones', async () => {
-    const { modal } = await startApp();
+    const { modal, flow } = await startApp();
     expect(MODAL_NAMES).to.have.length(20);
     for (const name of MODAL_NAMES) {
       const entry = copy.modals[name];
       const closable = MODAL_RULES[name].closable;
-      await settle(() => modal.open(name, name === 'timeoutWarning' ? 42 : undefined));
+      await settle(() => (name === 'timeoutWarning'
+        ? setFlowState(flow, (state) => ({ ...state, modals: { ...state.modals, timeoutSeconds: 42 } }))
+        : name === 'redirectionToTpp' ? setFlowState(flow, (state) => ({ ...state, modals: { ...state.modals, expiry: true } })) : showModal(flow, name)));
       const dialog = screen.getByRole('dialog', { name: text(entry.title) });
       expect(dialog.getAttribute('aria-modal'), name).to.equal('true');
       for (const paragraph of entry.paragraphs) expect(within(dialog).getByText(text(paragraph)), `${name}: ${text(paragraph)}`).to.exist;
@@ -32,25 +35,25 @@ describe('ui: modals (spec §4)', () => {
         expect(screen.queryByRole('dialog')).to.equal(null);
       } else {
         expect(modal.current?.name, `${name} stays on Escape`).to.equal(name);
-        await settle(() => modal.close());
+        await settle(() => closeModals(flow));
       }
     }
   });
 
   it('states the spec wording: forgot username (with the contact link), lost secure key numbers, age, no eligible accounts, service unavailable', async () => {
-    const { modal } = await startApp();
-    await settle(() => modal.open('forgotUsername'));
+    const { flow } = await startApp();
+    await settle(() => showModal(flow, 'forgotUsername'));
     let dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText('Please contact to us retrieve your username.')).to.exist;
     expect(within(dialog).getByRole('link', { name: /Contact us/ }).getAttribute('href')).to.equal(config.links.contactUs);
-    await settle(() => modal.open('lostSecureKey'));
+    await settle(() => { closeModals(flow); showModal(flow, 'lostSecureKey'); });
     dialog = screen.getByRole('dialog');
     expect(within(dialog).getAllByRole('link').map((a) => a.getAttribute('href'))).to.deep.equal(['tel:1300975707', 'tel:+61255501234']);
-    await settle(() => modal.open('ageLimitation'));
+    await settle(() => { closeModals(flow); showModal(flow, 'ageLimitation'); });
     expect(within(screen.getByRole('dialog')).getByText('You must be above 18 years of age to use Open Banking.')).to.exist;
-    await settle(() => modal.open('noEligibleAccounts'));
+    await settle(() => { closeModals(flow); showModal(flow, 'noEligibleAccounts'); });
     expect(within(screen.getByRole('dialog')).getByText("We can't share the requested information from any of your accounts. You'll now be returned to the third party.")).to.exist;
-    await settle(() => modal.open('serviceUnavailable'));
+    await settle(() => { closeModals(flow); showModal(flow, 'serviceUnavailable'); });
     expect(within(screen.getByRole('dialog')).getByText('Apologies for any inconvenience. Please try again later.')).to.exist;
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: `Return to ${TPP}` })).to.exist;
   });
@@ -78,19 +81,22 @@ describe('ui: modals (spec §4)', () => {
   });
 
   it('disables the buttons while the modal is busy', async () => {
-    const { modal } = await startApp();
-    await settle(() => modal.open('sharingIncomplete'));
-    await settle(() => modal.setBusy(true));
+    const { flow } = await startApp();
+    await settle(() => setFlowState(flow, (state) => ({
+      ...state,
+      modals: { ...state.modals, base: 'sharingIncomplete' },
+      pending: { id: -1, call: { kind: 'reject' }, keep: undefined, exitStage: 'rejected' },
+    })));
     for (const button of within(screen.getByRole('dialog')).getAllByRole('button')) expect((button as HTMLButtonElement).disabled).to.equal(true);
   });
 
   it('change selected profile: Cancel dismisses, OK goes back (activate)', async () => {
-    const { modal, session } = await startApp();
-    await settle(() => modal.open('changeSelectedProfile'));
+    const { modal, session, flow } = await startApp();
+    await settle(() => showModal(flow, 'changeSelectedProfile'));
     await settle(() => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })));
     expect(modal.current).to.equal(undefined);
     expect(session.step).to.equal('login');
-    await settle(() => modal.open('changeSelectedProfile'));
+    await settle(() => showModal(flow, 'changeSelectedProfile'));
     await settle(() => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' })));
     expect(modal.current).to.equal(undefined);
     expect(session.step).to.equal('selectProfile');

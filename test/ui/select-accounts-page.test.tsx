@@ -156,7 +156,7 @@ describe('ui: select accounts', () => {
     const { j, api, box } = await atSelectAccounts();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(j.modal.current?.name).to.equal('sharingIncomplete');
-    j.modal.close();
+    await act(async () => { await j.modal.dismiss(); });
     fireEvent.click(box(/^Bills/));
     await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Continue' })); });
     const saved = api.calls.find((c) => c.name === 'saveSelection')?.body as { permissions: { accounts?: { secondaryIdentification: string }[] }[] };

@@ -8,6 +8,7 @@ import { App } from '../../ui/app';
 import { ServicesProvider } from '../../ui/services-context';
 import { amendedConsent, janeAccounts, newConsent, trustBusinesses } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
+import { setLoading } from '../support/flow-state';
 import { renderApp, settle, startApp } from './render-app';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { appRoutes } from '../../ui/router';
@@ -158,13 +159,13 @@ describe('ui: shell (spec §2 "Shared shell", DESIGN §3.6, §3.7)', () => {
   it('while loading, a mask covers the page, the main content is busy and inert, and "Loading" is announced', async () => {
     const app = await startApp();
     const main = screen.getByRole('main');
-    await settle(() => app.session.setLoading(true));
+    await settle(() => setLoading(app.flow, true));
     expect(main.getAttribute('aria-busy')).to.equal('true');
     expect(main.hasAttribute('inert')).to.equal(true);
     expect(document.querySelector('.loading-mask svg circle')?.getAttribute('stroke-width')).to.equal('10');
     expect(document.querySelector('.loading-mask svg')?.getAttribute('width')).to.equal('110');
     expect(document.querySelector('[role="status"]')?.textContent).to.equal('Loading');
-    await settle(() => app.session.setLoading(false));
+    await settle(() => setLoading(app.flow, false));
     expect(main.hasAttribute('inert')).to.equal(false);
     expect(document.querySelector('.loading-mask')).to.equal(null);
   });

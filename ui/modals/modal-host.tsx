@@ -1,29 +1,52 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { ModalStore } from '../../application/stores/modal.store';
 import { SessionStore } from '../../application/stores/session.store';
-import { ModalActions } from '../../application/use-cases/modal-actions.use-case';
 import { MODAL_RULES } from '../../domain/modal';
+import type { ModalEntry } from '../../domain/modal-stack';
 import { useService } from '../services-context';
 import { ModalContent } from './modal-content';
 import { ModalDialog } from './modal-dialog';
 
+/** One modal of the stack; only the one on top is shown and answers. */
+const StackedModal = observer(function StackedModal({ entry, active }: { readonly entry: ModalEntry; readonly active: boolean }) {
+  const modal = useService(ModalStore);
+  const session = useService(SessionStore);
+  const closable = MODAL_RULES[entry.name].closable;
+  const titleId = `modal-${entry.name}-title`;
+  const bodyId = `modal-${entry.name}-body`;
+  const busy = active && modal.busy;
+  return (
+    <ModalDialog titleId={titleId} describedBy={bodyId} closable={closable} busy={busy} active={active} onDismiss={modal.dismiss}>
+      <ModalContent
+        name={entry.name}
+        seconds={entry.seconds}
+        context={{ tppName: session.tppName, isPar: session.isPar }}
+        links={session.config.links}
+        closable={closable}
+        busy={busy}
+        titleId={titleId}
+        bodyId={bodyId}
+        onActivate={() => void modal.activate()}
+        onDismiss={() => void modal.dismiss()}
+      />
+    </ModalDialog>
+  );
+});
+
 /**
- * Spec §2 "modal host", §4 "Modals": shows ModalStore.current. Its buttons call ModalActions
- * (activate; dismiss for closable modals). DESIGN §3.7: focus returns to where it was when the
- * modal closes (if that element is still on the page).
+ * Spec §2 "modal host", §4 "Modals", DESIGN §3.10: shows ModalStore's stack. The inactivity
+ * warning and the token-expiry redirect open over any other modal; the modals under the top one
+ * stay mounted but hidden, so dismissing the top one shows the one below as it was, its focus
+ * included. DESIGN §3.7: when the last modal closes, focus returns to where it was before.
  */
 export const ModalHost = observer(function ModalHost() {
   const modal = useService(ModalStore);
-  const session = useService(SessionStore);
-  const actions = useService(ModalActions);
-  const titleId = useId();
-  const bodyId = useId();
   const returnTo = useRef<HTMLElement | undefined>(undefined);
-  const current = modal.current;
-  const open = current !== undefined;
+  const stack = modal.stack;
+  const open = stack.length > 0;
 
-  // Remember the focus during the render that opens the modal, before the commit lets the dialog take it.
+  // Remember the focus during the render that opens the first modal, before the commit lets the dialog take it.
   if (open && returnTo.current === undefined && typeof document !== 'undefined') {
     const active = document.activeElement;
     if (active instanceof HTMLElement && active !== document.body) returnTo.current = active;
@@ -35,23 +58,10 @@ export const ModalHost = observer(function ModalHost() {
     if (target !== undefined && target.isConnected) target.focus();
   }, [open]);
 
-  if (current === undefined) return undefined;
-  const closable = MODAL_RULES[current.name].closable;
-  const dismiss = () => actions.dismiss();
+  if (!open) return undefined;
   return (
-    <ModalDialog key={current.name} titleId={titleId} describedBy={bodyId} closable={closable} busy={modal.busy} onDismiss={dismiss}>
-      <ModalContent
-        name={current.name}
-        seconds={current.seconds}
-        tppName={session.tppName}
-        links={session.config?.links}
-        closable={closable}
-        busy={modal.busy}
-        titleId={titleId}
-        bodyId={bodyId}
-        onActivate={() => void actions.activate()}
-        onDismiss={dismiss}
-      />
-    </ModalDialog>
+    <div className="modal-backdrop">
+      {stack.map((entry, index) => <StackedModal key={entry.name} entry={entry} active={index === stack.length - 1} />)}
+    </div>
   );
 });

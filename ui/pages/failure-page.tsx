@@ -1,7 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef } from 'react';
 import { SessionStore } from '../../application/stores/session.store';
-import { Leave } from '../../application/use-cases/leave.use-case';
 import { copy } from '../../domain/copy';
 import { useService } from '../services-context';
 
@@ -45,18 +44,23 @@ export function StaticFailureView() {
   );
 }
 
+/** The message of a failure screen: the server's (authorize_failure), service unavailable (the bank's keys), or the default. */
+function failureMessage(screen: SessionStore['screen']): string {
+  if (screen.kind !== 'failure') return copy.failure.defaultMessage;
+  if (screen.route === 'service_unavailable') return copy.failure.serviceUnavailable;
+  return screen.details?.respMessage ?? copy.failure.defaultMessage;
+}
+
 /**
  * Spec §2 "Failure page" for authorize_failure, incorrect_jwt, consent_fetch_failure and the
- * startup failure: the server message when present, otherwise the default text; Go Back (to the
+ * keys outage: the server message when present, otherwise the default text; Go Back (to the
  * verified token's redirect address) or Leave Page (the bank's public site).
  */
 export const FailurePage = observer(function FailurePage() {
   const session = useService(SessionStore);
-  const leave = useService(Leave);
-  const screen = session.screen;
-  const message = (screen.kind === 'failure' ? screen.details?.respMessage : undefined) ?? copy.failure.defaultMessage;
+  const message = failureMessage(session.screen);
   const action = session.failureHasExit
-    ? { label: session.failureLeavesToThirdParty ? copy.failure.goBack : copy.failure.leavePage, onClick: () => leave.leaveFailurePage() }
+    ? { label: session.failureLeavesToThirdParty ? copy.failure.goBack : copy.failure.leavePage, onClick: () => void session.leaveFailurePage() }
     : undefined;
   return <FailureView message={message} action={action} />;
 });

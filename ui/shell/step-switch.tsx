@@ -4,7 +4,6 @@ import { assertNever } from '../../domain/result';
 import { useService } from '../services-context';
 import { Suspense, useEffect, useMemo } from 'react';
 import { LaterSteps } from '../../application/use-cases/later-steps.use-case';
-import { Navigation } from '../../application/use-cases/navigation.use-case';
 import { LoginPage } from '../pages/login-page';
 import { laterStepPages, type LaterStepPages } from './later-steps';
 import { StepLoadBoundary } from './step-load-boundary';
@@ -13,16 +12,16 @@ import { whenSettled } from './when-settled';
 /**
  * The body of the current step. It follows SessionStore.step (the source of truth) rather than
  * the route, so a step never renders with another step's state while the router catches up. A
- * later step whose files cannot be loaded opens Service unavailable (Navigation.stepUnavailable).
+ * later step whose files cannot be loaded opens Service unavailable (SessionStore.stepUnavailable).
  */
 export const StepSwitch = observer(function StepSwitch() {
-  const step = useService(SessionStore).step;
+  const session = useService(SessionStore);
+  const step = session.step;
   const laterSteps = useService(LaterSteps);
-  const navigation = useService(Navigation);
   const pages = useMemo(() => laterStepPages(laterSteps), [laterSteps]);
   useEffect(() => whenSettled(() => pages.preload()), [pages]);
   return (
-    <StepLoadBoundary onFailure={navigation.stepUnavailable}>
+    <StepLoadBoundary onFailure={session.stepUnavailable}>
       <Suspense fallback={null}>{stepBody(step, pages)}</Suspense>
     </StepLoadBoundary>
   );

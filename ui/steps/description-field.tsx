@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
-import { ConfirmationStore, DESCRIPTION_MAX_LENGTH } from '../../application/stores/confirmation.store';
+import { ConfirmationStore } from '../../application/stores/confirmation.store';
+import { DESCRIPTION_MAX_LENGTH } from '../../domain/flow-steps';
 import { copy } from '../../domain/copy';
 import { useService } from '../services-context';
 

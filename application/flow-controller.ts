@@ -1,0 +1,173 @@
+import { inject, injectable } from 'inversify';
+import { makeObservable, observableRef, runInAction } from 'mobx';
+import type { FlowAnswer, FlowCall, FlowEffect } from '../domain/flow-effects';
+import type { FlowEvent } from '../domain/flow-events';
+import { transition } from '../domain/flow-model';
+import { initialFlowState, type FlowState } from '../domain/flow-state';
+import { err, type Result } from '../domain/result';
+import type { ApiError } from '../domain/api-error';
+import { ACTIVITY_SOURCE, type ActivitySource } from './ports/activity-source.port';
+import { ANALYTICS, type Analytics } from './ports/analytics.port';
+import { CLOCK, type Clock } from './ports/clock.port';
+import { CUSTOMER_AUTH_API, NO_ANSWER, type CustomerAuthApi } from './ports/customer-auth-api.port';
+import { LAUNCH_PARAMETERS, type LaunchParameters } from './ports/launch-parameters.port';
+import { LOGGER, type Logger } from './ports/logger.port';
+import { REDIRECTOR, type Redirector } from './ports/redirector.port';
+import { RUNTIME_CONFIG } from './ports/runtime-config.port';
+import { SCHEDULER, type Cancel, type Scheduler } from './ports/scheduler.port';
+import { TOKEN_STORAGE, type TokenStorage } from './ports/token-storage.port';
+import { TOKEN_VERIFIER, type TokenVerifier } from './ports/token-verifier.port';
+import type { RuntimeConfig } from './runtime-config';
+
+const thrown = (error: unknown): Result<never, ApiError> =>
+  err({ status: 0, code: NO_ANSWER, causes: [error instanceof Error ? error.message : String(error)] });
+
+/**
+ * DESIGN §3.9: runs the flow model. Every event goes through the model's `transition`; the
+ * controller keeps the new state (observable: the stores project it for the views) and carries
+ * out the effects over the ports: calls to the bank (their answers are events again), the token
+ * in storage and in the address bar, the one wake-up timer, the exit, analytics and logs. It
+ * decides nothing itself.
+ */
+@injectable()
+export class FlowController {
+  state: FlowState;
+  private cancelWake: Cancel | undefined = undefined;
+  private unsubscribe: Cancel[] = [];
+
+  constructor(
+    @inject(RUNTIME_CONFIG) config: RuntimeConfig,
+    @inject(CLOCK) private readonly clock: Clock,
+    @inject(SCHEDULER) private readonly scheduler: Scheduler,
+    @inject(CUSTOMER_AUTH_API) private readonly api: CustomerAuthApi,
+    @inject(TOKEN_VERIFIER) private readonly verifier: TokenVerifier,
+    @inject(TOKEN_STORAGE) private readonly storage: TokenStorage,
+    @inject(LAUNCH_PARAMETERS) private readonly launch: LaunchParameters,
+    @inject(REDIRECTOR) private readonly redirector: Redirector,
+    @inject(ACTIVITY_SOURCE) private readonly activity: ActivitySource,
+    @inject(ANALYTICS) private readonly analytics: Analytics,
+    @inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.state = initialFlowState(
+      {
+        brands: config.brands,
+        production: config.production,
+        inactivity: { inactiveTimeLimit: config.inactiveTimeLimit, inactiveReciprocalWarnTime: config.inactiveReciprocalWarnTime },
+        publicSiteUrl: config.publicSiteUrl,
+      },
+      clock.now(),
+    );
+    makeObservable<this, 'cancelWake' | 'unsubscribe'>(this, { state: observableRef, cancelWake: false, unsubscribe: false });
+  }
+
+  /**
+   * Spec §2 loading screen: reads the entry address (or, after a reload, the stored token) and
+   * starts the flow; listens to the customer's activity and the page's visibility (spec §4,
+   * DESIGN §3.5). Resolves when the start's requests have been answered.
+   */
+  start(): Promise<void> {
+    if (this.unsubscribe.length === 0) {
+      this.unsubscribe = [
+        this.activity.onActivity(() => void this.dispatch({ type: 'activity' })),
+        this.activity.onVisible(() => void this.dispatch({ type: 'tick' })),
+      ];
+    }
+    const jwtFromAddress = this.launch.redirectJwt();
+    return this.dispatch({
+      type: 'launched',
+      route: this.launch.route(),
+      jwtFromAddress,
+      jwtFromStorage: jwtFromAddress === undefined ? this.storage.read() : undefined,
+      errorParam: this.launch.error(),
+    });
+  }
+
+  /**
+   * One event through the model. Resolves when every request it started has been answered and
+   * those answers have gone through the model too (timers are not waited for).
+   */
+  dispatch(event: FlowEvent): Promise<void> {
+    const { state, effects } = transition(this.state, event, this.clock.now());
+    if (state !== this.state) runInAction(() => { this.state = state; });
+    return Promise.all(effects.map((effect) => this.run(effect))).then(() => undefined);
+  }
+
+  private run(effect: FlowEffect): Promise<void> {
+    switch (effect.type) {
+      case 'verify':
+        return this.verifier.verify(effect.jwt).then(
+          (result) => this.dispatch({ type: 'verified', id: effect.id, result }),
+          () => this.dispatch({ type: 'verified', id: effect.id, result: err({ kind: 'malformed' }) }),
+        );
+      case 'call':
+        return this.call(effect.call).then((answer) => this.dispatch({ type: 'answered', id: effect.id, answer }));
+      case 'forgetAddressToken':
+        this.launch.forgetRedirectJwt();
+        break;
+      case 'storeToken':
+        this.storage.write(effect.jwt);
+        break;
+      case 'clearToken':
+        this.storage.clear();
+        break;
+      case 'wakeAt':
+        this.setWake(effect.atMs);
+        break;
+      case 'leave':
+        this.stopListening();
+        this.redirector.leave(effect.url);
+        break;
+      case 'pageView':
+        this.safely(() => this.analytics.pageView(effect.step));
+        break;
+      case 'abandoned':
+        this.safely(() => this.analytics.abandoned(effect.stage));
+        break;
+      case 'log':
+        this.logger.warn(effect.message);
+        break;
+    }
+    return Promise.resolve();
+  }
+
+  /** Spec §7: one call to the bank, its answer tagged with its kind. The port never throws; a bug in it is no answer. */
+  private async call(call: FlowCall): Promise<FlowAnswer> {
+    const api = this.api;
+    try {
+      switch (call.kind) {
+        case 'consentDetails': return { kind: call.kind, result: await api.consentDetails() };
+        case 'authenticate': return { kind: call.kind, result: await api.authenticate(call.request) };
+        case 'customerDetails': return { kind: call.kind, result: await api.customerDetails() };
+        case 'businesses': return { kind: call.kind, result: await api.businesses() };
+        case 'confirmBusinessProfile': return { kind: call.kind, result: await api.confirmBusinessProfile(call.request) };
+        case 'accounts': return { kind: call.kind, result: await api.accounts() };
+        case 'saveSelection': return { kind: call.kind, result: await api.saveSelection(call.request) };
+        case 'confirm': return { kind: call.kind, result: await api.confirmation(true) };
+        case 'reject': return { kind: call.kind, result: await api.confirmation(false) };
+        case 'keepAlive': return { kind: call.kind, result: await api.keepAlive() };
+      }
+    } catch (error) {
+      return { kind: call.kind, result: thrown(error) } as FlowAnswer;
+    }
+  }
+
+  /** DESIGN §3.5: one timer, set for the model's next deadline. */
+  private setWake(atMs: number | undefined): void {
+    this.cancelWake?.();
+    this.cancelWake = atMs === undefined ? undefined : this.scheduler.after(atMs - this.clock.now(), () => void this.dispatch({ type: 'tick' }));
+  }
+
+  private stopListening(): void {
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    this.unsubscribe = [];
+  }
+
+  /** DESIGN §3.8: analytics never breaks the flow. */
+  private safely(report: () => void): void {
+    try {
+      report();
+    } catch (error) {
+      this.logger.warn(`Analytics failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

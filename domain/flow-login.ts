@@ -1,0 +1,112 @@
+import { customerDetailsErrorModal } from './step-error-policy';
+import { calendarDateOf } from './date-of-birth';
+import type { DateOfBirthParts } from './date-of-birth';
+import { isStepShown } from './flow';
+import type { FlowAnswer } from './flow-effects';
+import type { LoginHelpModal } from './flow-events';
+import { NOTHING_VERIFIED, type FlowState } from './flow-state';
+import { andThen, openModal, pageIsActionable, reach, showStep, startCall, unchanged, type Transition } from './flow-transition';
+import { flowFlags } from './flow-view';
+import { loginErrorOutcome } from './login-error-policy';
+import { authenticateRequest, canContinue, type LoginForm } from './login-form';
+import type { ModalName } from './modal';
+import { toProfileList } from './profiles';
+import { enterAccountStep } from './flow-steps';
+
+const onLoginStep = (state: FlowState): boolean => pageIsActionable(state) && state.step === 'login';
+
+function withForm(state: FlowState, form: LoginForm): Transition {
+  return onLoginStep(state) ? unchanged({ ...state, login: { ...state.login, form } }) : unchanged(state);
+}
+
+/** Spec §3 "Login info": what the customer types (ignored when the form cannot be reached). */
+export const onUsernameTyped = (state: FlowState, username: string): Transition => withForm(state, { ...state.login.form, username });
+
+export const onSecureCodeTyped = (state: FlowState, secureCode: string): Transition => withForm(state, { ...state.login.form, secureCode });
+
+export const onDateOfBirthTyped = (state: FlowState, parts: Partial<DateOfBirthParts>): Transition =>
+  withForm(state, { ...state.login.form, dob: { ...state.login.form.dob, ...parts } });
+
+/** Spec §2 login links: Forgot your username?, Not registered?, Lost, damaged or stolen secure key?. */
+export const onOpenHelp = (state: FlowState, modal: LoginHelpModal): Transition =>
+  onLoginStep(state) ? openModal(state, modal) : unchanged(state);
+
+/**
+ * Spec §4 "Continue on login clears the login error, sets loading" and authenticates; spec §5:
+ * only with a valid form (Continue is disabled otherwise).
+ */
+export function onSubmitLogin(state: FlowState, nowMs: number): Transition {
+  if (!onLoginStep(state)) return unchanged(state);
+  const { form, requireDob } = state.login;
+  if (!canContinue(form, { requireDob, today: calendarDateOf(nowMs) })) return unchanged(state);
+  return startCall({ ...state, login: { ...state.login, loginError: false } }, { kind: 'authenticate', request: authenticateRequest(form, requireDob) });
+}
+
+/**
+ * Spec §4 "Entry guard chain": authenticate, then customer details, then the business list,
+ * each remembered once verified and not repeated; then the business step.
+ */
+function runGuards(state: FlowState): Transition {
+  if (!state.verified.customerDetails) return startCall(state, { kind: 'customerDetails' });
+  if (!state.verified.businesses) return startCall(state, { kind: 'businesses' });
+  return businessStep(state);
+}
+
+/**
+ * Spec §4 "Business step": an amendment goes straight to select-and-confirm; more than one
+ * profile (a trust profile) stays to choose one; otherwise on to select-and-confirm.
+ */
+function businessStep(state: FlowState): Transition {
+  return isStepShown('selectProfile', flowFlags(state)) ? showStep(state, 'selectProfile') : enterAccountStep(state);
+}
+
+/**
+ * Spec §8 "Login errors" (loginErrorOutcome): the modal, the date-of-birth step-up, the banner
+ * and the counter; a wrong code is typed again (the field is cleared). DESIGN §3.8: a user id the
+ * bank answered counts as identified (the bank hides whether the username or the code was wrong).
+ */
+export function onAuthenticated(state: FlowState, answer: Extract<FlowAnswer, { kind: 'authenticate' }>): Transition {
+  if (answer.result.ok) {
+    const login = { ...state.login, failures: 0, remainingAttempts: undefined, loginError: false };
+    return runGuards(reach({ ...state, pending: undefined, login, verified: { ...state.verified, authenticated: true } }, 'preAccountSelection'));
+  }
+  const error = answer.result.error;
+  const outcome = loginErrorOutcome(error, { failures: state.login.failures, requireDob: state.login.requireDob });
+  const login = {
+    form: { ...state.login.form, secureCode: '' },
+    requireDob: outcome.requireDob,
+    loginError: outcome.loginErrorFlagged,
+    failures: outcome.failures,
+    remainingAttempts: outcome.remainingAttempts,
+  };
+  const answered = { ...state, pending: undefined, login };
+  const next = error.status === 0 ? answered : reach(answered, 'preAuthentication');
+  return outcome.modal === undefined ? unchanged(next) : openModal(next, outcome.modal);
+}
+
+/**
+ * Spec §4 "Guard failure": state reset, loading off, verification flags cleared, back to the
+ * start page (or to select-profile when several profiles and not PAR), with the modal of spec §8.
+ */
+function guardFailure(state: FlowState, modal: ModalName): Transition {
+  const toProfiles = isStepShown('selectProfile', flowFlags(state));
+  const reset = {
+    ...state,
+    customer: undefined,
+    accounts: undefined,
+    verified: toProfiles ? { authenticated: true, customerDetails: true, businesses: true } : NOTHING_VERIFIED,
+  };
+  return andThen(showStep(reset, toProfiles ? 'selectProfile' : 'login'), (shown) => openModal(shown, modal));
+}
+
+/** Spec §8 "Customer details: 422 age limitation; other failures service unavailable". */
+export function onCustomerDetails(state: FlowState, answer: Extract<FlowAnswer, { kind: 'customerDetails' }>): Transition {
+  if (!answer.result.ok) return guardFailure(state, customerDetailsErrorModal(answer.result.error));
+  return runGuards({ ...state, pending: undefined, customer: answer.result.value, verified: { ...state.verified, customerDetails: true } });
+}
+
+/** Spec §3 "Customer info", §4 "Profile: the first profile is selected by default"; §8 a failure is service unavailable. */
+export function onBusinesses(state: FlowState, answer: Extract<FlowAnswer, { kind: 'businesses' }>): Transition {
+  if (!answer.result.ok) return guardFailure(state, 'serviceUnavailable');
+  return businessStep({ ...state, pending: undefined, profiles: toProfileList(answer.result.value), verified: { ...state.verified, businesses: true } });
+}

@@ -1,0 +1,115 @@
+import type { FlowAnswer } from './flow-effects';
+import type { FlowEvent } from './flow-events';
+import { onCancel, onLeaveFailurePage, onModalDismiss, onModalPrimary, onRejected, onStepUnavailable } from './flow-exits';
+import {
+  onAuthenticated, onBusinesses, onCustomerDetails, onDateOfBirthTyped, onOpenHelp, onSecureCodeTyped, onSubmitLogin, onUsernameTyped,
+} from './flow-login';
+import { onConsentDetails, onLaunched, onVerified } from './flow-start';
+import type { FlowState } from './flow-state';
+import {
+  onAccounts, onBack, onBusinessProfileConfirmed, onChooseProfile, onConfirm, onConfirmed, onContinue, onDescribe, onSaved,
+  onToggleAccount, onToggleAll, onToggleSubAccount,
+} from './flow-steps';
+import { evaluateTimers, nextWakeMs, onActivity } from './flow-timers';
+import { andThen, isAwaited, unchanged, type Transition } from './flow-transition';
+import { assertNever } from './result';
+
+export type { Transition } from './flow-transition';
+
+/** The bank's answer to the call the flow waits for; an answer to any other call changes nothing. */
+function onAnswered(state: FlowState, id: number, answer: FlowAnswer, nowMs: number): Transition {
+  if (state.ended || !isAwaited(state, id, answer.kind)) return unchanged(state);
+  switch (answer.kind) {
+    case 'consentDetails':
+      return onConsentDetails(state, answer, nowMs);
+    case 'authenticate':
+      return onAuthenticated(state, answer);
+    case 'customerDetails':
+      return onCustomerDetails(state, answer);
+    case 'businesses':
+      return onBusinesses(state, answer);
+    case 'confirmBusinessProfile':
+      return onBusinessProfileConfirmed(state, answer);
+    case 'accounts':
+      return onAccounts(state, answer);
+    case 'saveSelection':
+      return onSaved(state, answer);
+    case 'confirm':
+      return onConfirmed(state, answer, nowMs);
+    case 'reject':
+      return onRejected(state, answer);
+    case 'keepAlive':
+      return unchanged(state);
+    default:
+      return assertNever(answer);
+  }
+}
+
+function onEvent(state: FlowState, event: FlowEvent, nowMs: number): Transition {
+  if (state.ended) return unchanged(state);
+  switch (event.type) {
+    case 'launched':
+      return onLaunched(state, event);
+    case 'verified':
+      return onVerified(state, event, nowMs);
+    case 'answered':
+      return onAnswered(state, event.id, event.answer, nowMs);
+    case 'usernameTyped':
+      return onUsernameTyped(state, event.value);
+    case 'secureCodeTyped':
+      return onSecureCodeTyped(state, event.value);
+    case 'dateOfBirthTyped':
+      return onDateOfBirthTyped(state, event.parts);
+    case 'submitLogin':
+      return onSubmitLogin(state, nowMs);
+    case 'openHelp':
+      return onOpenHelp(state, event.modal);
+    case 'chooseProfile':
+      return onChooseProfile(state, event.id);
+    case 'toggleAccount':
+      return onToggleAccount(state, event.id);
+    case 'toggleSubAccount':
+      return onToggleSubAccount(state, event.parentId, event.subId);
+    case 'toggleAll':
+      return onToggleAll(state);
+    case 'describe':
+      return onDescribe(state, event.text);
+    case 'continue':
+      return onContinue(state);
+    case 'back':
+      return onBack(state);
+    case 'confirm':
+      return onConfirm(state);
+    case 'cancel':
+      return onCancel(state);
+    case 'modalPrimary':
+      return onModalPrimary(state, nowMs);
+    case 'modalDismiss':
+      return onModalDismiss(state, nowMs);
+    case 'leaveFailurePage':
+      return onLeaveFailurePage(state);
+    case 'stepUnavailable':
+      return onStepUnavailable(state);
+    case 'activity':
+      return onActivity(state, nowMs);
+    case 'tick':
+      return unchanged(state);
+    default:
+      return assertNever(event);
+  }
+}
+
+/**
+ * DESIGN §3.9 "The flow is one model": the consent journey as a pure state machine. Given the
+ * state, an event and the time, it returns the next state and the effects to run, as data: the
+ * calls to make, the token to keep or forget, the page views and abandonment to report, the
+ * exit to take, and when to wake it next. Nothing else decides a transition. After every event
+ * the timers are judged from the clock (DESIGN §3.5), and the wake is set anew when it moved
+ * (and after every tick, which used the last one up).
+ */
+export function transition(state: FlowState, event: FlowEvent, nowMs: number): Transition {
+  const next = andThen(onEvent(state, event, nowMs), (after) => evaluateTimers(after, nowMs));
+  const wake = nextWakeMs(next.state, nowMs);
+  if (wake === next.state.wakeAtMs && event.type !== 'tick') return next;
+  return { state: { ...next.state, wakeAtMs: wake }, effects: [...next.effects, { type: 'wakeAt', atMs: wake }] };
+}

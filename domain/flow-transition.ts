@@ -1,0 +1,82 @@
+import { furthestStage, type ReachedStage } from './abandonment';
+import type { Account } from './accounts';
+import type { AbandonmentStage } from './abandonment';
+import type { Step } from './flow';
+import type { FlowCall, FlowEffect } from './flow-effects';
+import type { FlowState } from './flow-state';
+import type { ModalName } from './modal';
+import { topModal, withBaseModal } from './modal-stack';
+
+/** DESIGN §3.9: the result of one event: the new state and what to do, as data. */
+export interface Transition {
+  readonly state: FlowState;
+  readonly effects: readonly FlowEffect[];
+}
+
+/** Nothing changes. */
+export const unchanged = (state: FlowState): Transition => ({ state, effects: [] });
+
+/** The state with these effects. */
+export const emit = (state: FlowState, ...effects: readonly FlowEffect[]): Transition => ({ state, effects });
+
+/** Runs `next` on the state `first` arrived at, keeping the effects of both in order. */
+export function andThen(first: Transition, next: (state: FlowState) => Transition): Transition {
+  const second = next(first.state);
+  return { state: second.state, effects: [...first.effects, ...second.effects] };
+}
+
+/** Spec §7: starts a call the flow waits for (the spinner mask is up until it answers). */
+export function startCall(
+  state: FlowState,
+  call: FlowCall,
+  context: { readonly keep?: readonly Account[]; readonly exitStage?: AbandonmentStage } = {},
+): Transition {
+  const id = state.nextCallId;
+  return emit(
+    { ...state, nextCallId: id + 1, pending: { id, call, keep: context.keep, exitStage: context.exitStage } },
+    { type: 'call', id, call },
+  );
+}
+
+/** A call the flow does not wait for (keep-alive): its answer changes nothing. */
+export function sendAside(state: FlowState, call: FlowCall): Transition {
+  const id = state.nextCallId;
+  return emit({ ...state, nextCallId: id + 1 }, { type: 'call', id, call });
+}
+
+/** The answer's call is the one the flow waits for (a late answer to an earlier call is ignored). */
+export function isAwaited(state: FlowState, id: number, kind: FlowCall['kind'] | 'verify'): boolean {
+  return state.pending?.id === id && state.pending.call.kind === kind;
+}
+
+/** Spec §2: shows a step of the flow (one page view per arrival, DESIGN §3.8). */
+export function showStep(state: FlowState, step: Step): Transition {
+  return emit({ ...state, screen: { kind: 'flow' }, step, pending: undefined }, { type: 'pageView', step });
+}
+
+/** Opens an ordinary modal (under any time-critical one: DESIGN §3.10); the request that led to it is over. */
+export function openModal(state: FlowState, name: ModalName): Transition {
+  return unchanged({ ...state, pending: undefined, modals: withBaseModal(state.modals, name) });
+}
+
+/** DESIGN §3.8: the flow has reached this stage. */
+export const reach = (state: FlowState, stage: ReachedStage): FlowState => ({ ...state, stage: furthestStage(state.stage, stage) });
+
+/** The consent is confirmed (or the exit taken): no button of the page may start anything. */
+export const isFinished = (state: FlowState): boolean => state.ended || state.confirmation !== undefined;
+
+/**
+ * What the customer can reach on the page: the flow's screen, nothing finished, no request under
+ * way (the spinner mask) and no modal over it (the page behind a modal is inert).
+ */
+export const pageIsActionable = (state: FlowState): boolean =>
+  state.screen.kind === 'flow' && !isFinished(state) && state.pending === undefined && topModal(state.modals) === undefined;
+
+/** A confirmation is being decided (its description is saved first, spec §7): nothing may end the flow under it. */
+export const isConfirming = (state: FlowState): boolean => {
+  const call = state.pending?.call;
+  return call !== undefined && (call.kind === 'confirm' || (call.kind === 'saveSelection' && call.then === 'confirm'));
+};
+
+/** An exit is under way (its reject call): the modal's buttons are busy. */
+export const isExiting = (state: FlowState): boolean => state.pending?.call.kind === 'reject';
