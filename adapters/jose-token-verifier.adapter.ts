@@ -1,23 +1,15 @@
 import { inject, injectable, optional } from 'inversify';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import { err, ok, type Result } from '../domain/result';
 import { CLOCK, type Clock } from '../application/ports/clock.port';
 import { RUNTIME_CONFIG } from '../application/ports/runtime-config.port';
 import type { TokenVerificationError, TokenVerifier } from '../application/ports/token-verifier.port';
 import type { RuntimeConfig } from '../application/runtime-config';
+import { fetchCall, parseJsonBody } from './fetch-call';
+import { FETCH, HTTP_CALL_OPTIONS, type FetchFunction, type HttpCallOptions } from './fetch.token';
 import { LOCATION, type LocationLike } from './location.token';
 
-type KeyLookup = ReturnType<typeof createRemoteJWKSet>;
-
-/** Marks a failure to get the bank's keys (as opposed to a token whose key is not among them). */
-class KeysUnavailable extends Error {
-  constructor(readonly detail: string) {
-    super(detail);
-    this.name = 'KeysUnavailable';
-  }
-}
-
-const describe = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+type KeyLookup = ReturnType<typeof createLocalJWKSet>;
 
 const codeOf = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
@@ -29,7 +21,6 @@ const codeOf = (error: unknown): string | undefined =>
  * the bundle keeps only what verification needs).
  */
 function verificationError(error: unknown): TokenVerificationError {
-  if (error instanceof KeysUnavailable) return { kind: 'keysUnavailable', detail: error.detail };
   switch (codeOf(error)) {
     case 'ERR_JWKS_NO_MATCHING_KEY':
     case 'ERR_JWKS_MULTIPLE_MATCHING_KEYS':
@@ -48,61 +39,71 @@ function verificationError(error: unknown): TokenVerificationError {
  * DESIGN §3.1 "The token is verified before it is trusted": the redirect token is checked with
  * `jose` on WebCrypto: ES256 only (so `none`, HS256 and every other algorithm are a bad
  * signature), the key chosen by `kid` from the bank's JWKS (`config.jwksUri`, resolved against
- * the page), `exp` against the injected clock with no tolerance. The JWKS is fetched once and
- * cached by jose (and fetched again only for an unknown `kid`, at most every 30 s). A JWKS that
- * cannot be fetched or read is `keysUnavailable`, never `unknownKey`.
+ * the page), `exp` against the injected clock with no tolerance.
+ *
+ * The JWKS is fetched like every GET of the app (DESIGN §3.4: retried after a network error or
+ * 429/502/503/504, within the GET deadline) and kept once read. A JWKS that still cannot be
+ * fetched or read is `keysUnavailable` (issue 11: a key outage is not a forged token; a later
+ * verification, or a reload, fetches it again), never `unknownKey`.
  */
 @injectable()
 export class JoseTokenVerifier implements TokenVerifier {
   private readonly config: RuntimeConfig;
   private readonly clock: Clock;
+  private readonly fetchFn: FetchFunction;
   private readonly location: Pick<LocationLike, 'href'> | undefined;
+  private readonly httpOptions: HttpCallOptions | undefined;
   private keys: KeyLookup | undefined;
 
   constructor(
     @inject(RUNTIME_CONFIG) config: RuntimeConfig,
     @inject(CLOCK) clock: Clock,
+    @inject(FETCH) fetchFn: FetchFunction,
     @inject(LOCATION) @optional() location?: Pick<LocationLike, 'href'>,
+    @inject(HTTP_CALL_OPTIONS) @optional() httpOptions?: HttpCallOptions,
   ) {
     this.config = config;
     this.clock = clock;
+    this.fetchFn = fetchFn;
     this.location = location ?? globalThis.location;
+    this.httpOptions = httpOptions;
   }
 
   /** DESIGN §3.1: the verified payload, or why the token is not to be trusted. */
   async verify(jwt: string): Promise<Result<unknown, TokenVerificationError>> {
-    const keys = this.keyLookup();
+    const keys = await this.keyLookup();
     if (!keys.ok) return err({ kind: 'keysUnavailable', detail: keys.error });
-    const lookup = keys.value;
     try {
-      const { payload } = await jwtVerify(
-        jwt,
-        async (header, token) => {
-          try {
-            return await lookup(header, token);
-          } catch (error) {
-            const code = codeOf(error);
-            if (code === 'ERR_JWKS_NO_MATCHING_KEY' || code === 'ERR_JWKS_MULTIPLE_MATCHING_KEYS' || code === 'ERR_JOSE_NOT_SUPPORTED') throw error;
-            throw new KeysUnavailable(describe(error));
-          }
-        },
-        { algorithms: ['ES256'], currentDate: new Date(this.clock.now()), clockTolerance: 0 },
-      );
+      const { payload } = await jwtVerify(jwt, keys.value, {
+        algorithms: ['ES256'],
+        currentDate: new Date(this.clock.now()),
+        clockTolerance: 0,
+      });
       return ok(payload);
     } catch (error) {
       return err(verificationError(error));
     }
   }
 
-  private keyLookup(): Result<KeyLookup, string> {
+  private async keyLookup(): Promise<Result<KeyLookup, string>> {
     if (this.keys !== undefined) return ok(this.keys);
-    let url: URL;
+    let url: string;
     try {
-      url = new URL(this.config.jwksUri, this.location?.href);
+      url = new URL(this.config.jwksUri, this.location?.href).href;
     } catch {
       return err(`jwksUri ${this.config.jwksUri} is not a URL`);
     }
-    this.keys = createRemoteJWKSet(url);
+    const outcome = await fetchCall(this.fetchFn, { method: 'GET', url, headers: { Accept: 'application/json' } }, this.httpOptions);
+    if (outcome.kind === 'timedOut') return err(`${url}: no answer in time`);
+    if (outcome.kind === 'noAnswer') return err(`${url}: ${outcome.detail}`);
+    if (outcome.status < 200 || outcome.status > 299) return err(`${url}: HTTP ${outcome.status}`);
+    const parsed = parseJsonBody(outcome.body);
+    if (parsed === undefined || 'invalid' in parsed) return err(`${url}: the answer is not JSON`);
+    try {
+      this.keys = createLocalJWKSet(parsed.json as Parameters<typeof createLocalJWKSet>[0]);
+    } catch (error) {
+      return err(`${url}: not a key set (${error instanceof Error ? error.message : String(error)})`);
+    }
     return ok(this.keys);
   }
 }

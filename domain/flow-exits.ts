@@ -32,11 +32,13 @@ export function leaveWithoutServer(state: FlowState, stage: AbandonmentStage): T
 
 /**
  * Spec §4 pendingRefreshFlow / returnAfterReject, DESIGN §3.2: reject the consent on the
- * server first, then return with access_denied. The timers stop: the flow is ending.
+ * server first, then return with access_denied. The timers stop and their warnings close: the
+ * flow is ending (if the bank cannot reject, Service unavailable says so, and nothing restarts).
  */
 export function leaveAfterReject(state: FlowState, stage: AbandonmentStage): Transition {
   if (state.token === undefined || state.ended || isExiting(state)) return unchanged(state);
-  return startCall({ ...state, timers: NO_TIMERS }, { kind: 'reject' }, { exitStage: stage });
+  const modals = { ...state.modals, timeoutSeconds: undefined, expiry: false };
+  return startCall({ ...state, timers: NO_TIMERS, modals }, { kind: 'reject' }, { exitStage: stage });
 }
 
 /** CONTRACT §6: the return after a confirmed consent. */

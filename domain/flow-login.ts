@@ -62,8 +62,9 @@ function businessStep(state: FlowState): Transition {
 
 /**
  * Spec §8 "Login errors" (loginErrorOutcome): the modal, the date-of-birth step-up, the banner
- * and the counter; a wrong code is typed again (the field is cleared). DESIGN §3.8: a user id the
- * bank answered counts as identified (the bank hides whether the username or the code was wrong).
+ * and the counter; a wrong code is typed again (the field is cleared). DESIGN §3.8: a login error
+ * about the customer's credentials counts as identified (the bank hides whether the username or
+ * the code was wrong); a failure of its service, or no answer, does not.
  */
 export function onAuthenticated(state: FlowState, answer: Extract<FlowAnswer, { kind: 'authenticate' }>): Transition {
   if (answer.result.ok) {
@@ -80,7 +81,7 @@ export function onAuthenticated(state: FlowState, answer: Extract<FlowAnswer, { 
     remainingAttempts: outcome.remainingAttempts,
   };
   const answered = { ...state, pending: undefined, login };
-  const next = error.status === 0 ? answered : reach(answered, 'preAuthentication');
+  const next = outcome.identified ? reach(answered, 'preAuthentication') : answered;
   return outcome.modal === undefined ? unchanged(next) : openModal(next, outcome.modal);
 }
 

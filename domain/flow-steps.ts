@@ -1,6 +1,6 @@
 import { accountState, preselectFromConsent, type Account } from './accounts';
 import { restoreSelection, toggleAccount, toggleSelectAll, toggleSubAccount } from './account-selection';
-import { previousStep } from './flow';
+import { nextStep, previousStep, type Step } from './flow';
 import type { FlowAnswer } from './flow-effects';
 import type { FlowState } from './flow-state';
 import { openModal, pageIsActionable, reach, showStep, startCall, unchanged, type Transition } from './flow-transition';
@@ -34,16 +34,25 @@ export function enterAccountStep(state: FlowState, keep?: readonly Account[]): T
   return afterProfileConfirmed(state, keep);
 }
 
+/** The step after the profile: select-and-confirm, or confirmation when it is skipped (spec §4 skip-step). */
+const stepAfterProfile = (state: FlowState): Step => nextStep('selectProfile', flowFlags(state)) ?? 'confirmation';
+
+/** Spec §4 "if skipStep go to confirmation without loading accounts; otherwise load accounts". */
 function afterProfileConfirmed(state: FlowState, keep: readonly Account[] | undefined): Transition {
-  if (flowFlags(state).skipStep) return showStep(reach({ ...state, accounts: undefined }, 'preAuthorisation'), 'confirmation');
+  if (stepAfterProfile(state) === 'confirmation') return showStep(reach({ ...state, accounts: undefined }, 'preAuthorisation'), 'confirmation');
   return startCall(state, { kind: 'accounts' }, keep === undefined ? {} : { keep });
 }
 
-/** Spec §8 "Account step": 400 A09/A05 continues with no accounts; the others open their modal. */
+/**
+ * Spec §8 "Account step": 400 A09/A05 lets navigation continue, with no accounts (to the next
+ * step the flow shows: confirmation when the account step is skipped); the others open their modal.
+ */
 function accountStepFailed(state: FlowState, error: ApiError): Transition {
   const failure = accountStepFailure(error);
-  if (failure.kind === 'continueWithoutAccounts') return showStep({ ...state, accounts: undefined }, 'selectAccounts');
-  return openModal(state, failure.modal);
+  if (failure.kind === 'modal') return openModal(state, failure.modal);
+  const step = stepAfterProfile(state);
+  const next = { ...state, accounts: undefined };
+  return showStep(step === 'confirmation' ? reach(next, 'preAuthorisation') : next, step);
 }
 
 /** The bank confirmed the profile: it is on that profile now. A failure leaves it unknown. */

@@ -32,6 +32,11 @@ export interface LoginErrorOutcome {
   readonly temporaryLockout: boolean;
   /** The attempts the bank says are left (CONTRACT §4 `remainingOTPattempts`), when it says so. */
   readonly remainingAttempts?: number;
+  /**
+   * DESIGN §3.8: the bank has judged this customer's credentials (any login error of spec §8
+   * but the ones that mean its service failed), so the customer counts as identified.
+   */
+  readonly identified: boolean;
 }
 
 /** Spec §8: codes that ask for the date of birth (shown with the error banner). */
@@ -103,7 +108,7 @@ export function loginErrorOutcome(error: ApiError, state: LoginAttemptState): Lo
   if (code === 'otp_failure_001') {
     const failures = state.failures + 1;
     if (remaining === 0) {
-      return { modal: 'temporaryLockout', requireDob, failures, loginErrorFlagged: false, temporaryLockout: true, ...reported };
+      return { modal: 'temporaryLockout', requireDob, failures, loginErrorFlagged: false, temporaryLockout: true, ...reported, identified: true };
     }
     const lastAttempt = remaining === undefined ? failures >= MAX_LOGIN_ERRORS : remaining === 1;
     return {
@@ -113,10 +118,11 @@ export function loginErrorOutcome(error: ApiError, state: LoginAttemptState): Lo
       loginErrorFlagged: true,
       temporaryLockout: false,
       ...reported,
+      identified: true,
     };
   }
   if (code !== undefined && DOB_REQUIRED_CODES.includes(code)) {
-    return { modal: undefined, requireDob, failures: state.failures, loginErrorFlagged: true, temporaryLockout: false, ...reported };
+    return { modal: undefined, requireDob, failures: state.failures, loginErrorFlagged: true, temporaryLockout: false, ...reported, identified: true };
   }
   const modal = (code === undefined ? undefined : MODAL_BY_CODE.get(code)) ?? 'serviceUnavailable';
   return {
@@ -126,5 +132,6 @@ export function loginErrorOutcome(error: ApiError, state: LoginAttemptState): Lo
     loginErrorFlagged: false,
     temporaryLockout: modal === 'temporaryLockout',
     ...reported,
+    identified: modal !== 'serviceUnavailable',
   };
 }

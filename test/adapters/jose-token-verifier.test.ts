@@ -32,8 +32,9 @@ describe('adapters/JoseTokenVerifier (DESIGN §3.1) against a local JWKS server'
   const sign = (key: CryptoKey, kid: string, expS = NOW_S + 600, extra: object = claims): Promise<string> =>
     new SignJWT({ ...extra }).setProtectedHeader({ alg: 'ES256', kid }).setIssuedAt(NOW_S - 10).setExpirationTime(expS).sign(key);
 
+  const fast = { retryBaseDelayMs: 5, getTimeoutMs: 2_000 };
   const verifier = (jwksUri = `${server.baseUrl}/.well-known/jwks.json`): JoseTokenVerifier =>
-    new JoseTokenVerifier(configWith(jwksUri), clock, { href: 'http://127.0.0.1:1/never-used' });
+    new JoseTokenVerifier(configWith(jwksUri), clock, fetch, { href: 'http://127.0.0.1:1/never-used' }, fast);
 
   before(async () => {
     await server.start();
@@ -63,7 +64,7 @@ describe('adapters/JoseTokenVerifier (DESIGN §3.1) against a local JWKS server'
   });
 
   it('resolves a relative jwksUri against the page', async () => {
-    const subject = new JoseTokenVerifier(configWith('/.well-known/jwks.json'), clock, { href: `${server.baseUrl}/demo_accc_aisp?redirectJwt=x` });
+    const subject = new JoseTokenVerifier(configWith('/.well-known/jwks.json'), clock, fetch, { href: `${server.baseUrl}/demo_accc_aisp?redirectJwt=x` }, fast);
     expect((await subject.verify(await sign(bankKey.privateKey, 'bank-1'))).ok).to.equal(true);
     expect(server.requests[0]?.url).to.equal('/.well-known/jwks.json');
   });
@@ -127,6 +128,23 @@ describe('adapters/JoseTokenVerifier (DESIGN §3.1) against a local JWKS server'
     if (!result.ok) expect(result.error.kind).to.equal('keysUnavailable');
   });
 
+  // Issue 11 defect 5: the keys are fetched like any GET (DESIGN §3.4), so a passing outage does not refuse the customer.
+  it('a JWKS answer of 503 then 200: fetched again, and the token is accepted', async () => {
+    server.answer({ status: 503, body: 'busy' }, { status: 200, body: jwks });
+    expect((await verifier().verify(await sign(bankKey.privateKey, 'bank-1'))).ok).to.equal(true);
+    expect(server.requests).to.have.length(2);
+  });
+
+  it('a JWKS that never answers: keysUnavailable within the GET deadline, and the next verification asks again', async () => {
+    server.answer({ hang: true });
+    const subject = new JoseTokenVerifier(configWith(`${server.baseUrl}/.well-known/jwks.json`), clock, fetch, undefined, { getTimeoutMs: 300 });
+    const token = await sign(bankKey.privateKey, 'bank-1');
+    const first = await subject.verify(token);
+    expect(first.ok).to.equal(false);
+    if (!first.ok) expect(first.error.kind).to.equal('keysUnavailable');
+    expect((await subject.verify(token)).ok, 'the keys are not cached after a failure').to.equal(true);
+  });
+
   const badJwks: [string, { status: number; body: string | object }][] = [
     ['answers 500', { status: 500, body: 'oops' }],
     ['answers HTML', { status: 200, body: '<html></html>' }],
@@ -142,7 +160,7 @@ describe('adapters/JoseTokenVerifier (DESIGN §3.1) against a local JWKS server'
   }
 
   it('an unusable jwksUri: keysUnavailable', async () => {
-    const subject = new JoseTokenVerifier(configWith('/.well-known/jwks.json'), clock, { href: 'no base' });
+    const subject = new JoseTokenVerifier(configWith('/.well-known/jwks.json'), clock, fetch, { href: 'no base' }, fast);
     const result = await subject.verify(await sign(bankKey.privateKey, 'bank-1'));
     expect(result.ok).to.equal(false);
     if (!result.ok) expect(result.error.kind).to.equal('keysUnavailable');

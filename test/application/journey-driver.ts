@@ -6,10 +6,12 @@ import { LoginStore } from '../../application/stores/login.store';
 import { ModalStore } from '../../application/stores/modal.store';
 import { ProfileStore } from '../../application/stores/profile.store';
 import { SessionStore } from '../../application/stores/session.store';
+import type { CustomerAuthApi } from '../../application/ports/customer-auth-api.port';
+import type { FakeCustomerAuthApi } from '../support/fakes';
 import { createTestContainer, defaultPorts, type TestPorts } from '../support/test-container';
 
-export function journey(overrides: Partial<TestPorts> = {}) {
-  const ports = defaultPorts(overrides);
+export function journey<Api extends CustomerAuthApi = FakeCustomerAuthApi>(overrides: Partial<TestPorts<Api>> = {}) {
+  const ports = defaultPorts<Api>(overrides);
   const container = createTestContainer(ports);
   const get = <T>(cls: new (...args: never[]) => T): T => container.get<T>(cls as never);
   const session = get(SessionStore);

@@ -31,6 +31,8 @@ describe('domain/login-error-policy', () => {
       failures: 0,
       loginErrorFlagged: false,
       temporaryLockout,
+      // DESIGN §3.8: every login error about the credentials identifies; a service failure does not.
+      identified: modal !== 'serviceUnavailable',
     });
     const dobBanner: LoginErrorOutcome = {
       modal: undefined,
@@ -38,12 +40,13 @@ describe('domain/login-error-policy', () => {
       failures: 0,
       loginErrorFlagged: true,
       temporaryLockout: false,
+      identified: true,
     };
     const cases: readonly { code: string | undefined; outcome: LoginErrorOutcome }[] = [
       { code: 'sanction_failed_001', outcome: modalOnly('sanctionCountryError') },
       {
         code: 'otp_failure_001',
-        outcome: { modal: undefined, requireDob: false, failures: 1, loginErrorFlagged: true, temporaryLockout: false },
+        outcome: { modal: undefined, requireDob: false, failures: 1, loginErrorFlagged: true, temporaryLockout: false, identified: true },
       },
       { code: 'otp_failure_008', outcome: dobBanner },
       { code: 'dob_failure_002', outcome: dobBanner },
@@ -93,6 +96,7 @@ describe('domain/login-error-policy', () => {
           failures: next,
           loginErrorFlagged: true,
           temporaryLockout: false,
+          identified: true,
         });
       });
     }
@@ -184,6 +188,7 @@ describe('domain/login-error-policy', () => {
         loginErrorFlagged: false,
         temporaryLockout: false,
         remainingAttempts: 2,
+        identified: false,
       });
     });
 

@@ -71,8 +71,11 @@ export class ManualScheduler implements Scheduler {
 
 export class RecordingRedirector implements Redirector {
   readonly urls: string[] = [];
+  /** Called at each departure, as it happens. */
+  onLeave: (() => void) | undefined = undefined;
   leave(url: ReturnUrl): void {
     this.urls.push(url);
+    this.onLeave?.();
   }
 }
 

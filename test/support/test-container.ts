@@ -8,27 +8,27 @@ import { CLOCK } from '../../application/ports/clock.port';
 import { RUNTIME_CONFIG } from '../../application/ports/runtime-config.port';
 import { LOGGER } from '../../application/ports/logger.port';
 import type { RuntimeConfig } from '../../application/runtime-config';
-import { CUSTOMER_AUTH_API } from '../../application/ports/customer-auth-api.port';
+import { CUSTOMER_AUTH_API, type CustomerAuthApi } from '../../application/ports/customer-auth-api.port';
 import { LAUNCH_PARAMETERS } from '../../application/ports/launch-parameters.port';
 import { REDIRECTOR } from '../../application/ports/redirector.port';
 import { SCHEDULER } from '../../application/ports/scheduler.port';
 import { TOKEN_STORAGE } from '../../application/ports/token-storage.port';
-import { TOKEN_VERIFIER } from '../../application/ports/token-verifier.port';
+import { TOKEN_VERIFIER, type TokenVerifier } from '../../application/ports/token-verifier.port';
 import { newConsent, NOW_MS, runtimeConfig, TOKEN, tokenPayload } from '../fixtures/journey.fixture';
 import {
   FakeCustomerAuthApi, FakeLaunchParameters, FakeTokenVerifier, ManualActivitySource, ManualClock, ManualScheduler,
   MemoryTokenStorage, RecordingAnalytics, RecordingLogger, RecordingRedirector,
 } from './fakes';
 
-/** The fakes behind every port of a test container. */
-export interface TestPorts {
-  api: FakeCustomerAuthApi;
+/** The fakes behind every port of a test container (the bank: scripted by default, or any fake of the port). */
+export interface TestPorts<Api extends CustomerAuthApi = FakeCustomerAuthApi> {
+  api: Api;
   clock: ManualClock;
   scheduler: ManualScheduler;
   redirector: RecordingRedirector;
   storage: MemoryTokenStorage;
   launch: FakeLaunchParameters;
-  verifier: FakeTokenVerifier;
+  verifier: TokenVerifier;
   config: RuntimeConfig;
   logger: RecordingLogger;
   analytics: RecordingAnalytics;
@@ -36,10 +36,10 @@ export interface TestPorts {
 }
 
 /** The happy defaults: a verified token in the address, the demo config, a new consent, Jane's profile. */
-export function defaultPorts(overrides: Partial<TestPorts> = {}): TestPorts {
+export function defaultPorts<Api extends CustomerAuthApi = FakeCustomerAuthApi>(overrides: Partial<TestPorts<Api>> = {}): TestPorts<Api> {
   const clock = overrides.clock ?? new ManualClock(NOW_MS);
   return {
-    api: new FakeCustomerAuthApi({ consentDetail: newConsent() }),
+    api: new FakeCustomerAuthApi({ consentDetail: newConsent() }) as CustomerAuthApi as Api,
     scheduler: new ManualScheduler(clock),
     redirector: new RecordingRedirector(),
     storage: new MemoryTokenStorage(),
@@ -58,7 +58,7 @@ export function defaultPorts(overrides: Partial<TestPorts> = {}): TestPorts {
  * A container with the application layer and the given fakes behind its ports. A port left
  * out (`omit`) stays unbound, so resolving anything that needs it fails at once.
  */
-export function createTestContainer(ports: TestPorts, omit: readonly symbol[] = []): Container {
+export function createTestContainer(ports: TestPorts<CustomerAuthApi>, omit: readonly symbol[] = []): Container {
   const container = new Container({ defaultScope: 'Singleton', jitless: true });
   bindApplication(container);
   bindLaterSteps(container);

@@ -1,0 +1,165 @@
+// The invariants of issue 11, checked after every command of a random journey. Each names the
+// rule it protects; a failure message says which one broke.
+import { expect } from 'chai';
+import { TRUST_USER, toAccounts } from '../../domain/accounts';
+import { isStepShown } from '../../domain/flow';
+import { MODAL_NAMES } from '../../domain/modal';
+import { ACCESS_DENIED_MESSAGE } from '../../domain/return-url';
+import { isCustomerScope } from '../../domain/scopes';
+import type { World } from './journey-world';
+
+const FAILURE_ROUTES = ['authorize_failure', 'incorrect_jwt', 'consent_fetch_failure', 'service_unavailable'];
+
+const sorted = (ids: readonly string[]): string[] => [...ids].sort();
+
+/** The account ids the bank would offer on the profile it is on now (its raw accounts, folded as the app folds them). */
+function bankAccountIds(world: World): string[] | undefined {
+  const profile = world.bank.currentProfile;
+  if (profile === undefined) return undefined;
+  const state = toAccounts({ accounts: { account: profile.accounts } });
+  return state.ok ? state.value.data.map((account) => account.id) : undefined;
+}
+
+/** The accounts offered are exactly those of the profile the bank is on, and the page names that profile. */
+function accountsMatchTheBanksProfile(world: World): void {
+  const { session, confirmation } = world.j;
+  if (session.screen.kind !== 'flow' || session.loading || session.accounts === undefined) return;
+  if (session.step !== 'selectAccounts' && session.step !== 'confirmation') return;
+  const expected = bankAccountIds(world);
+  expect(expected, 'accounts are shown while the bank has no profile').to.not.equal(undefined);
+  expect(sorted(session.accounts.data.map((account) => account.id)), 'the accounts offered are those of the profile the bank is on')
+    .to.deep.equal(sorted(expected ?? []));
+  if (session.isPar) return;
+  expect(session.selectedProfile?.id, 'the profile the page names is the one the bank is on').to.equal(world.bank.profile);
+  if (session.step === 'confirmation' && confirmation.selectedProfileName !== undefined) {
+    expect(confirmation.selectedProfileName, 'the review names the bank\'s profile').to.equal(world.bank.currentProfile?.businessName);
+  }
+}
+
+/** The customer wording (individual or organisation) follows the ownership of the accounts of the bank's profile (spec §3). */
+function wordingFollowsOwnership(world: World): void {
+  const { session, confirmation } = world.j;
+  if (session.screen.kind !== 'flow' || session.step !== 'confirmation' || session.loading) return;
+  if (session.isPar && session.skipStep) return; // No accounts are loaded: nothing tells whose arrangement it is.
+  const profile = world.bank.currentProfile;
+  if (profile === undefined || !world.scenario.scopes.some(isCustomerScope)) return;
+  const organisation = profile.accounts.some((account) => account.supplementaryData.rbwmPIB.accountOwnershipTypeCode === TRUST_USER);
+  const headings = confirmation.clusters.map((cluster) => cluster.heading);
+  const organisationWording = headings.some((heading) => heading.startsWith('Organisation'));
+  expect(organisationWording, `the wording follows the accounts' ownership (${headings.join(', ')})`).to.equal(organisation);
+}
+
+/**
+ * Before an inactivity lapse or a token expiry, a warning was on top, whatever other modal was
+ * open (DESIGN §3.10): when the flow began to end while the customer was idle, the inactivity
+ * warning or the token-expiry redirect was the modal they saw. (A tab coming back from the
+ * background after its deadline ends at once: `hidden` exits are not judged here.)
+ */
+function warnedBeforeTheEnd(world: World): void {
+  const exit = world.exit;
+  if (exit === undefined || exit.kind !== 'idle') return;
+  const url = world.j.ports.redirector.urls[0] ?? '';
+  if (!url.includes('error=access_denied')) return; // A confirmed consent's return, not a lapse.
+  expect(['timeoutWarning', 'redirectionToTpp'], `the idle customer was warned before being sent back (saw ${world.topWhenTimeRanOut})`)
+    .to.include(world.topWhenTimeRanOut);
+}
+
+/** At most one exit; nothing is sent after it; every exit carries the exact state; never access_denied after a code. */
+function oneExitWithTheState(world: World): void {
+  const urls = world.j.ports.redirector.urls;
+  expect(urls.length, 'at most one exit').to.be.at.most(1);
+  const url = urls[0];
+  if (url === undefined || world.exit === undefined) return;
+  expect(world.bank.calls.length, 'nothing is sent after the exit').to.equal(world.exit.callsBefore);
+  const parsed = new URL(url);
+  if (parsed.origin === new URL(world.j.session.config.publicSiteUrl).origin) {
+    expect(world.verifier.acceptedAt, 'Leave Page to the bank\'s site only when no token was ever trusted').to.equal(undefined);
+    return;
+  }
+  if (parsed.searchParams.get('error') === 'access_denied') {
+    expect(world.bank.decision, 'never access_denied after a code was issued').to.not.equal('approved');
+    expect(parsed.searchParams.get('state'), 'the exact state').to.equal(world.tokenState);
+    expect(parsed.searchParams.get('respMessage')).to.equal(ACCESS_DENIED_MESSAGE);
+    expect(parsed.searchParams.get('client'), 'the address\'s own query is kept').to.equal('7');
+  } else {
+    expect(world.bank.decision, 'a success return only after the bank approved').to.equal('approved');
+    const fragment = new URLSearchParams(parsed.hash.slice(1));
+    expect(fragment.get('state'), 'the exact state').to.equal(world.tokenState);
+    expect(fragment.get('code')).to.match(/^code-/);
+  }
+}
+
+/** Nothing is sent before the token is verified; no POST is repeated (DESIGN §3.4). */
+function callsInOrder(world: World, callsBefore: number): void {
+  const calls = world.bank.calls;
+  if (calls.length > 0) {
+    expect(world.verifier.acceptedAt, 'nothing is sent before the token is verified').to.not.equal(undefined);
+    expect(calls[0]?.seq ?? 0, 'nothing is sent before the token is verified').to.be.above(world.verifier.acceptedAt ?? Number.POSITIVE_INFINITY);
+  }
+  const thisCommand = calls.slice(callsBefore);
+  for (const name of ['authenticate', 'saveSelection', 'confirmBusinessProfile'] as const) {
+    expect(thisCommand.filter((call) => call.name === name).length, `one ${name} per action`).to.be.at.most(1);
+  }
+  for (const decision of [true, false]) {
+    expect(calls.filter((call) => call.name === 'confirmation' && call.body === decision).length, `one confirmation(${decision})`).to.be.at.most(1);
+  }
+}
+
+/** No message contradicts the bank's remaining attempts (issue 11 defect 4). */
+function attemptsAsTheBankSays(world: World): void {
+  const login = world.bank.lastLogin;
+  if (login === undefined || login.command !== world.command || login.code !== 'otp_failure_001') return;
+  const names = world.j.modal.stack.map((entry) => entry.name);
+  if (world.scenario.reportsRemaining) {
+    expect(names.includes('invalidUsernameLastAttempt'), `"one attempt left" iff the bank says 1 is left (${login.remaining})`).to.equal(login.remaining === 1);
+    expect(names.includes('temporaryLockout'), `the lockout iff the bank says 0 are left (${login.remaining})`).to.equal(login.remaining === 0);
+  } else {
+    expect(names.includes('invalidUsernameLastAttempt'), 'without the bank\'s number, the spec\'s counter of 5 decides')
+      .to.equal(world.j.login.failures >= 5);
+  }
+}
+
+/** The stage the harness expects for this ended flow (DESIGN §3.8), from what it saw. */
+function expectedStage(world: World): string {
+  if (world.exit?.customerRejected === true) return 'rejected';
+  if (world.reachedReview) return 'preAuthorisation';
+  if (world.bank.username !== undefined) return 'preAccountSelection';
+  if (world.bank.identified) return 'preAuthentication';
+  return 'preIdentification';
+}
+
+/** Every ended flow reports exactly one abandonment stage, the right one; a confirmed one reports none. */
+function oneAbandonmentStage(world: World): void {
+  const stages = world.j.ports.analytics.abandonments;
+  expect(stages.length, 'at most one abandonment stage').to.be.at.most(1);
+  const url = world.j.ports.redirector.urls[0];
+  if (url === undefined) {
+    expect(stages, 'no stage before the flow ends').to.deep.equal([]);
+    return;
+  }
+  if (url.includes('error=access_denied')) expect(stages, 'the stage reached').to.deep.equal([expectedStage(world)]);
+  else if (url.includes('#code=')) expect(stages, 'a confirmed consent is not abandoned').to.deep.equal([]);
+}
+
+/** Every screen reached is one the spec defines; nothing stays loading with no request outstanding. */
+function definedScreens(world: World): void {
+  const { session, modal } = world.j;
+  const screen = session.screen;
+  if (screen.kind === 'failure') expect(FAILURE_ROUTES, 'a failure route of spec §2').to.include(screen.route);
+  if (screen.kind === 'flow') expect(isStepShown(session.step, session.flags), `${session.step} is a step shown under ${JSON.stringify(session.flags)}`).to.equal(true);
+  for (const entry of modal.stack) expect(MODAL_NAMES, 'a modal of spec §4').to.include(entry.name);
+  if (world.bank.pendingCalls === 0 && world.j.ports.redirector.urls.length === 0) {
+    expect(session.loading, 'the spinner never stays without a request under way').to.equal(false);
+  }
+}
+
+export function checkInvariants(world: World, callsBefore: number): void {
+  accountsMatchTheBanksProfile(world);
+  wordingFollowsOwnership(world);
+  warnedBeforeTheEnd(world);
+  oneExitWithTheState(world);
+  callsInOrder(world, callsBefore);
+  attemptsAsTheBankSays(world);
+  oneAbandonmentStage(world);
+  definedScreens(world);
+}

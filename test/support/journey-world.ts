@@ -1,0 +1,166 @@
+// The world of one random journey (issue 11): the real application container over fakes, a
+// stateful bank with the sandbox's personas and login rules, a manual clock, and a record of
+// what the customer saw and where the flow went, for the invariants to judge.
+import { reaction } from 'mobx';
+import { familyTrustAccounts, companyAccounts, janeCitizenAccounts, trustOwnerPersonalAccounts } from '../../adapters/sandbox-bank/persona-accounts';
+import type { RawAccount } from '../../adapters/sandbox-bank/customer-auth-wire';
+import type { Result } from '../../domain/result';
+import type { TokenVerificationError } from '../../domain/redirect-token';
+import type { TokenVerifier } from '../../application/ports/token-verifier.port';
+import { journey } from '../application/journey-driver';
+import { NOW_MS, runtimeConfig, TOKEN, tokenPayload } from '../fixtures/journey.fixture';
+import { ManualClock } from './fakes';
+import { Sequence, StatefulFakeBank, type FakeArrangement } from './stateful-fake-bank';
+
+/** The personas a journey may log in as (SCENARIOS.md; their failures reach every branch of spec §8). */
+export const JOURNEY_PERSONAS = [
+  'jane.citizen', 'trust.owner', 'dob.required', 'no.eligible', 'minor.customer', 'businesses.down', 'accounts.unavailable',
+  'accounts.wentwrong', 'accounts.null', 'save.ineligible', 'confirm.fails', 'reject.fails', 'locked.forever',
+  'locked.for.now', 'sanctioned', 'key.inactive', 'ecare.suspended', 'tds.incorrect', 'service.down', 'jarm.customer',
+] as const;
+export type JourneyPersona = (typeof JOURNEY_PERSONAS)[number];
+
+/** What a journey starts from: who arrives, what the third party asks, and how the bank and the clock are set. */
+export interface Scenario {
+  readonly persona: JourneyPersona;
+  readonly scopes: readonly string[];
+  /** An amendment of this persona's arrangement, made on the profile of this index (trust.owner has three). */
+  readonly amendment: { readonly profileIndex: number; readonly shared: number; readonly nickname: boolean } | undefined;
+  readonly months: number | undefined;
+  readonly tokenLifetimeS: number;
+  readonly withCreationDate: boolean;
+  readonly inactiveTimeLimit: number;
+  readonly inactiveReciprocalWarnTime: number;
+  readonly verification: 'ok' | 'keysUnavailable' | 'badSignature';
+  readonly reportsRemaining: boolean;
+}
+
+const TOKEN_STATE = 'st&te=with ü ~ %20 chars';
+const REDIRECT_URI = 'https://tpp.example/cb?client=7';
+
+const PROFILE_ACCOUNTS: Readonly<Record<string, readonly (readonly RawAccount[])[]>> = {
+  'jane.citizen': [janeCitizenAccounts],
+  'trust.owner': [trustOwnerPersonalAccounts, familyTrustAccounts, companyAccounts],
+};
+const PROFILE_IDS: Readonly<Record<string, readonly string[]>> = { 'jane.citizen': ['PERSONAL'], 'trust.owner': ['PERSONAL', 'BC1001', 'BC1002'] };
+
+function arrangementOf(scenario: Scenario): FakeArrangement | undefined {
+  const amendment = scenario.amendment;
+  const profiles = PROFILE_ACCOUNTS[scenario.persona];
+  const ids = PROFILE_IDS[scenario.persona];
+  if (amendment === undefined || profiles === undefined || ids === undefined) return undefined;
+  const index = amendment.profileIndex % profiles.length;
+  const eligible = (profiles[index] ?? []).filter((account) => account.supplementaryData.rbwmPIB.eligibleAccount);
+  return {
+    id: `arr-${scenario.persona}`,
+    owner: scenario.persona,
+    profileId: ids[index] ?? 'PERSONAL',
+    accounts: eligible.slice(0, Math.max(1, amendment.shared)),
+    ...(amendment.nickname ? { nickname: 'Budgeting' } : {}),
+  };
+}
+
+/** A verifier that answers as the scenario says and records when it accepted the token. */
+class ScenarioVerifier implements TokenVerifier {
+  acceptedAt: number | undefined;
+  constructor(private readonly scenario: Scenario, private readonly payload: Record<string, unknown>, private readonly sequence: Sequence) {}
+  async verify(jwt: string): Promise<Result<unknown, TokenVerificationError>> {
+    if (this.scenario.verification === 'keysUnavailable') return { ok: false, error: { kind: 'keysUnavailable', detail: 'HTTP 503' } };
+    if (this.scenario.verification === 'badSignature' || jwt !== TOKEN) return { ok: false, error: { kind: 'badSignature' } };
+    this.acceptedAt = this.sequence.next();
+    return { ok: true, value: this.payload };
+  }
+}
+
+/** One moment of what the customer saw: the modals (bottom to top), at this time, during this command. */
+export interface SeenModals {
+  readonly atMs: number;
+  readonly command: number;
+  readonly names: readonly string[];
+}
+
+export function createWorld(scenario: Scenario) {
+  const clock = new ManualClock(NOW_MS);
+  const sequence = new Sequence();
+  const arrangement = arrangementOf(scenario);
+  const bank = new StatefulFakeBank({
+    scopes: scenario.scopes,
+    ...(scenario.months === undefined ? {} : { expirationDateTime: new Date(NOW_MS + scenario.months * 30 * 86_400_000).toISOString() }),
+    ...(arrangement === undefined ? {} : { arrangement }),
+    redirectUri: REDIRECT_URI,
+    state: TOKEN_STATE,
+    reportsRemaining: scenario.reportsRemaining,
+  }, clock, sequence);
+  const payload = tokenPayload({
+    state: TOKEN_STATE,
+    redirectUri: REDIRECT_URI,
+    exp: NOW_MS / 1000 + scenario.tokenLifetimeS,
+    consentCreationDate: scenario.withCreationDate ? NOW_MS / 1000 - 60 : undefined,
+  });
+  const verifier = new ScenarioVerifier(scenario, payload, sequence);
+  const j = journey<StatefulFakeBank>({
+    api: bank,
+    clock,
+    verifier,
+    config: runtimeConfig({ inactiveTimeLimit: scenario.inactiveTimeLimit, inactiveReciprocalWarnTime: scenario.inactiveReciprocalWarnTime }),
+  });
+  const world = {
+    scenario,
+    j,
+    bank,
+    clock,
+    verifier,
+    tokenState: TOKEN_STATE,
+    /** The command being run (its index), so that what happens is attributed to it. */
+    command: 0,
+    /** What kind of command is running: a customer's action, time passing, or a background tab coming back. */
+    commandKind: 'customer' as 'customer' | 'idle' | 'hidden',
+    seen: [] as SeenModals[],
+    /** The last command that was the customer's own action (to judge the warnings that followed). */
+    lastCustomerCommand: 0,
+    /** The review was reached (DESIGN §3.8: accounts were selected). */
+    reachedReview: false,
+    /** The exit, once taken: the command that took it and whether the customer chose it (Cancel's Yes, leave). */
+    exit: undefined as {
+      readonly command: number; readonly kind: 'customer' | 'idle' | 'hidden'; readonly customerRejected: boolean;
+      readonly callsBefore: number; readonly lastCustomerCommand: number;
+    } | undefined,
+    /** The modal on top before the last change of the stack. */
+    topBefore: undefined as string | undefined,
+    /** The modal on top when the flow began to end (the reject was sent, or the page left without it). */
+    topWhenTimeRanOut: undefined as string | undefined,
+    /** The sharing-incomplete question was answered "Yes, leave" (an active rejection). */
+    customerRejected: false,
+    stop: (): void => undefined,
+  };
+  const stopModals = reaction(
+    () => j.modal.stack.map((entry) => entry.name),
+    (names, before) => {
+      world.seen.push({ atMs: clock.now(), command: world.command, names });
+      world.topBefore = before?.at(-1);
+    },
+    { fireImmediately: true },
+  );
+  bank.onCall = (name, body) => {
+    // The exit's reject is sent by the transition that also closed the warnings: what was on top just before it.
+    if (name === 'confirmation' && body === false) world.topWhenTimeRanOut = world.topBefore;
+  };
+  const stopReview = reaction(() => j.session.step, (step) => { if (step === 'confirmation') world.reachedReview = true; });
+  j.ports.redirector.onLeave = () => {
+    // After a reject the bank accepted, the reject's moment counts; a return without the bank is judged now.
+    if (bank.decision !== 'rejected') world.topWhenTimeRanOut = j.modal.current?.name;
+    world.exit ??= {
+      command: world.command, kind: world.commandKind, customerRejected: world.customerRejected, callsBefore: bank.calls.length,
+      lastCustomerCommand: world.lastCustomerCommand,
+    };
+  };
+  world.stop = () => { stopModals(); stopReview(); };
+  return world;
+}
+
+export type World = ReturnType<typeof createWorld>;
+
+/** Lets every answer that is due (the fakes answer at once) go through the model. */
+export async function settle(): Promise<void> {
+  for (let turn = 0; turn < 4; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+}
