@@ -19,7 +19,7 @@ function leave(state: FlowState, url: Result<ReturnUrl, ReturnUrlError>, stage: 
     return showFailure({ ...state, token: undefined }, 'incorrect_jwt', undefined, { type: 'log', message: `Refused to return to ${JSON.stringify(url.error)}` });
   }
   const effects: FlowEffect[] = [{ type: 'leave', url: url.value }, { type: 'clearToken' }];
-  if (stage !== undefined) effects.push({ type: 'abandoned', stage });
+  if (stage !== undefined) effects.push({ type: 'abandoned', stage: state.rejected ? 'rejected' : stage });
   return emit({ ...state, ended: true, pending: undefined, timers: NO_TIMERS }, ...effects);
 }
 
@@ -93,7 +93,7 @@ export function onModalPrimary(state: FlowState, nowMs: number): Transition {
     case 'previousStep':
       return backToProfiles({ ...state, modals: withoutBaseModal(state.modals) });
     case 'pendingRefreshFlow':
-      return leaveAfterReject(state, 'rejected');
+      return leaveAfterReject({ ...state, rejected: true }, 'rejected');
     case 'returnAfterReject':
       return leaveAfterReject(state, state.stage);
     case 'onlyReturn':

@@ -111,6 +111,8 @@ export interface FlowState {
   readonly timers: TimerState;
   /** DESIGN §3.8: the furthest stage reached, reported if the flow is abandoned. */
   readonly stage: ReachedStage;
+  /** DESIGN §3.8: the customer chose to leave (Cancel's "Yes, leave"): however the flow then ends, it was rejected. */
+  readonly rejected: boolean;
   /** When the model next needs a `tick` (the wake the interpreter has set), if any. */
   readonly wakeAtMs: number | undefined;
   /** The confirmed consent's answer (spec §4 Success). */
@@ -141,6 +143,7 @@ export function initialFlowState(config: FlowConfig, nowMs: number): FlowState {
     nextCallId: 1,
     timers: NO_TIMERS,
     stage: 'preIdentification',
+    rejected: false,
     wakeAtMs: undefined,
     confirmation: undefined,
     ended: false,

@@ -55,11 +55,20 @@ function accountStepFailed(state: FlowState, error: ApiError): Transition {
   return showStep(step === 'confirmation' ? reach(next, 'preAuthorisation') : next, step);
 }
 
-/** The bank confirmed the profile: it is on that profile now. A failure leaves it unknown. */
+/**
+ * The bank confirmed the profile: it is on that profile now. A failure leaves it unknown, so the
+ * flow does not go on under a profile the bank may not be on (issue 11: the page must name the
+ * profile the bank shares from): spec §8's "400 with A09 or A05 lets navigation continue" is
+ * read for the account list; a profile the bank refuses with A09/A05 has no eligible accounts
+ * (No eligible accounts, return only); the other failures open their account-step modal.
+ */
 export function onBusinessProfileConfirmed(state: FlowState, answer: Extract<FlowAnswer, { kind: 'confirmBusinessProfile' }>): Transition {
   const pending = state.pending;
   if (pending?.call.kind !== 'confirmBusinessProfile') return unchanged(state);
-  if (!answer.result.ok) return accountStepFailed({ ...state, bankProfile: undefined }, answer.result.error);
+  if (!answer.result.ok) {
+    const failure = accountStepFailure(answer.result.error);
+    return openModal({ ...state, bankProfile: undefined }, failure.kind === 'modal' ? failure.modal : 'noEligibleAccounts');
+  }
   return afterProfileConfirmed({ ...state, pending: undefined, bankProfile: pending.call.request.bcin }, pending.keep);
 }
 

@@ -8,16 +8,40 @@ import type { LoginHelpModal } from '../../domain/flow-events';
 import { checkInvariants } from './journey-invariants';
 import { JOURNEY_PERSONAS, settle, type World } from './journey-world';
 
-/** fast-check's model: the world is the real thing, so the model only counts. */
+/**
+ * fast-check's model: what the screen shows after the last command (read from the stores), so
+ * that most commands are the ones the customer could really take there; `Stray` tries any
+ * action at any time.
+ */
 export interface JourneyModel {
   commands: number;
+  screen: 'loading' | 'failure' | 'flow' | 'ended';
+  step: string;
+  modal: string | undefined;
+  loading: boolean;
 }
+
+export const initialModel = (): JourneyModel => ({ commands: 0, screen: 'loading', step: 'login', modal: undefined, loading: false });
+
+/** Reads what the screen shows into the model. */
+export function observe(model: JourneyModel, world: World): void {
+  const { session, modal } = world.j;
+  model.screen = world.j.ports.redirector.urls.length > 0 ? 'ended' : session.screen.kind;
+  model.step = session.step;
+  model.modal = modal.current?.name;
+  model.loading = session.loading;
+}
+
+/** The page itself can be used: the flow on screen, no modal over it, nothing loading. */
+const onPage = (model: JourneyModel, ...steps: string[]): boolean =>
+  model.screen === 'flow' && model.modal === undefined && !model.loading && (steps.length === 0 || steps.includes(model.step));
 
 type Kind = World['commandKind'];
 
 abstract class JourneyCommand implements fc.AsyncCommand<JourneyModel, World> {
   protected abstract readonly kind: Kind;
-  check(): boolean {
+  /** Where the customer could take this action (by default: anywhere). */
+  check(_model: Readonly<JourneyModel>): boolean {
     return true;
   }
   async run(model: JourneyModel, world: World): Promise<void> {
@@ -34,21 +58,25 @@ abstract class JourneyCommand implements fc.AsyncCommand<JourneyModel, World> {
     void this.act(world);
     await settle();
     checkInvariants(world, callsBefore);
+    observe(model, world);
   }
   /**
    * The action. It is not awaited: an answer may be held until the clock passes its deadline
    * (a timeout), and the customer does not wait for it either; `settle` lets the rest through.
    */
-  protected abstract act(world: World): Promise<void> | void;
+  abstract act(world: World): Promise<void> | void;
   abstract toString(): string;
 }
 
 class LogIn extends JourneyCommand {
   protected readonly kind = 'customer';
+  override check(model: Readonly<JourneyModel>): boolean {
+    return onPage(model, 'login');
+  }
   constructor(private readonly who: 'self' | 'other' | 'unknown', private readonly code: 'right' | 'wrong' | 'short', private readonly dob: 'right' | 'wrong' | 'none') {
     super();
   }
-  protected async act(world: World): Promise<void> {
+  async act(world: World): Promise<void> {
     const { login } = world.j;
     const username = this.who === 'self' ? world.scenario.persona : this.who === 'other' ? 'jane.citizen' : 'nobody.here';
     login.setUsername(username);
@@ -67,10 +95,13 @@ class LogIn extends JourneyCommand {
 
 class OpenHelp extends JourneyCommand {
   protected readonly kind = 'customer';
+  override check(model: Readonly<JourneyModel>): boolean {
+    return onPage(model, 'login');
+  }
   constructor(private readonly modal: LoginHelpModal) {
     super();
   }
-  protected act(world: World): void {
+  act(world: World): void {
     world.j.login.openHelp(this.modal);
   }
   toString(): string {
@@ -80,10 +111,13 @@ class OpenHelp extends JourneyCommand {
 
 class ChooseProfile extends JourneyCommand {
   protected readonly kind = 'customer';
+  override check(model: Readonly<JourneyModel>): boolean {
+    return onPage(model, 'selectProfile');
+  }
   constructor(private readonly index: number) {
     super();
   }
-  protected act(world: World): void {
+  act(world: World): void {
     const profile = world.j.profile.profiles[this.index % Math.max(1, world.j.profile.profiles.length)];
     if (profile !== undefined) world.j.profile.select(profile.id);
   }
@@ -95,7 +129,10 @@ class ChooseProfile extends JourneyCommand {
 /** The forward button of the step on screen: Continue on login, select-profile and select-and-confirm. */
 class Continue extends JourneyCommand {
   protected readonly kind = 'customer';
-  protected async act(world: World): Promise<void> {
+  override check(model: Readonly<JourneyModel>): boolean {
+    return onPage(model, 'selectProfile', 'selectAccounts');
+  }
+  async act(world: World): Promise<void> {
     const { session, login, profile, selection } = world.j;
     if (session.step === 'login') await login.submit();
     else if (session.step === 'selectProfile') await profile.continue();
@@ -108,7 +145,10 @@ class Continue extends JourneyCommand {
 
 class Back extends JourneyCommand {
   protected readonly kind = 'customer';
-  protected async act(world: World): Promise<void> {
+  override check(model: Readonly<JourneyModel>): boolean {
+    return onPage(model, 'selectAccounts', 'confirmation');
+  }
+  async act(world: World): Promise<void> {
     const { session, selection, confirmation } = world.j;
     if (session.step === 'selectAccounts') selection.back();
     else await confirmation.back();
@@ -118,12 +158,124 @@ class Back extends JourneyCommand {
   }
 }
 
+/**
+ * The customer changes profile from select-and-confirm or the review: Back (and OK on the
+ * change-profile warning), another profile, Continue: spec §4 "Back … OK resets the guard and
+ * returns to select-profile". One command, so that round trips between profiles are common.
+ */
+class ChangeProfile extends JourneyCommand {
+  protected readonly kind = 'customer';
+  override check(model: Readonly<JourneyModel>): boolean {
+    return onPage(model, 'selectAccounts', 'confirmation');
+  }
+  constructor(private readonly index: number) {
+    super();
+  }
+  async act(world: World): Promise<void> {
+    const { session, selection, confirmation, modal, profile } = world.j;
+    if (session.step === 'selectAccounts') selection.back();
+    else void confirmation.back();
+    await settle();
+    if (modal.current?.name === 'changeSelectedProfile') void modal.activate();
+    await settle();
+    if (session.step !== 'selectProfile') return;
+    const next = profile.profiles[this.index % Math.max(1, profile.profiles.length)];
+    if (next !== undefined) profile.select(next.id);
+    void profile.continue();
+  }
+  toString(): string {
+    return `ChangeProfile(${this.index})`;
+  }
+}
+
+/**
+ * The customer takes one of the actions the screen offers now, chosen by `choice` (a number
+ * fast-check draws): where a person would click next. Replays the same way for the same state.
+ */
+class Customer extends JourneyCommand {
+  protected readonly kind = 'customer';
+  private taken: JourneyCommand | undefined;
+  constructor(private readonly choice: number) {
+    super();
+  }
+  act(world: World): Promise<void> | void {
+    const options = offeredActions(world, this.choice);
+    this.taken = options[this.choice % Math.max(1, options.length)];
+    return this.taken?.act(world);
+  }
+  toString(): string {
+    return `Customer(${this.choice}${this.taken === undefined ? '' : ` → ${this.taken.toString()}`})`;
+  }
+}
+
+/** What the screen offers now, weighted by how often a customer would take each (a bit of `choice` picks the details). */
+function offeredActions(world: World, choice: number): JourneyCommand[] {
+  const { session, modal, profile } = world.j;
+  const bit = (shift: number, of: number): number => Math.floor(choice / 2 ** shift) % of;
+  const repeat = (weight: number, command: JourneyCommand): JourneyCommand[] => Array.from({ length: weight }, () => command);
+  if (world.j.ports.redirector.urls.length > 0) return [];
+  if (session.screen.kind === 'failure') return [new LeaveFailurePage()];
+  if (session.screen.kind !== 'flow') return [];
+  if (modal.current !== undefined) return [...repeat(2, new ModalButton('primary')), new ModalButton('dismiss')];
+  if (session.loading) return [];
+  switch (session.step) {
+    case 'login': {
+      const who = (['self', 'self', 'self', 'self', 'other', 'unknown'] as const)[bit(4, 6)] ?? 'self';
+      const code = (['right', 'right', 'right', 'right', 'wrong', 'short'] as const)[bit(7, 6)] ?? 'right';
+      const dob = (['right', 'right', 'wrong', 'none'] as const)[bit(10, 4)] ?? 'right';
+      const help = (['forgotUsername', 'notRegistered', 'lostSecureKey'] as const)[bit(12, 3)] ?? 'forgotUsername';
+      return [...repeat(6, new LogIn(who, code, dob)), new OpenHelp(help), new Cancel()];
+    }
+    case 'selectProfile':
+      return [...repeat(3, new ChooseProfile(bit(4, Math.max(1, profile.profiles.length)))), ...repeat(3, new Continue()), new Cancel()];
+    case 'selectAccounts':
+      return [
+        ...repeat(3, new Toggle(bit(4, 8), bit(7, 2) === 0 ? undefined : bit(8, 3))), new ToggleAll(), ...repeat(4, new Continue()),
+        new Back(), ...repeat(3, new ChangeProfile(bit(10, 3))), new Cancel(),
+      ];
+    case 'confirmation':
+      return [
+        ...repeat(3, new Confirm()), new Describe((['', 'Budgeting', '   '] as const)[bit(4, 3)] ?? ''), new Back(),
+        ...repeat(3, new ChangeProfile(bit(10, 3))), new Cancel(),
+      ];
+  }
+}
+
+/** Any action at any moment, whatever the screen offers: the model must ignore what cannot be done. */
+class Stray extends JourneyCommand {
+  protected readonly kind = 'customer';
+  constructor(private readonly action: 'submit' | 'continue' | 'back' | 'confirm' | 'cancel' | 'toggleAll' | 'primary' | 'dismiss' | 'leave') {
+    super();
+  }
+  act(world: World): void {
+    const { login, profile, selection, confirmation, modal, session } = world.j;
+    const actions = {
+      submit: () => login.submit(),
+      continue: () => profile.continue(),
+      back: () => confirmation.back(),
+      confirm: () => confirmation.confirm(),
+      cancel: () => selection.cancel(),
+      toggleAll: () => selection.toggleAll(),
+      primary: () => modal.activate(),
+      dismiss: () => modal.dismiss(),
+      leave: () => session.leaveFailurePage(),
+    };
+    void actions[this.action]();
+  }
+  toString(): string {
+    return `Stray(${this.action})`;
+  }
+}
+
 class Toggle extends JourneyCommand {
   protected readonly kind = 'customer';
+  override check(model: Readonly<JourneyModel>): boolean {
+    return onPage(model, 'selectAccounts');
+  }
   constructor(private readonly index: number, private readonly sub: number | undefined) {
     super();
   }
-  protected act(world: World): void {
+  act(world: World): void {
     const accounts = world.j.selection.accounts;
     const account = accounts[this.index % Math.max(1, accounts.length)];
     if (account === undefined) return;
@@ -138,7 +290,10 @@ class Toggle extends JourneyCommand {
 
 class ToggleAll extends JourneyCommand {
   protected readonly kind = 'customer';
-  protected act(world: World): void {
+  override check(model: Readonly<JourneyModel>): boolean {
+    return onPage(model, 'selectAccounts');
+  }
+  act(world: World): void {
     world.j.selection.toggleAll();
   }
   toString(): string {
@@ -148,10 +303,13 @@ class ToggleAll extends JourneyCommand {
 
 class Describe extends JourneyCommand {
   protected readonly kind = 'customer';
+  override check(model: Readonly<JourneyModel>): boolean {
+    return onPage(model, 'confirmation');
+  }
   constructor(private readonly text: string) {
     super();
   }
-  protected act(world: World): void {
+  act(world: World): void {
     world.j.confirmation.setDescription(this.text);
   }
   toString(): string {
@@ -161,7 +319,10 @@ class Describe extends JourneyCommand {
 
 class Confirm extends JourneyCommand {
   protected readonly kind = 'customer';
-  protected async act(world: World): Promise<void> {
+  override check(model: Readonly<JourneyModel>): boolean {
+    return onPage(model, 'confirmation');
+  }
+  async act(world: World): Promise<void> {
     await world.j.confirmation.confirm();
   }
   toString(): string {
@@ -171,7 +332,10 @@ class Confirm extends JourneyCommand {
 
 class Cancel extends JourneyCommand {
   protected readonly kind = 'customer';
-  protected act(world: World): void {
+  override check(model: Readonly<JourneyModel>): boolean {
+    return onPage(model);
+  }
+  act(world: World): void {
     world.j.login.cancel();
   }
   toString(): string {
@@ -181,15 +345,15 @@ class Cancel extends JourneyCommand {
 
 class ModalButton extends JourneyCommand {
   protected readonly kind = 'customer';
+  override check(model: Readonly<JourneyModel>): boolean {
+    return model.modal !== undefined && model.screen !== 'ended';
+  }
   constructor(private readonly button: 'primary' | 'dismiss') {
     super();
   }
-  protected async act(world: World): Promise<void> {
+  async act(world: World): Promise<void> {
     const { modal } = world.j;
-    if (this.button === 'dismiss') return modal.dismiss();
-    if (modal.current?.name === 'sharingIncomplete' && !modal.busy) world.customerRejected = true;
-    await modal.activate();
-    if (world.j.ports.redirector.urls.length === 0 && world.j.modal.current?.name !== 'sharingIncomplete') world.customerRejected = false;
+    await (this.button === 'dismiss' ? modal.dismiss() : modal.activate());
   }
   toString(): string {
     return `Modal(${this.button})`;
@@ -198,7 +362,10 @@ class ModalButton extends JourneyCommand {
 
 class LeaveFailurePage extends JourneyCommand {
   protected readonly kind = 'customer';
-  protected async act(world: World): Promise<void> {
+  override check(model: Readonly<JourneyModel>): boolean {
+    return model.screen === 'failure';
+  }
+  async act(world: World): Promise<void> {
     await world.j.session.leaveFailurePage();
   }
   toString(): string {
@@ -208,7 +375,10 @@ class LeaveFailurePage extends JourneyCommand {
 
 class StepUnavailable extends JourneyCommand {
   protected readonly kind = 'customer';
-  protected act(world: World): void {
+  override check(model: Readonly<JourneyModel>): boolean {
+    return model.screen === 'flow' && model.step !== 'login';
+  }
+  act(world: World): void {
     world.j.session.stepUnavailable();
   }
   toString(): string {
@@ -222,7 +392,7 @@ class Idle extends JourneyCommand {
   constructor(private readonly ms: number) {
     super();
   }
-  protected act(world: World): void {
+  act(world: World): void {
     world.clock.advance(this.ms);
   }
   toString(): string {
@@ -236,7 +406,7 @@ class Hidden extends JourneyCommand {
   constructor(private readonly ms: number) {
     super();
   }
-  protected act(world: World): void {
+  act(world: World): void {
     world.clock.jump(this.ms);
     world.j.ports.activity.becomeVisible();
   }
@@ -251,7 +421,7 @@ class Fail extends JourneyCommand {
   constructor(private readonly call: CallName, private readonly fault: Fault) {
     super();
   }
-  protected act(world: World): void {
+  act(world: World): void {
     world.bank.fail(this.call, this.fault);
   }
   toString(): string {
@@ -272,49 +442,82 @@ const CALLS: readonly CallName[] = [
   'authenticate', 'customerDetails', 'businesses', 'confirmBusinessProfile', 'accounts', 'saveSelection', 'confirmation', 'keepAlive',
 ];
 
-/** Every command a journey is made of, weighted so that journeys get deep often enough. */
-export const journeyCommands: fc.Arbitrary<fc.AsyncCommand<JourneyModel, World>>[] = [
-  fc.record({
-    who: fc.constantFrom('self', 'self', 'self', 'other', 'unknown'),
-    code: fc.constantFrom('right', 'right', 'right', 'wrong', 'short'),
-    dob: fc.constantFrom('right', 'right', 'wrong', 'none'),
-  }).map(({ who, code, dob }) => new LogIn(who as 'self', code as 'right', dob as 'right')),
-  fc.constant(new Continue()),
-  fc.constant(new Continue()),
-  fc.constant(new Continue()),
-  fc.constantFrom<LoginHelpModal>('forgotUsername', 'notRegistered', 'lostSecureKey').map((modal) => new OpenHelp(modal)),
+/** `arbitrary` `weight` times: fast-check picks among the commands evenly. */
+const times = <T>(weight: number, arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T>[] => Array.from({ length: weight }, () => arbitrary);
+
+type JourneyCommandArbitrary = fc.Arbitrary<fc.AsyncCommand<JourneyModel, World>>;
+
+const logIn = (): JourneyCommandArbitrary => fc.record({
+  who: fc.constantFrom('self', 'other', 'unknown'),
+  code: fc.constantFrom('right', 'wrong', 'short'),
+  dob: fc.constantFrom('right', 'right', 'right', 'wrong', 'none'),
+}).map(({ who, code, dob }) => new LogIn(who as 'self', code as 'right', dob as 'right'));
+const toggle = fc.tuple(fc.nat({ max: 7 }), fc.option(fc.nat({ max: 2 }), { nil: undefined })).map(([index, sub]) => new Toggle(index, sub));
+const modalButton = fc.constantFrom<'primary' | 'dismiss'>('primary', 'dismiss').map((button) => new ModalButton(button));
+const stray = fc.constantFrom('submit', 'continue', 'back', 'confirm', 'cancel', 'toggleAll', 'primary', 'dismiss', 'leave' as const)
+  .map((action) => new Stray(action as 'submit'));
+const shortIdle = fc.constantFrom(1_000, 9_000, 30_000).map((ms) => new Idle(ms));
+const longIdle = fc.constantFrom(61_000, 250_000, 400_000, 1_800_000).map((ms) => new Idle(ms));
+const hidden = fc.constantFrom(20_000, 290_000, 700_000).map((ms) => new Hidden(ms));
+const fault = fc.tuple(fc.constantFrom(...CALLS), fc.constantFrom(...FAULTS)).map(([call, kind]) => new Fail(call, kind));
+
+/**
+ * A customer with a purpose: mostly forward (log in, choose, tick, continue, confirm), changing
+ * profile and going back, with a little time passing and a rare fault, so that journeys reach
+ * the review, amend their choices and finish.
+ */
+const customer = fc.nat().map((choice) => new Customer(choice));
+const forward: JourneyCommandArbitrary[] = [...times(12, customer), shortIdle, fault];
+
+/** Anything at any time: long idle times, background tabs, faults on every call, stray and wrong actions, leaving. */
+const chaotic: JourneyCommandArbitrary[] = [
+  ...times(6, customer),
+  ...times(3, logIn()),
+  ...times(3, fc.constant(new Continue())),
   fc.nat({ max: 2 }).map((index) => new ChooseProfile(index)),
-  fc.constant(new Back()),
-  fc.tuple(fc.nat({ max: 7 }), fc.option(fc.nat({ max: 2 }), { nil: undefined })).map(([index, sub]) => new Toggle(index, sub)),
-  fc.tuple(fc.nat({ max: 7 }), fc.option(fc.nat({ max: 2 }), { nil: undefined })).map(([index, sub]) => new Toggle(index, sub)),
+  fc.nat({ max: 2 }).map((index) => new ChangeProfile(index)),
+  ...times(2, toggle),
   fc.constant(new ToggleAll()),
+  fc.constant(new Back()),
   fc.constantFrom('', 'Budgeting', '   ', 'x'.repeat(300)).map((text) => new Describe(text)),
-  fc.constant(new Confirm()),
-  fc.constant(new Confirm()),
+  ...times(2, fc.constant(new Confirm())),
   fc.constant(new Cancel()),
-  fc.constantFrom<'primary' | 'dismiss'>('primary', 'dismiss').map((button) => new ModalButton(button)),
-  fc.constantFrom<'primary' | 'dismiss'>('primary', 'dismiss').map((button) => new ModalButton(button)),
+  ...times(3, modalButton),
+  fc.constantFrom<LoginHelpModal>('forgotUsername', 'notRegistered', 'lostSecureKey').map((modal) => new OpenHelp(modal)),
   fc.constant(new LeaveFailurePage()),
   fc.constant(new StepUnavailable()),
-  fc.constantFrom(1_000, 9_000, 30_000, 61_000, 250_000, 400_000, 1_800_000).map((ms) => new Idle(ms)),
-  fc.constantFrom(1_000, 9_000, 30_000, 61_000, 250_000, 400_000, 1_800_000).map((ms) => new Idle(ms)),
-  fc.constantFrom(20_000, 290_000, 700_000).map((ms) => new Hidden(ms)),
-  fc.tuple(fc.constantFrom(...CALLS), fc.constantFrom(...FAULTS)).map(([call, fault]) => new Fail(call, fault)),
+  ...times(2, stray),
+  ...times(2, shortIdle),
+  ...times(2, longIdle),
+  hidden,
+  ...times(3, fault),
 ];
+
+/** The commands of one journey: half the journeys are purposeful, half chaotic. */
+export const journeyCommands = fc.oneof(
+  fc.commands(forward, { maxCommands: 60, size: 'max' }),
+  fc.commands(chaotic, { maxCommands: 60, size: 'max' }),
+);
 
 const BANK = ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'bank:transactions:read', 'bank:regular_payments:read', 'bank:payees:read'];
 const CUSTOMER = ['common:customer.basic:read', 'common:customer.detail:read'];
 
 /** Where a journey starts: persona, the consent asked for (new, customer data only, or an amendment), the clock and the bank. */
 export const scenarios = fc.record({
-  persona: fc.constantFrom(...JOURNEY_PERSONAS, 'jane.citizen', 'trust.owner', 'trust.owner', 'dob.required'),
+  persona: fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...JOURNEY_PERSONAS) },
+    { weight: 6, arbitrary: fc.constantFrom('jane.citizen', 'trust.owner', 'trust.owner', 'trust.owner', 'dob.required') },
+  ),
   scopes: fc.oneof(
     { weight: 4, arbitrary: fc.tuple(fc.subarray(BANK, { minLength: 1 }), fc.subarray(CUSTOMER)).map(([bank, customer]) => [...bank, ...customer]) },
     { weight: 1, arbitrary: fc.subarray(CUSTOMER, { minLength: 1 }) },
   ),
-  amendment: fc.option(fc.record({ profileIndex: fc.nat({ max: 2 }), shared: fc.integer({ min: 1, max: 3 }), nickname: fc.boolean() }), { nil: undefined, freq: 2 }),
+  amendment: fc.oneof(
+    { weight: 3, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.record({ profileIndex: fc.nat({ max: 2 }), shared: fc.integer({ min: 1, max: 3 }), nickname: fc.boolean() }) },
+  ),
   months: fc.option(fc.integer({ min: 0, max: 13 }), { nil: undefined, freq: 4 }),
-  tokenLifetimeS: fc.constantFrom(45, 200, 600, 3600, 3600),
+  tokenLifetimeS: fc.constantFrom(45, 200, 600, 3600, 3600, 3600, 3600, 3600),
   withCreationDate: fc.boolean(),
   inactiveTimeLimit: fc.constantFrom(60, 120, 300),
   inactiveReciprocalWarnTime: fc.constantFrom(10, 30, 59),

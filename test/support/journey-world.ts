@@ -127,10 +127,10 @@ export function createWorld(scenario: Scenario) {
     } | undefined,
     /** The modal on top before the last change of the stack. */
     topBefore: undefined as string | undefined,
+    /** The last reject was the customer's answer to the sharing-incomplete question. */
+    rejectedByCustomer: false,
     /** The modal on top when the flow began to end (the reject was sent, or the page left without it). */
     topWhenTimeRanOut: undefined as string | undefined,
-    /** The sharing-incomplete question was answered "Yes, leave" (an active rejection). */
-    customerRejected: false,
     stop: (): void => undefined,
   };
   const stopModals = reaction(
@@ -143,14 +143,17 @@ export function createWorld(scenario: Scenario) {
   );
   bank.onCall = (name, body) => {
     // The exit's reject is sent by the transition that also closed the warnings: what was on top just before it.
-    if (name === 'confirmation' && body === false) world.topWhenTimeRanOut = world.topBefore;
+    if (name !== 'confirmation' || body !== false) return;
+    world.topWhenTimeRanOut = world.topBefore;
+    if (world.commandKind === 'customer' && world.topBefore === 'sharingIncomplete') world.rejectedByCustomer = true;
   };
   const stopReview = reaction(() => j.session.step, (step) => { if (step === 'confirmation') world.reachedReview = true; });
   j.ports.redirector.onLeave = () => {
     // After a reject the bank accepted, the reject's moment counts; a return without the bank is judged now.
     if (bank.decision !== 'rejected') world.topWhenTimeRanOut = j.modal.current?.name;
     world.exit ??= {
-      command: world.command, kind: world.commandKind, customerRejected: world.customerRejected, callsBefore: bank.calls.length,
+      // "Yes, leave" on the sharing-incomplete question is the customer's own rejection (DESIGN §3.8).
+      command: world.command, kind: world.commandKind, customerRejected: world.rejectedByCustomer, callsBefore: bank.calls.length,
       lastCustomerCommand: world.lastCustomerCommand,
     };
   };
