@@ -81,11 +81,3 @@ export function selectIndividual(profiles: readonly Profile[]): boolean {
 export function singleProfile(profiles: readonly Profile[]): boolean {
   return profiles.length < 2;
 }
-
-/**
- * Spec §4 "Business step": the select-profile step is shown only when there is more than one
- * profile (a trust profile exists) and the arrangement is not an amendment (PAR).
- */
-export function isProfileStepShown(profiles: readonly Profile[], isPAR: boolean): boolean {
-  return !singleProfile(profiles) && !isPAR;
-}

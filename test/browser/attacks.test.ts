@@ -252,6 +252,22 @@ describe('browser: attacks and failures end safely', function () {
     });
   });
 
+  // Issue 11 defect 12: the startup failure page kept the title "Loading" and the token in the address bar.
+  for (const [what, answer] of [['missing (404)', { status: 404, body: 'not found' }], ['malformed', { status: 200, json: { env: 'x' } }]] as const) {
+    it(`a config that is ${what}: the failure page with its own title, and the token leaves the address bar`, async () => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.route('**/config/config.json', (route) => route.fulfill(answer));
+      const entry = await harness.entryUrl();
+      await page.goto(entry);
+      await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
+      expect(await page.title()).to.equal(copy.failure.windowTitle);
+      expect(page.url(), 'the token left the address bar').to.not.include('redirectJwt');
+      expect(new URL(page.url()).pathname).to.equal(new URL(entry).pathname);
+    });
+  }
+
   it('with JavaScript turned off: the page says it needs JavaScript, and no loading spinner turns forever', async () => {
     // Blink's own setting (Playwright's javaScriptEnabled leaves <noscript> and `scripting` as with scripts on).
     const noScripts = await launchChromium(['--blink-settings=scriptEnabled=false']);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
+import { isStepShown } from '../../domain/flow';
 import {
-  isProfileStepShown,
   parseBusinessList,
   selectedProfile,
   selectIndividual,
@@ -91,7 +91,7 @@ describe('domain/profiles', () => {
     }
   });
 
-  describe('singleProfile and isProfileStepShown (spec §3, §4)', () => {
+  describe('singleProfile, and the select-profile step it decides with isStepShown (spec §3, §4)', () => {
     const cases: [string, readonly Profile[], boolean, boolean, boolean][] = [
       // name, profiles, isPAR, singleProfile, step shown
       ['no profiles', profilesOf(), false, true, false],
@@ -104,7 +104,7 @@ describe('domain/profiles', () => {
     for (const [name, profiles, isPAR, single, shown] of cases) {
       it(`${name}: single=${single}, step shown=${shown}`, () => {
         expect(singleProfile(profiles)).to.equal(single);
-        expect(isProfileStepShown(profiles, isPAR)).to.equal(shown);
+        expect(isStepShown('selectProfile', { isPar: isPAR, singleProfile: singleProfile(profiles), skipStep: false })).to.equal(shown);
       });
     }
   });
