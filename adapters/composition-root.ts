@@ -23,7 +23,7 @@ import { JoseTokenVerifier } from './jose-token-verifier.adapter';
 import { NoopAnalytics } from './noop-analytics.adapter';
 import { SessionTokenStorage } from './session-token-storage.adapter';
 import { SystemClock } from './system-clock.adapter';
-import { TealiumAnalytics } from './tealium-analytics.adapter';
+import { OnDemandAnalytics } from './on-demand-analytics.adapter';
 import { TimeoutScheduler } from './timeout-scheduler.adapter';
 import { WindowLaunchParameters } from './window-launch-parameters.adapter';
 
@@ -55,7 +55,12 @@ export function createContainer(config: RuntimeConfig, launch: WindowLaunchParam
   container.bind(CLOCK).to(SystemClock);
   container.bind(SCHEDULER).to(TimeoutScheduler);
   container.bind(ACTIVITY_SOURCE).to(DomActivitySource);
-  container.bind(ANALYTICS).to(config.useTealiumUtag ? TealiumAnalytics : NoopAnalytics);
+  // DESIGN §3.8: the tag's adapter is fetched with the first event, only when the bank uses it.
+  if (config.useTealiumUtag) {
+    container.bind(ANALYTICS).toConstantValue(new OnDemandAnalytics(() => import('./tealium-analytics.adapter').then((module) => new module.TealiumAnalytics(config))));
+  } else {
+    container.bind(ANALYTICS).to(NoopAnalytics);
+  }
   container.bind(LOGGER).to(ConsoleLogger);
   return container;
 }

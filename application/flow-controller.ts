@@ -133,22 +133,22 @@ export class FlowController {
   /** Spec §7: one call to the bank, its answer tagged with its kind. The port never throws; a bug in it is no answer. */
   private async call(call: FlowCall): Promise<FlowAnswer> {
     const api = this.api;
-    try {
+    const answer = (): Promise<FlowAnswer['result']> => {
       switch (call.kind) {
-        case 'consentDetails': return { kind: call.kind, result: await api.consentDetails() };
-        case 'authenticate': return { kind: call.kind, result: await api.authenticate(call.request) };
-        case 'customerDetails': return { kind: call.kind, result: await api.customerDetails() };
-        case 'businesses': return { kind: call.kind, result: await api.businesses() };
-        case 'confirmBusinessProfile': return { kind: call.kind, result: await api.confirmBusinessProfile(call.request) };
-        case 'accounts': return { kind: call.kind, result: await api.accounts() };
-        case 'saveSelection': return { kind: call.kind, result: await api.saveSelection(call.request) };
-        case 'confirm': return { kind: call.kind, result: await api.confirmation(true) };
-        case 'reject': return { kind: call.kind, result: await api.confirmation(false) };
-        case 'keepAlive': return { kind: call.kind, result: await api.keepAlive() };
+        case 'consentDetails': return api.consentDetails();
+        case 'authenticate': return api.authenticate(call.request);
+        case 'customerDetails': return api.customerDetails();
+        case 'businesses': return api.businesses();
+        case 'confirmBusinessProfile': return api.confirmBusinessProfile(call.request);
+        case 'accounts': return api.accounts();
+        case 'saveSelection': return api.saveSelection(call.request);
+        case 'confirm': return api.confirmation(true);
+        case 'reject': return api.confirmation(false);
+        case 'keepAlive': return api.keepAlive();
       }
-    } catch (error) {
-      return { kind: call.kind, result: thrown(error) } as FlowAnswer;
-    }
+    };
+    const result = await answer().catch(thrown);
+    return { kind: call.kind, result } as FlowAnswer;
   }
 
   /** DESIGN §3.5: one timer, set for the model's next deadline. */

@@ -1,6 +1,6 @@
-import { copy } from './copy';
 import { assertNever } from './result';
 import { isScope, type Scope } from './scopes';
+import { stepsCopy } from './steps-copy';
 
 /**
  * Spec §3 "Permissions (scopes)" and the CDR Data Language Standards (CX standards v1.36, see
@@ -79,7 +79,7 @@ const CUSTOMER_DETAIL: Scope = 'common:customer.detail:read';
 
 /** Banking clusters (individuals and organisations alike), with their ‡ rule, in table order. */
 const bankingClusters = (has: (scope: Scope) => boolean): DataCluster[] => {
-  const historyNote = copy.confirmation.historyNote;
+  const historyNote = stepsCopy.confirmation.historyNote;
   const clusters: DataCluster[] = [];
   if (has(ACCOUNTS_BASIC)) {
     clusters.push({

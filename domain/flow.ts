@@ -174,16 +174,16 @@ export function stepButtons(step: Step, flags: FlowFlags): StepButtons {
     case 'login':
       return { primary: copy.login.continue, cancel: copy.login.cancel };
     case 'selectProfile':
-      return { primary: copy.selectProfile.continue, cancel: copy.selectProfile.cancel };
+      return { primary: copy.buttons.continue, cancel: copy.buttons.cancel };
     case 'selectAccounts':
-      return withBack(copy.selectAccounts.back, {
-        primary: copy.selectAccounts.continue,
-        cancel: copy.selectAccounts.cancel,
+      return withBack(copy.buttons.back, {
+        primary: copy.buttons.continue,
+        cancel: copy.buttons.cancel,
       });
     case 'confirmation':
-      return withBack(copy.confirmation.back, {
-        primary: flags.isPar ? copy.confirmation.saveChanges : copy.confirmation.confirm,
-        cancel: flags.isPar ? copy.confirmation.exitWithoutSaving : copy.confirmation.cancel,
+      return withBack(copy.buttons.back, {
+        primary: flags.isPar ? copy.buttons.saveChanges : copy.buttons.confirm,
+        cancel: flags.isPar ? copy.buttons.exitWithoutSaving : copy.buttons.cancel,
       });
     default:
       return assertNever(step);

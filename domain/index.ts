@@ -1,5 +1,6 @@
 // The domain's one public entry (a package of its own: domain/package.json). Another channel
 // imports the rules of the consent flow from here alone; nothing here depends on anything outside domain/.
+export * from './abandonment';
 export * from './account-selection';
 export * from './accounts';
 export * from './api-error';
@@ -10,11 +11,18 @@ export * from './data-clusters';
 export * from './date-of-birth';
 export * from './error-page';
 export * from './flow';
+export * from './flow-effects';
+export * from './flow-events';
+export * from './flow-model';
+export * from './flow-state';
+export * from './flow-transition';
+export * from './flow-view';
 export * from './inactivity-timer';
 export * from './is-record';
 export * from './login-error-policy';
 export * from './login-form';
 export * from './modal';
+export * from './modal-stack';
 export * from './profiles';
 export * from './redirect-token';
 export * from './result';
@@ -23,4 +31,6 @@ export * from './save-request';
 export * from './scopes';
 export * from './selection-summary';
 export * from './step-error-policy';
+export * from './steps-copy';
 export * from './token-expiry-timer';
+export { DESCRIPTION_MAX_LENGTH, SUCCESS_RETURN_DELAY_MS } from './flow-steps';

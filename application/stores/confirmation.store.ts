@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
 import { sharingPeriod, type SharingPeriod } from '../../domain/consent';
-import { copy } from '../../domain/copy';
 import { dataClusters, type DataCluster } from '../../domain/data-clusters';
 import { customerWording } from '../../domain/flow-view';
 import { summarise, type SelectionSummary } from '../../domain/selection-summary';
 import { FlowController } from '../flow-controller';
 import { SessionStore } from './session.store';
+import { stepsCopy } from '../../domain/steps-copy';
 
 export type { SharingPeriod };
 
@@ -82,7 +82,7 @@ export class ConfirmationStore {
   /** Spec §2 "How long will my data be shared?": ongoing text with an expiry, else once-only. */
   get howLongText(): string {
     const { duration, to } = this.period;
-    return duration === undefined || to === undefined ? copy.confirmation.howLongOnceOnly : copy.confirmation.howLongOngoing(duration, to);
+    return duration === undefined || to === undefined ? stepsCopy.confirmation.howLongOnceOnly : stepsCopy.confirmation.howLongOngoing(duration, to);
   }
 
   /** Spec §3 Permissions: the data clusters of the requested scopes, in the wording of the accounts' owner. */

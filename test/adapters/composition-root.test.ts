@@ -8,7 +8,7 @@ import { ANALYTICS } from '../../application/ports/analytics.port';
 import { createContainer } from '../../adapters/composition-root';
 import { FetchCustomerAuthApi } from '../../adapters/fetch-customer-auth-api.adapter';
 import { NoopAnalytics } from '../../adapters/noop-analytics.adapter';
-import { TealiumAnalytics } from '../../adapters/tealium-analytics.adapter';
+import { OnDemandAnalytics } from '../../adapters/on-demand-analytics.adapter';
 import { runtimeConfig } from '../fixtures/journey.fixture';
 
 describe('adapters: the browser composition root', () => {
@@ -26,8 +26,8 @@ describe('adapters: the browser composition root', () => {
     for (const store of LATER_STEP_STORES) expect(container.get(store as never), store.name).to.be.an('object');
   });
 
-  it('binds the tag adapter only when the config asks for it', () => {
+  it('binds the tag adapter only when the config asks for it, its code fetched with the first event', () => {
     const container = createContainer(runtimeConfig({ useTealiumUtag: true, tealiumUtagUrl: 'https://tags.example/utag.js' }));
-    expect(container.get(ANALYTICS)).to.be.instanceOf(TealiumAnalytics);
+    expect(container.get(ANALYTICS)).to.be.instanceOf(OnDemandAnalytics);
   });
 });

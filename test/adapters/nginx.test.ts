@@ -557,10 +557,10 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
           await logIn(page, 'jane.citizen');
           await onStep(page, copy.steps.selectAccounts);
           await page.getByRole('checkbox', { name: /^Bills / }).check();
-          await page.getByRole('button', { name: copy.selectAccounts.continue, exact: true }).click();
+          await page.getByRole('button', { name: copy.buttons.continue, exact: true }).click();
           await onStep(page, copy.steps.confirmation);
           expect(new URL(page.url()).origin, 'still on nginx at the confirmation').to.equal(nginxOrigin);
-          await page.getByRole('button', { name: copy.confirmation.confirm, exact: true }).click();
+          await page.getByRole('button', { name: copy.buttons.confirm, exact: true }).click();
           await page.getByRole('dialog', { name: 'Data sharing confirmed' }).waitFor();
           const result = await returnResult(page);
           expect(result.heading).to.equal('Authorised');

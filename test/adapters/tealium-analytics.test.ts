@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { NoopAnalytics } from '../../adapters/noop-analytics.adapter';
+import { OnDemandAnalytics } from '../../adapters/on-demand-analytics.adapter';
+import type { Analytics } from '../../application/ports/analytics.port';
 import { MAX_QUEUED_EVENTS, TealiumAnalytics, type TagDocument } from '../../adapters/tealium-analytics.adapter';
 import type { RuntimeConfig } from '../../application/runtime-config';
 import { jsdomWindow } from './jsdom-window';
@@ -114,6 +116,29 @@ describe('adapters/TealiumAnalytics and NoopAnalytics (DESIGN §3.8)', () => {
   it('without a document it does nothing and never throws', () => {
     const analytics = new TealiumAnalytics(configWith(true), { head: null, defaultView: null, createElement: () => { throw new Error('no'); } } as unknown as TagDocument);
     expect(() => analytics.pageView('login')).not.to.throw();
+  });
+
+  it('OnDemandAnalytics: events wait for the adapter\'s code, in order, then go straight to it; a failed load drops them', async () => {
+    const received: string[] = [];
+    let resolve: (analytics: Analytics) => void = () => undefined;
+    const loading = new Promise<Analytics>((done) => { resolve = done; });
+    let loads = 0;
+    const analytics = new OnDemandAnalytics(() => { loads += 1; return loading; });
+    analytics.pageView('login');
+    analytics.abandoned('preIdentification');
+    expect(received).to.deep.equal([]);
+    resolve({ pageView: (step) => void received.push(`view ${step}`), abandoned: (stage) => void received.push(`abandoned ${stage}`) });
+    await loading;
+    await Promise.resolve();
+    expect(received).to.deep.equal(['view login', 'abandoned preIdentification']);
+    analytics.pageView('confirmation');
+    expect(received.at(-1)).to.equal('view confirmation');
+    expect(loads, 'loaded once').to.equal(1);
+
+    const failing = new OnDemandAnalytics(() => Promise.reject(new Error('chunk missing')));
+    failing.pageView('login');
+    await new Promise((done) => setImmediate(done));
+    expect(() => failing.abandoned('rejected')).to.not.throw();
   });
 
   it('NoopAnalytics accepts every event and does nothing', () => {

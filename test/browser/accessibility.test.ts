@@ -12,6 +12,7 @@ import { copy, modalText } from '../../domain/copy';
 import type { ModalName } from '../../domain/modal';
 import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers, watchPage } from './browser-harness';
 import { logIn, modalTitle, onStep, returnResult, waitForAnimations } from './consent-app-driver';
+import { stepsCopy } from '../../domain/steps-copy';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'screenshots');
@@ -151,7 +152,7 @@ describe('browser: accessibility of every screen and modal', function () {
     await toAccounts(page);
     await check(page, 'accounts');
     await account(page, 'Bills').check();
-    await button(page, copy.selectAccounts.continue).click();
+    await button(page, copy.buttons.continue).click();
     await onStep(page, copy.steps.confirmation);
     await openEveryCluster(page);
     await check(page, 'confirmation');
@@ -162,7 +163,7 @@ describe('browser: accessibility of every screen and modal', function () {
       await held;
       await route.continue();
     });
-    await button(page, copy.confirmation.confirm).click();
+    await button(page, copy.buttons.confirm).click();
     await checkModal(page, 'successConfirm');
     releaseReturn();
     const result = await returnResult(page);
@@ -176,9 +177,9 @@ describe('browser: accessibility of every screen and modal', function () {
     await toAccounts(page);
     await account(page, 'Travel').check();
     await check(page, 'accounts-par');
-    await button(page, copy.selectAccounts.continue).click();
+    await button(page, copy.buttons.continue).click();
     await onStep(page, copy.steps.confirmation);
-    await page.getByText(copy.confirmation.whatsChanged).waitFor();
+    await page.getByText(stepsCopy.confirmation.whatsChanged).waitFor();
     await check(page, 'whats-changed');
   });
 
@@ -202,13 +203,13 @@ describe('browser: accessibility of every screen and modal', function () {
     await onStep(page, copy.steps.selectProfile);
     await check(page, 'select-profile');
     await page.getByRole('radio', { name: 'Owner Family Trust' }).check();
-    await button(page, copy.selectProfile.continue).click();
+    await button(page, copy.buttons.continue).click();
     await onStep(page, copy.steps.selectAccounts);
     await check(page, 'accounts-trust');
-    await button(page, copy.selectAccounts.back).click();
+    await button(page, copy.buttons.back).click();
     await checkModal(page, 'changeSelectedProfile');
     await closeModal(page, 'changeSelectedProfile');
-    await button(page, copy.selectAccounts.continue).click();
+    await button(page, copy.buttons.continue).click();
     await onStep(page, copy.steps.confirmation);
     await openEveryCluster(page);
     await check(page, 'confirmation-business');
@@ -221,7 +222,7 @@ describe('browser: accessibility of every screen and modal', function () {
   it('no eligible accounts, and the confirmation of customer data only', async () => {
     const none = await openLogin();
     await toAccounts(none, 'no.eligible');
-    await none.getByText(copy.selectAccounts.noneEligible).first().waitFor();
+    await none.getByText(stepsCopy.selectAccounts.noneEligible).first().waitFor();
     await check(none, 'accounts-no-eligible');
 
     const customerOnly = await openLogin({ scopes: ['common:customer.basic:read', 'common:customer.detail:read'] });
@@ -267,7 +268,7 @@ describe('browser: accessibility of every screen and modal', function () {
       if (where === 'accounts') {
         await onStep(page, copy.steps.selectAccounts);
         await page.getByRole('checkbox').first().check();
-        await button(page, copy.selectAccounts.continue).click();
+        await button(page, copy.buttons.continue).click();
       }
       await checkModal(page, name);
     }

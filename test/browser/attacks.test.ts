@@ -15,7 +15,7 @@ const PUBLIC_SITE = 'https://www.bank.example/';
 const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 /** Confirms and leaves through the success modal's button (no wait for the automatic return). */
-async function confirmAndReturn(page: Page, confirm: () => Promise<void> = () => button(page, copy.confirmation.confirm).click()) {
+async function confirmAndReturn(page: Page, confirm: () => Promise<void> = () => button(page, copy.buttons.confirm).click()) {
   await confirm();
   await modalNamed(page, 'successConfirm').getByRole('button', { name: 'Return to Budget Buddy' }).click();
   return returnResult(page);
@@ -333,7 +333,7 @@ describe('browser: attacks and failures end safely', function () {
       expect(page.url()).not.to.include('redirectJwt');
       await logIn(page, 'jane.citizen');
       await onStep(page, copy.steps.selectAccounts);
-      await button(page, copy.selectAccounts.cancel).click();
+      await button(page, copy.buttons.cancel).click();
       await modalNamed(page, 'sharingIncomplete').getByRole('button', { name: 'Yes, leave' }).click();
       await expectErrorReturn(page, app.state);
       // The callback is on the app's origin in the sandbox: the same storage and cookies.
@@ -353,7 +353,7 @@ describe('browser: attacks and failures end safely', function () {
       await logIn(page, 'jane.citizen');
       await onStep(page, copy.steps.selectAccounts);
       await account(page, 'Bills').check();
-      await button(page, copy.selectAccounts.continue).click();
+      await button(page, copy.buttons.continue).click();
       await onStep(page, copy.steps.confirmation);
       const result = await confirmAndReturn(page);
       expect(result.heading).to.equal('Authorised');
@@ -374,21 +374,21 @@ describe('browser: attacks and failures end safely', function () {
       await logIn(app.page, persona);
       await onStep(app.page, copy.steps.selectAccounts);
       await account(app.page, first).check();
-      await button(app.page, copy.selectAccounts.continue).click();
+      await button(app.page, copy.buttons.continue).click();
       await onStep(app.page, copy.steps.confirmation);
       return { page: app.page, state: app.state, confirms: () => confirmations.length };
     }
 
     it('a double-click on Confirm sends one confirmation', async () => {
       const { page, confirms } = await reachConfirmation('jane.citizen', 'Bills');
-      expect((await confirmAndReturn(page, () => button(page, copy.confirmation.confirm).dblclick())).heading).to.equal('Authorised');
+      expect((await confirmAndReturn(page, () => button(page, copy.buttons.confirm).dblclick())).heading).to.equal('Authorised');
       expect(confirms()).to.equal(1);
     });
 
     it('Enter held down on Confirm sends one confirmation', async () => {
       const { page, confirms } = await reachConfirmation('jane.citizen', 'Bills');
       const holdEnter = async (): Promise<void> => {
-        await button(page, copy.confirmation.confirm).focus();
+        await button(page, copy.buttons.confirm).focus();
         for (let i = 0; i < 6; i += 1) await page.keyboard.down('Enter');
         await page.keyboard.up('Enter');
       };
@@ -398,7 +398,7 @@ describe('browser: attacks and failures end safely', function () {
 
     it('a 500 on confirm: Service unavailable, no automatic re-send, and the return is access_denied', async () => {
       const { page, state, confirms } = await reachConfirmation('confirm.fails', 'Everyday');
-      await button(page, copy.confirmation.confirm).click();
+      await button(page, copy.buttons.confirm).click();
       const modal = modalNamed(page, 'serviceUnavailable');
       await modal.waitFor();
       await page.waitForTimeout(1500);
@@ -414,7 +414,7 @@ describe('browser: attacks and failures end safely', function () {
         attempts += 1;
         return route.abort('connectionreset');
       });
-      await button(page, copy.confirmation.confirm).click();
+      await button(page, copy.buttons.confirm).click();
       const modal = modalNamed(page, 'serviceUnavailable');
       await modal.waitFor();
       await page.waitForTimeout(1500);
@@ -445,7 +445,7 @@ describe('browser: attacks and failures end safely', function () {
     await logIn(page, 'jane.citizen');
     await onStep(page, copy.steps.selectAccounts);
     await account(page, 'Bills').check();
-    await button(page, copy.selectAccounts.continue).click();
+    await button(page, copy.buttons.continue).click();
     await onStep(page, copy.steps.confirmation);
     expect((await confirmAndReturn(page)).heading).to.equal('Authorised');
     expect(tagRequests, 'the app tried to load the tag').to.equal(1);
@@ -474,12 +474,12 @@ describe('browser: attacks and failures end safely', function () {
     const toAccounts = async (): Promise<void> => {
       await toProfiles();
       await page.getByRole('radio', { name: 'Owner Family Trust' }).check();
-      await button(page, copy.selectProfile.continue).click();
+      await button(page, copy.buttons.continue).click();
       await onStep(page, copy.steps.selectAccounts);
     };
     const toConfirmation = async (): Promise<void> => {
       await toAccounts();
-      await button(page, copy.selectAccounts.continue).click();
+      await button(page, copy.buttons.continue).click();
       await onStep(page, copy.steps.confirmation);
     };
 
@@ -509,13 +509,13 @@ describe('browser: attacks and failures end safely', function () {
     await logIn(page, 'jane.citizen');
     await onStep(page, copy.steps.selectAccounts);
     await account(page, 'Bills').check();
-    await button(page, copy.selectAccounts.continue).click();
+    await button(page, copy.buttons.continue).click();
     await onStep(page, copy.steps.confirmation);
     expect((await confirmAndReturn(page)).heading).to.equal('Authorised');
     await page.goBack();
     await page.waitForLoadState('load');
     expect(new URL(page.url()).pathname, 'Back skips the app (its entries were replaced)').to.equal('/recipient/');
-    const confirm = button(page, copy.confirmation.confirm);
+    const confirm = button(page, copy.buttons.confirm);
     const live = (await confirm.count()) > 0 && (await confirm.isEnabled());
     expect(live, `no live Confirm at ${page.url()}`).to.equal(false);
     expect(errors).to.deep.equal([]);
@@ -531,7 +531,7 @@ describe('browser: attacks and failures end safely', function () {
       await onStep(page, copy.steps.selectAccounts);
       expect(files.failed(), 'requests failed').to.be.above(2);
       await account(page, 'Bills').check();
-      await button(page, copy.selectAccounts.continue).click();
+      await button(page, copy.buttons.continue).click();
       await onStep(page, copy.steps.confirmation);
       expect((await confirmAndReturn(page)).heading).to.equal('Authorised');
     });

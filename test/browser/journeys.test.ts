@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { launchChromium, SandboxHarness } from './browser-harness';
 import { expectAccessDenied, logIn, modalTitle, onStep, openApp, returnResult, type OpenedApp } from './consent-app-driver';
+import { stepsCopy } from '../../domain/steps-copy';
 
 const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
@@ -85,14 +86,14 @@ describe('browser: every persona end to end through the sandbox bank', function 
     expect(page.url(), 'the token left the address bar').not.to.contain('redirectJwt');
     await logIn(page, 'jane.citizen');
     await onStep(page, copy.steps.selectAccounts);
-    await expect(await page.getByText(copy.selectAccounts.someIneligible).count()).to.equal(1);
+    await expect(await page.getByText(stepsCopy.selectAccounts.someIneligible).count()).to.equal(1);
     await account(page, 'Bills').check();
     await account(page, 'Travel').check();
     await expect(await page.getByRole('checkbox', { name: /USD/ }).isChecked()).to.equal(true);
-    await button(page, copy.selectAccounts.continue).click();
+    await button(page, copy.buttons.continue).click();
     await onStep(page, copy.steps.confirmation);
-    await page.getByLabel(copy.confirmation.descriptionLabel).fill('Budgeting');
-    await button(page, copy.confirmation.confirm).click();
+    await page.getByLabel(stepsCopy.confirmation.descriptionLabel).fill('Budgeting');
+    await button(page, copy.buttons.confirm).click();
     await modalTitle(page, 'Data sharing confirmed').waitFor();
     const result = await returnResult(page);
     expect(result.heading).to.equal('Authorised');
@@ -112,16 +113,16 @@ describe('browser: every persona end to end through the sandbox bank', function 
     expect(await account(page, 'Bills').isChecked(), 'already shared: pre-selected').to.equal(true);
     await account(page, 'Bills').uncheck();
     await account(page, 'Holiday fund').check();
-    await button(page, copy.selectAccounts.continue).click();
+    await button(page, copy.buttons.continue).click();
     await onStep(page, copy.steps.confirmation);
-    const changed = page.getByRole('region', { name: copy.confirmation.whatsChanged }).or(page.locator('.whats-changed'));
+    const changed = page.getByRole('region', { name: stepsCopy.confirmation.whatsChanged }).or(page.locator('.whats-changed'));
     await changed.first().waitFor();
     const text = await changed.first().innerText();
-    expect(text).to.contain(copy.confirmation.accountsAdded(1));
-    expect(text).to.contain(copy.confirmation.accountsRemoved(1));
-    expect(text).to.contain(copy.confirmation.periodUpdated);
+    expect(text).to.contain(stepsCopy.confirmation.accountsAdded(1));
+    expect(text).to.contain(stepsCopy.confirmation.accountsRemoved(1));
+    expect(text).to.contain(stepsCopy.confirmation.periodUpdated);
     expect(await page.getByText(arrangementId).count()).to.be.greaterThan(0);
-    await button(page, copy.confirmation.saveChanges).click();
+    await button(page, copy.buttons.saveChanges).click();
     const result = await returnResult(page);
     expect(result.heading).to.equal('Authorised');
     expect(result.failedChecks).to.deep.equal([]);
@@ -133,9 +134,9 @@ describe('browser: every persona end to end through the sandbox bank', function 
     await logIn(page, 'trust.owner');
     await onStep(page, copy.steps.selectProfile);
     await page.getByRole('radio', { name: 'Owner Family Trust' }).check();
-    await button(page, copy.selectProfile.continue).click();
+    await button(page, copy.buttons.continue).click();
     await onStep(page, copy.steps.selectAccounts);
-    await button(page, copy.selectAccounts.continue).click();
+    await button(page, copy.buttons.continue).click();
     await onStep(page, copy.steps.confirmation);
     expect(await page.getByText('Owner Family Trust').count()).to.be.greaterThan(0);
     expect(await page.getByRole('button', { name: /Organisation profile/ }).count()).to.equal(1);
@@ -145,8 +146,8 @@ describe('browser: every persona end to end through the sandbox bank', function 
     const { page } = await open({ scopes: ['common:customer.basic:read', 'common:customer.detail:read'] });
     await logIn(page, 'jane.citizen');
     await onStep(page, copy.steps.confirmation);
-    expect(await page.getByText(copy.confirmation.noAccountSelected).count()).to.equal(0);
-    await button(page, copy.confirmation.confirm).click();
+    expect(await page.getByText(stepsCopy.confirmation.noAccountSelected).count()).to.equal(0);
+    await button(page, copy.buttons.confirm).click();
     expect((await returnResult(page)).heading).to.equal('Authorised');
   });
 
@@ -207,8 +208,8 @@ describe('browser: every persona end to end through the sandbox bank', function 
     const { page } = await open();
     await logIn(page, 'no.eligible');
     await onStep(page, copy.steps.selectAccounts);
-    expect(await page.getByText(copy.selectAccounts.noneEligible).count()).to.equal(1);
-    expect(await page.getByText(copy.selectAccounts.sharingNotAvailable).count()).to.be.greaterThan(0);
+    expect(await page.getByText(stepsCopy.selectAccounts.noneEligible).count()).to.equal(1);
+    expect(await page.getByText(stepsCopy.selectAccounts.sharingNotAvailable).count()).to.be.greaterThan(0);
   });
 
   it('save.ineligible: saving answers A09, the no eligible accounts modal returns to the third party', async () => {
@@ -216,7 +217,7 @@ describe('browser: every persona end to end through the sandbox bank', function 
     await logIn(page, 'save.ineligible');
     await onStep(page, copy.steps.selectAccounts);
     await page.getByRole('checkbox').first().check();
-    await button(page, copy.selectAccounts.continue).click();
+    await button(page, copy.buttons.continue).click();
     const modal = modalTitle(page, 'No eligible accounts');
     await modal.waitFor();
     await modal.getByRole('button').first().click();
@@ -227,12 +228,12 @@ describe('browser: every persona end to end through the sandbox bank', function 
     const { page } = await open();
     await logIn(page, 'many.accounts');
     await onStep(page, copy.steps.selectAccounts);
-    const selectAll = page.getByRole('checkbox', { name: copy.selectAccounts.selectAll });
+    const selectAll = page.getByRole('checkbox', { name: stepsCopy.selectAccounts.selectAll });
     await selectAll.check();
     expect(await page.locator('input[data-account-id]:not(:checked)').count()).to.equal(0);
-    await button(page, copy.selectAccounts.continue).click();
+    await button(page, copy.buttons.continue).click();
     await onStep(page, copy.steps.confirmation);
-    await button(page, copy.confirmation.confirm).click();
+    await button(page, copy.buttons.confirm).click();
     expect((await returnResult(page)).heading).to.equal('Authorised');
   });
 
@@ -242,9 +243,9 @@ describe('browser: every persona end to end through the sandbox bank', function 
     await logIn(page, 'flaky.bank');
     await onStep(page, copy.steps.selectAccounts);
     await page.getByRole('checkbox').first().check();
-    await button(page, copy.selectAccounts.continue).click();
+    await button(page, copy.buttons.continue).click();
     await onStep(page, copy.steps.confirmation);
-    await button(page, copy.confirmation.confirm).click();
+    await button(page, copy.buttons.confirm).click();
     expect((await returnResult(page)).heading).to.equal('Authorised');
     const accountGets = app.requests.filter((r) => r.method === 'GET' && r.url.includes('/customer-auth/accounts'));
     expect(accountGets, 'one failed try and one retry').to.have.length(2);
@@ -258,7 +259,7 @@ describe('browser: every persona end to end through the sandbox bank', function 
     ['confirmation', async (page) => {
       await logIn(page, 'jane.citizen');
       await onStep(page, copy.steps.selectAccounts);
-      await button(page, copy.selectAccounts.continue).click();
+      await button(page, copy.buttons.continue).click();
       await onStep(page, copy.steps.confirmation);
     }],
   ];

@@ -92,14 +92,14 @@ describe('browser: the whole journey by keyboard alone, with focus always visibl
     await tabTo(page, (d) => d.startsWith('input[type=checkbox] "Bills'), visited);
     await page.keyboard.press('Space');
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).checked), 'Space ticked Bills').to.equal(true);
-    await tabTo(page, (d) => d.startsWith('button') && d.endsWith(`"${copy.selectAccounts.continue}"`), visited);
+    await tabTo(page, (d) => d.startsWith('button') && d.endsWith(`"${copy.buttons.continue}"`), visited);
     await page.keyboard.press('Enter');
 
     // Review: Confirm with Enter.
     await onStep(page, copy.steps.confirmation);
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     expect(await page.getByText(/Bills/).count(), 'the ticked account is reviewed').to.be.above(0);
-    await tabTo(page, (d) => d.startsWith('button') && d.endsWith(`"${copy.confirmation.confirm}"`), visited);
+    await tabTo(page, (d) => d.startsWith('button') && d.endsWith(`"${copy.buttons.confirm}"`), visited);
     await page.keyboard.press('Enter');
 
     // The success modal takes focus; its button returns to the third party at once (before the automatic return).

@@ -97,7 +97,7 @@ describe('browser: the inactivity and token-expiry timers', function () {
     await page.waitForTimeout(300);
     expect(await timeoutWarning(page).count()).to.equal(0);
     expect(rejections(requests)).to.have.length(0);
-    await button(page, copy.selectAccounts.continue).click();
+    await button(page, copy.buttons.continue).click();
     await onStep(page, copy.steps.confirmation);
   });
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { copy } from '../../domain/copy';
 import { dataClusters, unknownScopes, type DataClusterProfile } from '../../domain/data-clusters';
+import { stepsCopy } from '../../domain/steps-copy';
 
 /**
  * The rows of DATA-LANGUAGE.md, copied verbatim (CDR Data Language Standards v1.36). The test
@@ -75,14 +75,14 @@ describe('domain/data-clusters (spec §3, DATA-LANGUAGE.md)', () => {
         expect(cluster, `no cluster "${row.heading}" in ${JSON.stringify(clusters.map((c) => c.heading))}`).to.not.equal(undefined);
         expect(cluster?.scope).to.equal(row.scope);
         expect(cluster?.items).to.deep.equal(row.items);
-        if (HISTORY_SCOPES.includes(row.scope)) expect(cluster?.historyNote).to.equal(copy.confirmation.historyNote);
+        if (HISTORY_SCOPES.includes(row.scope)) expect(cluster?.historyNote).to.equal(stepsCopy.confirmation.historyNote);
         else expect(cluster).to.not.have.property('historyNote');
       });
     }
   }
 
   it('the history note dates back to 1 January 2017', () => {
-    expect(copy.confirmation.historyNote).to.contain('1 January 2017');
+    expect(stepsCopy.confirmation.historyNote).to.contain('1 January 2017');
   });
 
   it('in-line help examples are separate from the permission text', () => {

@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import { isChosen, toggleAccount, toggleSelectAll, toggleSubAccount } from '../../domain/account-selection';
 import { accountState, preselectFromConsent, toAccounts } from '../../domain/accounts';
 import type { Account, SharedAccountRef } from '../../domain/accounts';
-import { copy } from '../../domain/copy';
 import { assertNever } from '../../domain/result';
 import { summarise } from '../../domain/selection-summary';
 import type { SelectionSummary, SubAccountTag } from '../../domain/selection-summary';
 import { accountsArbitrary } from './fixtures/account-arbitraries.fixture';
 import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
+import { stepsCopy } from '../../domain/steps-copy';
 
 const EGA = 'EGA:011000 99990001';
 const loaded = toAccounts([
@@ -30,9 +30,9 @@ const tagText = (tag: SubAccountTag | undefined): string => {
   if (tag === undefined) return '';
   switch (tag) {
     case 'added':
-      return ` ${copy.confirmation.added}`;
+      return ` ${stepsCopy.confirmation.added}`;
     case 'removed':
-      return ` ${copy.confirmation.removed}`;
+      return ` ${stepsCopy.confirmation.removed}`;
     default:
       return assertNever(tag);
   }

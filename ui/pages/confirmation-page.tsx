@@ -2,7 +2,6 @@ import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { ConfirmationStore } from '../../application/stores/confirmation.store';
 import { SessionStore } from '../../application/stores/session.store';
-import { copy } from '../../domain/copy';
 import { useService } from '../services-context';
 import { DataClusterAccordion } from '../steps/data-cluster-accordion';
 import { DescriptionField } from '../steps/description-field';
@@ -10,13 +9,14 @@ import { SharingPeriod } from '../steps/sharing-period';
 import { StepButtonRow } from '../steps/step-button-row';
 import { SummaryGroups } from '../steps/summary-groups';
 import { WhatsChangedNotice } from '../steps/whats-changed-notice';
+import { stepsCopy } from '../../domain/steps-copy';
 
 /** Spec §2 "Selected profile" (not for PAR or a single profile). */
 function SelectedProfile({ name }: { readonly name: string }) {
   const headingId = useId();
   return (
     <section className="confirmation-section selected-profile" aria-labelledby={headingId}>
-      <h2 id={headingId} className="section-heading">{copy.confirmation.selectedProfile}</h2>
+      <h2 id={headingId} className="section-heading">{stepsCopy.confirmation.selectedProfile}</h2>
       <p>{name}</p>
     </section>
   );
@@ -52,7 +52,7 @@ export const ConfirmationPage = observer(function ConfirmationPage() {
     <div className="stack step-body confirmation">
       {changes === undefined ? undefined : <WhatsChangedNotice changes={changes} />}
       {confirmation.showNoAccountWarning ? (
-        <p className="notice notice-warning">{copy.confirmation.noAccountSelected}</p>
+        <p className="notice notice-warning">{stepsCopy.confirmation.noAccountSelected}</p>
       ) : undefined}
       {profileName === undefined ? undefined : <SelectedProfile name={profileName} />}
       <SummaryGroups />

@@ -2,12 +2,12 @@ import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useRef } from 'react';
 import { AccountSelectionStore } from '../../application/stores/account-selection.store';
 import { SessionStore } from '../../application/stores/session.store';
-import { copy } from '../../domain/copy';
 import { useService } from '../services-context';
 import { AccountFilter } from '../steps/account-filter';
 import { AccountTile } from '../steps/account-tile';
 import { SelectionWarnings } from '../steps/selection-warnings';
 import { StepButtonRow } from '../steps/step-button-row';
+import { stepsCopy } from '../../domain/steps-copy';
 
 /** Spec §2: the select-all box, only with more than one available account; checked when all are selected. */
 const SelectAll = observer(function SelectAll() {
@@ -16,12 +16,12 @@ const SelectAll = observer(function SelectAll() {
   return (
     <label className="checkbox select-all">
       <input type="checkbox" data-select-all checked={selection.allSelected} onChange={selection.toggleAll} />
-      <span>{copy.selectAccounts.selectAll}</span>
+      <span>{stepsCopy.selectAccounts.selectAll}</span>
     </label>
   );
 });
 
-const NOTES = [copy.selectAccounts.notAllSelected, copy.selectAccounts.noneSelected];
+const NOTES = [stepsCopy.selectAccounts.notAllSelected, stepsCopy.selectAccounts.noneSelected];
 
 /**
  * Spec §2 notes: not all accounts chosen, or none (never both); announced politely as they
@@ -73,7 +73,7 @@ const AccountList = observer(function AccountList() {
       </ul>
       {selection.moreCount > 0 ? (
         <button type="button" className="btn btn-secondary show-more" onClick={showMore}>
-          {copy.selectAccounts.showMore(selection.moreCount)}
+          {stepsCopy.selectAccounts.showMore(selection.moreCount)}
         </button>
       ) : undefined}
     </>
@@ -105,7 +105,7 @@ export const SelectAccountsPage = observer(function SelectAccountsPage() {
       <SelectionWarnings />
       {selection.accounts.length > 0 ? (
         <fieldset className="account-fieldset stack">
-          <legend className="account-legend">{copy.selectAccounts.legend}</legend>
+          <legend className="account-legend">{stepsCopy.selectAccounts.legend}</legend>
           {selection.filterShown ? <AccountFilter /> : undefined}
           <SelectAll />
           <SelectionNotes />

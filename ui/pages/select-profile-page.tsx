@@ -2,9 +2,9 @@ import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { ProfileStore } from '../../application/stores/profile.store';
 import { SessionStore } from '../../application/stores/session.store';
-import { copy } from '../../domain/copy';
 import { useService } from '../services-context';
 import { StepButtonRow } from '../steps/step-button-row';
+import { stepsCopy } from '../../domain/steps-copy';
 
 /**
  * Spec §2 "Select profile": the explanation, a radio group of the profiles by profileName, and
@@ -18,9 +18,9 @@ export const SelectProfilePage = observer(function SelectProfilePage() {
   const buttons = session.buttons;
   return (
     <div className="stack step-body select-profile">
-      <p id={explanationId}>{copy.selectProfile.explanation}</p>
+      <p id={explanationId}>{stepsCopy.selectProfile.explanation}</p>
       <fieldset className="profile-list" aria-describedby={explanationId}>
-        <legend className="visually-hidden">{copy.selectProfile.legend}</legend>
+        <legend className="visually-hidden">{stepsCopy.selectProfile.legend}</legend>
         {profile.profiles.map((entry) => (
           <label key={entry.id} className={`checkbox radio profile-option${profile.selectedId === entry.id ? ' profile-option-selected' : ''}`}>
             <input

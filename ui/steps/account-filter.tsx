@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { AccountSelectionStore } from '../../application/stores/account-selection.store';
-import { copy } from '../../domain/copy';
 import { useService } from '../services-context';
+import { stepsCopy } from '../../domain/steps-copy';
 
 /**
  * The optional filter box of a long account list (AccountSelectionStore.filterShown): it narrows
@@ -14,8 +14,8 @@ export const AccountFilter = observer(function AccountFilter() {
   const helpId = useId();
   return (
     <div className="field account-filter">
-      <label htmlFor={inputId} className="field-label">{copy.selectAccounts.filterLabel}</label>
-      <p id={helpId} className="field-help">{copy.selectAccounts.filterHelp}</p>
+      <label htmlFor={inputId} className="field-label">{stepsCopy.selectAccounts.filterLabel}</label>
+      <p id={helpId} className="field-help">{stepsCopy.selectAccounts.filterHelp}</p>
       <input
         id={inputId}
         type="search"
@@ -26,7 +26,7 @@ export const AccountFilter = observer(function AccountFilter() {
         onChange={(event) => selection.setFilter(event.target.value)}
       />
       <p className="muted account-filter-count" role="status">
-        {selection.filterText.trim() === '' ? '' : copy.selectAccounts.filterCount(selection.visibleAccounts.length, selection.accounts.length)}
+        {selection.filterText.trim() === '' ? '' : stepsCopy.selectAccounts.filterCount(selection.visibleAccounts.length, selection.accounts.length)}
       </p>
     </div>
   );

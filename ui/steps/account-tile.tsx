@@ -1,8 +1,8 @@
 import { memo, useId } from 'react';
 import { accountDisplayName, formatAccountNumber, type Account } from '../../domain/accounts';
-import { copy } from '../../domain/copy';
 import { IndeterminateCheckbox } from './indeterminate-checkbox';
 import { SubAccountList } from './sub-account-list';
+import { stepsCopy } from '../../domain/steps-copy';
 
 export interface AccountTileProps {
   readonly account: Account;
@@ -14,9 +14,9 @@ export interface AccountTileProps {
 /** Spec §2 notes of a tile: Joint account, Closed account, and Sharing not available for a read-only account. */
 function tileNotes(account: Account): string[] {
   return [
-    ...(account.jointAccount ? [copy.selectAccounts.jointAccount] : []),
-    ...(account.closed ? [copy.selectAccounts.closedAccount] : []),
-    ...(account.eligibleAccount ? [] : [copy.selectAccounts.sharingNotAvailable]),
+    ...(account.jointAccount ? [stepsCopy.selectAccounts.jointAccount] : []),
+    ...(account.closed ? [stepsCopy.selectAccounts.closedAccount] : []),
+    ...(account.eligibleAccount ? [] : [stepsCopy.selectAccounts.sharingNotAvailable]),
   ];
 }
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { copy } from '../../domain/copy';
 import type { DataCluster } from '../../domain/data-clusters';
+import { stepsCopy } from '../../domain/steps-copy';
 
 /**
  * One cluster as a disclosure (APG accordion pattern): a heading holding a button with
@@ -44,7 +44,7 @@ export function DataClusterAccordion({ clusters }: { readonly clusters: readonly
   if (clusters.length === 0) return undefined;
   return (
     <section className="confirmation-section clusters" aria-labelledby={headingId}>
-      <h2 id={headingId} className="section-heading">{copy.confirmation.dataToShare}</h2>
+      <h2 id={headingId} className="section-heading">{stepsCopy.confirmation.dataToShare}</h2>
       <ul className="cluster-list">
         {clusters.map((cluster) => <ClusterPanel key={cluster.id} cluster={cluster} />)}
       </ul>

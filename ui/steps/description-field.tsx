@@ -2,8 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { ConfirmationStore } from '../../application/stores/confirmation.store';
 import { DESCRIPTION_MAX_LENGTH } from '../../domain/flow-steps';
-import { copy } from '../../domain/copy';
 import { useService } from '../services-context';
+import { stepsCopy } from '../../domain/steps-copy';
 
 /** Spec §2: the optional "Your description (Optional)" input, sent as consentNickname on Confirm. */
 export const DescriptionField = observer(function DescriptionField() {
@@ -11,14 +11,14 @@ export const DescriptionField = observer(function DescriptionField() {
   const inputId = useId();
   return (
     <div className="field description-field">
-      <label htmlFor={inputId} className="field-label">{copy.confirmation.descriptionLabel}</label>
+      <label htmlFor={inputId} className="field-label">{stepsCopy.confirmation.descriptionLabel}</label>
       <input
         id={inputId}
         type="text"
         className="text-input"
         autoComplete="off"
         maxLength={DESCRIPTION_MAX_LENGTH}
-        placeholder={copy.confirmation.descriptionPlaceholder}
+        placeholder={stepsCopy.confirmation.descriptionPlaceholder}
         value={confirmation.description}
         onChange={(event) => confirmation.setDescription(event.target.value)}
       />

@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { AccountSelectionStore } from '../../application/stores/account-selection.store';
 import { SessionStore } from '../../application/stores/session.store';
-import { copy } from '../../domain/copy';
 import { useService } from '../services-context';
+import { stepsCopy } from '../../domain/steps-copy';
 
 /**
  * Spec §2 "Select and confirm" warnings: some accounts are not available (with the eligibility
@@ -16,18 +16,18 @@ export const SelectionWarnings = observer(function SelectionWarnings() {
     <>
       {selection.showSomeIneligibleWarning ? (
         <div className="notice notice-warning">
-          <p>{copy.selectAccounts.someIneligible}</p>
+          <p>{stepsCopy.selectAccounts.someIneligible}</p>
           {eligibilityUrl === undefined ? undefined : (
             <p>
-              <a href={eligibilityUrl} target="_blank" rel="noopener noreferrer">{copy.selectAccounts.eligibilityLink}</a>
+              <a href={eligibilityUrl} target="_blank" rel="noopener noreferrer">{stepsCopy.selectAccounts.eligibilityLink}</a>
             </p>
           )}
         </div>
       ) : undefined}
       {selection.showNoneEligibleWarning ? (
         <div className="notice notice-warning">
-          <p>{copy.selectAccounts.noneEligible}</p>
-          <p>{copy.selectAccounts.noneEligibleMore}</p>
+          <p>{stepsCopy.selectAccounts.noneEligible}</p>
+          <p>{stepsCopy.selectAccounts.noneEligibleMore}</p>
         </div>
       ) : undefined}
     </>

@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { ConfirmationStore } from '../../application/stores/confirmation.store';
-import { copy } from '../../domain/copy';
 import { useService } from '../services-context';
+import { stepsCopy } from '../../domain/steps-copy';
 
 /**
  * Spec §2 "Confirmation": the data sharing period (creation date to expiry, D Month YYYY;
@@ -14,8 +14,8 @@ export const SharingPeriod = observer(function SharingPeriod() {
   const periodId = useId();
   const howLongId = useId();
   const { from, to } = confirmation.period;
-  const periodText = from !== undefined && to !== undefined ? copy.confirmation.periodRange(from, to)
-    : from !== undefined ? copy.confirmation.periodFrom(from)
+  const periodText = from !== undefined && to !== undefined ? stepsCopy.confirmation.periodRange(from, to)
+    : from !== undefined ? stepsCopy.confirmation.periodFrom(from)
     : to;
   const arrangementId = confirmation.arrangementId;
   return (
@@ -23,21 +23,21 @@ export const SharingPeriod = observer(function SharingPeriod() {
       {periodText === undefined && arrangementId === undefined ? undefined : (
         <section className="confirmation-section period" aria-labelledby={periodId}>
           <h2 id={periodId} className="section-heading">
-            {confirmation.isPar ? copy.confirmation.updatedDataSharingPeriod : copy.confirmation.dataSharingPeriod}
+            {confirmation.isPar ? stepsCopy.confirmation.updatedDataSharingPeriod : stepsCopy.confirmation.dataSharingPeriod}
           </h2>
           {periodText === undefined ? undefined : <p className="period-range">{periodText}</p>}
           {arrangementId === undefined ? undefined : (
             <dl className="facts">
-              <dt>{copy.confirmation.arrangementId}</dt>
+              <dt>{stepsCopy.confirmation.arrangementId}</dt>
               <dd className="arrangement-id">{arrangementId}</dd>
             </dl>
           )}
         </section>
       )}
       <section className="confirmation-section how-long" aria-labelledby={howLongId}>
-        <h2 id={howLongId} className="section-heading">{copy.confirmation.howLong}</h2>
+        <h2 id={howLongId} className="section-heading">{stepsCopy.confirmation.howLong}</h2>
         <p>{confirmation.howLongText}</p>
-        <p className="notice notice-info">{copy.confirmation.manageSharing}</p>
+        <p className="notice notice-info">{stepsCopy.confirmation.manageSharing}</p>
       </section>
     </>
   );

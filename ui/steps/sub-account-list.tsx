@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { accountDisplayName, formatAccountNumber, type Account, type SubAccount } from '../../domain/accounts';
-import { copy } from '../../domain/copy';
+import { stepsCopy } from '../../domain/steps-copy';
 
 /** Spec §2: one currency of a multi-currency (EGA) account, its own checkbox. */
 function SubAccountRow({ parentId, sub, onToggle }: {
@@ -10,8 +10,8 @@ function SubAccountRow({ parentId, sub, onToggle }: {
 }) {
   const noteId = useId();
   const notes = [
-    ...(sub.closed ? [copy.selectAccounts.closedSubAccount] : []),
-    ...(sub.eligibleAccount ? [] : [copy.selectAccounts.sharingNotAvailable]),
+    ...(sub.closed ? [stepsCopy.selectAccounts.closedSubAccount] : []),
+    ...(sub.eligibleAccount ? [] : [stepsCopy.selectAccounts.sharingNotAvailable]),
   ];
   return (
     <li className="sub-account">
@@ -43,7 +43,7 @@ export function SubAccountList({ account, onToggle }: {
 }) {
   return (
     <fieldset className="sub-accounts">
-      <legend className="visually-hidden">{copy.selectAccounts.currenciesLegend(accountDisplayName(account))}</legend>
+      <legend className="visually-hidden">{stepsCopy.selectAccounts.currenciesLegend(accountDisplayName(account))}</legend>
       <ul className="sub-account-list">
         {account.subAccounts.map((sub) => (
           <SubAccountRow key={sub.id} parentId={account.id} sub={sub} onToggle={onToggle} />

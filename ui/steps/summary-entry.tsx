@@ -1,14 +1,14 @@
 import { accountDisplayName, formatAccountNumber } from '../../domain/accounts';
-import { copy } from '../../domain/copy';
 import { assertNever } from '../../domain/result';
 import type { SubAccountTag, SummaryEntry, SummarySubAccount } from '../../domain/selection-summary';
+import { stepsCopy } from '../../domain/steps-copy';
 
 const tagText = (tag: SubAccountTag): string => {
   switch (tag) {
     case 'added':
-      return copy.confirmation.added;
+      return stepsCopy.confirmation.added;
     case 'removed':
-      return copy.confirmation.removed;
+      return stepsCopy.confirmation.removed;
     default:
       return assertNever(tag);
   }
@@ -22,7 +22,7 @@ function SubAccountLine({ line }: { readonly line: SummarySubAccount }) {
       <span className="sub-account-currency">{subAccount.currency ?? accountDisplayName(subAccount)}</span>{' '}
       <span className="account-number">{formatAccountNumber(subAccount.identification)}</span>
       {tag === undefined ? undefined : <>{' '}<span className={`tag tag-${tag}`}>{tagText(tag)}</span></>}
-      {subAccount.closed ? <>{' '}<span className="tag">{copy.confirmation.closedSubAccount}</span></> : undefined}
+      {subAccount.closed ? <>{' '}<span className="tag">{stepsCopy.confirmation.closedSubAccount}</span></> : undefined}
     </li>
   );
 }
@@ -34,9 +34,9 @@ function SubAccountLine({ line }: { readonly line: SummarySubAccount }) {
 export function SummaryEntryItem({ entry, removed }: { readonly entry: SummaryEntry; readonly removed: boolean }) {
   const { account } = entry;
   const notes = [
-    ...(removed ? [copy.confirmation.removedAccount] : []),
-    ...(account.jointAccount ? [copy.selectAccounts.jointAccount] : []),
-    ...(account.closed ? [copy.selectAccounts.closedAccount] : []),
+    ...(removed ? [stepsCopy.confirmation.removedAccount] : []),
+    ...(account.jointAccount ? [stepsCopy.selectAccounts.jointAccount] : []),
+    ...(account.closed ? [stepsCopy.selectAccounts.closedAccount] : []),
   ];
   return (
     <li className="summary-entry">

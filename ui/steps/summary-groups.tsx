@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { ConfirmationStore } from '../../application/stores/confirmation.store';
-import { copy } from '../../domain/copy';
 import type { SummaryEntry } from '../../domain/selection-summary';
 import { useService } from '../services-context';
 import { SummaryEntryItem } from './summary-entry';
+import { stepsCopy } from '../../domain/steps-copy';
 
 function Group({ heading, entries, removed }: {
   readonly heading: string | undefined;
@@ -36,12 +36,12 @@ export const SummaryGroups = observer(function SummaryGroups() {
   const par = confirmation.isPar;
   return (
     <section className="confirmation-section summary" aria-labelledby={headingId}>
-      <h2 id={headingId} className="section-heading">{copy.confirmation.selectedAccounts}</h2>
-      <Group heading={par ? copy.confirmation.addedAccounts : undefined} entries={added} removed={false} />
-      <Group heading={par ? copy.confirmation.maintainedAccounts : undefined} entries={maintained} removed={false} />
-      <Group heading={par ? copy.confirmation.removedAccounts : undefined} entries={removed} removed />
+      <h2 id={headingId} className="section-heading">{stepsCopy.confirmation.selectedAccounts}</h2>
+      <Group heading={par ? stepsCopy.confirmation.addedAccounts : undefined} entries={added} removed={false} />
+      <Group heading={par ? stepsCopy.confirmation.maintainedAccounts : undefined} entries={maintained} removed={false} />
+      <Group heading={par ? stepsCopy.confirmation.removedAccounts : undefined} entries={removed} removed />
       {confirmation.jointHoldersNotified ? (
-        <p className="notice notice-info">{copy.confirmation.jointHoldersNotified}</p>
+        <p className="notice notice-info">{stepsCopy.confirmation.jointHoldersNotified}</p>
       ) : undefined}
     </section>
   );
