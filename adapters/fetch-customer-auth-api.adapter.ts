@@ -173,13 +173,16 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
     return this.call('PUT', '/customer-auth/consent', noContent, { body: request });
   }
 
-  /** Spec §4 "Confirm"/"Reject": `POST /customer-auth/confirmation`, sent once (DESIGN §3.4). */
-  confirmation(authorisationStatus: boolean): Promise<Result<ConfirmationAnswer, ApiError>> {
+  /**
+   * Spec §4 "Confirm"/"Reject": `POST /customer-auth/confirmation` with its `Idempotency-Key`
+   * (CONTRACT §3), sent once here (DESIGN §3.4; the flow decides whether to ask again, §3.11).
+   */
+  confirmation(authorisationStatus: boolean, idempotencyKey: string): Promise<Result<ConfirmationAnswer, ApiError>> {
     return this.call(
       'POST',
       '/customer-auth/confirmation',
       (json, status) => readConfirmationAnswer(json, status, authorisationStatus),
-      { body: { authorisationStatus } },
+      { body: { authorisationStatus }, headers: { 'Idempotency-Key': idempotencyKey } },
     );
   }
 

@@ -1,5 +1,5 @@
 import { inject, injectable, optional } from 'inversify';
-import type { TokenStorage } from '../application/ports/token-storage.port';
+import type { Decision, TokenStorage } from '../application/ports/token-storage.port';
 
 /** The session storage of this tab (bound optionally; default `globalThis.sessionStorage`). */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -17,18 +17,33 @@ function platformSessionStorage(): StorageLike | undefined {
   }
 }
 
+/** The key under which each decision's Idempotency-Key is kept (DESIGN §3.11). */
+export const decisionKeyName = (decision: Decision): string => `cdr.idempotencyKey.${decision}`;
+
+/** A UUID v4 (RFC 9562) from the platform's cryptographic random source. */
+export function uuidV4(): string {
+  const crypto = globalThis.crypto;
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /**
  * DESIGN §3.3 "The token leaves the address bar": the redirect token in `sessionStorage` (this
- * tab only, so that a reload continues the flow). Storage that is missing, disabled or full
- * (Safari private mode, blocked cookies, quota) never throws: the token is then kept in memory
- * only, so the flow still works until the page is reloaded (a read gives `undefined` when neither
- * holds one). An empty stored value counts as none.
+ * tab only, so that a reload continues the flow), and DESIGN §3.11: each decision's
+ * Idempotency-Key beside it, so that a reload sends the same key. Storage that is missing,
+ * disabled or full (Safari private mode, blocked cookies, quota) never throws: the values are
+ * then kept in memory only, so the flow still works until the page is reloaded. An empty stored
+ * value counts as none.
  */
 @injectable()
 export class SessionTokenStorage implements TokenStorage {
   private readonly storage: StorageLike | undefined;
-  /** The last token written, for when storage refuses it. */
-  private memory: string | undefined;
+  /** What was written, for when storage refuses it. */
+  private readonly memory = new Map<string, string>();
 
   constructor(@inject(SESSION_STORAGE) @optional() storage?: StorageLike) {
     this.storage = storage ?? platformSessionStorage();
@@ -36,30 +51,58 @@ export class SessionTokenStorage implements TokenStorage {
 
   /** DESIGN §3.3: the stored token, if any. */
   read(): string | undefined {
-    try {
-      const value = this.storage?.getItem(REDIRECT_JWT_KEY);
-      if (typeof value === 'string' && value !== '') return value;
-    } catch {
-      // Storage unavailable: fall back to memory.
-    }
-    return this.memory;
+    return this.get(REDIRECT_JWT_KEY);
   }
 
   /** DESIGN §3.3: keeps the token for this tab. */
   write(token: string): void {
-    this.memory = token === '' ? undefined : token;
+    this.set(REDIRECT_JWT_KEY, token);
+  }
+
+  /** DESIGN §3.3: terminal paths forget the token, and the decision keys with it. */
+  clear(): void {
+    for (const name of [REDIRECT_JWT_KEY, decisionKeyName('approve'), decisionKeyName('reject')]) this.remove(name);
+  }
+
+  /** DESIGN §3.11: the decision's Idempotency-Key, made once and kept with the token. */
+  decisionKey(decision: Decision): string {
+    const kept = this.get(decisionKeyName(decision));
+    if (kept !== undefined) return kept;
+    const key = uuidV4();
+    this.set(decisionKeyName(decision), key);
+    return key;
+  }
+
+  /** DESIGN §3.11: the decision made in this tab (before a reload), if any; an approval wins. */
+  decided(): Decision | undefined {
+    if (this.get(decisionKeyName('approve')) !== undefined) return 'approve';
+    return this.get(decisionKeyName('reject')) === undefined ? undefined : 'reject';
+  }
+
+  private get(name: string): string | undefined {
     try {
-      this.storage?.setItem(REDIRECT_JWT_KEY, token);
+      const value = this.storage?.getItem(name);
+      if (typeof value === 'string' && value !== '') return value;
     } catch {
-      // Storage unavailable or full: the token stays in memory only.
+      // Storage unavailable: fall back to memory.
+    }
+    const remembered = this.memory.get(name);
+    return remembered === '' ? undefined : remembered;
+  }
+
+  private set(name: string, value: string): void {
+    this.memory.set(name, value);
+    try {
+      this.storage?.setItem(name, value);
+    } catch {
+      // Storage unavailable or full: the value stays in memory only.
     }
   }
 
-  /** DESIGN §3.3: terminal paths forget the token. */
-  clear(): void {
-    this.memory = undefined;
+  private remove(name: string): void {
+    this.memory.delete(name);
     try {
-      this.storage?.removeItem(REDIRECT_JWT_KEY);
+      this.storage?.removeItem(name);
     } catch {
       // Storage unavailable: nothing was kept.
     }

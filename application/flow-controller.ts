@@ -142,8 +142,8 @@ export class FlowController {
         case 'confirmBusinessProfile': return api.confirmBusinessProfile(call.request);
         case 'accounts': return api.accounts();
         case 'saveSelection': return api.saveSelection(call.request);
-        case 'confirm': return api.confirmation(true);
-        case 'reject': return api.confirmation(false);
+        case 'confirm': return api.confirmation(true, this.storage.decisionKey('approve'));
+        case 'reject': return api.confirmation(false, this.storage.decisionKey('reject'));
         case 'keepAlive': return api.keepAlive();
       }
     };

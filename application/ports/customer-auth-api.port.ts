@@ -45,10 +45,11 @@ export interface CustomerAuthApi {
   /** `PUT /customer-auth/consent`: the selected accounts and the optional description (CONTRACT §5). */
   saveSelection(request: SaveSelectionRequest): Promise<Result<void, ApiError>>;
   /**
-   * `POST /customer-auth/confirmation`: `true` authorises, `false` rejects. DESIGN §3.4: never
-   * retried automatically.
+   * `POST /customer-auth/confirmation`: `true` authorises, `false` rejects, with the decision's
+   * `Idempotency-Key` (CONTRACT §3 "Confirmation is idempotent", DESIGN §3.11): the one POST the
+   * flow may send again, with the same key, after an unclear outcome. Never retried here.
    */
-  confirmation(authorisationStatus: boolean): Promise<Result<ConfirmationAnswer, ApiError>>;
+  confirmation(authorisationStatus: boolean, idempotencyKey: string): Promise<Result<ConfirmationAnswer, ApiError>>;
   /** `POST /customer-auth/keep-alive`: keeps the bank's session alive while the customer is active. */
   keepAlive(): Promise<Result<void, ApiError>>;
 }

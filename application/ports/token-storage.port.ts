@@ -1,10 +1,19 @@
+/** The customer's decision on the consent: authorise or reject. */
+export type Decision = 'approve' | 'reject';
+
 /**
  * DESIGN §3.3: where the redirect token lives once it has left the address bar: this tab only,
- * so that a reload continues the flow. Terminal paths clear it.
+ * so that a reload continues the flow. Terminal paths clear it. DESIGN §3.11: the decision's
+ * `Idempotency-Key` is kept with it, so that a reload or a repeat sends the same key.
  */
 export interface TokenStorage {
   read(): string | undefined;
   write(token: string): void;
+  /** Forgets the token and any decision key. */
   clear(): void;
+  /** The `Idempotency-Key` of this decision (a UUID v4), made and kept the first time it is asked for. */
+  decisionKey(decision: Decision): string;
+  /** The decision a key was made for in this tab (after a reload: the customer had decided), if any. */
+  decided(): Decision | undefined;
 }
 export const TOKEN_STORAGE = Symbol('TokenStorage');

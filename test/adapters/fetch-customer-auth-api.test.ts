@@ -28,6 +28,8 @@ const rawAccount = (id: string, extra: object = {}): object => ({
   ...extra,
 });
 
+const KEY = '3f1c9a52-6d1e-4b8f-9a2c-0e5d7b4c1a90';
+
 describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4) over real HTTP', () => {
   const server = new ScriptedHttpServer();
   let tokens: MemoryTokenStorage;
@@ -251,13 +253,14 @@ describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4)
     it('sends {"authorisationStatus":true} and reads an auth_code answer', async () => {
       const answer = { auth_code: 'c0de', redirect_uri: 'https://tpp.example/cb', state: 'af0ifjsldkj', id_token: 'id.tok.en' };
       server.answer({ status: 200, body: answer });
-      expect(await api().confirmation(true)).to.deep.equal({ ok: true, value: answer });
+      expect(await api().confirmation(true, KEY)).to.deep.equal({ ok: true, value: answer });
       expect(server.requests[0]).to.include({ method: 'POST', url: '/customer-auth/confirmation', body: '{"authorisationStatus":true}' });
+      expect(server.requests[0]?.headers['idempotency-key'], 'CONTRACT §3: the decision\'s key').to.equal(KEY);
     });
 
     it('reads a JARM response answer and ignores unknown fields and nulls', async () => {
       server.answer({ status: 200, body: { response: 'jarm.jwt.value', redirect_uri: 'https://tpp.example/cb', state: null, extra: 7 } });
-      expect(await api().confirmation(true)).to.deep.equal({
+      expect(await api().confirmation(true, KEY)).to.deep.equal({
         ok: true,
         value: { response: 'jarm.jwt.value', redirect_uri: 'https://tpp.example/cb' },
       });
@@ -265,8 +268,8 @@ describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4)
 
     it('a rejection may answer 204 or only a redirect_uri', async () => {
       server.answer({ status: 204 }, { status: 200, body: { redirect_uri: 'https://tpp.example/cb' } });
-      expect(await api().confirmation(false)).to.deep.equal({ ok: true, value: {} });
-      expect(await api().confirmation(false)).to.deep.equal({ ok: true, value: { redirect_uri: 'https://tpp.example/cb' } });
+      expect(await api().confirmation(false, KEY)).to.deep.equal({ ok: true, value: {} });
+      expect(await api().confirmation(false, KEY)).to.deep.equal({ ok: true, value: { redirect_uri: 'https://tpp.example/cb' } });
       expect(server.requests[0]?.body).to.equal('{"authorisationStatus":false}');
     });
 
@@ -329,7 +332,7 @@ describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4)
 
     it('a POST that gets 503 is sent exactly once', async () => {
       server.always({ status: 503 });
-      expect(await api().confirmation(true)).to.deep.equal({ ok: false, error: { status: 503, causes: [] } });
+      expect(await api().confirmation(true, KEY)).to.deep.equal({ ok: false, error: { status: 503, causes: [] } });
       expect(await api().authenticate({ authType: 'SECURE_CODE', username: 'jane', secureCode: '1' })).to.deep.equal({ ok: false, error: { status: 503, causes: [] } });
       expect(server.requests.map((r) => r.method)).to.deep.equal(['POST', 'POST']);
     });
@@ -414,7 +417,7 @@ describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4)
 
     it('a POST with no answer in time is TIMED_OUT, sent once', async () => {
       server.always({ hang: true });
-      expect(await api({ ...FAST, writeTimeoutMs: 150 }).confirmation(true)).to.deep.equal({ ok: false, error: { status: 0, code: TIMED_OUT, causes: [] } });
+      expect(await api({ ...FAST, writeTimeoutMs: 150 }).confirmation(true, KEY)).to.deep.equal({ ok: false, error: { status: 0, code: TIMED_OUT, causes: [] } });
       expect(server.requests).to.have.length(1);
     });
 

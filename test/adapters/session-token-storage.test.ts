@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { REDIRECT_JWT_KEY, SessionTokenStorage, type StorageLike } from '../../adapters/session-token-storage.adapter';
+import { REDIRECT_JWT_KEY, SessionTokenStorage, uuidV4, type StorageLike } from '../../adapters/session-token-storage.adapter';
 
 class MapStorage implements StorageLike {
   readonly items = new Map<string, string>();
@@ -67,5 +67,56 @@ describe('adapters/SessionTokenStorage (DESIGN §3.3)', () => {
     expect(tokens.read()).to.equal('a.b.c');
     tokens.clear();
     expect(tokens.read()).to.equal(undefined);
+  });
+
+  describe('the decision\'s Idempotency-Key (DESIGN §3.11, CONTRACT §3)', () => {
+    const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+    it('is a UUID v4, the same each time it is asked for, one per decision', () => {
+      const tokens = new SessionTokenStorage(new MapStorage());
+      const approve = tokens.decisionKey('approve');
+      expect(approve).to.match(UUID_V4);
+      expect(tokens.decisionKey('approve')).to.equal(approve);
+      expect(tokens.decisionKey('reject')).to.match(UUID_V4).and.not.equal(approve);
+    });
+
+    it('survives a reload (another instance over the same storage), and tells which decision was made', () => {
+      const storage = new MapStorage();
+      const before = new SessionTokenStorage(storage);
+      expect(before.decided()).to.equal(undefined);
+      const key = before.decisionKey('approve');
+      const after = new SessionTokenStorage(storage);
+      expect(after.decided()).to.equal('approve');
+      expect(after.decisionKey('approve')).to.equal(key);
+    });
+
+    it('is forgotten with the token', () => {
+      const tokens = new SessionTokenStorage(new MapStorage());
+      tokens.write('a.b.c');
+      const key = tokens.decisionKey('reject');
+      expect(tokens.decided()).to.equal('reject');
+      tokens.clear();
+      expect(tokens.decided()).to.equal(undefined);
+      expect(tokens.decisionKey('reject')).to.not.equal(key);
+    });
+
+    it('lives in memory when storage throws', () => {
+      const tokens = new SessionTokenStorage(new ThrowingStorage());
+      const key = tokens.decisionKey('approve');
+      expect(tokens.decisionKey('approve')).to.equal(key);
+      expect(tokens.decided()).to.equal('approve');
+    });
+
+    it('the fallback without randomUUID still makes UUID v4s (property)', () => {
+      const randomUUID = globalThis.crypto.randomUUID;
+      try {
+        Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
+        const keys = Array.from({ length: 200 }, () => uuidV4());
+        for (const key of keys) expect(key).to.match(UUID_V4);
+        expect(new Set(keys).size).to.equal(200);
+      } finally {
+        Object.defineProperty(globalThis.crypto, 'randomUUID', { value: randomUUID, configurable: true });
+      }
+    });
   });
 });

@@ -18,7 +18,7 @@ import type { CustomerAuthApi } from '../../application/ports/customer-auth-api.
 import type { LaunchParameters } from '../../application/ports/launch-parameters.port';
 import type { Redirector } from '../../application/ports/redirector.port';
 import type { Cancel, Scheduler } from '../../application/ports/scheduler.port';
-import type { TokenStorage } from '../../application/ports/token-storage.port';
+import type { Decision, TokenStorage } from '../../application/ports/token-storage.port';
 import type { TokenVerificationError, TokenVerifier } from '../../application/ports/token-verifier.port';
 import type { Logger } from '../../application/ports/logger.port';
 
@@ -80,10 +80,21 @@ export class RecordingRedirector implements Redirector {
 }
 
 export class MemoryTokenStorage implements TokenStorage {
+  readonly keys = new Map<Decision, string>();
+  private made = 0;
   constructor(public token: string | undefined = undefined) {}
   read(): string | undefined { return this.token; }
   write(token: string): void { this.token = token; }
-  clear(): void { this.token = undefined; }
+  clear(): void { this.token = undefined; this.keys.clear(); }
+  decisionKey(decision: Decision): string {
+    const kept = this.keys.get(decision);
+    if (kept !== undefined) return kept;
+    this.made += 1;
+    const key = `00000000-0000-4000-8000-${String(this.made).padStart(12, '0')}`;
+    this.keys.set(decision, key);
+    return key;
+  }
+  decided(): Decision | undefined { return this.keys.has('approve') ? 'approve' : this.keys.has('reject') ? 'reject' : undefined; }
 }
 
 export class FakeLaunchParameters implements LaunchParameters {
@@ -182,7 +193,10 @@ export class FakeCustomerAuthApi implements CustomerAuthApi {
     });
   }
   saveSelection(request: SaveSelectionRequest) { return this.next<void>('saveSelection', request, () => ok(undefined)); }
-  confirmation(authorisationStatus: boolean) {
+  /** The Idempotency-Key of each confirmation call, in order. */
+  readonly idempotencyKeys: string[] = [];
+  confirmation(authorisationStatus: boolean, idempotencyKey: string) {
+    this.idempotencyKeys.push(idempotencyKey);
     if (authorisationStatus && this.script.confirmation === undefined && this.holdConfirmation) {
       this.calls.push({ name: 'confirmation', body: authorisationStatus });
       return new Promise<Answer<ConfirmationAnswer>>((resolve) => { this.pendingConfirmation = resolve; });

@@ -128,6 +128,8 @@ export class StatefulFakeBank implements CustomerAuthApi {
     return this.calls.filter((call) => call.name === name).length;
   }
 
+  /** The Idempotency-Key of each confirmation call, in order. */
+  readonly idempotencyKeys: string[] = [];
   /** Called as each call arrives (a test may note what the customer saw at that moment). */
   onCall: ((name: CallName, body: unknown) => void) | undefined = undefined;
 
@@ -262,7 +264,8 @@ export class StatefulFakeBank implements CustomerAuthApi {
     });
   }
 
-  confirmation(authorisationStatus: boolean): Promise<Answer<ConfirmationAnswer>> {
+  confirmation(authorisationStatus: boolean, idempotencyKey: string): Promise<Answer<ConfirmationAnswer>> {
+    this.idempotencyKeys.push(idempotencyKey);
     return this.serve('confirmation', authorisationStatus, () => {
       if (this.decision !== undefined) return err(apiError(409, 'consent_already_decided'));
       const persona = this.persona;
