@@ -2,7 +2,7 @@ import { inject, injectable, optional } from 'inversify';
 import { CLOCK, type Clock } from '../application/ports/clock.port';
 import type { ActivitySource } from '../application/ports/activity-source.port';
 import type { Cancel } from '../application/ports/scheduler.port';
-import { DOCUMENT } from './location.token';
+import { DOCUMENT, NAVIGATOR } from './location.token';
 
 /** Spec §4 inactivity timer: the events that count as the customer being active. */
 export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'wheel'] as const;
@@ -10,8 +10,10 @@ export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', '
 /** At most one activity notification per this many milliseconds (mousemove fires dozens a second). */
 export const ACTIVITY_THROTTLE_MS = 1000;
 
-/** The part of `document` this adapter uses. */
-export type ActivityDocument = Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
+/** The part of `document` this adapter uses (its window for the connection's events). */
+export type ActivityDocument = Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'> & {
+  readonly defaultView?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
+};
 
 const LISTENER_OPTIONS: AddEventListenerOptions = { passive: true, capture: true };
 
@@ -26,10 +28,12 @@ const LISTENER_OPTIONS: AddEventListenerOptions = { passive: true, capture: true
 export class DomActivitySource implements ActivitySource {
   private readonly clock: Clock;
   private readonly document: ActivityDocument | undefined;
+  private readonly navigator: Pick<Navigator, 'onLine'> | undefined;
 
-  constructor(@inject(CLOCK) clock: Clock, @inject(DOCUMENT) @optional() document?: ActivityDocument) {
+  constructor(@inject(CLOCK) clock: Clock, @inject(DOCUMENT) @optional() document?: ActivityDocument, @inject(NAVIGATOR) @optional() navigator?: Pick<Navigator, 'onLine'>) {
     this.clock = clock;
     this.document = document ?? globalThis.document;
+    this.navigator = navigator ?? globalThis.navigator;
   }
 
   /** Spec §4: calls `listener` on activity, at most once a second. */
@@ -46,6 +50,25 @@ export class DomActivitySource implements ActivitySource {
     for (const type of ACTIVITY_EVENTS) document.addEventListener(type, handler, LISTENER_OPTIONS);
     return () => {
       for (const type of ACTIVITY_EVENTS) document.removeEventListener(type, handler, LISTENER_OPTIONS);
+    };
+  }
+
+  /** DESIGN §3.15: `navigator.onLine` (true when the browser cannot tell). */
+  isOnline(): boolean {
+    return this.navigator?.onLine ?? true;
+  }
+
+  /** DESIGN §3.15: the window's `online` and `offline` events. */
+  onConnectivity(listener: (online: boolean) => void): Cancel {
+    const window = this.document?.defaultView ?? undefined;
+    if (window === undefined) return () => undefined;
+    const online = (): void => listener(true);
+    const offline = (): void => listener(false);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
     };
   }
 

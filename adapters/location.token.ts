@@ -11,3 +11,6 @@ export const HISTORY = Symbol('History');
 
 /** The page's `document`, for the DOM adapters (bound optionally, like LOCATION). */
 export const DOCUMENT = Symbol('Document');
+
+/** The browser's `navigator` (its `onLine`), bound optionally like LOCATION. */
+export const NAVIGATOR = Symbol('Navigator');

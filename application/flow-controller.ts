@@ -34,6 +34,7 @@ export class FlowController {
   state: FlowState;
   private cancelWake: Cancel | undefined = undefined;
   private unsubscribe: Cancel[] = [];
+  private disposed = false;
 
   constructor(
     @inject(RUNTIME_CONFIG) config: RuntimeConfig,
@@ -57,7 +58,7 @@ export class FlowController {
       },
       clock.now(),
     );
-    makeObservable<this, 'cancelWake' | 'unsubscribe'>(this, { state: observableRef, cancelWake: false, unsubscribe: false });
+    makeObservable<this, 'cancelWake' | 'unsubscribe' | 'disposed'>(this, { state: observableRef, cancelWake: false, unsubscribe: false, disposed: false });
   }
 
   /**
@@ -70,8 +71,10 @@ export class FlowController {
       this.unsubscribe = [
         this.activity.onActivity(() => void this.dispatch({ type: 'activity' })),
         this.activity.onVisible(() => void this.dispatch({ type: 'tick' })),
+        this.activity.onConnectivity((online) => void this.dispatch({ type: 'connectivity', online })),
       ];
     }
+    if (!this.activity.isOnline()) void this.dispatch({ type: 'connectivity', online: false });
     const jwtFromAddress = this.launch.redirectJwt();
     return this.dispatch({
       type: 'launched',
@@ -79,6 +82,7 @@ export class FlowController {
       jwtFromAddress,
       jwtFromStorage: jwtFromAddress === undefined ? this.storage.read() : undefined,
       errorParam: this.launch.error(),
+      decided: this.storage.decided(),
     });
   }
 
@@ -87,6 +91,7 @@ export class FlowController {
    * those answers have gone through the model too (timers are not waited for).
    */
   dispatch(event: FlowEvent): Promise<void> {
+    if (this.disposed) return Promise.resolve();
     const { state, effects } = transition(this.state, event, this.clock.now());
     if (state !== this.state) runInAction(() => { this.state = state; });
     return Promise.all(effects.map((effect) => this.run(effect))).then(() => undefined);
@@ -100,7 +105,11 @@ export class FlowController {
           () => this.dispatch({ type: 'verified', id: effect.id, result: err({ kind: 'malformed' }) }),
         );
       case 'call':
-        return this.call(effect.call).then((answer) => this.dispatch({ type: 'answered', id: effect.id, answer }));
+        return this.call(effect.call).then(async (answer) => {
+          // DESIGN §3.15: no answer because the connection dropped: the model hears it is offline first.
+          if (!answer.result.ok && answer.result.error.status === 0 && !this.activity.isOnline()) await this.dispatch({ type: 'connectivity', online: false });
+          return this.dispatch({ type: 'answered', id: effect.id, answer });
+        });
       case 'forgetAddressToken':
         this.launch.forgetRedirectJwt();
         break;
@@ -155,6 +164,13 @@ export class FlowController {
   private setWake(atMs: number | undefined): void {
     this.cancelWake?.();
     this.cancelWake = atMs === undefined ? undefined : this.scheduler.after(atMs - this.clock.now(), () => void this.dispatch({ type: 'tick' }));
+  }
+
+  /** The page is gone (a channel closing, a test's reload): no timer fires, nothing more is sent or done. */
+  dispose(): void {
+    this.disposed = true;
+    this.setWake(undefined);
+    this.stopListening();
   }
 
   private stopListening(): void {

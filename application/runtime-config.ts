@@ -30,6 +30,10 @@ export interface RuntimeConfig {
   readonly tealiumUtagUrl: string;
   readonly publicSiteUrl: string;
   readonly links: ConfigLinks;
+  /** CONTRACT §2, DESIGN §3.13: the failure page's text per authorize_failure `respCode` (optional). */
+  readonly errorMessages: Readonly<Record<string, string>>;
+  /** CONTRACT §2: where CSP violation reports go (optional; the served headers name it). */
+  readonly cspReportUri: string | undefined;
 }
 
 const LINK_NAMES = ['siteTerms', 'hyperlink', 'cookie', 'legal', 'importantNotices', 'cdrPolicy', 'eligibility', 'secureKeyHelp', 'contactUs'] as const;
@@ -93,6 +97,20 @@ export function parseRuntimeConfig(raw: unknown): Result<RuntimeConfig, readonly
     links[name] = typeof value === 'string' ? value : '';
   }
 
+  const errorMessagesRaw = raw['errorMessages'] ?? {};
+  const errorMessages: Record<string, string> = {};
+  if (!isRecord(errorMessagesRaw)) problems.push('errorMessages must be an object of respCode to text');
+  else {
+    for (const [code, text] of Object.entries(errorMessagesRaw)) {
+      if (typeof text === 'string' && text.trim() !== '') errorMessages[code] = text;
+      else problems.push(`errorMessages.${code} must be a non-empty string`);
+    }
+  }
+  const cspReportUriRaw = raw['cspReportUri'];
+  if (cspReportUriRaw !== undefined && (typeof cspReportUriRaw !== 'string' || cspReportUriRaw.trim() === '')) {
+    problems.push('cspReportUri must be a non-empty string when given');
+  }
+
   const config: RuntimeConfig = {
     env: string('env', false),
     production: boolean('production'),
@@ -105,6 +123,8 @@ export function parseRuntimeConfig(raw: unknown): Result<RuntimeConfig, readonly
     tealiumUtagUrl,
     publicSiteUrl,
     links,
+    errorMessages,
+    cspReportUri: typeof cspReportUriRaw === 'string' && cspReportUriRaw.trim() !== '' ? cspReportUriRaw : undefined,
   };
   return problems.length > 0 ? err(problems) : ok(config);
 }

@@ -209,6 +209,14 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
     primary: 'OK',
     secondary: 'Cancel',
   },
+  alreadyCompleted: {
+    title: 'This request has already been completed',
+    paragraphs: [
+      ({ tppName }) => `Your answer to ${recipient(tppName)}'s request was already given in another window or tab, so there is nothing more to do here.`,
+      ({ tppName }) => `You'll now be returned to ${recipient(tppName)}.`,
+    ],
+    primary: returnTo,
+  },
 };
 
 /**
@@ -254,6 +262,8 @@ export const copy = {
     cdrPolicy: 'Consumer Data Right policy',
     continue: 'Continue',
     cancel: 'Cancel',
+    /** DESIGN §3.15: the connection dropped before the bank answered a login (a login is not sent twice by itself). */
+    answerLost: 'The connection dropped before the bank answered. Please check your details and choose Continue again.',
     /** Spec §2: banner shown while a login error is flagged. */
     errorBanner:
       'There appears to be a problem. Please check and make sure you have entered all information correctly to continue.',
@@ -290,6 +300,8 @@ export const copy = {
     leavePage: 'Leave Page',
     /** Spec §8 and CONTRACT §7: an error page parameter that cannot be decoded. */
     undecodable: 'We are unable to process your request.',
+    /** DESIGN §3.13: the code and time of the failure, for the customer to quote. */
+    reference: (code: string, time: string | undefined): string => `Reference: ${code}${time === undefined ? '' : `, ${time}`}`,
     /** The page's heading and window title. */
     title: 'We are unable to continue',
     windowTitle: 'We are unable to continue | Open Banking',
@@ -312,6 +324,8 @@ export const copy = {
     loading: 'Loading',
     loadingTitle: 'Loading | Open Banking',
     tooltipLabel: 'More Information',
+    /** DESIGN §3.15: the polite notice while the browser is offline. */
+    offline: "You're offline. We'll carry on when your connection is back; nothing you've entered is lost.",
     closeModal: 'Close this message',
   },
 

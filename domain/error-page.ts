@@ -1,16 +1,39 @@
 import { copy } from './copy';
 import { isRecord } from './is-record';
 
-/** Spec §3 "Error page data", CONTRACT §7: what the authorize_failure page shows. */
+/**
+ * Spec §3 "Error page data", CONTRACT §7: the authorize_failure parameter, decoded. DESIGN §3.13:
+ * `respMessage` is kept for the logs only; the page never shows text from the address.
+ */
 export interface ErrorPageData {
   readonly fisp?: string;
   readonly respCode?: string;
   readonly respMessage?: string;
   readonly respTime?: string;
+  /** Spec §8: the parameter could not be decoded (the page says so, with code 500). */
+  readonly undecodable?: true;
 }
 
 /** Spec §8, CONTRACT §7: the page data when the parameter cannot be decoded. */
-export const UNDECODABLE_ERROR_PAGE: ErrorPageData = { respMessage: copy.failure.undecodable, respCode: '500' };
+export const UNDECODABLE_ERROR_PAGE: ErrorPageData = { respMessage: copy.failure.undecodable, respCode: '500', undecodable: true };
+
+/**
+ * DESIGN §3.13 (which departs from spec §2's "shows the server message"): the failure page's
+ * words are the bank's own: its configured text for the `respCode` (config `errorMessages`),
+ * else spec §8's text for an undecodable parameter, else the generic text. Text from the address
+ * (`respMessage`) is never shown: anyone can write it, and it would read as the bank's.
+ */
+export function failureMessage(details: ErrorPageData | undefined, errorMessages: Readonly<Record<string, string>>): string {
+  const configured = details?.respCode === undefined ? undefined : errorMessages[details.respCode];
+  if (configured !== undefined && Object.hasOwn(errorMessages, details?.respCode ?? '')) return configured;
+  return details?.undecodable === true ? copy.failure.undecodable : copy.failure.defaultMessage;
+}
+
+/** DESIGN §3.13: the code and time of the failure, as a reference the customer can quote to the bank. */
+export function failureReference(details: ErrorPageData | undefined): string | undefined {
+  if (details?.respCode === undefined) return undefined;
+  return copy.failure.reference(details.respCode, details.respTime);
+}
 
 /** The longest server message shown verbatim; a longer one is replaced by the generic message. */
 export const MAX_RESP_MESSAGE_LENGTH = 500;
@@ -98,6 +121,6 @@ export function decodeErrorPageParam(param: string | undefined): ErrorPageData {
   return withoutUndefined({ fisp: field(fisp), respCode: field(respCode), respMessage: message, respTime: field(respTime) });
 }
 
-function withoutUndefined(data: { readonly [K in keyof ErrorPageData]-?: string | undefined }): ErrorPageData {
+function withoutUndefined(data: { readonly [K in Exclude<keyof ErrorPageData, 'undecodable'>]-?: string | undefined }): ErrorPageData {
   return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined)) as ErrorPageData;
 }

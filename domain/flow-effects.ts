@@ -10,6 +10,9 @@ import type { Result } from './result';
 import type { ConfirmationAnswer, ReturnUrl } from './return-url';
 import type { BusinessConsentRequest, SaveSelectionRequest } from './save-request';
 
+/** The customer's decision on the consent (DESIGN §3.11: each has its own Idempotency-Key). */
+export type Decision = 'approve' | 'reject';
+
 /**
  * Spec §7, CONTRACT §3: a call to the bank's customer-auth API, as data. `saveSelection` says
  * what comes after it: the confirmation step, or (with a description, spec §7) the confirmation

@@ -1,5 +1,5 @@
 import type { DateOfBirthParts } from './date-of-birth';
-import type { FlowAnswer } from './flow-effects';
+import type { Decision, FlowAnswer } from './flow-effects';
 import type { Result } from './result';
 import type { TokenVerificationError } from './redirect-token';
 
@@ -19,6 +19,8 @@ export type FlowEvent =
       readonly jwtFromAddress: string | undefined;
       readonly jwtFromStorage: string | undefined;
       readonly errorParam: string | undefined;
+      /** DESIGN §3.11: the decision this tab had made before a reload (its key is kept), if any. */
+      readonly decided: Decision | undefined;
     }
   | { readonly type: 'verified'; readonly id: number; readonly result: Result<unknown, TokenVerificationError> }
   | { readonly type: 'answered'; readonly id: number; readonly answer: FlowAnswer }
@@ -50,4 +52,6 @@ export type FlowEvent =
   /** Spec §4: mouse, key, scroll or touch. */
   | { readonly type: 'activity' }
   /** Time passed: a timer's deadline, or the page became visible again (DESIGN §3.5). */
-  | { readonly type: 'tick' };
+  | { readonly type: 'tick' }
+  /** DESIGN §3.15: the browser went offline, or came back online. */
+  | { readonly type: 'connectivity'; readonly online: boolean };

@@ -3,11 +3,12 @@ import type { FlowAnswer, FlowEffect } from './flow-effects';
 import { NO_TIMERS, type FlowState } from './flow-state';
 import { showFailure } from './flow-start';
 import { backToProfiles } from './flow-steps';
-import { emit, isExiting, isFinished, openModal, pageIsActionable, sendAside, startCall, unchanged, type Transition } from './flow-transition';
+import { andThen, emit, isConfirming, isDeciding, isExiting, isFinished, openModal, pageIsActionable, sendAside, startCall, unchanged, type Transition } from './flow-transition';
+import type { RedirectToken } from './redirect-token';
 import { MODAL_RULES } from './modal';
-import { topModal, withoutBaseModal, withTimeoutWarning } from './modal-stack';
+import { topModal, withBaseModal, withoutBaseModal, withTimeoutWarning } from './modal-stack';
 import { assertNever, type Result } from './result';
-import { accessDeniedReturnUrl, plainReturnUrl, successReturnUrl, type ReturnUrl, type ReturnUrlError } from './return-url';
+import { accessDeniedReturnUrl, plainReturnUrl, returnTarget, successReturnUrl, type ReturnUrl, type ReturnUrlError } from './return-url';
 
 /**
  * DESIGN §3.2 "One exit": the flow ends here, once. The token is forgotten (DESIGN §3.3), an
@@ -23,49 +24,84 @@ function leave(state: FlowState, url: Result<ReturnUrl, ReturnUrlError>, stage: 
   return emit({ ...state, ended: true, pending: undefined, timers: NO_TIMERS }, ...effects);
 }
 
-/** Spec §4 onlyReturn (and the token's expiry): access_denied to the token's address, without asking the bank. */
+/**
+ * Spec §4 onlyReturn (and the token's expiry): access_denied to the token's address, without
+ * asking the bank. DESIGN §3.11: when a confirmation's outcome stayed unclear and the bank can no
+ * longer be asked, the customer returns to the plain address: access_denied could follow a code.
+ */
 export function leaveWithoutServer(state: FlowState, stage: AbandonmentStage): Transition {
   const token = state.token;
   if (token === undefined || state.ended) return unchanged(state);
+  if (state.decisionUnclear) return leave(state, plainReturnUrl(token.redirectUri), undefined);
   return leave(state, accessDeniedReturnUrl(token.redirectUri, token.state), stage);
 }
 
 /**
  * Spec §4 pendingRefreshFlow / returnAfterReject, DESIGN §3.2: reject the consent on the
- * server first, then return with access_denied. The timers stop and their warnings close: the
- * flow is ending (if the bank cannot reject, Service unavailable says so, and nothing restarts).
+ * server first, then return with access_denied. The timers stop: the flow is ending (what is
+ * on screen stays, its buttons busy, until the bank answers).
  */
 export function leaveAfterReject(state: FlowState, stage: AbandonmentStage): Transition {
   if (state.token === undefined || state.ended || isExiting(state)) return unchanged(state);
-  const modals = { ...state.modals, timeoutSeconds: undefined, expiry: false };
-  return startCall({ ...state, timers: NO_TIMERS, modals }, { kind: 'reject' }, { exitStage: stage });
-}
-
-/** CONTRACT §6: the return after a confirmed consent. */
-function leaveWithSuccess(state: FlowState): Transition {
-  const token = state.token;
-  if (token === undefined || state.confirmation === undefined || state.ended) return unchanged(state);
-  return leave(state, successReturnUrl(state.confirmation, token.redirectUri), undefined);
+  return startCall({ ...state, timers: NO_TIMERS }, { kind: 'reject' }, { exitStage: stage });
 }
 
 /**
- * Spec §4: the rejection's answer: return to the address it gives (else the token's); if the
- * bank could not reject, Service unavailable (its button returns without the server).
+ * DESIGN §3.12: where a bank answer's `redirect_uri` may take the customer: only to the verified
+ * token's address (scheme, host, port and path), else the token's address; a refusal is logged.
+ */
+function answeredTarget(token: RedirectToken, answered: string | undefined): { readonly target: string; readonly log: FlowEffect[] } {
+  const { target, refused } = returnTarget(answered, token.redirectUri);
+  return { target, log: refused === undefined ? [] : [{ type: 'log', message: `Returned to the token's redirectUri: ${refused}` }] };
+}
+
+/** CONTRACT §6: the return after a confirmed consent, to the address the token allows (DESIGN §3.12). */
+function leaveWithSuccess(state: FlowState): Transition {
+  const token = state.token;
+  if (token === undefined || state.confirmation === undefined || state.ended) return unchanged(state);
+  const { target, log } = answeredTarget(token, state.confirmation.redirect_uri);
+  return andThen(emit(state, ...log), (next) => leave(next, successReturnUrl({ ...state.confirmation, redirect_uri: target }, token.redirectUri), undefined));
+}
+
+/**
+ * Spec §4: the rejection's answer: return to the address it gives, when the token allows it
+ * (DESIGN §3.12), else the token's; if the bank could not reject, Service unavailable (its button
+ * returns without the server).
  */
 export function onRejected(state: FlowState, answer: Extract<FlowAnswer, { kind: 'reject' }>): Transition {
   const token = state.token;
   const stage = state.pending?.exitStage;
   if (token === undefined || stage === undefined) return unchanged(state);
-  if (!answer.result.ok) return openModal(state, 'serviceUnavailable');
-  return leave(state, accessDeniedReturnUrl(answer.result.value.redirect_uri ?? token.redirectUri, token.state), stage);
+  // The bank could not reject: the warnings that led here close (the timers are stopped; nothing
+  // restarts), and Service unavailable says so.
+  if (!answer.result.ok) return openModal({ ...state, modals: { ...state.modals, timeoutSeconds: undefined, expiry: false } }, 'serviceUnavailable');
+  const { target, log } = answeredTarget(token, answer.result.value.redirect_uri);
+  return andThen(emit(state, ...log), (next) => leave(next, accessDeniedReturnUrl(target, token.state), stage));
+}
+
+/**
+ * DESIGN §3.11: the decision was taken in another tab or window: return as the bank decided,
+ * access_denied after a rejection, the plain address after an approval (its code went back with
+ * the other tab: never access_denied after a code). This tab's flow was not abandoned.
+ */
+function leaveAsDecided(state: FlowState): Transition {
+  const token = state.token;
+  if (token === undefined) return unchanged(state);
+  if (state.decidedElsewhere === 'rejected') return leave(state, accessDeniedReturnUrl(token.redirectUri, token.state), undefined);
+  return leave(state, plainReturnUrl(token.redirectUri), undefined);
 }
 
 /** Spec §2: Cancel (PAR on confirmation: Exit without saving) asks first: the sharing-incomplete modal. */
 export const onCancel = (state: FlowState): Transition => (pageIsActionable(state) ? openModal(state, 'sharingIncomplete') : unchanged(state));
 
-/** Spec §8 "any other error opens Service unavailable": a step that cannot be shown. */
+/**
+ * Spec §8 "any other error opens Service unavailable": a step that cannot be shown. The request
+ * under way (an exit's reject, say) goes on.
+ */
 export const onStepUnavailable = (state: FlowState): Transition =>
-  state.screen.kind === 'flow' && !isFinished(state) ? openModal(state, 'serviceUnavailable') : unchanged(state);
+  state.screen.kind === 'flow' && !isFinished(state) && !isExiting(state)
+    ? unchanged({ ...state, modals: withBaseModal(state.modals, 'serviceUnavailable') })
+    : unchanged(state);
 
 /**
  * Spec §4 timeout warning, WCAG 2.2.1: closing the warning (or "Stay logged in") extends the
@@ -84,7 +120,7 @@ function closeTop(state: FlowState, nowMs: number): Transition {
 /** Spec §4 "Button behaviours": the top modal's main button. */
 export function onModalPrimary(state: FlowState, nowMs: number): Transition {
   const top = topModal(state.modals);
-  if (top === undefined || isExiting(state) || state.ended) return unchanged(state);
+  if (top === undefined || isDeciding(state) || state.ended) return unchanged(state);
   const behaviour = MODAL_RULES[top.name].button;
   if (state.confirmation !== undefined && behaviour !== 'returnWithSuccess') return unchanged(state);
   switch (behaviour) {
@@ -97,9 +133,13 @@ export function onModalPrimary(state: FlowState, nowMs: number): Transition {
     case 'returnAfterReject':
       return leaveAfterReject(state, state.stage);
     case 'onlyReturn':
-      return leaveWithoutServer(state, state.stage);
+      // DESIGN §3.11: after a confirmation whose outcome stayed unclear, the bank is asked first
+      // (a reject tells whether a code was issued): no access_denied after a code.
+      return state.decisionUnclear ? leaveAfterReject({ ...state, decisionUnclear: false }, state.stage) : leaveWithoutServer(state, state.stage);
     case 'returnWithSuccess':
       return leaveWithSuccess(state);
+    case 'returnAsDecided':
+      return leaveAsDecided(state);
     default:
       return assertNever(behaviour);
   }
@@ -109,6 +149,8 @@ export function onModalPrimary(state: FlowState, nowMs: number): Transition {
 export function onModalDismiss(state: FlowState, nowMs: number): Transition {
   const top = topModal(state.modals);
   if (top === undefined || isExiting(state) || isFinished(state) || !MODAL_RULES[top.name].closable) return unchanged(state);
+  // While a confirmation is being decided, closing the inactivity warning still extends the session.
+  if (isConfirming(state) && top.name !== 'timeoutWarning') return unchanged(state);
   return closeTop(state, nowMs);
 }
 

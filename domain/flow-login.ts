@@ -39,7 +39,7 @@ export function onSubmitLogin(state: FlowState, nowMs: number): Transition {
   if (!onLoginStep(state)) return unchanged(state);
   const { form, requireDob } = state.login;
   if (!canContinue(form, { requireDob, today: calendarDateOf(nowMs) })) return unchanged(state);
-  return startCall({ ...state, login: { ...state.login, loginError: false } }, { kind: 'authenticate', request: authenticateRequest(form, requireDob) });
+  return startCall({ ...state, login: { ...state.login, loginError: false, answerLost: false } }, { kind: 'authenticate', request: authenticateRequest(form, requireDob) });
 }
 
 /**
@@ -79,6 +79,7 @@ export function onAuthenticated(state: FlowState, answer: Extract<FlowAnswer, { 
     loginError: outcome.loginErrorFlagged,
     failures: outcome.failures,
     remainingAttempts: outcome.remainingAttempts,
+    answerLost: false,
   };
   const answered = { ...state, pending: undefined, login };
   const next = outcome.identified ? reach(answered, 'preAuthentication') : answered;

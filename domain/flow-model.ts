@@ -1,5 +1,6 @@
 import type { FlowAnswer } from './flow-effects';
 import type { FlowEvent } from './flow-events';
+import { decidedElsewhere, isAlreadyDecided, isUnclearOutcome, onConnectivity, retryDecision } from './flow-decisions';
 import { onCancel, onLeaveFailurePage, onModalDismiss, onModalPrimary, onRejected, onStepUnavailable } from './flow-exits';
 import {
   onAuthenticated, onBusinesses, onCustomerDetails, onDateOfBirthTyped, onOpenHelp, onSecureCodeTyped, onSubmitLogin, onUsernameTyped,
@@ -16,9 +17,32 @@ import { assertNever } from './result';
 
 export type { Transition } from './flow-transition';
 
+/**
+ * What every failed answer means before its call's own rules (spec §8) apply:
+ * - DESIGN §3.11: the decision was already taken elsewhere (409 consent_already_decided): say so;
+ * - DESIGN §3.15: no answer while the browser is offline is not a failure: the call waits for the
+ *   connection (a login, which cannot be repeated safely, goes back to the form);
+ * - DESIGN §3.11: a decision with an unclear outcome is asked again with the same key, at most
+ *   twice more, within the call's deadline.
+ */
+function onFailedAnswer(state: FlowState, answer: FlowAnswer): Transition | undefined {
+  const pending = state.pending;
+  if (answer.result.ok || pending === undefined || answer.kind === 'keepAlive') return undefined;
+  const error = answer.result.error;
+  if (isAlreadyDecided(error)) return decidedElsewhere(state, error);
+  if (error.status === 0 && !state.online) {
+    if (answer.kind === 'authenticate') return unchanged({ ...state, pending: undefined, login: { ...state.login, answerLost: true } });
+    return unchanged({ ...state, pending: { ...pending, held: true } });
+  }
+  if ((answer.kind === 'confirm' || answer.kind === 'reject') && isUnclearOutcome(error)) return retryDecision(state, pending);
+  return undefined;
+}
+
 /** The bank's answer to the call the flow waits for; an answer to any other call changes nothing. */
 function onAnswered(state: FlowState, id: number, answer: FlowAnswer, nowMs: number): Transition {
   if (state.ended || !isAwaited(state, id, answer.kind)) return unchanged(state);
+  const failed = onFailedAnswer(state, answer);
+  if (failed !== undefined) return failed;
   switch (answer.kind) {
     case 'consentDetails':
       return onConsentDetails(state, answer, nowMs);
@@ -94,6 +118,8 @@ function onEvent(state: FlowState, event: FlowEvent, nowMs: number): Transition 
       return onActivity(state, nowMs);
     case 'tick':
       return unchanged(state);
+    case 'connectivity':
+      return onConnectivity(state, event.online);
     default:
       return assertNever(event);
   }
@@ -108,7 +134,7 @@ function onEvent(state: FlowState, event: FlowEvent, nowMs: number): Transition 
  * (and after every tick, which used the last one up).
  */
 export function transition(state: FlowState, event: FlowEvent, nowMs: number): Transition {
-  const next = andThen(onEvent(state, event, nowMs), (after) => evaluateTimers(after, nowMs));
+  const next = andThen(onEvent({ ...state, nowMs }, event, nowMs), (after) => evaluateTimers(after, nowMs));
   const wake = nextWakeMs(next.state, nowMs);
   if (wake === next.state.wakeAtMs && event.type !== 'tick') return next;
   return { state: { ...next.state, wakeAtMs: wake }, effects: [...next.effects, { type: 'wakeAt', atMs: wake }] };

@@ -36,12 +36,8 @@ export function onLaunched(state: FlowState, event: Extract<FlowEvent, { type: '
   if (ADDRESS_FAILURE_ROUTES.includes(event.route as FailureRoute)) return showFailure(state, event.route as FailureRoute, undefined, ...forget);
   const jwt = event.jwtFromAddress ?? event.jwtFromStorage;
   if (jwt === undefined) return showFailure(state, 'incorrect_jwt', undefined, ...forget);
-  const id = state.nextCallId;
-  return emit(
-    { ...state, unverifiedJwt: jwt, nextCallId: id + 1, pending: { id, call: { kind: 'verify' }, keep: undefined, exitStage: undefined } },
-    ...forget,
-    { type: 'verify', id, jwt },
-  );
+  const verifying = startCall({ ...state, unverifiedJwt: jwt, replayDecision: event.decided === 'approve' }, { kind: 'verify' });
+  return { state: verifying.state, effects: [...forget, ...verifying.effects] };
 }
 
 /**
@@ -75,10 +71,12 @@ export function onVerified(state: FlowState, event: Extract<FlowEvent, { type: '
     ? { ...state.timers, tokenExpiry: false, fallbackReturnAtMs: nowMs + FALLBACK_REDIRECT_MS }
     : { ...state.timers, tokenExpiry: plan.kind === 'start' };
   const modals = plan.kind === 'cannotSet' ? { ...state.modals, expiry: true } : state.modals;
-  const trusted = { ...state, token: token.value, unverifiedJwt: undefined, timers, modals };
+  const trusted = { ...state, token: token.value, unverifiedJwt: undefined, timers, modals, replayDecision: false };
   const stored = emit(trusted, { type: 'storeToken', jwt });
-  const loading = startCall(stored.state, { kind: 'consentDetails' });
-  return { state: loading.state, effects: [...stored.effects, ...loading.effects] };
+  // DESIGN §3.11: an approval made before a reload is asked again with its key first: the bank
+  // answers the committed code, so that it is never lost.
+  const next = state.replayDecision ? startCall(stored.state, { kind: 'confirm' }, { replay: true }) : startCall(stored.state, { kind: 'consentDetails' });
+  return { state: next.state, effects: [...stored.effects, ...next.effects] };
 }
 
 /**

@@ -43,6 +43,8 @@ export interface LoginState {
   readonly loginError: boolean;
   /** Spec §8: otp_failure_001 answers so far. */
   readonly failures: number;
+  /** DESIGN §3.15: the connection was lost before the bank answered the last login: the customer tries again. */
+  readonly answerLost: boolean;
   /** CONTRACT §4: what the bank last said is left, when it said so. */
   readonly remainingAttempts: number | undefined;
 }
@@ -60,6 +62,17 @@ export const NOTHING_VERIFIED: VerifiedFlags = { authenticated: false, customerD
 export interface PendingCall {
   readonly id: number;
   readonly call: FlowCall | { readonly kind: 'verify' };
+  /** DESIGN §3.11: which try of a decision this is (1 the first), and when the first was sent. */
+  readonly attempt: number;
+  readonly firstSentAtMs: number;
+  /** DESIGN §3.11: after an unclear outcome the decision is asked again at this time. */
+  readonly retryAtMs: number | undefined;
+  /** DESIGN §3.15: the browser is offline: the call waits for the connection, not yet sent. */
+  readonly held: boolean;
+  /** The start's replay of a decision made before a reload (DESIGN §3.11). */
+  readonly replay: boolean;
+  /** DESIGN §3.11: an earlier try of this decision had an unclear outcome (the bank may have committed it). */
+  readonly unclear: boolean;
   /** The account step's entry: the ticks to keep when returning from confirmation (spec §4 Back). */
   readonly keep: readonly Account[] | undefined;
   /** What the stage of an exit is (the exit's reject call). */
@@ -85,12 +98,16 @@ export const NO_TIMERS: TimerState = {
 /** The whole state of one consent journey (DESIGN §3.9). Every field is replaced, never mutated. */
 export interface FlowState {
   readonly config: FlowConfig;
+  /** The time of the event being handled (the model reads no clock: `transition` is given it). */
+  readonly nowMs: number;
   readonly screen: Screen;
   readonly step: Step;
   /** When the customer arrived (the start of the sharing period when the token names none). */
   readonly arrivedAtMs: number;
   /** The token being verified (before it is trusted: never shown, never sent). */
   readonly unverifiedJwt: string | undefined;
+  /** DESIGN §3.11: once the token is verified, ask the bank again for the approval made before a reload. */
+  readonly replayDecision: boolean;
   readonly token: RedirectToken | undefined;
   readonly consent: Consent | undefined;
   readonly customer: CustomerDetails | undefined;
@@ -113,6 +130,14 @@ export interface FlowState {
   readonly stage: ReachedStage;
   /** DESIGN §3.8: the customer chose to leave (Cancel's "Yes, leave"): however the flow then ends, it was rejected. */
   readonly rejected: boolean;
+  /** DESIGN §3.15: the browser says it is online (requests are held while it is not). */
+  readonly online: boolean;
+  /** DESIGN §3.11: the decision was taken elsewhere (another tab): what the bank says it was. */
+  readonly decidedElsewhere: 'approved' | 'rejected' | 'unknown' | undefined;
+  /** DESIGN §3.11: a confirmation's outcome stayed unclear: before leaving, the bank is asked (a reject tells). */
+  readonly decisionUnclear: boolean;
+  /** DESIGN §3.11: this tab asked the bank to approve (its key is kept): an approval it finds is asked for its code again. */
+  readonly approvalAsked: boolean;
   /** When the model next needs a `tick` (the wake the interpreter has set), if any. */
   readonly wakeAtMs: number | undefined;
   /** The confirmed consent's answer (spec §4 Success). */
@@ -125,17 +150,19 @@ export interface FlowState {
 export function initialFlowState(config: FlowConfig, nowMs: number): FlowState {
   return {
     config,
+    nowMs,
     screen: { kind: 'loading' },
     step: 'login',
     arrivedAtMs: nowMs,
     unverifiedJwt: undefined,
+    replayDecision: false,
     token: undefined,
     consent: undefined,
     customer: undefined,
     profiles: [],
     bankProfile: undefined,
     accounts: undefined,
-    login: { form: EMPTY_LOGIN_FORM, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined },
+    login: { form: EMPTY_LOGIN_FORM, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false },
     description: '',
     verified: NOTHING_VERIFIED,
     modals: NO_MODALS,
@@ -144,6 +171,10 @@ export function initialFlowState(config: FlowConfig, nowMs: number): FlowState {
     timers: NO_TIMERS,
     stage: 'preIdentification',
     rejected: false,
+    online: true,
+    decidedElsewhere: undefined,
+    decisionUnclear: false,
+    approvalAsked: false,
     wakeAtMs: undefined,
     confirmation: undefined,
     ended: false,

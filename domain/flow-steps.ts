@@ -9,6 +9,7 @@ import { PERSONAL_PROFILE_ID, selectedProfile, selectProfile } from './profiles'
 import { businessConsentRequest, saveSelectionRequest } from './save-request';
 import { accountStepFailure, saveOrConfirmErrorModal } from './step-error-policy';
 import type { ApiError } from './api-error';
+import { isUnclearOutcome } from './flow-decisions';
 
 /** Spec §5: the description has no bound in the spec; the bank stores at most this many characters. */
 export const DESCRIPTION_MAX_LENGTH = 255;
@@ -162,7 +163,17 @@ export function onSaved(state: FlowState, answer: Extract<FlowAnswer, { kind: 's
  * failure opens No eligible accounts (400 A09/A05) or Service unavailable; nothing is re-sent.
  */
 export function onConfirmed(state: FlowState, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number): Transition {
-  if (!answer.result.ok) return openModal(state, saveOrConfirmErrorModal(answer.result.error));
+  if (!answer.result.ok) {
+    // DESIGN §3.11: the replay after a reload got no code: the flow starts as usual; unless the
+    // bank plainly refused (4xx), it may hold the approval: the outcome stays unclear.
+    if (state.pending?.replay === true) {
+      const refused = answer.result.error.status >= 400 && answer.result.error.status < 500;
+      return startCall({ ...state, pending: undefined, decisionUnclear: !refused }, { kind: 'consentDetails' });
+    }
+    // DESIGN §3.11: once a try's outcome was unclear, the bank may hold the approval: stay unclear.
+    const unclear = isUnclearOutcome(answer.result.error) || state.pending?.unclear === true;
+    return openModal({ ...state, decisionUnclear: unclear }, saveOrConfirmErrorModal(answer.result.error));
+  }
   return unchanged({
     ...state,
     pending: undefined,

@@ -1,5 +1,6 @@
 import type { FlowState } from './flow-state';
 import { isConfirming, isExiting, isFinished, unchanged, type Transition } from './flow-transition';
+import { sendDueRetry } from './flow-decisions';
 import { leaveAfterReject, leaveWithoutServer, returnAfterSuccess } from './flow-exits';
 import { inactivityState } from './inactivity-timer';
 import { withTimeoutWarning } from './modal-stack';
@@ -29,7 +30,10 @@ export function onActivity(state: FlowState, nowMs: number): Transition {
  */
 export function evaluateTimers(state: FlowState, nowMs: number): Transition {
   const { timers } = state;
-  if (state.ended || isExiting(state)) return unchanged(state);
+  if (state.ended) return unchanged(state);
+  const retry = sendDueRetry(state);
+  if (retry !== undefined) return retry;
+  if (isExiting(state)) return unchanged(state);
   if (state.confirmation !== undefined) {
     return timers.successReturnAtMs !== undefined && nowMs >= timers.successReturnAtMs ? returnAfterSuccess(state) : unchanged(state);
   }
@@ -54,7 +58,9 @@ export function evaluateTimers(state: FlowState, nowMs: number): Transition {
 /** DESIGN §3.5: when the model next needs to look at the clock, if ever. */
 export function nextWakeMs(state: FlowState, nowMs: number): number | undefined {
   const { timers } = state;
-  if (state.ended || isExiting(state)) return undefined;
+  if (state.ended) return undefined;
+  if (state.pending?.retryAtMs !== undefined) return state.pending.retryAtMs;
+  if (isExiting(state)) return undefined;
   if (state.confirmation !== undefined) return timers.successReturnAtMs;
   const deadlines: number[] = [];
   if (timers.fallbackReturnAtMs !== undefined) deadlines.push(timers.fallbackReturnAtMs);

@@ -3,7 +3,7 @@ import type { Account } from './accounts';
 import type { AbandonmentStage } from './abandonment';
 import type { Step } from './flow';
 import type { FlowCall, FlowEffect } from './flow-effects';
-import type { FlowState } from './flow-state';
+import type { FlowState, PendingCall } from './flow-state';
 import type { ModalName } from './modal';
 import { topModal, withBaseModal } from './modal-stack';
 
@@ -25,21 +25,36 @@ export function andThen(first: Transition, next: (state: FlowState) => Transitio
   return { state: second.state, effects: [...first.effects, ...second.effects] };
 }
 
+/**
+ * Sends the pending call (again): a new id, so that a late answer to an earlier try changes
+ * nothing. DESIGN §3.15: while the browser is offline nothing is sent; the call waits (`held`)
+ * and goes when the connection is back.
+ */
+export function sendPending(state: FlowState, pending: PendingCall): Transition {
+  const id = state.nextCallId;
+  const next = { ...state, nextCallId: id + 1, pending: { ...pending, id, retryAtMs: undefined, held: !state.online } };
+  if (!state.online) return unchanged(next);
+  if (pending.call.kind !== 'verify') return emit(next, { type: 'call', id, call: pending.call });
+  return state.unverifiedJwt === undefined ? unchanged(next) : emit(next, { type: 'verify', id, jwt: state.unverifiedJwt });
+}
+
 /** Spec §7: starts a call the flow waits for (the spinner mask is up until it answers). */
 export function startCall(
   state: FlowState,
-  call: FlowCall,
-  context: { readonly keep?: readonly Account[]; readonly exitStage?: AbandonmentStage } = {},
+  call: PendingCall['call'],
+  context: { readonly keep?: readonly Account[]; readonly exitStage?: AbandonmentStage; readonly replay?: boolean } = {},
 ): Transition {
-  const id = state.nextCallId;
-  return emit(
-    { ...state, nextCallId: id + 1, pending: { id, call, keep: context.keep, exitStage: context.exitStage } },
-    { type: 'call', id, call },
-  );
+  // DESIGN §3.11: once this tab has asked for an approval, a committed one is its own (same key).
+  const asked = call.kind === 'confirm' ? { ...state, approvalAsked: true } : state;
+  return sendPending(asked, {
+    id: 0, call, keep: context.keep, exitStage: context.exitStage, attempt: 1, firstSentAtMs: state.nowMs, retryAtMs: undefined,
+    held: false, replay: context.replay ?? false, unclear: false,
+  });
 }
 
-/** A call the flow does not wait for (keep-alive): its answer changes nothing. */
+/** A call the flow does not wait for (keep-alive): its answer changes nothing; offline it is not sent. */
 export function sendAside(state: FlowState, call: FlowCall): Transition {
+  if (!state.online) return unchanged(state);
   const id = state.nextCallId;
   return emit({ ...state, nextCallId: id + 1 }, { type: 'call', id, call });
 }
@@ -62,8 +77,8 @@ export function openModal(state: FlowState, name: ModalName): Transition {
 /** DESIGN §3.8: the flow has reached this stage. */
 export const reach = (state: FlowState, stage: ReachedStage): FlowState => ({ ...state, stage: furthestStage(state.stage, stage) });
 
-/** The consent is confirmed (or the exit taken): no button of the page may start anything. */
-export const isFinished = (state: FlowState): boolean => state.ended || state.confirmation !== undefined;
+/** The consent is confirmed, decided elsewhere, or the exit taken: no button of the page may start anything. */
+export const isFinished = (state: FlowState): boolean => state.ended || state.confirmation !== undefined || state.decidedElsewhere !== undefined;
 
 /**
  * What the customer can reach on the page: the flow's screen, nothing finished, no request under
@@ -80,3 +95,9 @@ export const isConfirming = (state: FlowState): boolean => {
 
 /** An exit is under way (its reject call): the modal's buttons are busy. */
 export const isExiting = (state: FlowState): boolean => state.pending?.call.kind === 'reject';
+
+/**
+ * A decision is being asked (DESIGN §3.11: confirm or reject, retries included): no button of a
+ * modal may start another way out until the bank has answered it.
+ */
+export const isDeciding = (state: FlowState): boolean => isExiting(state) || isConfirming(state);

@@ -37,13 +37,18 @@ export function topModal(stack: ModalStack): ModalEntry | undefined {
   return openModals(stack).at(-1);
 }
 
+/** The modals that tell how the journey ended (confirmed, or decided elsewhere): nothing replaces them. */
+const OUTCOME_MODALS: readonly ModalName[] = ['successConfirm', 'alreadyCompleted'];
+
 /**
  * Opens an ordinary modal under any time-critical one. It replaces the ordinary modal open,
  * except that a modal the customer cannot close (an end of the journey) is never replaced by
- * one that can be closed (a help text): the more serious message stays.
+ * one that can be closed (a help text): the more serious message stays; and the journey's
+ * outcome, once told, is never replaced.
  */
 export function withBaseModal(stack: ModalStack, name: ModalName): ModalStack {
   const current = stack.base;
+  if (current !== undefined && OUTCOME_MODALS.includes(current)) return stack;
   if (current !== undefined && !MODAL_RULES[current].closable && MODAL_RULES[name].closable) return stack;
   return { ...stack, base: name };
 }

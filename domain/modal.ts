@@ -1,4 +1,7 @@
-/** Spec §4 "Modals": the twenty modals of the flow, by name. */
+/**
+ * Spec §4 "Modals": the twenty modals of the flow, by name, and DESIGN §3.11's "already
+ * completed" (the decision was taken in another tab or window).
+ */
 export const MODAL_NAMES = [
   'forgotUsername',
   'notRegistered',
@@ -20,6 +23,7 @@ export const MODAL_NAMES = [
   'unavailableResource',
   'wentWrong',
   'changeSelectedProfile',
+  'alreadyCompleted',
 ] as const;
 
 export type ModalName = (typeof MODAL_NAMES)[number];
@@ -32,8 +36,12 @@ export type ModalName = (typeof MODAL_NAMES)[number];
  * - previousStep: run the back action and close.
  * - close: just close (help texts and recoverable messages).
  * - returnWithSuccess: return to the third party with the confirmation's answer (CONTRACT §6).
+ * - returnAsDecided: the decision was taken elsewhere (DESIGN §3.11): return as it was decided,
+ *   access_denied after a rejection, the plain address after an approval (never access_denied
+ *   after a code was issued).
  */
-export type ModalButtonBehaviour = 'pendingRefreshFlow' | 'returnAfterReject' | 'onlyReturn' | 'previousStep' | 'close' | 'returnWithSuccess';
+export type ModalButtonBehaviour =
+  | 'pendingRefreshFlow' | 'returnAfterReject' | 'onlyReturn' | 'previousStep' | 'close' | 'returnWithSuccess' | 'returnAsDecided';
 
 /** How a modal behaves: whether the customer may close it, and what its main button does. */
 export interface ModalRule {
@@ -76,4 +84,5 @@ export const MODAL_RULES: Readonly<Record<ModalName, ModalRule>> = {
   unavailableResource: { closable: false, button: 'returnAfterReject' },
   wentWrong: { closable: false, button: 'returnAfterReject' },
   changeSelectedProfile: { closable: true, button: 'previousStep' },
+  alreadyCompleted: { closable: false, button: 'returnAsDecided' },
 };

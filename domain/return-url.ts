@@ -134,3 +134,21 @@ export function plainReturnUrl(target: string): Result<ReturnUrl, ReturnUrlError
   const url = parseHttpUrl(target);
   return url.ok ? ok(url.value.href as ReturnUrl) : url;
 }
+
+/**
+ * DESIGN §3.12 "The bank's return address must match the verified token": a `redirect_uri`
+ * from a bank answer is followed only when its scheme, host, port and path equal those of the
+ * token's `redirectUri` (its query may differ); otherwise the token's address is used, and the
+ * reason is given for the logs. One check for every path to the exit.
+ */
+export function returnTarget(answered: string | undefined, tokenRedirectUri: string): { readonly target: string; readonly refused?: string } {
+  if (!present(answered)) return { target: tokenRedirectUri };
+  const candidate = parseHttpUrl(answered);
+  const expected = parseHttpUrl(tokenRedirectUri);
+  if (!candidate.ok || !expected.ok) return { target: tokenRedirectUri, refused: `the bank's redirect_uri ${answered.slice(0, 200)} is not an http(s) URL` };
+  const same = (url: URL): string => `${url.protocol}//${url.host}${url.pathname}`;
+  if (same(candidate.value) !== same(expected.value)) {
+    return { target: tokenRedirectUri, refused: `the bank's redirect_uri ${same(candidate.value)} is not the token's ${same(expected.value)}` };
+  }
+  return { target: answered };
+}

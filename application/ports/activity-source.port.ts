@@ -1,10 +1,14 @@
 import type { Cancel } from './scheduler.port';
 
-/** Spec §4 inactivity timer: the customer's mouse, key, scroll and touch events, and page visibility. */
+/** Spec §4 inactivity timer: the customer's mouse, key, scroll and touch events, page visibility, and the connection (DESIGN §3.15). */
 export interface ActivitySource {
   /** Calls `listener` on any activity of the customer. */
   onActivity(listener: () => void): Cancel;
   /** DESIGN §3.5: calls `listener` when the page becomes visible again, so deadlines are re-evaluated. */
   onVisible(listener: () => void): Cancel;
+  /** DESIGN §3.15: whether the browser is online now. */
+  isOnline(): boolean;
+  /** DESIGN §3.15: calls `listener` when the browser goes offline or comes back online. */
+  onConnectivity(listener: (online: boolean) => void): Cancel;
 }
 export const ACTIVITY_SOURCE = Symbol('ActivitySource');

@@ -48,6 +48,11 @@ export class LoginStore {
     return this.flow.state.login.loginError;
   }
 
+  /** DESIGN §3.15: the connection dropped before the bank answered the last login. */
+  get answerLost(): boolean {
+    return this.flow.state.login.answerLost;
+  }
+
   /** Spec §8: otp_failure_001 answers so far. */
   get failures(): number {
     return this.flow.state.login.failures;

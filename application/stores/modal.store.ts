@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { isExiting } from '../../domain/flow-transition';
+import { isDeciding } from '../../domain/flow-transition';
 import { MODAL_RULES, type ModalName, type ModalRule } from '../../domain/modal';
 import { openModals, topModal, type ModalEntry } from '../../domain/modal-stack';
 import { FlowController } from '../flow-controller';
@@ -32,9 +32,9 @@ export class ModalStore {
     return this.current === undefined ? undefined : MODAL_RULES[this.current.name];
   }
 
-  /** Set while the modal's button is working (rejecting on the server), so it cannot be pressed twice. */
+  /** Set while a decision is being asked of the bank (an exit's reject, a confirmation), so the buttons cannot start another. */
   get busy(): boolean {
-    return isExiting(this.flow.state);
+    return isDeciding(this.flow.state);
   }
 
   isOpen(name: ModalName): boolean {

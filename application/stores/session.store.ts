@@ -59,6 +59,11 @@ export class SessionStore {
     return this.state.accounts;
   }
 
+  /** DESIGN §3.15: the browser is offline (requests wait for the connection). */
+  get offline(): boolean {
+    return !this.state.online;
+  }
+
   /** Spec §2 spinner mask: a request is under way. */
   get loading(): boolean {
     return this.state.pending !== undefined;

@@ -291,9 +291,9 @@ describe('application: save, confirm and reject failures (spec §8)', () => {
     expect(j.modal.current?.name).to.equal('successConfirm');
   });
 
-  it('Cancel rejects on the server and returns to its redirect_uri with access_denied and the exact state', async () => {
+  it('Cancel rejects on the server and returns to its redirect_uri (the token\'s address, its own query) with access_denied and the exact state', async () => {
     const state = 'a-._~&#=% ü'.repeat(100);
-    const api = bank().answer('confirmation', { ok: true, value: { redirect_uri: 'https://tpp.example/other?x=1' } });
+    const api = bank().answer('confirmation', { ok: true, value: { redirect_uri: 'https://tpp.example/cb?x=1' } });
     const j = journey({ api, verifier: new FakeTokenVerifier({ [TOKEN]: tokenPayload({ state }) }) });
     await j.start();
     j.login.cancel();
@@ -301,7 +301,7 @@ describe('application: save, confirm and reject failures (spec §8)', () => {
     await j.modal.activate();
     expect(api.calls.at(-1)).to.deep.equal({ name: 'confirmation', body: false });
     const url = new URL(j.ports.redirector.urls[0] ?? '');
-    expect(url.origin + url.pathname).to.equal('https://tpp.example/other');
+    expect(url.origin + url.pathname).to.equal('https://tpp.example/cb');
     expect(url.searchParams.get('x')).to.equal('1');
     expect(url.searchParams.get('error')).to.equal('access_denied');
     expect(url.searchParams.get('state')).to.equal(state);
@@ -311,7 +311,7 @@ describe('application: save, confirm and reject failures (spec §8)', () => {
   });
 
   it('a failed reject opens service unavailable, whose button returns without the server', async () => {
-    const api = bank().answer('confirmation', err(error(503)));
+    const api = bank().answer('confirmation', err(error(500)));
     const j = journey({ api });
     await j.start();
     j.login.cancel();

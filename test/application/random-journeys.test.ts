@@ -2,8 +2,9 @@
 // stateful bank with the sandbox's rules, with faults and time passing; after every command the
 // invariants of test/support/journey-invariants.ts must hold.
 //
-// JOURNEYS=n sets how many (default 3000). A failure prints its seed and shrunk sequence; to
-// replay it: JOURNEY_SEED=<seed> JOURNEY_PATH=<path> npx mocha --no-config -n import=tsx/esm \
+// JOURNEYS=n sets how many (default 3000). A failure prints its seed, path and shrunk sequence
+// with its replayPath; to replay it (same code, same JOURNEYS): JOURNEYS=<n> JOURNEY_SEED=<seed>
+// JOURNEY_PATH=<path> JOURNEY_REPLAY=<replayPath> npx mocha --no-config -n import=tsx/esm \
 //   --extension ts test/application/random-journeys.test.ts
 import fc from 'fast-check';
 import { initialModel, journeyCommands, observe, scenarios } from '../support/journey-commands';
@@ -12,13 +13,14 @@ import { createWorld } from '../support/journey-world';
 const JOURNEYS = Number(process.env['JOURNEYS'] ?? 3000);
 const seed = process.env['JOURNEY_SEED'] === undefined ? undefined : Number(process.env['JOURNEY_SEED']);
 const path = process.env['JOURNEY_PATH'];
+const replayPath = process.env['JOURNEY_REPLAY'];
 
 describe('application: random journeys against the flow model\'s invariants (issue 11)', function () {
   this.timeout(300_000);
 
   it(`${JOURNEYS} journeys: right accounts and wording, warnings first, one exit with its state, one stage, no repeated POST`, async () => {
     await fc.assert(
-      fc.asyncProperty(scenarios, journeyCommands, async (scenario, commands) => {
+      fc.asyncProperty(scenarios, journeyCommands(replayPath), async (scenario, commands) => {
         const world = createWorld(scenario);
         try {
           await world.j.start();

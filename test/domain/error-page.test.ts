@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { decodeErrorPageParam, type ErrorPageData } from '../../domain/error-page';
 
 const GENERIC = 'We are unable to process your request.';
-const UNDECODABLE: ErrorPageData = { respMessage: GENERIC, respCode: '500' };
+const UNDECODABLE: ErrorPageData = { respMessage: GENERIC, respCode: '500', undecodable: true };
 
 const base64url = (text: string): string => Buffer.from(text, 'utf8').toString('base64url');
 const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
@@ -129,7 +129,7 @@ describe('domain/error-page', () => {
   });
 
   describe('properties', () => {
-    it('never throws and every field is a string or absent', () => {
+    it('never throws and every field is a string or absent (undecodable: the flag)', () => {
       fc.assert(
         fc.property(
           fc.oneof(
@@ -142,7 +142,9 @@ describe('domain/error-page', () => {
           ),
           (param) => {
             const data = decodeErrorPageParam(param);
-            for (const value of Object.values(data)) expect(value).to.be.a('string');
+            const { undecodable, ...fields } = data;
+            expect(undecodable === undefined || undecodable).to.equal(true);
+            for (const value of Object.values(fields)) expect(value).to.be.a('string');
             if (data.respMessage !== undefined) {
               expect(data.respMessage.length).to.be.at.most(500);
               expect(data.respMessage).not.to.match(/[<>]/);

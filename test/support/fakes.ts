@@ -130,10 +130,19 @@ export class RecordingAnalytics implements Analytics {
 export class ManualActivitySource implements ActivitySource {
   private activity = new Set<() => void>();
   private visible = new Set<() => void>();
+  private connectivity = new Set<(online: boolean) => void>();
+  online = true;
   onActivity(listener: () => void): Cancel { this.activity.add(listener); return () => this.activity.delete(listener); }
   onVisible(listener: () => void): Cancel { this.visible.add(listener); return () => this.visible.delete(listener); }
+  isOnline(): boolean { return this.online; }
+  onConnectivity(listener: (online: boolean) => void): Cancel { this.connectivity.add(listener); return () => this.connectivity.delete(listener); }
   act(): void { for (const l of [...this.activity]) l(); }
   becomeVisible(): void { for (const l of [...this.visible]) l(); }
+  /** The browser goes offline or comes back. */
+  setOnline(online: boolean): void {
+    this.online = online;
+    for (const l of [...this.connectivity]) l(online);
+  }
 }
 
 type Answer<T> = Result<T, ApiError>;

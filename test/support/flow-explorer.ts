@@ -23,7 +23,7 @@ const TOKEN = 'header.payload.signature';
 export type FlowNode =
   | 'Loading' | 'FailurePage' | 'Login' | 'SelectProfile' | 'SelectAccounts' | 'Review'
   | 'HelpModal' | 'SharingIncomplete' | 'ChangeProfile' | 'LoginMessage' | 'TimeoutWarning' | 'TokenExpiry'
-  | 'EndModal' | 'Success' | 'Rejecting' | 'ReturnedWithCode' | 'ReturnedAccessDenied' | 'BankPublicSite';
+  | 'EndModal' | 'Success' | 'AlreadyCompleted' | 'Rejecting' | 'ReturnedWithCode' | 'ReturnedAccessDenied' | 'ReturnedPlain' | 'BankPublicSite';
 
 /** The modals as the diagram groups them (by their rule: closable or not, and what the button does). */
 function modalNode(name: ModalName): FlowNode {
@@ -35,6 +35,7 @@ function modalNode(name: ModalName): FlowNode {
     case 'timeoutWarning': return 'TimeoutWarning';
     case 'redirectionToTpp': return 'TokenExpiry';
     case 'successConfirm': return 'Success';
+    case 'alreadyCompleted': return 'AlreadyCompleted';
     default: return MODAL_RULES[name].closable ? 'HelpModal' : 'EndModal';
   }
 }
@@ -44,7 +45,8 @@ const STEP_NODES = { login: 'Login', selectProfile: 'SelectProfile', selectAccou
 export function nodeOf(state: FlowState, leftFor: string | undefined): FlowNode {
   if (leftFor !== undefined) {
     if (leftFor.includes('#code=') || leftFor.includes('response=')) return 'ReturnedWithCode';
-    return leftFor.includes('error=access_denied') ? 'ReturnedAccessDenied' : 'BankPublicSite';
+    if (leftFor.includes('error=access_denied')) return 'ReturnedAccessDenied';
+    return leftFor.startsWith('https://tpp.example/') ? 'ReturnedPlain' : 'BankPublicSite';
   }
   if (state.screen.kind === 'failure') return 'FailurePage';
   if (state.pending?.call.kind === 'reject') return 'Rejecting';
@@ -99,8 +101,8 @@ const FAILURES: Readonly<Record<FlowCall['kind'], readonly ApiError[]>> = {
   confirmBusinessProfile: [failure(503), failure(400, 'A09')],
   accounts: [failure(400, 'A09'), failure(422), failure(500, '500', 'AISVAL0009'), failure(503)],
   saveSelection: [failure(400, 'A09'), failure(503)],
-  confirm: [failure(400, 'A05'), failure(503)],
-  reject: [failure(503)],
+  confirm: [failure(400, 'A05'), failure(500), failure(502), failure(409, 'consent_already_decided', '{"decision":"approved"}')],
+  reject: [failure(500), failure(503), failure(409, 'consent_already_decided', '{"decision":"rejected"}')],
   keepAlive: [],
 };
 
@@ -185,11 +187,11 @@ export function exploreFlow(): readonly FlowEdge[] {
     };
     let initial = initialFlowState(config, NOW_MS);
     initial = { ...initial, login: { ...initial.login, form: { username: 'someone', secureCode: '123456', dob: { day: '25', month: '12', year: '1966' } } } };
-    const launched = transition(initial, { type: 'launched', route: '', jwtFromAddress: TOKEN, jwtFromStorage: undefined, errorParam: undefined }, NOW_MS);
+    const launched = transition(initial, { type: 'launched', route: '', jwtFromAddress: TOKEN, jwtFromStorage: undefined, errorParam: undefined, decided: undefined }, NOW_MS);
     const queue: { state: FlowState; now: number }[] = [{ state: launched.state, now: NOW_MS }];
     const seen = new Set<string>([keyOf(launched.state, nodeOf(launched.state, undefined))]);
     const errorRoutes: FlowEvent[] = ['authorize_failure', 'incorrect_jwt', 'consent_fetch_failure']
-      .map((route) => ({ type: 'launched', route, jwtFromAddress: TOKEN, jwtFromStorage: undefined, errorParam: undefined }));
+      .map((route) => ({ type: 'launched', route, jwtFromAddress: TOKEN, jwtFromStorage: undefined, errorParam: undefined, decided: undefined }));
     for (const event of errorRoutes) {
       const to = transition(initialFlowState(config, NOW_MS), event, NOW_MS).state;
       edges.set(`Loading>${nodeOf(to, undefined)}`, { from: 'Loading', to: nodeOf(to, undefined) });
@@ -245,13 +247,15 @@ const LABELS: Readonly<Record<FlowNode, string>> = {
   TokenExpiry: 'Your session is ending (token expiry)',
   EndModal: 'Journey-ending message (lockout, age, unavailable, no eligible accounts, …)',
   Success: 'Data sharing confirmed',
+  AlreadyCompleted: 'This request has already been completed (decided in another tab)',
   Rejecting: 'Rejecting the consent at the bank',
   ReturnedWithCode: 'Back to the recipient with a code',
   ReturnedAccessDenied: 'Back to the recipient with access_denied',
+  ReturnedPlain: 'Back to the recipient, plain address (decided elsewhere, or unclear)',
   BankPublicSite: 'The bank\'s public site',
 };
 
-const EXITS: readonly FlowNode[] = ['ReturnedWithCode', 'ReturnedAccessDenied', 'BankPublicSite'];
+const EXITS: readonly FlowNode[] = ['ReturnedWithCode', 'ReturnedAccessDenied', 'ReturnedPlain', 'BankPublicSite'];
 
 /** The exploration as a Mermaid state diagram. */
 export function flowDiagram(edges: readonly FlowEdge[] = exploreFlow()): string {

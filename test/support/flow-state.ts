@@ -24,5 +24,7 @@ export const closeModals = (flow: FlowController): void =>
 export const setLoading = (flow: FlowController, loading: boolean): void =>
   setFlowState(flow, (state) => ({
     ...state,
-    pending: loading ? { id: -1, call: { kind: 'keepAlive' }, keep: undefined, exitStage: undefined } : undefined,
+    pending: loading
+      ? { id: -1, call: { kind: 'keepAlive' }, keep: undefined, exitStage: undefined, attempt: 1, firstSentAtMs: state.nowMs, retryAtMs: undefined, held: false, replay: false, unclear: false }
+      : undefined,
   }));

@@ -415,6 +415,34 @@ class Hidden extends JourneyCommand {
   }
 }
 
+/** The customer reloads the page (DESIGN §3.3: the token, and a decision's key, are kept for this tab). */
+class Reload extends JourneyCommand {
+  protected readonly kind = 'customer';
+  override check(model: Readonly<JourneyModel>): boolean {
+    return model.screen !== 'ended';
+  }
+  act(world: World): Promise<void> {
+    return world.reload();
+  }
+  toString(): string {
+    return 'Reload';
+  }
+}
+
+/** The connection drops, or comes back (DESIGN §3.15). */
+class Connectivity extends JourneyCommand {
+  protected readonly kind = 'idle';
+  constructor(private readonly online: boolean) {
+    super();
+  }
+  act(world: World): void {
+    world.j.ports.activity.setOnline(this.online);
+  }
+  toString(): string {
+    return this.online ? 'Online' : 'Offline';
+  }
+}
+
 /** The bank's next answer to this call fails (DESIGN §3.4 faults: 5xx, timeout, network; spec §8 codes). */
 class Fail extends JourneyCommand {
   protected readonly kind = 'idle';
@@ -430,6 +458,8 @@ class Fail extends JourneyCommand {
 }
 
 const FAULTS: readonly Fault[] = [
+  { kind: 'lostAfterCommit', as: 'gateway' },
+  { kind: 'lostAfterCommit', as: 'network' },
   { kind: 'status', status: 503 },
   { kind: 'status', status: 500, code: 'server_error' },
   { kind: 'status', status: 400, code: 'A09' },
@@ -439,7 +469,8 @@ const FAULTS: readonly Fault[] = [
   { kind: 'timeout' },
 ];
 const CALLS: readonly CallName[] = [
-  'authenticate', 'customerDetails', 'businesses', 'confirmBusinessProfile', 'accounts', 'saveSelection', 'confirmation', 'keepAlive',
+  'authenticate', 'customerDetails', 'businesses', 'confirmBusinessProfile', 'accounts', 'saveSelection', 'confirmation', 'confirmation',
+  'confirmation', 'keepAlive',
 ];
 
 /** `arbitrary` `weight` times: fast-check picks among the commands evenly. */
@@ -467,7 +498,7 @@ const fault = fc.tuple(fc.constantFrom(...CALLS), fc.constantFrom(...FAULTS)).ma
  * the review, amend their choices and finish.
  */
 const customer = fc.nat().map((choice) => new Customer(choice));
-const forward: JourneyCommandArbitrary[] = [...times(12, customer), shortIdle, fault];
+const forward: JourneyCommandArbitrary[] = [...times(12, customer), shortIdle, fault, fc.constant(new Reload())];
 
 /** Anything at any time: long idle times, background tabs, faults on every call, stray and wrong actions, leaving. */
 const chaotic: JourneyCommandArbitrary[] = [
@@ -491,13 +522,19 @@ const chaotic: JourneyCommandArbitrary[] = [
   ...times(2, longIdle),
   hidden,
   ...times(3, fault),
+  fc.constant(new Reload()),
+  fc.boolean().map((online) => new Connectivity(online)),
+  fc.constant(new Connectivity(true)),
 ];
 
-/** The commands of one journey: half the journeys are purposeful, half chaotic. */
-export const journeyCommands = fc.oneof(
-  fc.commands(forward, { maxCommands: 60, size: 'max' }),
-  fc.commands(chaotic, { maxCommands: 60, size: 'max' }),
-);
+/**
+ * The commands of one journey: half the journeys are purposeful, half chaotic. `replayPath` is
+ * the one fast-check prints with a failure (its replayPath comment), to replay it.
+ */
+export const journeyCommands = (replayPath?: string) => {
+  const options = { maxCommands: 60, size: 'max' as const, ...(replayPath === undefined ? {} : { replayPath }) };
+  return fc.oneof(fc.commands(forward, options), fc.commands(chaotic, options));
+};
 
 const BANK = ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'bank:transactions:read', 'bank:regular_payments:read', 'bank:payees:read'];
 const CUSTOMER = ['common:customer.basic:read', 'common:customer.detail:read'];

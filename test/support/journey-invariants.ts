@@ -80,6 +80,14 @@ function oneExitWithTheState(world: World): void {
     expect(world.verifier.acceptedAt, 'Leave Page to the bank\'s site only when no token was ever trusted').to.equal(undefined);
     return;
   }
+  const fragment = new URLSearchParams(parsed.hash.slice(1));
+  if (parsed.searchParams.get('error') === null && fragment.get('code') === null) {
+    // The plain address: decided in another tab, or an approval whose outcome stayed unclear
+    // once the token could no longer ask the bank (DESIGN §3.11): never after a code it could fetch.
+    const expired = world.j.ports.clock.now() >= world.tokenExpiresAtMs;
+    expect(world.bank.decision !== 'approved' || expired || world.exit.asDecidedElsewhere, 'a code the bank issued reaches the third party').to.equal(true);
+    return;
+  }
   if (parsed.searchParams.get('error') === 'access_denied') {
     expect(world.bank.decision, 'never access_denied after a code was issued').to.not.equal('approved');
     expect(parsed.searchParams.get('state'), 'the exact state').to.equal(world.tokenState);
@@ -87,7 +95,6 @@ function oneExitWithTheState(world: World): void {
     expect(parsed.searchParams.get('client'), 'the address\'s own query is kept').to.equal('7');
   } else {
     expect(world.bank.decision, 'a success return only after the bank approved').to.equal('approved');
-    const fragment = new URLSearchParams(parsed.hash.slice(1));
     expect(fragment.get('state'), 'the exact state').to.equal(world.tokenState);
     expect(fragment.get('code')).to.match(/^code-/);
   }
@@ -104,9 +111,15 @@ function callsInOrder(world: World, callsBefore: number): void {
   for (const name of ['authenticate', 'saveSelection', 'confirmBusinessProfile'] as const) {
     expect(thisCommand.filter((call) => call.name === name).length, `one ${name} per action`).to.be.at.most(1);
   }
+  // DESIGN §3.11: a decision goes with one key; it is asked again only after an unclear outcome
+  // (at most twice), and once more to fetch the code of an approval whose answer was lost.
   for (const decision of [true, false]) {
-    expect(calls.filter((call) => call.name === 'confirmation' && call.body === decision).length, `one confirmation(${decision})`).to.be.at.most(1);
+    const sent = calls.filter((call) => call.name === 'confirmation' && call.body === decision);
+    const onThisPage = sent.filter((call) => call.seq > world.pageSince);
+    expect(onThisPage.length, `confirmation(${decision}) sent at most 6 times by a page`).to.be.at.most(6);
+    expect(new Set(sent.map((call) => call.key)).size, `confirmation(${decision}) always with the same Idempotency-Key, reloads included`).to.be.at.most(1);
   }
+  expect(world.sentOffline, 'DESIGN §3.15: nothing is sent while the browser is offline').to.deep.equal([]);
 }
 
 /** No message contradicts the bank's remaining attempts (issue 11 defect 4). */
@@ -127,8 +140,9 @@ function attemptsAsTheBankSays(world: World): void {
 function expectedStage(world: World): string {
   if (world.exit?.customerRejected === true) return 'rejected';
   if (world.reachedReview) return 'preAuthorisation';
-  if (world.bank.username !== undefined) return 'preAccountSelection';
-  if (world.bank.identified) return 'preAuthentication';
+  const logins = world.bank.deliveredLogins.filter((login) => login.seq > world.pageSince);
+  if (logins.some((login) => login.authenticated)) return 'preAccountSelection';
+  if (logins.some((login) => login.identified)) return 'preAuthentication';
   return 'preIdentification';
 }
 
@@ -141,7 +155,9 @@ function oneAbandonmentStage(world: World): void {
     expect(stages, 'no stage before the flow ends').to.deep.equal([]);
     return;
   }
-  if (url.includes('error=access_denied')) expect(stages, 'the stage reached').to.deep.equal([expectedStage(world)]);
+  // Decided elsewhere (or before a reload of this tab): this page reports nothing (DESIGN §3.11).
+  if (world.exit?.asDecidedElsewhere === true) expect(stages, 'decided elsewhere: no stage from this page').to.deep.equal([]);
+  else if (url.includes('error=access_denied')) expect(stages, 'the stage reached').to.deep.equal([expectedStage(world)]);
   else if (url.includes('#code=')) expect(stages, 'a confirmed consent is not abandoned').to.deep.equal([]);
 }
 
@@ -152,8 +168,10 @@ function definedScreens(world: World): void {
   if (screen.kind === 'failure') expect(FAILURE_ROUTES, 'a failure route of spec §2').to.include(screen.route);
   if (screen.kind === 'flow') expect(isStepShown(session.step, session.flags), `${session.step} is a step shown under ${JSON.stringify(session.flags)}`).to.equal(true);
   for (const entry of modal.stack) expect(MODAL_NAMES, 'a modal of spec §4').to.include(entry.name);
-  if (world.bank.pendingCalls === 0 && world.j.ports.redirector.urls.length === 0) {
-    expect(session.loading, 'the spinner never stays without a request under way').to.equal(false);
+  const pending = world.j.flow.state.pending;
+  const waiting = pending !== undefined && (pending.retryAtMs !== undefined || pending.held);
+  if (world.bank.pendingCalls === 0 && world.j.ports.redirector.urls.length === 0 && !waiting) {
+    expect(session.loading, 'the spinner never stays without a request under way (or a retry, or the connection, awaited)').to.equal(false);
   }
 }
 

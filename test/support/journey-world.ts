@@ -9,7 +9,7 @@ import type { TokenVerificationError } from '../../domain/redirect-token';
 import type { TokenVerifier } from '../../application/ports/token-verifier.port';
 import { journey } from '../application/journey-driver';
 import { NOW_MS, runtimeConfig, TOKEN, tokenPayload } from '../fixtures/journey.fixture';
-import { ManualClock } from './fakes';
+import { FakeLaunchParameters, ManualClock } from './fakes';
 import { Sequence, StatefulFakeBank, type FakeArrangement } from './stateful-fake-bank';
 
 /** The personas a journey may log in as (SCENARIOS.md; their failures reach every branch of spec §8). */
@@ -67,7 +67,7 @@ class ScenarioVerifier implements TokenVerifier {
   async verify(jwt: string): Promise<Result<unknown, TokenVerificationError>> {
     if (this.scenario.verification === 'keysUnavailable') return { ok: false, error: { kind: 'keysUnavailable', detail: 'HTTP 503' } };
     if (this.scenario.verification === 'badSignature' || jwt !== TOKEN) return { ok: false, error: { kind: 'badSignature' } };
-    this.acceptedAt = this.sequence.next();
+    this.acceptedAt ??= this.sequence.next();
     return { ok: true, value: this.payload };
   }
 }
@@ -106,11 +106,12 @@ export function createWorld(scenario: Scenario) {
   });
   const world = {
     scenario,
-    j,
+    j: j as Journey,
     bank,
     clock,
     verifier,
     tokenState: TOKEN_STATE,
+    tokenExpiresAtMs: NOW_MS + scenario.tokenLifetimeS * 1000,
     /** The command being run (its index), so that what happens is attributed to it. */
     command: 0,
     /** What kind of command is running: a customer's action, time passing, or a background tab coming back. */
@@ -123,45 +124,95 @@ export function createWorld(scenario: Scenario) {
     /** The exit, once taken: the command that took it and whether the customer chose it (Cancel's Yes, leave). */
     exit: undefined as {
       readonly command: number; readonly kind: 'customer' | 'idle' | 'hidden'; readonly customerRejected: boolean;
-      readonly callsBefore: number; readonly lastCustomerCommand: number;
+      readonly callsBefore: number; readonly lastCustomerCommand: number; readonly asDecidedElsewhere: boolean;
     } | undefined,
     /** The modal on top before the last change of the stack. */
     topBefore: undefined as string | undefined,
     /** The last reject was the customer's answer to the sharing-incomplete question. */
     rejectedByCustomer: false,
+    /** What kind of command sent the last reject's first try. */
+    rejectStartedBy: 'customer' as 'customer' | 'idle' | 'hidden',
     /** The modal on top when the flow began to end (the reject was sent, or the page left without it). */
     topWhenTimeRanOut: undefined as string | undefined,
+    /** Bank calls made while the browser was offline (DESIGN §3.15: there must be none). */
+    sentOffline: [] as string[],
+    reloads: 0,
+    /** The sequence number the current page started after (0 before any reload). */
+    pageSince: 0,
+    reload: async (): Promise<void> => undefined,
     stop: (): void => undefined,
   };
-  const stopModals = reaction(
-    () => j.modal.stack.map((entry) => entry.name),
-    (names, before) => {
-      world.seen.push({ atMs: clock.now(), command: world.command, names });
-      world.topBefore = before?.at(-1);
-    },
-    { fireImmediately: true },
-  );
+  let stopWatching = watch(world, j);
   bank.onCall = (name, body) => {
-    // The exit's reject is sent by the transition that also closed the warnings: what was on top just before it.
-    if (name !== 'confirmation' || body !== false) return;
-    world.topWhenTimeRanOut = world.topBefore;
-    if (world.commandKind === 'customer' && world.topBefore === 'sharingIncomplete') world.rejectedByCustomer = true;
+    if (!j.ports.activity.online) world.sentOffline.push(name);
   };
-  const stopReview = reaction(() => j.session.step, (step) => { if (step === 'confirmation') world.reachedReview = true; });
   j.ports.redirector.onLeave = () => {
     // After a reject the bank accepted, the reject's moment counts; a return without the bank is judged now.
-    if (bank.decision !== 'rejected') world.topWhenTimeRanOut = j.modal.current?.name;
+    const afterReject = bank.decision === 'rejected';
+    if (!afterReject) world.topWhenTimeRanOut = world.j.modal.current?.name;
     world.exit ??= {
       // "Yes, leave" on the sharing-incomplete question is the customer's own rejection (DESIGN §3.8).
-      command: world.command, kind: world.commandKind, customerRejected: world.rejectedByCustomer, callsBefore: bank.calls.length,
-      lastCustomerCommand: world.lastCustomerCommand,
+      command: world.command, kind: afterReject ? world.rejectStartedBy : world.commandKind, customerRejected: world.rejectedByCustomer, callsBefore: bank.calls.length,
+      lastCustomerCommand: world.lastCustomerCommand, asDecidedElsewhere: world.j.modal.current?.name === 'alreadyCompleted',
     };
   };
-  world.stop = () => { stopModals(); stopReview(); };
+  /** The customer reloads the page: the same tab (its session storage), a new app; the address no longer has the token. */
+  world.reload = async () => {
+    world.j.flow.dispose();
+    stopWatching();
+    world.j = journey<StatefulFakeBank>({ ...world.j.ports, launch: new FakeLaunchParameters(undefined) });
+    world.reloads += 1;
+    // A new page knows only what happens on it (DESIGN §3.8: the stages it reports are its own).
+    world.pageSince = bank.calls.at(-1)?.seq ?? 0;
+    world.reachedReview = false;
+    world.rejectedByCustomer = false;
+    stopWatching = watch(world, world.j);
+    await world.j.start();
+  };
+  world.stop = () => stopWatching();
   return world;
 }
 
 export type World = ReturnType<typeof createWorld>;
+
+type Journey = ReturnType<typeof journey<StatefulFakeBank>>;
+
+/** Watches what the customer sees on this page: the modal stack, and whether the review was reached. */
+interface Watched {
+  seen: SeenModals[];
+  topBefore: string | undefined;
+  reachedReview: boolean;
+  command: number;
+  commandKind: 'customer' | 'idle' | 'hidden';
+  topWhenTimeRanOut: string | undefined;
+  rejectStartedBy: 'customer' | 'idle' | 'hidden';
+  rejectedByCustomer: boolean;
+}
+
+function watch(world: Watched, j: Journey): () => void {
+  const stopModals = reaction(
+    () => j.modal.stack.map((entry) => entry.name),
+    (names, before) => {
+      world.seen.push({ atMs: j.ports.clock.now(), command: world.command, names });
+      world.topBefore = before?.at(-1);
+    },
+    { fireImmediately: true },
+  );
+  const stopReview = reaction(() => j.session.step, (step) => { if (step === 'confirmation') world.reachedReview = true; });
+  // An exit's reject begins (its first try, sent now or held until the connection is back): what
+  // the customer saw then, and what began it. The screen stays as it was while it runs.
+  const stopReject = reaction(
+    () => (j.flow.state.pending?.call.kind === 'reject' && j.flow.state.pending.attempt === 1 ? j.flow.state.pending.firstSentAtMs : undefined),
+    (started) => {
+      if (started === undefined) return;
+      const top = j.modal.current?.name;
+      world.topWhenTimeRanOut = top;
+      world.rejectStartedBy = world.commandKind;
+      if (world.commandKind === 'customer' && top === 'sharingIncomplete') world.rejectedByCustomer = true;
+    },
+  );
+  return () => { stopModals(); stopReview(); stopReject(); };
+}
 
 /** Lets every answer that is due (the fakes answer at once) go through the model. */
 export async function settle(): Promise<void> {

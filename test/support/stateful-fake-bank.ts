@@ -34,7 +34,9 @@ export type CallName = keyof CustomerAuthApi;
 export type Fault =
   | { readonly kind: 'status'; readonly status: number; readonly code?: string; readonly causes?: readonly string[] }
   | { readonly kind: 'network' }
-  | { readonly kind: 'timeout' };
+  | { readonly kind: 'timeout' }
+  /** The bank does the work, then its answer is lost on the way (a gateway's 502, or the connection drops). */
+  | { readonly kind: 'lostAfterCommit'; readonly as: 'gateway' | 'network' };
 
 /** An amendment: the arrangement's owner, profile and shared accounts. */
 export interface FakeArrangement {
@@ -61,6 +63,8 @@ export interface RecordedCall {
   readonly body?: unknown;
   /** The order of the call among everything the test records (see `sequence`). */
   readonly seq: number;
+  /** The confirmation's Idempotency-Key. */
+  readonly key?: string;
 }
 
 type Answer<T> = Result<T, ApiError>;
@@ -89,10 +93,15 @@ export class StatefulFakeBank implements CustomerAuthApi {
   decision: 'approved' | 'rejected' | undefined;
   /** Set by the test to the action under way, so that the last login is attributed to it. */
   command = 0;
-  /** The bank answered a login about this customer's credentials (success, or a 4xx login error): a user id it knows. */
-  identified = false;
-  /** The last failed login the bank answered: its code and, for otp_failure_001, the attempts left. */
+  /**
+   * The logins whose answers reached the app: whether the answer identified the customer (a
+   * credentials answer) or authenticated them (DESIGN §3.8 stages), in order.
+   */
+  readonly deliveredLogins: { readonly seq: number; readonly identified: boolean; readonly authenticated: boolean }[] = [];
+  private loginOutcome: { readonly seq: number; readonly identified: boolean; readonly authenticated: boolean } | undefined;
+  /** The last failed login whose answer reached the app: its code and, for otp_failure_001, the attempts left. */
   lastLogin: { readonly command: number; readonly code: string; readonly remaining: number | undefined } | undefined;
+  private pendingLastLogin: { readonly command: number; readonly code: string; readonly remaining: number | undefined } | undefined;
   private readonly faults = new Map<CallName, Fault[]>();
   /** Calls answered timed_out once the clock passes their deadline. */
   private readonly hanging = new Set<() => void>();
@@ -133,12 +142,25 @@ export class StatefulFakeBank implements CustomerAuthApi {
   /** Called as each call arrives (a test may note what the customer saw at that moment). */
   onCall: ((name: CallName, body: unknown) => void) | undefined = undefined;
 
-  private async serve<T>(name: CallName, body: unknown, answer: () => Answer<T>): Promise<Answer<T>> {
-    this.calls.push(body === undefined ? { name, seq: this.sequence.next() } : { name, body, seq: this.sequence.next() });
+  private async serve<T>(name: CallName, body: unknown, answer: () => Answer<T>, key?: string): Promise<Answer<T>> {
+    const seq = this.sequence.next();
+    this.calls.push({ name, seq, ...(body === undefined ? {} : { body }), ...(key === undefined ? {} : { key }) });
     this.onCall?.(name, body);
     const fault = this.faults.get(name)?.shift();
-    if (fault === undefined) return answer();
+    if (fault === undefined) {
+      const answered = answer();
+      if (this.loginOutcome !== undefined) this.deliveredLogins.push(this.loginOutcome);
+      if (this.pendingLastLogin !== undefined) this.lastLogin = this.pendingLastLogin;
+      this.loginOutcome = undefined;
+      this.pendingLastLogin = undefined;
+      return answered;
+    }
     switch (fault.kind) {
+      case 'lostAfterCommit':
+        answer();
+        this.loginOutcome = undefined;
+        this.pendingLastLogin = undefined;
+        return fault.as === 'gateway' ? err(apiError(502, 'bad_gateway')) : err(apiError(0, NO_ANSWER, 'TypeError: fetch failed'));
       case 'status':
         return err({ status: fault.status, ...(fault.code === undefined ? {} : { code: fault.code }), causes: fault.causes ?? [] });
       case 'network':
@@ -155,8 +177,13 @@ export class StatefulFakeBank implements CustomerAuthApi {
     }
   }
 
+  /** CONTRACT §3: every call after the decision answers 409 naming it. */
+  private alreadyDecided(): Answer<never> {
+    return err(apiError(409, 'consent_already_decided', JSON.stringify({ decision: this.decision })));
+  }
+
   private authenticatedPersona(): Answer<{ persona: Persona; profile: PersonaProfile }> {
-    if (this.decision !== undefined) return err(apiError(409, 'consent_already_decided'));
+    if (this.decision !== undefined) return this.alreadyDecided();
     const persona = this.persona;
     const profile = this.currentProfile;
     if (persona === undefined || profile === undefined) return err(apiError(409, 'out_of_order', 'Authenticate first'));
@@ -165,6 +192,7 @@ export class StatefulFakeBank implements CustomerAuthApi {
 
   consentDetails(): Promise<Answer<Consent>> {
     return this.serve('consentDetails', undefined, () => {
+      if (this.decision !== undefined) return this.alreadyDecided();
       const { scopes, arrangement, expirationDateTime } = this.options;
       const claims = arrangement === undefined ? undefined : JSON.stringify({ cdr_arrangement_id: arrangement.id });
       const detail = {
@@ -184,18 +212,19 @@ export class StatefulFakeBank implements CustomerAuthApi {
 
   authenticate(request: AuthenticateRequest): Promise<Answer<void>> {
     return this.serve('authenticate', request, () => {
-      if (this.decision !== undefined) return err(apiError(409, 'consent_already_decided'));
+      if (this.decision !== undefined) return this.alreadyDecided();
       const login = authenticateCustomer(request, this.personas, this.attempts);
-      if (!login.ok && CREDENTIAL_ANSWERS.includes(login.error.code)) this.identified = true;
+      const seq = this.calls.at(-1)?.seq ?? 0;
+      this.loginOutcome = { seq, identified: !login.ok && CREDENTIAL_ANSWERS.includes(login.error.code), authenticated: false };
       if (!login.ok) {
         const remaining = login.error.code === 'otp_failure_001' ? this.attempts.remaining(request.username.trim().toLowerCase()) : undefined;
-        this.lastLogin = { command: this.command, code: login.error.code, remaining: remaining === undefined ? undefined : Math.max(0, remaining) };
+        this.pendingLastLogin = { command: this.command, code: login.error.code, remaining: remaining === undefined ? undefined : Math.max(0, remaining) };
         const causes = this.options.reportsRemaining === false ? [] : [...login.error.causes];
         return err({ status: login.error.status, code: login.error.code, causes });
       }
       const arrangement = this.options.arrangement;
       if (arrangement !== undefined && arrangement.owner !== login.value.username) return err(apiError(403, 'arrangement_owner_mismatch'));
-      this.identified = true;
+      this.loginOutcome = { seq, identified: true, authenticated: true };
       this.username = login.value.username;
       this.profile = arrangement?.profileId ?? PERSONAL_PROFILE;
       this.selection = undefined;
@@ -264,10 +293,26 @@ export class StatefulFakeBank implements CustomerAuthApi {
     });
   }
 
+  /** CONTRACT §3: the committed decision's key and answer, replayed for the same key. */
+  committed: { readonly key: string; readonly status: boolean; readonly answer: Answer<ConfirmationAnswer> } | undefined;
+
   confirmation(authorisationStatus: boolean, idempotencyKey: string): Promise<Answer<ConfirmationAnswer>> {
     this.idempotencyKeys.push(idempotencyKey);
     return this.serve('confirmation', authorisationStatus, () => {
-      if (this.decision !== undefined) return err(apiError(409, 'consent_already_decided'));
+      const committed = this.committed;
+      if (committed !== undefined) {
+        if (committed.key === idempotencyKey && committed.status === authorisationStatus) return committed.answer;
+        return err(apiError(409, 'consent_already_decided', JSON.stringify({ decision: this.decision === 'approved' ? 'approved' : 'rejected' })));
+      }
+      const answer = this.decide(authorisationStatus);
+      if (answer.ok) this.committed = { key: idempotencyKey, status: authorisationStatus, answer };
+      return answer;
+    }, idempotencyKey);
+  }
+
+  private decide(authorisationStatus: boolean): Answer<ConfirmationAnswer> {
+    {
+      if (this.decision !== undefined) return this.alreadyDecided();
       const persona = this.persona;
       if (!authorisationStatus) {
         if (persona?.rejectionFailure !== undefined) return err({ ...persona.rejectionFailure, causes: [...persona.rejectionFailure.causes] });
@@ -282,7 +327,7 @@ export class StatefulFakeBank implements CustomerAuthApi {
       }
       this.decision = 'approved';
       return ok({ auth_code: `code-${this.username ?? ''}`, redirect_uri: this.options.redirectUri, state: this.options.state, id_token: 'id.token.sig' });
-    });
+    }
   }
 
   keepAlive(): Promise<Answer<void>> {

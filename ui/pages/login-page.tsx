@@ -46,6 +46,7 @@ export const LoginPage = observer(function LoginPage() {
     <form className="login-form step-body" noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
       <h2 id={headingId} className="login-heading">{copy.login.heading}</h2>
       <LoginErrorBanner />
+      {login.answerLost ? <p role="status" className="notice notice-warning">{copy.login.answerLost}</p> : undefined}
       <LoginField
         className="login-username"
         label={copy.login.usernameLabel}

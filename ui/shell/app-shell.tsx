@@ -10,6 +10,16 @@ import { LoadingMask } from './loading-mask';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
+/** DESIGN §3.15: a polite notice while the browser is offline (its region is always there, so it is announced). */
+const OfflineNotice = observer(function OfflineNotice() {
+  const offline = useService(SessionStore).offline;
+  return (
+    <div role="status" aria-live="polite" className={offline ? 'offline-notice' : 'visually-hidden'}>
+      {offline ? copy.shell.offline : ''}
+    </div>
+  );
+});
+
 /**
  * Spec §2 "Shared shell": header, the route's page, footer, the spinner mask and the modal host.
  * While a modal is open the page behind it is inert; while loading, the main content is busy and
@@ -35,6 +45,7 @@ export const AppShell = observer(function AppShell() {
         <SiteFooter />
       </div>
       <LoadingMask />
+      <OfflineNotice />
       <ModalHost />
     </div>
   );
