@@ -47,6 +47,7 @@ export function onSubmitLogin(state: FlowState, nowMs: number): Transition {
  * each remembered once verified and not repeated; then the business step.
  */
 function runGuards(state: FlowState): Transition {
+  if (state.consent?.isPAR === true && !state.verified.consentAfterLogin) return startCall(state, { kind: 'consentDetails', afterLogin: true });
   if (!state.verified.customerDetails) return startCall(state, { kind: 'customerDetails' });
   if (!state.verified.businesses) return startCall(state, { kind: 'businesses' });
   return businessStep(state);
@@ -96,9 +97,21 @@ function guardFailure(state: FlowState, modal: ModalName): Transition {
     ...state,
     customer: undefined,
     accounts: undefined,
-    verified: toProfiles ? { authenticated: true, customerDetails: true, businesses: true } : NOTHING_VERIFIED,
+    verified: toProfiles ? { authenticated: true, consentAfterLogin: true, customerDetails: true, businesses: true } : NOTHING_VERIFIED,
   };
   return andThen(showStep(reset, toProfiles ? 'selectProfile' : 'login'), (shown) => openModal(shown, modal));
+}
+
+/**
+ * An amendment's consent, read again now that its owner has logged in: the bank names the
+ * accounts already shared only to them (they are pre-selected, spec §4). A failure is service
+ * unavailable (spec §8 "anything else").
+ */
+export function onConsentAfterLogin(state: FlowState, answer: Extract<FlowAnswer, { kind: 'consentDetails' }>): Transition {
+  if (!answer.result.ok) return guardFailure(state, 'serviceUnavailable');
+  const consent = answer.result.value;
+  const description = state.description === '' ? consent.nickname ?? '' : state.description;
+  return runGuards({ ...state, pending: undefined, consent, description, verified: { ...state.verified, consentAfterLogin: true } });
 }
 
 /** Spec §8 "Customer details: 422 age limitation; other failures service unavailable". */

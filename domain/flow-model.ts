@@ -3,7 +3,7 @@ import type { FlowEvent } from './flow-events';
 import { decidedElsewhere, isAlreadyDecided, isUnclearOutcome, onConnectivity, retryDecision } from './flow-decisions';
 import { onCancel, onLeaveFailurePage, onModalDismiss, onModalPrimary, onRejected, onStepUnavailable } from './flow-exits';
 import {
-  onAuthenticated, onBusinesses, onCustomerDetails, onDateOfBirthTyped, onOpenHelp, onSecureCodeTyped, onSubmitLogin, onUsernameTyped,
+  onAuthenticated, onBusinesses, onConsentAfterLogin, onCustomerDetails, onDateOfBirthTyped, onOpenHelp, onSecureCodeTyped, onSubmitLogin, onUsernameTyped,
 } from './flow-login';
 import { onConsentDetails, onLaunched, onVerified } from './flow-start';
 import type { FlowState } from './flow-state';
@@ -45,7 +45,9 @@ function onAnswered(state: FlowState, id: number, answer: FlowAnswer, nowMs: num
   if (failed !== undefined) return failed;
   switch (answer.kind) {
     case 'consentDetails':
-      return onConsentDetails(state, answer, nowMs);
+      return state.pending?.call.kind === 'consentDetails' && state.pending.call.afterLogin === true
+        ? onConsentAfterLogin(state, answer)
+        : onConsentDetails(state, answer, nowMs);
     case 'authenticate':
       return onAuthenticated(state, answer);
     case 'customerDetails':

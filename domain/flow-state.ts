@@ -52,11 +52,13 @@ export interface LoginState {
 /** Spec §4 "Entry guard chain": what the guards have verified, so that no step is repeated. */
 export interface VerifiedFlags {
   readonly authenticated: boolean;
+  /** An amendment's consent was read again after login (CONTRACT §3: the bank shows its accounts only to their owner). */
+  readonly consentAfterLogin: boolean;
   readonly customerDetails: boolean;
   readonly businesses: boolean;
 }
 
-export const NOTHING_VERIFIED: VerifiedFlags = { authenticated: false, customerDetails: false, businesses: false };
+export const NOTHING_VERIFIED: VerifiedFlags = { authenticated: false, consentAfterLogin: false, customerDetails: false, businesses: false };
 
 /** The one request the flow waits for (DESIGN §3.4: the spinner mask is up while it runs). */
 export interface PendingCall {

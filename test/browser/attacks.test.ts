@@ -226,28 +226,28 @@ describe('browser: attacks and failures end safely', function () {
     });
   });
 
-  describe('an authorize_failure address cannot put words or markup on the bank page (CONTRACT §7)', () => {
+  describe('an authorize_failure address cannot put words or markup on the bank page (CONTRACT §7, DESIGN §3.13)', () => {
     const errorParam = (fields: Record<string, string>): string => base64url.encode(JSON.stringify(fields));
 
-    it('markup in the message is replaced by the generic text, and no element is injected', async () => {
+    it('markup in the message never reaches the page, and no element is injected', async () => {
       const markup = '<img src=x onerror=alert(1)>';
       for (const param of [errorParam({ respCode: '400', respMessage: markup }), encodeURIComponent(markup)]) {
         const { page, dialogs } = await openRaw(`/authorize_failure?error=${param}`);
         await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
-        expect(await page.locator('.failure-message').textContent()).to.equal(copy.failure.undecodable);
+        expect([copy.failure.defaultMessage, copy.failure.undecodable]).to.include(await page.locator('.failure-message').textContent());
         expect(await page.locator('img[src="x"], img[onerror]').count()).to.equal(0);
         expect(await page.content()).not.to.include('onerror');
         expect(dialogs).to.deep.equal([]);
       }
     });
 
-    it('a plausible fake phone number is only ever plain text, never a link', async () => {
+    it('a plausible fake phone number is never shown: the bank\'s generic text and the reference instead (issue 12)', async () => {
       const message = 'Your account is frozen. Call 1900 654 321 now to unlock it.';
-      const { page } = await openRaw(`/authorize_failure?error=${errorParam({ respMessage: message })}`);
+      const { page } = await openRaw(`/authorize_failure?error=${errorParam({ respCode: '403', respMessage: message, respTime: '2026-11-23T10:00:00Z' })}`);
       await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
-      const shown = page.locator('.failure-message');
-      expect(await shown.textContent()).to.equal(message);
-      expect(await shown.evaluate((element) => element.children.length)).to.equal(0);
+      expect(await page.locator('.failure-message').textContent()).to.equal(copy.failure.defaultMessage);
+      expect(await page.locator('.failure-reference').textContent()).to.equal('Reference: 403, 2026-11-23T10:00:00Z');
+      expect(await page.getByText(/1900 654 321/).count()).to.equal(0);
       expect(await page.locator('a[href^="tel:"]').count()).to.equal(0);
     });
   });

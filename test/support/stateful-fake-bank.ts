@@ -195,10 +195,12 @@ export class StatefulFakeBank implements CustomerAuthApi {
       if (this.decision !== undefined) return this.alreadyDecided();
       const { scopes, arrangement, expirationDateTime } = this.options;
       const claims = arrangement === undefined ? undefined : JSON.stringify({ cdr_arrangement_id: arrangement.id });
+      // As the sandbox: an amendment's accounts are named only to their owner, once logged in.
+      const owner = arrangement !== undefined && this.username === arrangement.owner;
       const detail = {
         permissions: scopes.map((permission) => ({
           permission,
-          ...(arrangement !== undefined && !isCustomerScope(permission) ? { accounts: arrangement.accounts.map(referenceOf) } : {}),
+          ...(owner && !isCustomerScope(permission) ? { accounts: arrangement.accounts.map(referenceOf) } : {}),
           ...(claims === undefined ? {} : { claims }),
         })),
         ...(arrangement?.nickname === undefined ? {} : { consentNickname: arrangement.nickname }),

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'chai';
 import { copy } from '../../domain/copy';
 import { err } from '../../domain/result';
-import { newConsent, TOKEN } from '../fixtures/journey.fixture';
+import { newConsent, runtimeConfig, TOKEN } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi, FakeLaunchParameters, FakeTokenVerifier, MemoryTokenStorage } from '../support/fakes';
 import { StaticFailureView } from '../../ui/pages/failure-page';
 import { settle, startApp } from './render-app';
@@ -14,24 +14,36 @@ const DEFAULT = 'Something went wrong. Please try again later.';
 describe('ui: failure page (spec §2, §8)', () => {
   afterEach(cleanup);
 
-  it('authorize_failure shows the decoded server message as text (entities and quotes stay literal); Leave Page goes to the public site', async () => {
-    const message = 'Consent "abc" &amp; request &lt;rejected&gt; by the bank';
-    const { ports, session } = await startApp({ launch: new FakeLaunchParameters(TOKEN, 'authorize_failure', errorParam({ respCode: '401', respMessage: message })) });
+  // DESIGN §3.13 (issue 12): an address anyone can write never speaks for the bank.
+  it('authorize_failure never shows the address\'s message: the generic text and the code and time to quote; Leave Page goes to the public site', async () => {
+    const message = 'Call 1800 000 000 now to unlock your account';
+    const { ports, session } = await startApp({
+      launch: new FakeLaunchParameters(TOKEN, 'authorize_failure', errorParam({ respCode: '401', respMessage: message, respTime: '2026-11-23T10:00:00Z' })),
+    });
     expect(session.screen).to.deep.include({ kind: 'failure', route: 'authorize_failure' });
     const h1 = screen.getByRole('heading', { level: 1 });
     expect(document.activeElement).to.equal(h1);
-    const shown = screen.getByText(message);
-    expect(shown.textContent).to.equal(message);
-    expect(shown.children).to.have.length(0);
+    expect(screen.queryByText(/1800 000 000/)).to.equal(null);
+    expect(screen.getByText(DEFAULT)).to.exist;
+    expect(screen.getByText('Reference: 401, 2026-11-23T10:00:00Z')).to.exist;
     expect(document.title).to.equal('We are unable to continue | Open Banking');
     await settle(() => fireEvent.click(screen.getByRole('button', { name: 'Leave Page' })));
     expect(ports.redirector.urls).to.deep.equal(['https://www.bank.example/']);
   });
 
+  it('authorize_failure shows the bank\'s own text for its respCode when the config has one (errorMessages), as text', async () => {
+    const config = runtimeConfig({ errorMessages: { 403: 'Your request could not be authorised <by the bank>.' } });
+    await startApp({ config, launch: new FakeLaunchParameters(undefined, 'authorize_failure', errorParam({ respCode: '403', respMessage: 'attacker text' })) });
+    const shown = screen.getByText('Your request could not be authorised <by the bank>.');
+    expect(shown.children).to.have.length(0);
+    expect(screen.queryByText('attacker text')).to.equal(null);
+    expect(screen.getByText('Reference: 403')).to.exist;
+  });
+
   it('authorize_failure never renders markup from the parameter', async () => {
     const { view } = await startApp({ launch: new FakeLaunchParameters(TOKEN, 'authorize_failure', errorParam({ respMessage: '<img src=x onerror=alert(1)><b>Call 1900 000 000</b>' })) });
     expect(view.container.querySelector('img, b')).to.equal(null);
-    expect(screen.getByText('We are unable to process your request.')).to.exist;
+    expect(screen.getByText(DEFAULT)).to.exist;
     expect(screen.queryByText(/1900 000 000/)).to.equal(null);
   });
 
