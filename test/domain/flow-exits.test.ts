@@ -3,6 +3,7 @@ import type { AbandonmentStage } from '../../domain/abandonment';
 import { NO_TIMERS, type FlowState } from '../../domain/flow-state';
 import type { ModalName } from '../../domain/modal';
 import { NO_MODALS } from '../../domain/modal-stack';
+import { onRejected } from '../../domain/flow-exits';
 import {
   ACCESS_DENIED_URL, CONFIG, NOW, PUBLIC_SITE, REDIRECT_URI, STATE, answer, apiError, err, flowState, loadingState, modalsWith, ok,
   pendingOn, run, runAll, settled, trustProfiles,
@@ -129,6 +130,13 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
         ...before, token: undefined, screen: { kind: 'failure', route: 'incorrect_jwt' }, pending: undefined, modals: NO_MODALS, timers: NO_TIMERS,
       });
       expect(state.ended).to.equal(false);
+    });
+
+    it('onRejected on its own: nothing pending, nothing to do', () => {
+      const before = settled({ ...flowState('login'), timers: NO_TIMERS });
+      const result = onRejected(before, { kind: 'reject', result: ok({}) });
+      expect(result.state).to.equal(before);
+      expect(result.effects).to.deep.equal([]);
     });
 
     it('a reject answer without an exit under way, or with no token, changes nothing', () => {

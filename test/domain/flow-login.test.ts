@@ -192,6 +192,13 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
     }
   });
 
+  it('a banner-only login error opens no modal and closes none (a constructed state: an ordinary modal left open under the request)', () => {
+    const before = settled({ ...authenticating(), modals: modalsWith('forgotUsername') });
+    const { state } = answer(before, { kind: 'authenticate', result: err(apiError(401, 'otp_failure_001')) });
+    expect(state.modals).to.deep.equal(modalsWith('forgotUsername'));
+    expect(state.login.loginError).to.equal(true);
+  });
+
   describe('customer details answered (spec §8 "Customer details")', () => {
     const askingDetails = (overrides: Partial<FlowState> = {}): FlowState =>
       pendingOn(flowState('login', { verified: { ...NOTHING, authenticated: true }, stage: 'preAccountSelection', ...overrides }), { kind: 'customerDetails' });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { FlowEvent } from '../../domain/flow-events';
-import { NO_TIMERS, type FlowState } from '../../domain/flow-state';
+import { initialFlowState, NO_TIMERS, type FlowState } from '../../domain/flow-state';
 import { showFailure } from '../../domain/flow-start';
 import { NO_MODALS } from '../../domain/modal-stack';
 import type { TokenVerificationError } from '../../domain/redirect-token';
@@ -20,6 +20,36 @@ const verifying = (): FlowState => run(loadingState(), launched()).state;
 const verified = (result: Result<unknown, TokenVerificationError>, id = 1): FlowEvent => ({ type: 'verified', id, result });
 
 const base64url = (value: unknown): string => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+
+describe('domain/flow-state: initialFlowState (DESIGN §3.9: the state before anything happened)', () => {
+  it('the loading screen on the login step, nothing known, nothing verified, open, pending or timed; call ids from 1; preIdentification', () => {
+    expect(initialFlowState(CONFIG, NOW)).to.deep.equal({
+      config: CONFIG,
+      screen: { kind: 'loading' },
+      step: 'login',
+      arrivedAtMs: NOW,
+      unverifiedJwt: undefined,
+      token: undefined,
+      consent: undefined,
+      customer: undefined,
+      profiles: [],
+      bankProfile: undefined,
+      accounts: undefined,
+      login: { form: { username: '', secureCode: '', dob: { day: '', month: '', year: '' } }, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined },
+      description: '',
+      verified: { authenticated: false, customerDetails: false, businesses: false },
+      modals: { base: undefined, timeoutSeconds: undefined, expiry: false },
+      pending: undefined,
+      nextCallId: 1,
+      timers: { lastActivityMs: undefined, tokenExpiry: false, fallbackReturnAtMs: undefined, successReturnAtMs: undefined },
+      stage: 'preIdentification',
+      rejected: false,
+      wakeAtMs: undefined,
+      confirmation: undefined,
+      ended: false,
+    });
+  });
+});
 
 describe('domain/flow-start: launch, token verification, consent (spec §2 loading screen, §4 consent guard, DESIGN §3.1, §3.3)', () => {
   describe('launched', () => {

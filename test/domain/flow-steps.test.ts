@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Account } from '../../domain/accounts';
 import type { FlowCall } from '../../domain/flow-effects';
 import type { FlowState } from '../../domain/flow-state';
-import { DESCRIPTION_MAX_LENGTH, SUCCESS_RETURN_DELAY_MS, enterAccountStep } from '../../domain/flow-steps';
+import { DESCRIPTION_MAX_LENGTH, SUCCESS_RETURN_DELAY_MS, enterAccountStep, onAccounts, onBusinessProfileConfirmed, onSaved } from '../../domain/flow-steps';
 import { selectProfile } from '../../domain/profiles';
 import {
   NOW, amendmentConsent, answer, accounts, apiError, bankConsent, customerOnlyConsent, err, flowState, modalsWith, ok, pendingOn, run,
@@ -66,6 +66,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       ['PERSONAL, the bank on PERSONAL now → no put, the accounts', 'PERSONAL', 'PERSONAL', { kind: 'accounts' }],
       ['PERSONAL, the bank on the trust → the put (already done means now)', 'PERSONAL', 'BC1001', put('PERSONAL')],
       ['the trust, the bank on the trust → the put all the same (only PERSONAL is skipped)', 'BC1001', 'BC1001', put('BC1001')],
+      ['the trust, the bank on PERSONAL → the put of the trust (the page names the profile the bank is on)', 'BC1001', 'PERSONAL', put('BC1001')],
     ];
     for (const [label, profileId, bankProfile, expected] of rows) {
       it(label, () => {
@@ -407,6 +408,30 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
         expect(state).to.deep.equal({ ...before, pending: undefined, modals: modalsWith(modal) });
       });
     }
+  });
+
+  describe('the answer handlers called on their own (their guards, besides the model\'s: an answer counts only for its pending call)', () => {
+    it('a put\'s answer with no put pending changes nothing', () => {
+      for (const before of [flowState('selectProfile'), pendingOn(flowState('selectProfile'), { kind: 'accounts' })]) {
+        const result = onBusinessProfileConfirmed(before, { kind: 'confirmBusinessProfile', result: ok(undefined) });
+        expect(result.state).to.equal(before);
+        expect(result.effects).to.deep.equal([]);
+      }
+    });
+
+    it('a save\'s answer with no save pending changes nothing', () => {
+      for (const before of [flowState('selectAccounts'), pendingOn(flowState('selectAccounts'), { kind: 'confirm' })]) {
+        const result = onSaved(before, { kind: 'saveSelection', result: ok(undefined) });
+        expect(result.state).to.equal(before);
+        expect(result.effects).to.deep.equal([]);
+      }
+    });
+
+    it('accounts with nothing pending are shown as loaded (no ticks to keep)', () => {
+      const { state, effects } = onAccounts(flowState('selectProfile', { accounts: undefined }), { kind: 'accounts', result: ok(accounts()) });
+      expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectAccounts' }]);
+      expect(state.accounts).to.deep.equal(accounts());
+    });
   });
 
   it('a first consent loads with every account id in the bank\'s order', () => {

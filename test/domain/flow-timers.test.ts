@@ -250,6 +250,19 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
   });
 
   describe('evaluateTimers directly', () => {
+    it('opens no warning once the flow has ended or while its exit is under way', () => {
+      for (const at of [NOW + 250_000, EXP_SECONDS * 1000 - 5_000]) {
+        for (const state of [
+          { ...flowState('login'), ended: true },
+          pendingOn(flowState('login'), { kind: 'reject' }, { exitStage: 'preIdentification' }),
+        ]) {
+          const result = evaluateTimers(state, at);
+          expect(result.state).to.equal(state);
+          expect(result.effects).to.deep.equal([]);
+        }
+      }
+    });
+
     it('leaves an ended flow and an exit under way alone', () => {
       const lapsedAt = NOW + 1_000_000;
       for (const state of [

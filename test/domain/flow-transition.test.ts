@@ -165,6 +165,10 @@ describe('domain/flow-view: the flags and the wording the views project (spec §
       expect(customerWording(flowState('confirmation', { accounts: undefined, consent: amendmentConsent(), profiles: selectOrThrow('BC1001') }))).to.equal('individual');
       expect(customerWording(flowState('confirmation', { accounts: accounts([]), consent: amendmentConsent(), profiles: selectOrThrow('BC1001') }))).to.equal('individual');
     });
+    it('no consent loaded yet: the chosen profile decides', () => {
+      expect(customerWording(flowState('confirmation', { consent: undefined, accounts: undefined, profiles: trustProfiles() }))).to.equal('individual');
+      expect(customerWording(flowState('confirmation', { consent: undefined, accounts: undefined, profiles: selectOrThrow('BC1001') }))).to.equal('organisation');
+    });
     it('no accounts and no profile chosen: individual', () => {
       expect(customerWording(flowState('confirmation', { accounts: undefined, profiles: [] }))).to.equal('individual');
     });
