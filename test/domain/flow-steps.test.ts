@@ -427,6 +427,11 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       }
     });
 
+    it('accounts before any consent is known: nothing is pre-selected', () => {
+      const { state } = onAccounts(flowState('selectProfile', { consent: undefined, accounts: undefined }), { kind: 'accounts', result: ok(accounts()) });
+      expect(state.accounts).to.deep.equal(accounts());
+    });
+
     it('accounts with nothing pending are shown as loaded (no ticks to keep)', () => {
       const { state, effects } = onAccounts(flowState('selectProfile', { accounts: undefined }), { kind: 'accounts', result: ok(accounts()) });
       expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectAccounts' }]);
