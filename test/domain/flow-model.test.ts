@@ -211,7 +211,22 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       run(withBaseModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state,
       run(settled({ ...flowState('confirmation'), confirmation: { auth_code: 'c', state: STATE }, modals: modalsWith('successConfirm'), timers: { ...NO_TIMERS, successReturnAtMs: NOW + 2500 } }), { type: 'tick' }, NOW + 2500).state,
       run(run(loadingState(), { type: 'launched', route: 'x', jwtFromAddress: undefined, jwtFromStorage: undefined, errorParam: undefined }).state, { type: 'leaveFailurePage' }).state,
+      endedWhileLoading(),
     ];
+
+    /** An exp the timer cannot hold, and the consent not loaded 10 s later: the fallback return from the loading screen. */
+    const endedWhileLoading = (): FlowState => {
+      const launched = run(loadingState(), { type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined }).state;
+      const verified = run(launched, { type: 'verified', id: 1, result: ok(tokenPayload({ exp: 0 })) }).state;
+      return run(verified, { type: 'tick' }, NOW + 10_000).state;
+    };
+
+    it('the fallback return can end the flow on the loading screen (the consent still loading)', () => {
+      const state = endedWhileLoading();
+      expect(state.ended).to.equal(true);
+      expect(state.screen).to.deep.equal({ kind: 'loading' });
+      expect(state.pending).to.equal(undefined);
+    });
 
     it('the fixtures have ended', () => {
       for (const state of ended()) expect(state.ended).to.equal(true);
