@@ -1,0 +1,312 @@
+import { expect } from 'chai';
+import { NO_TIMERS, type FlowState, type LoginState } from '../../domain/flow-state';
+import { EMPTY_LOGIN_FORM, type LoginForm } from '../../domain/login-form';
+import type { ModalName } from '../../domain/modal';
+import {
+  NOW, amendmentConsent, answer, apiError, customerOnlyConsent, err, flowState, modalsWith, ok, pendingOn, personalProfile, run,
+  settled, trustProfiles, TRUST_BUSINESSES,
+} from './fixtures/flow-state.fixture';
+import { parseConsentDetail } from '../../domain/consent';
+
+const VALID_FORM: LoginForm = { username: 'jane.citizen', secureCode: '123456', dob: { day: '', month: '', year: '' } };
+
+const onLogin = (login: Partial<LoginState> = {}, overrides: Partial<FlowState> = {}): FlowState => {
+  const state = flowState('login', overrides);
+  return { ...state, login: { ...state.login, ...login } };
+};
+
+/** Waiting for the authenticate call (id 9) on the login step, the form filled. */
+const authenticating = (login: Partial<LoginState> = {}): FlowState =>
+  pendingOn(onLogin({ form: VALID_FORM, ...login }), { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' } });
+
+const NOTHING = { authenticated: false, customerDetails: false, businesses: false };
+const ALL = { authenticated: true, customerDetails: true, businesses: true };
+
+/** A PAR whose only scopes are customer scopes: skip-step and amendment. */
+function customerOnlyAmendment() {
+  const parsed = parseConsentDetail({ detail: { permissions: [{ permission: 'common:customer.basic:read', claims: '{"cdr_arrangement_id":"arr-1"}' }] } });
+  if (!parsed.ok) throw new Error('fixture');
+  return parsed.value;
+}
+
+describe('domain/flow-login: the login form, authenticate and the entry guard chain (spec §3, §4, §5, §8)', () => {
+  describe('typing (spec §3 "Login info")', () => {
+    it('the username, the secure code and the date of birth parts go into the form; nothing is emitted', () => {
+      const before = onLogin();
+      const typed = run(before, { type: 'usernameTyped', value: ' jane ' });
+      expect(typed.effects).to.deep.equal([]);
+      expect(typed.state).to.deep.equal({ ...before, login: { ...before.login, form: { ...EMPTY_LOGIN_FORM, username: ' jane ' } } });
+      const coded = run(typed.state, { type: 'secureCodeTyped', value: '12' });
+      expect(coded.state.login.form).to.deep.equal({ ...EMPTY_LOGIN_FORM, username: ' jane ', secureCode: '12' });
+      const day = run(coded.state, { type: 'dateOfBirthTyped', parts: { day: '25' } });
+      const month = run(day.state, { type: 'dateOfBirthTyped', parts: { month: '12' } });
+      expect(month.state.login.form).to.deep.equal({ username: ' jane ', secureCode: '12', dob: { day: '25', month: '12', year: '' } });
+      expect(month.effects).to.deep.equal([]);
+    });
+
+    const unreachable: [string, () => FlowState][] = [
+      ['on another step', () => flowState('selectProfile')],
+      ['under a help modal', () => ({ ...onLogin(), modals: modalsWith('forgotUsername') })],
+      ['under the timeout warning', () => ({ ...onLogin(), modals: modalsWith(undefined, 30) })],
+      ['while a request is under way', () => authenticating()],
+      ['on a failure page', () => ({ ...onLogin(), screen: { kind: 'failure', route: 'incorrect_jwt' } as const })],
+    ];
+    for (const [label, build] of unreachable) {
+      it(`is ignored ${label} (the form cannot be reached)`, () => {
+        const before = settled(build());
+        for (const event of [
+          { type: 'usernameTyped', value: 'x' }, { type: 'secureCodeTyped', value: '1' }, { type: 'dateOfBirthTyped', parts: { day: '1' } },
+          { type: 'openHelp', modal: 'notRegistered' }, { type: 'submitLogin' },
+        ] as const) {
+          const result = run(before, event);
+          expect(result.state, event.type).to.equal(before);
+          expect(result.effects).to.deep.equal([]);
+        }
+      });
+    }
+  });
+
+  it('the login links open their help modal (spec §2 login links)', () => {
+    for (const modal of ['forgotUsername', 'notRegistered', 'lostSecureKey'] as const) {
+      const before = onLogin();
+      const { state, effects } = run(before, { type: 'openHelp', modal });
+      expect(state).to.deep.equal({ ...before, modals: modalsWith(modal) });
+      expect(effects).to.deep.equal([]);
+    }
+  });
+
+  describe('submitLogin (spec §4 "Continue on login clears the login error, sets loading", §5 only with a valid form)', () => {
+    it('a valid form: the login error is cleared and authenticate is called with the trimmed username (SECURE_CODE)', () => {
+      const before = onLogin({ form: { ...VALID_FORM, username: '  jane.citizen ' }, loginError: true, failures: 2 });
+      const { state, effects } = run(before, { type: 'submitLogin' });
+      const request = { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' } as const;
+      expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'authenticate', request } }]);
+      expect(state).to.deep.equal({
+        ...before,
+        login: { ...before.login, loginError: false },
+        nextCallId: 11,
+        pending: { id: 10, call: { kind: 'authenticate', request }, keep: undefined, exitStage: undefined },
+      });
+    });
+
+    it('with the date of birth asked for: DOB_SECURE_CODE with the date as YYYY-MM-DD', () => {
+      const before = onLogin({ form: { ...VALID_FORM, dob: { day: '25', month: '12', year: '1966' } }, requireDob: true });
+      const { effects } = run(before, { type: 'submitLogin' });
+      expect(effects).to.deep.equal([{
+        type: 'call', id: 10, call: { kind: 'authenticate', request: { authType: 'DOB_SECURE_CODE', username: 'jane.citizen', secureCode: '123456', dateOfBirth: '1966-12-25' } },
+      }]);
+    });
+
+    const invalid: [string, Partial<LoginState>][] = [
+      ['no username', { form: { ...VALID_FORM, username: '   ' } }],
+      ['a five-digit code', { form: { ...VALID_FORM, secureCode: '12345' } }],
+      ['the date of birth asked for but not typed', { form: VALID_FORM, requireDob: true }],
+      ['an impossible date of birth', { form: { ...VALID_FORM, dob: { day: '31', month: '02', year: '1966' } }, requireDob: true }],
+    ];
+    for (const [label, login] of invalid) {
+      it(`is ignored with ${label} (Continue is disabled)`, () => {
+        const before = onLogin(login);
+        const result = run(before, { type: 'submitLogin' });
+        expect(result.state).to.equal(before);
+        expect(result.effects).to.deep.equal([]);
+      });
+    }
+
+    it('a date of birth is judged against the event\'s day: tomorrow is in the future, the day after it is not', () => {
+      // No timer runs here: two days later the inactivity would have ended the flow.
+      const before = onLogin({ form: { ...VALID_FORM, dob: { day: '24', month: '11', year: '2026' } }, requireDob: true }, { timers: NO_TIMERS });
+      expect(run(before, { type: 'submitLogin' }).state).to.equal(before);
+      const later = NOW + 2 * 86_400_000;
+      expect(run(settled(before, later), { type: 'submitLogin' }, later).state.pending?.call.kind).to.equal('authenticate');
+    });
+  });
+
+  describe('authenticate answered (spec §4 entry guard chain, §8 login errors, DESIGN §3.8)', () => {
+    it('success: the login state is reset, authenticated is remembered, the stage is preAccountSelection, customer details are asked for', () => {
+      const before = authenticating({ failures: 3, remainingAttempts: 2, loginError: true, requireDob: true });
+      const { state, effects } = answer(before, { kind: 'authenticate', result: ok(undefined) });
+      expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'customerDetails' } }]);
+      expect(state).to.deep.equal({
+        ...before,
+        login: { form: VALID_FORM, requireDob: true, loginError: false, failures: 0, remainingAttempts: undefined },
+        verified: { ...NOTHING, authenticated: true },
+        stage: 'preAccountSelection',
+        nextCallId: 11,
+        pending: { id: 10, call: { kind: 'customerDetails' }, keep: undefined, exitStage: undefined },
+      });
+    });
+
+    it('success with customer details already verified: the business list next; both verified: the business step', () => {
+      const detailsKnown = { ...authenticating(), verified: { ...NOTHING, customerDetails: true } };
+      expect(answer(detailsKnown, { kind: 'authenticate', result: ok(undefined) }).effects)
+        .to.deep.equal([{ type: 'call', id: 10, call: { kind: 'businesses' } }]);
+      const allKnown = { ...authenticating(), verified: { ...NOTHING, customerDetails: true, businesses: true }, profiles: trustProfiles() };
+      const { state, effects } = answer(allKnown, { kind: 'authenticate', result: ok(undefined) });
+      expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectProfile' }]);
+      expect(state.step).to.equal('selectProfile');
+      expect(state.verified).to.deep.equal(ALL);
+    });
+
+    type Row = [label: string, code: string | undefined, causes: string[], before: Partial<LoginState>, expected: {
+      modal: ModalName | undefined; requireDob: boolean; loginError: boolean; failures: number; remaining: number | undefined; identified: boolean;
+    }];
+    const rows: Row[] = [
+      ['a wrong code: the banner, the counter', 'otp_failure_001', [], { failures: 0 },
+        { modal: undefined, requireDob: false, loginError: true, failures: 1, remaining: undefined, identified: true }],
+      ['the fifth wrong code: the last-attempt message (spec §9: 5)', 'otp_failure_001', [], { failures: 4 },
+        { modal: 'invalidUsernameLastAttempt', requireDob: false, loginError: true, failures: 5, remaining: undefined, identified: true }],
+      ['2 attempts left: the date of birth is asked for', 'otp_failure_001', ['{"remainingOTPattempts":2}'], {},
+        { modal: undefined, requireDob: true, loginError: true, failures: 1, remaining: 2, identified: true }],
+      ['0 left: the lockout (issue 11 defect 4)', 'otp_failure_001', ['{"remainingOTPattempts":0}'], { loginError: true },
+        { modal: 'temporaryLockout', requireDob: true, loginError: false, failures: 1, remaining: 0, identified: true }],
+      ['otp_failure_008: date of birth, the banner', 'otp_failure_008', [], { failures: 2 },
+        { modal: undefined, requireDob: true, loginError: true, failures: 2, remaining: undefined, identified: true }],
+      ['otp_failure_002: permanent lockout; the date of birth stays asked for', 'otp_failure_002', [], { requireDob: true, loginError: true },
+        { modal: 'permanentLockout', requireDob: true, loginError: false, failures: 0, remaining: undefined, identified: true }],
+      ['sanction_failed_001', 'sanction_failed_001', [], {},
+        { modal: 'sanctionCountryError', requireDob: false, loginError: false, failures: 0, remaining: undefined, identified: true }],
+      ['otp_failure_004: service unavailable, not identified', 'otp_failure_004', [], { loginError: true },
+        { modal: 'serviceUnavailable', requireDob: false, loginError: false, failures: 0, remaining: undefined, identified: false }],
+      ['no answer: service unavailable, not identified', undefined, [], {},
+        { modal: 'serviceUnavailable', requireDob: false, loginError: false, failures: 0, remaining: undefined, identified: false }],
+    ];
+    for (const [label, code, causes, login, expected] of rows) {
+      it(`failure, ${label}; the code field is cleared, the username kept`, () => {
+        const before = authenticating(login);
+        const { state, effects } = answer(before, { kind: 'authenticate', result: err(apiError(code === undefined ? 0 : 401, code, causes)) });
+        expect(effects).to.deep.equal([]);
+        expect(state).to.deep.equal({
+          ...before,
+          pending: undefined,
+          login: {
+            form: { ...VALID_FORM, secureCode: '' },
+            requireDob: expected.requireDob,
+            loginError: expected.loginError,
+            failures: expected.failures,
+            remainingAttempts: expected.remaining,
+          },
+          modals: modalsWith(expected.modal),
+          stage: expected.identified ? 'preAuthentication' : 'preIdentification',
+        });
+      });
+    }
+  });
+
+  it('a banner-only login error opens no modal and closes none (a constructed state: an ordinary modal left open under the request)', () => {
+    const before = settled({ ...authenticating(), modals: modalsWith('forgotUsername') });
+    const { state } = answer(before, { kind: 'authenticate', result: err(apiError(401, 'otp_failure_001')) });
+    expect(state.modals).to.deep.equal(modalsWith('forgotUsername'));
+    expect(state.login.loginError).to.equal(true);
+  });
+
+  describe('customer details answered (spec §8 "Customer details")', () => {
+    const askingDetails = (overrides: Partial<FlowState> = {}): FlowState =>
+      pendingOn(flowState('login', { verified: { ...NOTHING, authenticated: true }, stage: 'preAccountSelection', ...overrides }), { kind: 'customerDetails' });
+
+    it('loaded: kept, remembered as verified, then the business list', () => {
+      const before = askingDetails();
+      const { state, effects } = answer(before, { kind: 'customerDetails', result: ok({ fullLegalName: 'Jane Citizen' }) });
+      expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'businesses' } }]);
+      expect(state).to.deep.equal({
+        ...before,
+        customer: { fullLegalName: 'Jane Citizen' },
+        verified: { ...NOTHING, authenticated: true, customerDetails: true },
+        nextCallId: 11,
+        pending: { id: 10, call: { kind: 'businesses' }, keep: undefined, exitStage: undefined },
+      });
+    });
+
+    for (const [status, modal] of [[422, 'ageLimitation'], [500, 'serviceUnavailable'], [0, 'serviceUnavailable'], [400, 'serviceUnavailable']] as const) {
+      it(`failure ${status} → guard failure: back to login, flags cleared, ${modal} (spec §4 "Guard failure")`, () => {
+        const before = askingDetails({ customer: { fullLegalName: 'Old' } });
+        const { state, effects } = answer(before, { kind: 'customerDetails', result: err(apiError(status)) });
+        expect(effects).to.deep.equal([{ type: 'pageView', step: 'login' }]);
+        expect(state).to.deep.equal({
+          ...before, customer: undefined, accounts: undefined, verified: NOTHING, pending: undefined, screen: { kind: 'flow' }, step: 'login', modals: modalsWith(modal),
+        });
+      });
+    }
+
+    it('guard failure with several profiles and not PAR: back to select-profile, every flag kept verified (spec §4)', () => {
+      const before = askingDetails({ profiles: trustProfiles(), verified: { ...ALL, customerDetails: false } });
+      const { state, effects } = answer(before, { kind: 'customerDetails', result: err(apiError(422)) });
+      expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectProfile' }]);
+      expect(state.step).to.equal('selectProfile');
+      expect(state.verified).to.deep.equal(ALL);
+      expect(state.modals).to.deep.equal(modalsWith('ageLimitation'));
+      expect(state.customer).to.equal(undefined);
+    });
+
+    it('guard failure with several profiles in a PAR: back to login', () => {
+      const before = askingDetails({ profiles: trustProfiles(), consent: amendmentConsent() });
+      const { state } = answer(before, { kind: 'customerDetails', result: err(apiError(500)) });
+      expect(state.step).to.equal('login');
+      expect(state.verified).to.deep.equal(NOTHING);
+    });
+
+    it('the guard failure\'s modal opens under a time-critical one', () => {
+      const before = settled({ ...askingDetails(), modals: modalsWith(undefined, 20) });
+      expect(answer(before, { kind: 'customerDetails', result: err(apiError(422)) }).state.modals).to.deep.equal(modalsWith('ageLimitation', 20));
+    });
+  });
+
+  describe('business list answered (spec §3 "Customer info", §4 "Business step")', () => {
+    const askingBusinesses = (overrides: Partial<FlowState> = {}): FlowState =>
+      pendingOn(flowState('login', {
+        verified: { ...NOTHING, authenticated: true, customerDetails: true }, customer: { fullLegalName: 'Jane Citizen' }, stage: 'preAccountSelection', ...overrides,
+      }), { kind: 'businesses' });
+
+    it('several profiles (a trust profile): select-profile, the first selected by default', () => {
+      const before = askingBusinesses();
+      const { state, effects } = answer(before, { kind: 'businesses', result: ok(TRUST_BUSINESSES) });
+      expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectProfile' }]);
+      expect(state).to.deep.equal({
+        ...before, profiles: trustProfiles(), verified: ALL, pending: undefined, screen: { kind: 'flow' }, step: 'selectProfile',
+      });
+    });
+
+    it('one profile: on to the account step, which first tells the bank the profile (business-contract put)', () => {
+      const before = askingBusinesses();
+      const { state, effects } = answer(before, { kind: 'businesses', result: ok([{ companyId: 'PERSONAL', businessName: 'Jane Citizen' }]) });
+      expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'confirmBusinessProfile', request: { bcin: 'PERSONAL' } } }]);
+      expect(state.profiles).to.deep.equal(personalProfile());
+      expect(state.verified).to.deep.equal(ALL);
+      expect(state.pending).to.deep.equal({ id: 10, call: { kind: 'confirmBusinessProfile', request: { bcin: 'PERSONAL' } }, keep: undefined, exitStage: undefined });
+    });
+
+    it('a PAR with several profiles goes straight to the accounts (no select-profile, no put)', () => {
+      const before = askingBusinesses({ consent: amendmentConsent() });
+      const { state, effects } = answer(before, { kind: 'businesses', result: ok(TRUST_BUSINESSES) });
+      expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'accounts' } }]);
+      expect(state.step).to.equal('login');
+    });
+
+    it('a PAR of customer scopes only goes straight to the review (skip-step), reaching preAuthorisation', () => {
+      const before = askingBusinesses({ consent: customerOnlyAmendment() });
+      const { state, effects } = answer(before, { kind: 'businesses', result: ok(TRUST_BUSINESSES) });
+      expect(effects).to.deep.equal([{ type: 'pageView', step: 'confirmation' }]);
+      expect(state.step).to.equal('confirmation');
+      expect(state.stage).to.equal('preAuthorisation');
+    });
+
+    it('no business at all: no profile to confirm, the accounts are loaded', () => {
+      const { state, effects } = answer(askingBusinesses(), { kind: 'businesses', result: ok([]) });
+      expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'accounts' } }]);
+      expect(state.profiles).to.deep.equal([]);
+    });
+
+    it('one profile of customer scopes only: the put, then (not tested here) the review', () => {
+      const { effects } = answer(askingBusinesses({ consent: customerOnlyConsent() }), { kind: 'businesses', result: ok([{ companyId: 'BC1', businessName: 'Co' }]) });
+      expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'confirmBusinessProfile', request: { bcin: 'BC1' } } }]);
+    });
+
+    it('failure → guard failure with Service unavailable, back to login (spec §8 "Business list failure")', () => {
+      const before = askingBusinesses();
+      const { state, effects } = answer(before, { kind: 'businesses', result: err(apiError(503)) });
+      expect(effects).to.deep.equal([{ type: 'pageView', step: 'login' }]);
+      expect(state).to.deep.equal({
+        ...before, customer: undefined, accounts: undefined, verified: NOTHING, pending: undefined, screen: { kind: 'flow' }, step: 'login', modals: modalsWith('serviceUnavailable'),
+      });
+    });
+  });
+});
