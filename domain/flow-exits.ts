@@ -3,7 +3,7 @@ import type { FlowAnswer, FlowEffect } from './flow-effects';
 import { NO_TIMERS, type FlowState } from './flow-state';
 import { showFailure } from './flow-start';
 import { backToProfiles } from './flow-steps';
-import { andThen, emit, isConfirming, isDeciding, isExiting, isFinished, openModal, pageIsActionable, sendAside, startCall, unchanged, type Transition } from './flow-transition';
+import { andThen, emit, isExiting, isFinished, modalButtonsBusy, openModal, pageIsActionable, sendAside, startCall, unchanged, type Transition } from './flow-transition';
 import type { RedirectToken } from './redirect-token';
 import { MODAL_RULES } from './modal';
 import { topModal, withBaseModal, withoutBaseModal, withTimeoutWarning } from './modal-stack';
@@ -120,7 +120,7 @@ function closeTop(state: FlowState, nowMs: number): Transition {
 /** Spec §4 "Button behaviours": the top modal's main button. */
 export function onModalPrimary(state: FlowState, nowMs: number): Transition {
   const top = topModal(state.modals);
-  if (top === undefined || isDeciding(state) || state.ended) return unchanged(state);
+  if (top === undefined || modalButtonsBusy(state) || state.ended) return unchanged(state);
   const behaviour = MODAL_RULES[top.name].button;
   if (state.confirmation !== undefined && behaviour !== 'returnWithSuccess') return unchanged(state);
   switch (behaviour) {
@@ -148,9 +148,7 @@ export function onModalPrimary(state: FlowState, nowMs: number): Transition {
 /** The close button, Escape, or a closable modal's second button. */
 export function onModalDismiss(state: FlowState, nowMs: number): Transition {
   const top = topModal(state.modals);
-  if (top === undefined || isExiting(state) || isFinished(state) || !MODAL_RULES[top.name].closable) return unchanged(state);
-  // While a confirmation is being decided, closing the inactivity warning still extends the session.
-  if (isConfirming(state) && top.name !== 'timeoutWarning') return unchanged(state);
+  if (top === undefined || modalButtonsBusy(state) || isFinished(state) || !MODAL_RULES[top.name].closable) return unchanged(state);
   return closeTop(state, nowMs);
 }
 

@@ -131,13 +131,21 @@ function onEvent(state: FlowState, event: FlowEvent, nowMs: number): Transition 
  * DESIGN §3.9 "The flow is one model": the consent journey as a pure state machine. Given the
  * state, an event and the time, it returns the next state and the effects to run, as data: the
  * calls to make, the token to keep or forget, the page views and abandonment to report, the
- * exit to take, and when to wake it next. Nothing else decides a transition. After every event
- * the timers are judged from the clock (DESIGN §3.5), and the wake is set anew when it moved
- * (and after every tick, which used the last one up).
+ * exit to take, and when to wake it next. Nothing else decides a transition.
+ *
+ * The timers are judged from the clock (DESIGN §3.5) before the event, so a click that comes
+ * after a lapse the tick missed (a throttled tab) meets the lapse first, and again after it, for
+ * the timers the event started. The wake is set anew when it moved (and after every tick, which
+ * used the last one up). An event that changes nothing leaves the very same state, its clock too.
  */
 export function transition(state: FlowState, event: FlowEvent, nowMs: number): Transition {
-  const next = andThen(onEvent({ ...state, nowMs }, event, nowMs), (after) => evaluateTimers(after, nowMs));
-  const wake = nextWakeMs(next.state, nowMs);
-  if (wake === next.state.wakeAtMs && event.type !== 'tick') return next;
-  return { state: { ...next.state, wakeAtMs: wake }, effects: [...next.effects, { type: 'wakeAt', atMs: wake }] };
+  const now = state.nowMs === nowMs ? state : { ...state, nowMs };
+  const next = andThen(
+    andThen(evaluateTimers(now, nowMs), (judged) => onEvent(judged, event, nowMs)),
+    (after) => evaluateTimers(after, nowMs),
+  );
+  const changed = next.state === now ? state : next.state;
+  const wake = nextWakeMs(changed, nowMs);
+  if (wake === changed.wakeAtMs && event.type !== 'tick') return { state: changed, effects: next.effects };
+  return { state: { ...changed, wakeAtMs: wake }, effects: [...next.effects, { type: 'wakeAt', atMs: wake }] };
 }

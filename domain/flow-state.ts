@@ -100,7 +100,7 @@ export const NO_TIMERS: TimerState = {
 /** The whole state of one consent journey (DESIGN §3.9). Every field is replaced, never mutated. */
 export interface FlowState {
   readonly config: FlowConfig;
-  /** The time of the event being handled (the model reads no clock: `transition` is given it). */
+  /** The time of the last event that changed the state (the model reads no clock: `transition` is given it). */
   readonly nowMs: number;
   readonly screen: Screen;
   readonly step: Step;

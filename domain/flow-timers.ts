@@ -47,7 +47,8 @@ export function evaluateTimers(state: FlowState, nowMs: number): Transition {
   }
   if (timers.lastActivityMs !== undefined && state.screen.kind === 'flow') {
     const inactivity = inactivityState(state.config.inactivity, timers.lastActivityMs, nowMs);
-    if (inactivity.level === 0 && !confirming) return leaveAfterReject(next, next.stage);
+    // At zero the warning shows 0 s, its buttons busy, while the bank rejects the consent.
+    if (inactivity.level === 0 && !confirming) return leaveAfterReject({ ...next, modals: withTimeoutWarning(next.modals, 0) }, next.stage);
     if (inactivity.level !== 2 && next.modals.timeoutSeconds !== inactivity.remainingSeconds) {
       next = { ...next, modals: withTimeoutWarning(next.modals, inactivity.remainingSeconds) };
     }

@@ -97,7 +97,9 @@ export const isConfirming = (state: FlowState): boolean => {
 export const isExiting = (state: FlowState): boolean => state.pending?.call.kind === 'reject';
 
 /**
- * A decision is being asked (DESIGN §3.11: confirm or reject, retries included): no button of a
- * modal may start another way out until the bank has answered it.
+ * The top modal's buttons are busy while a decision is asked (DESIGN §3.11), except the
+ * inactivity warning's during a confirmation: extending the session is no way out (spec §4,
+ * WCAG 2.2.1), and the customer keeps the choice while the bank decides.
  */
-export const isDeciding = (state: FlowState): boolean => isExiting(state) || isConfirming(state);
+export const modalButtonsBusy = (state: FlowState): boolean =>
+  isExiting(state) || (isConfirming(state) && topModal(state.modals)?.name !== 'timeoutWarning');

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { isDeciding } from '../../domain/flow-transition';
+import { modalButtonsBusy } from '../../domain/flow-transition';
 import { MODAL_RULES, type ModalName, type ModalRule } from '../../domain/modal';
 import { openModals, topModal, type ModalEntry } from '../../domain/modal-stack';
 import { FlowController } from '../flow-controller';
@@ -34,7 +34,7 @@ export class ModalStore {
 
   /** Set while a decision is being asked of the bank (an exit's reject, a confirmation), so the buttons cannot start another. */
   get busy(): boolean {
-    return isDeciding(this.flow.state);
+    return modalButtonsBusy(this.flow.state);
   }
 
   isOpen(name: ModalName): boolean {

@@ -3,7 +3,7 @@ import { NO_TIMERS, type FlowState, type LoginState } from '../../domain/flow-st
 import { EMPTY_LOGIN_FORM, type LoginForm } from '../../domain/login-form';
 import type { ModalName } from '../../domain/modal';
 import {
-  NOW, amendmentConsent, answer, apiError, customerOnlyConsent, err, flowState, modalsWith, ok, pendingOn, personalProfile, run,
+  NOW, amendmentConsent, answer, sentCall, apiError, customerOnlyConsent, err, flowState, modalsWith, ok, pendingOn, personalProfile, run,
   settled, trustProfiles, TRUST_BUSINESSES,
 } from './fixtures/flow-state.fixture';
 import { parseConsentDetail } from '../../domain/consent';
@@ -19,8 +19,10 @@ const onLogin = (login: Partial<LoginState> = {}, overrides: Partial<FlowState> 
 const authenticating = (login: Partial<LoginState> = {}): FlowState =>
   pendingOn(onLogin({ form: VALID_FORM, ...login }), { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' } });
 
-const NOTHING = { authenticated: false, customerDetails: false, businesses: false };
-const ALL = { authenticated: true, customerDetails: true, businesses: true };
+const NOTHING = { authenticated: false, consentAfterLogin: false, customerDetails: false, businesses: false };
+const ALL = { authenticated: true, consentAfterLogin: true, customerDetails: true, businesses: true };
+/** Every guard passed on a first consent: its consent is not read again after login (only an amendment's is). */
+const ALL_FIRST = { ...ALL, consentAfterLogin: false };
 
 /** A PAR whose only scopes are customer scopes: skip-step and amendment. */
 function customerOnlyAmendment() {
@@ -85,7 +87,7 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
         ...before,
         login: { ...before.login, loginError: false },
         nextCallId: 11,
-        pending: { id: 10, call: { kind: 'authenticate', request }, keep: undefined, exitStage: undefined },
+        pending: { id: 10, call: { kind: 'authenticate', request }, keep: undefined, exitStage: undefined, attempt: 1, firstSentAtMs: NOW, retryAtMs: undefined, held: false, replay: false, unclear: false },
       });
     });
 
@@ -128,11 +130,11 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'customerDetails' } }]);
       expect(state).to.deep.equal({
         ...before,
-        login: { form: VALID_FORM, requireDob: true, loginError: false, failures: 0, remainingAttempts: undefined },
+        login: { form: VALID_FORM, requireDob: true, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false },
         verified: { ...NOTHING, authenticated: true },
         stage: 'preAccountSelection',
         nextCallId: 11,
-        pending: { id: 10, call: { kind: 'customerDetails' }, keep: undefined, exitStage: undefined },
+        pending: { id: 10, call: { kind: 'customerDetails' }, keep: undefined, exitStage: undefined, attempt: 1, firstSentAtMs: NOW, retryAtMs: undefined, held: false, replay: false, unclear: false },
       });
     });
 
@@ -144,7 +146,7 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
       const { state, effects } = answer(allKnown, { kind: 'authenticate', result: ok(undefined) });
       expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectProfile' }]);
       expect(state.step).to.equal('selectProfile');
-      expect(state.verified).to.deep.equal(ALL);
+      expect(state.verified).to.deep.equal(ALL_FIRST);
     });
 
     type Row = [label: string, code: string | undefined, causes: string[], before: Partial<LoginState>, expected: {
@@ -184,6 +186,7 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
             loginError: expected.loginError,
             failures: expected.failures,
             remainingAttempts: expected.remaining,
+            answerLost: false,
           },
           modals: modalsWith(expected.modal),
           stage: expected.identified ? 'preAuthentication' : 'preIdentification',
@@ -212,7 +215,7 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
         customer: { fullLegalName: 'Jane Citizen' },
         verified: { ...NOTHING, authenticated: true, customerDetails: true },
         nextCallId: 11,
-        pending: { id: 10, call: { kind: 'businesses' }, keep: undefined, exitStage: undefined },
+        pending: { id: 10, call: { kind: 'businesses' }, keep: undefined, exitStage: undefined, attempt: 1, firstSentAtMs: NOW, retryAtMs: undefined, held: false, replay: false, unclear: false },
       });
     });
 
@@ -261,7 +264,7 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
       const { state, effects } = answer(before, { kind: 'businesses', result: ok(TRUST_BUSINESSES) });
       expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectProfile' }]);
       expect(state).to.deep.equal({
-        ...before, profiles: trustProfiles(), verified: ALL, pending: undefined, screen: { kind: 'flow' }, step: 'selectProfile',
+        ...before, profiles: trustProfiles(), verified: ALL_FIRST, pending: undefined, screen: { kind: 'flow' }, step: 'selectProfile',
       });
     });
 
@@ -270,8 +273,8 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
       const { state, effects } = answer(before, { kind: 'businesses', result: ok([{ companyId: 'PERSONAL', businessName: 'Jane Citizen' }]) });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'confirmBusinessProfile', request: { bcin: 'PERSONAL' } } }]);
       expect(state.profiles).to.deep.equal(personalProfile());
-      expect(state.verified).to.deep.equal(ALL);
-      expect(state.pending).to.deep.equal({ id: 10, call: { kind: 'confirmBusinessProfile', request: { bcin: 'PERSONAL' } }, keep: undefined, exitStage: undefined });
+      expect(state.verified).to.deep.equal(ALL_FIRST);
+      expect(state.pending).to.deep.equal(sentCall(10, { kind: 'confirmBusinessProfile', request: { bcin: 'PERSONAL' } }));
     });
 
     it('a PAR with several profiles goes straight to the accounts (no select-profile, no put)', () => {

@@ -95,7 +95,7 @@ const commands = (): fc.Arbitrary<Command[]> => fc.array(fc.oneof(
 /** What a purposeful customer (and a mostly willing bank) does next on this screen; `n` picks among the choices. */
 function advance(state: FlowState, n: number): FlowEvent {
   if (state.pending !== undefined) return eventOf(state, { kind: 'reply', success: n % 10 !== 0, variant: state.pending.call.kind === 'verify' ? [1, 2, 2][n % 8] ?? 0 : n });
-  if (state.screen.kind === 'loading') return { type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined };
+  if (state.screen.kind === 'loading') return { type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided: undefined };
   if (state.screen.kind === 'failure') return { type: 'leaveFailurePage' };
   const modals = state.modals;
   if (modals.base !== undefined || modals.timeoutSeconds !== undefined || modals.expiry) return { type: n % 3 === 0 ? 'modalPrimary' : 'modalDismiss' };
@@ -151,7 +151,7 @@ function journey(cmds: readonly Command[]): Journey {
     steps.push({ before: state, event, now, after: result.state, effects: result.effects });
     state = result.state;
   };
-  step({ type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined });
+  step({ type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided: undefined });
   for (const command of cmds) {
     if (command.kind === 'wait') {
       now += command.ms;
@@ -210,13 +210,13 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
     const ended = (): FlowState[] => [
       run(withBaseModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state,
       run(settled({ ...flowState('confirmation'), confirmation: { auth_code: 'c', state: STATE }, modals: modalsWith('successConfirm'), timers: { ...NO_TIMERS, successReturnAtMs: NOW + 2500 } }), { type: 'tick' }, NOW + 2500).state,
-      run(run(loadingState(), { type: 'launched', route: 'x', jwtFromAddress: undefined, jwtFromStorage: undefined, errorParam: undefined }).state, { type: 'leaveFailurePage' }).state,
+      run(run(loadingState(), { type: 'launched', route: 'x', jwtFromAddress: undefined, jwtFromStorage: undefined, errorParam: undefined, decided: undefined }).state, { type: 'leaveFailurePage' }).state,
       endedWhileLoading(),
     ];
 
     /** An exp the timer cannot hold, and the consent not loaded 10 s later: the fallback return from the loading screen. */
     const endedWhileLoading = (): FlowState => {
-      const launched = run(loadingState(), { type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined }).state;
+      const launched = run(loadingState(), { type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided: undefined }).state;
       const verified = run(launched, { type: 'verified', id: 1, result: ok(tokenPayload({ exp: 0 })) }).state;
       return run(verified, { type: 'tick' }, NOW + 10_000).state;
     };
@@ -256,7 +256,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
     it('a launch, a verification or an answer after the exit: nothing', () => {
       for (const state of ended()) {
         for (const event of [
-          { type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined },
+          { type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided: undefined },
           { type: 'verified', id: state.nextCallId - 1, result: ok(tokenPayload()) },
           { type: 'stepUnavailable' },
         ] as const) {
@@ -337,7 +337,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
   describe('a whole journey, event by event (spec §4 flow: login, profile, accounts, review, return)', () => {
     it('the happy path: every call and page view in order, then the success return with no abandonment', () => {
       const events: ((s: FlowState) => FlowEvent)[] = [
-        () => ({ type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined }),
+        () => ({ type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided: undefined }),
         (s) => ({ type: 'verified', id: s.pending?.id ?? -1, result: ok(tokenPayload()) }),
         (s) => ({ type: 'answered', id: s.pending?.id ?? -1, answer: { kind: 'consentDetails', result: ok(bankConsent()) } }),
         () => ({ type: 'usernameTyped', value: 'jane.citizen' }),
@@ -498,14 +498,9 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
     });
   });
 
-  // BUG (DESIGN §3.11 "A confirmation is never lost"; flow-transition.ts isConfirming "nothing may
-  // end the flow under it"): two events replace a pending confirmation. (1) The token-expiry
-  // redirect opens over it 10 s before exp and its button (returnAfterReject) starts the reject call
-  // (flow-exits.ts leaveAfterReject checks isExiting, not isConfirming): see flow-exits.test.ts "the
-  // redirect modal's button does not reject…". (2) stepUnavailable opens Service unavailable through
-  // openModal, which drops the pending call (flow-exits.ts onStepUnavailable checks isFinished only).
-  // Either way the confirm's answer (a code) is ignored and the customer returns with access_denied.
-  it.skip('property: until its answer, nothing replaces or ends a confirmation being decided, whatever the customer does and whenever', () => {
+  // DESIGN §3.11 "A confirmation is never lost": the redirect modal's button and a step that cannot
+  // be shown both once dropped a pending confirmation (its code then ignored, access_denied sent).
+  it('property: until its answer, nothing replaces or ends a confirmation being decided, whatever the customer does and whenever', () => {
     fc.assert(fc.property(fc.array(fc.tuple(fc.noBias(fc.integer({ min: 0, max: 60_000 })), customerEvents()), { maxLength: 8 }), (steps) => {
       let state = pendingOn(flowState('confirmation', { token: token({ exp: (NOW + 100_000) / 1000 }) }), { kind: 'confirm' });
       const pending = state.pending;

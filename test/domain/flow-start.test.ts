@@ -11,7 +11,7 @@ import {
 } from './fixtures/flow-state.fixture';
 
 const launched = (overrides: Partial<Extract<FlowEvent, { type: 'launched' }>> = {}): FlowEvent => ({
-  type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, ...overrides,
+  type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided: undefined, ...overrides,
 });
 
 /** The state while the token is being verified (call id 1). */
@@ -35,15 +35,21 @@ describe('domain/flow-state: initialFlowState (DESIGN §3.9: the state before an
       profiles: [],
       bankProfile: undefined,
       accounts: undefined,
-      login: { form: { username: '', secureCode: '', dob: { day: '', month: '', year: '' } }, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined },
+      login: { form: { username: '', secureCode: '', dob: { day: '', month: '', year: '' } }, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false },
       description: '',
-      verified: { authenticated: false, customerDetails: false, businesses: false },
+      verified: { authenticated: false, consentAfterLogin: false, customerDetails: false, businesses: false },
       modals: { base: undefined, timeoutSeconds: undefined, expiry: false },
       pending: undefined,
       nextCallId: 1,
       timers: { lastActivityMs: undefined, tokenExpiry: false, fallbackReturnAtMs: undefined, successReturnAtMs: undefined },
       stage: 'preIdentification',
       rejected: false,
+      online: true,
+      decidedElsewhere: undefined,
+      decisionUnclear: false,
+      approvalAsked: false,
+      replayDecision: false,
+      nowMs: NOW,
       wakeAtMs: undefined,
       confirmation: undefined,
       ended: false,
@@ -58,7 +64,7 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
       const { state, effects } = run(before, launched());
       expect(effects).to.deep.equal([{ type: 'forgetAddressToken' }, { type: 'verify', id: 1, jwt: JWT }]);
       expect(state).to.deep.equal({
-        ...before, unverifiedJwt: JWT, nextCallId: 2, pending: { id: 1, call: { kind: 'verify' }, keep: undefined, exitStage: undefined },
+        ...before, unverifiedJwt: JWT, nextCallId: 2, pending: { id: 1, call: { kind: 'verify' }, keep: undefined, exitStage: undefined, attempt: 1, firstSentAtMs: NOW, retryAtMs: undefined, held: false, replay: false, unclear: false },
       });
     });
 
@@ -92,7 +98,7 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
     it('authorize_failure without a parameter: the undecodable page (spec §8: code 500, the default text)', () => {
       const { state, effects } = run(loadingState(), launched({ route: 'authorize_failure', jwtFromAddress: undefined }));
       expect(state.screen).to.deep.equal({
-        kind: 'failure', route: 'authorize_failure', details: { respMessage: 'We are unable to process your request.', respCode: '500' },
+        kind: 'failure', route: 'authorize_failure', details: { respMessage: 'We are unable to process your request.', respCode: '500', undecodable: true },
       });
       expect(effects).to.deep.equal([{ type: 'clearToken' }]);
     });
@@ -138,7 +144,7 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
         unverifiedJwt: undefined,
         timers: { ...NO_TIMERS, tokenExpiry: true },
         nextCallId: 3,
-        pending: { id: 2, call: { kind: 'consentDetails' }, keep: undefined, exitStage: undefined },
+        pending: { id: 2, call: { kind: 'consentDetails' }, keep: undefined, exitStage: undefined, attempt: 1, firstSentAtMs: NOW, retryAtMs: undefined, held: false, replay: false, unclear: false },
         wakeAtMs: EXP_SECONDS * 1000 - 10_000,
       });
     });
@@ -247,6 +253,7 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
         step: 'login',
         pending: undefined,
         timers: { ...before.timers, lastActivityMs: now },
+        nowMs: now,
         wakeAtMs: now + 240_000,
       });
     });

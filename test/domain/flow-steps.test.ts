@@ -6,7 +6,7 @@ import { DESCRIPTION_MAX_LENGTH, SUCCESS_RETURN_DELAY_MS, enterAccountStep, onAc
 import { selectProfile } from '../../domain/profiles';
 import {
   NOW, amendmentConsent, answer, accounts, apiError, bankConsent, customerOnlyConsent, err, flowState, modalsWith, ok, pendingOn, run,
-  runAll, settled, trustProfiles,
+  runAll, sentCall, settled, at, trustProfiles,
 } from './fixtures/flow-state.fixture';
 
 const EGA_ID = 'EGA:011000 99990001';
@@ -51,7 +51,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       const before = onProfiles({ profiles: chosen('BC1001') });
       const { state, effects } = run(before, { type: 'continue' });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: put('BC1001') }]);
-      expect(state).to.deep.equal({ ...before, nextCallId: 11, pending: { id: 10, call: put('BC1001'), keep: undefined, exitStage: undefined } });
+      expect(state).to.deep.equal({ ...before, nextCallId: 11, pending: { id: 10, call: put('BC1001'), keep: undefined, exitStage: undefined, attempt: 1, firstSentAtMs: NOW, retryAtMs: undefined, held: false, replay: false, unclear: false } });
     });
 
     it('Continue with no profile chosen changes nothing', () => {
@@ -96,7 +96,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
         const before = putting(keep);
         const { state, effects } = answer(before, { kind: 'confirmBusinessProfile', result: ok(undefined) });
         expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'accounts' } }]);
-        expect(state).to.deep.equal({ ...before, bankProfile: 'BC1001', nextCallId: 11, pending: { id: 10, call: { kind: 'accounts' }, keep, exitStage: undefined } });
+        expect(state).to.deep.equal({ ...before, bankProfile: 'BC1001', nextCallId: 11, pending: { id: 10, call: { kind: 'accounts' }, keep, exitStage: undefined, attempt: 1, firstSentAtMs: NOW, retryAtMs: undefined, held: false, replay: false, unclear: false } });
       });
 
       it('done, skip-step: the review, preAuthorisation', () => {
@@ -218,7 +218,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       };
       const call: FlowCall = { kind: 'saveSelection', request, then: 'confirmationStep' };
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call }]);
-      expect(state.pending).to.deep.equal({ id: 10, call, keep: undefined, exitStage: undefined });
+      expect(state.pending).to.deep.equal(sentCall(10, call));
       expect(state.nextCallId).to.equal(11);
     });
 
@@ -284,7 +284,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       const before = flowState('confirmation', { profiles: chosen('BC1001'), bankProfile: 'BC1001' });
       const { state, effects } = run(before, { type: 'back' });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: put('BC1001') }]);
-      expect(state.pending).to.deep.equal({ id: 10, call: put('BC1001'), keep: before.accounts?.data, exitStage: undefined });
+      expect(state.pending).to.deep.equal(sentCall(10, put('BC1001'), { keep: before.accounts?.data }));
     });
 
     it('from the review without accounts: an empty list to keep', () => {
@@ -338,7 +338,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       const before = { ...flowState('confirmation'), description: '  ' };
       const { state, effects } = run(before, { type: 'confirm' });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'confirm' } }]);
-      expect(state).to.deep.equal({ ...before, nextCallId: 11, pending: { id: 10, call: { kind: 'confirm' }, keep: undefined, exitStage: undefined } });
+      expect(state).to.deep.equal({ ...before, nextCallId: 11, approvalAsked: true, pending: sentCall(10, { kind: 'confirm' }) });
     });
 
     it('Confirm with a description: the selection is saved again carrying it (trimmed), then confirmed', () => {
@@ -355,7 +355,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
         },
       };
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call }]);
-      expect(state.pending).to.deep.equal({ id: 10, call, keep: undefined, exitStage: undefined });
+      expect(state.pending).to.deep.equal(sentCall(10, call));
     });
 
     it('Confirm with a description and no accounts: empty account lists', () => {
@@ -372,7 +372,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       const before = pendingOn(flowState('confirmation'), { kind: 'saveSelection', request: { permissions: [] }, then: 'confirm' });
       const { state, effects } = answer(before, { kind: 'saveSelection', result: ok(undefined) });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'confirm' } }]);
-      expect(state).to.deep.equal({ ...before, nextCallId: 11, pending: { id: 10, call: { kind: 'confirm' }, keep: undefined, exitStage: undefined } });
+      expect(state).to.deep.equal({ ...before, nextCallId: 11, approvalAsked: true, pending: sentCall(10, { kind: 'confirm' }) });
     });
 
     it('Confirm off the review, without a consent, or while confirming: nothing (DESIGN §3.4 one confirmation)', () => {
@@ -391,7 +391,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       expect(SUCCESS_RETURN_DELAY_MS).to.equal(2500);
       expect(effects).to.deep.equal([{ type: 'wakeAt', atMs: now + 2500 }]);
       expect(state).to.deep.equal({
-        ...before,
+        ...at(before, now),
         pending: undefined,
         confirmation,
         modals: { base: 'successConfirm', timeoutSeconds: undefined, expiry: false },

@@ -4,7 +4,7 @@ import type { FlowEvent } from '../../domain/flow-events';
 import { NO_TIMERS, type FlowState } from '../../domain/flow-state';
 import { evaluateTimers, nextWakeMs } from '../../domain/flow-timers';
 import {
-  ACCESS_DENIED_URL, EXP_SECONDS, NOW, REDIRECT_URI, STATE, answer, apiError, err, flowState, loadingState, modalsWith, ok, pendingOn, run, settled, token,
+  ACCESS_DENIED_URL, EXP_SECONDS, NOW, at, REDIRECT_URI, STATE, answer, apiError, err, flowState, loadingState, modalsWith, ok, pendingOn, run, settled, token,
 } from './fixtures/flow-state.fixture';
 
 /** The token of these tests expires 100 s after NOW: its warning opens at NOW + 90 s (spec §4, §9: 10 s). */
@@ -25,7 +25,7 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       const now = NOW + 10_000;
       const { state, effects } = run(before, { type: 'activity' }, now);
       expect(effects).to.deep.equal([{ type: 'wakeAt', atMs: now + 240_000 }]);
-      expect(state).to.deep.equal({ ...before, timers: { ...before.timers, lastActivityMs: now }, wakeAtMs: now + 240_000 });
+      expect(state).to.deep.equal({ ...at(before, now), timers: { ...before.timers, lastActivityMs: now }, wakeAtMs: now + 240_000 });
     });
 
     it('does not dismiss the open warning (WCAG 2.2.1: the customer extends with its button)', () => {
@@ -61,7 +61,9 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       it(`${elapsed} ms idle → ${seconds === undefined ? 'no warning' : `the warning shows ${seconds} s`}; the next wake ${wake} ms after the last activity`, () => {
         const before = flowState('login');
         const { state, effects } = run(before, { type: 'tick' }, NOW + elapsed);
-        expect(state).to.deep.equal({ ...before, modals: modalsWith(undefined, seconds), wakeAtMs: NOW + wake });
+        // The clock moves with what the tick changed (a warning's seconds); a tick that changes nothing leaves it.
+        const clock = seconds === undefined ? before.nowMs : NOW + elapsed;
+        expect(state).to.deep.equal({ ...at(before, clock), modals: modalsWith(undefined, seconds), wakeAtMs: NOW + wake });
         expect(effects).to.deep.equal([{ type: 'wakeAt', atMs: NOW + wake }]);
       });
     }
@@ -71,13 +73,13 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       expect(run(before, { type: 'tick' }, NOW + 250_000).state.modals).to.deep.equal(modalsWith('lostSecureKey', 50));
     });
 
-    it('at zero the consent is rejected first, at the stage reached; the warning closes, the timers stop (spec §4)', () => {
+    it('at zero the consent is rejected first, at the stage reached; the warning stays at 0 s (its buttons busy) until the bank answers, the timers stop (spec §4)', () => {
       const before = run(flowState('selectAccounts'), { type: 'tick' }, NOW + 299_000).state;
       const { state, effects } = run(before, { type: 'tick' }, NOW + 300_000);
       expect(effects).to.deep.equal(rejectCall);
       expect(state).to.deep.equal({
-        ...before, modals: modalsWith(undefined), timers: NO_TIMERS, nextCallId: 11, wakeAtMs: undefined,
-        pending: { id: 10, call: { kind: 'reject' }, keep: undefined, exitStage: 'preAccountSelection' },
+        ...at(before, NOW + 300_000), modals: modalsWith(undefined, 0), timers: NO_TIMERS, nextCallId: 11, wakeAtMs: undefined,
+        pending: { id: 10, call: { kind: 'reject' }, keep: undefined, exitStage: 'preAccountSelection', attempt: 1, firstSentAtMs: NOW + 300_000, retryAtMs: undefined, held: false, replay: false, unclear: false },
       });
     });
 
@@ -125,7 +127,7 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
     it('10 s left: the redirect modal opens over everything; the wake moves to exp', () => {
       const before = settled({ ...expiring(), modals: modalsWith('forgotUsername', undefined) });
       const { state, effects } = run(before, { type: 'tick' }, SHORT_EXP_MS - 10_000);
-      expect(state).to.deep.equal({ ...before, modals: modalsWith('forgotUsername', undefined, true), wakeAtMs: SHORT_EXP_MS });
+      expect(state).to.deep.equal({ ...at(before, SHORT_EXP_MS - 10_000), modals: modalsWith('forgotUsername', undefined, true), wakeAtMs: SHORT_EXP_MS });
       expect(effects).to.deep.equal([{ type: 'wakeAt', atMs: SHORT_EXP_MS }]);
     });
 
@@ -140,7 +142,7 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       const before = expiring();
       const { state, effects } = run(before, { type: 'tick' }, SHORT_EXP_MS);
       expect(effects).to.deep.equal(leaving('preAccountSelection'));
-      expect(state).to.deep.equal({ ...before, ended: true, pending: undefined, timers: NO_TIMERS, wakeAtMs: undefined });
+      expect(state).to.deep.equal({ ...at(before, SHORT_EXP_MS), ended: true, pending: undefined, timers: NO_TIMERS, wakeAtMs: undefined });
     });
 
     it('at exp with the inactivity lapsed too: the return without the server, no reject', () => {
@@ -213,11 +215,11 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       expect(state.modals).to.deep.equal(modalsWith('successConfirm'));
     });
 
-    it('refused after the lapse: its modal opens and the lapse rejects the consent (then returns)', () => {
+    it('refused after the lapse: its modal opens under the warning at 0 s and the lapse rejects the consent (then returns)', () => {
       const lapsed = run(confirming({ token: token() }), { type: 'tick' }, NOW + 300_000).state;
-      const { state, effects } = answer(lapsed, { kind: 'confirm', result: err(apiError(503)) }, NOW + 300_001);
+      const { state, effects } = answer(lapsed, { kind: 'confirm', result: err(apiError(400)) }, NOW + 300_001);
       expect(effects).to.deep.equal(rejectCall);
-      expect(state.modals).to.deep.equal(modalsWith('serviceUnavailable'));
+      expect(state.modals).to.deep.equal(modalsWith('serviceUnavailable', 0));
       expect(state.pending?.exitStage).to.equal('preAuthorisation');
     });
   });

@@ -6,7 +6,7 @@ import {
 import { customerWording, flowFlags } from '../../domain/flow-view';
 import {
   NOW, accounts, amendmentConsent, bankConsent, customerOnlyConsent, flowState, loadingState, modalsWith, pendingOn, personalProfile,
-  trustProfiles, trustRawAccounts,
+  sentCall, trustProfiles, trustRawAccounts,
 } from './fixtures/flow-state.fixture';
 import { selectProfile } from '../../domain/profiles';
 
@@ -41,17 +41,23 @@ describe('domain/flow-transition: the helpers every transition is made of (DESIG
       const state = flowState('confirmation', { nextCallId: 41 });
       const result = startCall(state, CONFIRM);
       expect(result.state.nextCallId).to.equal(42);
-      expect(result.state.pending).to.deep.equal({ id: 41, call: CONFIRM, keep: undefined, exitStage: undefined });
+      expect(result.state.pending).to.deep.equal(sentCall(41, CONFIRM));
       expect(result.effects).to.deep.equal([{ type: 'call', id: 41, call: CONFIRM }]);
-      expect({ ...result.state, nextCallId: 41, pending: undefined }).to.deep.equal(state);
+      // DESIGN §3.11: asking for the approval is remembered (a committed one is then this tab's own).
+      expect({ ...result.state, nextCallId: 41, pending: undefined }).to.deep.equal({ ...state, approvalAsked: true });
+    });
+
+    it('remembers only an approval as asked; any other call leaves that alone', () => {
+      const state = flowState('confirmation');
+      expect(startCall(state, { kind: 'accounts' }).state.approvalAsked).to.equal(false);
+      expect(startCall(state, { kind: 'reject' }).state.approvalAsked).to.equal(false);
     });
 
     it('keeps the ticks to restore and the stage of an exit', () => {
       const state = flowState('confirmation', { nextCallId: 3 });
       const keep = accounts().data;
-      expect(startCall(state, { kind: 'accounts' }, { keep }).state.pending).to.deep.equal({ id: 3, call: { kind: 'accounts' }, keep, exitStage: undefined });
-      expect(startCall(state, { kind: 'reject' }, { exitStage: 'rejected' }).state.pending)
-        .to.deep.equal({ id: 3, call: { kind: 'reject' }, keep: undefined, exitStage: 'rejected' });
+      expect(startCall(state, { kind: 'accounts' }, { keep }).state.pending).to.deep.equal(sentCall(3, { kind: 'accounts' }, { keep }));
+      expect(startCall(state, { kind: 'reject' }, { exitStage: 'rejected' }).state.pending).to.deep.equal(sentCall(3, { kind: 'reject' }, { exitStage: 'rejected' }));
     });
   });
 
