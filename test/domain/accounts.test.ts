@@ -118,6 +118,125 @@ describe('domain/accounts', () => {
     });
   });
 
+  describe('toAccounts: each field of a RawAccount is checked (CONTRACT §3; spec §4: a malformed entry is a 400)', () => {
+    const good = rawAccount({ id: 'a' });
+    const withScheme = (scheme: Record<string, unknown>) => ({ ...good, scheme: { ...good.scheme, ...scheme } });
+    const withFlags = (flags: Record<string, unknown>) => ({ ...good, supplementaryData: { rbwmPIB: { ...good.supplementaryData?.rbwmPIB, ...flags } } });
+    const malformed: [string, unknown, string][] = [
+      ['a string scheme', { ...good, scheme: 'BSB_ACCOUNT' }, 'scheme'],
+      ['a list scheme', { ...good, scheme: [good.scheme] }, 'scheme'],
+      ['a missing secondaryIdentification', withScheme({ secondaryIdentification: undefined }), 'scheme.secondaryIdentification'],
+      ['a numeric secondaryIdentification', withScheme({ secondaryIdentification: 1 }), 'scheme.secondaryIdentification'],
+      ['a missing identification', withScheme({ identification: undefined }), 'scheme.identification'],
+      ['a missing schemeName', withScheme({ schemeName: undefined }), 'scheme.schemeName'],
+      ['a null schemeName', withScheme({ schemeName: null }), 'scheme.schemeName'],
+      ['a numeric controlAccountIdentification', withScheme({ controlAccountIdentification: 11000 }), 'scheme.controlAccountIdentification'],
+      ['a boolean controlAccountIdentification', withScheme({ controlAccountIdentification: false }), 'scheme.controlAccountIdentification'],
+      ['a numeric productName', { ...good, productName: 7 }, 'productName'],
+      ['a null productName', { ...good, productName: null }, 'productName'],
+      ['a numeric nickName', { ...good, nickName: 1 }, 'nickName'],
+      ['an object nickName', { ...good, nickName: { text: 'Bills' } }, 'nickName'],
+      ['a boolean status', { ...good, status: true }, 'status'],
+      ['a numeric currency', { ...good, currency: 36 }, 'currency'],
+      ['a string supplementaryData', { ...good, supplementaryData: 'rbwmPIB' }, 'supplementaryData'],
+      ['a list supplementaryData', { ...good, supplementaryData: [good.supplementaryData] }, 'supplementaryData'],
+      ['a false supplementaryData', { ...good, supplementaryData: false }, 'supplementaryData'],
+      ['a string rbwmPIB', { ...good, supplementaryData: { rbwmPIB: 'eligible' } }, 'supplementaryData.rbwmPIB'],
+      ['a list rbwmPIB', { ...good, supplementaryData: { rbwmPIB: [] } }, 'supplementaryData.rbwmPIB'],
+      ['a numeric eligibleAccount', withFlags({ eligibleAccount: 1 }), 'eligibleAccount'],
+      ['a string jointAccountIndicator', withFlags({ jointAccountIndicator: 'Y' }), 'jointAccountIndicator'],
+      ['a numeric accountOwnershipTypeCode', withFlags({ accountOwnershipTypeCode: 2 }), 'accountOwnershipTypeCode'],
+      ['a boolean accountOwnershipTypeCode', withFlags({ accountOwnershipTypeCode: true }), 'accountOwnershipTypeCode'],
+    ];
+    for (const [name, entry, field] of malformed) {
+      it(`rejects ${name}, naming ${field} and the entry's index`, () => {
+        expect(toAccounts([rawAccount({ id: 'first' }), entry])).to.deep.equal({
+          ok: false,
+          error: { kind: 'malformedAccount', status: 400, index: 1, field },
+        });
+      });
+    }
+
+    it('accepts the smallest entry (productName and scheme only): open, ineligible, not joint, no optional field', () => {
+      const state = load([{ productName: 'Everyday Account', scheme: { schemeName: 'BSB_ACCOUNT', identification: '062000 1', secondaryIdentification: 'a' } }]);
+      expect(state.data).to.deep.equal([
+        {
+          id: 'a',
+          productName: 'Everyday Account',
+          identification: '062000 1',
+          schemeName: 'BSB_ACCOUNT',
+          eligibleAccount: false,
+          status: '',
+          closed: false,
+          jointAccount: false,
+          preSelected: false,
+          selected: false,
+          type: 'SIMPLE',
+          indeterminate: false,
+          subAccounts: [],
+        },
+      ]);
+    });
+
+    it('accepts null for every optional field and flag, each read as absent or false', () => {
+      const entry = {
+        productName: 'Everyday Account',
+        nickName: null,
+        status: null,
+        currency: null,
+        scheme: { schemeName: 'BSB_ACCOUNT', identification: '062000 1', secondaryIdentification: 'a', controlAccountIdentification: null },
+        supplementaryData: { rbwmPIB: { eligibleAccount: null, jointAccountIndicator: null, accountOwnershipTypeCode: null } },
+      };
+      const [account] = load([entry]).data;
+      expect(account).to.include({ type: 'SIMPLE', status: '', closed: false, eligibleAccount: false, jointAccount: false });
+      expect(account).not.to.have.any.keys('nickName', 'accountOwnershipTypeCode', 'controlAccountIdentification');
+      expect(load([{ ...entry, supplementaryData: null }]).data[0]).to.include({ eligibleAccount: false, jointAccount: false });
+      expect(load([{ ...entry, supplementaryData: { rbwmPIB: null } }]).data[0]).to.include({ eligibleAccount: false, jointAccount: false });
+      expect(load([{ ...entry, supplementaryData: {} }]).data[0]).to.include({ eligibleAccount: false, jointAccount: false });
+    });
+
+    it('an empty identification and schemeName are still strings (only the id must be non-empty)', () => {
+      expect(load([withScheme({ identification: '', schemeName: '' })]).data[0]).to.include({ identification: '', schemeName: '' });
+    });
+
+    const trimmed: [string, Parameters<typeof rawAccount>[0], Partial<Record<keyof Account, unknown>>][] = [
+      ['a nickName is trimmed', { id: 'a', nickName: '  Bills ' }, { nickName: 'Bills' }],
+      ['an ownership code is trimmed', { id: 'a', ownership: ' TrustUser ' }, { accountOwnershipTypeCode: 'TrustUser' }],
+      ['a blank ownership code is absent', { id: 'a', ownership: '   ' }, { accountOwnershipTypeCode: undefined }],
+      ['a status is kept as sent (only exactly CLOSED is closed)', { id: 'a', status: ' CLOSED' }, { status: ' CLOSED', closed: false }],
+      ['a lower-case closed is open', { id: 'a', status: 'closed' }, { closed: false }],
+      ['a blank control number is SIMPLE', { id: 'a', control: '   ' }, { type: 'SIMPLE', controlAccountIdentification: undefined }],
+    ];
+    for (const [name, options, expected] of trimmed) {
+      it(name, () => {
+        const account = byId(load([rawAccount(options)]), options.id);
+        for (const [key, value] of Object.entries(expected)) {
+          if (value === undefined) expect(account).not.to.have.property(key);
+          else expect(account).to.have.property(key, value);
+        }
+      });
+    }
+
+    it('a trusted ownership code, once trimmed, makes the state non-individual', () => {
+      expect(load([rawAccount({ id: 'a', ownership: ' TrustUser ' })]).individualAccount).to.equal(false);
+    });
+
+    it('a sub-account keeps its trimmed currency, and has none when the currency is blank or null', () => {
+      const [ega] = load([
+        rawAccount({ id: 's1', identification: 'C', control: ' C ', currency: ' USD ' }),
+        { ...rawAccount({ id: 's2', control: 'C' }), currency: '  ' },
+        { ...rawAccount({ id: 's3', control: 'C' }), currency: null },
+      ]).data;
+      expect(ega?.id).to.equal('EGA:C');
+      expect(ega?.subAccounts.map((sub) => [sub.id, sub.currency, sub.controlAccountIdentification])).to.deep.equal([
+        ['s1', 'USD', 'C'],
+        ['s2', undefined, 'C'],
+        ['s3', undefined, 'C'],
+      ]);
+      expect(ega?.subAccounts[1]).not.to.have.property('currency');
+    });
+  });
+
   describe('toAccounts: EGA folding (CONTRACT §3 multi-currency)', () => {
     const state = load([rawAccount({ id: 'acc-1' }), ...egaEntries, rawAccount({ id: 'acc-2' })]);
     const ega = byId(state, 'EGA:011000 99990001');
