@@ -88,6 +88,15 @@ describe('domain/selection-summary', () => {
     expect(accounts[0]?.id).to.equal('a2');
   });
 
+  it('a currency kept as it was carries no tag at all (not even an undefined one)', () => {
+    const [kept] = summarise(scenario([id('ega-aud-01'), id('ega-usd-01')], tickSub('ega-eur-01'))).maintained;
+    expect(kept?.subAccounts.map((s) => [s.subAccount.id, 'tag' in s ? s.tag : 'none'])).to.deep.equal([
+      ['ega-aud-01', 'none'],
+      ['ega-usd-01', 'none'],
+      ['ega-eur-01', 'added'],
+    ]);
+  });
+
   describe('properties', () => {
     /** Random accounts, a random existing consent over their units, and random toggles. */
     const scenarioArbitrary = accountsArbitrary.chain((accounts) => {
