@@ -340,6 +340,7 @@ describe('domain/accounts', () => {
     });
     const individual: [string, unknown[], boolean][] = [
       ['all Individual', [rawAccount({ id: 'a' })], true],
+      ['an EGA whose sub-accounts are all Individual', [rawAccount({ id: 'a' }), ...egaEntries], true],
       ['no accounts', [], true],
       ['one TrustUser', [rawAccount({ id: 'a' }), rawAccount({ id: 'b', ownership: 'TrustUser' })], false],
       ['a TrustUser EGA (its primary)', [rawAccount({ id: 'a' }), rawAccount({ id: 's', control: 'C', ownership: 'TrustUser' })], false],
