@@ -68,6 +68,30 @@ export async function logIn(page: Page, username: string, code = '123456'): Prom
   await page.getByRole('button', { name: copy.login.continue, exact: true }).click();
 }
 
+/** What the bank answered to one login: the status, and the first error stack entry's code and remainingOTPattempts (CONTRACT §4). */
+export interface LoginAnswer {
+  readonly status: number;
+  readonly code?: string;
+  readonly remainingOTPattempts?: number;
+}
+
+/** Runs `act` (a click on Continue) and reads the bank's answer to the POST /customer-auth/authenticate it sends. */
+export async function loginAnswer(page: Page, act: () => Promise<void>): Promise<LoginAnswer> {
+  const answered = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith('/customer-auth/authenticate'));
+  await act();
+  const response = await answered;
+  if (response.ok()) return { status: response.status() };
+  const body = (await response.json()) as { error?: { errorInfo?: { errorStack?: { code?: string; causes?: string[] }[] }[] } };
+  const entry = body.error?.errorInfo?.[0]?.errorStack?.[0];
+  const first = entry?.causes?.[0];
+  const remaining = first?.startsWith('{') === true ? (JSON.parse(first) as { remainingOTPattempts?: number }).remainingOTPattempts : undefined;
+  return {
+    status: response.status(),
+    ...(entry?.code === undefined ? {} : { code: entry.code }),
+    ...(remaining === undefined ? {} : { remainingOTPattempts: remaining }),
+  };
+}
+
 /** Waits for the step whose h1 is `title`. */
 export async function onStep(page: Page, title: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: title }).waitFor();

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { launchChromium, SandboxHarness } from './browser-harness';
-import { expectAccessDenied, logIn, modalTitle, onStep, openApp, returnResult, type OpenedApp } from './consent-app-driver';
+import { expectAccessDenied, logIn, loginAnswer, modalTitle, onStep, openApp, returnResult, type LoginAnswer, type OpenedApp } from './consent-app-driver';
 import { stepsCopy } from '../../domain/steps-copy';
 
 const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
@@ -163,13 +163,23 @@ describe('browser: every persona end to end through the sandbox bank', function 
     await onStep(page, copy.steps.selectAccounts);
   });
 
-  it('a wrong code counts down, asks for the date of birth under 3 attempts, and shows the banner', async () => {
+  it('a wrong code counts down the bank\'s remaining attempts (4, 3, 2), asks for the date of birth under 3 attempts, and shows the banner', async () => {
     const { page } = await open();
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await logIn(page, 'jarm.customer', '000000');
+    const dob = page.getByRole('group', { name: copy.login.dobLabel });
+    const answers: LoginAnswer[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      answers.push(await loginAnswer(page, () => logIn(page, 'jarm.customer', '000000')));
       await page.getByText(copy.login.errorBanner).waitFor();
+      if (attempt < 3) expect(await dob.count(), `no date of birth asked after ${attempt} wrong code(s)`).to.equal(0);
     }
-    await page.getByRole('group', { name: copy.login.dobLabel }).waitFor();
+    expect(answers).to.deep.equal([
+      { status: 401, code: 'otp_failure_001', remainingOTPattempts: 4 },
+      { status: 401, code: 'otp_failure_001', remainingOTPattempts: 3 },
+      { status: 401, code: 'otp_failure_001', remainingOTPattempts: 2 },
+    ]);
+    await dob.waitFor();
+    expect(await page.getByText(copy.login.errorBanner).count(), 'the banner').to.equal(1);
+    expect(await modalTitle(page, copy.modals.invalidUsernameLastAttempt.title as string).count(), 'not the last attempt yet').to.equal(0);
   });
 
   const endings: [string, string][] = [
@@ -195,13 +205,20 @@ describe('browser: every persona end to end through the sandbox bank', function 
   }
 
   it('tds.incorrect: the incorrect security code message can be closed to try again', async () => {
-    const { page } = await open();
-    await logIn(page, 'tds.incorrect');
+    const app = await open();
+    const { page } = app;
     const modal = modalTitle(page, 'Incorrect security code');
+    expect(await loginAnswer(page, () => logIn(page, 'tds.incorrect'))).to.deep.equal({ status: 401, code: 'tds_otp_failure_002' });
     await modal.waitFor();
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
     await onStep(page, copy.steps.login);
+    expect(await page.getByLabel(copy.login.usernameLabel, { exact: true }).inputValue(), 'the username is kept').to.equal('tds.incorrect');
+    // Trying again sends a second login, which the bank answers the same way.
+    expect(await loginAnswer(page, () => logIn(page, 'tds.incorrect'))).to.deep.equal({ status: 401, code: 'tds_otp_failure_002' });
+    await modal.waitFor();
+    const logins = app.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/customer-auth/authenticate'));
+    expect(logins, 'two logins, one per try').to.have.length(2);
   });
 
   it('no.eligible: the warning, and the customer may still share other data', async () => {

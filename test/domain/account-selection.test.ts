@@ -4,6 +4,7 @@ import {
   isAllSelected,
   isChosen,
   isSelectAllShown,
+  matchesAccountFilter,
   noneSelected,
   notAllSelected,
   toggleAccount,
@@ -15,14 +16,20 @@ import type { Account } from '../../domain/accounts';
 import { accountsArbitrary } from './fixtures/account-arbitraries.fixture';
 import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
 
-const loaded = toAccounts([
-  rawAccount({ id: 'a1' }),
-  rawAccount({ id: 'ro', eligible: false }),
-  ...egaEntries,
-  rawAccount({ id: 'a2' }),
-]);
-if (!loaded.ok) throw new Error('fixture');
-const start = loaded.value.data;
+/**
+ * The accounts before any tick, read anew by each test (never at load time: then a test's
+ * failure, and the mutation run's coverage, belong to the test that reads them).
+ */
+const start = (): readonly Account[] => {
+  const loaded = toAccounts([
+    rawAccount({ id: 'a1' }),
+    rawAccount({ id: 'ro', eligible: false }),
+    ...egaEntries,
+    rawAccount({ id: 'a2' }),
+  ]);
+  if (!loaded.ok) throw new Error('fixture');
+  return loaded.value.data;
+};
 const EGA = 'EGA:011000 99990001';
 
 /** Compact view: id:S(elected)/I(ndeterminate) and the EGA's sub-accounts in brackets. */
@@ -37,7 +44,7 @@ type Step = (accounts: readonly Account[]) => readonly Account[];
 const tick = (id: string): Step => (accounts) => toggleAccount(accounts, id);
 const tickSub = (subId: string): Step => (accounts) => toggleSubAccount(accounts, EGA, subId);
 const all: Step = toggleSelectAll;
-const run = (...steps: Step[]): readonly Account[] => steps.reduce((accounts, step) => step(accounts), start);
+const run = (...steps: Step[]): readonly Account[] => steps.reduce((accounts, step) => step(accounts), start());
 
 describe('domain/account-selection', () => {
   describe('toggles (spec §4 "Account selection")', () => {
@@ -76,24 +83,42 @@ describe('domain/account-selection', () => {
       expect([ticked[0]?.selected, ticked[0]?.indeterminate]).to.deep.equal([true, false]);
     });
 
+    it('an unknown sub-account id is a no-op', () => {
+      expect(view(run(tickSub('nope')))).to.deep.equal(['a1:--', 'ro:--', `${EGA}:--[-,-,-]`, 'a2:--']);
+    });
+
+    it('a sub-account is toggled only under the parent named: another EGA\'s sub-account id is a no-op', () => {
+      const result = toAccounts([
+        ...egaEntries,
+        rawAccount({ id: 'other-aud', identification: 'C2', control: 'C2', currency: 'AUD' }),
+      ]);
+      if (!result.ok) throw new Error('fixture');
+      const accounts = result.value.data;
+      expect(toggleSubAccount(accounts, 'EGA:C2', 'ega-usd-01')).to.deep.equal(accounts);
+      expect(toggleSubAccount(accounts, 'a1', 'ega-usd-01')).to.deep.equal(accounts);
+      expect(view(toggleSubAccount(accounts, EGA, 'ega-usd-01'))).to.deep.equal([`${EGA}:-I[-,USD,-]`, 'EGA:C2:--[-]']);
+    });
+
     it('never mutates its input', () => {
-      const before = JSON.stringify(start);
-      run(tick('a1'), tick(EGA), tickSub('ega-usd-01'), all);
-      expect(JSON.stringify(start)).to.equal(before);
+      const accounts = start();
+      const before = JSON.stringify(accounts);
+      [tick('a1'), tick(EGA), tickSub('ega-usd-01'), all].reduce((xs, step) => step(xs), accounts);
+      expect(JSON.stringify(accounts)).to.equal(before);
     });
   });
 
   describe('select-all box and notes (spec §2 "Select and confirm")', () => {
-    const cases: [string, readonly Account[], { all: boolean; notAll: boolean; none: boolean }][] = [
-      ['nothing selected', run(), { all: false, notAll: false, none: true }],
-      ['one of three selected', run(tick('a1')), { all: false, notAll: true, none: false }],
-      ['only an indeterminate EGA', run(tickSub('ega-eur-01')), { all: false, notAll: true, none: false }],
-      ['all available, EGA partly', run(all, tickSub('ega-eur-01')), { all: false, notAll: true, none: false }],
-      ['all available selected (read-only ignored)', run(all), { all: true, notAll: false, none: false }],
-      ['no available accounts', toggleSelectAll(start.filter((a) => !a.eligibleAccount)), { all: false, notAll: false, none: false }],
+    const cases: [string, () => readonly Account[], { all: boolean; notAll: boolean; none: boolean }][] = [
+      ['nothing selected', () => run(), { all: false, notAll: false, none: true }],
+      ['one of three selected', () => run(tick('a1')), { all: false, notAll: true, none: false }],
+      ['only an indeterminate EGA', () => run(tickSub('ega-eur-01')), { all: false, notAll: true, none: false }],
+      ['all available, EGA partly', () => run(all, tickSub('ega-eur-01')), { all: false, notAll: true, none: false }],
+      ['all available selected (read-only ignored)', () => run(all), { all: true, notAll: false, none: false }],
+      ['no available accounts', () => toggleSelectAll(start().filter((a) => !a.eligibleAccount)), { all: false, notAll: false, none: false }],
     ];
-    for (const [name, accounts, expected] of cases) {
+    for (const [name, selection, expected] of cases) {
       it(`${name}: checked=${expected.all}, "not all" note=${expected.notAll}, "none" note=${expected.none}`, () => {
+        const accounts = selection();
         expect({ all: isAllSelected(accounts), notAll: notAllSelected(accounts), none: noneSelected(accounts) }).to.deep.equal(expected);
       });
     }
@@ -101,10 +126,44 @@ describe('domain/account-selection', () => {
     const shown: [number, boolean][] = [[0, false], [1, false], [2, true], [5, true]];
     for (const [count, expected] of shown) {
       it(`select-all shown with ${count} available: ${expected}`, () => {
-        const available = Array.from({ length: count }, () => start[0] as Account);
+        const first = start()[0] as Account;
+        const available = Array.from({ length: count }, () => first);
         expect(isSelectAllShown(available)).to.equal(expected);
       });
     }
+  });
+
+  describe('matchesAccountFilter (the filter of a long list: name, product name or number; case, spaces and dashes ignored)', () => {
+    const account = (): Account => {
+      const result = toAccounts([rawAccount({ id: 'a1', nickName: 'Holiday Fund', productName: 'Bonus Saver', identification: '062000 12345678' })]);
+      if (!result.ok || result.value.data[0] === undefined) throw new Error('fixture');
+      return result.value.data[0];
+    };
+    const cases: [string, boolean][] = [
+      ['holiday', true],
+      ['HOLIDAY FUND', true],
+      ['holidayfund', true],
+      ['day f', true],
+      ['bonus saver', true],
+      ['Saver', true],
+      ['062-000', true],
+      ['0620001234', true],
+      ['1234 5678', true],
+      ['12345678', true],
+      ['', true],
+      ['   ', true],
+      ['everyday', false],
+      ['87654321', false],
+      ['holiday!', false],
+    ];
+    for (const [text, expected] of cases) {
+      it(`'${text}' → ${expected}`, () => expect(matchesAccountFilter(account(), text)).to.equal(expected));
+    }
+
+    it('matches the product name even when a nickName is shown', () => {
+      expect(matchesAccountFilter(account(), 'bonus')).to.equal(true);
+      expect(matchesAccountFilter({ ...account(), nickName: 'Bills' }, 'holiday')).to.equal(false);
+    });
   });
 
   describe('properties', () => {

@@ -81,10 +81,31 @@ describe('domain/consent', () => {
       expect(consent.sharedAccounts).to.deep.equal([a1, legacy, { secondaryIdentification: 'acc-2' }]);
     });
 
+    it('keeps accounts apart that share a masked number but not an id, or that differ only by number', () => {
+      const masked1 = { secondaryIdentification: 'acc-1', identification: 'xxxx 1234' };
+      const masked2 = { secondaryIdentification: 'acc-2', identification: 'xxxx 1234' };
+      const legacy1 = { identification: '062000 1' };
+      const legacy2 = { identification: '062000 2' };
+      const consent = parsed({ permissions: [perm('bank:accounts.basic:read', { accounts: [masked1, masked2, legacy1, legacy2] })] });
+      expect(consent.sharedAccounts).to.deep.equal([masked1, masked2, legacy1, legacy2]);
+    });
+
+    it('an account named twice is listed once, as it was first named', () => {
+      const first = { secondaryIdentification: 'acc-1' };
+      const again = { secondaryIdentification: 'acc-1', schemeName: 'BSB_ACCOUNT', identification: '062000 1' };
+      const consent = parsed({ permissions: [perm('bank:accounts.basic:read', { accounts: [first] }), perm('bank:payees:read', { accounts: [again] })] });
+      expect(consent.sharedAccounts).to.deep.equal([first]);
+    });
+
+    it('a new arrangement has no arrangement id at all (not even as undefined)', () => {
+      expect(parsed({ permissions: [perm('bank:payees:read')] })).not.to.have.property('cdrArrangementId');
+    });
+
     const optional: [string, Record<string, unknown>, Partial<Record<'nickname' | 'expirationDateTime', string>>][] = [
       ['no nickname and no expiry', {}, {}],
       ['null nickname and null expiry', { consentNickname: null, expirationDateTime: null }, {}],
       ['blank nickname', { consentNickname: '  ' }, {}],
+      ['an empty expiry (once-off)', { expirationDateTime: '' }, {}],
       ['nickname trimmed', { consentNickname: ' Budgeting ' }, { nickname: 'Budgeting' }],
       ['an expiry', { expirationDateTime: '2027-11-22T00:00:00Z' }, { expirationDateTime: '2027-11-22T00:00:00Z' }],
     ];
@@ -107,6 +128,7 @@ describe('domain/consent', () => {
       ['an empty permission list', { permissions: [] }, { kind: 'noPermissions' }],
       ['a null permission', { permissions: [perm('bank:payees:read'), null] }, { kind: 'malformedPermission', index: 1 }],
       ['a permission without a name', { permissions: [{ accounts: [] }] }, { kind: 'malformedPermission', index: 0 }],
+      ['an empty permission name', { permissions: [perm('bank:payees:read'), perm('')] }, { kind: 'malformedPermission', index: 1 }],
       ['accounts not a list', { permissions: [perm('bank:payees:read', { accounts: {} })] }, { kind: 'malformedPermission', index: 0 }],
       ['an account naming nothing', { permissions: [perm('bank:payees:read', { accounts: [{ schemeName: 'BSB_ACCOUNT' }] })] }, { kind: 'malformedAccount', permissionIndex: 0, accountIndex: 0 }],
       ['a null account', { permissions: [perm('bank:payees:read', { accounts: [null] })] }, { kind: 'malformedAccount', permissionIndex: 0, accountIndex: 0 }],
@@ -114,6 +136,7 @@ describe('domain/consent', () => {
       ['a numeric nickname', { permissions: [perm('bank:payees:read')], consentNickname: 7 }, { kind: 'malformedField', field: 'consentNickname' }],
       ['an expiry that is not a date', { permissions: [perm('bank:payees:read')], expirationDateTime: 'soon' }, { kind: 'malformedField', field: 'expirationDateTime' }],
       ['a numeric expiry', { permissions: [perm('bank:payees:read')], expirationDateTime: 1795000000 }, { kind: 'malformedField', field: 'expirationDateTime' }],
+      ['a numeric expiry that would read as a year', { permissions: [perm('bank:payees:read')], expirationDateTime: 2027 }, { kind: 'malformedField', field: 'expirationDateTime' }],
     ];
     for (const [name, raw, error] of invalid) {
       it(`rejects ${name} with a typed error`, () => expect(parseConsentDetail(raw)).to.deep.equal({ ok: false, error }));

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { dataClusters, unknownScopes, type DataClusterProfile } from '../../domain/data-clusters';
 import { stepsCopy } from '../../domain/steps-copy';
+import { SCOPES } from '../../domain/scopes';
 
 /**
  * The rows of DATA-LANGUAGE.md, copied verbatim (CDR Data Language Standards v1.36). The test
@@ -184,6 +185,24 @@ describe('domain/data-clusters (spec §3, DATA-LANGUAGE.md)', () => {
       const ids = dataClusters(['bank:accounts.basic:read', 'bank:accounts.detail:read', 'common:customer.basic:read', 'common:customer.detail:read'], profile).map((c) => c.id);
       expect(ids).to.not.include('accountBalanceDetails');
       expect(ids).to.not.include('customerBasicAndDetail');
+    }
+  });
+
+  it('each cluster has its own stable id (the views key and name them by it), for both profiles', () => {
+    for (const profile of ['individual', 'organisation'] as const) {
+      expect(dataClusters(SCOPES, profile).map((c) => c.id), profile).to.deep.equal([
+        'accountNameTypeBalance',
+        'accountNumbersFeatures',
+        'transactionDetails',
+        'regularPayments',
+        'savedPayees',
+        'customerBasic',
+        'customerDetail',
+      ]);
+      expect(dataClusters(['bank:accounts.detail:read', 'common:customer.detail:read'], profile).map((c) => c.id), profile).to.deep.equal([
+        'accountBalanceDetails',
+        'customerBasicAndDetail',
+      ]);
     }
   });
 

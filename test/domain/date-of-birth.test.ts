@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import {
   dateOfBirthError,
   daysInMonth,
+  EMPTY_DATE_OF_BIRTH,
   isCompleteDateOfBirth,
+  isFilledDateOfBirth,
   isoDateOfBirth,
   parseDateOfBirth,
   parsePastedDate,
@@ -62,6 +64,8 @@ describe('domain/date-of-birth', () => {
       { parts: dob('25', '', ''), message: undefined, parsed: 'incomplete' },
       { parts: dob('25', '12', ''), message: undefined, parsed: 'incomplete' },
       { parts: dob('', '', '1966'), message: undefined, parsed: 'incomplete' },
+      { parts: dob('', '12', '1966'), message: undefined, parsed: 'incomplete' },
+      { parts: dob('25', '', '1966'), message: undefined, parsed: 'incomplete' },
       { parts: dob('31', '02', ''), message: undefined, parsed: 'incomplete' },
       { parts: dob('32', '', ''), message: INVALID, parsed: 'invalid' },
       { parts: dob('', '13', ''), message: INVALID, parsed: 'invalid' },
@@ -94,6 +98,26 @@ describe('domain/date-of-birth', () => {
         { numRuns: 500 },
       );
     });
+  });
+
+  describe('the form\'s inputs (spec §5: the date of birth is sent only when all three parts are filled)', () => {
+    it('starts with three empty parts, which are incomplete and show no message', () => {
+      expect(EMPTY_DATE_OF_BIRTH).to.deep.equal({ day: '', month: '', year: '' });
+      expect(parseDateOfBirth(EMPTY_DATE_OF_BIRTH, today)).to.deep.equal({ ok: false, error: 'incomplete' });
+      expect(dateOfBirthError(EMPTY_DATE_OF_BIRTH, today)).to.equal(undefined);
+    });
+
+    const filled: [DateOfBirthParts, boolean][] = [
+      [dob('25', '12', '1966'), true],
+      [dob('99', 'xx', '1'), true],
+      [dob('', '12', '1966'), false],
+      [dob('25', '', '1966'), false],
+      [dob('25', '12', ''), false],
+      [dob('', '', ''), false],
+    ];
+    for (const [parts, expected] of filled) {
+      it(`isFilledDateOfBirth ${JSON.stringify(parts)} → ${expected}`, () => expect(isFilledDateOfBirth(parts)).to.equal(expected));
+    }
   });
 
   describe('daysInMonth', () => {
@@ -150,6 +174,8 @@ describe('domain/date-of-birth', () => {
       { text: 'ab/cd/efgh', parts: undefined },
       { text: '', parts: undefined },
       { text: '25/12/1966 <script>', parts: undefined },
+      { text: 'on 25/12/1966', parts: undefined },
+      { text: '125/12/1966', parts: undefined },
     ];
     for (const { text, parts } of cases) {
       it(`${JSON.stringify(text)} → ${JSON.stringify(parts)}`, () => {

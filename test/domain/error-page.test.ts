@@ -79,6 +79,14 @@ describe('domain/error-page', () => {
       { name: 'base64 of non-JSON', param: base64url('hello world') },
       { name: 'base64 of truncated JSON', param: base64url('{"respMessage":"x"') },
       { name: 'bytes that are not UTF-8', param: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]).toString('base64url') },
+      {
+        name: 'JSON whose string holds bytes that are not UTF-8 (never shown as replacement characters)',
+        param: Buffer.concat([Buffer.from('{"respMessage":"Sorry '), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]).toString('base64url'),
+      },
+      {
+        name: 'tabs inside the base64 (only base64 characters are read, even where atob would skip them)',
+        param: ((encoded: string) => `${encoded.slice(0, 8)}\t\t\t\t${encoded.slice(8)}`)(encode({ respCode: '401' })),
+      },
       { name: 'JSON null', param: encode(null) },
       { name: 'JSON array', param: encode([full]) },
       { name: 'JSON string', param: encode('Consent has expired.') },

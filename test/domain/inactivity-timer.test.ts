@@ -84,9 +84,9 @@ describe('domain/inactivity-timer (spec §4, §9, DESIGN §3.5)', () => {
       expect(inactivityState(CONFIG, now, now)).to.deep.equal({ level: 2, remainingSeconds: 300, nextDeadlineMs: now + 240_000 });
     });
 
-    it('non-finite times are bugs and throw', () => {
-      expect(() => inactivityState(CONFIG, Number.NaN, T0)).to.throw(RangeError);
-      expect(() => inactivityState(CONFIG, T0, Number.POSITIVE_INFINITY)).to.throw(RangeError);
+    it('non-finite times are bugs and throw, naming the argument', () => {
+      expect(() => inactivityState(CONFIG, Number.NaN, T0)).to.throw(RangeError, 'lastActivityMs must be a finite time in ms, got NaN');
+      expect(() => inactivityState(CONFIG, T0, Number.POSITIVE_INFINITY)).to.throw(RangeError, 'nowMs must be a finite time in ms, got Infinity');
     });
   });
 

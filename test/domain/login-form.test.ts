@@ -19,6 +19,10 @@ const form = (username: string, secureCode: string, dob: DateOfBirthParts = noDo
 });
 
 describe('domain/login-form', () => {
+  it('starts empty: no username, no secure code, no date of birth', () => {
+    expect(EMPTY_LOGIN_FORM).to.deep.equal({ username: '', secureCode: '', dob: { day: '', month: '', year: '' } });
+  });
+
   describe('usernameError (spec §5)', () => {
     const cases: readonly { username: string; flagged: boolean; message: string | undefined }[] = [
       { username: '', flagged: false, message: 'Error: username cannot be empty.' },

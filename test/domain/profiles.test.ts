@@ -64,45 +64,48 @@ describe('domain/profiles', () => {
   });
 
   describe('selectProfile (spec §4)', () => {
-    const profiles = profilesOf(personal, trust, company);
+    // Made in each test, not at load time (see test/domain/account-selection.test.ts).
+    const three = () => profilesOf(personal, trust, company);
     it('selects exactly the chosen profile', () => {
-      const result = selectProfile(profiles, 'BC2002');
+      const result = selectProfile(three(), 'BC2002');
       expect(result.ok && result.value.map((p) => p.selected)).to.deep.equal([false, false, true]);
     });
     it('does not mutate its input', () => {
+      const profiles = three();
       selectProfile(profiles, 'BC2002');
       expect(profiles.map((p) => p.selected)).to.deep.equal([true, false, false]);
     });
     it('rejects an unknown id', () => {
-      expect(selectProfile(profiles, 'NOPE')).to.deep.equal({ ok: false, error: { kind: 'unknownProfile', id: 'NOPE' } });
+      expect(selectProfile(three(), 'NOPE')).to.deep.equal({ ok: false, error: { kind: 'unknownProfile', id: 'NOPE' } });
     });
   });
 
   describe('selectIndividual (spec §4: true only if the chosen id is PERSONAL)', () => {
-    const cases: [string, readonly Profile[], boolean][] = [
-      ['PERSONAL first (default)', profilesOf(personal, trust), true],
-      ['trust chosen', unwrap(selectProfile(profilesOf(personal, trust), 'BC1001')), false],
-      ['PERSONAL chosen again', unwrap(selectProfile(profilesOf(trust, personal), 'PERSONAL')), true],
-      ['business only', profilesOf(company), false],
-      ['no profiles', profilesOf(), false],
+    const cases: [string, () => readonly Profile[], boolean][] = [
+      ['PERSONAL first (default)', () => profilesOf(personal, trust), true],
+      ['trust chosen', () => unwrap(selectProfile(profilesOf(personal, trust), 'BC1001')), false],
+      ['PERSONAL chosen again', () => unwrap(selectProfile(profilesOf(trust, personal), 'PERSONAL')), true],
+      ['business only', () => profilesOf(company), false],
+      ['no profiles', () => profilesOf(), false],
     ];
     for (const [name, profiles, expected] of cases) {
-      it(`${name} → ${expected}`, () => expect(selectIndividual(profiles)).to.equal(expected));
+      it(`${name} → ${expected}`, () => expect(selectIndividual(profiles())).to.equal(expected));
     }
   });
 
   describe('singleProfile, and the select-profile step it decides with isStepShown (spec §3, §4)', () => {
-    const cases: [string, readonly Profile[], boolean, boolean, boolean][] = [
-      // name, profiles, isPAR, singleProfile, step shown
-      ['no profiles', profilesOf(), false, true, false],
-      ['one profile', profilesOf(personal), false, true, false],
-      ['two profiles', profilesOf(personal, trust), false, false, true],
-      ['three profiles', profilesOf(personal, trust, company), false, false, true],
-      ['two profiles, PAR', profilesOf(personal, trust), true, false, false],
-      ['one profile, PAR', profilesOf(personal), true, true, false],
+    const cases: [string, readonly Business[], boolean, boolean, boolean][] = [
+      // name, businesses, isPAR, singleProfile, step shown
+      ['no profiles', [], false, true, false],
+      ['one profile', [personal], false, true, false],
+      ['two profiles', [personal, trust], false, false, true],
+      ['three profiles', [personal, trust, company], false, false, true],
+      ['two profiles, PAR', [personal, trust], true, false, false],
+      ['one profile, PAR', [personal], true, true, false],
     ];
-    for (const [name, profiles, isPAR, single, shown] of cases) {
+    for (const [name, businesses, isPAR, single, shown] of cases) {
       it(`${name}: single=${single}, step shown=${shown}`, () => {
+        const profiles = profilesOf(...businesses);
         expect(singleProfile(profiles)).to.equal(single);
         expect(isStepShown('selectProfile', { isPar: isPAR, singleProfile: singleProfile(profiles), skipStep: false })).to.equal(shown);
       });

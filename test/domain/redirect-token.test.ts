@@ -248,6 +248,8 @@ describe('domain/redirect-token', () => {
       { uri: 'JavaScript:alert(1)//https://tpp.example', production: false, followable: false },
       { uri: 'data:text/html,<script>alert(1)</script>', production: false, followable: false },
       { uri: 'ftp://tpp.example/cb', production: false, followable: false },
+      { uri: 'ftp://localhost/cb', production: false, followable: false },
+      { uri: 'ws://127.0.0.1:3000/cb', production: false, followable: false },
       { uri: 'file:///etc/passwd', production: false, followable: false },
       { uri: '/relative/cb', production: false, followable: false },
       { uri: '//tpp.example/cb', production: false, followable: false },

@@ -9,13 +9,16 @@ import { accountsArbitrary } from './fixtures/account-arbitraries.fixture';
 import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
 
 const EGA = 'EGA:011000 99990001';
-const loaded = toAccounts([
-  rawAccount({ id: 'acc-0001', identification: '062000 12345678' }),
-  rawAccount({ id: 'acc-0002', identification: '062000 87654321' }),
-  ...egaEntries,
-]);
-if (!loaded.ok) throw new Error('fixture');
-const accounts = loaded.value.data;
+/** The accounts before any tick, read anew by each test (never at load time: see test/domain/account-selection.test.ts). */
+const fresh = (): readonly Account[] => {
+  const loaded = toAccounts([
+    rawAccount({ id: 'acc-0001', identification: '062000 12345678' }),
+    rawAccount({ id: 'acc-0002', identification: '062000 87654321' }),
+    ...egaEntries,
+  ]);
+  if (!loaded.ok) throw new Error('fixture');
+  return loaded.value.data;
+};
 
 const everyday = { schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' };
 const usd = { schemeName: 'EGA', identification: '011000 99990002', secondaryIdentification: 'ega-usd-01' };
@@ -25,7 +28,7 @@ const eur = { schemeName: 'EGA', identification: '011000 99990003', secondaryIde
 describe('domain/save-request', () => {
   describe('saveSelectionRequest (CONTRACT §5, spec §3, §6)', () => {
     it('matches the contract example', () => {
-      const selected = toggleSubAccount(toggleAccount(accounts, 'acc-0001'), EGA, 'ega-usd-01');
+      const selected = toggleSubAccount(toggleAccount(fresh(), 'acc-0001'), EGA, 'ega-usd-01');
       expect(saveSelectionRequest(['bank:accounts.basic:read', 'common:customer.basic:read'], selected, 'Budgeting')).to.deep.equal({
         permissions: [
           { permission: 'bank:accounts.basic:read', accounts: [everyday, usd] },
@@ -35,7 +38,7 @@ describe('domain/save-request', () => {
       });
     });
 
-    const all = toggleAccount(toggleAccount(accounts, 'acc-0001'), EGA);
+    const all = () => toggleAccount(toggleAccount(fresh(), 'acc-0001'), EGA);
     const nicknames: [string, string, string | undefined][] = [
       ['a description', 'Budgeting', 'Budgeting'],
       ['a padded description (trimmed)', '  Family budget \n', 'Family budget'],
@@ -44,14 +47,14 @@ describe('domain/save-request', () => {
     ];
     for (const [name, description, expected] of nicknames) {
       it(`consentNickname with ${name}: ${String(expected)}`, () => {
-        const request = saveSelectionRequest(['bank:payees:read'], all, description);
+        const request = saveSelectionRequest(['bank:payees:read'], all(), description);
         if (expected === undefined) expect(request).not.to.have.property('consentNickname');
         else expect(request.consentNickname).to.equal(expected);
       });
     }
 
     it('every bank permission carries all selected accounts; customer permissions none', () => {
-      const request = saveSelectionRequest(SCOPES, all, '');
+      const request = saveSelectionRequest(SCOPES, all(), '');
       expect(request.permissions.map((p) => [p.permission, p.accounts?.map((a) => a.secondaryIdentification)])).to.deep.equal([
         ['bank:accounts.basic:read', ['acc-0001', 'ega-aud-01', 'ega-usd-01', 'ega-eur-01']],
         ['bank:accounts.detail:read', ['acc-0001', 'ega-aud-01', 'ega-usd-01', 'ega-eur-01']],
@@ -65,21 +68,21 @@ describe('domain/save-request', () => {
     });
 
     it('a bank permission with nothing selected carries an empty list', () => {
-      expect(saveSelectionRequest(['bank:accounts.basic:read'], accounts, '')).to.deep.equal({
+      expect(saveSelectionRequest(['bank:accounts.basic:read'], fresh(), '')).to.deep.equal({
         permissions: [{ permission: 'bank:accounts.basic:read', accounts: [] }],
       });
     });
   });
 
   describe('selectedAccountReferences (spec §5: partly selected groups are included)', () => {
-    const cases: [string, readonly Account[], unknown[]][] = [
-      ['nothing selected', accounts, []],
-      ['a SIMPLE account', toggleAccount(accounts, 'acc-0001'), [everyday]],
-      ['a whole EGA: its sub-accounts, never the parent', toggleAccount(accounts, EGA), [aud, usd, eur]],
-      ['a partly selected EGA: its selected sub-accounts', toggleSubAccount(toggleSubAccount(accounts, EGA, 'ega-eur-01'), EGA, 'ega-aud-01'), [aud, eur]],
+    const cases: [string, (accounts: readonly Account[]) => readonly Account[], unknown[]][] = [
+      ['nothing selected', (accounts) => accounts, []],
+      ['a SIMPLE account', (accounts) => toggleAccount(accounts, 'acc-0001'), [everyday]],
+      ['a whole EGA: its sub-accounts, never the parent', (accounts) => toggleAccount(accounts, EGA), [aud, usd, eur]],
+      ['a partly selected EGA: its selected sub-accounts', (accounts) => toggleSubAccount(toggleSubAccount(accounts, EGA, 'ega-eur-01'), EGA, 'ega-aud-01'), [aud, eur]],
     ];
-    for (const [name, input, expected] of cases) {
-      it(name, () => expect(selectedAccountReferences(input)).to.deep.equal(expected));
+    for (const [name, select, expected] of cases) {
+      it(name, () => expect(selectedAccountReferences(select(fresh()))).to.deep.equal(expected));
     }
 
     it('names exactly the selected accounts and sub-accounts (property)', () => {

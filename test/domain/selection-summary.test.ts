@@ -11,19 +11,23 @@ import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
 import { stepsCopy } from '../../domain/steps-copy';
 
 const EGA = 'EGA:011000 99990001';
-const loaded = toAccounts([
-  rawAccount({ id: 'a1' }),
-  rawAccount({ id: 'a2' }),
-  rawAccount({ id: 'ro', eligible: false }),
-  ...egaEntries,
-]);
-if (!loaded.ok) throw new Error('fixture');
+/** The accounts as loaded, read anew by each test (never at load time: see test/domain/account-selection.test.ts). */
+const fresh = () => {
+  const loaded = toAccounts([
+    rawAccount({ id: 'a1' }),
+    rawAccount({ id: 'a2' }),
+    rawAccount({ id: 'ro', eligible: false }),
+    ...egaEntries,
+  ]);
+  if (!loaded.ok) throw new Error('fixture');
+  return loaded.value;
+};
 
 type Step = (accounts: readonly Account[]) => readonly Account[];
 const tick = (id: string): Step => (xs) => toggleAccount(xs, id);
 const tickSub = (id: string): Step => (xs) => toggleSubAccount(xs, EGA, id);
 const scenario = (shared: SharedAccountRef[], ...steps: Step[]): readonly Account[] =>
-  steps.reduce((xs, step) => step(xs), preselectFromConsent(loaded.value, shared).data);
+  steps.reduce((xs, step) => step(xs), preselectFromConsent(fresh(), shared).data);
 
 /** Group → ids, with EGA sub-accounts as currency plus tag text. */
 const tagText = (tag: SubAccountTag | undefined): string => {
@@ -53,35 +57,44 @@ const view = (summary: SelectionSummary) => {
 
 describe('domain/selection-summary', () => {
   const id = (secondaryIdentification: string): SharedAccountRef => ({ secondaryIdentification });
-  const cases: [string, readonly Account[], ReturnType<typeof view>][] = [
-    ['new consent, nothing selected', scenario([]), { added: [], maintained: [], removed: [], counts: [0, 0], nothingSelected: true }],
-    ['new consent, two selected: added', scenario([], tick('a2'), tick('a1')),
+  const cases: [string, () => readonly Account[], ReturnType<typeof view>][] = [
+    ['new consent, nothing selected', () => scenario([]), { added: [], maintained: [], removed: [], counts: [0, 0], nothingSelected: true }],
+    ['new consent, two selected: added', () => scenario([], tick('a2'), tick('a1')),
       { added: ['a1', 'a2'], maintained: [], removed: [], counts: [2, 0], nothingSelected: false }],
-    ['new consent, whole EGA: added with (Added) sub-accounts', scenario([], tick(EGA)),
+    ['new consent, whole EGA: added with (Added) sub-accounts', () => scenario([], tick(EGA)),
       { added: [`${EGA}[AUD (Added), USD (Added), EUR (Added)]`], maintained: [], removed: [], counts: [1, 0], nothingSelected: false }],
-    ['amendment kept as it was: maintained', scenario([id('a1')]),
+    ['amendment kept as it was: maintained', () => scenario([id('a1')]),
       { added: [], maintained: ['a1'], removed: [], counts: [0, 0], nothingSelected: false }],
-    ['amendment, one unticked: removed', scenario([id('a1'), id('a2')], tick('a2')),
+    ['amendment, one unticked: removed', () => scenario([id('a1'), id('a2')], tick('a2')),
       { added: [], maintained: ['a1'], removed: ['a2'], counts: [0, 1], nothingSelected: false }],
-    ['amendment, one added, one removed', scenario([id('a1')], tick('a1'), tick('a2')),
+    ['amendment, one added, one removed', () => scenario([id('a1')], tick('a1'), tick('a2')),
       { added: ['a2'], maintained: [], removed: ['a1'], counts: [1, 1], nothingSelected: false }],
-    ['pre-selected read-only account counts as removed', scenario([id('a1'), id('ro')]),
+    ['pre-selected read-only account counts as removed', () => scenario([id('a1'), id('ro')]),
       { added: [], maintained: ['a1'], removed: ['ro'], counts: [0, 1], nothingSelected: false }],
-    ['maintained EGA: a currency added and one removed', scenario([id('ega-aud-01'), id('ega-usd-01')], tickSub('ega-usd-01'), tickSub('ega-eur-01')),
+    ['maintained EGA: a currency added and one removed', () => scenario([id('ega-aud-01'), id('ega-usd-01')], tickSub('ega-usd-01'), tickSub('ega-eur-01')),
       { added: [], maintained: [`${EGA}[AUD, USD (Removed), EUR (Added)]`], removed: [], counts: [1, 1], nothingSelected: false }],
-    ['EGA fully unticked: removed with (Removed) sub-accounts', scenario([id('ega-usd-01')], tick(EGA), tick(EGA)),
+    ['EGA fully unticked: removed with (Removed) sub-accounts', () => scenario([id('ega-usd-01')], tick(EGA), tick(EGA)),
       { added: [], maintained: [], removed: [`${EGA}[USD (Removed)]`], counts: [0, 1], nothingSelected: true }],
-    ['everything removed', scenario([id('a1'), id('ega-aud-01')], tick('a1'), tickSub('ega-aud-01')),
+    ['everything removed', () => scenario([id('a1'), id('ega-aud-01')], tick('a1'), tickSub('ega-aud-01')),
       { added: [], maintained: [], removed: ['a1', `${EGA}[AUD (Removed)]`], counts: [0, 2], nothingSelected: true }],
   ];
   for (const [name, accounts, expected] of cases) {
-    it(name, () => expect(view(summarise(accounts, true))).to.deep.equal(expected));
+    it(name, () => expect(view(summarise(accounts(), true))).to.deep.equal(expected));
   }
 
   it('keeps the input order (pre-selected accounts come first)', () => {
     const accounts = scenario([id('a2')], toggleSelectAll);
     expect(summarise(accounts, true).added.map((e) => e.account.id)).to.deep.equal(['a1', EGA]);
     expect(accounts[0]?.id).to.equal('a2');
+  });
+
+  it('a currency kept as it was carries no tag at all (not even an undefined one)', () => {
+    const [kept] = summarise(scenario([id('ega-aud-01'), id('ega-usd-01')], tickSub('ega-eur-01')), true).maintained;
+    expect(kept?.subAccounts.map((s) => [s.subAccount.id, 'tag' in s ? s.tag : 'none'])).to.deep.equal([
+      ['ega-aud-01', 'none'],
+      ['ega-usd-01', 'none'],
+      ['ega-eur-01', 'added'],
+    ]);
   });
 
   describe('properties', () => {

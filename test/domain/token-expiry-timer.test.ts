@@ -60,9 +60,9 @@ describe('domain/token-expiry-timer (spec §4, §9, DESIGN §3.5)', () => {
     }
   });
 
-  it('non-finite numbers are bugs and throw', () => {
-    expect(() => tokenExpiryLevel(Number.NaN, 0)).to.throw(RangeError);
-    expect(() => tokenExpiryLevel(EXP, Number.NaN)).to.throw(RangeError);
+  it('non-finite numbers are bugs and throw, naming the argument', () => {
+    expect(() => tokenExpiryLevel(Number.NaN, 0)).to.throw(RangeError, 'expSeconds must be a finite number, got NaN');
+    expect(() => tokenExpiryLevel(EXP, Number.NaN)).to.throw(RangeError, 'nowMs must be a finite number, got NaN');
   });
 
   describe('properties', () => {
