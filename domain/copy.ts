@@ -217,6 +217,14 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
     ],
     primary: returnTo,
   },
+  notArrangementOwner: {
+    title: 'This arrangement belongs to another customer',
+    paragraphs: [
+      ({ tppName }) => `Only the customer who set up this data sharing arrangement with ${recipient(tppName)} can change it. Nothing has changed.`,
+      ({ tppName }) => `Log in as that customer, or choose Cancel to return to ${recipient(tppName)}.`,
+    ],
+    primary: 'Try again',
+  },
 };
 
 /**

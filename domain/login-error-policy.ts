@@ -55,6 +55,8 @@ const MODAL_BY_CODE: ReadonlyMap<string, ModalName> = new Map<string, ModalName>
   ['otp_failure_006', 'ecareSuspension'],
   ['tds_otp_failure_004', 'ecareSuspension'],
   ['tds_otp_failure_002', 'incorrectSecurityCodeLockout'],
+  // CONTRACT §4: an amendment logged in by a customer who does not own the arrangement.
+  ['arrangement_owner_mismatch', 'notArrangementOwner'],
 ]);
 
 /**
@@ -90,7 +92,8 @@ export function remainingOtpAttempts(causes: readonly string[]): number | undefi
  *   The first three show the banner only.
  * - otp_failure_002 permanent lockout; otp_failure_003 and dob_failure_004 temporary lockout
  *   (10 minutes); otp_failure_005 secure key not activated; otp_failure_006 and
- *   tds_otp_failure_004 e-care suspension; tds_otp_failure_002 incorrect security code lockout.
+ *   tds_otp_failure_004 e-care suspension; tds_otp_failure_002 incorrect security code lockout;
+ *   arrangement_owner_mismatch (an amendment, another customer's login): not the owner.
  * - otp_failure_004, tds_otp_failure_003, dob_failure_003, unknown codes and no error stack
  *   (no code: empty or non-JSON body, network failure): service unavailable.
  * The banner is flagged for the errors about what the customer typed (otp_failure_001 while

@@ -1,6 +1,7 @@
 /**
- * Spec §4 "Modals": the twenty modals of the flow, by name, and DESIGN §3.11's "already
- * completed" (the decision was taken in another tab or window).
+ * Spec §4 "Modals": the twenty modals of the flow, by name; DESIGN §3.11's "already completed"
+ * (the decision was taken in another tab or window); and "not the arrangement's owner" (an
+ * amendment logged in by another customer: CONTRACT §4 `arrangement_owner_mismatch`).
  */
 export const MODAL_NAMES = [
   'forgotUsername',
@@ -24,6 +25,7 @@ export const MODAL_NAMES = [
   'wentWrong',
   'changeSelectedProfile',
   'alreadyCompleted',
+  'notArrangementOwner',
 ] as const;
 
 export type ModalName = (typeof MODAL_NAMES)[number];
@@ -85,4 +87,6 @@ export const MODAL_RULES: Readonly<Record<ModalName, ModalRule>> = {
   wentWrong: { closable: false, button: 'returnAfterReject' },
   changeSelectedProfile: { closable: true, button: 'previousStep' },
   alreadyCompleted: { closable: false, button: 'returnAsDecided' },
+  // The customer may log in again as the arrangement's owner, or Cancel.
+  notArrangementOwner: { closable: true, button: 'close' },
 };

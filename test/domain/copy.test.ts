@@ -159,7 +159,7 @@ describe('domain/copy', () => {
   });
 
   describe('every modal (spec §4)', () => {
-    it('has words for each of the 21 modals (spec §4\'s twenty, DESIGN §3.11\'s already completed) and no other', () => {
+    it('has words for each of the 22 modals (spec §4\'s twenty, DESIGN §3.11\'s already completed, CONTRACT §4\'s not the owner) and no other', () => {
       expect(Object.keys(copy.modals)).to.have.members([...MODAL_NAMES]);
     });
 

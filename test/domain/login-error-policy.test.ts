@@ -61,6 +61,7 @@ describe('domain/login-error-policy', () => {
       { code: 'otp_failure_006', outcome: modalOnly('ecareSuspension') },
       { code: 'tds_otp_failure_004', outcome: modalOnly('ecareSuspension') },
       { code: 'tds_otp_failure_002', outcome: modalOnly('incorrectSecurityCodeLockout') },
+      { code: 'arrangement_owner_mismatch', outcome: modalOnly('notArrangementOwner') },
       { code: 'some_new_code_999', outcome: modalOnly('serviceUnavailable') },
       { code: 'OTP_FAILURE_002', outcome: modalOnly('serviceUnavailable') },
       { code: '', outcome: modalOnly('serviceUnavailable') },

@@ -10,7 +10,7 @@ const stack = (base: ModalName | undefined, timeoutSeconds: number | undefined, 
 /** Spec §4 modals the customer may close (help texts, recoverable messages, the questions). */
 const CLOSABLE: readonly ModalName[] = [
   'forgotUsername', 'notRegistered', 'lostSecureKey', 'sharingIncomplete', 'timeoutWarning',
-  'incorrectSecurityCodeLockout', 'invalidUsernameLastAttempt', 'changeSelectedProfile',
+  'incorrectSecurityCodeLockout', 'invalidUsernameLastAttempt', 'changeSelectedProfile', 'notArrangementOwner',
 ];
 const NOT_CLOSABLE: readonly ModalName[] = MODAL_NAMES.filter((name) => !CLOSABLE.includes(name));
 

@@ -29,18 +29,20 @@ const SPEC_TABLE: readonly (readonly [ModalName, 'closable' | 'not closable', Mo
   ['changeSelectedProfile', 'closable', 'previousStep'],
   // DESIGN §3.11: the decision was taken in another tab or window; its button returns as decided.
   ['alreadyCompleted', 'not closable', 'returnAsDecided'],
+  // CONTRACT §4 arrangement_owner_mismatch: the customer may log in again as the owner, or Cancel.
+  ['notArrangementOwner', 'closable', 'close'],
 ];
 
 /** The behaviours whose button ends the journey: back to the third party. */
 const LEAVES: readonly ModalButtonBehaviour[] = ['pendingRefreshFlow', 'returnAfterReject', 'onlyReturn', 'returnWithSuccess', 'returnAsDecided'];
 
 describe('domain/modal', () => {
-  it('names the twenty modals of spec §4, in its order, then DESIGN §3.11\'s already completed, each once', () => {
+  it('names the twenty modals of spec §4, in its order, then DESIGN §3.11\'s already completed and CONTRACT §4\'s not the owner, each once', () => {
     expect(MODAL_NAMES).to.deep.equal(SPEC_TABLE.map(([name]) => name));
-    expect(new Set(MODAL_NAMES).size).to.equal(21);
+    expect(new Set(MODAL_NAMES).size).to.equal(22);
   });
 
-  it('has a rule for exactly those 21 modals', () => {
+  it('has a rule for exactly those 22 modals', () => {
     expect(Object.keys(MODAL_RULES)).to.have.members([...MODAL_NAMES]);
   });
 

@@ -225,7 +225,11 @@ export class StatefulFakeBank implements CustomerAuthApi {
         return err({ status: login.error.status, code: login.error.code, causes });
       }
       const arrangement = this.options.arrangement;
-      if (arrangement !== undefined && arrangement.owner !== login.value.username) return err(apiError(403, 'arrangement_owner_mismatch'));
+      if (arrangement !== undefined && arrangement.owner !== login.value.username) {
+        // The bank knows this customer, but not as the arrangement's owner: identified, not authenticated (DESIGN §3.8).
+        this.loginOutcome = { seq, identified: true, authenticated: false };
+        return err(apiError(403, 'arrangement_owner_mismatch'));
+      }
       this.loginOutcome = { seq, identified: true, authenticated: true };
       this.username = login.value.username;
       this.profile = arrangement?.profileId ?? PERSONAL_PROFILE;

@@ -41,14 +41,16 @@ const SPEC_TABLE: Readonly<Record<ModalName, { readonly closable: boolean; reado
   changeSelectedProfile: { closable: true, buttons: ['OK', 'Cancel'] },
   // DESIGN §3.11: a decision taken in another tab or window.
   alreadyCompleted: { closable: false, buttons: [RETURN] },
+  // CONTRACT §4 arrangement_owner_mismatch: log in again as the owner, or Cancel.
+  notArrangementOwner: { closable: true, buttons: ['Try again'] },
 };
 
 describe('ui: modals (spec §4)', () => {
   afterEach(cleanup);
 
-  it('each of the 21 modals (spec §4 lists 20; DESIGN §3.11 adds already completed) shows its title, text and the buttons of the spec\'s table; Escape closes only the closable ones', async () => {
+  it('each of the 22 modals (spec §4 lists 20; DESIGN §3.11 adds already completed, CONTRACT §4 not the arrangement\'s owner) shows its title, text and the buttons of the spec\'s table; Escape closes only the closable ones', async () => {
     const { modal, flow } = await startApp();
-    expect(MODAL_NAMES).to.have.length(21);
+    expect(MODAL_NAMES).to.have.length(22);
     expect(Object.keys(SPEC_TABLE)).to.have.members([...MODAL_NAMES]);
     for (const name of MODAL_NAMES) {
       const entry = copy.modals[name];
