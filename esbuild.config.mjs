@@ -29,7 +29,7 @@ export const productionOptions = {
 export const CONFIG_HREF = '/config/config.json';
 
 /**
- * Spec §2 "Loading screen": the markup of ui/pages/loading-page.tsx and its window title (copy
+ * Spec §2 "Loading screen": the markup of ui/web/pages/loading-page.tsx and its window title (copy
  * catalogue), written into the shell so that the customer sees it from the first paint, while
  * the scripts run and the flow starts; React replaces it with the first screen. A build test
  * renders the component and compares.
@@ -94,14 +94,14 @@ export function entryOutputs(metafile, outdir) {
 }
 
 /** The consent app's entry point. */
-const APP_ENTRY = path.join(root, 'ui/main.tsx');
+const APP_ENTRY = path.join(root, 'ui/web/main.tsx');
 
 /**
  * The later steps' stylesheet: its own entry, so the login screen does not load it. The shell
- * names its file in a meta tag; ui/shell/later-steps-stylesheet.ts loads it with their pages.
+ * names its file in a meta tag; ui/web/shell/later-steps-stylesheet.ts loads it with their pages.
  */
-export const LATER_STEPS_CSS = 'ui/styles/steps.css';
-export const LATER_STEPS_STYLESHEET_META = 'later-steps-stylesheet'; // = ui/shell/later-steps-stylesheet.ts
+export const LATER_STEPS_CSS = 'ui/web/styles/steps.css';
+export const LATER_STEPS_STYLESHEET_META = 'later-steps-stylesheet'; // = ui/web/shell/later-steps-stylesheet.ts
 
 /**
  * Builds the app into `outDir` (default dist/) and returns esbuild's metafile. The shell preloads
@@ -143,7 +143,7 @@ async function watch() {
     }],
   });
   await ctx.watch();
-  console.log('Watching ui/, application/, domain/ and adapters/ for changes; dist/ is rebuilt on every save.');
+  console.log('Watching ui/web/, application/, domain/ and adapters/ for changes; dist/ is rebuilt on every save.');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

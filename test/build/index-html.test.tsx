@@ -4,8 +4,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { CONFIG_HREF, entryOutputs, indexHtml, LATER_STEPS_CSS, LATER_STEPS_STYLESHEET_META, LOADING_MARKUP, LOADING_TITLE } from '../../esbuild.config.mjs';
 import { CONFIG_PATH } from '../../adapters/fetch-config-source.adapter';
 import { copy } from '../../domain/copy';
-import { LoadingPage } from '../../ui/pages/loading-page';
-import { LATER_STEPS_STYLESHEET_META as UI_META_NAME } from '../../ui/shell/later-steps-stylesheet';
+import { LoadingPage } from '../../ui/web/pages/loading-page';
+import { LATER_STEPS_STYLESHEET_META as UI_META_NAME } from '../../ui/web/shell/later-steps-stylesheet';
 
 /** A metafile of outputs under /app/dist/assets: `imports` per output as [path, kind]. */
 function metafile(outputs: Record<string, { entryPoint?: string; cssBundle?: string; imports?: [string, 'import-statement' | 'dynamic-import'][] }>): Metafile {
@@ -25,7 +25,7 @@ function metafile(outputs: Record<string, { entryPoint?: string; cssBundle?: str
 describe('build: the HTML shell (DESIGN §4, the first screen\'s requests)', () => {
   it('lists every chunk the entry imports statically, through other chunks too, once each and never a lazy one', () => {
     const meta = metafile({
-      '/app/dist/assets/main-1.js': { entryPoint: 'ui/main.tsx', cssBundle: '/app/dist/assets/main-1.css', imports: [['/app/dist/assets/chunk-a.js', 'import-statement'], ['/app/dist/assets/chunk-lazy.js', 'dynamic-import']] },
+      '/app/dist/assets/main-1.js': { entryPoint: 'ui/web/main.tsx', cssBundle: '/app/dist/assets/main-1.css', imports: [['/app/dist/assets/chunk-a.js', 'import-statement'], ['/app/dist/assets/chunk-lazy.js', 'dynamic-import']] },
       '/app/dist/assets/chunk-a.js': { imports: [['/app/dist/assets/chunk-b.js', 'import-statement']] },
       '/app/dist/assets/chunk-b.js': { imports: [['/app/dist/assets/chunk-a.js', 'import-statement']] },
       '/app/dist/assets/chunk-lazy.js': { imports: [['/app/dist/assets/chunk-c.js', 'import-statement']] },
@@ -42,7 +42,7 @@ describe('build: the HTML shell (DESIGN §4, the first screen\'s requests)', () 
   it('keeps the later steps\' stylesheet out of the first screen: its own entry, named in a meta tag only', () => {
     const meta = metafile({
       '/app/dist/assets/steps-2.css': { entryPoint: LATER_STEPS_CSS },
-      '/app/dist/assets/main-1.js': { entryPoint: 'ui/main.tsx', cssBundle: '/app/dist/assets/main-1.css' },
+      '/app/dist/assets/main-1.js': { entryPoint: 'ui/web/main.tsx', cssBundle: '/app/dist/assets/main-1.css' },
       '/app/dist/assets/main-1.css': {},
     });
     const files = entryOutputs(meta, '/app/dist/assets');

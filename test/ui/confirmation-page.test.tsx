@@ -5,8 +5,8 @@ import { act } from 'react';
 import { amendedConsent, janeAccounts, newConsent, trustAccounts, trustBusinesses } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { journey } from '../application/journey-driver';
-import { ConfirmationPage } from '../../ui/pages/confirmation-page';
-import { ServicesProvider } from '../../ui/services-context';
+import { ConfirmationPage } from '../../ui/web/pages/confirmation-page';
+import { ServicesProvider } from '../../ui/web/services-context';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

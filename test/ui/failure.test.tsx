@@ -5,7 +5,7 @@ import { copy } from '../../domain/copy';
 import { err } from '../../domain/result';
 import { newConsent, runtimeConfig, TOKEN } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi, FakeLaunchParameters, FakeTokenVerifier, MemoryTokenStorage } from '../support/fakes';
-import { StaticFailureView } from '../../ui/pages/failure-page';
+import { StaticFailureView } from '../../ui/web/pages/failure-page';
 import { settle, startApp } from './render-app';
 
 const errorParam = (data: Record<string, string>) => Buffer.from(JSON.stringify(data), 'utf8').toString('base64url');

@@ -48,9 +48,9 @@ describe('ui: issue 12 on screen', () => {
   });
 
   it('markup in account names is shown as text on the account step', async () => {
-    const { SelectAccountsPage } = await import('../../ui/pages/select-accounts-page');
+    const { SelectAccountsPage } = await import('../../ui/web/pages/select-accounts-page');
     const { render } = await import('@testing-library/react');
-    const { ServicesProvider } = await import('../../ui/services-context');
+    const { ServicesProvider } = await import('../../ui/web/services-context');
     const api = new FakeCustomerAuthApi({
       consentDetail: newConsent(),
       accounts: [rawAccount({ id: 'acc-x1', nickName: MARKUP }), rawAccount({ id: 'acc-x2', productName: '<script>alert(1)</script>' })],

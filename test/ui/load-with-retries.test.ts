@@ -1,6 +1,6 @@
 // The later steps' files are fetched again after a failure, within one deadline (DESIGN §3.4).
 import { expect } from 'chai';
-import { loadWithRetries, type RetryPolicy } from '../../ui/shell/load-with-retries';
+import { loadWithRetries, type RetryPolicy } from '../../ui/web/shell/load-with-retries';
 
 const FAST: RetryPolicy = { attempts: 3, baseDelayMs: 5, timeoutMs: 1_000 };
 

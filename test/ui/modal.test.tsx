@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { copy, modalText, type ModalText } from '../../domain/copy';
 import { MODAL_NAMES, type ModalName } from '../../domain/modal';
 import { config } from '../fixtures/journey.fixture';
-import { isAnnouncedSecond } from '../../ui/modals/timeout-countdown';
+import { isAnnouncedSecond } from '../../ui/web/modals/timeout-countdown';
 import { closeModals, setFlowState, showModal } from '../support/flow-state';
 import { settle, startApp } from './render-app';
 

@@ -3,8 +3,8 @@ import { render } from '@testing-library/react';
 import { act } from 'react';
 import { journey } from '../application/journey-driver';
 import type { TestPorts } from '../support/test-container';
-import { App } from '../../ui/app';
-import { ServicesProvider } from '../../ui/services-context';
+import { App } from '../../ui/web/app';
+import { ServicesProvider } from '../../ui/web/services-context';
 
 // Mocha has no global beforeAll, so Testing Library does not flag the act environment itself.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

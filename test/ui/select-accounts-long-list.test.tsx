@@ -6,9 +6,9 @@ import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { journey } from '../application/journey-driver';
 import type { RawAccount } from '../../domain/accounts';
-import { SelectAccountsPage } from '../../ui/pages/select-accounts-page';
-import { sameTile, type AccountTileProps } from '../../ui/steps/account-tile';
-import { ServicesProvider } from '../../ui/services-context';
+import { SelectAccountsPage } from '../../ui/web/pages/select-accounts-page';
+import { sameTile, type AccountTileProps } from '../../ui/web/steps/account-tile';
+import { ServicesProvider } from '../../ui/web/services-context';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

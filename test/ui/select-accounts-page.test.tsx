@@ -7,8 +7,8 @@ import { amendedConsent, janeAccounts, newConsent, trustBusinesses } from '../fi
 import { rawAccount } from '../fixtures/raw-accounts.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { journey } from '../application/journey-driver';
-import { SelectAccountsPage } from '../../ui/pages/select-accounts-page';
-import { ServicesProvider } from '../../ui/services-context';
+import { SelectAccountsPage } from '../../ui/web/pages/select-accounts-page';
+import { ServicesProvider } from '../../ui/web/services-context';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -5,8 +5,8 @@ import { act } from 'react';
 import { janeAccounts, newConsent, trustBusinesses } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { journey } from '../application/journey-driver';
-import { SelectProfilePage } from '../../ui/pages/select-profile-page';
-import { ServicesProvider } from '../../ui/services-context';
+import { SelectProfilePage } from '../../ui/web/pages/select-profile-page';
+import { ServicesProvider } from '../../ui/web/services-context';
 
 // Mocha has no global beforeAll, so Testing Library does not flag the act environment itself.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

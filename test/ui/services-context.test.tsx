@@ -3,7 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { expect } from 'chai';
 import { Container } from 'inversify';
 import { act, useState } from 'react';
-import { ServicesProvider, useService } from '../../ui/services-context';
+import { ServicesProvider, useService } from '../../ui/web/services-context';
 
 // Mocha has no global beforeAll, so Testing Library does not flag the act environment itself.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

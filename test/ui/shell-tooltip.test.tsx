@@ -2,7 +2,7 @@ import './setup-dom';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'chai';
 import sinon from 'sinon';
-import { Tooltip, TOOLTIP_DELAY_MS } from '../../ui/components/tooltip';
+import { Tooltip, TOOLTIP_DELAY_MS } from '../../ui/web/components/tooltip';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

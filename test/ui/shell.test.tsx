@@ -4,14 +4,14 @@ import { expect } from 'chai';
 import sinon from 'sinon';
 import { act, Profiler } from 'react';
 import { journey } from '../application/journey-driver';
-import { App } from '../../ui/app';
-import { ServicesProvider } from '../../ui/services-context';
+import { App } from '../../ui/web/app';
+import { ServicesProvider } from '../../ui/web/services-context';
 import { amendedConsent, janeAccounts, newConsent, trustBusinesses } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { setLoading } from '../support/flow-state';
 import { renderApp, settle, startApp } from './render-app';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { appRoutes } from '../../ui/router';
+import { appRoutes } from '../../ui/web/router';
 import { copy } from '../../domain/copy';
 
 type App = Awaited<ReturnType<typeof startApp>>;

@@ -1,7 +1,7 @@
 import './setup-dom';
 import { expect } from 'chai';
 import sinon from 'sinon';
-import { SETTLE_DELAY_MS, whenSettled } from '../../ui/shell/when-settled';
+import { SETTLE_DELAY_MS, whenSettled } from '../../ui/web/shell/when-settled';
 
 describe('ui: background work waits until the first screen has settled', () => {
   let clock: sinon.SinonFakeTimers;

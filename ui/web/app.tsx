@@ -1,0 +1,82 @@
+import { reaction } from 'mobx';
+import { observer } from 'mobx-react-lite';
+import { Component, useEffect, useMemo, type ReactNode } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { SessionStore } from '../../application/stores/session.store';
+import { copy } from '../../domain/copy';
+import { assertNever } from '../../domain/result';
+import { StaticFailureView } from './pages/failure-page';
+import { createAppRouter, pathOfSession } from './router';
+import { useService } from './services-context';
+
+/** Spec §2: the window title per screen: the step's, the failure page's, or loading. */
+function titleOfSession(session: SessionStore): string {
+  switch (session.screen.kind) {
+    case 'loading':
+      return copy.shell.loadingTitle;
+    case 'failure':
+      return copy.failure.windowTitle;
+    case 'flow':
+      return session.windowTitle;
+    default:
+      return assertNever(session.screen);
+  }
+}
+
+/** Spec §2: "The page scrolls to the top when navigation starts." */
+function scrollToTop(): void {
+  document.documentElement.scrollTop = 0;
+  document.body.scrollTop = 0;
+}
+
+/**
+ * The router follows SessionStore (DESIGN §3.6): each change of screen or step replaces the
+ * memory router's one entry (no history, no address change), scrolls to the top and sets the
+ * window title.
+ */
+export const App = observer(function App() {
+  const session = useService(SessionStore);
+  const brandsKey = (session.config?.brands ?? []).join(' ');
+  // The router starts where the session already is (no second render to get there); the
+  // reaction below follows it from then on.
+  const router = useMemo(() => createAppRouter(brandsKey === '' ? [] : brandsKey.split(' '), pathOfSession(session)), [brandsKey]);
+
+  useEffect(
+    () =>
+      reaction(
+        () => pathOfSession(session),
+        (path) => {
+          if (router.state.location.pathname === path) return;
+          scrollToTop();
+          void router.navigate(path, { replace: true });
+        },
+        { fireImmediately: true },
+      ),
+    [router, session],
+  );
+  useEffect(() => reaction(() => titleOfSession(session), (title) => { document.title = title; }, { fireImmediately: true }), [session]);
+
+  return (
+    <AppErrorBoundary>
+      {/* A new router (the brands became known) gets a fresh provider: the old one would keep its state. */}
+      <RouterProvider key={brandsKey} router={router} />
+    </AppErrorBoundary>
+  );
+});
+
+/** A render error shows the failure view with the default text: never a blank screen. */
+export class AppErrorBoundary extends Component<{ readonly children: ReactNode }, { readonly failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error('The consent app failed to render.', error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <StaticFailureView /> : this.props.children;
+  }
+}

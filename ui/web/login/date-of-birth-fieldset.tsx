@@ -1,0 +1,71 @@
+import { observer } from 'mobx-react-lite';
+import { useId, useRef, type ClipboardEvent, type FocusEvent } from 'react';
+import { LoginStore } from '../../../application/stores/login.store';
+import type { DateOfBirthParts } from '../../../domain/date-of-birth';
+import { copy } from '../../../domain/copy';
+import { useService } from '../services-context';
+
+type Part = keyof DateOfBirthParts;
+
+const PARTS: readonly { readonly part: Part; readonly label: string; readonly maxLength: number; readonly autoComplete: string }[] = [
+  { part: 'day', label: copy.login.dobDay, maxLength: 2, autoComplete: 'bday-day' },
+  { part: 'month', label: copy.login.dobMonth, maxLength: 2, autoComplete: 'bday-month' },
+  { part: 'year', label: copy.login.dobYear, maxLength: 4, autoComplete: 'bday-year' },
+];
+
+/**
+ * Spec §2 "Additional security": the date of birth as DD, MM, YYYY in one group (fieldset and
+ * legend), with the example. Focus moves to the next part after 2 digits; a whole date pasted
+ * into any part fills all three (LoginStore.pasteDob). The error shows once the group is left.
+ */
+export const DateOfBirthFieldset = observer(function DateOfBirthFieldset() {
+  const login = useService(LoginStore);
+  const id = useId();
+  const inputs = useRef<Partial<Record<Part, HTMLInputElement | null>>>({});
+  const error = login.dobError;
+
+  const onChange = (index: number, part: Part, value: string) => {
+    login.setDobPart(part, value);
+    const next = PARTS[index + 1];
+    if (next !== undefined && part !== 'year' && value.length === 2) inputs.current[next.part]?.focus();
+  };
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    if (login.pasteDob(event.clipboardData.getData('text'))) event.preventDefault();
+  };
+  const onBlur = (event: FocusEvent<HTMLFieldSetElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) login.touch('dob');
+  };
+
+  return (
+    <section className="dob-section" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{copy.login.dobHeading}</h3>
+      <fieldset className="field dob" onBlur={onBlur} aria-describedby={error === undefined ? `${id}-example` : `${id}-example ${id}-error`}>
+        <legend className="field-label">{copy.login.dobLabel}</legend>
+        <p id={`${id}-example`} className="field-help">{copy.login.dobExample}</p>
+        <div className="dob-parts">
+          {PARTS.map(({ part, label, maxLength, autoComplete }, index) => (
+            <div key={part} className={`dob-part dob-${part}`}>
+              <label htmlFor={`${id}-${part}`} className="dob-part-label">{label}</label>
+              <input
+                ref={(element) => { inputs.current[part] = element; }}
+                id={`${id}-${part}`}
+                className="text-input"
+                type="text"
+                inputMode="numeric"
+                autoComplete={autoComplete}
+                maxLength={maxLength}
+                value={login.form.dob[part]}
+                aria-invalid={error !== undefined}
+                onChange={(event) => onChange(index, part, event.target.value)}
+                onPaste={onPaste}
+              />
+            </div>
+          ))}
+        </div>
+        <div id={`${id}-error`} aria-live="polite">
+          {error === undefined ? undefined : <p className="field-error">{error}</p>}
+        </div>
+      </fieldset>
+    </section>
+  );
+});

@@ -1,0 +1,73 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useRef } from 'react';
+import { SessionStore } from '../../../application/stores/session.store';
+import { copy } from '../../../domain/copy';
+import { failureMessage, failureReference } from '../../../domain/error-page';
+import { useService } from '../services-context';
+
+/**
+ * Spec §2 "Failure page" as a view: the title (focused on arrival), the message as plain text
+ * (React escapes it: a server message is never markup) and at most one button. Spec §2: it is a
+ * non-closable modal: an alert dialog with no close button, that Escape does not dismiss, and whose
+ * one way on is its button.
+ */
+export function FailureView({ message, reference, action }: {
+  readonly message: string;
+  readonly reference?: string | undefined;
+  readonly action?: { readonly label: string; readonly onClick: () => void } | undefined;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  const messageId = useId();
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section role="alertdialog" aria-modal="true" className="failure-page" aria-labelledby={headingId} aria-describedby={messageId}>
+      <div className="card failure-card">
+        <h1 id={headingId} ref={heading} tabIndex={-1}>{copy.failure.title}</h1>
+        <p id={messageId} className="failure-message">{message}</p>
+        {reference === undefined ? undefined : <p className="failure-reference muted">{reference}</p>}
+        {action === undefined ? undefined : (
+          <div className="button-row">
+            <button type="button" className="btn btn-primary" onClick={action.onClick}>{action.label}</button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Spec §2: the failure view shown before the application exists (no config, boot error), with the default text. */
+export function StaticFailureView() {
+  return (
+    <div className="app">
+      <main className="site-main">
+        <FailureView message={copy.failure.defaultMessage} />
+      </main>
+    </div>
+  );
+}
+
+/**
+ * The words of a failure screen: service unavailable (the bank's keys), or DESIGN §3.13's bank
+ * text for the code (never text from the address), with the code and time to quote.
+ */
+function failureText(screen: SessionStore['screen'], errorMessages: Readonly<Record<string, string>>): { message: string; reference?: string | undefined } {
+  if (screen.kind !== 'failure') return { message: copy.failure.defaultMessage };
+  if (screen.route === 'service_unavailable') return { message: copy.failure.serviceUnavailable };
+  return { message: failureMessage(screen.details, errorMessages), reference: failureReference(screen.details) };
+}
+
+/**
+ * Spec §2 "Failure page" for authorize_failure, incorrect_jwt, consent_fetch_failure and the
+ * keys outage: the bank's own words (DESIGN §3.13 departs from the spec's "server message": an
+ * address anyone can write never speaks for the bank); Go Back (to the verified token's redirect
+ * address) or Leave Page (the bank's public site).
+ */
+export const FailurePage = observer(function FailurePage() {
+  const session = useService(SessionStore);
+  const { message, reference } = failureText(session.screen, session.config.errorMessages);
+  const action = session.failureHasExit
+    ? { label: session.failureLeavesToThirdParty ? copy.failure.goBack : copy.failure.leavePage, onClick: () => void session.leaveFailurePage() }
+    : undefined;
+  return <FailureView message={message} reference={reference} action={action} />;
+});

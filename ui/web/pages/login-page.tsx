@@ -1,0 +1,106 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { LoginStore } from '../../../application/stores/login.store';
+import { SessionStore } from '../../../application/stores/session.store';
+import { copy } from '../../../domain/copy';
+import { SECURE_CODE_LENGTH } from '../../../domain/login-form';
+import { Tooltip } from '../components/tooltip';
+import { DateOfBirthFieldset } from '../login/date-of-birth-fieldset';
+import { LoginField } from '../login/login-field';
+import { useService } from '../services-context';
+import { ExternalLink } from '../shell/external-link';
+
+/** Spec §2: the error banner while a login error is flagged; it takes focus when it appears, so the customer hears it and starts from it. */
+const LoginErrorBanner = observer(function LoginErrorBanner() {
+  const login = useService(LoginStore);
+  const banner = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (login.loginError) banner.current?.focus();
+  }, [login.loginError]);
+  if (!login.loginError) return undefined;
+  return (
+    <div ref={banner} role="alert" tabIndex={-1} className="notice notice-error login-error">
+      {copy.login.errorBanner}
+    </div>
+  );
+});
+
+/**
+ * Spec §2 "Login screen", §5: username (help, tooltip, Forgot your username? and Not registered?),
+ * secure code (6 digits; Lost, damaged or stolen secure key? and How to generate a secure key?),
+ * the date of birth when required, the password note, the CDR policy link, Continue (a submit:
+ * Enter submits; disabled until valid) and Cancel (the sharing-incomplete modal). A field's
+ * message shows once it has been left (LoginStore.touch).
+ */
+export const LoginPage = observer(function LoginPage() {
+  const login = useService(LoginStore);
+  const links = useService(SessionStore).config?.links;
+  const headingId = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void login.submit();
+  };
+
+  return (
+    <form className="login-form step-body" noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
+      <h2 id={headingId} className="login-heading">{copy.login.heading}</h2>
+      <LoginErrorBanner />
+      {login.answerLost ? <p role="status" className="notice notice-warning">{copy.login.answerLost}</p> : undefined}
+      <LoginField
+        className="login-username"
+        label={copy.login.usernameLabel}
+        tooltip={<Tooltip>{copy.login.usernameTooltip}</Tooltip>}
+        help={copy.login.usernameHelp}
+        error={login.usernameError}
+        onBlur={() => login.touch('username')}
+        inputProps={{
+          type: 'text',
+          name: 'username',
+          autoComplete: 'username',
+          autoCapitalize: 'none',
+          spellCheck: false,
+          required: true,
+          value: login.form.username,
+          onChange: (event) => login.setUsername(event.target.value),
+        }}
+        links={
+          <>
+            <button type="button" className="btn-link" onClick={() => login.openHelp('forgotUsername')}>{copy.login.forgotUsername}</button>
+            <button type="button" className="btn-link" onClick={() => login.openHelp('notRegistered')}>{copy.login.notRegistered}</button>
+          </>
+        }
+      />
+      <LoginField
+        className="login-secure-code"
+        label={copy.login.secureCodeLabel}
+        help={copy.login.secureCodeHelp}
+        error={login.secureCodeError}
+        onBlur={() => login.touch('secureCode')}
+        inputProps={{
+          type: 'text',
+          name: 'secureCode',
+          inputMode: 'numeric',
+          autoComplete: 'one-time-code',
+          maxLength: SECURE_CODE_LENGTH,
+          required: true,
+          value: login.form.secureCode,
+          onChange: (event) => login.setSecureCode(event.target.value),
+        }}
+        links={
+          <>
+            <button type="button" className="btn-link" onClick={() => login.openHelp('lostSecureKey')}>{copy.login.lostSecureKey}</button>
+            {links === undefined ? undefined : <ExternalLink href={links.secureKeyHelp}>{copy.login.howToGenerate}</ExternalLink>}
+          </>
+        }
+      />
+      {login.requireDob ? <DateOfBirthFieldset /> : undefined}
+      <p className="notice notice-info password-note">{copy.login.passwordNote}</p>
+      {links === undefined ? undefined : <p className="cdr-policy"><ExternalLink href={links.cdrPolicy}>{copy.login.cdrPolicy}</ExternalLink></p>}
+      <div className="button-row">
+        <button type="submit" className="btn btn-primary" disabled={!login.canContinue}>{copy.login.continue}</button>
+        <button type="button" className="btn btn-link" onClick={login.cancel}>{copy.login.cancel}</button>
+      </div>
+    </form>
+  );
+});

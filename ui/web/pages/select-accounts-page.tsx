@@ -1,0 +1,118 @@
+import { observer } from 'mobx-react-lite';
+import { useLayoutEffect, useRef } from 'react';
+import { AccountSelectionStore } from '../../../application/stores/account-selection.store';
+import { SessionStore } from '../../../application/stores/session.store';
+import { useService } from '../services-context';
+import { AccountFilter } from '../steps/account-filter';
+import { AccountTile } from '../steps/account-tile';
+import { SelectionWarnings } from '../steps/selection-warnings';
+import { StepButtonRow } from '../steps/step-button-row';
+import { stepsCopy } from '../../../domain/steps-copy';
+
+/** Spec §2: the select-all box, only with more than one available account; checked when all are selected. */
+const SelectAll = observer(function SelectAll() {
+  const selection = useService(AccountSelectionStore);
+  if (!selection.selectAllShown) return undefined;
+  return (
+    <label className="checkbox select-all">
+      <input type="checkbox" data-select-all checked={selection.allSelected} onChange={selection.toggleAll} />
+      <span>{stepsCopy.selectAccounts.selectAll}</span>
+    </label>
+  );
+});
+
+const NOTES = [stepsCopy.selectAccounts.notAllSelected, stepsCopy.selectAccounts.noneSelected];
+
+/**
+ * Spec §2 notes: not all accounts chosen, or none (never both); announced politely as they
+ * change. The notes' place keeps the height of the taller note (hidden copies size it), so a tick
+ * never moves the tiles under the pointer, and a long list is not laid out again.
+ */
+const SelectionNotes = observer(function SelectionNotes() {
+  const selection = useService(AccountSelectionStore);
+  const note = selection.notAllSelectedNote ? NOTES[0] : selection.noneSelectedNote ? NOTES[1] : undefined;
+  return (
+    <div className="selection-notes">
+      {NOTES.map((text) => <p key={text} className="notice notice-info selection-note-size" aria-hidden="true">{text}</p>)}
+      <div aria-live="polite">{note === undefined ? undefined : <p className="notice notice-info">{note}</p>}</div>
+    </div>
+  );
+});
+
+/**
+ * The tiles. Only this list observes the account array; each tile is memoised over its account
+ * object and the store's stable (autoBound) methods, so a tick re-renders one tile. A long list
+ * is shown page by page; "Show more accounts" moves focus to the first tile it reveals.
+ */
+const AccountList = observer(function AccountList() {
+  const selection = useService(AccountSelectionStore);
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusIndex = useRef<number | undefined>(undefined);
+  const shown = selection.shownAccounts;
+  useLayoutEffect(() => {
+    const index = focusIndex.current;
+    if (index === undefined) return;
+    focusIndex.current = undefined;
+    listRef.current?.querySelectorAll<HTMLInputElement>('input[data-account-id]')[index]?.focus();
+  }, [shown.length]);
+  const showMore = (): void => {
+    focusIndex.current = shown.length;
+    selection.showMore();
+  };
+  return (
+    <>
+      <ul ref={listRef} className="account-list">
+        {shown.map((account) => (
+          <AccountTile
+            key={account.id}
+            account={account}
+            onToggle={selection.toggle}
+            onToggleSubAccount={selection.toggleSubAccount}
+          />
+        ))}
+      </ul>
+      {selection.moreCount > 0 ? (
+        <button type="button" className="btn btn-secondary show-more" onClick={showMore}>
+          {stepsCopy.selectAccounts.showMore(selection.moreCount)}
+        </button>
+      ) : undefined}
+    </>
+  );
+});
+
+/** Spec §2 buttons: Back only when the step has one (change-profile warning), Continue, Cancel. */
+const SelectionButtons = observer(function SelectionButtons() {
+  const selection = useService(AccountSelectionStore);
+  const session = useService(SessionStore);
+  const { back, primary, cancel } = session.buttons;
+  return (
+    <StepButtonRow
+      back={back === undefined ? undefined : { label: back, onClick: selection.back }}
+      primary={{ label: primary, onClick: () => void selection.continue() }}
+      cancel={{ label: cancel, onClick: selection.cancel }}
+    />
+  );
+});
+
+/**
+ * Spec §2 "Select and confirm": the warnings, the account fieldset (select-all, notes, tiles,
+ * EGA currencies) and the buttons. The shell renders the title, intro and progress.
+ */
+export const SelectAccountsPage = observer(function SelectAccountsPage() {
+  const selection = useService(AccountSelectionStore);
+  return (
+    <div className="stack step-body select-accounts">
+      <SelectionWarnings />
+      {selection.accounts.length > 0 ? (
+        <fieldset className="account-fieldset stack">
+          <legend className="account-legend">{stepsCopy.selectAccounts.legend}</legend>
+          {selection.filterShown ? <AccountFilter /> : undefined}
+          <SelectAll />
+          <SelectionNotes />
+          <AccountList />
+        </fieldset>
+      ) : undefined}
+      <SelectionButtons />
+    </div>
+  );
+});

@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { createMemoryRouter, useRouteError, type RouteObject } from 'react-router-dom';
+import type { FailureRoute, SessionStore } from '../../application/stores/session.store';
+import type { Step } from '../../domain/flow';
+import { brandFlowRoute, flowRouteName } from '../../domain/redirect-token';
+import { assertNever } from '../../domain/result';
+import { FailurePage, StaticFailureView } from './pages/failure-page';
+import { LoadingPage } from './pages/loading-page';
+import { AppShell } from './shell/app-shell';
+import { FlowLayout } from './shell/flow-layout';
+import { StepSwitch } from './shell/step-switch';
+
+/** Spec §2 "Routes": the path segment of each step under `{product}_accc_aisp`. */
+export const STEP_PATHS: Readonly<Record<Step, string>> = {
+  login: 'authentication-username-and-otp',
+  selectProfile: 'select-profile',
+  selectAccounts: 'select-and-confirm',
+  confirmation: 'confirmation',
+};
+
+/** Spec §2 error routes, and the keys outage (service unavailable). */
+export const FAILURE_ROUTES: readonly FailureRoute[] = ['authorize_failure', 'incorrect_jwt', 'consent_fetch_failure', 'service_unavailable'];
+
+/**
+ * Spec §2 "Routes": the path that shows SessionStore's screen: the loading screen at `/`, a
+ * failure page at its route, a flow step at `/{brand}_accc_aisp/{step path}`.
+ */
+export function pathOfSession(session: Pick<SessionStore, 'screen' | 'step' | 'token'>): string {
+  const screen = session.screen;
+  switch (screen.kind) {
+    case 'loading':
+      return '/';
+    case 'failure':
+      return `/${screen.route}`;
+    case 'flow':
+      return session.token === undefined ? '/' : `/${flowRouteName(session.token)}/${STEP_PATHS[session.step]}`;
+    default:
+      return assertNever(screen);
+  }
+}
+
+/**
+ * A render error inside the routes shows the failure view with the default text, as
+ * AppErrorBoundary does outside them: the router would otherwise show its developer screen.
+ */
+function RouteError() {
+  const error = useRouteError();
+  useEffect(() => console.error('The consent app failed to render.', error), [error]);
+  return <StaticFailureView />;
+}
+
+/**
+ * Spec §2 route table for the configured brands: each brand's flow route with its step children
+ * (the start page and any other child path show the login step's route), the failure routes, and
+ * `*` the loading screen. Every step route renders the step switch, which follows the store.
+ */
+export function appRoutes(brands: readonly string[]): RouteObject[] {
+  const stepChildren: RouteObject[] = [
+    { index: true, element: <StepSwitch /> },
+    ...Object.values(STEP_PATHS).map((path): RouteObject => ({ path, element: <StepSwitch /> })),
+    { path: '*', element: <StepSwitch /> },
+  ];
+  return [
+    {
+      path: '/',
+      element: <AppShell />,
+      errorElement: <RouteError />,
+      children: [
+        ...brands.map((brand): RouteObject => ({ path: brandFlowRoute(brand), element: <FlowLayout />, children: stepChildren })),
+        ...FAILURE_ROUTES.map((route): RouteObject => ({ path: route, element: <FailurePage /> })),
+        { path: '*', element: <LoadingPage /> },
+        { index: true, element: <LoadingPage /> },
+      ],
+    },
+  ];
+}
+
+/** DESIGN §3.6: a memory router; the browser's address stays the entry URL. */
+export function createAppRouter(brands: readonly string[], initialPath = '/') {
+  return createMemoryRouter(appRoutes(brands), { initialEntries: [initialPath] });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

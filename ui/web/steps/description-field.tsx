@@ -1,0 +1,27 @@
+import { observer } from 'mobx-react-lite';
+import { useId } from 'react';
+import { ConfirmationStore } from '../../../application/stores/confirmation.store';
+import { DESCRIPTION_MAX_LENGTH } from '../../../domain/flow-steps';
+import { useService } from '../services-context';
+import { stepsCopy } from '../../../domain/steps-copy';
+
+/** Spec §2: the optional "Your description (Optional)" input, sent as consentNickname on Confirm. */
+export const DescriptionField = observer(function DescriptionField() {
+  const confirmation = useService(ConfirmationStore);
+  const inputId = useId();
+  return (
+    <div className="field description-field">
+      <label htmlFor={inputId} className="field-label">{stepsCopy.confirmation.descriptionLabel}</label>
+      <input
+        id={inputId}
+        type="text"
+        className="text-input"
+        autoComplete="off"
+        maxLength={DESCRIPTION_MAX_LENGTH}
+        placeholder={stepsCopy.confirmation.descriptionPlaceholder}
+        value={confirmation.description}
+        onChange={(event) => confirmation.setDescription(event.target.value)}
+      />
+    </div>
+  );
+});
