@@ -41,7 +41,7 @@ export function decidedElsewhere(state: FlowState, error: ApiError): Transition 
   const decision = decisionOf(error);
   // This tab asked for an approval whose answer was lost: its key gets the committed code again.
   if (decision === 'approved' && state.approvalAsked && state.pending?.call.kind !== 'confirm') {
-    return startCall({ ...state, pending: undefined, decisionUnclear: false }, { kind: 'confirm' });
+    return startCall({ ...state, pending: undefined, decisionUnclear: false, approvalCommitted: true }, { kind: 'confirm' });
   }
   return unchanged({
     ...state,

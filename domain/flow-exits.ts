@@ -32,7 +32,7 @@ function leave(state: FlowState, url: Result<ReturnUrl, ReturnUrlError>, stage: 
 export function leaveWithoutServer(state: FlowState, stage: AbandonmentStage): Transition {
   const token = state.token;
   if (token === undefined || state.ended) return unchanged(state);
-  if (state.decisionUnclear) return leave(state, plainReturnUrl(token.redirectUri), undefined);
+  if (state.decisionUnclear || state.approvalCommitted) return leave(state, plainReturnUrl(token.redirectUri), undefined);
   return leave(state, accessDeniedReturnUrl(token.redirectUri, token.state), stage);
 }
 
@@ -43,6 +43,8 @@ export function leaveWithoutServer(state: FlowState, stage: AbandonmentStage): T
  */
 export function leaveAfterReject(state: FlowState, stage: AbandonmentStage): Transition {
   if (state.token === undefined || state.ended || isExiting(state)) return unchanged(state);
+  // DESIGN §3.11: the bank holds this tab's approval (its code could not be had): nothing to reject.
+  if (state.approvalCommitted) return leaveWithoutServer(state, stage);
   return startCall({ ...state, timers: NO_TIMERS }, { kind: 'reject' }, { exitStage: stage });
 }
 
@@ -66,12 +68,14 @@ function leaveWithSuccess(state: FlowState): Transition {
 /**
  * Spec §4: the rejection's answer: return to the address it gives, when the token allows it
  * (DESIGN §3.12), else the token's; if the bank could not reject, Service unavailable (its button
- * returns without the server).
+ * returns without the server). DESIGN §3.11: a reject that asked whether an unclear confirmation
+ * was committed and got no answer cannot tell: the customer returns to the plain address.
  */
 export function onRejected(state: FlowState, answer: Extract<FlowAnswer, { kind: 'reject' }>): Transition {
   const token = state.token;
   const stage = state.pending?.exitStage;
   if (token === undefined || stage === undefined) return unchanged(state);
+  if (!answer.result.ok && state.decisionUnclear) return leaveWithoutServer({ ...state, pending: undefined }, stage);
   // The bank could not reject: the warnings that led here close (the timers are stopped; nothing
   // restarts), and Service unavailable says so.
   if (!answer.result.ok) return openModal({ ...state, modals: { ...state.modals, timeoutSeconds: undefined, expiry: false } }, 'serviceUnavailable');
@@ -135,7 +139,7 @@ export function onModalPrimary(state: FlowState, nowMs: number): Transition {
     case 'onlyReturn':
       // DESIGN §3.11: after a confirmation whose outcome stayed unclear, the bank is asked first
       // (a reject tells whether a code was issued): no access_denied after a code.
-      return state.decisionUnclear ? leaveAfterReject({ ...state, decisionUnclear: false }, state.stage) : leaveWithoutServer(state, state.stage);
+      return state.decisionUnclear ? leaveAfterReject(state, state.stage) : leaveWithoutServer(state, state.stage);
     case 'returnWithSuccess':
       return leaveWithSuccess(state);
     case 'returnAsDecided':

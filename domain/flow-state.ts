@@ -138,6 +138,11 @@ export interface FlowState {
   readonly decidedElsewhere: 'approved' | 'rejected' | 'unknown' | undefined;
   /** DESIGN §3.11: a confirmation's outcome stayed unclear: before leaving, the bank is asked (a reject tells). */
   readonly decisionUnclear: boolean;
+  /**
+   * DESIGN §3.11: the bank answered (409) that it holds this tab's approval: its code is asked for
+   * again; if that fails, every way out returns to the plain address (never access_denied).
+   */
+  readonly approvalCommitted: boolean;
   /** DESIGN §3.11: this tab asked the bank to approve (its key is kept): an approval it finds is asked for its code again. */
   readonly approvalAsked: boolean;
   /** When the model next needs a `tick` (the wake the interpreter has set), if any. */
@@ -176,6 +181,7 @@ export function initialFlowState(config: FlowConfig, nowMs: number): FlowState {
     online: true,
     decidedElsewhere: undefined,
     decisionUnclear: false,
+    approvalCommitted: false,
     approvalAsked: false,
     wakeAtMs: undefined,
     confirmation: undefined,

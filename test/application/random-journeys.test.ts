@@ -2,7 +2,8 @@
 // stateful bank with the sandbox's rules, with faults and time passing; after every command the
 // invariants of test/support/journey-invariants.ts must hold.
 //
-// JOURNEYS=n sets how many (default 3000). A failure prints its seed, path and shrunk sequence
+// JOURNEYS=n sets how many (default 3000); JOURNEY_TRACE=1 prints each command of a replay with
+// the bank calls, the modals and the exit it led to. A failure prints its seed, path and shrunk sequence
 // with its replayPath; to replay it (same code, same JOURNEYS): JOURNEYS=<n> JOURNEY_SEED=<seed>
 // JOURNEY_PATH=<path> JOURNEY_REPLAY=<replayPath> npx mocha --no-config -n import=tsx/esm \
 //   --extension ts test/application/random-journeys.test.ts
@@ -16,7 +17,8 @@ const path = process.env['JOURNEY_PATH'];
 const replayPath = process.env['JOURNEY_REPLAY'];
 
 describe('application: random journeys against the flow model\'s invariants (issue 11)', function () {
-  this.timeout(300_000);
+  // About 10 ms a journey here; a generous budget that grows with JOURNEYS (a longer exploration).
+  this.timeout(Math.max(300_000, JOURNEYS * 100));
 
   it(`${JOURNEYS} journeys: right accounts and wording, warnings first, one exit with its state, one stage, no repeated POST`, async () => {
     await fc.assert(

@@ -86,7 +86,14 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(last.state.modals.base).to.equal('serviceUnavailable');
       const pressed = run(last.state, { type: 'modalPrimary' }, NOW + 2_000);
       expect(withoutWake(pressed.effects)).to.deep.equal([{ type: 'call', id: 12, call: { kind: 'reject' } }]);
-      expect(pressed.state.decisionUnclear).to.equal(false);
+      expect(pressed.state.decisionUnclear).to.equal(true);
+      // Rejected: nothing was committed, access_denied is the truth.
+      const rejected = answer(pressed.state, { kind: 'reject', result: ok({}) }, NOW + 2_100);
+      expect(rejected.effects.filter((effect) => effect.type === 'leave')).to.deep.equal([{ type: 'leave', url: ACCESS_DENIED_URL }]);
+      // The reject failed too: the bank could not tell; the plain address (never access_denied after a possible code).
+      const untold = answer(pressed.state, { kind: 'reject', result: err(apiError(500)) }, NOW + 2_100);
+      expect(untold.effects.filter((effect) => effect.type === 'leave')).to.deep.equal([{ type: 'leave', url: REDIRECT_URI }]);
+      expect(untold.state.ended).to.equal(true);
     });
 
     it('no try again past the deadline: an unclear answer 29.6 s after the first try opens its modal, the outcome unclear', () => {
@@ -169,6 +176,17 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(state.decidedElsewhere).to.equal(undefined);
       const coded = answer(state, { kind: 'confirm', result: ok({ auth_code: 'code-1', state: STATE }) });
       expect(coded.state.modals.base).to.equal('successConfirm');
+    });
+
+    it('the approval the bank holds, its code asked again and refused: every way out is the plain address (never access_denied, nothing rejected)', () => {
+      const before = settled({ ...pendingOn(flowState('confirmation', { approvalAsked: true }), { kind: 'reject' }, { exitStage: 'preAuthorisation' }), timers: NO_TIMERS });
+      const asked = answer(before, { kind: 'reject', result: err(alreadyDecided('approved')) }).state;
+      expect(asked.approvalCommitted).to.equal(true);
+      const refused = answer(asked, { kind: 'confirm', result: err(apiError(500, 'server_error')) }).state;
+      expect(refused.modals.base).to.equal('serviceUnavailable');
+      const { state, effects } = run(refused, { type: 'modalPrimary' });
+      expect(effects).to.deep.equal([{ type: 'leave', url: REDIRECT_URI }, { type: 'clearToken' }]);
+      expect(state.ended).to.equal(true);
     });
 
     it('but a 409 "approved" to the confirmation itself is told, not asked a third time', () => {

@@ -47,6 +47,7 @@ describe('domain/flow-state: initialFlowState (DESIGN §3.9: the state before an
       online: true,
       decidedElsewhere: undefined,
       decisionUnclear: false,
+      approvalCommitted: false,
       approvalAsked: false,
       replayDecision: false,
       nowMs: NOW,

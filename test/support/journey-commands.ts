@@ -38,6 +38,16 @@ const onPage = (model: JourneyModel, ...steps: string[]): boolean =>
 
 type Kind = World['commandKind'];
 
+/** JOURNEY_TRACE=1: each command of a replayed journey with the bank calls, the modals and the exit it led to. */
+const TRACE = process.env['JOURNEY_TRACE'] === '1';
+
+function traceCommand(command: fc.AsyncCommand<JourneyModel, World>, world: World, bankCallsBefore: number): void {
+  const calls = world.bank.calls.slice(bankCallsBefore).map((call) => call.name).join(', ');
+  const modals = world.j.modal.stack.map((entry) => entry.name).join(' > ');
+  const exit = world.j.ports.redirector.urls.at(-1) ?? '';
+  console.log(`${command.toString()}\n    calls: ${calls || '-'}; modals: ${modals || '-'}; step: ${world.j.session.step}${exit === '' ? '' : `; exit: ${exit}`}`);
+}
+
 abstract class JourneyCommand implements fc.AsyncCommand<JourneyModel, World> {
   protected abstract readonly kind: Kind;
   /** Where the customer could take this action (by default: anywhere). */
@@ -55,8 +65,10 @@ abstract class JourneyCommand implements fc.AsyncCommand<JourneyModel, World> {
       world.lastCustomerCommand = model.commands;
     }
     const callsBefore = world.j.ports.api.calls.length;
+    const bankCallsBefore = world.bank.calls.length;
     void this.act(world);
     await settle();
+    if (TRACE) traceCommand(this, world, bankCallsBefore);
     checkInvariants(world, callsBefore);
     observe(model, world);
   }

@@ -82,10 +82,12 @@ function oneExitWithTheState(world: World): void {
   }
   const fragment = new URLSearchParams(parsed.hash.slice(1));
   if (parsed.searchParams.get('error') === null && fragment.get('code') === null) {
-    // The plain address: decided in another tab, or an approval whose outcome stayed unclear
-    // once the token could no longer ask the bank (DESIGN §3.11): never after a code it could fetch.
+    // The plain address (DESIGN §3.11): decided in another tab, or an approval whose outcome stayed
+    // unclear once the token could no longer ask the bank or the bank failed the ask that would have
+    // told (a rejection): never after a code it could fetch.
     const expired = world.j.ports.clock.now() >= world.tokenExpiresAtMs;
-    expect(world.bank.decision !== 'approved' || expired || world.exit.asDecidedElsewhere, 'a code the bank issued reaches the third party').to.equal(true);
+    const couldNotTell = world.bank.lastDecisionCallFailed;
+    expect(world.bank.decision !== 'approved' || expired || world.exit.asDecidedElsewhere || couldNotTell, 'a code the bank issued reaches the third party').to.equal(true);
     return;
   }
   if (parsed.searchParams.get('error') === 'access_denied') {

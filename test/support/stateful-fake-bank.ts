@@ -137,6 +137,8 @@ export class StatefulFakeBank implements CustomerAuthApi {
     return this.calls.filter((call) => call.name === name).length;
   }
 
+  /** The last confirmation call (an approval or a rejection) got no answer that tells the outcome (409 tells it). */
+  lastDecisionCallFailed = false;
   /** The Idempotency-Key of each confirmation call, in order. */
   readonly idempotencyKeys: string[] = [];
   /** Called as each call arrives (a test may note what the customer saw at that moment). */
@@ -302,8 +304,14 @@ export class StatefulFakeBank implements CustomerAuthApi {
   /** CONTRACT §3: the committed decision's key and answer, replayed for the same key. */
   committed: { readonly key: string; readonly status: boolean; readonly answer: Answer<ConfirmationAnswer> } | undefined;
 
-  confirmation(authorisationStatus: boolean, idempotencyKey: string): Promise<Answer<ConfirmationAnswer>> {
+  async confirmation(authorisationStatus: boolean, idempotencyKey: string): Promise<Answer<ConfirmationAnswer>> {
     this.idempotencyKeys.push(idempotencyKey);
+    const answer = await this.answerConfirmation(authorisationStatus, idempotencyKey);
+    this.lastDecisionCallFailed = !answer.ok && answer.error.status !== 409;
+    return answer;
+  }
+
+  private answerConfirmation(authorisationStatus: boolean, idempotencyKey: string): Promise<Answer<ConfirmationAnswer>> {
     return this.serve('confirmation', authorisationStatus, () => {
       const committed = this.committed;
       if (committed !== undefined) {
