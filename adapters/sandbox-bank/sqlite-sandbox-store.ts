@@ -131,22 +131,26 @@ export class SqliteSandboxStore {
   }
 
   /**
-   * Records how a request ended and, when authorised, its arrangement, in one transaction.
-   * Returns false (and writes nothing) when the request was already decided: one code per request.
+   * Records how a request ended (with its Idempotency-Key and answer) and, when authorised, its
+   * arrangement, in one transaction written to the file before this returns. When the request was
+   * already decided nothing is written and the outcome that was committed first is answered:
+   * one decision, and one code, per request.
    */
-  decide(jti: string, outcome: AuthorisationOutcome, arrangement?: Arrangement): boolean {
-    let decided = false;
+  decide(jti: string, outcome: AuthorisationOutcome, arrangement?: Arrangement): { committed: true } | { committed: false; existing?: AuthorisationOutcome } {
+    const existing = this.findRequest(jti);
+    if (existing === undefined) return { committed: false };
+    if (existing.outcome !== undefined) return { committed: false, existing: existing.outcome };
     this.write(() => {
       this.db.run('UPDATE authorisation_requests SET outcome = ? WHERE jti = ? AND outcome IS NULL', [JSON.stringify(outcome), jti]);
-      decided = this.db.getRowsModified() === 1;
-      if (!decided || arrangement === undefined) return;
+      if (this.db.getRowsModified() !== 1) throw new Error(`The request ${jti} was decided during its own decision.`);
+      if (arrangement === undefined) return;
       this.db.run(
         `INSERT INTO arrangements (id, owner, record, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT(id) DO UPDATE SET record = excluded.record, updated_at = excluded.updated_at`,
         [arrangement.id, arrangement.owner, JSON.stringify(arrangement), arrangement.createdAtMs, arrangement.updatedAtMs],
       );
     });
-    return decided;
+    return { committed: true };
   }
 
   /** The arrangement with this cdr_arrangement_id. */

@@ -31,7 +31,7 @@ describe('sandbox bank: the recipient simulator', () => {
     await sandbox.call('PUT', '/consent', token, {
       permissions: permissions.map(({ permission }) => (permission.startsWith('common:') ? { permission } : { permission, accounts: [first] })),
     });
-    return (await sandbox.call('POST', '/confirmation', token, { authorisationStatus: true })).body as { auth_code: string; state: string; id_token: string };
+    return (await sandbox.decide(token, true)).body as { auth_code: string; state: string; id_token: string };
   }
 
   it('offers personas, the seven scopes and the sharing duration', async () => {
@@ -163,7 +163,7 @@ describe('sandbox bank: the recipient simulator', () => {
   it('shows a JARM response with its verified claims', async () => {
     const token = await startThroughForm('scope=common%3Acustomer.basic%3Aread&duration=once-off');
     await sandbox.login(token, 'jarm.customer');
-    const { response } = (await sandbox.call('POST', '/confirmation', token, { authorisationStatus: true })).body as { response: string };
+    const { response } = (await sandbox.decide(token, true)).body as { response: string };
     const page = await sandbox.request('GET', `/recipient/callback?response=${encodeURIComponent(response)}`);
     expect(page.text).to.include('Authorised (JARM response)').and.include('<strong>OK</strong> response signature').and.include('<strong>OK</strong> state');
   });
