@@ -109,7 +109,7 @@ export class CustomerAuthBank {
   authenticate(token: BearerToken, body: AuthenticateBody): Result<void, BankFailure> {
     const context = this.context(token);
     if (!context.ok) return context;
-    const login = authenticateCustomer(body, this.deps.personas, this.deps.attempts);
+    const login = authenticateCustomer(body, this.deps.personas, this.deps.attempts, token);
     if (!login.ok) return login;
     const arrangement = this.arrangementOf(context.value.request);
     if (arrangement !== undefined && arrangement.owner !== login.value.username) {

@@ -89,7 +89,7 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
   const { store, warning } = await SqliteSandboxStore.open(path.join(dataDir, DATABASE_FILE));
   let origin = '';
   const tokens = new SandboxTokens(keys, () => origin, nowMs);
-  const bank = new CustomerAuthBank({ store, sessions: new BankSessions(nowMs), attempts: new LoginAttempts(nowMs), tokens, personas, nowMs });
+  const bank = new CustomerAuthBank({ store, sessions: new BankSessions(nowMs), attempts: new LoginAttempts(nowMs, store.loginAttempts), tokens, personas, nowMs });
   const simulator = new RecipientSimulator({
     store,
     tokens,
