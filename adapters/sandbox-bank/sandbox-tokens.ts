@@ -77,7 +77,8 @@ export class SandboxTokens {
    * confirmation replays a committed answer to it, and nothing else).
    */
   async verifyBearer(authorization: string | undefined, graceSeconds = 0): Promise<Result<{ jti: string; expMs: number; expired: boolean }, string>> {
-    const match = /^Bearer ([A-Za-z0-9_.-]{1,8192})$/.exec(authorization ?? '');
+    // RFC 9110 §11.1: the scheme is case-insensitive (Bearer, bearer, BEARER).
+    const match = /^bearer +([A-Za-z0-9_.-]{1,8192})$/i.exec(authorization ?? '');
     if (match?.[1] === undefined) return err('A bearer token is required: Authorization: Bearer <redirectJwt>.');
     try {
       const { payload } = await jwtVerify(match[1], this.keys.publicKey, {

@@ -1,6 +1,6 @@
 // Issue 12, sandbox authentication like a bank's: failure counters and lockouts live in the store
-// (a restart keeps them, failures on other usernames never unlock one), and a token with too many
-// failed logins can no longer log in.
+// (a restart keeps them, failures on other usernames never unlock one), a token with too many
+// failed logins can no longer log in, and the Bearer scheme is read case-insensitively.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -131,6 +131,18 @@ describe('sandbox bank: login attempts and lockouts (issue 12)', () => {
       await restart();
       expect(errorOf(await sandbox.login(token, 'jane.citizen')).code, 'after a restart').to.equal('otp_failure_003');
       expect((await sandbox.login(await sandbox.token(), 'jane.citizen')).status).to.equal(204);
+    });
+
+    it('reads the Bearer scheme case-insensitively', async () => {
+      const token = await sandbox.token();
+      for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR']) {
+        const answer = await sandbox.request('GET', '/customer-auth/data', { headers: { authorization: `${scheme} ${token}` } });
+        expect(answer.status, scheme).to.equal(200);
+      }
+      for (const authorization of [`Bearer${token}`, `Bearerx ${token}`, `Basic ${token}`, token, `Bearer ${token} extra`]) {
+        const answer = await sandbox.request('GET', '/customer-auth/data', { headers: { authorization } });
+        expect([answer.status, errorOf(answer).code], authorization.slice(0, 12)).to.deep.equal([401, 'invalid_token']);
+      }
     });
   });
 });
