@@ -83,16 +83,21 @@ export class CustomerAuthBank {
     return request.arrangementId === undefined ? undefined : this.deps.store.findArrangement(request.arrangementId);
   }
 
-  /** CONTRACT §3 GET /customer-auth/data: the requested consent; for an amendment its arrangement id and shared accounts. */
+  /**
+   * CONTRACT §3 GET /customer-auth/data: the requested consent; for an amendment its arrangement
+   * id and, once its owner has logged in on this token (issue 12), the accounts it shares: before
+   * that, whoever holds the token sees no account identifiers (the app reads /data again after login).
+   */
   consentData(token: BearerToken): Result<{ detail: Record<string, unknown> }, BankFailure> {
     const context = this.context(token);
     if (!context.ok) return context;
-    const { request } = context.value;
+    const { request, session } = context.value;
     const arrangement = this.arrangementOf(request);
     const claims = arrangement === undefined ? undefined : JSON.stringify({ cdr_arrangement_id: arrangement.id });
+    const ownerLoggedIn = arrangement !== undefined && session.username === arrangement.owner;
     const permissions = request.scopes.map((scope) => ({
       permission: scope,
-      ...(arrangement !== undefined && !isCustomerScope(scope) ? { accounts: arrangement.accounts } : {}),
+      ...(arrangement !== undefined && ownerLoggedIn && !isCustomerScope(scope) ? { accounts: arrangement.accounts } : {}),
       ...(claims === undefined ? {} : { claims }),
     }));
     const expiry = sharingExpiry(request.consentCreationDate, request.months);

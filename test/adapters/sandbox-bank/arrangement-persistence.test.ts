@@ -35,6 +35,7 @@ describe('sandbox bank: arrangements survive a restart', () => {
     const home = await sandbox.request('GET', '/recipient/');
     expect(home.text).to.include(`<code>${arrangementId}</code>`).and.include('Budgeting');
     const amend = await sandbox.token({ scopes: ['bank:accounts.basic:read'], months: 3, arrangementId });
+    await sandbox.login(amend, 'jane.citizen');
     const detail = ((await sandbox.call('GET', '/data', amend)).body as { detail: { permissions: { accounts?: unknown[] }[]; consentNickname?: string } }).detail;
     expect(detail.permissions[0]?.accounts).to.deep.equal([account]);
     expect(detail.consentNickname).to.equal('Budgeting');

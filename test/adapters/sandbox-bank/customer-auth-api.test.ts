@@ -89,19 +89,24 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     expect(errorOf(again).code).to.equal('consent_already_decided');
     expect(errorOf(await sandbox.call('GET', '/data', token)).code).to.equal('consent_already_decided');
 
-    // The arrangement as recorded, amended: /data names it and its accounts.
+    // The arrangement as recorded, amended: /data names it, and its accounts once its owner is logged in.
     const amend = await sandbox.token({ scopes: [BASIC, TRANSACTIONS, CUSTOMER, 'bank:payees:read'], months: 6, arrangementId });
     expect(decodeJwt(amend)['consentStatus']).to.equal('Authorised');
-    const amendDetail = ((await sandbox.call('GET', '/data', amend)).body as { detail: { permissions: { permission: string; accounts?: unknown[]; claims?: string }[]; consentNickname?: string } }).detail;
-    expect(amendDetail.consentNickname).to.equal('Budgeting');
-    expect(amendDetail.permissions.find((p) => p.permission === BASIC)?.accounts).to.deep.equal(chosen);
-    expect(amendDetail.permissions.find((p) => p.permission === CUSTOMER)?.accounts).to.equal(undefined);
-    expect(amendDetail.permissions.every((p) => JSON.parse(p.claims ?? '{}').cdr_arrangement_id === arrangementId)).to.equal(true);
+    type AmendDetail = { detail: { permissions: { permission: string; accounts?: unknown[]; claims?: string }[]; consentNickname?: string } };
+    const beforeLogin = ((await sandbox.call('GET', '/data', amend)).body as AmendDetail).detail;
+    expect(beforeLogin.consentNickname).to.equal('Budgeting');
+    expect(beforeLogin.permissions.every((p) => p.accounts === undefined)).to.equal(true);
+    expect(beforeLogin.permissions.every((p) => JSON.parse(p.claims ?? '{}').cdr_arrangement_id === arrangementId)).to.equal(true);
 
     const stranger = await sandbox.login(amend, 'trust.owner');
     expect(stranger.status).to.equal(403);
     expect(errorOf(stranger).code).to.equal('arrangement_owner_mismatch');
     expect((await sandbox.login(amend, 'jane.citizen')).status).to.equal(204);
+    const amendDetail = ((await sandbox.call('GET', '/data', amend)).body as AmendDetail).detail;
+    expect(amendDetail.consentNickname).to.equal('Budgeting');
+    expect(amendDetail.permissions.find((p) => p.permission === BASIC)?.accounts).to.deep.equal(chosen);
+    expect(amendDetail.permissions.find((p) => p.permission === CUSTOMER)?.accounts).to.equal(undefined);
+    expect(amendDetail.permissions.every((p) => JSON.parse(p.claims ?? '{}').cdr_arrangement_id === arrangementId)).to.equal(true);
     await sandbox.call('PUT', '/consent', amend, {
       permissions: [BASIC, TRANSACTIONS, CUSTOMER, 'bank:payees:read'].map((permission) => (permission === CUSTOMER ? { permission } : { permission, accounts: chosen.slice(0, 1) })),
     });

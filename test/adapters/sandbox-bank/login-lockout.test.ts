@@ -1,6 +1,7 @@
 // Issue 12, sandbox authentication like a bank's: failure counters and lockouts live in the store
 // (a restart keeps them, failures on other usernames never unlock one), a token with too many
-// failed logins can no longer log in, and the Bearer scheme is read case-insensitively.
+// failed logins can no longer log in, an amendment's accounts are not shown before its owner
+// logs in, and the Bearer scheme is read case-insensitively.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,8 @@ import { LoginAttempts, MAX_LOGIN_ATTEMPTS, MAX_TOKEN_LOGIN_FAILURES, TEMPORARY_
 import { SqliteSandboxStore } from '../../../adapters/sandbox-bank/sqlite-sandbox-store';
 import { errorOf, RunningSandbox, type Answer } from './sandbox-test-kit';
 
+const BASIC = 'bank:accounts.basic:read';
+const CUSTOMER = 'common:customer.basic:read';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const remaining = (answer: Answer): number => JSON.parse(errorOf(answer).causes[0] ?? '{}').remainingOTPattempts as number;
@@ -131,6 +134,26 @@ describe('sandbox bank: login attempts and lockouts (issue 12)', () => {
       await restart();
       expect(errorOf(await sandbox.login(token, 'jane.citizen')).code, 'after a restart').to.equal('otp_failure_003');
       expect((await sandbox.login(await sandbox.token(), 'jane.citizen')).status).to.equal(204);
+    });
+
+    it('does not answer an amendment\'s accounts before its owner has logged in', async () => {
+      const { token, accounts } = await sandbox.readyToConfirm('jane.citizen', { scopes: [BASIC, CUSTOMER], months: 12 });
+      const { id_token: idToken } = (await sandbox.decide(token, true)).body as { id_token: string };
+      const arrangementId = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')).cdr_arrangement_id as string;
+      const amend = await sandbox.token({ scopes: [BASIC, CUSTOMER, 'bank:payees:read'], months: 6, arrangementId });
+      type Detail = { detail: { permissions: { permission: string; accounts?: unknown[]; claims?: string }[] } };
+      const before = ((await sandbox.call('GET', '/data', amend)).body as Detail).detail;
+      expect(before.permissions.map((p) => p.permission)).to.deep.equal([BASIC, CUSTOMER, 'bank:payees:read']);
+      expect(before.permissions.every((p) => p.accounts === undefined), JSON.stringify(before)).to.equal(true);
+      expect(before.permissions.every((p) => JSON.parse(p.claims ?? '{}').cdr_arrangement_id === arrangementId)).to.equal(true);
+
+      expect((await sandbox.login(amend, 'trust.owner')).status, 'another customer').to.equal(403);
+      expect(((await sandbox.call('GET', '/data', amend)).body as Detail).detail.permissions.every((p) => p.accounts === undefined)).to.equal(true);
+
+      expect((await sandbox.login(amend, 'jane.citizen')).status).to.equal(204);
+      const after = ((await sandbox.call('GET', '/data', amend)).body as Detail).detail;
+      expect(after.permissions.find((p) => p.permission === BASIC)?.accounts).to.deep.equal(accounts);
+      expect(after.permissions.find((p) => p.permission === CUSTOMER)?.accounts).to.equal(undefined);
     });
 
     it('reads the Bearer scheme case-insensitively', async () => {

@@ -148,6 +148,7 @@ describe('sandbox bank: the recipient simulator', () => {
 
     const token = await startThroughForm('scope=bank%3Aaccounts.basic%3Aread&scope=bank%3Apayees%3Aread&duration=months&months=12', `/recipient/amend/${arrangementId}`);
     expect(decodeJwt(token)['consentStatus']).to.equal('Authorised');
+    await sandbox.login(token, 'jane.citizen');
     const detail = ((await sandbox.call('GET', '/data', token)).body as { detail: { permissions: { permission: string; accounts?: unknown[]; claims?: string }[] } }).detail;
     expect(detail.permissions.map((p) => p.permission)).to.deep.equal(['bank:accounts.basic:read', 'bank:payees:read']);
     expect(detail.permissions[0]?.accounts).to.deep.equal([{ schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' }]);
