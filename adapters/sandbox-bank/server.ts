@@ -6,9 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Result } from '../../domain/result';
-import { cacheControlFor, SECURITY_HEADERS } from '../web-security-headers';
+import { cacheControlFor, securityHeaders } from '../web-security-headers';
 import { registerAppShellRoutes } from './app-shell.routes';
 import { BankSessions } from './bank-sessions';
+import { registerCspReportRoutes, SANDBOX_CSP_REPORTING } from './csp-reports.routes';
 import { CustomerAuthBank } from './customer-auth-bank';
 import { CUSTOMER_AUTH_PREFIX, registerCustomerAuthRoutes } from './customer-auth.routes';
 import { errorEnvelope } from './error-envelope';
@@ -55,6 +56,11 @@ export interface SandboxBankOptions {
   readonly personas?: readonly Persona[];
   /** Log errors to stderr. Default false. */
   readonly logErrors?: boolean;
+  /**
+   * Where the sandbox writes its one-line logs (each CSP violation report). Default: stdout when
+   * logErrors is true (npm start), else nowhere.
+   */
+  readonly log?: (line: string) => void;
 }
 
 /** A created sandbox bank: start it, stop it, and ask for consent as a third party would. */
@@ -117,8 +123,12 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
     jsonParser(request, typeof body === 'string' ? body : body.toString('utf8'), done);
   });
 
+  // DESIGN §4, issue 12: every answer carries the security headers; the CSP reports to the
+  // sandbox's own collector (config.json's cspReportUri) with report-uri only: the sandbox speaks
+  // plain HTTP, where report-to would make Chromium send no report at all.
+  const headers = securityHeaders(SANDBOX_CSP_REPORTING);
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(headers);
     reply.header('Cache-Control', cacheControlFor(request.url.split('?')[0] ?? '/', reply.statusCode));
     return payload;
   });
@@ -135,6 +145,7 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
   });
 
   registerCustomerAuthRoutes(app, bank, tokens);
+  registerCspReportRoutes(app, options.log ?? (options.logErrors === true ? (line) => console.log(line) : () => undefined));
   registerRecipientSimulatorRoutes(app, { simulator, store, tokens, personas });
   registerAppShellRoutes(app, { distDir, keys, inactivity });
 
