@@ -50,7 +50,8 @@ export function registerAppShellRoutes(
 
   app.setNotFoundHandler(async (request, reply) => {
     const requestPath = pathOf(request);
-    if (requestPath.startsWith(`${CUSTOMER_AUTH_PREFIX}/`) || requestPath.startsWith('/.well-known/') || requestPath.startsWith('/config/')) {
+    const api = [`${CUSTOMER_AUTH_PREFIX}/`, '/.well-known/', '/config/', CSP_REPORT_PATH];
+    if (api.some((prefix) => requestPath.startsWith(prefix))) {
       return reply.code(404).send(errorEnvelope('not_found', [`${request.method} ${requestPath} is not a call of this bank.`]));
     }
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
