@@ -35,6 +35,9 @@ export const SANDBOX_DEFAULTS = {
   tokenLifetimeSeconds: 3600,
 } as const;
 
+/** How long stopping waits for the answers in flight before it cuts their connections. */
+const CLOSE_GRACE_MS = 3000;
+
 /** The database file inside the data folder. */
 export const DATABASE_FILE = 'sandbox.sqlite';
 
@@ -108,6 +111,9 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
     logger: options.logErrors === true ? { level: 'error' } : false,
     // A selection of 500 accounts under every bank scope is about 150 KB; 1 MiB leaves room.
     bodyLimit: 1024 * 1024,
+    // A request that arrives while the sandbox stops is answered like any other (Fastify's
+    // default is a bare 503 without the security headers or the error envelope); its connection then ends.
+    return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
   });
 
@@ -127,8 +133,12 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
   // sandbox's own collector (config.json's cspReportUri) with report-uri only: the sandbox speaks
   // plain HTTP, where report-to would make Chromium send no report at all.
   const headers = securityHeaders(SANDBOX_CSP_REPORTING);
+  let closing = false;
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(headers);
+    // A request answered while the sandbox stops ends its connection, so that stopping waits for
+    // every answer in flight (a committed confirmation is answered, not cut) and then ends.
+    if (closing) reply.header('Connection', 'close');
     reply.header('Cache-Control', cacheControlFor(request.url.split('?')[0] ?? '/', reply.statusCode));
     return payload;
   });
@@ -162,7 +172,14 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
       return origin;
     },
     async close() {
-      await app.close();
+      closing = true;
+      // Answers in flight finish first; a connection that still hangs after that is cut.
+      const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       store.close();
     },
     startAuthorisation: (ask) => simulator.start(ask),

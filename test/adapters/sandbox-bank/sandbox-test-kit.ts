@@ -32,37 +32,9 @@ export interface Answer {
   readonly text: string;
 }
 
-/** A running sandbox for a test file, with a movable clock. */
-export class RunningSandbox {
-  nowMs = Date.now();
-  bank!: SandboxBank;
-  origin = '';
-  readonly dataDir = mkdtempSync(path.join(os.tmpdir(), 'sandbox-data-'));
-  readonly distDir = makeTempDist();
-
-  /** Starts (or restarts) the server on a random port, keeping the data folder. */
-  async start(options: SandboxBankOptions = {}): Promise<void> {
-    this.bank = await createSandboxBank({ port: 0, dataDir: this.dataDir, distDir: this.distDir, nowMs: () => this.nowMs, ...options });
-    this.origin = await this.bank.listen();
-  }
-
-  async stop(): Promise<void> {
-    await this.bank.close();
-  }
-
-  /** Stops the server and removes its folders. */
-  async dispose(): Promise<void> {
-    await this.stop();
-    rmSync(this.dataDir, { recursive: true, force: true });
-    rmSync(this.distDir, { recursive: true, force: true });
-  }
-
-  /** Signs a redirectJwt as the simulator's Start button would; answers the token. */
-  async token(ask: AuthorisationAsk = { scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'], months: 12 }): Promise<string> {
-    const started = await this.bank.startAuthorisation(ask);
-    if (!started.ok) throw new Error(started.error);
-    return started.value.token;
-  }
+/** Plain HTTP calls to a sandbox at `origin`, each customer-auth answer checked against the contract. */
+export class SandboxClient {
+  constructor(public origin = '') {}
 
   /** A raw HTTP request; `body` objects are sent as JSON, strings as they are. */
   async request(
@@ -106,6 +78,39 @@ export class RunningSandbox {
   /** Logs a persona in (secure code 123456). */
   async login(token: string, username: string, extra: Record<string, string> = {}): Promise<Answer> {
     return this.call('POST', '/authenticate', token, { authType: 'SECURE_CODE', username, secureCode: '123456', ...extra });
+  }
+
+}
+
+/** A running sandbox for a test file, with a movable clock. */
+export class RunningSandbox extends SandboxClient {
+  nowMs = Date.now();
+  bank!: SandboxBank;
+  readonly dataDir = mkdtempSync(path.join(os.tmpdir(), 'sandbox-data-'));
+  readonly distDir = makeTempDist();
+
+  /** Starts (or restarts) the server on a random port, keeping the data folder. */
+  async start(options: SandboxBankOptions = {}): Promise<void> {
+    this.bank = await createSandboxBank({ port: 0, dataDir: this.dataDir, distDir: this.distDir, nowMs: () => this.nowMs, ...options });
+    this.origin = await this.bank.listen();
+  }
+
+  async stop(): Promise<void> {
+    await this.bank.close();
+  }
+
+  /** Stops the server and removes its folders. */
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.dataDir, { recursive: true, force: true });
+    rmSync(this.distDir, { recursive: true, force: true });
+  }
+
+  /** Signs a redirectJwt as the simulator's Start button would; answers the token. */
+  async token(ask: AuthorisationAsk = { scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'], months: 12 }): Promise<string> {
+    const started = await this.bank.startAuthorisation(ask);
+    if (!started.ok) throw new Error(started.error);
+    return started.value.token;
   }
 
   /**
