@@ -30,15 +30,65 @@ export const PERMISSIONS_POLICY = [
   'interest-cohort=()',
 ].join(', ');
 
-/** DESIGN §4: security headers sent on every HTML response (and harmless on every other one). */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Frame-Options': 'DENY',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Permissions-Policy': PERMISSIONS_POLICY,
-};
+/** The Reporting API endpoint name the CSP's `report-to` names (defined by `Reporting-Endpoints`). */
+export const CSP_REPORT_GROUP = 'csp-endpoint';
+
+/**
+ * A report address that can stand in a CSP directive and in a quoted Reporting-Endpoints value:
+ * an absolute http(s) URL, a path, or a `__PLACEHOLDER__`, with no space, quote, `;`, `,`, `\`,
+ * `$` or control character.
+ */
+export const isWritableReportUri = (uri: string): boolean =>
+  /^(https?:\/\/[^\s;,"'\\$]+|\/[^\s;,"'\\$]*|__[A-Z_]+__)$/.test(uri) && !/[\u0000-\u001f\u007f]/.test(uri);
+
+function checkedReportUri(uri: string): string {
+  if (!isWritableReportUri(uri)) throw new Error(`The CSP report address cannot be written in a header: ${JSON.stringify(uri)}`);
+  return uri;
+}
+
+/** Where CSP violation reports go (CONTRACT §2 `config.cspReportUri`), and how. */
+export interface CspReporting {
+  /** The report address: an https URL, or a path of the app's origin. */
+  readonly uri: string;
+  /**
+   * Also `report-to` and `Reporting-Endpoints` (the Reporting API, application/reports+json).
+   * Only for pages served over HTTPS: Chromium delivers Reporting API reports only from secure
+   * pages, and a policy with `report-to` makes it ignore `report-uri`, so over plain HTTP it
+   * would send no report at all (measured with Debian's Chromium 156).
+   */
+  readonly reportingApi: boolean;
+}
+
+/**
+ * DESIGN §4, issue 12: the Content-Security-Policy, with `report-uri` (the legacy
+ * application/csp-report) and, for HTTPS pages, `report-to` when the deployment has a report address.
+ */
+export function contentSecurityPolicy(reporting?: CspReporting): string {
+  if (reporting === undefined) return CONTENT_SECURITY_POLICY;
+  const reportTo = reporting.reportingApi ? `; report-to ${CSP_REPORT_GROUP}` : '';
+  return `${CONTENT_SECURITY_POLICY}; report-uri ${checkedReportUri(reporting.uri)}${reportTo}`;
+}
+
+/**
+ * DESIGN §4, issue 12: the security headers of every answer (HTML, assets, API, errors). With a
+ * report address the CSP reports violations to it, and `Reporting-Endpoints` names it for
+ * `report-to`. `Cross-Origin-Resource-Policy: same-origin`: no other site may embed or read any answer.
+ */
+export function securityHeaders(reporting?: CspReporting): Readonly<Record<string, string>> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(reporting),
+    ...(reporting?.reportingApi === true ? { 'Reporting-Endpoints': `${CSP_REPORT_GROUP}="${checkedReportUri(reporting.uri)}"` } : {}),
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+  };
+}
+
+/** DESIGN §4: the security headers without a report address. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = securityHeaders();
 
 /** DESIGN §4: HTML, configuration and API answers are never cached. */
 export const NO_STORE_CACHE_CONTROL = 'no-store';

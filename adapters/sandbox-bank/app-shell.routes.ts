@@ -5,6 +5,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HASHED_ASSETS_PREFIX } from '../web-security-headers';
+import { CSP_REPORT_PATH } from './csp-reports.routes';
 import { CUSTOMER_AUTH_PREFIX } from './customer-auth.routes';
 import { errorEnvelope } from './error-envelope';
 import { messagePage } from './html-page';
@@ -14,7 +15,7 @@ import { sandboxConfig } from './sandbox-config';
 import type { SigningKeys } from './signing-keys';
 
 /** Paths that never fall back to the app: a miss there is a plain 404. */
-const NO_FALLBACK_PREFIXES = [`${CUSTOMER_AUTH_PREFIX}/`, HASHED_ASSETS_PREFIX, '/.well-known/', '/config/', `${RECIPIENT_PREFIX}/`];
+const NO_FALLBACK_PREFIXES = [`${CUSTOMER_AUTH_PREFIX}/`, HASHED_ASSETS_PREFIX, '/.well-known/', '/config/', `${RECIPIENT_PREFIX}/`, CSP_REPORT_PATH];
 
 const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? '/';
 
@@ -49,7 +50,8 @@ export function registerAppShellRoutes(
 
   app.setNotFoundHandler(async (request, reply) => {
     const requestPath = pathOf(request);
-    if (requestPath.startsWith(`${CUSTOMER_AUTH_PREFIX}/`) || requestPath.startsWith('/.well-known/') || requestPath.startsWith('/config/')) {
+    const api = [`${CUSTOMER_AUTH_PREFIX}/`, '/.well-known/', '/config/', CSP_REPORT_PATH];
+    if (api.some((prefix) => requestPath.startsWith(prefix))) {
       return reply.code(404).send(errorEnvelope('not_found', [`${request.method} ${requestPath} is not a call of this bank.`]));
     }
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';

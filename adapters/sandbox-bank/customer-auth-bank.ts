@@ -9,7 +9,7 @@ import { referenceOf, type AccountReference, type AuthenticateBody, type RawAcco
 import { failure, type BankFailure } from './error-envelope';
 import type { LoginAttempts } from './login-attempts';
 import { findPersona, PERSONAL_PROFILE, type Persona, type PersonaProfile } from './personas';
-import type { Arrangement, AuthorisationOutcome, AuthorisationRequest } from './sandbox-records';
+import { decisionOf, type Arrangement, type AuthorisationOutcome, type AuthorisationRequest, type ConfirmationAnswer, type Decision } from './sandbox-records';
 import { isoSeconds, sharingExpiry } from './sharing-period';
 import { randomId, type SandboxTokens } from './sandbox-tokens';
 import type { SqliteSandboxStore } from './sqlite-sandbox-store';
@@ -18,6 +18,8 @@ import type { SqliteSandboxStore } from './sqlite-sandbox-store';
 export interface BearerToken {
   readonly jti: string;
   readonly expMs: number;
+  /** Expired, but within the grace the confirmation gives to a replay of its committed answer. */
+  readonly expired?: boolean;
 }
 
 /** What the bank needs to answer calls. */
@@ -53,10 +55,9 @@ export class CustomerAuthBank {
 
   private context(token: BearerToken): Result<Context, BankFailure> {
     const found = this.deps.store.findRequest(token.jti);
-    if (found === undefined) return err(failure(401, 'invalid_token', 'The token is not one this bank issued.'));
-    if (found.outcome !== undefined) {
-      return err(failure(409, 'consent_already_decided', 'This consent was already confirmed or rejected; start a new request.'));
-    }
+    if (found === undefined) return err(notIssued);
+    if (found.outcome !== undefined) return err(alreadyDecided(decisionOf(found.outcome)));
+    if (token.expired === true) return err(expired);
     return ok({ request: found.request, session: this.deps.sessions.get(token.jti, token.expMs) });
   }
 
@@ -82,16 +83,21 @@ export class CustomerAuthBank {
     return request.arrangementId === undefined ? undefined : this.deps.store.findArrangement(request.arrangementId);
   }
 
-  /** CONTRACT §3 GET /customer-auth/data: the requested consent; for an amendment its arrangement id and shared accounts. */
+  /**
+   * CONTRACT §3 GET /customer-auth/data: the requested consent; for an amendment its arrangement
+   * id and, once its owner has logged in on this token (issue 12), the accounts it shares: before
+   * that, whoever holds the token sees no account identifiers (the app reads /data again after login).
+   */
   consentData(token: BearerToken): Result<{ detail: Record<string, unknown> }, BankFailure> {
     const context = this.context(token);
     if (!context.ok) return context;
-    const { request } = context.value;
+    const { request, session } = context.value;
     const arrangement = this.arrangementOf(request);
     const claims = arrangement === undefined ? undefined : JSON.stringify({ cdr_arrangement_id: arrangement.id });
+    const ownerLoggedIn = arrangement !== undefined && session.username === arrangement.owner;
     const permissions = request.scopes.map((scope) => ({
       permission: scope,
-      ...(arrangement !== undefined && !isCustomerScope(scope) ? { accounts: arrangement.accounts } : {}),
+      ...(arrangement !== undefined && ownerLoggedIn && !isCustomerScope(scope) ? { accounts: arrangement.accounts } : {}),
       ...(claims === undefined ? {} : { claims }),
     }));
     const expiry = sharingExpiry(request.consentCreationDate, request.months);
@@ -108,7 +114,7 @@ export class CustomerAuthBank {
   authenticate(token: BearerToken, body: AuthenticateBody): Result<void, BankFailure> {
     const context = this.context(token);
     if (!context.ok) return context;
-    const login = authenticateCustomer(body, this.deps.personas, this.deps.attempts);
+    const login = authenticateCustomer(body, this.deps.personas, this.deps.attempts, token);
     if (!login.ok) return login;
     const arrangement = this.arrangementOf(context.value.request);
     if (arrangement !== undefined && arrangement.owner !== login.value.username) {
@@ -183,41 +189,65 @@ export class CustomerAuthBank {
     if (bankEntries.some((entry) => accountKeys(entry.accounts ?? []) !== accountKeys(accounts))) {
       return err(invalid('Every bank permission must carry the same selected accounts.'));
     }
+    // By id, so that a selection of huge.accounts' 5,000 accounts costs 5,000 look-ups, not 25 million.
+    const held = new Map(profile.accounts.map((account) => [account.scheme.secondaryIdentification, account]));
+    const unique = new Map<string, AccountReference>();
     for (const reference of accounts) {
-      const held = profile.accounts.find((account) => sameAccount(referenceOf(account), reference));
-      if (held === undefined) return err(failure(400, 'A05', `Account ${reference.secondaryIdentification} is not an account of this profile.`));
-      if (!held.supplementaryData.rbwmPIB.eligibleAccount) {
+      const account = held.get(reference.secondaryIdentification);
+      if (account === undefined || !sameAccount(referenceOf(account), reference)) {
+        return err(failure(400, 'A05', `Account ${reference.secondaryIdentification} is not an account of this profile.`));
+      }
+      if (!account.supplementaryData.rbwmPIB.eligibleAccount) {
         return err(failure(400, 'A09', `Account ${reference.secondaryIdentification} is not eligible for data sharing.`));
       }
+      if (!unique.has(reference.secondaryIdentification)) unique.set(reference.secondaryIdentification, reference);
     }
-    const unique = accounts.filter((account, index) => accounts.findIndex((other) => sameAccount(other, account)) === index);
     const nickname = body.consentNickname?.trim();
     const { nickname: _old, ...rest } = session;
     this.deps.sessions.save({
       ...rest,
-      selection: { permissions: sent, accounts: unique },
+      selection: { permissions: sent, accounts: [...unique.values()] },
       ...(nickname === undefined || nickname === '' ? {} : { nickname }),
     });
     return ok(undefined);
   }
 
-  /** CONTRACT §3 POST /customer-auth/confirmation with false: the customer cancelled or timed out. */
-  async reject(token: BearerToken): Promise<Result<{ redirect_uri: string; state: string }, BankFailure>> {
+  /**
+   * CONTRACT §3 POST /customer-auth/confirmation ("Confirmation is idempotent"): the first
+   * decision of an authorisation commits, with `idempotencyKey` and its answer, in the store. The
+   * same key and decision again answers the committed answer (also to a token that expired since);
+   * any other decision or key answers 409 consent_already_decided with the decision as first cause.
+   */
+  async decide(token: BearerToken, approve: boolean, idempotencyKey: string): Promise<Result<ConfirmationAnswer, BankFailure>> {
+    const key = idempotencyKey.toLowerCase();
+    const found = this.deps.store.findRequest(token.jti);
+    if (found === undefined) return err(notIssued);
+    if (found.outcome !== undefined) return replayOrRefuse(found.outcome, approve, key, token);
+    const decided = approve ? await this.confirm(token, key) : await this.reject(token, key);
+    if (!decided.ok) return decided;
+    if ('existing' in decided.value) return replayOrRefuse(decided.value.existing, approve, key, token);
+    this.deps.sessions.end(token.jti);
+    // SCENARIOS.md lost.answer: the decision is committed, then its answer never reaches the app.
+    if (decided.value.persona?.losesFirstAnswer === true) return err(answerLost);
+    return ok(decided.value.answer);
+  }
+
+  /** The customer cancelled or timed out (authorisationStatus false): commits a rejection. */
+  private async reject(token: BearerToken, idempotencyKey: string): Promise<Result<Committed, BankFailure>> {
     const context = this.context(token);
     if (!context.ok) return context;
     const { request, session } = context.value;
     const persona = session.username === undefined ? undefined : findPersona(session.username, this.deps.personas);
     if (persona?.rejectionFailure !== undefined) return err(persona.rejectionFailure);
-    if (!this.deps.store.decide(token.jti, { kind: 'rejected', atMs: this.deps.nowMs() })) return err(alreadyDecided);
-    this.deps.sessions.end(token.jti);
-    return ok({ redirect_uri: request.redirectUri, state: request.state });
+    const answer = { redirect_uri: request.redirectUri, state: request.state };
+    return ok(this.commit(token.jti, { kind: 'rejected', atMs: this.deps.nowMs(), idempotencyKey, answer }, answer, persona));
   }
 
   /**
-   * CONTRACT §3 POST /customer-auth/confirmation with true: records the arrangement and issues
-   * one code, an id_token (with cdr_arrangement_id) and the state. A second confirmation is refused.
+   * The customer confirmed (authorisationStatus true): records the arrangement and issues one
+   * code, an id_token (with cdr_arrangement_id) and the state, or a JARM response.
    */
-  async confirm(token: BearerToken): Promise<Result<Record<string, string>, BankFailure>> {
+  private async confirm(token: BearerToken, idempotencyKey: string): Promise<Result<Committed, BankFailure>> {
     const context = this.authenticated(token);
     if (!context.ok) return context;
     const { persona, profile, request, session } = context.value;
@@ -244,21 +274,31 @@ export class CustomerAuthBank {
       amendments: previous === undefined ? 0 : previous.amendments + 1,
     };
     const code = randomId(24);
-    const outcome: AuthorisationOutcome = { kind: 'authorised', code, arrangementId: arrangement.id, atMs: nowMs };
-    if (!this.deps.store.decide(token.jti, outcome, arrangement)) return err(alreadyDecided);
-    this.deps.sessions.end(token.jti);
+    // The answer is signed before the commit so that it is committed with it; a request that
+    // lost the race meanwhile commits nothing, and its code is never sent.
+    const answer: ConfirmationAnswer = persona.answersWithJarm === true
+      ? { response: await this.deps.tokens.signJarmResponse({ code, state: request.state }), redirect_uri: request.redirectUri }
+      : {
+          auth_code: code,
+          redirect_uri: request.redirectUri,
+          state: request.state,
+          id_token: await this.deps.tokens.signIdToken({
+            sub: createHash('sha256').update(`sandbox:${persona.username}`).digest('hex').slice(0, 32),
+            code,
+            state: request.state,
+            arrangementId: arrangement.id,
+            sharingExpiresAt: sharingExpires ?? 0,
+          }),
+        };
+    const outcome: AuthorisationOutcome = { kind: 'authorised', code, arrangementId: arrangement.id, atMs: nowMs, idempotencyKey, answer };
+    return ok(this.commit(token.jti, outcome, answer, persona, arrangement));
+  }
 
-    if (persona.answersWithJarm === true) {
-      return ok({ response: await this.deps.tokens.signJarmResponse({ code, state: request.state }), redirect_uri: request.redirectUri });
-    }
-    const idToken = await this.deps.tokens.signIdToken({
-      sub: createHash('sha256').update(`sandbox:${persona.username}`).digest('hex').slice(0, 32),
-      code,
-      state: request.state,
-      arrangementId: arrangement.id,
-      sharingExpiresAt: sharingExpires ?? 0,
-    });
-    return ok({ auth_code: code, redirect_uri: request.redirectUri, state: request.state, id_token: idToken });
+  private commit(jti: string, outcome: AuthorisationOutcome, answer: ConfirmationAnswer, persona: Persona | undefined, arrangement?: Arrangement): Committed {
+    const result = this.deps.store.decide(jti, outcome, arrangement);
+    if (result.committed) return { answer, persona };
+    if (result.existing === undefined) throw new Error(`The request ${jti} is no longer in the store.`);
+    return { existing: result.existing };
   }
 
   /** CONTRACT §3 POST /customer-auth/keep-alive: a valid, undecided token keeps its session. */
@@ -270,4 +310,23 @@ export class CustomerAuthBank {
   }
 }
 
-const alreadyDecided = failure(409, 'consent_already_decided', 'This consent was already confirmed or rejected; a code is issued once.');
+/** A decision that was committed now, or the one committed before. */
+type Committed = { readonly answer: ConfirmationAnswer; readonly persona: Persona | undefined } | { readonly existing: AuthorisationOutcome };
+
+const notIssued = failure(401, 'invalid_token', 'The token is not one this bank issued.');
+const expired = failure(401, 'invalid_token', 'The token has expired.');
+
+/** CONTRACT §3: every call of a decided authorisation; the first cause names the decision. */
+const alreadyDecided = (decision: Decision): BankFailure =>
+  failure(409, 'consent_already_decided', JSON.stringify({ decision }), 'This consent was already confirmed or rejected; a code is issued once. Start a new request.');
+
+/** SCENARIOS.md lost.answer: the answer of a committed decision, lost on its way to the app. */
+const answerLost = failure(502, 'answer_lost', 'The decision was committed but its answer was lost on the way (sandbox persona lost.answer). Send the same request with the same Idempotency-Key to get it.');
+
+/** CONTRACT §3: the committed answer for the same key and decision; the 409 for anything else. */
+function replayOrRefuse(outcome: AuthorisationOutcome, approve: boolean, idempotencyKey: string, token: BearerToken): Result<ConfirmationAnswer, BankFailure> {
+  const decision = decisionOf(outcome);
+  const sameRequest = outcome.idempotencyKey === idempotencyKey && decision === (approve ? 'approved' : 'rejected');
+  if (sameRequest && outcome.answer !== undefined) return ok(outcome.answer);
+  return err(token.expired === true ? expired : alreadyDecided(decision));
+}

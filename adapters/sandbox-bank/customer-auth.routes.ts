@@ -11,6 +11,36 @@ import type { SandboxTokens } from './sandbox-tokens';
 /** The path prefix of the customer-auth API. */
 export const CUSTOMER_AUTH_PREFIX = '/customer-auth';
 
+/**
+ * How long after its expiry a token still gets the answer committed to its Idempotency-Key
+ * (a confirmation whose answer was lost just before the token expired). Nothing else is answered.
+ */
+export const REPLAY_GRACE_SECONDS = 600;
+
+/** CONTRACT §3: an Idempotency-Key is a UUID (8-4-4-4-12 hexadecimal digits, either case). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const IDEMPOTENCY_KEY_REQUIRED = 'The Idempotency-Key header is required: a UUID, one per decision, the same on a repeat (CONTRACT §3).';
+
+/** The request's Idempotency-Key when it is one UUID. */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' && UUID.test(key) ? key : undefined;
+}
+
+/**
+ * The largest account selection (PUT /customer-auth/consent): huge.accounts' 5,000 accounts under
+ * each of the 5 bank scopes are about 2.5 MB; every other call keeps the server's 1 MiB.
+ */
+export const SELECTION_BODY_LIMIT = 4 * 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** POST /customer-auth/confirmation: a recently expired token may get its committed answer again. */
+    replaysToExpiredTokens?: boolean;
+  }
+}
+
 const bearers = new WeakMap<FastifyRequest, BearerToken>();
 
 function bearerOf(request: FastifyRequest): BearerToken {
@@ -34,7 +64,10 @@ export function registerCustomerAuthRoutes(app: FastifyInstance, bank: CustomerA
   app.register(
     async (api) => {
       api.addHook('onRequest', async (request, reply) => {
-        const verified = await tokens.verifyBearer(request.headers.authorization);
+        // The confirmation also hears a token that expired a short while ago: it gets the answer
+        // committed to its Idempotency-Key, and nothing else (CONTRACT §3, a confirmation is never lost).
+        const grace = request.routeOptions.config.replaysToExpiredTokens === true ? REPLAY_GRACE_SECONDS : 0;
+        const verified = await tokens.verifyBearer(request.headers.authorization, grace);
         if (!verified.ok) {
           return reply.code(401).header('WWW-Authenticate', 'Bearer').send(errorEnvelope('invalid_token', [verified.error]));
         }
@@ -61,6 +94,7 @@ export function registerCustomerAuthRoutes(app: FastifyInstance, bank: CustomerA
       api.put<{ Body: { bcin: string } | SaveSelectionBody }>(
         '/consent',
         {
+          bodyLimit: SELECTION_BODY_LIMIT,
           schema: {
             headers: { type: 'object', properties: { requesttype: { type: 'string', enum: ['BUSINESS_CONTRACT'] } } },
             body: contractSchema('ConsentRequest'),
@@ -82,10 +116,21 @@ export function registerCustomerAuthRoutes(app: FastifyInstance, bank: CustomerA
 
       api.post<{ Body: { authorisationStatus: boolean } }>(
         '/confirmation',
-        { schema: { body: contractSchema('ConfirmationRequest') } },
+        {
+          schema: { body: contractSchema('ConfirmationRequest') },
+          config: { replaysToExpiredTokens: true },
+          // CONTRACT §3: the decision's Idempotency-Key, checked before the body.
+          preValidation: async (request, reply) => {
+            if (idempotencyKeyOf(request) === undefined) {
+              return reply.code(400).send(errorEnvelope('invalid_request', [IDEMPOTENCY_KEY_REQUIRED]));
+            }
+            return undefined;
+          },
+        },
         async (request, reply) => {
-          const token = bearerOf(request);
-          return answer(reply, request.body.authorisationStatus ? await bank.confirm(token) : await bank.reject(token));
+          const key = idempotencyKeyOf(request);
+          if (key === undefined) return reply.code(400).send(errorEnvelope('invalid_request', [IDEMPOTENCY_KEY_REQUIRED]));
+          return answer(reply, await bank.decide(bearerOf(request), request.body.authorisationStatus, key));
         },
       );
 

@@ -1,4 +1,6 @@
-// The bank's failed-login counter and temporary lockout, per username (spec §8, §9).
+// The bank's failed-login counters and temporary lockouts (spec §8, §9, issue 12): per username,
+// and per token (redirectJwt). The sandbox keeps them in its SQLite store, so a restart keeps
+// every lockout; they are never evicted to make room for other usernames.
 
 /** Spec §9: maximum login errors. */
 export const MAX_LOGIN_ATTEMPTS = 5;
@@ -6,27 +8,115 @@ export const MAX_LOGIN_ATTEMPTS = 5;
 export const TEMPORARY_LOCKOUT_MS = 10 * 60 * 1000;
 /** Spec §9: under this many remaining attempts the date of birth is required. */
 export const DOB_REQUIRED_BELOW = 3;
-/** Unknown usernames are counted too; this bounds the memory an attacker can make us spend. */
-const MAX_TRACKED_USERNAMES = 10_000;
+/**
+ * Issue 12: a token (one authorisation request) that has had this many failed logins, on any
+ * usernames, can no longer log in; the customer starts again from the third party.
+ */
+export const MAX_TOKEN_LOGIN_FAILURES = 10;
+/** An unlocked counter is forgotten this long after its last failure (how the rows stay bounded). */
+export const FORGET_UNLOCKED_AFTER_MS = 24 * 60 * 60 * 1000;
+/** Stale counters are looked for at most this often (a write may then delete them). */
+const FORGET_EVERY_MS = 60 * 1000;
 
-interface AttemptEntry {
+/** The failures of one username and its lockout. */
+export interface UsernameAttempts {
   readonly failures: number;
+  /** Set by the last allowed failure: the lockout lasts until then. */
   readonly lockedUntilMs?: number;
+  /** When the last failure was counted. */
+  readonly updatedAtMs: number;
 }
 
-/** Failure counters and lockouts per username; time comes from the injected clock. */
-export class LoginAttempts {
-  private readonly entries = new Map<string, AttemptEntry>();
+/** The failed logins of one token, kept until the token expires. */
+export interface TokenFailures {
+  readonly failures: number;
+  readonly expiresAtMs: number;
+}
 
-  constructor(private readonly nowMs: () => number) {}
+/** One change of the counters, written at once (one transaction in the store). */
+export interface AttemptChange {
+  readonly username: string;
+  /** The username's new record; undefined forgets it (a successful login). */
+  readonly record?: UsernameAttempts;
+  /** The token's new count of failures, when a token failed. */
+  readonly token?: { readonly jti: string } & TokenFailures;
+  /** Also forget unlocked counters last changed before this, and tokens expired by `nowMs`. */
+  readonly forget?: { readonly unlockedBeforeMs: number; readonly nowMs: number };
+}
 
-  private current(username: string): AttemptEntry {
-    const entry = this.entries.get(username);
-    if (entry?.lockedUntilMs !== undefined && entry.lockedUntilMs <= this.nowMs()) {
-      this.entries.delete(username);
-      return { failures: 0 };
+/** Where the counters live: the sandbox's SQLite store, or memory (tests, the stateful fake bank). */
+export interface LoginAttemptRecords {
+  username(username: string): UsernameAttempts | undefined;
+  token(jti: string): TokenFailures | undefined;
+  write(change: AttemptChange): void;
+  /** How many username counters are kept (bounded by the forgetting, never by eviction). */
+  trackedUsernames(): number;
+}
+
+/** The counters in memory, with the same forgetting rule as the store. */
+export class MemoryLoginAttemptRecords implements LoginAttemptRecords {
+  private readonly usernames = new Map<string, UsernameAttempts>();
+  private readonly tokens = new Map<string, TokenFailures>();
+
+  username(username: string): UsernameAttempts | undefined {
+    return this.usernames.get(username);
+  }
+
+  token(jti: string): TokenFailures | undefined {
+    return this.tokens.get(jti);
+  }
+
+  write(change: AttemptChange): void {
+    if (change.forget !== undefined) {
+      const { unlockedBeforeMs, nowMs } = change.forget;
+      for (const [username, record] of this.usernames) {
+        const unlocked = record.lockedUntilMs === undefined || record.lockedUntilMs <= nowMs;
+        if (unlocked && record.updatedAtMs < unlockedBeforeMs) this.usernames.delete(username);
+      }
+      for (const [jti, record] of this.tokens) if (record.expiresAtMs <= nowMs) this.tokens.delete(jti);
     }
-    return entry ?? { failures: 0 };
+    if (change.record === undefined) this.usernames.delete(change.username);
+    else this.usernames.set(change.username, change.record);
+    if (change.token !== undefined) this.tokens.set(change.token.jti, { failures: change.token.failures, expiresAtMs: change.token.expiresAtMs });
+  }
+
+  trackedUsernames(): number {
+    return this.usernames.size;
+  }
+}
+
+/** The token a login was tried with: its `jti` and expiry. */
+export interface AttemptToken {
+  readonly jti: string;
+  readonly expMs: number;
+}
+
+/** Failure counters and lockouts per username and per token; time comes from the injected clock. */
+export class LoginAttempts {
+  private lastForgetMs = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly nowMs: () => number,
+    private readonly records: LoginAttemptRecords = new MemoryLoginAttemptRecords(),
+  ) {}
+
+  /** The username's counter as it stands now: an ended lockout or a forgotten counter is no failure. */
+  private current(username: string): { failures: number; lockedUntilMs?: number } {
+    const record = this.records.username(username);
+    const now = this.nowMs();
+    if (record === undefined) return { failures: 0 };
+    if (record.lockedUntilMs !== undefined && record.lockedUntilMs <= now) return { failures: 0 };
+    const locked = record.lockedUntilMs !== undefined;
+    if (!locked && record.updatedAtMs < now - FORGET_UNLOCKED_AFTER_MS) return { failures: 0 };
+    return record;
+  }
+
+  /** The forgetting rule, when it is due: stale unlocked counters and expired tokens. */
+  private forget(): AttemptChange['forget'] {
+    const now = this.nowMs();
+    if (now - this.lastForgetMs < FORGET_EVERY_MS && now >= this.lastForgetMs) return undefined;
+    this.lastForgetMs = now;
+    return { unlockedBeforeMs: now - FORGET_UNLOCKED_AFTER_MS, nowMs: now };
   }
 
   /** Spec §8 otp_failure_003: true while the temporary lockout of this username runs. */
@@ -42,25 +132,42 @@ export class LoginAttempts {
 
   /** Spec §8: the attempts left before the lockout (5 with no failure). */
   remaining(username: string): number {
-    return MAX_LOGIN_ATTEMPTS - this.current(username).failures;
+    return Math.max(0, MAX_LOGIN_ATTEMPTS - this.current(username).failures);
   }
 
-  /** Counts a failure and returns the attempts left; the last one starts the 10-minute lockout. */
-  recordFailure(username: string): number {
+  /** Issue 12: true once this token has had MAX_TOKEN_LOGIN_FAILURES failed logins. */
+  tokenSpent(jti: string): boolean {
+    return (this.records.token(jti)?.failures ?? 0) >= MAX_TOKEN_LOGIN_FAILURES;
+  }
+
+  /**
+   * Counts a failure of the username (and of the token it was tried with) and returns the
+   * attempts left; the last one starts the 10-minute lockout.
+   */
+  recordFailure(username: string, token?: AttemptToken): number {
+    const now = this.nowMs();
     const failures = this.current(username).failures + 1;
-    if (!this.entries.has(username) && this.entries.size >= MAX_TRACKED_USERNAMES) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done !== true) this.entries.delete(oldest.value);
-    }
-    this.entries.set(
+    const record: UsernameAttempts = failures >= MAX_LOGIN_ATTEMPTS
+      ? { failures, lockedUntilMs: now + TEMPORARY_LOCKOUT_MS, updatedAtMs: now }
+      : { failures, updatedAtMs: now };
+    const forget = this.forget();
+    this.records.write({
       username,
-      failures >= MAX_LOGIN_ATTEMPTS ? { failures, lockedUntilMs: this.nowMs() + TEMPORARY_LOCKOUT_MS } : { failures },
-    );
+      record,
+      ...(token === undefined ? {} : { token: { jti: token.jti, failures: (this.records.token(token.jti)?.failures ?? 0) + 1, expiresAtMs: token.expMs } }),
+      ...(forget === undefined ? {} : { forget }),
+    });
     return Math.max(0, MAX_LOGIN_ATTEMPTS - failures);
   }
 
-  /** A successful login resets the counter. */
+  /** A successful login resets the username's counter. */
   recordSuccess(username: string): void {
-    this.entries.delete(username);
+    if (this.records.username(username) === undefined) return;
+    this.records.write({ username });
+  }
+
+  /** How many username counters are kept now (tests: the forgetting bounds them). */
+  tracked(): number {
+    return this.records.trackedUsernames();
   }
 }

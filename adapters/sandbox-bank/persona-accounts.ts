@@ -67,16 +67,23 @@ export const noEligibleAccounts: readonly RawAccount[] = [
 
 const PRODUCTS = ['Everyday Account', 'Online Saver', 'Bonus Saver', 'Business Transaction Account', 'Offset Account'] as const;
 
-/** SCENARIOS.md many.accounts: 500 eligible accounts (long lists, performance). */
-export const manyAccounts: readonly RawAccount[] = Array.from({ length: 500 }, (_, index) => {
-  const n = index + 1;
-  return rawAccount({
-    id: `many-${String(n).padStart(4, '0')}`,
-    productName: PRODUCTS[index % PRODUCTS.length] ?? 'Everyday Account',
-    nickName: `Account ${n}`,
-    identification: `062000 7${String(n).padStart(7, '0')}`,
+/** `count` eligible accounts with ids `<prefix>-0001`… and BSB account numbers starting with `digit`. */
+const numberedAccounts = (count: number, prefix: string, digit: number): readonly RawAccount[] =>
+  Array.from({ length: count }, (_, index) => {
+    const n = index + 1;
+    return rawAccount({
+      id: `${prefix}-${String(n).padStart(4, '0')}`,
+      productName: PRODUCTS[index % PRODUCTS.length] ?? 'Everyday Account',
+      nickName: `Account ${n}`,
+      identification: `062000 ${digit}${String(n).padStart(7, '0')}`,
+    });
   });
-});
+
+/** SCENARIOS.md many.accounts: 500 eligible accounts (long lists, performance). */
+export const manyAccounts: readonly RawAccount[] = numberedAccounts(500, 'many', 7);
+
+/** SCENARIOS.md huge.accounts: 5,000 eligible accounts (how cost grows with the list). */
+export const hugeAccounts: readonly RawAccount[] = numberedAccounts(5000, 'huge', 9);
 
 /** SCENARIOS.md trust.owner, personal profile: individual accounts. */
 export const trustOwnerPersonalAccounts: readonly RawAccount[] = [

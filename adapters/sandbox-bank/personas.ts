@@ -4,6 +4,7 @@ import { failure, type BankFailure } from './error-envelope';
 import {
   companyAccounts,
   familyTrustAccounts,
+  hugeAccounts,
   janeCitizenAccounts,
   manyAccounts,
   noEligibleAccounts,
@@ -53,6 +54,11 @@ export interface Persona {
   readonly answersWithJarm?: boolean;
   /** SCENARIOS.md flaky.bank: the first try of each GET (per session and path) answers 503. */
   readonly flakyGets?: boolean;
+  /**
+   * SCENARIOS.md lost.answer: the decision that commits (after login) answers 502 answer_lost
+   * instead of its answer; the same Idempotency-Key then gets the committed answer.
+   */
+  readonly losesFirstAnswer?: boolean;
 }
 
 const personal = (name: string, accounts: readonly RawAccount[]): PersonaProfile => ({
@@ -109,6 +115,13 @@ export const PERSONAS: readonly Persona[] = [
     authentication: { kind: 'normal' },
     profiles: [personal('Max Many', manyAccounts)],
   },
+  {
+    username: 'huge.accounts',
+    fullLegalName: 'Hugo Huge',
+    shows: '5,000 eligible accounts (how cost grows with the list).',
+    authentication: { kind: 'normal' },
+    profiles: [personal('Hugo Huge', hugeAccounts)],
+  },
   plain('minor.customer', 'Mia Minor', 'Customer details answer 422: under 18 (age limitation).', 'min', 2, {
     customerDetailsFailure: failure(422, 'cust_age_failure_001', 'Customer is under 18'),
   }),
@@ -142,6 +155,9 @@ export const PERSONAS: readonly Persona[] = [
     rejectionFailure: failure(500, 'rejection_failure_001', 'Rejection failed'),
   }),
   plain('jarm.customer', 'Jo Jarm', 'Confirming answers with a JARM response instead of a code.', 'jrm', 18, { answersWithJarm: true }),
+  plain('lost.answer', 'Lou Lost', 'The first confirmation commits, then its answer is lost (502); the same Idempotency-Key gets the committed answer.', 'lst', 19, {
+    losesFirstAnswer: true,
+  }),
 ];
 
 /** The persona with this username, if any (usernames are compared case-insensitively, as banks do). */

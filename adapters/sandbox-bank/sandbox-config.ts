@@ -1,4 +1,5 @@
 // The runtime configuration the sandbox serves at /config/config.json (CONTRACT §2).
+import { CSP_REPORT_PATH } from './csp-reports.routes';
 
 /** Inactivity settings a browser test may shorten (seconds). */
 export interface InactivitySettings {
@@ -11,7 +12,7 @@ export const DEFAULT_INACTIVITY: InactivitySettings = { inactiveTimeLimit: 300, 
 
 const SITE = 'https://www.bank.example';
 
-/** CONTRACT §2: the sandbox's config.json (same-origin API and JWKS, the demo brand). */
+/** CONTRACT §2: the sandbox's config.json (same-origin API and JWKS, the demo brand, its own CSP report collector). */
 export function sandboxConfig(inactivity: InactivitySettings = DEFAULT_INACTIVITY): Record<string, unknown> {
   return {
     env: 'sandbox',
@@ -24,6 +25,7 @@ export function sandboxConfig(inactivity: InactivitySettings = DEFAULT_INACTIVIT
     useTealiumUtag: false,
     tealiumUtagUrl: '',
     publicSiteUrl: SITE,
+    cspReportUri: CSP_REPORT_PATH,
     links: {
       siteTerms: `${SITE}/terms`,
       hyperlink: `${SITE}/hyperlink-policy`,

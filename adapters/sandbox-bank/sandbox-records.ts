@@ -23,10 +23,29 @@ export interface AuthorisationRequest {
   readonly createdAtMs: number;
 }
 
+/** CONTRACT §3: the 200 answer of POST /customer-auth/confirmation, as it was sent. */
+export type ConfirmationAnswer = Readonly<Record<string, string>>;
+
+/**
+ * What the first decision committed with it (CONTRACT §3 "Confirmation is idempotent"): the
+ * request's Idempotency-Key (lower case) and the answer, replayed to the same key. Absent on
+ * outcomes recorded before issue 12: those answer every confirmation with the 409.
+ */
+export interface CommittedAnswer {
+  readonly idempotencyKey?: string;
+  readonly answer?: ConfirmationAnswer;
+}
+
 /** How a request ended. */
 export type AuthorisationOutcome =
-  | { readonly kind: 'authorised'; readonly code: string; readonly arrangementId: string; readonly atMs: number }
-  | { readonly kind: 'rejected'; readonly atMs: number };
+  | ({ readonly kind: 'authorised'; readonly code: string; readonly arrangementId: string; readonly atMs: number } & CommittedAnswer)
+  | ({ readonly kind: 'rejected'; readonly atMs: number } & CommittedAnswer);
+
+/** The decision of an outcome, as the 409's first cause names it: `{"decision":"approved"|"rejected"}`. */
+export type Decision = 'approved' | 'rejected';
+
+/** The decision an outcome records. */
+export const decisionOf = (outcome: AuthorisationOutcome): Decision => (outcome.kind === 'authorised' ? 'approved' : 'rejected');
 
 /** A confirmed data-sharing arrangement. */
 export interface Arrangement {

@@ -73,9 +73,12 @@ export class SandboxTokens {
   /**
    * CONTRACT §3: the bearer check of every call: a redirectJwt this sandbox signed (ES256, its
    * key), for this audience, not expired. Answers the token's `jti` and `exp` or a reason.
+   * `graceSeconds` also accepts a token that expired that long ago, marked `expired` (the
+   * confirmation replays a committed answer to it, and nothing else).
    */
-  async verifyBearer(authorization: string | undefined): Promise<Result<{ jti: string; expMs: number }, string>> {
-    const match = /^Bearer ([A-Za-z0-9_.-]{1,8192})$/.exec(authorization ?? '');
+  async verifyBearer(authorization: string | undefined, graceSeconds = 0): Promise<Result<{ jti: string; expMs: number; expired: boolean }, string>> {
+    // RFC 9110 §11.1: the scheme is case-insensitive (Bearer, bearer, BEARER).
+    const match = /^bearer +([A-Za-z0-9_.-]{1,8192})$/i.exec(authorization ?? '');
     if (match?.[1] === undefined) return err('A bearer token is required: Authorization: Bearer <redirectJwt>.');
     try {
       const { payload } = await jwtVerify(match[1], this.keys.publicKey, {
@@ -84,9 +87,11 @@ export class SandboxTokens {
         audience: this.redirectAudience,
         currentDate: new Date(this.nowMs()),
         requiredClaims: ['exp', 'jti'],
+        ...(graceSeconds > 0 ? { clockTolerance: graceSeconds } : {}),
       });
       if (typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return err('The token has no jti or exp.');
-      return ok({ jti: payload.jti, expMs: payload.exp * 1000 });
+      const expMs = payload.exp * 1000;
+      return ok({ jti: payload.jti, expMs, expired: expMs <= this.nowMs() });
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       return err(code === 'ERR_JWT_EXPIRED' ? 'The token has expired.' : 'The token is not a valid token signed by this bank.');

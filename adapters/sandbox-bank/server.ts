@@ -6,9 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Result } from '../../domain/result';
-import { cacheControlFor, SECURITY_HEADERS } from '../web-security-headers';
+import { cacheControlFor, securityHeaders } from '../web-security-headers';
 import { registerAppShellRoutes } from './app-shell.routes';
 import { BankSessions } from './bank-sessions';
+import { registerCspReportRoutes, SANDBOX_CSP_REPORTING } from './csp-reports.routes';
 import { CustomerAuthBank } from './customer-auth-bank';
 import { CUSTOMER_AUTH_PREFIX, registerCustomerAuthRoutes } from './customer-auth.routes';
 import { errorEnvelope } from './error-envelope';
@@ -34,6 +35,9 @@ export const SANDBOX_DEFAULTS = {
   tokenLifetimeSeconds: 3600,
 } as const;
 
+/** How long stopping waits for the answers in flight before it cuts their connections. */
+const CLOSE_GRACE_MS = 3000;
+
 /** The database file inside the data folder. */
 export const DATABASE_FILE = 'sandbox.sqlite';
 
@@ -55,6 +59,11 @@ export interface SandboxBankOptions {
   readonly personas?: readonly Persona[];
   /** Log errors to stderr. Default false. */
   readonly logErrors?: boolean;
+  /**
+   * Where the sandbox writes its one-line logs (each CSP violation report). Default: stdout when
+   * logErrors is true (npm start), else nowhere.
+   */
+  readonly log?: (line: string) => void;
 }
 
 /** A created sandbox bank: start it, stop it, and ask for consent as a third party would. */
@@ -89,7 +98,7 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
   const { store, warning } = await SqliteSandboxStore.open(path.join(dataDir, DATABASE_FILE));
   let origin = '';
   const tokens = new SandboxTokens(keys, () => origin, nowMs);
-  const bank = new CustomerAuthBank({ store, sessions: new BankSessions(nowMs), attempts: new LoginAttempts(nowMs), tokens, personas, nowMs });
+  const bank = new CustomerAuthBank({ store, sessions: new BankSessions(nowMs), attempts: new LoginAttempts(nowMs, store.loginAttempts), tokens, personas, nowMs });
   const simulator = new RecipientSimulator({
     store,
     tokens,
@@ -102,6 +111,9 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
     logger: options.logErrors === true ? { level: 'error' } : false,
     // A selection of 500 accounts under every bank scope is about 150 KB; 1 MiB leaves room.
     bodyLimit: 1024 * 1024,
+    // A request that arrives while the sandbox stops is answered like any other (Fastify's
+    // default is a bare 503 without the security headers or the error envelope); its connection then ends.
+    return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
   });
 
@@ -117,8 +129,16 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
     jsonParser(request, typeof body === 'string' ? body : body.toString('utf8'), done);
   });
 
+  // DESIGN §4, issue 12: every answer carries the security headers; the CSP reports to the
+  // sandbox's own collector (config.json's cspReportUri) with report-uri only: the sandbox speaks
+  // plain HTTP, where report-to would make Chromium send no report at all.
+  const headers = securityHeaders(SANDBOX_CSP_REPORTING);
+  let closing = false;
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(headers);
+    // A request answered while the sandbox stops ends its connection, so that stopping waits for
+    // every answer in flight (a committed confirmation is answered, not cut) and then ends.
+    if (closing) reply.header('Connection', 'close');
     reply.header('Cache-Control', cacheControlFor(request.url.split('?')[0] ?? '/', reply.statusCode));
     return payload;
   });
@@ -135,6 +155,7 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
   });
 
   registerCustomerAuthRoutes(app, bank, tokens);
+  registerCspReportRoutes(app, options.log ?? (options.logErrors === true ? (line) => console.log(line) : () => undefined));
   registerRecipientSimulatorRoutes(app, { simulator, store, tokens, personas });
   registerAppShellRoutes(app, { distDir, keys, inactivity });
 
@@ -151,7 +172,14 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
       return origin;
     },
     async close() {
-      await app.close();
+      closing = true;
+      // Answers in flight finish first; a connection that still hangs after that is cut.
+      const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       store.close();
     },
     startAuthorisation: (ask) => simulator.start(ask),

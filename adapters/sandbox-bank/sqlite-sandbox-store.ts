@@ -3,6 +3,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import initSqlJs, { type Database, type SqlValue } from 'sql.js';
+import type { LoginAttemptRecords } from './login-attempts';
 import type { Arrangement, AuthorisationOutcome, AuthorisationRequest } from './sandbox-records';
 
 const SCHEMA = `
@@ -19,6 +20,18 @@ CREATE TABLE IF NOT EXISTS arrangements (
   record TEXT NOT NULL,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS login_attempts (
+  username TEXT PRIMARY KEY,
+  failures INTEGER NOT NULL,
+  locked_until INTEGER,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS login_attempts_by_update ON login_attempts (updated_at);
+CREATE TABLE IF NOT EXISTS token_login_failures (
+  jti TEXT PRIMARY KEY,
+  failures INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
 );`;
 
 /** Writes bytes to a file atomically: a reader sees the old file or the new one, never half. */
@@ -34,12 +47,58 @@ function writeFileAtomically(file: string, bytes: Uint8Array): void {
   renameSync(temp, file);
 }
 
-/** The authorisation requests and arrangements of the sandbox bank, persisted in SQLite. */
+const numberOrUndefined = (value: SqlValue | undefined): number | undefined => (typeof value === 'number' ? value : undefined);
+
+/**
+ * The authorisation requests, arrangements and login attempt counters of the sandbox bank,
+ * persisted in SQLite.
+ */
 export class SqliteSandboxStore {
   private constructor(
     private readonly db: Database,
     private readonly file: string,
   ) {}
+
+  /** The failed-login counters and lockouts (issue 12), each change written before it counts. */
+  readonly loginAttempts: LoginAttemptRecords = {
+    username: (username) => {
+      const row = this.rows('SELECT failures, locked_until, updated_at FROM login_attempts WHERE username = ?', [username])[0];
+      if (row === undefined) return undefined;
+      const lockedUntilMs = numberOrUndefined(row['locked_until']);
+      const record = { failures: Number(row['failures']), updatedAtMs: Number(row['updated_at']) };
+      return lockedUntilMs === undefined ? record : { ...record, lockedUntilMs };
+    },
+    token: (jti) => {
+      const row = this.rows('SELECT failures, expires_at FROM token_login_failures WHERE jti = ?', [jti])[0];
+      return row === undefined ? undefined : { failures: Number(row['failures']), expiresAtMs: Number(row['expires_at']) };
+    },
+    write: (change) => {
+      this.write(() => {
+        if (change.forget !== undefined) {
+          const { unlockedBeforeMs, nowMs } = change.forget;
+          this.db.run('DELETE FROM login_attempts WHERE updated_at < ? AND (locked_until IS NULL OR locked_until <= ?)', [unlockedBeforeMs, nowMs]);
+          this.db.run('DELETE FROM token_login_failures WHERE expires_at <= ?', [nowMs]);
+        }
+        if (change.record === undefined) {
+          this.db.run('DELETE FROM login_attempts WHERE username = ?', [change.username]);
+        } else {
+          this.db.run(
+            `INSERT INTO login_attempts (username, failures, locked_until, updated_at) VALUES (?, ?, ?, ?)
+             ON CONFLICT(username) DO UPDATE SET failures = excluded.failures, locked_until = excluded.locked_until, updated_at = excluded.updated_at`,
+            [change.username, change.record.failures, change.record.lockedUntilMs ?? null, change.record.updatedAtMs],
+          );
+        }
+        if (change.token !== undefined) {
+          this.db.run(
+            `INSERT INTO token_login_failures (jti, failures, expires_at) VALUES (?, ?, ?)
+             ON CONFLICT(jti) DO UPDATE SET failures = excluded.failures, expires_at = excluded.expires_at`,
+            [change.token.jti, change.token.failures, change.token.expiresAtMs],
+          );
+        }
+      });
+    },
+    trackedUsernames: () => Number(this.rows('SELECT COUNT(*) AS n FROM login_attempts', [])[0]?.['n'] ?? 0),
+  };
 
   /**
    * Opens (or creates) the database file. A file that is not a database is moved aside to
@@ -131,22 +190,26 @@ export class SqliteSandboxStore {
   }
 
   /**
-   * Records how a request ended and, when authorised, its arrangement, in one transaction.
-   * Returns false (and writes nothing) when the request was already decided: one code per request.
+   * Records how a request ended (with its Idempotency-Key and answer) and, when authorised, its
+   * arrangement, in one transaction written to the file before this returns. When the request was
+   * already decided nothing is written and the outcome that was committed first is answered:
+   * one decision, and one code, per request.
    */
-  decide(jti: string, outcome: AuthorisationOutcome, arrangement?: Arrangement): boolean {
-    let decided = false;
+  decide(jti: string, outcome: AuthorisationOutcome, arrangement?: Arrangement): { committed: true } | { committed: false; existing?: AuthorisationOutcome } {
+    const existing = this.findRequest(jti);
+    if (existing === undefined) return { committed: false };
+    if (existing.outcome !== undefined) return { committed: false, existing: existing.outcome };
     this.write(() => {
       this.db.run('UPDATE authorisation_requests SET outcome = ? WHERE jti = ? AND outcome IS NULL', [JSON.stringify(outcome), jti]);
-      decided = this.db.getRowsModified() === 1;
-      if (!decided || arrangement === undefined) return;
+      if (this.db.getRowsModified() !== 1) throw new Error(`The request ${jti} was decided during its own decision.`);
+      if (arrangement === undefined) return;
       this.db.run(
         `INSERT INTO arrangements (id, owner, record, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT(id) DO UPDATE SET record = excluded.record, updated_at = excluded.updated_at`,
         [arrangement.id, arrangement.owner, JSON.stringify(arrangement), arrangement.createdAtMs, arrangement.updatedAtMs],
       );
     });
-    return decided;
+    return { committed: true };
   }
 
   /** The arrangement with this cdr_arrangement_id. */

@@ -3,9 +3,14 @@
 // app and the security headers, caches hashed assets forever, never caches HTML or config.json,
 // answers a missing asset with a plain 404, and compresses (gzip always, brotli with Debian's
 // brotli modules); a whole consent journey runs under the served CSP with the backend proxied.
-import { spawn } from 'node:child_process';
+// Issue 12: every answer carries Cross-Origin-Resource-Policy and the CSP reports to the address
+// the deployer puts in place of the placeholder (report-uri, report-to, Reporting-Endpoints);
+// source maps are a 404 unless source-maps.conf is installed; over TLS, Chromium's Reporting API
+// report reaches the sandbox's collector, and the documented Strict-Transport-Security line works.
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,14 +22,18 @@ import { launchChromium, SandboxHarness, watchPage } from '../browser/browser-ha
 import { logIn, onStep, returnResult } from '../browser/consent-app-driver';
 import { buildApp } from '../../esbuild.config.mjs';
 import {
+  fillNginxSecurityHeaders,
   fillNginxServer,
   nginxQuoted,
+  nginxSecurityHeaders,
+  NGINX_CSP_REPORT_URI_PLACEHOLDER,
   NGINX_SECURITY_HEADERS_INCLUDE,
+  NGINX_SOURCE_MAPS_FILE,
   renderNginxConfigFiles,
   renderNginxSecurityHeaders,
   renderNginxServer,
 } from '../../adapters/nginx-config';
-import { IMMUTABLE_ASSET_CACHE_CONTROL, NO_STORE_CACHE_CONTROL, SECURITY_HEADERS } from '../../adapters/web-security-headers';
+import { IMMUTABLE_ASSET_CACHE_CONTROL, NO_STORE_CACHE_CONTROL, SECURITY_HEADERS, securityHeaders } from '../../adapters/web-security-headers';
 
 const NGINX = '/usr/sbin/nginx';
 /** Debian's libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static install these. */
@@ -43,24 +52,52 @@ describe('nginx configuration: rendered from web-security-headers.ts (DESIGN §4
 
   it('writes every security header with its exact value and `always`', () => {
     const lines = renderNginxSecurityHeaders().split('\n').filter((line) => line.startsWith('add_header'));
-    expect(lines).to.deep.equal(Object.entries(SECURITY_HEADERS).map(([name, value]) => `add_header ${name} "${value}" always;`));
+    expect(lines).to.deep.equal(Object.entries(nginxSecurityHeaders()).map(([name, value]) => `add_header ${name} ${nginxQuoted(value)} always;`));
+    expect(lines).to.include(`add_header Reporting-Endpoints 'csp-endpoint="${NGINX_CSP_REPORT_URI_PLACEHOLDER}"' always;`);
+    expect(lines).to.include('add_header Cross-Origin-Resource-Policy "same-origin" always;');
+  });
+
+  it('leaves the CSP report address a placeholder the deployer replaces (documented), in report-uri, report-to\'s endpoint and nowhere else', () => {
+    const conf = renderNginxSecurityHeaders();
+    expect(conf.split(NGINX_CSP_REPORT_URI_PLACEHOLDER).length - 1, 'the comment and two headers').to.equal(3);
+    expect(conf).to.match(/# Replace __CSP_REPORT_URI__ \(twice\) with the deployment's CSP report address/);
+    const csp = nginxSecurityHeaders()['Content-Security-Policy'] ?? '';
+    expect(csp).to.match(/; report-uri __CSP_REPORT_URI__; report-to csp-endpoint$/);
+    const filled = fillNginxSecurityHeaders(conf, { cspReportUri: 'https://csp.bank.example/reports' });
+    expect(filled).not.to.include('__CSP_REPORT_URI__');
+    expect(filled).to.include('report-uri https://csp.bank.example/reports; report-to csp-endpoint" always;');
+    for (const bad of ['https://x/a b', 'https://x/";add_header X 1;"', '$host', '__CSP_REPORT_URI__', 'https://x/a\nb']) {
+      expect(() => fillNginxSecurityHeaders(conf, { cspReportUri: bad }), bad).to.throw(/cannot be written/);
+    }
+  });
+
+  it('documents Strict-Transport-Security at the TLS edge, not in the plain-HTTP server', () => {
+    expect(renderNginxSecurityHeaders()).to.match(/# Strict-Transport-Security is not here: it belongs where TLS ends/)
+      .and.include('#   add_header Strict-Transport-Security "max-age=63072000; includeSubDomains" always;');
+    expect(renderNginxSecurityHeaders().split('\n').filter((line) => line.startsWith('add_header Strict-Transport-Security'))).to.deep.equal([]);
+    expect(renderNginxServer()).to.include('Strict-Transport-Security is sent where TLS ends');
   });
 
   it('repeats the security headers and one Cache-Control in every location (add_header is not inherited)', () => {
     const locations = [...renderNginxServer().matchAll(/\n {4}location ([^{]+)\{([^}]*)\}/g)];
-    expect(locations.map((match) => match[1]?.trim())).to.deep.equal(['/', '/assets/', '/config/', '~ ^/(customer-auth|\\.well-known)/', '~ /\\.']);
+    expect(locations.map((match) => match[1]?.trim())).to.deep.equal(['/', '/assets/', '/config/', '~ ^/(customer-auth|\\.well-known)/', '~ /\\.', '~ \\.map$']);
     for (const [, where, body] of locations) {
       expect(body, where).to.include(`include ${NGINX_SECURITY_HEADERS_INCLUDE};`);
       expect(body?.match(/add_header Cache-Control /g), where).to.have.length(1);
     }
   });
 
-  const unwritable = ['a"b', 'a$b', 'a\\b', 'a\nb'];
+  const unwritable = ['a"b\'c', 'a$b', 'a\\b', 'a\nb'];
   for (const value of unwritable) {
     it(`refuses a header value nginx would misread: ${JSON.stringify(value)}`, () => {
       expect(() => nginxQuoted(value)).to.throw(/cannot be written for nginx/);
     });
   }
+
+  it('quotes a value holding double quotes with single quotes', () => {
+    expect(nginxQuoted('csp-endpoint="/r"')).to.equal('\'csp-endpoint="/r"\'');
+    expect(nginxQuoted("default-src 'none'")).to.equal('"default-src \'none\'"');
+  });
 
   it('fills the placeholders', () => {
     const filled = fillNginxServer(renderNginxServer(), { listen: '127.0.0.1:8080', dist: '/srv/consent/dist' });
@@ -106,11 +143,12 @@ describe('DESIGN §4 header values: SECURITY_HEADERS against the literal values 
     expect(NO_STORE_CACHE_CONTROL).to.equal(DESIGN_4_CACHE_CONTROL);
   });
 
-  it('sends exactly the headers DESIGN §4 names (plus Cache-Control, set per answer)', () => {
+  it('sends exactly the headers DESIGN §4 names, plus issue 12\'s (Cache-Control is set per answer)', () => {
     expect(Object.keys(SECURITY_HEADERS)).to.have.members([
       'Content-Security-Policy', 'X-Frame-Options', 'X-Content-Type-Options', 'Referrer-Policy',
-      'Cross-Origin-Opener-Policy', 'Permissions-Policy',
+      'Cross-Origin-Opener-Policy', 'Permissions-Policy', 'Cross-Origin-Resource-Policy',
     ]);
+    expect(Object.keys(nginxSecurityHeaders())).to.have.members([...Object.keys(SECURITY_HEADERS), 'Reporting-Endpoints']);
   });
 
   it("has DESIGN §4's CSP directives with exactly their sources, and no unsafe-inline/unsafe-eval anywhere", () => {
@@ -148,6 +186,20 @@ function request(port: number, target: string, headers: Readonly<Record<string, 
   });
 }
 
+/** One HTTPS GET to a test server with a self-signed certificate. */
+function requestTls(port: number, target: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = https.get({ host: '127.0.0.1', port, path: target, agent: false, rejectUnauthorized: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.setTimeout(5000, () => req.destroy(new Error(`GET ${target} timed out`)));
+  });
+}
+
 /** A loopback port nobody listens on (listen on port 0, read it, close). */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -162,9 +214,14 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The report address the tests put in place of the placeholder: a path each nginx may proxy to the sandbox. */
+const TEST_REPORT_URI = '/csp-reports';
+/** DESIGN §4 and issue 12: the headers nginx serves once the placeholder is filled. */
+const SERVED_HEADERS = securityHeaders({ uri: TEST_REPORT_URI, reportingApi: true });
+
 /** DESIGN §4: every security header with its exact value. */
 function expectSecurityHeaders(answer: Answer, where: string): void {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers[name.toLowerCase()], `${where} ${name}`).to.equal(value);
+  for (const [name, value] of Object.entries(SERVED_HEADERS)) expect(answer.headers[name.toLowerCase()], `${where} ${name}`).to.equal(value);
 }
 
 /** DESIGN §4: an HTML answer with every security header and a single no-store. */
@@ -192,14 +249,23 @@ async function startNginx(setup: {
   readonly dist: string;
   readonly optional?: Readonly<Record<string, string | Buffer>>;
   readonly modules?: readonly string[];
+  /** Listen with TLS (ssl_certificate and key files), as at a TLS edge. */
+  readonly tls?: { readonly cert: string; readonly key: string };
+  /** Lines added to the filled security-headers.conf (the documented HSTS line). */
+  readonly extraHeaderLines?: readonly string[];
 }): Promise<RunningNginx> {
   const { dir, dist } = setup;
   const conf = path.join(dir, 'conf');
   mkdirSync(path.join(conf, 'consent-app', 'optional'), { recursive: true });
   for (const [name, text] of Object.entries(setup.optional ?? {})) writeFileSync(path.join(conf, 'consent-app', 'optional', name), text);
-  writeFileSync(path.join(conf, NGINX_SECURITY_HEADERS_INCLUDE), readFileSync(path.join(DEPLOY_DIR, 'security-headers.conf')));
+  const headers = fillNginxSecurityHeaders(readFileSync(path.join(DEPLOY_DIR, 'security-headers.conf'), 'utf8'), { cspReportUri: TEST_REPORT_URI });
+  writeFileSync(path.join(conf, NGINX_SECURITY_HEADERS_INCLUDE), `${headers}${(setup.extraHeaderLines ?? []).join('\n')}\n`);
   const port = await freePort();
-  const server = fillNginxServer(readFileSync(path.join(DEPLOY_DIR, 'consent-app.conf'), 'utf8'), { listen: `127.0.0.1:${port}`, dist });
+  const listen = `127.0.0.1:${port}${setup.tls === undefined ? '' : ' ssl'}`;
+  const server = fillNginxServer(readFileSync(path.join(DEPLOY_DIR, 'consent-app.conf'), 'utf8'), { listen, dist });
+  if (setup.tls !== undefined) {
+    writeFileSync(path.join(conf, 'consent-app', 'optional', 'tls.conf'), `ssl_certificate ${setup.tls.cert};\nssl_certificate_key ${setup.tls.key};\n`);
+  }
   writeFileSync(path.join(conf, 'consent-app.conf'), server);
   const temp = (name: string): string => path.join(dir, name);
   const loadModules = (setup.modules ?? []).map((module) => `load_module ${module};\n`).join('');
@@ -239,7 +305,7 @@ http {
       throw new Error(`nginx exited with ${child.exitCode}: ${output}${log}`);
     }
     try {
-      await request(port, '/');
+      await (setup.tls === undefined ? request(port, '/') : requestTls(port, '/'));
       break;
     } catch (error) {
       if (attempt >= 100) {
@@ -249,7 +315,7 @@ http {
       await sleep(50);
     }
   }
-  return { port, origin: `http://127.0.0.1:${port}`, stop };
+  return { port, origin: `${setup.tls === undefined ? 'http' : 'https'}://127.0.0.1:${port}`, stop };
 }
 
 describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', function () {
@@ -341,11 +407,40 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
     expect(answer.headers['cache-control']).to.equal(IMMUTABLE_ASSET_CACHE_CONTROL);
   });
 
-  it('serves the source map next to the script', async () => {
-    const answer = await request(port, `/assets/${script}.map`);
-    expect(answer.status).to.equal(200);
-    expect(answer.headers['cache-control']).to.equal(IMMUTABLE_ASSET_CACHE_CONTROL);
-    expect(JSON.parse(answer.body.toString('utf8'))).to.have.property('mappings');
+  it('does not serve the source maps: a plain 404, not cached, with the security headers (issue 12)', async () => {
+    expect(existsSync(path.join(dist, 'assets', `${script}.map`)), 'the build has the map').to.equal(true);
+    for (const target of [`/assets/${script}.map`, `/assets/${stylesheet}.map`, '/assets/none.js.map', '/main.js.map', '/anything/deep.map']) {
+      const answer = await request(port, target);
+      expect(answer.status, target).to.equal(404);
+      expect(answer.body.toString('utf8'), target).not.to.include('mappings').and.not.include('id="root"');
+      expectSecureHtml(answer, target);
+    }
+  });
+
+  it(`serves the source maps with ${NGINX_SOURCE_MAPS_FILE} in the optional include, cached like their scripts`, async () => {
+    const withMaps = await startNginx({ dir: path.join(tmp, 'maps'), dist, optional: { [NGINX_SOURCE_MAPS_FILE]: readFileSync(path.join(DEPLOY_DIR, NGINX_SOURCE_MAPS_FILE)) } });
+    try {
+      const answer = await request(withMaps.port, `/assets/${script}.map`);
+      expect(answer.status).to.equal(200);
+      expect(answer.headers['cache-control']).to.equal(IMMUTABLE_ASSET_CACHE_CONTROL);
+      expect(JSON.parse(answer.body.toString('utf8'))).to.have.property('mappings');
+      expectSecurityHeaders(answer, 'source map');
+      const missing = await request(withMaps.port, '/assets/none.js.map');
+      expect([missing.status, missing.headers['cache-control']]).to.deep.equal([404, NO_STORE_CACHE_CONTROL]);
+      expect((await request(withMaps.port, '/main.js.map')).status, 'only under /assets/').to.equal(404);
+      expect((await request(withMaps.port, `/assets/${script}`)).status).to.equal(200);
+    } finally {
+      await withMaps.stop();
+    }
+  });
+
+  it('sends Cross-Origin-Resource-Policy and the reporting CSP on every kind of answer (issue 12)', async () => {
+    for (const target of ['/', `/assets/${script}`, '/assets/none.js', '/config/config.json', '/.env', '/customer-auth/keep-alive', '/customer-auth/data']) {
+      const answer = await request(port, target);
+      expect(answer.headers['cross-origin-resource-policy'], target).to.equal('same-origin');
+      expect(answer.headers['content-security-policy'], target).to.match(/; report-uri \/csp-reports; report-to csp-endpoint$/);
+      expect(answer.headers['reporting-endpoints'], target).to.equal('csp-endpoint="/csp-reports"');
+    }
   });
 
   const misses = ['/assets/x.js', '/assets/main-AAAAAAAA.css', '/config/other.json', '/.env', '/assets/.hidden.js', '/.git/config',
@@ -485,7 +580,7 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
         const plain = await request(brotliPort, target());
         expect(plain.headers['content-encoding']).to.equal(undefined);
         expect(plain.body.equals(original)).to.equal(true);
-        for (const name of [...Object.keys(SECURITY_HEADERS).map((header) => header.toLowerCase()), 'cache-control', 'content-type']) {
+        for (const name of [...Object.keys(SERVED_HEADERS).map((header) => header.toLowerCase()), 'cache-control', 'content-type']) {
           expect(br.headers[name], `${name} as without brotli`).to.equal(plain.headers[name]);
         }
       });
@@ -587,7 +682,59 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
         expect(paths.filter((p) => p.startsWith('/customer-auth/')).length, 'customer-auth calls through nginx').to.be.greaterThan(3);
         expect(fromNginx.filter((answer) => answer.status >= 400), 'failed answers from nginx').to.deep.equal([]);
         const documentAnswer = fromNginx.find((answer) => new URL(answer.url).pathname === signed.pathname);
-        expect(documentAnswer?.csp, 'the page was under the served CSP').to.equal(SECURITY_HEADERS['Content-Security-Policy']);
+        expect(documentAnswer?.csp, 'the page was under the served CSP').to.equal(SERVED_HEADERS['Content-Security-Policy']);
+      } finally {
+        await browser.close();
+      }
+    });
+  });
+  describe('over TLS, as at the edge: Chromium\'s Reporting API report reaches the sandbox, and the documented HSTS line works', () => {
+    const OPENSSL = '/usr/bin/openssl';
+    let harness: SandboxHarness | undefined;
+    let edge: RunningNginx | undefined;
+    const reports: string[] = [];
+    const hsts = renderNginxSecurityHeaders().split('\n').find((line) => line.startsWith('#   add_header Strict-Transport-Security'))?.replace(/^#\s+/, '');
+
+    before(async () => {
+      if (!existsSync(OPENSSL)) throw new Error(`${OPENSSL} is missing: this test makes a self-signed certificate with Debian's openssl (apt-get install openssl).`);
+      const tls = { cert: path.join(tmp, 'edge.crt'), key: path.join(tmp, 'edge.key') };
+      execFileSync(OPENSSL, ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+        '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', tls.key, '-out', tls.cert], { stdio: 'ignore' });
+      harness = await new SandboxHarness().start({ distDir: dist, log: (line) => reports.push(line) });
+      writeFileSync(path.join(dist, 'violation.html'), '<!doctype html><html lang="en"><head><title>v</title></head><body><img src="https://blocked.example/pixel.gif" alt=""></body></html>');
+      if (hsts === undefined) throw new Error('security-headers.conf documents no Strict-Transport-Security line');
+      edge = await startNginx({
+        dir: path.join(tmp, 'edge'),
+        dist,
+        tls,
+        extraHeaderLines: [hsts],
+        optional: { 'reports.conf': `location ^~ ${TEST_REPORT_URI} { proxy_pass ${harness.origin}; }\n` },
+      });
+    });
+
+    after(async () => {
+      await edge?.stop();
+      await harness?.stop();
+    });
+
+    it('sends the documented Strict-Transport-Security line and every security header over TLS', async () => {
+      if (!edge) throw new Error('before() did not start nginx');
+      const answer = await requestTls(edge.port, '/demo_accc_aisp');
+      expect(answer.status).to.equal(200);
+      expect(answer.headers['strict-transport-security']).to.equal('max-age=63072000; includeSubDomains');
+      expectSecureHtml(answer, 'https /demo_accc_aisp');
+    });
+
+    it('a CSP violation on an HTTPS page is reported with the Reporting API (application/reports+json) to the report address', async function () {
+      this.timeout(30_000);
+      if (!edge) throw new Error('before() did not start nginx');
+      const browser = await launchChromium(['--ignore-certificate-errors', '--short-reporting-delay']);
+      try {
+        const page = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
+        await page.goto(`${edge.origin}/violation.html`);
+        const deadline = Date.now() + 20_000;
+        while (!reports.some((line) => line.includes('blocked https://blocked.example/pixel.gif')) && Date.now() < deadline) await sleep(100);
+        expect(reports.join('\n')).to.include(`CSP violation via report-to (enforce): img-src blocked https://blocked.example/pixel.gif on ${edge.origin}/violation.html`);
       } finally {
         await browser.close();
       }

@@ -5,13 +5,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { decodeProtectedHeader } from 'jose';
-import { CONTENT_SECURITY_POLICY, IMMUTABLE_ASSET_CACHE_CONTROL, SECURITY_HEADERS } from '../../../adapters/web-security-headers';
+import { CSP_REPORT_PATH, SANDBOX_CSP_REPORTING } from '../../../adapters/sandbox-bank/csp-reports.routes';
+import { CONTENT_SECURITY_POLICY, IMMUTABLE_ASSET_CACHE_CONTROL, SECURITY_HEADERS, securityHeaders } from '../../../adapters/web-security-headers';
 import { RunningSandbox, TEST_ASSET, type Answer } from './sandbox-test-kit';
+
+/** The sandbox's headers: DESIGN §4's, the CSP reporting to its own collector (issue 12). */
+const SANDBOX_HEADERS = securityHeaders(SANDBOX_CSP_REPORTING);
+const SANDBOX_CSP = SANDBOX_HEADERS['Content-Security-Policy'];
+
+/** DESIGN §4: every security header. */
+function expectSecurityHeaders(answer: Answer, where: string): void {
+  for (const [name, value] of Object.entries(SANDBOX_HEADERS)) expect(answer.headers.get(name), `${where} ${name}`).to.equal(value);
+}
 
 /** DESIGN §4: every security header, no-store, and no inline script or style in the page. */
 function expectSecureHtml(answer: Answer, where: string): void {
   expect(answer.headers.get('content-type'), where).to.match(/^text\/html/);
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers.get(name), `${where} ${name}`).to.equal(value);
+  expectSecurityHeaders(answer, where);
   expect(answer.headers.get('cache-control'), where).to.equal('no-store');
   expect(answer.text, `${where} inline script`).not.to.match(/<script(?![^>]*\ssrc=)[^>]*>/i);
   expect(answer.text, `${where} inline style`).not.to.match(/<style|\sstyle=/i);
@@ -33,7 +43,7 @@ describe('sandbox bank: the app shell, config.json and JWKS (DESIGN §4-5)', () 
     const answer = await sandbox.request('GET', '/');
     expect(answer.status).to.equal(302);
     expect(answer.headers.get('location')).to.equal('/recipient/');
-    expect(answer.headers.get('content-security-policy')).to.equal(CONTENT_SECURITY_POLICY);
+    expect(answer.headers.get('content-security-policy')).to.equal(SANDBOX_CSP);
   });
 
   const appRoutes = [
@@ -58,7 +68,7 @@ describe('sandbox bank: the app shell, config.json and JWKS (DESIGN §4-5)', () 
   it('answers HEAD on an app route with the headers', async () => {
     const answer = await sandbox.request('HEAD', '/demo_accc_aisp');
     expect(answer.status).to.equal(200);
-    expect(answer.headers.get('content-security-policy')).to.equal(CONTENT_SECURITY_POLICY);
+    expect(answer.headers.get('content-security-policy')).to.equal(SANDBOX_CSP);
   });
 
   it('caches hashed assets for a year and never a missing one', async () => {
@@ -81,7 +91,44 @@ describe('sandbox bank: the app shell, config.json and JWKS (DESIGN §4-5)', () 
     const config = answer.body as Record<string, unknown>;
     expect(config).to.include({ env: 'sandbox', production: false, apiBaseUrl: '', jwksUri: '/.well-known/jwks.json', inactiveTimeLimit: 20, inactiveReciprocalWarnTime: 10, useTealiumUtag: false });
     expect(config['brands']).to.deep.equal(['demo']);
+    expect(config['cspReportUri'], 'CONTRACT §2: the sandbox collects its own CSP reports').to.equal(CSP_REPORT_PATH);
     expect(Object.keys(config['links'] as object)).to.have.members(['siteTerms', 'hyperlink', 'cookie', 'legal', 'importantNotices', 'cdrPolicy', 'eligibility', 'secureKeyHelp', 'contactUs']);
+  });
+
+  it('reports CSP violations to its own collector with report-uri (plain HTTP: no report-to) (issue 12)', () => {
+    expect(SANDBOX_CSP).to.equal(`${CONTENT_SECURITY_POLICY}; report-uri /csp-reports`);
+    expect(SANDBOX_HEADERS['Reporting-Endpoints']).to.equal(undefined);
+    const https = securityHeaders({ uri: 'https://csp.bank.example/r', reportingApi: true });
+    expect(https['Content-Security-Policy']).to.equal(`${CONTENT_SECURITY_POLICY}; report-uri https://csp.bank.example/r; report-to csp-endpoint`);
+    expect(https['Reporting-Endpoints']).to.equal('csp-endpoint="https://csp.bank.example/r"');
+    expect(SECURITY_HEADERS['Reporting-Endpoints'], 'no endpoint without a report address').to.equal(undefined);
+    expect(SECURITY_HEADERS['Content-Security-Policy']).to.equal(CONTENT_SECURITY_POLICY);
+    for (const unwritable of ['/a b', '/a;b', '/a,b', 'javascript:alert(1)', '/a"b', "/a'b", 'ftp://x', '', '/a\u0000b']) {
+      expect(() => securityHeaders({ uri: unwritable, reportingApi: true }), unwritable).to.throw(/cannot be written/);
+    }
+  });
+
+  it('sends every security header, Cross-Origin-Resource-Policy: same-origin included, on every kind of answer', async () => {
+    const token = await sandbox.token();
+    const answers: [string, Answer][] = [
+      ['app route', await sandbox.request('GET', '/demo_accc_aisp')],
+      ['redirect', await sandbox.request('GET', '/')],
+      ['hashed asset', await sandbox.request('GET', TEST_ASSET)],
+      ['missing asset', await sandbox.request('GET', '/assets/none.js')],
+      ['config.json', await sandbox.request('GET', '/config/config.json')],
+      ['JWKS', await sandbox.request('GET', '/.well-known/jwks.json')],
+      ['API answer', await sandbox.request('GET', '/customer-auth/data', { token })],
+      ['API 401', await sandbox.request('GET', '/customer-auth/data')],
+      ['API 404', await sandbox.request('GET', '/customer-auth/none', { token })],
+      ['API 400', await sandbox.request('POST', '/customer-auth/authenticate', { token, body: '{' })],
+      ['recipient page', await sandbox.request('GET', '/recipient/')],
+      ['CSP report', await sandbox.request('POST', '/csp-reports', { body: '{"csp-report":{"document-uri":"http://x/","violated-directive":"img-src"}}', headers: { 'content-type': 'application/csp-report' } })],
+      ['CSP report refused', await sandbox.request('POST', '/csp-reports', { body: 'x', headers: { 'content-type': 'text/plain' } })],
+    ];
+    for (const [what, answer] of answers) {
+      expectSecurityHeaders(answer, `${what} (${answer.status})`);
+      expect(answer.headers.get('cross-origin-resource-policy'), what).to.equal('same-origin');
+    }
   });
 
   it('publishes the public ES256 key whose kid the tokens carry, and no private part', async () => {

@@ -17,7 +17,7 @@ describe('sandbox bank: arrangements survive a restart', () => {
     await sandbox.login(token, 'jane.citizen');
     const account = { schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' };
     await sandbox.call('PUT', '/consent', token, { permissions: [{ permission: 'bank:accounts.basic:read', accounts: [account] }, { permission: 'common:customer.basic:read' }], consentNickname: 'Budgeting' });
-    const { id_token: idToken } = (await sandbox.call('POST', '/confirmation', token, { authorisationStatus: true })).body as { id_token: string };
+    const { id_token: idToken } = (await sandbox.decide(token, true)).body as { id_token: string };
     const arrangementId = decodeJwt(idToken)['cdr_arrangement_id'] as string;
     const pending = await sandbox.token();
     const jwksBefore = (await sandbox.request('GET', '/.well-known/jwks.json')).text;
@@ -30,11 +30,12 @@ describe('sandbox bank: arrangements survive a restart', () => {
 
     expect((await sandbox.request('GET', '/.well-known/jwks.json')).text).to.equal(jwksBefore);
     expect((await sandbox.call('GET', '/data', pending)).status).to.equal(200);
-    expect(errorOf(await sandbox.call('POST', '/confirmation', token, { authorisationStatus: true })).code).to.equal('consent_already_decided');
+    expect(errorOf(await sandbox.decide(token, true)).code).to.equal('consent_already_decided');
 
     const home = await sandbox.request('GET', '/recipient/');
     expect(home.text).to.include(`<code>${arrangementId}</code>`).and.include('Budgeting');
     const amend = await sandbox.token({ scopes: ['bank:accounts.basic:read'], months: 3, arrangementId });
+    await sandbox.login(amend, 'jane.citizen');
     const detail = ((await sandbox.call('GET', '/data', amend)).body as { detail: { permissions: { accounts?: unknown[] }[]; consentNickname?: string } }).detail;
     expect(detail.permissions[0]?.accounts).to.deep.equal([account]);
     expect(detail.consentNickname).to.equal('Budgeting');

@@ -72,7 +72,7 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     });
     expect(save.status).to.equal(204);
 
-    const confirmed = await sandbox.call('POST', '/confirmation', token, { authorisationStatus: true });
+    const confirmed = await sandbox.decide(token, true);
     expect(confirmed.status).to.equal(200);
     const answer = confirmed.body as { auth_code: string; redirect_uri: string; state: string; id_token: string };
     expect(answer.redirect_uri).to.equal(`${sandbox.origin}/recipient/callback`);
@@ -84,28 +84,33 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     expect(payload['cdr_arrangement_id']).to.be.a('string');
     const arrangementId = payload['cdr_arrangement_id'] as string;
 
-    const again = await sandbox.call('POST', '/confirmation', token, { authorisationStatus: true });
+    const again = await sandbox.decide(token, true);
     expect(again.status).to.equal(409);
     expect(errorOf(again).code).to.equal('consent_already_decided');
     expect(errorOf(await sandbox.call('GET', '/data', token)).code).to.equal('consent_already_decided');
 
-    // The arrangement as recorded, amended: /data names it and its accounts.
+    // The arrangement as recorded, amended: /data names it, and its accounts once its owner is logged in.
     const amend = await sandbox.token({ scopes: [BASIC, TRANSACTIONS, CUSTOMER, 'bank:payees:read'], months: 6, arrangementId });
     expect(decodeJwt(amend)['consentStatus']).to.equal('Authorised');
-    const amendDetail = ((await sandbox.call('GET', '/data', amend)).body as { detail: { permissions: { permission: string; accounts?: unknown[]; claims?: string }[]; consentNickname?: string } }).detail;
-    expect(amendDetail.consentNickname).to.equal('Budgeting');
-    expect(amendDetail.permissions.find((p) => p.permission === BASIC)?.accounts).to.deep.equal(chosen);
-    expect(amendDetail.permissions.find((p) => p.permission === CUSTOMER)?.accounts).to.equal(undefined);
-    expect(amendDetail.permissions.every((p) => JSON.parse(p.claims ?? '{}').cdr_arrangement_id === arrangementId)).to.equal(true);
+    type AmendDetail = { detail: { permissions: { permission: string; accounts?: unknown[]; claims?: string }[]; consentNickname?: string } };
+    const beforeLogin = ((await sandbox.call('GET', '/data', amend)).body as AmendDetail).detail;
+    expect(beforeLogin.consentNickname).to.equal('Budgeting');
+    expect(beforeLogin.permissions.every((p) => p.accounts === undefined)).to.equal(true);
+    expect(beforeLogin.permissions.every((p) => JSON.parse(p.claims ?? '{}').cdr_arrangement_id === arrangementId)).to.equal(true);
 
     const stranger = await sandbox.login(amend, 'trust.owner');
     expect(stranger.status).to.equal(403);
     expect(errorOf(stranger).code).to.equal('arrangement_owner_mismatch');
     expect((await sandbox.login(amend, 'jane.citizen')).status).to.equal(204);
+    const amendDetail = ((await sandbox.call('GET', '/data', amend)).body as AmendDetail).detail;
+    expect(amendDetail.consentNickname).to.equal('Budgeting');
+    expect(amendDetail.permissions.find((p) => p.permission === BASIC)?.accounts).to.deep.equal(chosen);
+    expect(amendDetail.permissions.find((p) => p.permission === CUSTOMER)?.accounts).to.equal(undefined);
+    expect(amendDetail.permissions.every((p) => JSON.parse(p.claims ?? '{}').cdr_arrangement_id === arrangementId)).to.equal(true);
     await sandbox.call('PUT', '/consent', amend, {
       permissions: [BASIC, TRANSACTIONS, CUSTOMER, 'bank:payees:read'].map((permission) => (permission === CUSTOMER ? { permission } : { permission, accounts: chosen.slice(0, 1) })),
     });
-    const amended = (await sandbox.call('POST', '/confirmation', amend, { authorisationStatus: true })).body as { id_token: string };
+    const amended = (await sandbox.decide(amend, true)).body as { id_token: string };
     expect(decodeJwt(amended.id_token)['cdr_arrangement_id']).to.equal(arrangementId);
   });
 
@@ -228,14 +233,14 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     const refused = await sandbox.call('PUT', '/consent', ineligible.token, { permissions: [{ permission: BASIC, accounts: [ref(ineligible.accounts[0] as RawAccountLike)] }, { permission: CUSTOMER }] });
     expect([refused.status, errorOf(refused).code]).to.deep.equal([400, 'A09']);
     expect((await sandbox.call('PUT', '/consent', ineligible.token, { permissions: [{ permission: BASIC, accounts: [] }, { permission: CUSTOMER }] })).status).to.equal(204);
-    expect((await sandbox.call('POST', '/confirmation', ineligible.token, { authorisationStatus: true })).status).to.equal(200);
+    expect((await sandbox.decide(ineligible.token, true)).status).to.equal(200);
 
     const confirmFails = await toAccounts('confirm.fails');
     await sandbox.call('PUT', '/consent', confirmFails.token, { permissions: [{ permission: BASIC, accounts: confirmFails.accounts.slice(0, 1).map(ref) }, { permission: CUSTOMER }] });
-    expect((await sandbox.call('POST', '/confirmation', confirmFails.token, { authorisationStatus: true })).status).to.equal(500);
+    expect((await sandbox.decide(confirmFails.token, true)).status).to.equal(500);
 
     const rejectFails = await toAccounts('reject.fails');
-    expect((await sandbox.call('POST', '/confirmation', rejectFails.token, { authorisationStatus: false })).status).to.equal(500);
+    expect((await sandbox.decide(rejectFails.token, false)).status).to.equal(500);
   });
 
   it('gives many.accounts 500 eligible accounts', async () => {
@@ -258,7 +263,7 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
   it('answers jarm.customer\'s confirmation with a JARM response', async () => {
     const { token, accounts } = await toAccounts('jarm.customer');
     await sandbox.call('PUT', '/consent', token, { permissions: [{ permission: BASIC, accounts: accounts.slice(0, 1).map(ref) }, { permission: CUSTOMER }] });
-    const answer = (await sandbox.call('POST', '/confirmation', token, { authorisationStatus: true })).body as { response: string; redirect_uri: string };
+    const answer = (await sandbox.decide(token, true)).body as { response: string; redirect_uri: string };
     expect(answer.redirect_uri).to.equal(`${sandbox.origin}/recipient/callback`);
     expect(decodeJwt(answer.response)['state']).to.equal(decodeJwt(token)['state']);
   });
@@ -270,30 +275,30 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
       expect([answer.status, errorOf(answer).code, errorOf(answer).causes[0]], path).to.deep.equal([409, 'out_of_order', 'Authenticate first: POST /customer-auth/authenticate.']);
     }
     expect((await sandbox.call('PUT', '/consent', token, { permissions: [{ permission: CUSTOMER }] })).status).to.equal(409);
-    expect((await sandbox.call('POST', '/confirmation', token, { authorisationStatus: true })).status).to.equal(409);
+    expect((await sandbox.decide(token, true)).status).to.equal(409);
 
     await sandbox.login(token, 'jane.citizen');
-    const early = await sandbox.call('POST', '/confirmation', token, { authorisationStatus: true });
+    const early = await sandbox.decide(token, true);
     expect([early.status, errorOf(early).causes[0]]).to.deep.equal([409, 'Save the account selection first: PUT /customer-auth/consent.']);
   });
 
   it('lets the customer cancel at any time, before login too, and answers where to return', async () => {
     const token = await sandbox.token();
     expect((await sandbox.call('GET', '/data', token)).status).to.equal(200);
-    const cancelled = await sandbox.call('POST', '/confirmation', token, { authorisationStatus: false });
+    const cancelled = await sandbox.decide(token, false);
     expect(cancelled.body).to.deep.equal({ redirect_uri: `${sandbox.origin}/recipient/callback`, state: decodeJwt(token)['state'] });
-    expect(errorOf(await sandbox.call('POST', '/confirmation', token, { authorisationStatus: true })).code).to.equal('consent_already_decided');
+    expect(errorOf(await sandbox.decide(token, true)).code).to.equal('consent_already_decided');
   });
 
   it('confirms a customer-scopes-only consent without an account selection', async () => {
     const token = await sandbox.token({ scopes: [CUSTOMER, 'common:customer.detail:read'] });
     await sandbox.login(token, 'jane.citizen');
     expect((await sandbox.call('PUT', '/consent', token, { permissions: [{ permission: CUSTOMER }, { permission: 'common:customer.detail:read' }], consentNickname: 'Tax' })).status).to.equal(204);
-    expect((await sandbox.call('POST', '/confirmation', token, { authorisationStatus: true })).status).to.equal(200);
+    expect((await sandbox.decide(token, true)).status).to.equal(200);
 
     const direct = await sandbox.token({ scopes: [CUSTOMER] });
     await sandbox.login(direct, 'jane.citizen');
-    expect((await sandbox.call('POST', '/confirmation', direct, { authorisationStatus: true })).status).to.equal(200);
+    expect((await sandbox.decide(direct, true)).status).to.equal(200);
   });
 
   it('checks the selection against the request: each scope once, no accounts on customer scopes, the same accounts on bank scopes', async () => {

@@ -31,7 +31,7 @@ describe('sandbox bank: the recipient simulator', () => {
     await sandbox.call('PUT', '/consent', token, {
       permissions: permissions.map(({ permission }) => (permission.startsWith('common:') ? { permission } : { permission, accounts: [first] })),
     });
-    return (await sandbox.call('POST', '/confirmation', token, { authorisationStatus: true })).body as { auth_code: string; state: string; id_token: string };
+    return (await sandbox.decide(token, true)).body as { auth_code: string; state: string; id_token: string };
   }
 
   it('offers personas, the seven scopes and the sharing duration', async () => {
@@ -148,6 +148,7 @@ describe('sandbox bank: the recipient simulator', () => {
 
     const token = await startThroughForm('scope=bank%3Aaccounts.basic%3Aread&scope=bank%3Apayees%3Aread&duration=months&months=12', `/recipient/amend/${arrangementId}`);
     expect(decodeJwt(token)['consentStatus']).to.equal('Authorised');
+    await sandbox.login(token, 'jane.citizen');
     const detail = ((await sandbox.call('GET', '/data', token)).body as { detail: { permissions: { permission: string; accounts?: unknown[]; claims?: string }[] } }).detail;
     expect(detail.permissions.map((p) => p.permission)).to.deep.equal(['bank:accounts.basic:read', 'bank:payees:read']);
     expect(detail.permissions[0]?.accounts).to.deep.equal([{ schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' }]);
@@ -163,7 +164,7 @@ describe('sandbox bank: the recipient simulator', () => {
   it('shows a JARM response with its verified claims', async () => {
     const token = await startThroughForm('scope=common%3Acustomer.basic%3Aread&duration=once-off');
     await sandbox.login(token, 'jarm.customer');
-    const { response } = (await sandbox.call('POST', '/confirmation', token, { authorisationStatus: true })).body as { response: string };
+    const { response } = (await sandbox.decide(token, true)).body as { response: string };
     const page = await sandbox.request('GET', `/recipient/callback?response=${encodeURIComponent(response)}`);
     expect(page.text).to.include('Authorised (JARM response)').and.include('<strong>OK</strong> response signature').and.include('<strong>OK</strong> state');
   });

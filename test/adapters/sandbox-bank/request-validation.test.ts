@@ -1,8 +1,10 @@
 // Bad input never crashes the sandbox bank: bearer tokens that are missing, forged or expired,
 // and bodies that break the contract get a 4xx error envelope naming the problem.
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { base64url, decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
+import { SELECTION_BODY_LIMIT } from '../../../adapters/sandbox-bank/customer-auth.routes';
 import { errorOf, RunningSandbox, type Answer } from './sandbox-test-kit';
 
 const expectError = (answer: Answer, status: number, code: string): void => {
@@ -51,7 +53,7 @@ describe('sandbox bank: bearer tokens and request validation', () => {
           ['POST', '/confirmation', { authorisationStatus: false }],
           ['POST', '/keep-alive', {}],
         ] as const) {
-          const answer = await sandbox.call(method, path, token, body);
+          const answer = await sandbox.call(method, path, token, body, { 'idempotency-key': randomUUID() });
           expectError(answer, 401, 'invalid_token');
           expect(errorOf(answer).causes).to.deep.equal(['The token has expired.']);
         }
@@ -94,19 +96,22 @@ describe('sandbox bank: bearer tokens and request validation', () => {
 
     it('answers a body that is not JSON, an empty JSON body and the wrong media type', async () => {
       expectError(await sandbox.call('POST', '/authenticate', token, '{"authType": "SECURE_CODE",'), 400, 'invalid_request');
-      expectError(await sandbox.call('POST', '/confirmation', token, ''), 400, 'invalid_request');
-      expectError(await sandbox.call('POST', '/confirmation', token, '{"authorisationStatus":true,"__proto__":{"admin":true}}'), 400, 'invalid_request');
-      const text = await sandbox.call('POST', '/confirmation', token, 'authorisationStatus=true', { 'content-type': 'text/plain' });
+      const key = { 'idempotency-key': randomUUID() };
+      expectError(await sandbox.call('POST', '/confirmation', token, '', key), 400, 'invalid_request');
+      expectError(await sandbox.call('POST', '/confirmation', token, '{"authorisationStatus":true,"__proto__":{"admin":true}}', key), 400, 'invalid_request');
+      const text = await sandbox.call('POST', '/confirmation', token, 'authorisationStatus=true', { 'content-type': 'text/plain', ...key });
       expectError(text, 415, 'unsupported_media_type');
     });
 
-    it('answers a body over the size limit with 413', async () => {
-      const answer = await sandbox.call('PUT', '/consent', token, JSON.stringify({ permissions: [{ permission: 'x'.repeat(1_100_000) }] }));
-      expectError(answer, 413, 'payload_too_large');
+    it('answers a body over the size limit with 413: 1 MiB, 4 MiB for an account selection', async () => {
+      const overSelectionLimit = await sandbox.call('PUT', '/consent', token, JSON.stringify({ permissions: [{ permission: 'x'.repeat(SELECTION_BODY_LIMIT) }] }));
+      expectError(overSelectionLimit, 413, 'payload_too_large');
+      const overLimit = await sandbox.call('POST', '/authenticate', token, JSON.stringify({ username: 'x'.repeat(1_100_000) }));
+      expectError(overLimit, 413, 'payload_too_large');
     });
 
     it('does not coerce types: "true" is not a boolean', async () => {
-      const answer = await sandbox.call('POST', '/confirmation', token, { authorisationStatus: 'true' });
+      const answer = await sandbox.call('POST', '/confirmation', token, { authorisationStatus: 'true' }, { 'idempotency-key': randomUUID() });
       expectError(answer, 400, 'invalid_request');
       expect(errorOf(answer).causes).to.deep.equal(['body/authorisationStatus must be boolean']);
     });
@@ -139,7 +144,7 @@ describe('sandbox bank: bearer tokens and request validation', () => {
       ] as const;
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...calls), fc.jsonValue({ maxDepth: 3 }), async ([method, path], body) => {
-          const answer = await sandbox.call(method, path, token, JSON.stringify(body));
+          const answer = await sandbox.call(method, path, token, JSON.stringify(body), { 'idempotency-key': randomUUID() });
           expect(answer.status, `${method} ${path} ${JSON.stringify(body)}`).to.be.within(200, 499);
         }),
         { numRuns: 60 },

@@ -1,5 +1,6 @@
 // Test kit for the sandbox bank: a real server on a random port with a temporary data folder and
 // a small temporary dist/, plain HTTP helpers, and a check of every answer against the contract.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,37 +32,9 @@ export interface Answer {
   readonly text: string;
 }
 
-/** A running sandbox for a test file, with a movable clock. */
-export class RunningSandbox {
-  nowMs = Date.now();
-  bank!: SandboxBank;
-  origin = '';
-  readonly dataDir = mkdtempSync(path.join(os.tmpdir(), 'sandbox-data-'));
-  readonly distDir = makeTempDist();
-
-  /** Starts (or restarts) the server on a random port, keeping the data folder. */
-  async start(options: SandboxBankOptions = {}): Promise<void> {
-    this.bank = await createSandboxBank({ port: 0, dataDir: this.dataDir, distDir: this.distDir, nowMs: () => this.nowMs, ...options });
-    this.origin = await this.bank.listen();
-  }
-
-  async stop(): Promise<void> {
-    await this.bank.close();
-  }
-
-  /** Stops the server and removes its folders. */
-  async dispose(): Promise<void> {
-    await this.stop();
-    rmSync(this.dataDir, { recursive: true, force: true });
-    rmSync(this.distDir, { recursive: true, force: true });
-  }
-
-  /** Signs a redirectJwt as the simulator's Start button would; answers the token. */
-  async token(ask: AuthorisationAsk = { scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'], months: 12 }): Promise<string> {
-    const started = await this.bank.startAuthorisation(ask);
-    if (!started.ok) throw new Error(started.error);
-    return started.value.token;
-  }
+/** Plain HTTP calls to a sandbox at `origin`, each customer-auth answer checked against the contract. */
+export class SandboxClient {
+  constructor(public origin = '') {}
 
   /** A raw HTTP request; `body` objects are sent as JSON, strings as they are. */
   async request(
@@ -94,11 +67,91 @@ export class RunningSandbox {
     return answer;
   }
 
+  /**
+   * POST /customer-auth/confirmation (CONTRACT §3): `true` authorises, `false` rejects, with the
+   * decision's Idempotency-Key (a new UUID unless given; `null` sends none).
+   */
+  async decide(token: string, authorisationStatus: boolean, idempotencyKey: string | null = randomUUID()): Promise<Answer> {
+    return this.call('POST', '/confirmation', token, { authorisationStatus }, idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey });
+  }
+
   /** Logs a persona in (secure code 123456). */
   async login(token: string, username: string, extra: Record<string, string> = {}): Promise<Answer> {
     return this.call('POST', '/authenticate', token, { authType: 'SECURE_CODE', username, secureCode: '123456', ...extra });
   }
+
 }
+
+/** A running sandbox for a test file, with a movable clock. */
+export class RunningSandbox extends SandboxClient {
+  nowMs = Date.now();
+  bank!: SandboxBank;
+  readonly dataDir = mkdtempSync(path.join(os.tmpdir(), 'sandbox-data-'));
+  readonly distDir = makeTempDist();
+
+  /** Starts (or restarts) the server on a random port, keeping the data folder. */
+  async start(options: SandboxBankOptions = {}): Promise<void> {
+    this.bank = await createSandboxBank({ port: 0, dataDir: this.dataDir, distDir: this.distDir, nowMs: () => this.nowMs, ...options });
+    this.origin = await this.bank.listen();
+  }
+
+  async stop(): Promise<void> {
+    await this.bank.close();
+  }
+
+  /** Stops the server and removes its folders. */
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.dataDir, { recursive: true, force: true });
+    rmSync(this.distDir, { recursive: true, force: true });
+  }
+
+  /** Signs a redirectJwt as the simulator's Start button would; answers the token. */
+  async token(ask: AuthorisationAsk = { scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'], months: 12 }): Promise<string> {
+    const started = await this.bank.startAuthorisation(ask);
+    if (!started.ok) throw new Error(started.error);
+    return started.value.token;
+  }
+
+  /**
+   * A new authorisation walked to the confirmation: logged in as `username`, the first eligible
+   * account saved under every bank scope. Answers the token and the saved accounts.
+   */
+  async readyToConfirm(username = 'jane.citizen', ask?: AuthorisationAsk): Promise<{ token: string; accounts: AccountRef[] }> {
+    const token = await this.token(ask);
+    const login = await this.login(token, username);
+    if (login.status !== 204) throw new Error(`login as ${username}: ${login.status} ${login.text}`);
+    const list = ((await this.call('GET', '/accounts?withBalance=false', token)).body as { accounts: { account: (RawAccountLike | null)[] } }).accounts.account;
+    const eligible = list.find((account) => account?.supplementaryData.rbwmPIB.eligibleAccount === true);
+    const accounts = eligible === undefined || eligible === null ? [] : [accountRef(eligible)];
+    const scopes = ask?.scopes ?? ['bank:accounts.basic:read', 'common:customer.basic:read'];
+    const saved = await this.call('PUT', '/consent', token, {
+      permissions: scopes.map((permission) => (permission.startsWith('common:') ? { permission } : { permission, accounts })),
+    });
+    if (saved.status !== 204) throw new Error(`save selection: ${saved.status} ${saved.text}`);
+    return { token, accounts };
+  }
+}
+
+/** CONTRACT §5: an account as a selection names it. */
+export interface AccountRef {
+  readonly schemeName: string;
+  readonly identification: string;
+  readonly secondaryIdentification: string;
+}
+
+/** CONTRACT §3 RawAccount, as much as the tests read. */
+export interface RawAccountLike {
+  readonly scheme: { readonly schemeName: string; readonly identification: string; readonly secondaryIdentification: string };
+  readonly supplementaryData: { readonly rbwmPIB: { readonly eligibleAccount: boolean } };
+}
+
+/** The reference of a raw account (CONTRACT §5). */
+export const accountRef = (account: RawAccountLike): AccountRef => ({
+  schemeName: account.scheme.schemeName,
+  identification: account.scheme.identification,
+  secondaryIdentification: account.scheme.secondaryIdentification,
+});
 
 /** The first error stack entry of an error envelope. */
 export function errorOf(answer: Answer): { code: string; causes: string[] } {
