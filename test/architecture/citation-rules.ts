@@ -1,5 +1,6 @@
-// Citations of the project's documents ("spec §4", "DESIGN §3.11", "CONTRACT §3") and the
-// relative links of its Markdown files, as checkers over text: test/architecture/citations.test.ts.
+// Citations of the project's documents ("spec §4", "DESIGN §3.11", "CONTRACT §3"), of its issues
+// ("issue 11 defect 4", resolved by docs/history.md) and the relative links of its Markdown
+// files, as checkers over text: test/architecture/citations.test.ts.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -119,6 +120,33 @@ export function unresolvedCitations(files: readonly TextFile[], headings: Readon
     .flatMap(citationsIn)
     .filter((citation) => !headings[citation.document].has(citation.section))
     .map((citation) => `${citation.path}:${citation.line}: "${citation.written}" (${CITED_DOCUMENTS[citation.document]} has no heading ${citation.section})`);
+}
+
+/** Where issue citations resolve: the history of the work, one heading per issue and per numbered item. */
+export const HISTORY = 'docs/history.md';
+
+/** `issue 11`, `Issue 12`, `issue 11 defect 4`, `issue 11, item 6`: the issue and, when named, its item. */
+const ISSUE_CITATION = /\b[Ii]ssue (\d+)(?:,? (?:defect|item) (\d+))?/g;
+
+/** The headings an issue citation needs in docs/history.md: `Issue 11` for an issue, `11.4` for its item. */
+export function issueCitationsIn(file: TextFile): { readonly line: number; readonly heading: string; readonly written: string }[] {
+  const found: { line: number; heading: string; written: string }[] = [];
+  file.text.split('\n').forEach((text, index) => {
+    for (const match of text.matchAll(ISSUE_CITATION)) {
+      const [written, issue = '', item] = match;
+      found.push({ line: index + 1, heading: item === undefined ? `Issue ${issue}` : `${issue}.${item}`, written });
+    }
+  });
+  return found;
+}
+
+/** Issue citations whose issue or item has no heading in docs/history.md (`## Issue 11: …`, `### 11.4 …`). */
+export function unresolvedIssueCitations(files: readonly TextFile[], history: string): string[] {
+  const headings = withoutFencedCode(history).split('\n').filter((line) => /^#{1,6}\s/.test(line)).map((line) => line.replace(/^#+\s+/, ''));
+  const has = (wanted: string): boolean => headings.some((heading) => heading.startsWith(`${wanted} `) || heading.startsWith(`${wanted}:`));
+  return files
+    .filter((file) => file.path !== HISTORY)
+    .flatMap((file) => issueCitationsIn(file).filter((citation) => !has(citation.heading)).map((citation) => `${file.path}:${citation.line}: "${citation.written}" (${HISTORY} has no heading ${citation.heading})`));
 }
 
 /** Markdown with its fenced code blocks blanked (lines kept, so line numbers hold). */

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  brokenLinks, citationsIn, CITED_DOCUMENTS, headingAnchor, headingNumbers, readProjectTexts, unresolvedCitations, type CitedDocument,
+  brokenLinks, citationsIn, CITED_DOCUMENTS, headingAnchor, headingNumbers, HISTORY, readProjectTexts, unresolvedCitations, unresolvedIssueCitations,
+  type CitedDocument,
 } from './citation-rules';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,6 +21,11 @@ describe('architecture: every citation and relative link resolves inside the rep
     const headings = { spec: headingsOf('spec'), DESIGN: headingsOf('DESIGN'), CONTRACT: headingsOf('CONTRACT') };
     const problems = unresolvedCitations(files, headings);
     expect(problems, `citations without a heading:\n${problems.join('\n')}\n`).to.deep.equal([]);
+  });
+
+  it('every "issue N" (and "issue N defect M") has a heading in docs/history.md', () => {
+    const problems = unresolvedIssueCitations(files, readFileSync(path.join(root, HISTORY), 'utf8'));
+    expect(problems, `issue citations without a heading:\n${problems.join('\n')}\n`).to.deep.equal([]);
   });
 
   it('scans the code, the tests, the bench, deploy and the docs, and finds their citations', () => {
@@ -56,6 +62,16 @@ describe('architecture: every citation and relative link resolves inside the rep
       expect(check(`CONTRACT ${S}3-${S}6`)).to.have.length(1);
       expect(check(`DESIGN ${S}3.1, ${S}3.9`)).to.have.length(1);
       expect(check(`spec ${S}4 "Entry guard chain", DESIGN ${S}3.2 and CONTRACT ${S}5`)).to.deep.equal([]);
+    });
+
+    it('resolves issue citations to the history\'s headings, and fails one without', () => {
+      const history = '## Issue 11: the flow\n### 11.4 Wording\n## Issue 12: outcomes';
+      const missing = 'ssue 99'; // written apart, so that this file's own text cites nothing missing
+      const file = { path: 'x.ts', text: `issue 11; Issue 12; issue 11 defect 4; issue 11, item 4\ni${missing}; issue 11 defect 5` };
+      expect(unresolvedIssueCitations([file], history)).to.deep.equal([
+        `x.ts:2: "i${missing}" (docs/history.md has no heading I${missing})`,
+        'x.ts:2: "issue 11 defect 5" (docs/history.md has no heading 11.5)',
+      ]);
     });
 
     it('reads numbered headings, not numbers in code blocks', () => {
