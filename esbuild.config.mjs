@@ -25,6 +25,14 @@ export const productionOptions = {
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 
+/**
+ * The consent app's own options beside the production ones: inversify imports the whole
+ * reflect-metadata polyfill (`reflect-metadata/lite`, 8 KB) for the three functions it calls;
+ * adapters/reflect-metadata.ts provides just those (bytes budget, docs/performance.md). The floor
+ * app keeps the library as a naive app would.
+ */
+const appOptions = { alias: { 'reflect-metadata/lite': './adapters/reflect-metadata.ts' } };
+
 /** Where the app reads its runtime configuration (adapters/fetch-config-source.adapter.ts, CONFIG_PATH). */
 export const CONFIG_HREF = '/config/config.json';
 
@@ -111,7 +119,8 @@ export async function buildApp({ outDir = path.join(root, 'dist'), entry = APP_E
   const assets = path.join(outDir, 'assets');
   await rm(outDir, { recursive: true, force: true });
   const entryPoints = entry === APP_ENTRY ? [entry, LATER_STEPS_CSS] : [entry];
-  const result = await esbuild.build({ ...productionOptions, ...options, entryPoints, outdir: assets, absWorkingDir: root });
+  const ownOptions = entry === APP_ENTRY ? appOptions : {};
+  const result = await esbuild.build({ ...productionOptions, ...ownOptions, ...options, entryPoints, outdir: assets, absWorkingDir: root });
   await writeFile(path.join(outDir, 'index.html'), indexHtml({ ...entryOutputs(result.metafile, assets), preloadConfig }));
   await mkdir(path.join(outDir, 'config'), { recursive: true });
   await copyFile(path.join(root, 'config/config.json'), path.join(outDir, 'config/config.json'));
@@ -123,6 +132,7 @@ async function watch() {
   const assets = path.join(outDir, 'assets');
   const ctx = await esbuild.context({
     ...productionOptions,
+    ...appOptions,
     minify: false,
     entryNames: '[name]',
     define: { 'process.env.NODE_ENV': '"development"' },

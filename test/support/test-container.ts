@@ -1,4 +1,4 @@
-import 'reflect-metadata';
+import '../../adapters/reflect-metadata';
 import { Container } from 'inversify';
 import { bindApplication } from '../../application/bind-application';
 import { bindLaterSteps } from '../../application/later-steps.module';

@@ -1,5 +1,4 @@
 import './styles/index.css';
-import 'reflect-metadata/lite';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { loadConfig, createContainer, WindowLaunchParameters } from '../../adapters/composition-root';

@@ -1,0 +1,44 @@
+// The three functions of the Reflect Metadata proposal that inversify uses to keep what its
+// decorators record about a class (`@injectable`, `@inject`): defineMetadata, getOwnMetadata and
+// getMetadata (which also looks up the prototype chain). They replace the reflect-metadata
+// package, 8 KB of the first screen's script (issue 6's bytes budget). Installed once, before any
+// decorated class loads: the entry points import this module first.
+// test/adapters/reflect-metadata.test.ts checks that inversify calls nothing else of Reflect's
+// metadata API, so an upgrade that needs more fails there, not in a customer's browser.
+
+type PropertyKeyOrClass = PropertyKey | undefined;
+
+/** Per target (a class or a prototype), per property (undefined: the target itself), per metadata key. */
+const metadata = new WeakMap<object, Map<PropertyKeyOrClass, Map<unknown, unknown>>>();
+
+function ownMap(target: object, property: PropertyKeyOrClass): Map<unknown, unknown> | undefined {
+  return metadata.get(target)?.get(property);
+}
+
+export function defineMetadata(key: unknown, value: unknown, target: object, property?: PropertyKey): void {
+  let byProperty = metadata.get(target);
+  if (byProperty === undefined) metadata.set(target, (byProperty = new Map()));
+  let byKey = byProperty.get(property);
+  if (byKey === undefined) byProperty.set(property, (byKey = new Map()));
+  byKey.set(key, value);
+}
+
+export function getOwnMetadata(key: unknown, target: object, property?: PropertyKey): unknown {
+  return ownMap(target, property)?.get(key);
+}
+
+export function getMetadata(key: unknown, target: object, property?: PropertyKey): unknown {
+  for (let current: object | null = target; current !== null; current = Object.getPrototypeOf(current) as object | null) {
+    const own = ownMap(current, property);
+    if (own?.has(key) === true) return own.get(key);
+  }
+  return undefined;
+}
+
+/** What this module adds to `Reflect`, for its test. */
+export const REFLECT_METADATA_FUNCTIONS = ['defineMetadata', 'getOwnMetadata', 'getMetadata'] as const;
+
+const reflect = Reflect as unknown as Record<string, unknown>;
+if (typeof reflect['getOwnMetadata'] !== 'function') {
+  Object.assign(reflect, { defineMetadata, getOwnMetadata, getMetadata });
+}
