@@ -204,10 +204,10 @@ describe('browser: every persona end to end through the sandbox bank', function 
     });
   }
 
-  it('tds.incorrect: the incorrect security code message can be closed to try again', async () => {
+  it('tds.incorrect: the incorrect secure code message can be closed to try again', async () => {
     const app = await open();
     const { page } = app;
-    const modal = modalTitle(page, 'Incorrect security code');
+    const modal = modalTitle(page, 'Incorrect secure code');
     expect(await loginAnswer(page, () => logIn(page, 'tds.incorrect'))).to.deep.equal({ status: 401, code: 'tds_otp_failure_002' });
     await modal.waitFor();
     await page.keyboard.press('Escape');

@@ -10,13 +10,14 @@ import { LoginField } from '../login/login-field';
 import { useService } from '../services-context';
 import { ExternalLink } from '../shell/external-link';
 
-/** Spec §2: the error banner while a login error is flagged; it takes focus when it appears, so the customer hears it and starts from it. */
+/** Spec §2: the error banner while a login error is flagged; it takes focus when it appears (unless the date of birth is newly asked for: LoginStore.focus), so the customer hears it and starts from it. */
 const LoginErrorBanner = observer(function LoginErrorBanner() {
   const login = useService(LoginStore);
   const banner = useRef<HTMLDivElement>(null);
+  const focused = login.focus === 'errorBanner';
   useEffect(() => {
-    if (login.loginError) banner.current?.focus();
-  }, [login.loginError]);
+    if (focused) banner.current?.focus();
+  }, [focused, login.loginError]);
   if (!login.loginError) return undefined;
   return (
     <div ref={banner} role="alert" tabIndex={-1} className="notice notice-error login-error">
