@@ -330,6 +330,8 @@ export const copy = {
     undecodable: 'We are unable to process your request.',
     /** DESIGN §3.13: the code and time of the failure, for the customer to quote. */
     reference: (code: string, time: string | undefined): string => `Reference: ${code}${time === undefined ? '' : `, ${time}`}`,
+    /** Docs wording.md: a failure that ends the flow says whether anything was shared (here nothing could be: no decision was taken). */
+    nothingShared: 'Nothing has been shared or changed.',
     /** The page's heading and window title. */
     title: 'We are unable to continue',
     windowTitle: 'We are unable to continue | Open Banking',
