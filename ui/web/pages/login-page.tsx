@@ -14,10 +14,11 @@ import { ExternalLink } from '../shell/external-link';
 const LoginErrorBanner = observer(function LoginErrorBanner() {
   const login = useService(LoginStore);
   const banner = useRef<HTMLDivElement>(null);
-  const focused = login.focus === 'errorBanner';
+  // When the banner appears only (not when a modal over it closes: the modal returns focus itself).
   useEffect(() => {
-    if (focused) banner.current?.focus();
-  }, [focused, login.loginError]);
+    if (login.focus === 'errorBanner') banner.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [login.loginError]);
   if (!login.loginError) return undefined;
   return (
     <div ref={banner} role="alert" tabIndex={-1} className="notice notice-error login-error">
