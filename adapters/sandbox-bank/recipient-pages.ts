@@ -5,6 +5,7 @@ import type { Persona } from './personas';
 import type { Arrangement } from './sandbox-records';
 import { MAX_SHARING_MONTHS } from './sharing-period';
 import { DEFAULT_TPP_NAME } from './recipient-simulator';
+import { SANDBOX_BRANDS } from './sandbox-config';
 
 /** The scopes a new arrangement asks for unless the person changes them. */
 const DEFAULT_SCOPES: readonly string[] = ['bank:accounts.basic:read', 'bank:transactions:read', 'common:customer.basic:read'];
@@ -46,6 +47,8 @@ export function simulatorHomePage(personas: readonly Persona[], arrangements: re
 <select id="persona" name="persona"><option value="">(any)</option>${personas.map((persona) => html`<option value="${persona.username}">${persona.username}</option>`)}</select>
 <label for="tppName">Recipient name</label>
 <input id="tppName" name="tppName" value="${DEFAULT_TPP_NAME}" maxlength="80" required>
+<label for="brand">Bank brand (SCENARIOS: the sandbox runs two)</label>
+<select id="brand" name="brand">${SANDBOX_BRANDS.map((brand) => html`<option value="${brand.id}">${brand.displayName}</option>`)}</select>
 ${scopeBoxes(DEFAULT_SCOPES)}
 ${durationFields(MAX_SHARING_MONTHS)}
 <button type="submit">Start</button>

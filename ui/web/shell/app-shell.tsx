@@ -6,6 +6,7 @@ import { SessionStore } from '../../../application/stores/session.store';
 import { copy } from '../../../domain/copy';
 import { ModalHost } from '../modals/modal-host';
 import { useService } from '../services-context';
+import { useBrandTheme } from './brand-theme';
 import { LoadingMask } from './loading-mask';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -27,7 +28,9 @@ const OfflineNotice = observer(function OfflineNotice() {
  */
 export const AppShell = observer(function AppShell() {
   const modalOpen = useService(ModalStore).current !== undefined;
-  const loading = useService(SessionStore).loading;
+  const session = useService(SessionStore);
+  const loading = session.loading;
+  useBrandTheme(session);
   const main = useRef<HTMLElement>(null);
   // The skip link moves focus itself: following its #fragment would change the browser address (DESIGN §3.6).
   const skip = (event: MouseEvent) => {
