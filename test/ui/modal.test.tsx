@@ -92,26 +92,34 @@ describe('ui: modals (spec §4)', () => {
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: `Return to ${TPP}` })).to.exist;
   });
 
-  it('focus moves into the modal, Tab is trapped, and focus returns on close; the page behind is inert', async () => {
-    const { modal, view } = await startApp();
+  it('opens as a modal <dialog> (showModal: the platform traps Tab and makes the page inert, test/browser/modals.test.ts), focus moves in, and returns on close', async () => {
+    const { modal } = await startApp();
     const cancel = screen.getByRole('button', { name: 'Cancel' });
     cancel.focus();
     await settle(() => fireEvent.click(cancel));
     const dialog = screen.getByRole('dialog');
+    expect(dialog.tagName).to.equal('DIALOG');
+    expect((dialog as HTMLDialogElement).open).to.equal(true);
     expect(dialog.contains(document.activeElement)).to.equal(true);
-    expect(view.container.querySelector('.page')?.hasAttribute('inert')).to.equal(true);
-
-    const [close, , stay] = within(dialog).getAllByRole('button');
-    stay?.focus();
-    fireEvent.keyDown(dialog, { key: 'Tab' });
-    expect(document.activeElement).to.equal(close);
-    fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true });
-    expect(document.activeElement).to.equal(stay);
 
     await settle(() => fireEvent.click(within(dialog).getByRole('button', { name: 'No, stay' })));
     expect(modal.current).to.equal(undefined);
     expect(document.activeElement).to.equal(cancel);
-    expect(view.container.querySelector('.page')?.hasAttribute('inert')).to.equal(false);
+  });
+
+  it('the inactivity warning opens over another modal (DESIGN §3.10) and dismissing it shows the one below, focus included', async () => {
+    const { modal, flow, ports } = await startApp();
+    await settle(() => showModal(flow, 'forgotUsername'));
+    const below = screen.getByRole('dialog', { name: text(copy.modals.forgotUsername.title) });
+    const close = within(below).getByRole('button', { name: 'Close' });
+    close.focus();
+    await settle(() => ports.clock.advance(240_000));
+    const warning = screen.getByRole('dialog', { name: 'Are you still there?' });
+    expect([...document.querySelectorAll('dialog[open]')], 'bottom first, the warning on top').to.deep.equal([below, warning]);
+    expect(warning.contains(document.activeElement)).to.equal(true);
+    await settle(() => fireEvent.keyDown(warning, { key: 'Escape' }));
+    expect(modal.current?.name).to.equal('forgotUsername');
+    expect(document.activeElement).to.equal(close);
   });
 
   it('disables the buttons while the modal is busy', async () => {
