@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { copy, modalText, type ModalText } from '../../domain/copy';
 import { MODAL_NAMES, type ModalName } from '../../domain/modal';
 import { config } from '../fixtures/journey.fixture';
+import { showInOrder } from '../../ui/web/modals/modal-host';
 import { isAnnouncedSecond } from '../../ui/web/modals/timeout-countdown';
 import { closeModals, setFlowState, showModal } from '../support/flow-state';
 import { settle, startApp } from './render-app';
@@ -120,6 +121,30 @@ describe('ui: modals (spec §4)', () => {
     await settle(() => fireEvent.keyDown(warning, { key: 'Escape' }));
     expect(modal.current?.name).to.equal('forgotUsername');
     expect(document.activeElement).to.equal(close);
+  });
+
+  it('an ordinary modal that opens while the warning is up goes under it: the warning is shown again on top, and keeps the focus', async () => {
+    const { modal, flow, ports } = await startApp();
+    await settle(() => ports.clock.advance(240_000));
+    const warning = screen.getByRole('dialog', { name: 'Are you still there?' });
+    await settle(() => showModal(flow, 'forgotUsername'));
+    expect(modal.stack.map((entry) => entry.name)).to.deep.equal(['forgotUsername', 'timeoutWarning']);
+    expect(screen.getByRole('dialog', { name: text(copy.modals.forgotUsername.title) })).to.exist;
+    expect(warning.contains(document.activeElement), 'the warning, shown last, has the focus').to.equal(true);
+  });
+
+  it('showInOrder: keeps what is already in order, closes from the first dialog out of place and shows the rest bottom to top', () => {
+    const calls: string[] = [];
+    const fake = (name: string, open: boolean) => {
+      const dialog = { open, showModal: () => { dialog.open = true; calls.push(`show ${name}`); }, close: () => { dialog.open = false; calls.push(`close ${name}`); } };
+      return dialog as unknown as HTMLDialogElement;
+    };
+    const dialogs = new Map([['forgotUsername', fake('forgotUsername', false)], ['timeoutWarning', fake('timeoutWarning', true)], ['redirectionToTpp', fake('redirectionToTpp', false)]] as const);
+    showInOrder(['timeoutWarning'], ['forgotUsername', 'timeoutWarning', 'redirectionToTpp'], dialogs);
+    expect(calls).to.deep.equal(['close timeoutWarning', 'show forgotUsername', 'show timeoutWarning', 'show redirectionToTpp']);
+    calls.length = 0;
+    showInOrder(['forgotUsername', 'timeoutWarning', 'redirectionToTpp'], ['forgotUsername', 'timeoutWarning', 'redirectionToTpp'], dialogs);
+    expect(calls, 'nothing to do').to.deep.equal([]);
   });
 
   it('disables the buttons while the modal is busy', async () => {
