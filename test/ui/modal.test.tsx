@@ -1,5 +1,5 @@
 import './setup-dom';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'chai';
 import { copy, modalText, type ModalText } from '../../domain/copy';
 import { MODAL_NAMES, type ModalName } from '../../domain/modal';
@@ -7,7 +7,7 @@ import { config } from '../fixtures/journey.fixture';
 import { showInOrder } from '../../ui/web/modals/modal-host';
 import { isAnnouncedSecond } from '../../ui/web/modals/timeout-countdown';
 import { closeModals, setFlowState, showModal } from '../support/flow-state';
-import { settle, startApp } from './render-app';
+import { settle, startApp, stepOnScreen } from './render-app';
 
 const TPP = 'Budget Buddy';
 const text = (value: ModalText) => modalText(value, { tppName: TPP, isPar: false });
@@ -101,7 +101,7 @@ describe('ui: modals (spec §4)', () => {
     const dialog = screen.getByRole('dialog');
     expect(dialog.tagName).to.equal('DIALOG');
     expect((dialog as HTMLDialogElement).open).to.equal(true);
-    expect(dialog.contains(document.activeElement)).to.equal(true);
+    expect(document.activeElement, 'DESIGN §3.7: the dialog itself, read with its title and text').to.equal(dialog);
 
     await settle(() => fireEvent.click(within(dialog).getByRole('button', { name: 'No, stay' })));
     expect(modal.current).to.equal(undefined);
@@ -136,12 +136,12 @@ describe('ui: modals (spec §4)', () => {
   it('showInOrder: keeps what is already in order, closes from the first dialog out of place and shows the rest bottom to top', () => {
     const calls: string[] = [];
     const fake = (name: string, open: boolean) => {
-      const dialog = { open, showModal: () => { dialog.open = true; calls.push(`show ${name}`); }, close: () => { dialog.open = false; calls.push(`close ${name}`); } };
+      const dialog = { open, showModal: () => { dialog.open = true; calls.push(`show ${name}`); }, close: () => { dialog.open = false; calls.push(`close ${name}`); }, focus: () => calls.push(`focus ${name}`) };
       return dialog as unknown as HTMLDialogElement;
     };
     const dialogs = new Map([['forgotUsername', fake('forgotUsername', false)], ['timeoutWarning', fake('timeoutWarning', true)], ['redirectionToTpp', fake('redirectionToTpp', false)]] as const);
     showInOrder(['timeoutWarning'], ['forgotUsername', 'timeoutWarning', 'redirectionToTpp'], dialogs);
-    expect(calls).to.deep.equal(['close timeoutWarning', 'show forgotUsername', 'show timeoutWarning', 'show redirectionToTpp']);
+    expect(calls).to.deep.equal(['close timeoutWarning', 'show forgotUsername', 'focus forgotUsername', 'show timeoutWarning', 'focus timeoutWarning', 'show redirectionToTpp', 'focus redirectionToTpp']);
     calls.length = 0;
     showInOrder(['forgotUsername', 'timeoutWarning', 'redirectionToTpp'], ['forgotUsername', 'timeoutWarning', 'redirectionToTpp'], dialogs);
     expect(calls, 'nothing to do').to.deep.equal([]);
@@ -167,9 +167,10 @@ describe('ui: modals (spec §4)', () => {
     await settle(() => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' })));
     expect(modal.current).to.equal(undefined);
     expect(session.step).to.equal('selectProfile');
+    // The step's page arrives on demand, its title with it (spec §2: no title without its body).
+    await stepOnScreen();
     expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal('Select a profile');
-    // The step's page arrives on demand: the test ends once it has rendered.
-    await waitFor(() => expect(document.querySelector('main .button-row')).to.not.equal(null));
+    expect(document.querySelector('main .button-row')).to.not.equal(null);
   });
 
   it('timeout warning: the visible countdown follows each second, the polite announcement only every 15 s and the last 10', async () => {
