@@ -10,7 +10,7 @@ import { copy } from '../../../domain/copy';
  * gesture) arrives as `cancel`; it is always prevented, and a closable modal is dismissed through
  * the flow model instead, so the model stays the one that decides. A browser may close a dialog
  * without a cancellable `cancel` (Chrome does on a second Escape without a click between): a
- * closable modal is then dismissed, one that may not be closed is shown again.
+ * closable modal is then dismissed, one that may not be closed (or is busy) is shown again.
  */
 export function ModalDialog({ titleId, describedBy, closable, busy, register, onDismiss, children }: {
   readonly titleId: string;
@@ -37,8 +37,12 @@ export function ModalDialog({ titleId, describedBy, closable, busy, register, on
     const element = event.currentTarget;
     // Still in the stack (ModalHost reopens a dialog it moved in the same commit, so it is open by now).
     if (element.open || !element.isConnected) return;
-    if (closable) onDismiss();
-    else element.showModal();
+    if (closable && !busy) {
+      onDismiss();
+      return;
+    }
+    element.showModal();
+    element.focus();
   };
 
   return (
