@@ -339,7 +339,6 @@ export const copy = {
 
   /** Spec §2 "Shared shell": header, footer, progress tracker, spinner and tooltip labels. */
   shell: {
-    logoTitle: 'Demo Bank',
     skipToContent: 'Skip to main content',
     footerLabel: 'Legal information',
     siteTerms: 'Site terms',
@@ -347,7 +346,9 @@ export const copy = {
     cookie: 'Cookie policy',
     legal: 'Legal',
     importantNotices: 'Important notices',
-    copyright: (year: number): string => `© ${year} Demo Bank Australia Limited. All rights reserved.`,
+    /** Spec §2 footer "a copyright line": the brand's legal name (DESIGN §3.14), none for a neutral brand. */
+    copyright: (year: number, legalName: string | undefined): string =>
+      legalName === undefined ? `© ${year}. All rights reserved.` : `© ${year} ${legalName}. All rights reserved.`,
     opensInNewTab: '(opens in a new tab)',
     progressLabel: 'Progress',
     progressStep: (step: number, total: number): string => `Step ${step} of ${total}`,

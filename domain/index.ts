@@ -4,6 +4,8 @@ export * from './abandonment';
 export * from './account-selection';
 export * from './accounts';
 export * from './api-error';
+export * from './brand';
+export * from './brand-colour';
 export * from './consent';
 export * from './copy';
 export * from './customer-details';

@@ -7,6 +7,7 @@ import type { Arrangement } from './sandbox-records';
 import { MAX_SHARING_MONTHS } from './sharing-period';
 import { DEFAULT_TPP_NAME, RECIPIENT_CALLBACK_PATH } from './recipient-simulator';
 import { accountsText, claimTimes, countAccounts, sharingPeriodText } from './recipient-view';
+import { SANDBOX_BRANDS } from './sandbox-config';
 
 /** The scopes a new arrangement asks for unless the person changes them. */
 const DEFAULT_SCOPES: readonly string[] = ['bank:accounts.basic:read', 'bank:transactions:read', 'common:customer.basic:read'];
@@ -69,6 +70,8 @@ ${howToIntegrate()}
 <select id="persona" name="persona"><option value="">(any)</option>${personas.map((persona) => html`<option value="${persona.username}">${persona.username}</option>`)}</select>
 <label for="tppName">Recipient name</label>
 <input id="tppName" name="tppName" value="${DEFAULT_TPP_NAME}" maxlength="80" required>
+<label for="brand">Bank brand (SCENARIOS: the sandbox runs two)</label>
+<select id="brand" name="brand">${SANDBOX_BRANDS.map((brand) => html`<option value="${brand.id}">${brand.displayName}</option>`)}</select>
 ${scopeBoxes(DEFAULT_SCOPES)}
 ${durationFields(MAX_SHARING_MONTHS)}
 <button type="submit">Start</button>

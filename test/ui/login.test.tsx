@@ -6,7 +6,7 @@ import { err } from '../../domain/result';
 import { config, janeAccounts, newConsent } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { closeModals } from '../support/flow-state';
-import { settle, startApp } from './render-app';
+import { settle, startApp, stepOnScreen } from './render-app';
 
 const bank = () => new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts() });
 const form = () => screen.getByRole('form', { name: 'Account Login' });
@@ -77,6 +77,7 @@ describe('ui: login screen (spec §2, §5)', () => {
     type(input(copy.login.secureCodeLabel), '123456');
     await settle(() => fireEvent.submit(form()));
     expect(session.step).to.equal('selectAccounts');
+    await stepOnScreen();
     const h1 = screen.getByRole('heading', { level: 1 });
     expect(h1.textContent).to.equal('Select your accounts');
     expect(document.activeElement).to.equal(h1);
