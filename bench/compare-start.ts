@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from '../esbuild.config.mjs';
 import { launchChromium, SandboxHarness } from '../test/browser/browser-harness';
+import { type GzipProxy, startGzipProxy } from './gzip-proxy';
 import { coldStart } from './measure';
 import { MOBILE } from './profiles';
 import { median, round } from './stats';
@@ -33,7 +34,7 @@ async function buildRef(work: string, outDir: string): Promise<string> {
 async function main(): Promise<void> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'consent-compare-'));
   let tree: string | undefined;
-  const harnesses: { name: string; harness: SandboxHarness; url: () => Promise<string>; hasContinue: boolean }[] = [];
+  const harnesses: { name: string; harness: SandboxHarness; proxy: GzipProxy; url: () => Promise<string>; hasContinue: boolean }[] = [];
   const browser = await launchChromium();
   try {
     tree = await buildRef(work, path.join(work, 'ref-dist'));
@@ -41,9 +42,11 @@ async function main(): Promise<void> {
     await buildApp({ outDir: path.join(work, 'floor-dist'), entry: path.join(root, 'bench/floor-app/main.tsx') });
     for (const [name, dist] of [[ref, 'ref-dist'], ['working tree', 'tree-dist'], ['floor', 'floor-dist']] as const) {
       const harness = await new SandboxHarness().start({ distDir: path.join(work, dist) });
+      // Gzipped as production's nginx serves them, like `npm run bench` (bench/gzip-proxy.ts).
+      const proxy = await startGzipProxy(harness.origin);
       const hasContinue = name !== 'floor';
-      const url = name === 'floor' ? () => Promise.resolve(`${harness.origin}/floor?tiles=0`) : () => harness.entryUrl();
-      harnesses.push({ name, harness, url, hasContinue });
+      const url = name === 'floor' ? () => Promise.resolve(`${proxy.origin}/floor?tiles=0`) : async () => (await harness.entryUrl()).replace(harness.origin, proxy.origin);
+      harnesses.push({ name, harness, proxy, url, hasContinue });
     }
     const times = new Map<string, number[]>(harnesses.map(({ name }) => [name, []]));
     for (let run = 0; run < runs; run++) {
@@ -56,7 +59,10 @@ async function main(): Promise<void> {
     }])));
   } finally {
     await browser.close();
-    for (const { harness } of harnesses) await harness.stop();
+    for (const { harness, proxy } of harnesses) {
+      await proxy.close();
+      await harness.stop();
+    }
     if (tree !== undefined) execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' });
     await rm(work, { recursive: true, force: true });
   }
