@@ -22,7 +22,7 @@ function ClusterPanel({ listed: { cluster, isNew } }: { readonly listed: ListedC
         >
           <span>
             {cluster.heading}
-            {isNew ? <span className="tag-new">{stepsCopy.confirmation.newTag}</span> : undefined}
+            {isNew ? <>{' '}<span className="tag-new">{stepsCopy.confirmation.newTag}</span></> : undefined}
           </span>
         </button>
       </h3>
