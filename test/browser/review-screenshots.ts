@@ -1,6 +1,6 @@
 // Screenshots of the review (confirmation) step for docs/review.md, not a test:
 // `npx tsx test/browser/review-screenshots.ts before|after` writes docs/screenshots/<prefix>-review-*.png
-// (the visible window at 1280 and 320 px) and prints each page's full height in CSS pixels.
+// (the visible window at 1280 and 320 px; after: the whole amendment page) and prints each page's full height in CSS pixels.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -20,13 +20,13 @@ async function open(browser: Browser, harness: SandboxHarness, ask: Parameters<S
   return page;
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
   for (const viewport of [{ width: 1280, height: 900 }, { width: 320, height: 640 }]) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(200);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     const file = `${prefix}-review-${name}-${viewport.width}.png`;
-    await page.screenshot({ path: path.join(SHOTS, file) });
+    await page.screenshot({ path: path.join(SHOTS, file), fullPage });
     console.log(`${file}: page height ${height} px`);
   }
 }
@@ -58,7 +58,9 @@ try {
   await onStep(amend, copy.steps.selectAccounts);
   await button(amend, copy.buttons.continue).click();
   await onStep(amend, copy.steps.confirmation);
-  await shoot(amend, 'amendment-new-data');
+  // The whole page: the "New" tag is in the data list near its end.
+  if (prefix !== 'before') await amend.getByRole('button', { name: /New$/ }).click();
+  await shoot(amend, 'amendment-new-data', prefix !== 'before');
 } finally {
   await browser.close();
   await harness.stop();
