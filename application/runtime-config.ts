@@ -1,3 +1,4 @@
+import { parseBrands, type Brand } from '../domain/brand';
 import { validateInactivityConfig } from '../domain/inactivity-timer';
 import { isRecord } from '../domain/is-record';
 import { err, ok, type Result } from '../domain/result';
@@ -21,7 +22,10 @@ export interface RuntimeConfig {
   readonly production: boolean;
   readonly apiBaseUrl: string;
   readonly jwksUri: string;
+  /** The configured brands' ids, lower case: each has the flow route `{brand}_accc_aisp` (spec §2). */
   readonly brands: readonly string[];
+  /** DESIGN §3.14: each brand's name, legal name, logo and colours (neutral for a plain-string entry). */
+  readonly brandDetails: readonly Brand[];
   /** Seconds of inactivity before the consent lapses. */
   readonly inactiveTimeLimit: number;
   /** Seconds before the lapse at which the timeout warning opens. */
@@ -69,10 +73,10 @@ export function parseRuntimeConfig(raw: unknown): Result<RuntimeConfig, readonly
     return value === true;
   };
 
-  const brandsRaw = raw['brands'];
-  const brands = Array.isArray(brandsRaw) && brandsRaw.length > 0 && brandsRaw.every((b) => typeof b === 'string' && b.trim() !== '')
-    ? brandsRaw.map((b: string) => b.toLowerCase())
-    : (problems.push('brands must be a non-empty list of brand names'), []);
+  // CONTRACT §2: brand names or brand objects, every problem named with its position.
+  const parsedBrands = parseBrands(raw['brands']);
+  if (!parsedBrands.ok) problems.push(...parsedBrands.error);
+  const brandDetails = parsedBrands.ok ? parsedBrands.value : [];
   const inactivity = validateInactivityConfig({
     inactiveTimeLimit: raw['inactiveTimeLimit'],
     inactiveReciprocalWarnTime: raw['inactiveReciprocalWarnTime'],
@@ -116,7 +120,8 @@ export function parseRuntimeConfig(raw: unknown): Result<RuntimeConfig, readonly
     production: boolean('production'),
     apiBaseUrl: string('apiBaseUrl'),
     jwksUri: string('jwksUri', false),
-    brands,
+    brands: brandDetails.map((brand) => brand.id),
+    brandDetails,
     inactiveTimeLimit,
     inactiveReciprocalWarnTime,
     useTealiumUtag,

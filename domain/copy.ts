@@ -1,3 +1,4 @@
+import { TEMPORARY_LOCKOUT_MS } from './login-error-policy';
 import type { ModalName } from './modal';
 
 /**
@@ -37,7 +38,11 @@ export interface ModalCopy {
   readonly countdown?: (seconds: number) => string;
 }
 
+/** Docs wording.md "Glossary": the recipient by name wherever the spec says "the third party". */
 const recipient = (tppName: string): string => (tppName === '' ? 'the third party' : tppName);
+/** Spec §8, §9: what a temporary lockout really is (the bank locks login, not online banking). */
+const LOCKOUT_MINUTES = TEMPORARY_LOCKOUT_MS / 60_000;
+const loginLockedFor = `login is locked for ${LOCKOUT_MINUTES} minutes`;
 const returnTo = ({ tppName }: ModalContext): string => `Return to ${recipient(tppName)}`;
 /**
  * Issue 11: an ended amendment changes nothing: the existing arrangement goes on as it was, so
@@ -63,7 +68,8 @@ const callUs = `Please call us on ${BANK_PHONES[0]?.number ?? ''} (from overseas
 const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
   forgotUsername: {
     title: 'Forgot your username?',
-    paragraphs: ['Please contact to us retrieve your username.'],
+    // Spec §8 "Please contact to us retrieve your username." (a typo; docs/wording.md).
+    paragraphs: ['Please contact us to retrieve your username.'],
     contactLink: 'Contact us',
     primary: 'Close',
   },
@@ -85,8 +91,8 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
     title: 'Are you sure you want to leave?',
     paragraphs: [
       ({ tppName, isPar }) => isPar
-        ? `Your changes to your data sharing arrangement with ${tppName} have not been saved. If you leave now, your arrangement stays as it is and you will be returned to ${tppName}.`
-        : `Your data sharing with ${tppName} is not complete. If you leave now, no data will be shared and you will be returned to ${tppName}.`,
+        ? `Your changes to your data sharing arrangement with ${recipient(tppName)} have not been saved. If you leave now, your arrangement stays as it is and you will be returned to ${recipient(tppName)}.`
+        : `Your data sharing with ${recipient(tppName)} is not complete. If you leave now, no data will be shared and you will be returned to ${recipient(tppName)}.`,
     ],
     primary: 'Yes, leave',
     secondary: 'No, stay',
@@ -114,7 +120,7 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
   },
   serviceUnavailable: {
     title: 'Service unavailable',
-    paragraphs: ['Apologies for any inconvenience. Please try again later.'],
+    paragraphs: ['Apologies for any inconvenience. Please try again later.', returnedTo],
     primary: returnTo,
   },
   sanctionCountryError: {
@@ -138,8 +144,8 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
   temporaryLockout: {
     title: 'Login temporarily locked',
     paragraphs: [
-      'For your security, login has been locked for 10 minutes after several unsuccessful attempts.',
-      'Please wait 10 minutes, then start again from the third party.',
+      `For your security, ${loginLockedFor} after too many unsuccessful attempts.`,
+      ({ tppName }) => `Please wait ${LOCKOUT_MINUTES} minutes, then start again from ${recipient(tppName)}.`,
       returnedTo,
     ],
     primary: returnTo,
@@ -156,31 +162,32 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
   secureKeyNotActivated: {
     title: 'Your secure key is not activated',
     paragraphs: [
-      'Your Digital Secure Key has not been activated yet, so it cannot generate a security code.',
-      'Activate it in our mobile banking app, then start again from the third party.',
+      'Your Digital Secure Key has not been activated yet, so it cannot generate a secure code.',
+      ({ tppName }) => `Activate it in our mobile banking app, then start again from ${recipient(tppName)}.`,
       returnedTo,
     ],
     primary: returnTo,
   },
   incorrectSecurityCodeLockout: {
-    title: 'Incorrect security code',
+    title: 'Incorrect secure code',
     paragraphs: [
-      'The security code you entered is not correct.',
-      'Generate a new code with your Digital Secure Key and try again. Further unsuccessful attempts will lock your online banking.',
+      'The secure code you entered is not correct.',
+      `Generate a new code with your Digital Secure Key and try again. After too many unsuccessful attempts, ${loginLockedFor}.`,
     ],
     primary: 'Try again',
   },
   invalidUsernameLastAttempt: {
     title: 'One attempt left',
     paragraphs: [
-      'The username or security code you entered is not correct.',
-      "You have one attempt left before your online banking is locked. If you're not sure of your username, choose Forgot your username? on the login page.",
+      'The username or secure code you entered is not correct.',
+      `You have one attempt left. If it is not accepted, ${loginLockedFor}. If you're not sure of your username, choose Forgot your username? on the login page.`,
     ],
     primary: 'Try again',
   },
   noEligibleAccounts: {
     title: 'No eligible accounts',
-    paragraphs: ["We can't share the requested information from any of your accounts. You'll now be returned to the third party."],
+    // Spec §8, with the recipient's name for "the third party" and what was shared (docs/wording.md).
+    paragraphs: ["We can't share the requested information from any of your accounts.", returnedTo],
     primary: returnTo,
   },
   successConfirm: {
@@ -256,8 +263,9 @@ export const copy = {
     usernameTooltip: 'The unique username you chose when you registered. It has at least 5 characters.',
     forgotUsername: 'Forgot your username?',
     notRegistered: 'Not registered?',
-    secureCodeLabel: 'One-time password (security code)',
-    secureCodeHelp: 'Enter the 6-digit code from your Digital Secure Key app.',
+    /** Spec §2 "One-time password (security code)", in the glossary's one name (docs/wording.md). */
+    secureCodeLabel: 'One-time password (secure code)',
+    secureCodeHelp: 'Enter the 6-digit secure code from your Digital Secure Key app.',
     lostSecureKey: 'Lost, damaged or stolen secure key?',
     howToGenerate: 'How to generate a secure key?',
     dobHeading: 'Additional security',
@@ -266,6 +274,17 @@ export const copy = {
     dobMonth: 'MM',
     dobYear: 'YYYY',
     dobExample: 'For example, 25/12/1966',
+    /** Spec §2 "Additional security": the bank first asks for the date of birth (a notice, not an error). */
+    dobStepUp: 'For your security we also need your date of birth.',
+    /**
+     * Spec §8 otp_failure_001 at the code field: why it is empty, and the attempts left when the
+     * bank says so (CONTRACT §4 remainingOTPattempts; 0 left is the lockout modal instead).
+     */
+    secureCodeNotAccepted: (remaining: number | undefined): string =>
+      `Your login details were not accepted, so we cleared the secure code. Enter a new one from your Digital Secure Key app.${
+        remaining === undefined || remaining === 0 ? '' : ` You have ${remaining} ${remaining === 1 ? 'attempt' : 'attempts'} left before ${loginLockedFor}.`}`,
+    /** Any other answered login: a one-time code works once. */
+    secureCodeUsedOnce: 'A secure code works only once, so we cleared it. Enter a new one from your Digital Secure Key app.',
     passwordNote: 'We will never ask for your online banking password.',
     cdrPolicy: 'Consumer Data Right policy',
     continue: 'Continue',
@@ -282,7 +301,8 @@ export const copy = {
     usernameEmpty: 'Error: username cannot be empty.',
     usernameEmptyAfterLoginError: 'Please enter your username.',
     secureCode: 'Please enter your secure code.',
-    dobInvalid: 'Invalid date. Please try again using correct format DD-MM-YYYY.',
+    // Spec §5 "…using correct format DD-MM-YYYY.": the example's format and the article (docs/wording.md).
+    dobInvalid: 'Invalid date. Please try again using the correct format DD/MM/YYYY.',
     dobInFuture: 'Date of birth cannot be in the future. Please try again.',
   },
 
@@ -310,6 +330,8 @@ export const copy = {
     undecodable: 'We are unable to process your request.',
     /** DESIGN §3.13: the code and time of the failure, for the customer to quote. */
     reference: (code: string, time: string | undefined): string => `Reference: ${code}${time === undefined ? '' : `, ${time}`}`,
+    /** Docs wording.md: a failure that ends the flow says whether anything was shared (here nothing could be: no decision was taken). */
+    nothingShared: 'Nothing has been shared or changed.',
     /** The page's heading and window title. */
     title: 'We are unable to continue',
     windowTitle: 'We are unable to continue | Open Banking',
@@ -317,7 +339,6 @@ export const copy = {
 
   /** Spec §2 "Shared shell": header, footer, progress tracker, spinner and tooltip labels. */
   shell: {
-    logoTitle: 'Demo Bank',
     skipToContent: 'Skip to main content',
     footerLabel: 'Legal information',
     siteTerms: 'Site terms',
@@ -325,7 +346,9 @@ export const copy = {
     cookie: 'Cookie policy',
     legal: 'Legal',
     importantNotices: 'Important notices',
-    copyright: (year: number): string => `© ${year} Demo Bank Australia Limited. All rights reserved.`,
+    /** Spec §2 footer "a copyright line": the brand's legal name (DESIGN §3.14), none for a neutral brand. */
+    copyright: (year: number, legalName: string | undefined): string =>
+      legalName === undefined ? `© ${year}. All rights reserved.` : `© ${year} ${legalName}. All rights reserved.`,
     opensInNewTab: '(opens in a new tab)',
     progressLabel: 'Progress',
     progressStep: (step: number, total: number): string => `Step ${step} of ${total}`,

@@ -8,6 +8,7 @@ import { NOTHING_VERIFIED, type FlowState } from './flow-state';
 import { andThen, openModal, pageIsActionable, reach, showStep, startCall, unchanged, type Transition } from './flow-transition';
 import { flowFlags } from './flow-view';
 import { loginErrorOutcome } from './login-error-policy';
+import { secureCodeClearedBy } from './login-feedback';
 import { authenticateRequest, canContinue, type LoginForm } from './login-form';
 import type { ModalName } from './modal';
 import { toProfileList } from './profiles';
@@ -39,7 +40,7 @@ export function onSubmitLogin(state: FlowState, nowMs: number): Transition {
   if (!onLoginStep(state)) return unchanged(state);
   const { form, requireDob } = state.login;
   if (!canContinue(form, { requireDob, today: calendarDateOf(nowMs) })) return unchanged(state);
-  return startCall({ ...state, login: { ...state.login, loginError: false, answerLost: false } }, { kind: 'authenticate', request: authenticateRequest(form, requireDob) });
+  return startCall({ ...state, login: { ...state.login, loginError: false, answerLost: false, codeCleared: undefined, dobStepUp: false } }, { kind: 'authenticate', request: authenticateRequest(form, requireDob) });
 }
 
 /**
@@ -63,13 +64,14 @@ function businessStep(state: FlowState): Transition {
 
 /**
  * Spec §8 "Login errors" (loginErrorOutcome): the modal, the date-of-birth step-up, the banner
- * and the counter; a wrong code is typed again (the field is cleared). DESIGN §3.8: a login error
+ * and the counter; a wrong code is typed again (the field is cleared, and says why:
+ * login-feedback.ts). DESIGN §3.8: a login error
  * about the customer's credentials counts as identified (the bank hides whether the username or
  * the code was wrong); a failure of its service, or no answer, does not.
  */
 export function onAuthenticated(state: FlowState, answer: Extract<FlowAnswer, { kind: 'authenticate' }>): Transition {
   if (answer.result.ok) {
-    const login = { ...state.login, failures: 0, remainingAttempts: undefined, loginError: false };
+    const login = { ...state.login, failures: 0, remainingAttempts: undefined, loginError: false, codeCleared: undefined, dobStepUp: false };
     return runGuards(reach({ ...state, pending: undefined, login, verified: { ...state.verified, authenticated: true } }, 'preAccountSelection'));
   }
   const error = answer.result.error;
@@ -81,6 +83,8 @@ export function onAuthenticated(state: FlowState, answer: Extract<FlowAnswer, { 
     failures: outcome.failures,
     remainingAttempts: outcome.remainingAttempts,
     answerLost: false,
+    codeCleared: secureCodeClearedBy(error.code),
+    dobStepUp: outcome.dobStepUp,
   };
   const answered = { ...state, pending: undefined, login };
   const next = outcome.identified ? reach(answered, 'preAuthentication') : answered;

@@ -7,6 +7,7 @@ import type { Step } from './flow';
 import type { FlowCall } from './flow-effects';
 import type { InactivityConfig } from './inactivity-timer';
 import { EMPTY_LOGIN_FORM, type LoginForm } from './login-form';
+import type { SecureCodeCleared } from './login-feedback';
 import { NO_MODALS, type ModalStack } from './modal-stack';
 import type { Profile } from './profiles';
 import type { RedirectToken } from './redirect-token';
@@ -47,6 +48,10 @@ export interface LoginState {
   readonly answerLost: boolean;
   /** CONTRACT §4: what the bank last said is left, when it said so. */
   readonly remainingAttempts: number | undefined;
+  /** Spec §8 login errors: why the last answered login emptied the secure code field (login-feedback.ts). */
+  readonly codeCleared: SecureCodeCleared | undefined;
+  /** Spec §8: the last answer newly asked for the date of birth (a notice, not an error). */
+  readonly dobStepUp: boolean;
 }
 
 /** Spec §4 "Entry guard chain": what the guards have verified, so that no step is repeated. */
@@ -169,7 +174,7 @@ export function initialFlowState(config: FlowConfig, nowMs: number): FlowState {
     profiles: [],
     bankProfile: undefined,
     accounts: undefined,
-    login: { form: EMPTY_LOGIN_FORM, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false },
+    login: { form: EMPTY_LOGIN_FORM, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false },
     description: '',
     verified: NOTHING_VERIFIED,
     modals: NO_MODALS,

@@ -37,6 +37,8 @@ export interface LoginErrorOutcome {
    * but the ones that mean its service failed), so the customer counts as identified.
    */
   readonly identified: boolean;
+  /** Whether this answer newly asks for the date of birth (the step-up notice, spec §2 "Additional security"). */
+  readonly dobStepUp: boolean;
 }
 
 /** Spec §8: codes that ask for the date of birth (shown with the error banner). */
@@ -97,8 +99,10 @@ export function remainingOtpAttempts(causes: readonly string[]): number | undefi
  * - otp_failure_004, tds_otp_failure_003, dob_failure_003, unknown codes and no error stack
  *   (no code: empty or non-JSON body, network failure): service unavailable.
  * The banner is flagged for the errors about what the customer typed (otp_failure_001 while
- * attempts remain, and the date-of-birth codes); for every other outcome the modal says it all
- * and the banner is not flagged. The counter changes only on otp_failure_001.
+ * attempts remain, and a date-of-birth code when the date of birth was already asked for); a
+ * date-of-birth code that first asks for it is a step-up, told by a neutral notice, not an error
+ * (docs/login-feedback.md); for every other outcome the modal says it all and the banner is not
+ * flagged. The counter changes only on otp_failure_001.
  */
 export function loginErrorOutcome(error: ApiError, state: LoginAttemptState): LoginErrorOutcome {
   const remaining = remainingOtpAttempts(error.causes);
@@ -107,11 +111,12 @@ export function loginErrorOutcome(error: ApiError, state: LoginAttemptState): Lo
   const code = error.code;
   const requireDob =
     state.requireDob || fewAttemptsLeft || (code !== undefined && DOB_REQUIRED_CODES.includes(code));
+  const dobStepUp = requireDob && !state.requireDob;
 
   if (code === 'otp_failure_001') {
     const failures = state.failures + 1;
     if (remaining === 0) {
-      return { modal: 'temporaryLockout', requireDob, failures, loginErrorFlagged: false, temporaryLockout: true, ...reported, identified: true };
+      return { modal: 'temporaryLockout', requireDob, failures, loginErrorFlagged: false, temporaryLockout: true, ...reported, identified: true, dobStepUp };
     }
     const lastAttempt = remaining === undefined ? failures >= MAX_LOGIN_ERRORS : remaining === 1;
     return {
@@ -122,10 +127,11 @@ export function loginErrorOutcome(error: ApiError, state: LoginAttemptState): Lo
       temporaryLockout: false,
       ...reported,
       identified: true,
+      dobStepUp,
     };
   }
   if (code !== undefined && DOB_REQUIRED_CODES.includes(code)) {
-    return { modal: undefined, requireDob, failures: state.failures, loginErrorFlagged: true, temporaryLockout: false, ...reported, identified: true };
+    return { modal: undefined, requireDob, failures: state.failures, loginErrorFlagged: !dobStepUp, temporaryLockout: false, ...reported, identified: true, dobStepUp };
   }
   const modal = (code === undefined ? undefined : MODAL_BY_CODE.get(code)) ?? 'serviceUnavailable';
   return {
@@ -136,5 +142,6 @@ export function loginErrorOutcome(error: ApiError, state: LoginAttemptState): Lo
     temporaryLockout: modal === 'temporaryLockout',
     ...reported,
     identified: modal !== 'serviceUnavailable',
+    dobStepUp,
   };
 }

@@ -2,6 +2,7 @@
 // config/config.json and its JWKS (DESIGN §4-5, CONTRACT §2).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HASHED_ASSETS_PREFIX } from '../web-security-headers';
@@ -14,8 +15,12 @@ import type { InactivitySettings } from './sandbox-config';
 import { sandboxConfig } from './sandbox-config';
 import type { SigningKeys } from './signing-keys';
 
+/** DESIGN §3.14: the sandbox brands' logos (config `logoUrl`), served from the app's own origin as the CSP requires. */
+export const BRAND_ASSETS_PREFIX = '/brand/';
+const BRAND_ASSETS_DIR = fileURLToPath(new URL('./brand-assets/', import.meta.url));
+
 /** Paths that never fall back to the app: a miss there is a plain 404. */
-const NO_FALLBACK_PREFIXES = [`${CUSTOMER_AUTH_PREFIX}/`, HASHED_ASSETS_PREFIX, '/.well-known/', '/config/', `${RECIPIENT_PREFIX}/`, CSP_REPORT_PATH];
+const NO_FALLBACK_PREFIXES = [BRAND_ASSETS_PREFIX, `${CUSTOMER_AUTH_PREFIX}/`, HASHED_ASSETS_PREFIX, '/.well-known/', '/config/', `${RECIPIENT_PREFIX}/`, CSP_REPORT_PATH];
 
 const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? '/';
 
@@ -37,6 +42,7 @@ export function registerAppShellRoutes(
 ): void {
   const { distDir } = options;
   app.register(fastifyStatic, { root: distDir, prefix: '/', index: false, wildcard: true, cacheControl: false, dotfiles: 'deny' });
+  app.register(fastifyStatic, { root: BRAND_ASSETS_DIR, prefix: BRAND_ASSETS_PREFIX, decorateReply: false, index: false, cacheControl: false, dotfiles: 'deny' });
 
   app.get('/config/config.json', async () => sandboxConfig(options.inactivity));
   app.get('/.well-known/jwks.json', async () => options.keys.jwks);

@@ -131,7 +131,7 @@ export const PERSONAS: readonly Persona[] = [
   plain('key.inactive', 'Kim Inactive', 'Login answers otp_failure_005 (secure key not activated).', 'kin', 6, { authentication: fixed(403, 'otp_failure_005') }),
   plain('ecare.suspended', 'Ed Suspended', 'Login answers otp_failure_006 (e-care suspended).', 'ecs', 7, { authentication: fixed(403, 'otp_failure_006') }),
   plain('flaky.bank', 'Fay Flaky', 'After login, the first try of each GET answers 503; the retry succeeds.', 'flk', 8, { flakyGets: true }),
-  plain('tds.incorrect', 'Tia Incorrect', 'Login answers tds_otp_failure_002 (incorrect security code).', 'tds', 9, { authentication: fixed(401, 'tds_otp_failure_002') }),
+  plain('tds.incorrect', 'Tia Incorrect', 'Login answers tds_otp_failure_002 (incorrect secure code).', 'tds', 9, { authentication: fixed(401, 'tds_otp_failure_002') }),
   plain('service.down', 'Sid Down', 'Login answers otp_failure_004 (service unavailable).', 'svd', 10, { authentication: fixed(503, 'otp_failure_004') }),
   plain('businesses.down', 'Bea Down', 'The business list answers 500 (service unavailable).', 'bsd', 11, {
     businessesFailure: failure(500, 'business_failure_001', 'Business list unavailable'),

@@ -28,11 +28,36 @@ const hashCheck = (label: string, claim: unknown, value: string | undefined): Re
     ? { label, passed: true, detail: 'matches' }
     : { label, passed: false, detail: 'does not match' };
 
+/**
+ * What each kind of return means for the recipient (CONTRACT §6, DESIGN §3.11), for a developer
+ * integrating against the simulator.
+ */
+export const RETURN_MEANINGS = {
+  accessDenied: [
+    'The customer did not authorise, or the session ended before they did: they chose Cancel (Exit without saving on an amendment), the session timed out, or the bank ended it (a lockout, a failure it reported).',
+    "The consent app returns access_denied for every one of these, a customer's Cancel included: that is by design (CONTRACT §6), not an error of your integration, and it does not tell you why.",
+    'Nothing was shared; an amendment leaves the arrangement as it was. You may offer the customer to start again.',
+  ],
+  otherError: ['The consent app sends only access_denied (CONTRACT §6): this error came from elsewhere. Treat it as not authorised.'],
+  authorised: [
+    'The customer authorised. Check that the state is one you sent, verify the id_token (its signature, c_hash for the code, s_hash for the state), then exchange the code for tokens at the bank (the sandbox has no token endpoint).',
+    'cdr_arrangement_id names the arrangement: keep it to amend the arrangement later.',
+  ],
+  jarm: [
+    'The customer authorised. The response is a JWT the bank signed (JARM) holding the code and the state: verify it and check the state, then exchange the code.',
+  ],
+  nothing: [
+    'The consent app returned to the plain redirect address: no code, no error, no state. It does so when it cannot tell you the outcome without risking a wrong one (DESIGN §3.11): an approval was committed at the bank but its answer was lost, or the decision was taken in another tab or window, whose return carried it.',
+    'This is not a refusal: never treat it as access_denied. If a return with a code reached you for this customer, use it; otherwise look for a new arrangement (Earlier arrangements, on the simulator\'s page) or ask the customer to start again.',
+  ],
+} as const;
+
 /** CONTRACT §6: describes a return (error, JARM response, or code + state + id_token) with its checks. */
 export async function describeReturn(query: ReturnQuery, store: SqliteSandboxStore, tokens: SandboxTokens): Promise<ReturnView> {
   if (query.error !== undefined) {
     return {
       heading: 'The customer did not authorise',
+      meaning: query.error === 'access_denied' ? RETURN_MEANINGS.accessDenied : RETURN_MEANINGS.otherError,
       values: [
         { label: 'error', value: query.error },
         { label: 'respCode', value: query.respCode ?? '(none)' },
@@ -45,13 +70,14 @@ export async function describeReturn(query: ReturnQuery, store: SqliteSandboxSto
   if (query.response !== undefined) {
     const verified = await tokens.verifyForRecipient(query.response);
     if (!verified.ok) {
-      return { heading: 'A JARM response came back', values: [{ label: 'response', value: query.response }], checks: [{ label: 'response signature', passed: false, detail: verified.error }] };
+      return { heading: 'A JARM response came back', meaning: RETURN_MEANINGS.jarm, values: [{ label: 'response', value: query.response }], checks: [{ label: 'response signature', passed: false, detail: verified.error }] };
     }
     const state = typeof verified.value['state'] === 'string' ? verified.value['state'] : undefined;
     const code = typeof verified.value['code'] === 'string' ? verified.value['code'] : '(none)';
     const arrangementId = state === undefined ? undefined : arrangementOf(store, state);
     return {
       heading: 'Authorised (JARM response)',
+      meaning: RETURN_MEANINGS.jarm,
       values: [
         { label: 'code', value: code },
         { label: 'state', value: state ?? '(none)' },
@@ -62,7 +88,12 @@ export async function describeReturn(query: ReturnQuery, store: SqliteSandboxSto
     };
   }
   if (query.code === undefined && query.id_token === undefined) {
-    return { heading: 'Nothing came back', values: [], checks: [{ label: 'return', passed: false, detail: 'no code, id_token or error in the return' }] };
+    return {
+      heading: 'Nothing came back',
+      meaning: RETURN_MEANINGS.nothing,
+      values: [],
+      checks: [{ label: 'return', passed: false, detail: 'no code, id_token, error or state in the return: nothing to check, the outcome is unclear' }],
+    };
   }
   const values = [
     { label: 'code', value: query.code ?? '(none)' },
@@ -71,13 +102,14 @@ export async function describeReturn(query: ReturnQuery, store: SqliteSandboxSto
   ];
   const checks: ReturnCheck[] = [stateCheck(store, query.state)];
   if (query.id_token === undefined) {
-    return { heading: 'Authorised', values, checks: [...checks, { label: 'id_token', passed: false, detail: 'missing' }] };
+    return { heading: 'Authorised', meaning: RETURN_MEANINGS.authorised, values, checks: [...checks, { label: 'id_token', passed: false, detail: 'missing' }] };
   }
   const verified = await tokens.verifyForRecipient(query.id_token);
-  if (!verified.ok) return { heading: 'Authorised', values, checks: [...checks, { label: 'id_token signature', passed: false, detail: verified.error }] };
+  if (!verified.ok) return { heading: 'Authorised', meaning: RETURN_MEANINGS.authorised, values, checks: [...checks, { label: 'id_token signature', passed: false, detail: verified.error }] };
   const arrangementId = typeof verified.value['cdr_arrangement_id'] === 'string' ? verified.value['cdr_arrangement_id'] : undefined;
   return {
     heading: 'Authorised',
+    meaning: RETURN_MEANINGS.authorised,
     values,
     checks: [
       ...checks,

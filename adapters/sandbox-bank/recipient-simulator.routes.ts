@@ -10,6 +10,7 @@ import type { Persona } from './personas';
 import { describeReturn, type ReturnQuery } from './recipient-callback';
 import { amendPage, callbackForwardPage, callbackResultPage, simulatorHomePage } from './recipient-pages';
 import type { AuthorisationAsk, RecipientSimulator } from './recipient-simulator';
+import { SANDBOX_BRAND_IDS } from './sandbox-config';
 import type { SandboxTokens } from './sandbox-tokens';
 import type { SqliteSandboxStore } from './sqlite-sandbox-store';
 
@@ -38,6 +39,7 @@ const startFormSchema = {
   properties: {
     persona: { type: 'string', maxLength: 64 },
     tppName: { type: 'string', maxLength: 80 },
+    brand: { type: 'string', enum: SANDBOX_BRAND_IDS },
     scope: scopeField,
     ...durationFields,
   },
@@ -61,6 +63,7 @@ const returnQuerySchema = {
 interface FormBody {
   readonly persona?: string;
   readonly tppName?: string;
+  readonly brand?: string;
   readonly scope?: string | readonly string[];
   readonly duration: 'once-off' | 'months';
   readonly months?: string;
@@ -76,6 +79,7 @@ function askFrom(body: FormBody, arrangementId?: string): AuthorisationAsk {
     scopes,
     ...(months === undefined ? {} : { months: Number.isNaN(months) ? 0 : months }),
     ...(body.tppName === undefined ? {} : { tppName: body.tppName }),
+    ...(body.brand === undefined ? {} : { brand: body.brand }),
     ...(body.persona === undefined || body.persona === '' ? {} : { personaHint: body.persona }),
     ...(arrangementId === undefined ? {} : { arrangementId }),
   };
@@ -111,7 +115,7 @@ export function registerRecipientSimulatorRoutes(
       recipient.get<{ Params: { id: string } }>('/amend/:id', async (request, reply) => {
         const arrangement = deps.store.findArrangement(request.params.id);
         if (arrangement === undefined) return sendHtml(reply, 404, messagePage('Not found', `There is no arrangement ${request.params.id}.`));
-        return sendHtml(reply, 200, amendPage(arrangement));
+        return sendHtml(reply, 200, amendPage(arrangement, deps.personas));
       });
 
       recipient.post<{ Params: { id: string }; Body: FormBody }>('/amend/:id', { schema: { body: amendFormSchema } }, async (request, reply) =>

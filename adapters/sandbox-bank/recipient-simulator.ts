@@ -3,6 +3,7 @@
 import { brandFlowRoute } from '../../domain/redirect-token';
 import { isRequestableScope } from '../../domain/scopes';
 import { err, ok, type Result } from '../../domain/result';
+import { SANDBOX_BRAND_IDS } from './sandbox-config';
 import type { Arrangement, AuthorisationRequest } from './sandbox-records';
 import { capMonths } from './sharing-period';
 import { randomId, SANDBOX_BRAND, type SandboxTokens } from './sandbox-tokens';
@@ -25,6 +26,8 @@ export interface AuthorisationAsk {
   readonly arrangementId?: string;
   /** The `state` to sign (tests: an exact echo of a long state); random when absent. */
   readonly state?: string;
+  /** The brand of the consent (SCENARIOS: either of the sandbox's two); `Demo` when absent. */
+  readonly brand?: string;
 }
 
 /** A signed request: the consent app's entry URL (path and query) and what was remembered. */
@@ -64,6 +67,8 @@ export class RecipientSimulator {
     const tppName = (ask.tppName ?? DEFAULT_TPP_NAME).trim();
     if (tppName === '' || tppName.length > 80) return err('The recipient name must have 1 to 80 characters.');
     if (ask.state !== undefined && (ask.state === '' || ask.state.length > 2048)) return err('The state must have 1 to 2048 characters.');
+    const brand = ask.brand ?? SANDBOX_BRAND;
+    if (!SANDBOX_BRAND_IDS.includes(brand.toLowerCase())) return err(`The brand must be one of ${SANDBOX_BRAND_IDS.join(', ')}.`);
     let arrangement: Arrangement | undefined;
     if (ask.arrangementId !== undefined) {
       arrangement = this.deps.store.findArrangement(ask.arrangementId);
@@ -81,6 +86,7 @@ export class RecipientSimulator {
         state,
         consentStatus: arrangement === undefined ? 'AwaitingAuthorisation' : 'Authorised',
         consentCreationDate,
+        brand,
       },
       this.deps.tokenLifetimeSeconds,
     );
@@ -101,6 +107,6 @@ export class RecipientSimulator {
     this.deps.store.saveRequest(request);
     // The consent flow's own route (spec §2), not `/`: the app removes the token from the address
     // and a reload must come back to the app, while `/` opens this simulator.
-    return ok({ appPath: `/${APP_ENTRY_ROUTE}?redirectJwt=${encodeURIComponent(token)}`, token, request });
+    return ok({ appPath: `/${brandFlowRoute(brand)}?redirectJwt=${encodeURIComponent(token)}`, token, request });
   }
 }

@@ -12,14 +12,26 @@ export const DEFAULT_INACTIVITY: InactivitySettings = { inactiveTimeLimit: 300, 
 
 const SITE = 'https://www.bank.example';
 
-/** CONTRACT §2: the sandbox's config.json (same-origin API and JWKS, the demo brand, its own CSP report collector). */
+/**
+ * SCENARIOS "two brands", CONTRACT §2 brand objects: the sandbox runs two brands with their own
+ * name, legal name, logo (served at /brand/, adapters/sandbox-bank/brand-assets/) and colour.
+ */
+export const SANDBOX_BRANDS = [
+  { id: 'demo', displayName: 'Demo Bank', legalName: 'Demo Bank Australia Limited', logoUrl: '/brand/demo.svg', primaryColour: '#0b4f8a' },
+  { id: 'coastal', displayName: 'Coastal Bank', legalName: 'Coastal Bank Australia Limited', logoUrl: '/brand/coastal.svg', primaryColour: '#00695c' },
+] as const;
+
+/** The brand ids the simulator can start a consent for. */
+export const SANDBOX_BRAND_IDS: readonly string[] = SANDBOX_BRANDS.map((brand) => brand.id);
+
+/** CONTRACT §2: the sandbox's config.json (same-origin API and JWKS, two brands, its own CSP report collector). */
 export function sandboxConfig(inactivity: InactivitySettings = DEFAULT_INACTIVITY): Record<string, unknown> {
   return {
     env: 'sandbox',
     production: false,
     apiBaseUrl: '',
     jwksUri: '/.well-known/jwks.json',
-    brands: ['demo'],
+    brands: SANDBOX_BRANDS,
     inactiveTimeLimit: inactivity.inactiveTimeLimit,
     inactiveReciprocalWarnTime: inactivity.inactiveReciprocalWarnTime,
     useTealiumUtag: false,

@@ -7,7 +7,7 @@ import type { SigningKeys } from './signing-keys';
 
 /** The client id the recipient simulator is known by (the `aud` of the id_token). */
 export const RECIPIENT_CLIENT_ID = 'sandbox-recipient';
-/** CONTRACT §1 fixed claims of the sandbox's consent flow: route `demo_accc_aisp`. */
+/** CONTRACT §1: the brand of a token unless the simulator asks for another (route `demo_accc_aisp`). */
 export const SANDBOX_BRAND = 'Demo';
 
 /** The claims of a redirectJwt that vary per request (CONTRACT §1). */
@@ -18,6 +18,8 @@ export interface RedirectClaims {
   readonly state: string;
   readonly consentStatus: 'AwaitingAuthorisation' | 'Authorised';
   readonly consentCreationDate: number;
+  /** CONTRACT §1 `brand`: one of the sandbox's brands (SCENARIOS: the simulator can start a consent for either). */
+  readonly brand?: string;
 }
 
 /** A random, URL-safe identifier with the given number of random bytes. */
@@ -54,8 +56,8 @@ export class SandboxTokens {
     const exp = iat + lifetimeSeconds;
     const token = await this.sign(
       {
-        ...claims,
         brand: SANDBOX_BRAND,
+        ...claims,
         standard: 'accc',
         consentType: 'aisp',
         consentSubType: '',

@@ -3,6 +3,8 @@ import { makeAutoObservable } from 'mobx';
 import { calendarDateOf, dateOfBirthError, parsePastedDate, type CalendarDate, type DateOfBirthParts } from '../../domain/date-of-birth';
 import type { LoginHelpModal } from '../../domain/flow-events';
 import { canContinue, secureCodeError, usernameError, type LoginForm } from '../../domain/login-form';
+import { dateOfBirthStepUpNotice, loginFocus, secureCodeFieldMessage, type LoginFocus } from '../../domain/login-feedback';
+import { topModal } from '../../domain/modal-stack';
 import { FlowController } from '../flow-controller';
 import { CLOCK, type Clock } from '../ports/clock.port';
 import { SessionStore } from './session.store';
@@ -63,8 +65,19 @@ export class LoginStore {
     return this.touched.has('username') ? usernameError(this.form.username, this.loginError) : undefined;
   }
 
+  /** Spec §5, §8: why the field was emptied after a failed login (with the attempts left), else its validation message. */
   get secureCodeError(): string | undefined {
-    return this.touched.has('secureCode') ? secureCodeError(this.form.secureCode) : undefined;
+    return secureCodeFieldMessage(this.flow.state.login, this.touched.has('secureCode') ? secureCodeError(this.form.secureCode) : undefined);
+  }
+
+  /** Spec §2 "Additional security": the neutral notice when the bank first asks for the date of birth. */
+  get dobStepUpNotice(): string | undefined {
+    return dateOfBirthStepUpNotice(this.flow.state.login);
+  }
+
+  /** DESIGN §3.7: where focus goes after a failed login (login-feedback.ts). */
+  get focus(): LoginFocus | undefined {
+    return loginFocus(this.flow.state.login, topModal(this.flow.state.modals) !== undefined);
   }
 
   get dobError(): string | undefined {

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
 import type { AccountState } from '../../domain/accounts';
+import { brandOf, type Brand } from '../../domain/brand';
 import type { Consent } from '../../domain/consent';
 import {
   introLine, progressTracker, stepButtons, stepTitle, windowTitle,
@@ -85,6 +86,11 @@ export class SessionStore {
 
   get skipStep(): boolean {
     return this.flags.skipStep;
+  }
+
+  /** DESIGN §3.14: the brand the verified token names (neutral before it is verified, DESIGN §3.1). */
+  get brand(): Brand {
+    return brandOf(this.config.brandDetails, this.state.token?.brand);
   }
 
   get tppName(): string {

@@ -49,7 +49,7 @@ describe('adapters/FetchConfigSource (CONTRACT §2) over real HTTP', () => {
     const body = { ...shipped, inactiveTimeLimit: '300', brands: [] };
     const expected = parseRuntimeConfig(body);
     expect(expected.ok).to.equal(false);
-    if (!expected.ok) expect(expected.error).to.include('brands must be a non-empty list of brand names');
+    if (!expected.ok) expect(expected.error).to.include('brands must be a non-empty list of brand names or brand objects');
     server.answer({ status: 200, body });
     expect(await source().load()).to.deep.equal(expected);
   });

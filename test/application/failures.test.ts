@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { copy } from '../../domain/copy';
 import { err } from '../../domain/result';
 import { janeAccounts, newConsent, TOKEN, tokenPayload, trustBusinesses } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi, FakeLaunchParameters, FakeTokenVerifier, MemoryTokenStorage } from '../support/fakes';
@@ -108,7 +109,10 @@ describe('application: login errors (spec §8)', () => {
     await j.start();
     await j.logIn('dob.required');
     expect(j.login.requireDob).to.equal(true);
-    expect(j.login.loginError).to.equal(true);
+    // A step-up: the neutral notice, not the error banner (docs/login-feedback.md).
+    expect(j.login.loginError).to.equal(false);
+    expect(j.login.dobStepUpNotice).to.equal(copy.login.dobStepUp);
+    expect(j.login.focus).to.equal('dateOfBirth');
     expect(j.login.canContinue).to.equal(false);
     j.login.setSecureCode('123456');
     j.login.setDobPart('day', '25');
@@ -135,6 +139,7 @@ describe('application: login errors (spec §8)', () => {
     await j.logIn('jane.citizen', '000000');
     await j.logIn('jane.citizen', '000000');
     expect(j.login.requireDob, 'remaining 2 < 3').to.equal(true);
+    expect(j.login.secureCodeError).to.equal(copy.login.secureCodeNotAccepted(2));
     for (const part of [['day', '25'], ['month', '12'], ['year', '1966']] as const) j.login.setDobPart(part[0], part[1]);
     await j.logIn('jane.citizen', '000000');
     expect(j.modal.current?.name, 'the bank says 1 attempt is left').to.equal('invalidUsernameLastAttempt');

@@ -155,7 +155,9 @@ describe('browser: every persona end to end through the sandbox bank', function 
     const { page } = await open();
     await logIn(page, 'dob.required');
     await page.getByRole('group', { name: copy.login.dobLabel }).waitFor();
-    expect(await page.getByText(copy.login.errorBanner).count()).to.equal(1);
+    // A step-up, not an error: the notice, no banner (docs/login-feedback.md).
+    expect(await page.getByText(copy.login.errorBanner).count()).to.equal(0);
+    expect(await page.getByText(copy.login.dobStepUp).count()).to.equal(1);
     await page.getByLabel(copy.login.secureCodeLabel, { exact: true }).fill('123456');
     await page.getByLabel(/^(DD|Day)/).fill('25');
     await page.keyboard.type('121966');
@@ -204,10 +206,10 @@ describe('browser: every persona end to end through the sandbox bank', function 
     });
   }
 
-  it('tds.incorrect: the incorrect security code message can be closed to try again', async () => {
+  it('tds.incorrect: the incorrect secure code message can be closed to try again', async () => {
     const app = await open();
     const { page } = app;
-    const modal = modalTitle(page, 'Incorrect security code');
+    const modal = modalTitle(page, 'Incorrect secure code');
     expect(await loginAnswer(page, () => logIn(page, 'tds.incorrect'))).to.deep.equal({ status: 401, code: 'tds_otp_failure_002' });
     await modal.waitFor();
     await page.keyboard.press('Escape');

@@ -105,7 +105,7 @@ describe('browser: the whole journey by keyboard alone, with focus always visibl
     // The success modal takes focus; its button returns to the third party at once (before the automatic return).
     const success = modalNamed(page, 'successConfirm');
     await success.waitFor();
-    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    await page.waitForFunction(() => document.activeElement?.closest('dialog') !== null);
     await tabTo(page, (d) => d.startsWith('button') && d.includes('"Return to Budget Buddy"'), visited);
     await page.keyboard.press('Enter');
     const result = await returnResult(page);

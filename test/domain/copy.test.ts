@@ -26,6 +26,8 @@ function everyText(node: unknown, path: string): [string, string][] {
 }
 
 describe('domain/copy', () => {
+  // The spec's texts we corrected (typos, the glossary) are pinned by test/domain/wording.test.ts
+  // from the list in docs/wording.md.
   describe('the wording the spec gives, verbatim (spec §2, §5, §8)', () => {
     // Read in each test, not at load time (see test/domain/account-selection.test.ts).
     const verbatim: [string, () => string, string][] = [
@@ -51,7 +53,6 @@ describe('domain/copy', () => {
       ['empty username', () => copy.validation.usernameEmpty, 'Error: username cannot be empty.'],
       ['empty username after a login error', () => copy.validation.usernameEmptyAfterLoginError, 'Please enter your username.'],
       ['secure code', () => copy.validation.secureCode, 'Please enter your secure code.'],
-      ['invalid date of birth', () => copy.validation.dobInvalid, 'Invalid date. Please try again using correct format DD-MM-YYYY.'],
       ['date of birth in the future', () => copy.validation.dobInFuture, 'Date of birth cannot be in the future. Please try again.'],
       ['age limitation', () => copy.ageLimitation, 'You must be above 18 years of age to use Open Banking.'],
       // spec §2 select profile, select and confirm
@@ -100,8 +101,6 @@ describe('domain/copy', () => {
       ['footer: important notices', () => copy.shell.importantNotices, 'Important notices'],
       ['tooltip label', () => copy.shell.tooltipLabel, 'More Information'],
       // spec §8 modal texts
-      ['forgot username text', () => text(copy.modals.forgotUsername.paragraphs[0] ?? ''), 'Please contact to us retrieve your username.'],
-      ['no eligible accounts text', () => text(copy.modals.noEligibleAccounts.paragraphs[0] ?? ''), "We can't share the requested information from any of your accounts. You'll now be returned to the third party."],
       ['service unavailable text', () => text(copy.modals.serviceUnavailable.paragraphs[0] ?? ''), 'Apologies for any inconvenience. Please try again later.'],
       ['age limitation modal', () => text(copy.modals.ageLimitation.paragraphs[0] ?? ''), 'You must be above 18 years of age to use Open Banking.'],
     ];
@@ -130,7 +129,8 @@ describe('domain/copy', () => {
       ['currencies of an EGA', () => stepsCopy.selectAccounts.currenciesLegend('Travel'), 'Currencies of Travel'],
       ['filter count', () => stepsCopy.selectAccounts.filterCount(50, 500), 'Showing 50 of 500 accounts'],
       ['show more', () => stepsCopy.selectAccounts.showMore(450), 'Show more accounts (450 not shown yet)'],
-      ['copyright', () => copy.shell.copyright(2026), '© 2026 Demo Bank Australia Limited. All rights reserved.'],
+      ['copyright (DESIGN §3.14: the brand\'s legal name)', () => copy.shell.copyright(2026, 'Demo Bank Australia Limited'), '© 2026 Demo Bank Australia Limited. All rights reserved.'],
+      ['copyright, neutral brand', () => copy.shell.copyright(2026, undefined), '© 2026. All rights reserved.'],
       ['progress', () => copy.shell.progressStep(2, 3), 'Step 2 of 3'],
       ['countdown, seconds', () => copy.modals.timeoutWarning.countdown?.(42) ?? '', 'Time remaining: 42 seconds.'],
       ['countdown, one second', () => copy.modals.timeoutWarning.countdown?.(1) ?? '', 'Time remaining: 1 second.'],

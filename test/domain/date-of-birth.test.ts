@@ -13,7 +13,8 @@ import {
   type DateOfBirthParts,
 } from '../../domain/date-of-birth';
 
-const INVALID = 'Invalid date. Please try again using correct format DD-MM-YYYY.';
+// Spec §5, in the example's format (docs/wording.md).
+const INVALID = 'Invalid date. Please try again using the correct format DD/MM/YYYY.';
 const FUTURE = 'Date of birth cannot be in the future. Please try again.';
 const today: CalendarDate = { year: 2026, month: 6, day: 15 };
 const dob = (day: string, month: string, year: string): DateOfBirthParts => ({ day, month, year });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { NO_TIMERS, type FlowState, type LoginState } from '../../domain/flow-state';
 import { EMPTY_LOGIN_FORM, type LoginForm } from '../../domain/login-form';
+import type { SecureCodeCleared } from '../../domain/login-feedback';
 import type { ModalName } from '../../domain/modal';
 import {
   NOW, amendmentConsent, answer, sentCall, apiError, customerOnlyConsent, err, flowState, modalsWith, ok, pendingOn, personalProfile, run,
@@ -78,14 +79,14 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
   });
 
   describe('submitLogin (spec §4 "Continue on login clears the login error, sets loading", §5 only with a valid form)', () => {
-    it('a valid form: the login error is cleared and authenticate is called with the trimmed username (SECURE_CODE)', () => {
-      const before = onLogin({ form: { ...VALID_FORM, username: '  jane.citizen ' }, loginError: true, failures: 2 });
+    it('a valid form: the login error, the cleared code\'s reason and the step-up notice are cleared and authenticate is called with the trimmed username (SECURE_CODE)', () => {
+      const before = onLogin({ form: { ...VALID_FORM, username: '  jane.citizen ' }, loginError: true, failures: 2, codeCleared: 'notAccepted', dobStepUp: true });
       const { state, effects } = run(before, { type: 'submitLogin' });
       const request = { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' } as const;
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'authenticate', request } }]);
       expect(state).to.deep.equal({
         ...before,
-        login: { ...before.login, loginError: false },
+        login: { ...before.login, loginError: false, codeCleared: undefined, dobStepUp: false },
         nextCallId: 11,
         pending: { id: 10, call: { kind: 'authenticate', request }, keep: undefined, exitStage: undefined, attempt: 1, firstSentAtMs: NOW, retryAtMs: undefined, held: false, replay: false, unclear: false },
       });
@@ -125,12 +126,12 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
 
   describe('authenticate answered (spec §4 entry guard chain, §8 login errors, DESIGN §3.8)', () => {
     it('success: the login state is reset, authenticated is remembered, the stage is preAccountSelection, customer details are asked for', () => {
-      const before = authenticating({ failures: 3, remainingAttempts: 2, loginError: true, requireDob: true });
+      const before = authenticating({ failures: 3, remainingAttempts: 2, loginError: true, requireDob: true, codeCleared: 'notAccepted', dobStepUp: true });
       const { state, effects } = answer(before, { kind: 'authenticate', result: ok(undefined) });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'customerDetails' } }]);
       expect(state).to.deep.equal({
         ...before,
-        login: { form: VALID_FORM, requireDob: true, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false },
+        login: { form: VALID_FORM, requireDob: true, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false },
         verified: { ...NOTHING, authenticated: true },
         stage: 'preAccountSelection',
         nextCallId: 11,
@@ -151,17 +152,20 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
 
     type Row = [label: string, code: string | undefined, causes: string[], before: Partial<LoginState>, expected: {
       modal: ModalName | undefined; requireDob: boolean; loginError: boolean; failures: number; remaining: number | undefined; identified: boolean;
+      cleared?: SecureCodeCleared; stepUp?: boolean;
     }];
     const rows: Row[] = [
       ['a wrong code: the banner, the counter', 'otp_failure_001', [], { failures: 0 },
-        { modal: undefined, requireDob: false, loginError: true, failures: 1, remaining: undefined, identified: true }],
+        { modal: undefined, requireDob: false, loginError: true, failures: 1, remaining: undefined, identified: true, cleared: 'notAccepted' }],
       ['the fifth wrong code: the last-attempt message (spec §9: 5)', 'otp_failure_001', [], { failures: 4 },
-        { modal: 'invalidUsernameLastAttempt', requireDob: false, loginError: true, failures: 5, remaining: undefined, identified: true }],
-      ['2 attempts left: the date of birth is asked for', 'otp_failure_001', ['{"remainingOTPattempts":2}'], {},
-        { modal: undefined, requireDob: true, loginError: true, failures: 1, remaining: 2, identified: true }],
+        { modal: 'invalidUsernameLastAttempt', requireDob: false, loginError: true, failures: 5, remaining: undefined, identified: true, cleared: 'notAccepted' }],
+      ['2 attempts left: the date of birth is asked for (a step-up), the banner (a wrong code)', 'otp_failure_001', ['{"remainingOTPattempts":2}'], {},
+        { modal: undefined, requireDob: true, loginError: true, failures: 1, remaining: 2, identified: true, cleared: 'notAccepted', stepUp: true }],
       ['0 left: the lockout (issue 11 defect 4)', 'otp_failure_001', ['{"remainingOTPattempts":0}'], { loginError: true },
-        { modal: 'temporaryLockout', requireDob: true, loginError: false, failures: 1, remaining: 0, identified: true }],
-      ['otp_failure_008: date of birth, the banner', 'otp_failure_008', [], { failures: 2 },
+        { modal: 'temporaryLockout', requireDob: true, loginError: false, failures: 1, remaining: 0, identified: true, cleared: 'notAccepted', stepUp: true }],
+      ['otp_failure_008: date of birth, a step-up (the notice, not the banner)', 'otp_failure_008', [], { failures: 2 },
+        { modal: undefined, requireDob: true, loginError: false, failures: 2, remaining: undefined, identified: true, stepUp: true }],
+      ['otp_failure_008 with the date of birth already asked for: the banner', 'otp_failure_008', [], { failures: 2, requireDob: true },
         { modal: undefined, requireDob: true, loginError: true, failures: 2, remaining: undefined, identified: true }],
       ['otp_failure_002: permanent lockout; the date of birth stays asked for', 'otp_failure_002', [], { requireDob: true, loginError: true },
         { modal: 'permanentLockout', requireDob: true, loginError: false, failures: 0, remaining: undefined, identified: true }],
@@ -187,6 +191,8 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
             failures: expected.failures,
             remainingAttempts: expected.remaining,
             answerLost: false,
+            codeCleared: expected.cleared ?? 'usedOnce',
+            dobStepUp: expected.stepUp ?? false,
           },
           modals: modalsWith(expected.modal),
           stage: expected.identified ? 'preAuthentication' : 'preIdentification',

@@ -35,7 +35,7 @@ describe('domain/flow-state: initialFlowState (DESIGN §3.9: the state before an
       profiles: [],
       bankProfile: undefined,
       accounts: undefined,
-      login: { form: { username: '', secureCode: '', dob: { day: '', month: '', year: '' } }, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false },
+      login: { form: { username: '', secureCode: '', dob: { day: '', month: '', year: '' } }, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false },
       description: '',
       verified: { authenticated: false, consentAfterLogin: false, customerDetails: false, businesses: false },
       modals: { base: undefined, timeoutSeconds: undefined, expiry: false },

@@ -33,24 +33,28 @@ describe('domain/login-error-policy', () => {
       temporaryLockout,
       // DESIGN §3.8: every login error about the credentials identifies; a service failure does not.
       identified: modal !== 'serviceUnavailable',
+      dobStepUp: false,
     });
-    const dobBanner: LoginErrorOutcome = {
+    // Spec §2 "Additional security": a first request for the date of birth is a step-up (a
+    // neutral notice), not the error banner.
+    const dobStepUp: LoginErrorOutcome = {
       modal: undefined,
       requireDob: true,
       failures: 0,
-      loginErrorFlagged: true,
+      loginErrorFlagged: false,
       temporaryLockout: false,
       identified: true,
+      dobStepUp: true,
     };
     const cases: readonly { code: string | undefined; outcome: LoginErrorOutcome }[] = [
       { code: 'sanction_failed_001', outcome: modalOnly('sanctionCountryError') },
       {
         code: 'otp_failure_001',
-        outcome: { modal: undefined, requireDob: false, failures: 1, loginErrorFlagged: true, temporaryLockout: false, identified: true },
+        outcome: { modal: undefined, requireDob: false, failures: 1, loginErrorFlagged: true, temporaryLockout: false, identified: true, dobStepUp: false },
       },
-      { code: 'otp_failure_008', outcome: dobBanner },
-      { code: 'dob_failure_002', outcome: dobBanner },
-      { code: 'tds_otp_failure_007', outcome: dobBanner },
+      { code: 'otp_failure_008', outcome: dobStepUp },
+      { code: 'dob_failure_002', outcome: dobStepUp },
+      { code: 'tds_otp_failure_007', outcome: dobStepUp },
       { code: 'otp_failure_002', outcome: modalOnly('permanentLockout') },
       { code: 'otp_failure_003', outcome: modalOnly('temporaryLockout', true) },
       { code: 'dob_failure_004', outcome: modalOnly('temporaryLockout', true) },
@@ -98,6 +102,7 @@ describe('domain/login-error-policy', () => {
           loginErrorFlagged: true,
           temporaryLockout: false,
           identified: true,
+          dobStepUp: false,
         });
       });
     }
@@ -190,7 +195,22 @@ describe('domain/login-error-policy', () => {
         temporaryLockout: false,
         remainingAttempts: 2,
         identified: false,
+        dobStepUp: true,
       });
+    });
+
+    it('a date-of-birth code once the date of birth is asked for is an error about what was typed (the banner), not a step-up', () => {
+      for (const code of ['otp_failure_008', 'dob_failure_002', 'tds_otp_failure_007']) {
+        const outcome = loginErrorOutcome(apiError(code), { failures: 1, requireDob: true });
+        expect(outcome.loginErrorFlagged, code).to.equal(true);
+        expect(outcome.dobStepUp, code).to.equal(false);
+      }
+    });
+
+    it('a wrong code that leaves fewer than 3 attempts is an error (the banner) and a step-up (the notice)', () => {
+      const outcome = loginErrorOutcome(apiError('otp_failure_001', [attempts(2)]), { failures: 2, requireDob: false });
+      expect(outcome).to.include({ loginErrorFlagged: true, dobStepUp: true, requireDob: true, remainingAttempts: 2 });
+      expect(loginErrorOutcome(apiError('otp_failure_001', [attempts(1)]), { failures: 3, requireDob: true }).dobStepUp).to.equal(false);
     });
 
     it('once required, the date of birth stays required', () => {

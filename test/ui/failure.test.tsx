@@ -84,6 +84,8 @@ describe('ui: failure page (spec §2, §8)', () => {
     render(<StaticFailureView />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal('We are unable to continue');
     expect(screen.getByText(DEFAULT)).to.exist;
+    // docs/wording.md: a failure that ends the flow says whether anything was shared.
+    expect(screen.getByText('Nothing has been shared or changed.')).to.exist;
   });
 
   it('is a non-closable modal (spec §2): an alert dialog with no close button that Escape leaves open', () => {

@@ -6,7 +6,7 @@ import { err } from '../../domain/result';
 import { config, janeAccounts, newConsent } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { closeModals } from '../support/flow-state';
-import { settle, startApp } from './render-app';
+import { settle, startApp, stepOnScreen } from './render-app';
 
 const bank = () => new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts() });
 const form = () => screen.getByRole('form', { name: 'Account Login' });
@@ -37,7 +37,7 @@ describe('ui: login screen (spec §2, §5)', () => {
     const tooltip = within(f).getByRole('button', { name: 'More Information' });
     expect(screen.getByRole('tooltip', { hidden: true }).textContent).to.equal(copy.login.usernameTooltip);
     expect(tooltip.getAttribute('aria-describedby')).to.equal(screen.getByRole('tooltip', { hidden: true }).id);
-    const code = input('One-time password (security code)');
+    const code = input(copy.login.secureCodeLabel);
     expect([code.inputMode, code.autocomplete, code.maxLength]).to.deep.equal(['numeric', 'one-time-code', 6]);
     expect(input('Username').autocomplete).to.equal('username');
     expect(within(f).queryByText('Additional security')).to.equal(null);
@@ -49,7 +49,7 @@ describe('ui: login screen (spec §2, §5)', () => {
   it('shows each message after its field is left; Continue enables exactly when valid', async () => {
     const { login } = await startApp();
     const username = input('Username');
-    const code = input('One-time password (security code)');
+    const code = input(copy.login.secureCodeLabel);
     expect(within(form()).queryByText('Error: username cannot be empty.')).to.equal(null);
     fireEvent.blur(username);
     expect(within(form()).getByText('Error: username cannot be empty.')).to.exist;
@@ -74,9 +74,10 @@ describe('ui: login screen (spec §2, §5)', () => {
   it('submitting the form (Enter) logs in and moves to the next step, whose h1 takes focus', async () => {
     const { session } = await startApp({ api: bank() });
     type(input('Username'), 'jane.citizen');
-    type(input('One-time password (security code)'), '123456');
+    type(input(copy.login.secureCodeLabel), '123456');
     await settle(() => fireEvent.submit(form()));
     expect(session.step).to.equal('selectAccounts');
+    await stepOnScreen();
     const h1 = screen.getByRole('heading', { level: 1 });
     expect(h1.textContent).to.equal('Select your accounts');
     expect(document.activeElement).to.equal(h1);
@@ -86,19 +87,40 @@ describe('ui: login screen (spec §2, §5)', () => {
     const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_001', ['{"remainingOTPattempts":4}'])));
     await startApp({ api });
     type(input('Username'), 'jane.citizen');
-    type(input('One-time password (security code)'), '999999');
+    type(input(copy.login.secureCodeLabel), '999999');
     await settle(() => fireEvent.click(continueButton()));
     const banner = within(form()).getByRole('alert');
     expect(banner.textContent).to.equal(copy.login.errorBanner);
     expect(document.activeElement).to.equal(banner);
-    expect(input('One-time password (security code)').value).to.equal('');
+    const code = input(copy.login.secureCodeLabel);
+    expect(code.value).to.equal('');
+    // At the code field: why it is empty and the attempts the bank says are left, linked to it.
+    const message = within(form()).getByText(copy.login.secureCodeNotAccepted(4));
+    expect(message.textContent).to.contain('You have 4 attempts left before login is locked for 10 minutes.');
+    expect(code.getAttribute('aria-describedby')).to.contain(message.parentElement?.id);
+    type(code, '1');
+    expect(within(form()).queryByText(copy.login.secureCodeNotAccepted(4)), 'gone once a new code is typed').to.equal(null);
+  });
+
+  it('a first request for the date of birth is a notice, not the error banner; focus moves to DD, whose group the notice describes', async () => {
+    const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_008')));
+    await startApp({ api });
+    type(input('Username'), 'dob.required');
+    type(input(copy.login.secureCodeLabel), '123456');
+    await settle(() => fireEvent.click(continueButton()));
+    expect(within(form()).queryByRole('alert'), 'no error banner').to.equal(null);
+    const notice = within(form()).getByText('For your security we also need your date of birth.');
+    const group = screen.getByRole('group', { name: 'Date of birth' });
+    expect(group.getAttribute('aria-describedby')).to.contain(notice.id);
+    expect(document.activeElement).to.equal(within(group).getByRole('textbox', { name: 'DD' }));
+    expect(within(form()).getByText(copy.login.secureCodeUsedOnce), 'the code field says why it is empty').to.exist;
   });
 
   it('after otp_failure_008 the date of birth block appears; focus moves DD→MM→YYYY; a pasted date fills all three', async () => {
     const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_008')));
     const { login, session } = await startApp({ api });
     type(input('Username'), 'dob.required');
-    type(input('One-time password (security code)'), '123456');
+    type(input(copy.login.secureCodeLabel), '123456');
     await settle(() => fireEvent.click(continueButton()));
     expect(login.requireDob).to.equal(true);
     const section = within(form()).getByRole('region', { name: 'Additional security' });
@@ -122,7 +144,7 @@ describe('ui: login screen (spec §2, §5)', () => {
     fireEvent.paste(month, { clipboardData: { getData: () => '25/12/1966' } });
     expect([day.value, month.value, year.value]).to.deep.equal(['25', '12', '1966']);
 
-    type(input('One-time password (security code)'), '123456');
+    type(input(copy.login.secureCodeLabel), '123456');
     await settle(() => fireEvent.submit(form()));
     expect(api.calls.filter((c) => c.name === 'authenticate')[1]?.body).to.deep.include({ authType: 'DOB_SECURE_CODE', dateOfBirth: '1966-12-25' });
     expect(session.step).to.equal('selectAccounts');
@@ -132,7 +154,7 @@ describe('ui: login screen (spec §2, §5)', () => {
     const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_008')));
     await startApp({ api });
     type(input('Username'), 'dob.required');
-    type(input('One-time password (security code)'), '123456');
+    type(input(copy.login.secureCodeLabel), '123456');
     await settle(() => fireEvent.click(continueButton()));
     const group = screen.getByRole('group', { name: 'Date of birth' });
     const part = (name: string) => within(group).getByRole('textbox', { name });

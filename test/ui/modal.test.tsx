@@ -1,12 +1,13 @@
 import './setup-dom';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'chai';
 import { copy, modalText, type ModalText } from '../../domain/copy';
 import { MODAL_NAMES, type ModalName } from '../../domain/modal';
 import { config } from '../fixtures/journey.fixture';
+import { showInOrder } from '../../ui/web/modals/modal-host';
 import { isAnnouncedSecond } from '../../ui/web/modals/timeout-countdown';
 import { closeModals, setFlowState, showModal } from '../support/flow-state';
-import { settle, startApp } from './render-app';
+import { settle, startApp, stepOnScreen } from './render-app';
 
 const TPP = 'Budget Buddy';
 const text = (value: ModalText) => modalText(value, { tppName: TPP, isPar: false });
@@ -78,7 +79,8 @@ describe('ui: modals (spec §4)', () => {
     const { flow } = await startApp();
     await settle(() => showModal(flow, 'forgotUsername'));
     let dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText('Please contact to us retrieve your username.')).to.exist;
+    // The spec's wording with its typo corrected (docs/wording.md).
+    expect(within(dialog).getByText('Please contact us to retrieve your username.')).to.exist;
     expect(within(dialog).getByRole('link', { name: /Contact us/ }).getAttribute('href')).to.equal(config.links.contactUs);
     await settle(() => { closeModals(flow); showModal(flow, 'lostSecureKey'); });
     dialog = screen.getByRole('dialog');
@@ -86,32 +88,64 @@ describe('ui: modals (spec §4)', () => {
     await settle(() => { closeModals(flow); showModal(flow, 'ageLimitation'); });
     expect(within(screen.getByRole('dialog')).getByText('You must be above 18 years of age to use Open Banking.')).to.exist;
     await settle(() => { closeModals(flow); showModal(flow, 'noEligibleAccounts'); });
-    expect(within(screen.getByRole('dialog')).getByText("We can't share the requested information from any of your accounts. You'll now be returned to the third party.")).to.exist;
+    expect(within(screen.getByRole('dialog')).getByText("We can't share the requested information from any of your accounts.")).to.exist;
     await settle(() => { closeModals(flow); showModal(flow, 'serviceUnavailable'); });
     expect(within(screen.getByRole('dialog')).getByText('Apologies for any inconvenience. Please try again later.')).to.exist;
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: `Return to ${TPP}` })).to.exist;
   });
 
-  it('focus moves into the modal, Tab is trapped, and focus returns on close; the page behind is inert', async () => {
-    const { modal, view } = await startApp();
+  it('opens as a modal <dialog> (showModal: the platform traps Tab and makes the page inert, test/browser/modals.test.ts), focus moves in, and returns on close', async () => {
+    const { modal } = await startApp();
     const cancel = screen.getByRole('button', { name: 'Cancel' });
     cancel.focus();
     await settle(() => fireEvent.click(cancel));
     const dialog = screen.getByRole('dialog');
-    expect(dialog.contains(document.activeElement)).to.equal(true);
-    expect(view.container.querySelector('.page')?.hasAttribute('inert')).to.equal(true);
-
-    const [close, , stay] = within(dialog).getAllByRole('button');
-    stay?.focus();
-    fireEvent.keyDown(dialog, { key: 'Tab' });
-    expect(document.activeElement).to.equal(close);
-    fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true });
-    expect(document.activeElement).to.equal(stay);
+    expect(dialog.tagName).to.equal('DIALOG');
+    expect((dialog as HTMLDialogElement).open).to.equal(true);
+    expect(document.activeElement, 'DESIGN §3.7: the dialog itself, read with its title and text').to.equal(dialog);
 
     await settle(() => fireEvent.click(within(dialog).getByRole('button', { name: 'No, stay' })));
     expect(modal.current).to.equal(undefined);
     expect(document.activeElement).to.equal(cancel);
-    expect(view.container.querySelector('.page')?.hasAttribute('inert')).to.equal(false);
+  });
+
+  it('the inactivity warning opens over another modal (DESIGN §3.10) and dismissing it shows the one below, focus included', async () => {
+    const { modal, flow, ports } = await startApp();
+    await settle(() => showModal(flow, 'forgotUsername'));
+    const below = screen.getByRole('dialog', { name: text(copy.modals.forgotUsername.title) });
+    const close = within(below).getByRole('button', { name: 'Close' });
+    close.focus();
+    await settle(() => ports.clock.advance(240_000));
+    const warning = screen.getByRole('dialog', { name: 'Are you still there?' });
+    expect([...document.querySelectorAll('dialog[open]')], 'bottom first, the warning on top').to.deep.equal([below, warning]);
+    expect(warning.contains(document.activeElement)).to.equal(true);
+    await settle(() => fireEvent.keyDown(warning, { key: 'Escape' }));
+    expect(modal.current?.name).to.equal('forgotUsername');
+    expect(document.activeElement).to.equal(close);
+  });
+
+  it('an ordinary modal that opens while the warning is up goes under it: the warning is shown again on top, and keeps the focus', async () => {
+    const { modal, flow, ports } = await startApp();
+    await settle(() => ports.clock.advance(240_000));
+    const warning = screen.getByRole('dialog', { name: 'Are you still there?' });
+    await settle(() => showModal(flow, 'forgotUsername'));
+    expect(modal.stack.map((entry) => entry.name)).to.deep.equal(['forgotUsername', 'timeoutWarning']);
+    expect(screen.getByRole('dialog', { name: text(copy.modals.forgotUsername.title) })).to.exist;
+    expect(warning.contains(document.activeElement), 'the warning, shown last, has the focus').to.equal(true);
+  });
+
+  it('showInOrder: keeps what is already in order, closes from the first dialog out of place and shows the rest bottom to top', () => {
+    const calls: string[] = [];
+    const fake = (name: string, open: boolean) => {
+      const dialog = { open, showModal: () => { dialog.open = true; calls.push(`show ${name}`); }, close: () => { dialog.open = false; calls.push(`close ${name}`); }, focus: () => calls.push(`focus ${name}`) };
+      return dialog as unknown as HTMLDialogElement;
+    };
+    const dialogs = new Map([['forgotUsername', fake('forgotUsername', false)], ['timeoutWarning', fake('timeoutWarning', true)], ['redirectionToTpp', fake('redirectionToTpp', false)]] as const);
+    showInOrder(['timeoutWarning'], ['forgotUsername', 'timeoutWarning', 'redirectionToTpp'], dialogs);
+    expect(calls).to.deep.equal(['close timeoutWarning', 'show forgotUsername', 'focus forgotUsername', 'show timeoutWarning', 'focus timeoutWarning', 'show redirectionToTpp', 'focus redirectionToTpp']);
+    calls.length = 0;
+    showInOrder(['forgotUsername', 'timeoutWarning', 'redirectionToTpp'], ['forgotUsername', 'timeoutWarning', 'redirectionToTpp'], dialogs);
+    expect(calls, 'nothing to do').to.deep.equal([]);
   });
 
   it('disables the buttons while the modal is busy', async () => {
@@ -134,9 +168,10 @@ describe('ui: modals (spec §4)', () => {
     await settle(() => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OK' })));
     expect(modal.current).to.equal(undefined);
     expect(session.step).to.equal('selectProfile');
+    // The step's page arrives on demand, its title with it (spec §2: no title without its body).
+    await stepOnScreen();
     expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal('Select a profile');
-    // The step's page arrives on demand: the test ends once it has rendered.
-    await waitFor(() => expect(document.querySelector('main .button-row')).to.not.equal(null));
+    expect(document.querySelector('main .button-row')).to.not.equal(null);
   });
 
   it('timeout warning: the visible countdown follows each second, the polite announcement only every 15 s and the last 10', async () => {

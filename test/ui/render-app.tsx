@@ -1,5 +1,5 @@
 // Renders the whole app (<App/> in its ServicesProvider) over a test container, driven like the journey tests.
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { journey } from '../application/journey-driver';
 import type { TestPorts } from '../support/test-container';
@@ -30,4 +30,14 @@ export async function startApp(overrides: Partial<TestPorts> = {}) {
 /** Runs a store command or a UI event inside act and lets its promises settle. */
 export async function settle(run: () => unknown): Promise<void> {
   await act(async () => { await run(); });
+}
+
+/**
+ * Waits until the current step is on screen whole: a later step's code arrives on demand, and
+ * until it has, the spinner mask stands in for the whole step (spec §2; no title without its body).
+ */
+export async function stepOnScreen(): Promise<void> {
+  await waitFor(() => {
+    if (document.querySelector('.step-loading') !== null || document.querySelector('main h1') === null) throw new Error('the step is still loading');
+  });
 }

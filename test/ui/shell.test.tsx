@@ -9,7 +9,7 @@ import { ServicesProvider } from '../../ui/web/services-context';
 import { amendedConsent, janeAccounts, newConsent, trustBusinesses } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { setLoading } from '../support/flow-state';
-import { renderApp, settle, startApp } from './render-app';
+import { renderApp, settle, startApp, stepOnScreen } from './render-app';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { appRoutes } from '../../ui/web/router';
 import { copy } from '../../domain/copy';
@@ -138,6 +138,7 @@ describe('ui: shell (spec §2 "Shared shell", DESIGN §3.6, §3.7)', () => {
       const seen: string[] = [];
       for (const step of walk(app)) {
         await settle(step as () => unknown);
+        await stepOnScreen();
         const state = shellState();
         expect(state.focused, `h1 focused on ${state.title}`).to.equal(true);
         expect(state.windowTitle).to.equal(`${state.title} | Open Banking`);

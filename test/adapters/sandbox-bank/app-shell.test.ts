@@ -1,5 +1,6 @@
 // The sandbox serves the built app with DESIGN §4's headers on every HTML route (the SPA
 // fallback included), immutable hashed assets, config.json (CONTRACT §2) and the JWKS.
+import { parseRuntimeConfig } from '../../../application/runtime-config';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,7 +91,16 @@ describe('sandbox bank: the app shell, config.json and JWKS (DESIGN §4-5)', () 
     expect(answer.headers.get('cache-control')).to.equal('no-store');
     const config = answer.body as Record<string, unknown>;
     expect(config).to.include({ env: 'sandbox', production: false, apiBaseUrl: '', jwksUri: '/.well-known/jwks.json', inactiveTimeLimit: 20, inactiveReciprocalWarnTime: 10, useTealiumUtag: false });
-    expect(config['brands']).to.deep.equal(['demo']);
+    // SCENARIOS "two brands", CONTRACT §2 brand objects; the app's own validation accepts them.
+    expect((config['brands'] as { id: string }[]).map((brand) => brand.id)).to.deep.equal(['demo', 'coastal']);
+    const parsed = parseRuntimeConfig(config);
+    expect(parsed.ok && parsed.value.brandDetails.map((brand) => [brand.displayName, brand.palette.adjusted])).to.deep.equal([['Demo Bank', false], ['Coastal Bank', false]]);
+    for (const brand of config['brands'] as { logoUrl: string }[]) {
+      const logo = await sandbox.request('GET', brand.logoUrl);
+      expect(logo.status, brand.logoUrl).to.equal(200);
+      expect(logo.headers.get('content-type'), brand.logoUrl).to.match(/^image\/svg\+xml/);
+    }
+    expect((await sandbox.request('GET', '/brand/missing.svg')).status, 'a missing logo is a 404, not the app').to.equal(404);
     expect(config['cspReportUri'], 'CONTRACT §2: the sandbox collects its own CSP reports').to.equal(CSP_REPORT_PATH);
     expect(Object.keys(config['links'] as object)).to.have.members(['siteTerms', 'hyperlink', 'cookie', 'legal', 'importantNotices', 'cdrPolicy', 'eligibility', 'secureKeyHelp', 'contactUs']);
   });

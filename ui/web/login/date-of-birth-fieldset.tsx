@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useId, useRef, type ClipboardEvent, type FocusEvent } from 'react';
+import { useEffect, useId, useRef, type ClipboardEvent, type FocusEvent } from 'react';
 import { LoginStore } from '../../../application/stores/login.store';
 import type { DateOfBirthParts } from '../../../domain/date-of-birth';
 import { copy } from '../../../domain/copy';
@@ -15,7 +15,9 @@ const PARTS: readonly { readonly part: Part; readonly label: string; readonly ma
 
 /**
  * Spec §2 "Additional security": the date of birth as DD, MM, YYYY in one group (fieldset and
- * legend), with the example. Focus moves to the next part after 2 digits; a whole date pasted
+ * legend), with the example, under the step-up notice when the bank has just asked for it (its
+ * day then takes focus: LoginStore.focus; the group is described by the notice, so it is read
+ * there). Focus moves to the next part after 2 digits; a whole date pasted
  * into any part fills all three (LoginStore.pasteDob). The error shows once the group is left.
  */
 export const DateOfBirthFieldset = observer(function DateOfBirthFieldset() {
@@ -23,6 +25,11 @@ export const DateOfBirthFieldset = observer(function DateOfBirthFieldset() {
   const id = useId();
   const inputs = useRef<Partial<Record<Part, HTMLInputElement | null>>>({});
   const error = login.dobError;
+  const notice = login.dobStepUpNotice;
+  const focused = login.focus === 'dateOfBirth';
+  useEffect(() => {
+    if (focused) inputs.current.day?.focus();
+  }, [focused]);
 
   const onChange = (index: number, part: Part, value: string) => {
     login.setDobPart(part, value);
@@ -39,7 +46,8 @@ export const DateOfBirthFieldset = observer(function DateOfBirthFieldset() {
   return (
     <section className="dob-section" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{copy.login.dobHeading}</h3>
-      <fieldset className="field dob" onBlur={onBlur} aria-describedby={error === undefined ? `${id}-example` : `${id}-example ${id}-error`}>
+      {notice === undefined ? undefined : <p id={`${id}-notice`} className="notice notice-info dob-step-up">{notice}</p>}
+      <fieldset className="field dob" onBlur={onBlur} aria-describedby={[notice === undefined ? undefined : `${id}-notice`, `${id}-example`, error === undefined ? undefined : `${id}-error`].filter(Boolean).join(' ')}>
         <legend className="field-label">{copy.login.dobLabel}</legend>
         <p id={`${id}-example`} className="field-help">{copy.login.dobExample}</p>
         <div className="dob-parts">

@@ -1,59 +1,64 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { copy } from '../../../domain/copy';
-import { trapTab } from './focus-trap';
 
 /**
- * DESIGN §3.7 modal: a div role="dialog" aria-modal="true" named by its title and described by
- * its text. Focus moves into it when it opens; Tab is trapped inside; Escape and the close
- * button call `onDismiss`, only when the modal is closable. DESIGN §3.10: a modal covered by a
- * time-critical one (`active` false) is hidden, and gets its focus back when it is on top again.
+ * DESIGN §3.7 modal on the platform's `<dialog>` (ModalHost opens it with `showModal()`): the top
+ * layer, the page behind inert, focus moved in on open and back on close, all by the browser.
+ * Named by its title and described by its text.
+ *
+ * Spec §4 "Modals" (domain/modal.ts MODAL_RULES): a close request (Escape, a phone's back
+ * gesture) arrives as `cancel`; it is always prevented, and a closable modal is dismissed through
+ * the flow model instead, so the model stays the one that decides. A browser may close a dialog
+ * without a cancellable `cancel` (Chrome does on a second Escape without a click between): a
+ * closable modal is then dismissed, one that may not be closed (or is busy) is shown again.
  */
-export function ModalDialog({ titleId, describedBy, closable, busy, active, onDismiss, children }: {
+export function ModalDialog({ titleId, describedBy, closable, busy, register, onDismiss, children }: {
   readonly titleId: string;
   readonly describedBy: string;
   readonly closable: boolean;
   readonly busy: boolean;
-  readonly active: boolean;
+  /** ModalHost keeps each open dialog to show them in the stack's order (DESIGN §3.10). */
+  readonly register: (dialog: HTMLDialogElement | null) => void;
   readonly onDismiss: () => void;
   readonly children: ReactNode;
 }) {
-  const dialog = useRef<HTMLDivElement>(null);
-  const focusWithin = useRef<HTMLElement | undefined>(undefined);
+  const dialog = useRef<HTMLDialogElement | null>(null);
 
-  // Covered now: remember what had focus inside, during the render (before the commit hides it).
-  if (!active && focusWithin.current === undefined && typeof document !== 'undefined') {
-    const focused = document.activeElement;
-    if (focused instanceof HTMLElement && dialog.current?.contains(focused) === true) focusWithin.current = focused;
-  }
+  // Closed before React removes it, so the browser gives focus back as for any close.
+  useLayoutEffect(() => () => {
+    if (dialog.current?.open === true) dialog.current.close();
+  }, []);
 
-  useEffect(() => {
-    if (!active) return;
-    const target = focusWithin.current;
-    focusWithin.current = undefined;
-    (target !== undefined && target.isConnected ? target : dialog.current)?.focus();
-  }, [active]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      if (closable) onDismiss();
+  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    event.preventDefault();
+    if (closable && !busy) onDismiss();
+  };
+  const onClose = (event: SyntheticEvent<HTMLDialogElement>) => {
+    const element = event.currentTarget;
+    // Still in the stack (ModalHost reopens a dialog it moved in the same commit, so it is open by now).
+    if (element.open || !element.isConnected) return;
+    if (closable && !busy) {
+      onDismiss();
       return;
     }
-    if (event.key === 'Tab' && dialog.current !== null && trapTab(dialog.current, event.shiftKey)) event.preventDefault();
+    element.showModal();
+    element.focus();
   };
 
   return (
-    <div
-      ref={dialog}
-      role="dialog"
+    <dialog
+      ref={(element) => {
+        dialog.current = element;
+        register(element);
+      }}
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       aria-busy={busy}
       tabIndex={-1}
       className="modal"
-      hidden={!active}
-      onKeyDown={onKeyDown}
+      onCancel={onCancel}
+      onClose={onClose}
     >
       {closable ? (
         <button type="button" className="modal-close" aria-label={copy.shell.closeModal} onClick={onDismiss} disabled={busy}>
@@ -63,6 +68,6 @@ export function ModalDialog({ titleId, describedBy, closable, busy, active, onDi
         </button>
       ) : undefined}
       {children}
-    </div>
+    </dialog>
   );
 }

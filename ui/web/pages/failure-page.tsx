@@ -25,6 +25,7 @@ export function FailureView({ message, reference, action }: {
       <div className="card failure-card">
         <h1 id={headingId} ref={heading} tabIndex={-1}>{copy.failure.title}</h1>
         <p id={messageId} className="failure-message">{message}</p>
+        <p className="failure-shared">{copy.failure.nothingShared}</p>
         {reference === undefined ? undefined : <p className="failure-reference muted">{reference}</p>}
         {action === undefined ? undefined : (
           <div className="button-row">

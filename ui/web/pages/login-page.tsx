@@ -10,12 +10,14 @@ import { LoginField } from '../login/login-field';
 import { useService } from '../services-context';
 import { ExternalLink } from '../shell/external-link';
 
-/** Spec §2: the error banner while a login error is flagged; it takes focus when it appears, so the customer hears it and starts from it. */
+/** Spec §2: the error banner while a login error is flagged; it takes focus when it appears (unless the date of birth is newly asked for: LoginStore.focus), so the customer hears it and starts from it. */
 const LoginErrorBanner = observer(function LoginErrorBanner() {
   const login = useService(LoginStore);
   const banner = useRef<HTMLDivElement>(null);
+  // When the banner appears only (not when a modal over it closes: the modal returns focus itself).
   useEffect(() => {
-    if (login.loginError) banner.current?.focus();
+    if (login.focus === 'errorBanner') banner.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [login.loginError]);
   if (!login.loginError) return undefined;
   return (

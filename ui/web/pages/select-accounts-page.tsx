@@ -37,16 +37,16 @@ const NOTES = [stepsCopy.selectAccounts.notAllSelected, stepsCopy.selectAccounts
 
 /**
  * Spec §2 notes: not all accounts chosen, or none (never both); announced politely as they
- * change. The notes' place keeps the height of the taller note (hidden copies size it), so a tick
- * never moves the tiles under the pointer, and a long list is not laid out again.
+ * change. They sit after the tiles, next to the buttons: a tick never moves a tile under the
+ * pointer, and no space is held for a note that is not shown (on a phone, no blank gap after
+ * select-all).
  */
 const SelectionNotes = observer(function SelectionNotes() {
   const selection = useService(AccountSelectionStore);
   const note = selection.notAllSelectedNote ? NOTES[0] : selection.noneSelectedNote ? NOTES[1] : undefined;
   return (
-    <div className="selection-notes">
-      {NOTES.map((text) => <p key={text} className="notice notice-info selection-note-size" aria-hidden="true">{text}</p>)}
-      <div aria-live="polite">{note === undefined ? undefined : <p className="notice notice-info">{note}</p>}</div>
+    <div className="selection-notes" aria-live="polite">
+      {note === undefined ? undefined : <p className="notice notice-info">{note}</p>}
     </div>
   );
 });
@@ -107,8 +107,8 @@ const SelectionButtons = observer(function SelectionButtons() {
 });
 
 /**
- * Spec §2 "Select and confirm": the warnings, the account fieldset (select-all, notes, tiles,
- * EGA currencies) and the buttons. The shell renders the title, intro and progress.
+ * Spec §2 "Select and confirm": the warnings, the account fieldset (select-all, tiles with
+ * EGA currencies, notes) and the buttons. The shell renders the title, intro and progress.
  */
 export const SelectAccountsPage = observer(function SelectAccountsPage() {
   const selection = useService(AccountSelectionStore);
@@ -121,9 +121,9 @@ export const SelectAccountsPage = observer(function SelectAccountsPage() {
           {selection.filterShown ? <AccountFilter /> : undefined}
           <SelectionCount />
           <SelectAll />
-          <SelectionNotes />
           {selection.noMatch ? <p className="notice notice-info no-match">{stepsCopy.selectAccounts.noMatch}</p> : undefined}
           <AccountList />
+          <SelectionNotes />
         </fieldset>
       ) : undefined}
       <SelectionButtons />

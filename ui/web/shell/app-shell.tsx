@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useRef, type MouseEvent } from 'react';
 import { Outlet } from 'react-router-dom';
-import { ModalStore } from '../../../application/stores/modal.store';
 import { SessionStore } from '../../../application/stores/session.store';
 import { copy } from '../../../domain/copy';
 import { ModalHost } from '../modals/modal-host';
 import { useService } from '../services-context';
+import { useBrandTheme } from './brand-theme';
 import { LoadingMask } from './loading-mask';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -22,12 +22,13 @@ const OfflineNotice = observer(function OfflineNotice() {
 
 /**
  * Spec §2 "Shared shell": header, the route's page, footer, the spinner mask and the modal host.
- * While a modal is open the page behind it is inert; while loading, the main content is busy and
- * inert (the mask takes the pointer).
+ * While a modal is open the page behind it is inert (the platform's modal `<dialog>`, DESIGN §3.7);
+ * while loading, the main content is busy and inert (the mask takes the pointer).
  */
 export const AppShell = observer(function AppShell() {
-  const modalOpen = useService(ModalStore).current !== undefined;
-  const loading = useService(SessionStore).loading;
+  const session = useService(SessionStore);
+  const loading = session.loading;
+  useBrandTheme(session);
   const main = useRef<HTMLElement>(null);
   // The skip link moves focus itself: following its #fragment would change the browser address (DESIGN §3.6).
   const skip = (event: MouseEvent) => {
@@ -36,7 +37,7 @@ export const AppShell = observer(function AppShell() {
   };
   return (
     <div className="app">
-      <div className="page" inert={modalOpen}>
+      <div className="page">
         <a className="skip-link" href="#main-content" onClick={skip}>{copy.shell.skipToContent}</a>
         <SiteHeader />
         <main ref={main} id="main-content" tabIndex={-1} className="site-main" aria-busy={loading} inert={loading}>

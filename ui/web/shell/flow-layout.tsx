@@ -1,36 +1,13 @@
-import { observer } from 'mobx-react-lite';
-import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
-import { ModalStore } from '../../../application/stores/modal.store';
-import { SessionStore } from '../../../application/stores/session.store';
-import { useService } from '../services-context';
-import { ProgressTracker } from './progress-tracker';
 
 /**
- * Spec §2 "Shared shell" around a step: progress tracker, step title (h1) and intro line; the
- * step's body is the route's outlet. DESIGN §3.7: focus moves to the title on each step (unless
- * a modal holds it).
+ * Spec §2 "Shared shell" around a step: the route's outlet is the step switch, which shows the
+ * progress tracker, the step's title and intro and its body together (StepSwitch, StepHeader).
  */
-export const FlowLayout = observer(function FlowLayout() {
-  const session = useService(SessionStore);
-  const modal = useService(ModalStore);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const step = session.step;
-
-  useEffect(() => {
-    if (modal.current === undefined) heading.current?.focus();
-    // Only a new step moves focus; the modal is read, not followed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [step]);
-
+export function FlowLayout() {
   return (
     <div className="flow">
-      <ProgressTracker />
-      <div className="step-header">
-        <h1 ref={heading} tabIndex={-1} className="step-title">{session.title}</h1>
-        {session.intro === undefined ? undefined : <p className="step-intro">{session.intro}</p>}
-      </div>
       <Outlet />
     </div>
   );
-});
+}

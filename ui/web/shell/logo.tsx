@@ -1,18 +1,32 @@
-import { copy } from '../../../domain/copy';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { SessionStore } from '../../../application/stores/session.store';
+import { useService } from '../services-context';
 
-/**
- * The bank's logo, inline (no asset file, so tests and the CSP need nothing else): a drawn mark
- * and the bank's name as HTML text (it follows the reader's font settings, and lays out cheaply),
- * named as one image.
- */
-export function Logo() {
+/** The drawn mark: a neutral brand's logo, and any brand's whose logo file does not load. */
+function DrawnMark() {
   return (
-    <div className="logo" role="img" aria-label={copy.shell.logoTitle}>
-      <svg className="logo-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
-        <rect width="32" height="32" rx="6" />
-        <path d="M8 24V10l8-5 8 5v14M12 24v-8h8v8" fill="none" stroke="#ffffff" strokeWidth="2.5" strokeLinejoin="round" />
-      </svg>
-      <span className="logo-text" aria-hidden="true">{copy.shell.logoTitle}</span>
-    </div>
+    <svg className="logo-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="6" />
+      <path d="M8 24V10l8-5 8 5v14M12 24v-8h8v8" fill="none" stroke="#ffffff" strokeWidth="2.5" strokeLinejoin="round" />
+    </svg>
   );
 }
+
+/**
+ * DESIGN §3.14: the brand's logo (config `logoUrl`, else the drawn mark) and its name as HTML text
+ * (it follows the reader's font settings), named as one image by the brand's name.
+ */
+export const Logo = observer(function Logo() {
+  const brand = useService(SessionStore).brand;
+  const [failedUrl, setFailedUrl] = useState<string | undefined>(undefined);
+  const logoUrl = brand.logoUrl !== undefined && brand.logoUrl !== failedUrl ? brand.logoUrl : undefined;
+  return (
+    <div className="logo" role="img" aria-label={brand.displayName} data-brand={brand.id === '' ? undefined : brand.id}>
+      {logoUrl === undefined
+        ? <DrawnMark />
+        : <img className="logo-image" src={logoUrl} alt="" height="32" onError={() => setFailedUrl(logoUrl)} />}
+      <span className="logo-text" aria-hidden="true">{brand.displayName}</span>
+    </div>
+  );
+});

@@ -16,7 +16,8 @@ const FOOTER_LINKS: readonly { readonly key: keyof ConfigLinks; readonly label: 
 
 /** Spec §2 "Shared shell": footer links for site terms, hyperlink, cookie, legal and important notices, and a copyright line. */
 export const SiteFooter = observer(function SiteFooter() {
-  const links = useService(SessionStore).config?.links;
+  const session = useService(SessionStore);
+  const links = session.config?.links;
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
@@ -29,7 +30,7 @@ export const SiteFooter = observer(function SiteFooter() {
             </ul>
           </nav>
         )}
-        <p className="copyright">{copy.shell.copyright(new Date().getFullYear())}</p>
+        <p className="copyright">{copy.shell.copyright(new Date().getFullYear(), session.brand.legalName)}</p>
       </div>
     </footer>
   );

@@ -6,13 +6,19 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { LaterSteps } from '../../../application/use-cases/later-steps.use-case';
 import { LoginPage } from '../pages/login-page';
 import { laterStepPages, type LaterStepPages } from './later-steps';
+import { StepLoadingMask } from './loading-mask';
+import { ProgressTracker } from './progress-tracker';
+import { StepHeader } from './step-header';
 import { StepLoadBoundary } from './step-load-boundary';
 import { whenSettled } from './when-settled';
 
 /**
- * The body of the current step. It follows SessionStore.step (the source of truth) rather than
- * the route, so a step never renders with another step's state while the router catches up. A
- * later step whose files cannot be loaded opens Service unavailable (SessionStore.stepUnavailable).
+ * The current step: its progress tracker, title and body, in one Suspense boundary, so that they
+ * switch together: while a later step's code loads, the spinner mask stands in for the whole step
+ * and no title shows without its body (spec §2 "spinner mask while loading"). It follows
+ * SessionStore.step (the source of truth) rather than the route, so a step never renders with
+ * another step's state while the router catches up. A later step whose files cannot be loaded
+ * opens Service unavailable (SessionStore.stepUnavailable).
  */
 export const StepSwitch = observer(function StepSwitch() {
   const session = useService(SessionStore);
@@ -22,7 +28,13 @@ export const StepSwitch = observer(function StepSwitch() {
   useEffect(() => whenSettled(() => pages.preload()), [pages]);
   return (
     <StepLoadBoundary onFailure={session.stepUnavailable}>
-      <Suspense fallback={null}>{stepBody(step, pages)}</Suspense>
+      <Suspense fallback={<StepLoadingMask />}>
+        <div className="step" data-step={step}>
+          <ProgressTracker />
+          <StepHeader />
+          {stepBody(step, pages)}
+        </div>
+      </Suspense>
     </StepLoadBoundary>
   );
 });

@@ -1,0 +1,46 @@
+import { copy } from './copy';
+import type { LoginState } from './flow-state';
+
+/**
+ * Why a login answer emptied the secure code field (spec §8 login errors; docs/login-feedback.md):
+ * - `notAccepted`: otp_failure_001, the bank did not accept the username, code or date of birth
+ *   (it does not say which);
+ * - `usedOnce`: any other answer the bank gave; the one-time code was spent either way.
+ */
+export type SecureCodeCleared = 'notAccepted' | 'usedOnce';
+
+/** The reason for an answered failure's code (spec §8 "code in the first error stack entry"). */
+export const secureCodeClearedBy = (code: string | undefined): SecureCodeCleared =>
+  code === 'otp_failure_001' ? 'notAccepted' : 'usedOnce';
+
+/**
+ * The message at the secure code field: while the field is still empty after a failed login,
+ * why it was emptied, with the attempts the bank says are left (CONTRACT §4
+ * remainingOTPattempts); otherwise the field's validation message (spec §5), once it was left.
+ */
+export function secureCodeFieldMessage(login: LoginState, validationMessage: string | undefined): string | undefined {
+  if (login.codeCleared !== undefined && login.form.secureCode === '') {
+    return login.codeCleared === 'notAccepted'
+      ? copy.login.secureCodeNotAccepted(login.remainingAttempts)
+      : copy.login.secureCodeUsedOnce;
+  }
+  return validationMessage;
+}
+
+/** Spec §2 "Additional security": the neutral notice when the bank first asks for the date of birth. */
+export const dateOfBirthStepUpNotice = (login: LoginState): string | undefined =>
+  login.dobStepUp && login.requireDob ? copy.login.dobStepUp : undefined;
+
+/** Where focus goes after a failed login (DESIGN §3.7): the new date-of-birth fields, else the error banner. */
+export type LoginFocus = 'dateOfBirth' | 'errorBanner';
+
+/**
+ * DESIGN §3.7 "focus … into a modal when it opens": an open modal keeps focus; otherwise a
+ * step-up moves it to the date of birth just asked for (the notice is read with the group),
+ * and an error about what was typed to the banner. Nothing after a success or before an answer.
+ */
+export function loginFocus(login: LoginState, modalOpen: boolean): LoginFocus | undefined {
+  if (modalOpen) return undefined;
+  if (dateOfBirthStepUpNotice(login) !== undefined) return 'dateOfBirth';
+  return login.loginError ? 'errorBanner' : undefined;
+}

@@ -1,0 +1,34 @@
+// SCENARIOS "two brands": the sandbox runs two brands and the simulator can start a consent for either.
+import { expect } from 'chai';
+import { decodeJwt } from 'jose';
+import { RunningSandbox } from './sandbox-test-kit';
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const START = 'tppName=Budget+Buddy&scope=bank%3Aaccounts.basic%3Aread&duration=once-off';
+
+describe('sandbox bank: two brands (SCENARIOS, CONTRACT §2 brands)', () => {
+  const sandbox = new RunningSandbox();
+  before(() => sandbox.start());
+  after(() => sandbox.dispose());
+
+  it('the simulator offers both brands', async () => {
+    const page = await sandbox.request('GET', '/recipient/');
+    expect(page.text).to.include('<option value="demo">Demo Bank</option>').and.include('<option value="coastal">Coastal Bank</option>');
+  });
+
+  it('a consent for the second brand goes to its flow route with its brand in the token; the default stays Demo', async () => {
+    const coastal = await sandbox.request('POST', '/recipient/start', { body: `${START}&brand=coastal`, headers: FORM });
+    expect(coastal.status, coastal.text).to.equal(303);
+    const location = coastal.headers.get('location') ?? '';
+    expect(location).to.match(/^\/coastal_accc_aisp\?redirectJwt=/);
+    expect(decodeJwt(new URL(location, sandbox.origin).searchParams.get('redirectJwt') ?? '')['brand']).to.equal('coastal');
+    const plain = await sandbox.request('POST', '/recipient/start', { body: START, headers: FORM });
+    expect(plain.headers.get('location') ?? '').to.match(/^\/demo_accc_aisp\?redirectJwt=/);
+  });
+
+  it('a brand the sandbox does not run is refused with a clear answer, never signed', async () => {
+    const answer = await sandbox.request('POST', '/recipient/start', { body: `${START}&brand=acme`, headers: FORM });
+    expect(answer.status).to.equal(400);
+    expect(answer.headers.get('location')).to.equal(null);
+  });
+});

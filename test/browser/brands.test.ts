@@ -1,0 +1,126 @@
+// DESIGN §3.14 "Brands come from config" in real Chromium at 320 and 1280 px: the token's brand
+// picks the name, logo, legal name and colour; a colour below AA is darkened; a plain-string brand
+// is neutral; a bad brand object is a startup error naming the problem, never a crash.
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { copy } from '../../domain/copy';
+import { brandPalette, contrastRatio } from '../../domain/brand-colour';
+import { NEUTRAL_BRAND_NAME } from '../../domain/brand';
+import { SANDBOX_BRANDS, sandboxConfig } from '../../adapters/sandbox-bank/sandbox-config';
+import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers, watchPage } from './browser-harness';
+import { logIn, onStep } from './consent-app-driver';
+
+const YEAR = new Date().getFullYear();
+const rgb = (hex: string): string => `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+
+/** What the customer sees of the brand: the logo's name and image, the copyright line, the header's rule and the help links' colour. */
+const brandShown = (page: Page) =>
+  page.evaluate(() => {
+    const logo = document.querySelector('header [role="img"]');
+    const image = logo?.querySelector('img');
+    const header = document.querySelector('.site-header');
+    const link = document.querySelector('main .btn-link');
+    return {
+      name: logo?.getAttribute('aria-label'),
+      image: image === null || image === undefined ? undefined : new URL(image.src).pathname,
+      imageLoaded: image === null || image === undefined ? undefined : image.complete && image.naturalWidth > 0,
+      copyright: document.querySelector('.copyright')?.textContent,
+      rule: header === null ? undefined : getComputedStyle(header).borderBottomColor,
+      link: link === null ? undefined : getComputedStyle(link).color,
+    };
+  });
+
+for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 }]) {
+  describe(`browser: brands from config at ${viewport.width} px (DESIGN §3.14, CONTRACT §2)`, function () {
+    this.timeout(60_000);
+    let harness: SandboxHarness;
+    let browser: Browser;
+    const contexts: BrowserContext[] = [];
+    let errors: string[] = [];
+
+    before(async () => {
+      harness = await new SandboxHarness().start();
+      browser = await launchChromium();
+    });
+    afterEach(async () => {
+      expect(errors, 'page errors').to.deep.equal([]);
+      for (const context of contexts.splice(0)) await context.close();
+    });
+    after(async () => {
+      await browser?.close();
+      await harness?.stop();
+    });
+
+    /** Opens the app for `brand`, with config.json's brands replaced when `brands` is given. */
+    async function open(brand: string, brands?: unknown[]): Promise<{ page: Page; console: string[] }> {
+      const context = await browser.newContext({ viewport });
+      contexts.push(context);
+      const watched = await watchPage(context);
+      errors = watched.errors;
+      const console: string[] = [];
+      watched.page.on('console', (message) => console.push(message.text()));
+      if (brands !== undefined) {
+        await watched.page.route('**/config/config.json', (route) => route.fulfill({ json: { ...sandboxConfig(), brands } }));
+      }
+      await watched.page.goto(await harness.entryUrl({ brand }));
+      return { page: watched.page, console };
+    }
+
+    for (const brand of SANDBOX_BRANDS) {
+      it(`${brand.displayName}: its name, logo, legal name and colour, on the login and the account step; axe at 0`, async () => {
+        const { page } = await open(brand.id);
+        await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+        await page.locator('header img').evaluate((image: HTMLImageElement) => image.decode());
+        expect(await brandShown(page)).to.deep.equal({
+          name: brand.displayName,
+          image: brand.logoUrl,
+          imageLoaded: true,
+          copyright: `© ${YEAR} ${brand.legalName}. All rights reserved.`,
+          rule: rgb(brand.primaryColour),
+          link: rgb(brand.primaryColour),
+        });
+        expect(await axeViolations(page), 'axe on the login').to.deep.equal([]);
+        expect(await sidewaysScrollers(page)).to.deep.equal([]);
+        await logIn(page, 'jane.citizen');
+        await onStep(page, copy.steps.selectAccounts);
+        expect((await brandShown(page)).name).to.equal(brand.displayName);
+        expect(await axeViolations(page), 'axe on the account step').to.deep.equal([]);
+      });
+    }
+
+    it('a configured colour below AA (a light yellow) is darkened to its AA shade, and the bank is told in the console', async () => {
+      const { page, console } = await open('coastal', [SANDBOX_BRANDS[0], { ...SANDBOX_BRANDS[1], primaryColour: '#ffd700' }]);
+      await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+      const expected = brandPalette('#ffd700').primary;
+      expect(contrastRatio(expected, '#ffffff')).to.be.at.least(4.5);
+      const shown = await brandShown(page);
+      expect(shown.rule).to.equal(rgb(expected));
+      expect(shown.link).to.equal(rgb(expected));
+      expect(console.some((line) => line.includes('Brand coastal') && line.includes(expected))).to.equal(true);
+      expect(await axeViolations(page)).to.deep.equal([]);
+    });
+
+    it('a plain-string brand is neutral: no bank name, the drawn mark, a copyright line without a holder', async () => {
+      const { page } = await open('coastal', ['demo', 'coastal']);
+      await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+      expect(await brandShown(page)).to.deep.include({ name: NEUTRAL_BRAND_NAME, image: undefined, copyright: `© ${YEAR}. All rights reserved.`, rule: rgb('#0b4f8a'), link: rgb('#0b4f8a') });
+      expect(await page.locator('header svg.logo-mark').count()).to.equal(1);
+      expect(await axeViolations(page)).to.deep.equal([]);
+    });
+
+    it('a logo file that does not load falls back to the drawn mark, the name still shown', async () => {
+      const { page } = await open('demo', [{ ...SANDBOX_BRANDS[0], logoUrl: '/brand/missing.svg' }, SANDBOX_BRANDS[1]]);
+      await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+      await page.locator('header svg.logo-mark').waitFor();
+      expect((await brandShown(page)).name).to.equal('Demo Bank');
+      expect(await page.locator('header img').count()).to.equal(0);
+    });
+
+    it('a bad brand object is the startup error page, and the console names the field', async () => {
+      const { page, console } = await open('demo', [{ ...SANDBOX_BRANDS[0], primaryColour: 'blue' }]);
+      await page.getByRole('heading', { name: copy.failure.title }).waitFor();
+      expect(console.some((line) => line.includes('brands[0].primaryColour must be a colour like #0b4f8a'))).to.equal(true);
+      expect(await axeViolations(page)).to.deep.equal([]);
+    });
+  });
+}

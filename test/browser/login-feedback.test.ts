@@ -1,0 +1,82 @@
+// What the login step says after a failed attempt, against the sandbox bank (docs/login-feedback.md):
+// the message at the code field with the attempts the bank reports, the date-of-birth step-up as
+// a notice with focus on the new fields, at 320 and 1280 px, axe 0 and nothing scrolling sideways.
+import { expect } from 'chai';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { copy } from '../../domain/copy';
+import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers } from './browser-harness';
+import { logIn, openApp, type OpenedApp } from './consent-app-driver';
+
+const WIDTHS = [{ width: 320, height: 640 }, { width: 1280, height: 900 }] as const;
+
+const isFocused = (locator: Locator): Promise<boolean> => locator.evaluate((element) => element === document.activeElement);
+const codeField = (page: Page): Locator => page.getByLabel(copy.login.secureCodeLabel, { exact: true });
+const dayField = (page: Page): Locator => page.getByRole('group', { name: copy.login.dobLabel }).getByRole('textbox', { name: copy.login.dobDay });
+
+async function wellFormed(page: Page): Promise<void> {
+  expect(await axeViolations(page), 'axe').to.deep.equal([]);
+  expect(await sidewaysScrollers(page), 'sideways scroll').to.deep.equal([]);
+}
+
+describe('browser: login feedback after a failed attempt (sandbox)', function () {
+  this.timeout(90_000);
+  let harness: SandboxHarness;
+  let browser: Browser;
+  const opened: OpenedApp[] = [];
+
+  before(async () => {
+    harness = await new SandboxHarness().start({ tokenLifetimeSeconds: 600 });
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    for (const app of opened.splice(0)) {
+      expect(app.errors, 'page errors').to.deep.equal([]);
+      expect(app.cspViolations, 'CSP violations').to.deep.equal([]);
+      await app.context.close();
+    }
+  });
+  after(async () => {
+    await browser?.close();
+    await harness?.stop();
+  });
+
+  for (const viewport of WIDTHS) {
+    it(`${viewport.width} px: wrong codes: the code field says why it is empty and the attempts left; at 2 left the date of birth is asked for with a notice and focus`, async () => {
+      const app = await openApp(browser, harness, {}, viewport);
+      opened.push(app);
+      const { page } = app;
+      // Not a persona: the bank answers as for any wrong login (otp_failure_001), counted per username.
+      const username = `wrong.codes.${viewport.width}`;
+
+      await logIn(page, username, '000000');
+      const fourLeft = page.getByText(copy.login.secureCodeNotAccepted(4), { exact: true });
+      await fourLeft.waitFor();
+      expect(await codeField(page).inputValue()).to.equal('');
+      expect(await codeField(page).getAttribute('aria-describedby')).to.contain(await fourLeft.evaluate((element) => element.parentElement?.id ?? '-'));
+      expect(await isFocused(page.getByRole('alert')), 'the error banner has focus').to.equal(true);
+      expect(await page.getByText(copy.login.dobStepUp).count()).to.equal(0);
+      await wellFormed(page);
+
+      await logIn(page, username, '000000');
+      await page.getByText(copy.login.secureCodeNotAccepted(3), { exact: true }).waitFor();
+      await logIn(page, username, '000000');
+      await page.getByText(copy.login.secureCodeNotAccepted(2), { exact: true }).waitFor();
+      await page.getByText(copy.login.dobStepUp, { exact: true }).waitFor();
+      expect(await isFocused(dayField(page)), 'focus on DD').to.equal(true);
+      await wellFormed(page);
+    });
+
+    it(`${viewport.width} px: dob.required: a neutral notice, not the error banner; focus on DD; the code field says why it is empty`, async () => {
+      const app = await openApp(browser, harness, {}, viewport);
+      opened.push(app);
+      const { page } = app;
+      await logIn(page, 'dob.required');
+      await page.getByText(copy.login.dobStepUp, { exact: true }).waitFor();
+      expect(await page.getByRole('alert').count(), 'no error banner').to.equal(0);
+      expect(await page.getByText(copy.login.errorBanner).count()).to.equal(0);
+      expect(await isFocused(dayField(page)), 'focus on DD').to.equal(true);
+      expect(await page.getByText(copy.login.secureCodeUsedOnce, { exact: true }).count()).to.equal(1);
+      await wellFormed(page);
+    });
+  }
+});

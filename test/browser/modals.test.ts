@@ -1,0 +1,127 @@
+// Modals on the platform's <dialog> (DESIGN §3.7, §3.10; spec §4 "Modals") in real Chromium, at a
+// phone's 320 px and a desktop's 1280 px: the top layer, the page behind inert, focus in and back,
+// Escape as MODAL_RULES say (closable ones close, the others stay, even on a second Escape), and
+// the inactivity warning stacked over another modal.
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { copy } from '../../domain/copy';
+import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers, watchPage } from './browser-harness';
+import { logIn, modalNamed, onStep } from './consent-app-driver';
+
+const INACTIVE_TIME_LIMIT_S = 300;
+const WARN_TIME_S = 60;
+
+/** Where focus is: inside the named dialog, elsewhere in the page, or nowhere (the body). */
+const focusPlace = (page: Page, title: string): Promise<'dialog' | 'page' | 'none'> =>
+  page.evaluate((name) => {
+    const active = document.activeElement;
+    if (active === null || active === document.body) return 'none';
+    const dialog = active.closest('dialog');
+    return dialog !== null && dialog.querySelector('h2')?.textContent === name ? 'dialog' : 'page';
+  }, title);
+
+/** The element the pointer would hit at the centre of `selector`'s first match (whether it is that element, or covered). */
+const hitsItself = (page: Page, selector: string): Promise<boolean> =>
+  page.evaluate((css) => {
+    const element = document.querySelector(css);
+    if (element === null) throw new Error(`no ${css}`);
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && (hit === element || element.contains(hit));
+  }, selector);
+
+for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 }]) {
+  describe(`browser: modals on the native <dialog> at ${viewport.width} px (DESIGN §3.7, §3.10)`, function () {
+    this.timeout(60_000);
+    let harness: SandboxHarness;
+    let browser: Browser;
+    const contexts: BrowserContext[] = [];
+    let errors: string[] = [];
+
+    before(async () => {
+      harness = await new SandboxHarness().start({ inactivity: { inactiveTimeLimit: INACTIVE_TIME_LIMIT_S, inactiveReciprocalWarnTime: WARN_TIME_S } });
+      browser = await launchChromium();
+    });
+    afterEach(async () => {
+      expect(errors, 'page errors').to.deep.equal([]);
+      for (const context of contexts.splice(0)) await context.close();
+    });
+    after(async () => {
+      await browser?.close();
+      await harness?.stop();
+    });
+
+    async function open(clock = false): Promise<Page> {
+      const context = await browser.newContext({ viewport });
+      contexts.push(context);
+      const watched = await watchPage(context);
+      errors = watched.errors;
+      if (clock) await watched.page.clock.install();
+      await watched.page.goto(await harness.entryUrl());
+      await watched.page.getByRole('heading', { name: copy.login.heading }).waitFor();
+      return watched.page;
+    }
+
+    it('a closable modal: in the top layer, the page behind inert, Tab stays out of the page, Escape closes it and focus returns', async () => {
+      const page = await open();
+      const opener = page.getByRole('button', { name: copy.login.forgotUsername });
+      await opener.focus();
+      await opener.press('Enter');
+      const dialog = modalNamed(page, 'forgotUsername');
+      await dialog.waitFor();
+      const title = copy.modals.forgotUsername.title as string;
+      expect(await dialog.evaluate((element) => element.tagName === 'DIALOG' && element.matches(':modal')), 'a modal <dialog>').to.equal(true);
+      expect(await focusPlace(page, title), 'focus moved in').to.equal('dialog');
+      expect(await hitsItself(page, 'main input'), 'the page behind takes no pointer').to.equal(false);
+      for (let i = 0; i < 8; i += 1) {
+        await page.keyboard.press('Tab');
+        expect(await focusPlace(page, title), `Tab ${i + 1} never reaches the page`).to.not.equal('page');
+      }
+      expect(await axeViolations(page), 'axe (WCAG 2.2 AA) with the modal open').to.deep.equal([]);
+      expect(await sidewaysScrollers(page)).to.deep.equal([]);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await opener.evaluate((element) => element === document.activeElement), 'focus back on the opener').to.equal(true);
+    });
+
+    it('a modal that may not be closed (e-care suspension) stays on Escape, pressed twice without a click between', async () => {
+      const page = await open();
+      await logIn(page, 'ecare.suspended');
+      const dialog = modalNamed(page, 'ecareSuspension');
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(200);
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(300);
+      expect(await dialog.evaluate((element) => (element as HTMLDialogElement).open && element.matches(':modal')), 'still open and modal').to.equal(true);
+      expect(await focusPlace(page, copy.modals.ecareSuspension.title as string)).to.not.equal('page');
+      expect(await axeViolations(page)).to.deep.equal([]);
+    });
+
+    it('the inactivity warning opens over another modal, covers it, and Escape (it is closable: "Stay logged in") shows the one below with its focus', async () => {
+      const page = await open(true);
+      await logIn(page, 'jane.citizen');
+      await onStep(page, copy.steps.selectAccounts);
+      await page.getByRole('button', { name: copy.buttons.cancel, exact: true }).click();
+      const below = modalNamed(page, 'sharingIncomplete');
+      await below.waitFor();
+      const stay = below.getByRole('button', { name: 'No, stay' });
+      await stay.focus();
+
+      await page.clock.fastForward((INACTIVE_TIME_LIMIT_S - WARN_TIME_S + 1) * 1000);
+      const warning = modalNamed(page, 'timeoutWarning');
+      await warning.waitFor();
+      expect(await page.evaluate(() => [...document.querySelectorAll('dialog')].map((d) => d.matches(':modal'))), 'both in the top layer').to.deep.equal([true, true]);
+      expect(await focusPlace(page, 'Are you still there?'), 'focus in the warning').to.equal('dialog');
+      expect(await hitsItself(page, 'dialog .btn-secondary'), 'the modal below is covered').to.equal(false);
+      expect(await axeViolations(page), 'axe with two modals').to.deep.equal([]);
+
+      await page.keyboard.press('Escape');
+      await warning.waitFor({ state: 'detached' });
+      expect(await below.isVisible()).to.equal(true);
+      expect(await stay.evaluate((element) => element === document.activeElement), 'focus back where it was in the modal below').to.equal(true);
+      await stay.click();
+      await below.waitFor({ state: 'detached' });
+    });
+  });
+}

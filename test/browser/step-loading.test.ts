@@ -1,0 +1,86 @@
+// Spec §2 "spinner mask while loading": a step's title never shows without its body. The later
+// steps' code is slowed (route interception of every asset fetched after the login screen), and
+// every animation frame of the switch from login to the next step is checked in real Chromium.
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { copy } from '../../domain/copy';
+import { axeViolations, launchChromium, SandboxHarness, watchPage } from './browser-harness';
+import { logIn, onStep } from './consent-app-driver';
+
+const SLOW_MS = 2500;
+
+/** What one animation frame showed: the visible h1, whether the step's body had a visible button, and whether the spinner mask was up. */
+interface Frame {
+  readonly heading: string | undefined;
+  readonly bodyShown: boolean;
+  readonly mask: boolean;
+}
+
+/**
+ * Records every frame from now on into `window.__frames`. A script of plain text: the test
+ * runner's transform would wrap named functions in a helper the page lacks.
+ */
+const recordFrames = (page: Page): Promise<void> =>
+  page.evaluate(`(() => {
+    const frames = [];
+    window.__frames = frames;
+    const shown = (element) => element.checkVisibility();
+    const sample = () => {
+      const heading = [...document.querySelectorAll('main h1')].find(shown);
+      const bodyShown = [...document.querySelectorAll('main button')].some(shown);
+      const mask = [...document.querySelectorAll('.loading-mask')].some(shown);
+      frames.push({ heading: heading === undefined ? undefined : heading.textContent, bodyShown, mask });
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  })()`);
+
+for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 }]) {
+  describe(`browser: no title without its step at ${viewport.width} px (spec §2 "spinner mask while loading")`, function () {
+    this.timeout(60_000);
+    let harness: SandboxHarness;
+    let browser: Browser;
+    let context: BrowserContext | undefined;
+
+    before(async () => {
+      harness = await new SandboxHarness().start();
+      browser = await launchChromium();
+    });
+    after(async () => {
+      await context?.close();
+      await browser?.close();
+      await harness?.stop();
+    });
+
+    it('while the next step\'s code loads slowly, the mask shows, never a bare title; then the step arrives whole, its title focused', async () => {
+      context = await browser.newContext({ viewport });
+      const { page, errors } = await watchPage(context);
+      let slow = false;
+      const slowed: string[] = [];
+      await page.route('**/assets/**', async (route) => {
+        if (slow) {
+          slowed.push(new URL(route.request().url()).pathname);
+          await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+        }
+        await route.continue();
+      });
+      await page.goto(await harness.entryUrl());
+      await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+      slow = true;
+      await recordFrames(page);
+      await logIn(page, 'jane.citizen');
+      await onStep(page, copy.steps.selectAccounts);
+      const frames = await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
+
+      expect(slowed.length, 'the later steps\' code was slowed').to.be.above(0);
+      const bare = frames.filter((frame) => frame.heading !== undefined && !frame.bodyShown);
+      expect(bare.map((frame) => frame.heading), 'frames with a title and no body').to.deep.equal([]);
+      const masked = frames.filter((frame) => frame.heading === undefined && frame.mask);
+      expect(masked.length, 'frames with the mask instead of the step').to.be.above(10);
+      expect(frames.at(-1)).to.deep.equal({ heading: copy.steps.selectAccounts, bodyShown: true, mask: false });
+      expect(await page.evaluate(() => document.activeElement?.tagName), 'DESIGN §3.7: focus on the new step\'s title').to.equal('H1');
+      expect(await axeViolations(page)).to.deep.equal([]);
+      expect(errors).to.deep.equal([]);
+    });
+  });
+}
