@@ -73,3 +73,11 @@ export function summarise(accounts: readonly Account[], amendment: boolean): Sel
     nothingSelected: added.length === 0 && maintained.length === 0,
   };
 }
+
+/** Issue 13 item 5: above this many account lines the review folds the list behind its count. */
+export const ACCOUNT_LIST_FOLD_ABOVE = 10;
+
+/** Issue 13 item 5: the review shows the count and an expandable list, not hundreds of lines at once. */
+export function isAccountListFolded(summary: Pick<SelectionSummary, 'added' | 'maintained' | 'removed'>): boolean {
+  return summary.added.length + summary.maintained.length + summary.removed.length > ACCOUNT_LIST_FOLD_ABOVE;
+}
