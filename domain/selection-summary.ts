@@ -1,5 +1,6 @@
 import { isChosen } from './account-selection';
 import type { Account, SubAccount } from './accounts';
+import { stepsCopy } from './steps-copy';
 
 /** Spec §2 "Confirmation": a sub-account's change, shown as "(Added)" or "(Removed)". */
 export type SubAccountTag = 'added' | 'removed';
@@ -72,4 +73,13 @@ export function summarise(accounts: readonly Account[], amendment: boolean): Sel
     accountsRemoved: removed.length + taggedSubAccounts(maintained, 'removed'),
     nothingSelected: added.length === 0 && maintained.length === 0,
   };
+}
+
+/** Spec §2 notes of an account tile: Joint account, Closed account, and Sharing not available for a read-only account. */
+export function accountTileNotes(account: Pick<Account, 'jointAccount' | 'closed' | 'eligibleAccount'>): string[] {
+  return [
+    ...(account.jointAccount ? [stepsCopy.selectAccounts.jointAccount] : []),
+    ...(account.closed ? [stepsCopy.selectAccounts.closedAccount] : []),
+    ...(account.eligibleAccount ? [] : [stepsCopy.selectAccounts.sharingNotAvailable]),
+  ];
 }

@@ -79,6 +79,13 @@ export class ConfirmationStore {
     return sharingPeriod(startMs, this.session.consent?.expirationMs);
   }
 
+  /** Spec §2 "Data sharing period": "D Month YYYY to D Month YYYY", "From …", the expiry alone, or none. */
+  get periodText(): string | undefined {
+    const { from, to } = this.period;
+    if (from !== undefined && to !== undefined) return stepsCopy.confirmation.periodRange(from, to);
+    return from !== undefined ? stepsCopy.confirmation.periodFrom(from) : to;
+  }
+
   /** Spec §2 "How long will my data be shared?": ongoing text with an expiry, else once-only. */
   get howLongText(): string {
     const { duration, to } = this.period;
