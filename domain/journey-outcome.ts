@@ -12,9 +12,14 @@ const param = (query: URLSearchParams, name: string): string | undefined => {
   return value === null || value === '' ? undefined : value;
 };
 
-/** CONTRACT §6: reads the parameters of a return address (code, state, id_token; response; error, respCode, respMessage). */
+/**
+ * CONTRACT §6: reads the parameters of a return address (code, state, id_token; response; error,
+ * respCode, respMessage), from its fragment (a success) or its query (an error).
+ */
 export function readReturn(url: string): JourneyReturn {
-  const query = new URL(url).searchParams;
+  const parsed = new URL(url);
+  const query = new URLSearchParams(parsed.search);
+  for (const [name, value] of new URLSearchParams(parsed.hash.replace(/^#/, ''))) if (!query.has(name)) query.append(name, value);
   const code = param(query, 'code');
   const state = param(query, 'state');
   if (code !== undefined) {
