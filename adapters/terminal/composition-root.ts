@@ -1,4 +1,5 @@
-import '../reflect-metadata';
+// Node has no bytes budget: the polyfill inversify itself imports, installed before any decorated class loads.
+import 'reflect-metadata/lite';
 import { Container } from 'inversify';
 import { bindApplication } from '../../application/bind-application';
 import { bindLaterSteps } from '../../application/later-steps.module';
