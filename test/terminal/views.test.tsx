@@ -62,7 +62,13 @@ describe('terminal channel: the views, by keyboard', function () {
       await settle(150);
     };
     const type = async (text: string) => press(...text.split(''));
-    return { view, press, type, left, frame: () => view.lastFrame() ?? '' };
+    /** Waits (at most 5 s) until the screen shows `text`: a step change waits for the bank's answer. */
+    const waitFor = async (text: string) => {
+      for (let waited = 0; waited < 5000 && !(view.lastFrame() ?? '').includes(text); waited += 50) await settle(50);
+      await settle(300); // the new step's controls take focus
+    };
+    await settle(200);
+    return { view, press, type, waitFor, left, frame: () => view.lastFrame() ?? '' };
   }
 
   it('login: the secure code is masked; a whole journey by keyboard ends with a code', async () => {
@@ -73,6 +79,7 @@ describe('terminal channel: the views, by keyboard', function () {
     await app.type('123456');
     expect(app.frame()).to.contain('******').and.not.contain('123456');
     await app.press(KEYS.enter);
+    await app.waitFor('Select your accounts');
     expect(app.frame()).to.contain('Select your accounts').and.contain('Step 1 of 2');
     // The account list: select all ticks every eligible account.
     expect(app.frame()).to.contain('Select all');
@@ -81,15 +88,48 @@ describe('terminal channel: the views, by keyboard', function () {
     await app.press(KEYS.down, ' ');
     expect(app.frame()).to.match(/\[ \] Bills/);
     await app.press(KEYS.tab, KEYS.enter); // Continue
+    await app.waitFor('Review and submit');
     expect(app.frame()).to.contain('Review and submit').and.contain('12 months');
     expect(app.frame()).to.contain('Account name, type and balance');
     await app.press(KEYS.tab); // the description
     await app.type('Terminal');
     await app.press(KEYS.tab, KEYS.tab, KEYS.enter); // Back, then Confirm
+    await app.waitFor('Data sharing confirmed');
     expect(app.frame()).to.contain('Data sharing confirmed');
     await app.press(KEYS.enter);
     expect(app.left).to.have.length(1);
     expect(app.left[0]).to.match(/#code=/);
+    app.view.unmount();
+  });
+
+  const logIn = async (app: Awaited<ReturnType<typeof open>>, username: string) => {
+    await app.type(username);
+    await app.press(KEYS.tab, KEYS.tab, KEYS.tab);
+    await app.type('123456');
+    await app.press(KEYS.enter);
+    for (let waited = 0; waited < 5000 && app.frame().includes('Username'); waited += 100) await settle(100);
+    await settle(300); // the new step's controls take focus
+  };
+
+  it('select profile: ↑/↓ choose among the profiles; Continue goes to the accounts', async () => {
+    const app = await open();
+    await logIn(app, 'trust.owner');
+    expect(app.frame()).to.contain('Step 1 of 3').and.match(/\(•\) /);
+    const before = app.frame();
+    await app.press(KEYS.down);
+    expect(app.frame()).to.not.equal(before);
+    await app.press(KEYS.enter);
+    expect(app.frame()).to.contain('Select your accounts').and.contain('Step 2 of 3');
+    app.view.unmount();
+  });
+
+  it('a long list: the filter narrows the accounts shown and says how many', async () => {
+    const app = await open();
+    await logIn(app, 'many.accounts');
+    expect(app.frame()).to.contain('Select your accounts').and.contain('Show more accounts');
+    await app.press(KEYS.tab); // the filter box
+    await app.type('0499');
+    expect(app.frame()).to.match(/Showing \d+ of 500|\d+ of 500/);
     app.view.unmount();
   });
 
@@ -122,16 +162,17 @@ describe('terminal channel: the views, by keyboard', function () {
     app.view.unmount();
   });
 
-  it('the inactivity warning counts down, a key press is activity, and Stay logged in closes it', async () => {
+  it('the inactivity warning counts down and Stay logged in closes it; key presses are activity', async () => {
     const app = await open(await shortTimers.entryUrl());
-    await settle(700);
-    await app.type('abc'); // activity: the warning comes a second later than it would have
-    await settle(500);
-    expect(app.frame()).to.not.contain('Are you still there?');
-    await settle(1200);
-    expect(app.frame()).to.contain('Are you still there?').and.match(/Time remaining: \d seconds?\./);
+    await app.waitFor('Are you still there?');
+    expect(app.frame()).to.match(/Time remaining: \d seconds?\./);
     await app.press(KEYS.enter);
     expect(app.frame()).to.not.contain('Are you still there?');
+    // 1 s without a key brings the warning back; a key every 300 ms keeps it away.
+    for (let index = 0; index < 8; index += 1) {
+      await app.press(KEYS.tab);
+      expect(app.frame()).to.not.contain('Are you still there?');
+    }
     app.view.unmount();
   });
 

@@ -1,5 +1,6 @@
-import { Box, Text, useFocus, useInput } from 'ink';
+import { Box, Text, useFocus, useFocusManager, useInput } from 'ink';
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { ProfileStore } from '../../../application/stores/profile.store';
 import { SessionStore } from '../../../application/stores/session.store';
 import { stepsCopy } from '../../../domain/steps-copy';
@@ -10,7 +11,10 @@ import { StepButtons } from './step-buttons';
 export const SelectProfileView = observer(function SelectProfileView() {
   const profile = useService(ProfileStore);
   const buttons = useService(SessionStore).buttons;
-  const { isFocused } = useFocus({ autoFocus: true });
+  const { isFocused } = useFocus({ id: 'profiles' });
+  // A new step starts on its list (the control that had focus went with the previous step).
+  const { focus } = useFocusManager();
+  useEffect(() => focus('profiles'), [focus]);
   const index = profile.profiles.findIndex((entry) => entry.id === profile.selectedId);
   useInput((_input, key) => {
     const next = key.downArrow ? index + 1 : key.upArrow ? index - 1 : undefined;
