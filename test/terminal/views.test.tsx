@@ -57,7 +57,7 @@ describe('terminal channel: the views, by keyboard', function () {
     const press = async (...keys: string[]) => {
       for (const key of keys) {
         view.stdin.write(key);
-        await settle(30);
+        await settle(60);
       }
       await settle(150);
     };
@@ -97,6 +97,7 @@ describe('terminal channel: the views, by keyboard', function () {
     await app.waitFor('Data sharing confirmed');
     expect(app.frame()).to.contain('Data sharing confirmed');
     await app.press(KEYS.enter);
+    for (let waited = 0; waited < 5000 && app.left.length === 0; waited += 50) await settle(50);
     expect(app.left).to.have.length(1);
     expect(app.left[0]).to.match(/#code=/);
     app.view.unmount();
@@ -119,6 +120,7 @@ describe('terminal channel: the views, by keyboard', function () {
     await app.press(KEYS.down);
     expect(app.frame()).to.not.equal(before);
     await app.press(KEYS.enter);
+    await app.waitFor('Select your accounts');
     expect(app.frame()).to.contain('Select your accounts').and.contain('Step 2 of 3');
     app.view.unmount();
   });
@@ -148,6 +150,7 @@ describe('terminal channel: the views, by keyboard', function () {
     await app.press(KEYS.tab, KEYS.tab, KEYS.tab);
     await app.type('123456');
     await app.press(KEYS.enter);
+    await app.waitFor('Date of birth');
     expect(app.frame()).to.contain('Date of birth');
     app.view.unmount();
   });
@@ -156,8 +159,10 @@ describe('terminal channel: the views, by keyboard', function () {
     const app = await open();
     for (let index = 0; index < 5; index += 1) await app.press(KEYS.tab); // from the username: 2 help, code, lost key, Continue (disabled: skipped), Cancel
     await app.press(KEYS.enter);
+    await app.waitFor('Are you sure you want to leave?');
     expect(app.frame()).to.contain('Are you sure you want to leave?').and.contain('No, stay');
     await app.press(KEYS.enter);
+    for (let waited = 0; waited < 5000 && app.left.length === 0; waited += 50) await settle(50);
     expect(app.left[0]).to.contain('error=access_denied');
     app.view.unmount();
   });
