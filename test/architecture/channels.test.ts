@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../esbuild.config.mjs';
 
-/** Issue 14: the web bundle carries nothing of the terminal channel (checked in esbuild's metafile). */
+/** DESIGN §1 (a pluggable UI): the web bundle carries nothing of the terminal channel (checked in esbuild's metafile). */
 describe('architecture: the web bundle is the web channel alone', function () {
   this.timeout(60000);
   it('no input of dist/ comes from ui/terminal/, adapters/terminal/, ink or the journey answers', async () => {
