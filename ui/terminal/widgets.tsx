@@ -44,8 +44,10 @@ export function TextField({ label, value, onChange, onSubmit, onLeave, error, he
       onChange(value.slice(0, -1));
       return;
     }
-    if (key.ctrl || key.meta || key.escape || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow || input === '') return;
-    const next = value + input;
+    // Control characters (several keys arriving in one chunk) are never text.
+    const printable = input.replace(/[\u0000-\u001f\u007f]/g, '');
+    if (key.ctrl || key.meta || key.escape || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow || printable === '') return;
+    const next = value + printable;
     onChange(maxLength === undefined ? next : next.slice(0, maxLength));
   }, { isActive: isFocused });
   const shown = mask ? '*'.repeat(value.length) : value;

@@ -36,7 +36,7 @@ export const SelectAccountsView = observer(function SelectAccountsView() {
   useInput((input, key) => {
     if (key.downArrow) setCursor(Math.min(rows.length - 1, at + 1));
     else if (key.upArrow) setCursor(Math.max(0, at - 1));
-    else if (input === ' ' || key.return) {
+    else if (input === ' ') {
       const row = rows[at];
       if (row?.kind === 'all') selection.toggleAll();
       else if (row?.kind === 'account') selection.toggle(row.id);
