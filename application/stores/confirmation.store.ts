@@ -103,7 +103,7 @@ export class ConfirmationStore {
     return sharingPeriod(startMs, this.session.consent?.expirationMs);
   }
 
-  /** Spec §2 "Data sharing period": "D Month YYYY to D Month YYYY", "From …" when once-off, or nothing. */
+  /** Spec §2 "Data sharing period": "D Month YYYY to D Month YYYY", "From …", the expiry alone, or none. */
   get periodText(): string | undefined {
     const { from, to } = this.period;
     if (from !== undefined && to !== undefined) return stepsCopy.confirmation.periodRange(from, to);
