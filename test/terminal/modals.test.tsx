@@ -47,12 +47,18 @@ describe('terminal channel: every modal', () => {
           expect(shown).to.include(`[ ${folded(modalText(entry.primary, context))} ]`);
           const closable = MODAL_RULES[name].closable;
           if (entry.secondary !== undefined) expect(shown.includes(`[ ${entry.secondary} ]`), 'the secondary button only on a closable modal').to.equal(closable);
-          view.stdin.write('\r');
-          await settle();
-          expect(asked, 'Enter presses the focused first button').to.deep.equal(['activate']);
+          // Ink gives the button its focus after the first render: on a loaded machine that can
+          // take a while, so Enter is pressed until it lands (at most 3 s).
+          for (let waited = 0; asked.length === 0 && waited < 3000; waited += 100) {
+            view.stdin.write('\r');
+            await settle(100);
+          }
+          expect(asked.length, 'Enter presses the focused first button').to.be.greaterThan(0);
+          expect(new Set(asked), 'Enter presses the first button, nothing else').to.deep.equal(new Set(['activate']));
+          asked.length = 0;
           view.stdin.write(ESCAPE);
           await settle();
-          expect(asked).to.deep.equal(closable ? ['activate', 'dismiss'] : ['activate']);
+          expect(asked).to.deep.equal(closable ? ['dismiss'] : []);
         } finally {
           view.unmount();
         }
