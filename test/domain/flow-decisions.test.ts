@@ -104,6 +104,14 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(state.decisionUnclear).to.equal(true);
     });
 
+    it('the deadline is exclusive: a retry due 29.999 s after the first try goes, one due at 30 s does not', () => {
+      const inTime = answer(confirming(), { kind: 'confirm', result: err(apiError(503)) }, NOW + 29_499);
+      expect(inTime.state.pending?.retryAtMs).to.equal(NOW + 29_999);
+      const late = answer(confirming(), { kind: 'confirm', result: err(apiError(503)) }, NOW + 29_500);
+      expect(late.state.pending).to.equal(undefined);
+      expect(late.state.modals.base).to.equal('serviceUnavailable');
+    });
+
     it('a clear refusal (a 4xx) is not asked again and is no unclear outcome', () => {
       const { state } = answer(confirming(), { kind: 'confirm', result: err(apiError(400, 'A09')) }, NOW + 100);
       expect(state.pending).to.equal(undefined);
@@ -187,6 +195,22 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       const { state, effects } = run(refused, { type: 'modalPrimary' });
       expect(effects).to.deep.equal([{ type: 'leave', url: REDIRECT_URI }, { type: 'clearToken' }]);
       expect(state.ended).to.equal(true);
+    });
+
+    it('the reject meets "rejected": told, the approval not asked (only an approval this tab asked for is asked again)', () => {
+      const before = settled({ ...pendingOn(flowState('confirmation', { approvalAsked: true }), { kind: 'reject' }, { exitStage: 'preAuthorisation' }), timers: NO_TIMERS });
+      const { state, effects } = answer(before, { kind: 'reject', result: err(alreadyDecided('rejected')) });
+      expect(withoutWake(effects)).to.deep.equal([]);
+      expect(state.decidedElsewhere).to.equal('rejected');
+      expect(state.modals.base).to.equal('alreadyCompleted');
+    });
+
+    it('the reject meets "approved" but this tab never asked for an approval (another tab did): told, nothing asked', () => {
+      const before = settled({ ...pendingOn(flowState('confirmation', { approvalAsked: false }), { kind: 'reject' }, { exitStage: 'preAuthorisation' }), timers: NO_TIMERS });
+      const { state, effects } = answer(before, { kind: 'reject', result: err(alreadyDecided('approved')) });
+      expect(withoutWake(effects)).to.deep.equal([]);
+      expect(state.decidedElsewhere).to.equal('approved');
+      expect(state.approvalCommitted).to.equal(false);
     });
 
     it('but a 409 "approved" to the confirmation itself is told, not asked a third time', () => {
