@@ -241,6 +241,18 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(state.decisionUnclear).to.equal(false);
     });
 
+    it('a 500 is no plain refusal (only a 4xx is): the flow starts as usual, the outcome unclear', () => {
+      const verified = run(verifyingAfterReload('approve'), { type: 'verified', id: 1, result: ok(tokenPayload()) }).state;
+      const { state, effects } = answer(verified, { kind: 'confirm', result: err(apiError(500, 'server_error')) });
+      expect(withoutWake(effects)).to.deep.equal([{ type: 'call', id: 3, call: { kind: 'consentDetails' } }]);
+      expect(state.decisionUnclear).to.equal(true);
+    });
+
+    it('the last 4xx (499) is a plain refusal: nothing unclear', () => {
+      const verified = run(verifyingAfterReload('approve'), { type: 'verified', id: 1, result: ok(tokenPayload()) }).state;
+      expect(answer(verified, { kind: 'confirm', result: err(apiError(499)) }).state.decisionUnclear).to.equal(false);
+    });
+
     it('no answer: the flow starts as usual, the outcome unclear (the way out asks the bank first)', () => {
       const verified = run(verifyingAfterReload('approve'), { type: 'verified', id: 1, result: ok(tokenPayload()) }).state;
       let state = answer(verified, { kind: 'confirm', result: err(apiError(0)) }, NOW).state;
