@@ -290,6 +290,13 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(withoutWake(run(state, { type: 'connectivity', online: true }).effects)).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'accounts' } }]);
     });
 
+    it('an answer with a status while offline is an answer, not a lost one: nothing held, its modal opens', () => {
+      const before = pendingOn(flowState('selectAccounts', { online: false }), { kind: 'accounts' });
+      const { state } = answer(before, { kind: 'accounts', result: err(apiError(500, 'server_error')) });
+      expect(state.pending).to.equal(undefined);
+      expect(state.modals.base).to.equal('serviceUnavailable');
+    });
+
     it('a login whose answer was lost offline goes back to the form (a login is not sent twice), saying so', () => {
       const before = pendingOn(flowState('login', { online: false }), {
         kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'jane', secureCode: '123456' },
