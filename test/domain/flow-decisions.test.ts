@@ -6,7 +6,7 @@ import type { FlowEvent } from '../../domain/flow-events';
 import { NO_TIMERS, type FlowState } from '../../domain/flow-state';
 import {
   ACCESS_DENIED_URL, JWT, NOW, REDIRECT_URI, STATE, amendmentConsent, answer, apiError, at, bankConsent, err, flowState, loadingState,
-  modalsWith, ok, pendingOn, run, sentCall, settled, tokenPayload, withoutWake,
+  modalsWith, ok, pendingOn, run, sentCall, settled, tokenPayload, withModal, withoutWake,
 } from './fixtures/flow-state.fixture';
 
 /** CONTRACT §3: the bank's 409 when a decision is committed already, naming it in its first cause. */
@@ -211,6 +211,13 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(withoutWake(effects)).to.deep.equal([]);
       expect(state.decidedElsewhere).to.equal('approved');
       expect(state.approvalCommitted).to.equal(false);
+    });
+
+    it('the approval the bank holds: a button that rejects first (the session ended) rejects nothing, it returns to the plain address', () => {
+      const before = withModal(flowState('confirmation', { approvalAsked: true, approvalCommitted: true }), 'redirectionToTpp');
+      const { state, effects } = run(before, { type: 'modalPrimary' });
+      expect(withoutWake(effects)).to.deep.equal([{ type: 'leave', url: REDIRECT_URI }, { type: 'clearToken' }]);
+      expect(state.ended).to.equal(true);
     });
 
     it('but a 409 "approved" to the confirmation itself is told, not asked a third time', () => {
