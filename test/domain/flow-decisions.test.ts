@@ -370,6 +370,11 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(state.verified.consentAfterLogin).to.equal(true);
     });
 
+    it('read without a nickname: the description stays empty', () => {
+      const asked = answer(authenticatingAmendment(), { kind: 'authenticate', result: ok(undefined) }).state;
+      expect(answer(asked, { kind: 'consentDetails', result: ok(amendmentConsent(null)) }).state.description).to.equal('');
+    });
+
     it('a description typed already is kept', () => {
       const asked = answer(authenticatingAmendment(), { kind: 'authenticate', result: ok(undefined) }).state;
       expect(answer({ ...asked, description: 'Mine' }, { kind: 'consentDetails', result: ok(amendmentConsent('Holidays')) }).state.description).to.equal('Mine');
