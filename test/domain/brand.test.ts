@@ -41,6 +41,7 @@ describe('domain/brand-colour (DESIGN §3.14, WCAG 2.2 AA 1.4.3)', () => {
     expect(brandPalette(undefined).primary).to.equal(DEFAULT_BRAND_COLOUR);
     expect(brandPalette('red').primary).to.equal(DEFAULT_BRAND_COLOUR);
     expect(brandPalette('#0b4f8aff').primary, 'eight digits are not #rrggbb').to.equal(DEFAULT_BRAND_COLOUR);
+    expect(brandPalette('x#7a1f5c').primary, 'text before the colour').to.equal(DEFAULT_BRAND_COLOUR);
   });
 
   it('any #rrggbb gives a palette whose primary colour is AA on white, the surface and its own soft tint, and under white text', () => {
