@@ -31,7 +31,7 @@ export const productionOptions = {
  * adapters/reflect-metadata.ts provides just those (bytes budget, docs/performance.md). The floor
  * app keeps the library as a naive app would.
  */
-const appOptions = { alias: { 'reflect-metadata/lite': './adapters/reflect-metadata.ts' } };
+const appOptions = { alias: { 'reflect-metadata/lite': './adapters/reflect-metadata-install.ts' } };
 
 /** Where the app reads its runtime configuration (adapters/fetch-config-source.adapter.ts, CONFIG_PATH). */
 export const CONFIG_HREF = '/config/config.json';

@@ -1,4 +1,4 @@
-import './reflect-metadata';
+import 'reflect-metadata/lite';
 import { Container } from 'inversify';
 import { bindApplication } from '../application/bind-application';
 import { ACTIVITY_SOURCE } from '../application/ports/activity-source.port';

@@ -1,8 +1,11 @@
 // The three functions of the Reflect Metadata proposal that inversify uses to keep what its
 // decorators record about a class (`@injectable`, `@inject`): defineMetadata, getOwnMetadata and
 // getMetadata (which also looks up the prototype chain). They replace the reflect-metadata
-// package, 8 KB of the first screen's script (issue 6's bytes budget). Installed once, before any
-// decorated class loads: the entry points import this module first.
+// package, 8 KB of the first screen's script (issue 6's bytes budget), in the web build only:
+// esbuild.config.mjs aliases inversify's `reflect-metadata/lite` import to
+// reflect-metadata-install.ts, which installs these. Under Node (tests, the terminal) the library
+// itself is loaded; the two are never mixed (the library would take these for a foreign provider
+// and call functions they do not have).
 // test/adapters/reflect-metadata.test.ts checks that inversify calls nothing else of Reflect's
 // metadata API, so an upgrade that needs more fails there, not in a customer's browser.
 
@@ -35,10 +38,5 @@ export function getMetadata(key: unknown, target: object, property?: PropertyKey
   return undefined;
 }
 
-/** What this module adds to `Reflect`, for its test. */
+/** What the web build adds to `Reflect`, for its test. */
 export const REFLECT_METADATA_FUNCTIONS = ['defineMetadata', 'getOwnMetadata', 'getMetadata'] as const;
-
-const reflect = Reflect as unknown as Record<string, unknown>;
-if (typeof reflect['getOwnMetadata'] !== 'function') {
-  Object.assign(reflect, { defineMetadata, getOwnMetadata, getMetadata });
-}

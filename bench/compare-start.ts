@@ -1,6 +1,6 @@
 // `npm run bench:compare -- [git ref] [runs]`: start-up of the working tree against another
-// commit (default HEAD), with the floor app, in interleaved cold starts (default 15 each) at 4×
-// CPU. One start-up median moves by ±15% between runs on a 2-core machine; interleaving the
+// commit (default HEAD), with the floor app, in interleaved cold starts (default 15 each) under
+// the mobile profile (bench/profiles.ts), to the username field accepting input. One start-up median moves by ±15% between runs on a 2-core machine; interleaving the
 // builds in one run is what tells a real change from that noise. Prints; writes nothing.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
@@ -9,7 +9,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from '../esbuild.config.mjs';
 import { launchChromium, SandboxHarness } from '../test/browser/browser-harness';
-import { coldStart, CPU_SLOWDOWN, median, round } from './measure';
+import { type GzipProxy, startGzipProxy } from './gzip-proxy';
+import { coldStart } from './measure';
+import { MOBILE } from './profiles';
+import { median, round } from './stats';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [ref = 'HEAD', runsArgument = '15'] = process.argv.slice(2);
@@ -31,7 +34,7 @@ async function buildRef(work: string, outDir: string): Promise<string> {
 async function main(): Promise<void> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'consent-compare-'));
   let tree: string | undefined;
-  const harnesses: { name: string; harness: SandboxHarness; url: () => Promise<string> }[] = [];
+  const harnesses: { name: string; harness: SandboxHarness; proxy: GzipProxy; url: () => Promise<string>; hasContinue: boolean }[] = [];
   const browser = await launchChromium();
   try {
     tree = await buildRef(work, path.join(work, 'ref-dist'));
@@ -39,21 +42,27 @@ async function main(): Promise<void> {
     await buildApp({ outDir: path.join(work, 'floor-dist'), entry: path.join(root, 'bench/floor-app/main.tsx') });
     for (const [name, dist] of [[ref, 'ref-dist'], ['working tree', 'tree-dist'], ['floor', 'floor-dist']] as const) {
       const harness = await new SandboxHarness().start({ distDir: path.join(work, dist) });
-      const url = name === 'floor' ? () => Promise.resolve(`${harness.origin}/floor?tiles=0`) : () => harness.entryUrl();
-      harnesses.push({ name, harness, url });
+      // Gzipped as production's nginx serves them, like `npm run bench` (bench/gzip-proxy.ts).
+      const proxy = await startGzipProxy(harness.origin);
+      const hasContinue = name !== 'floor';
+      const url = name === 'floor' ? () => Promise.resolve(`${proxy.origin}/floor?tiles=0`) : async () => (await harness.entryUrl()).replace(harness.origin, proxy.origin);
+      harnesses.push({ name, harness, proxy, url, hasContinue });
     }
     const times = new Map<string, number[]>(harnesses.map(({ name }) => [name, []]));
     for (let run = 0; run < runs; run++) {
-      for (const { name, url } of harnesses) times.get(name)?.push(await coldStart(browser, await url()));
+      for (const { name, url, hasContinue } of harnesses) times.get(name)?.push((await coldStart(browser, await url(), MOBILE, hasContinue)).inputReady);
     }
     const floor = median(times.get('floor') ?? []);
-    console.log(`navigation → login form, ${runs} interleaved cold starts each, CPU slowdown ${CPU_SLOWDOWN}×`);
+    console.log(`navigation → username field accepts input, ${runs} interleaved cold starts each, mobile profile`);
     console.table(Object.fromEntries([...times].map(([name, values]) => [name, {
       'median (ms)': round(median(values)), 'ratio to floor': round(median(values) / floor, 3), runs: values.map((ms) => Math.round(ms)).join(' '),
     }])));
   } finally {
     await browser.close();
-    for (const { harness } of harnesses) await harness.stop();
+    for (const { harness, proxy } of harnesses) {
+      await proxy.close();
+      await harness.stop();
+    }
     if (tree !== undefined) execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' });
     await rm(work, { recursive: true, force: true });
   }

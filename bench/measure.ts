@@ -1,44 +1,24 @@
-// The measurements the benchmarks share: CPU slowdown, medians, and the start-up time to a login
-// form that takes input. `bench/run.ts` (the budgets) and `bench/compare-start.ts` (A/B of two
-// builds) use the same ones, so their figures mean the same thing.
-import type { Browser, Page } from 'playwright-core';
+// The start-up measurement the benchmarks share (issue 15 item 2): one cold start (a fresh browser
+// context, so nothing cached) under a profile, from navigation to the login form painted, to its
+// username field accepting input, and (where the page has a submit button) to Continue usable.
+// `bench/run.ts` and `bench/compare-start.ts` use the same one, so their figures mean the same.
+import type { Browser } from 'playwright-core';
+import { installProbe, mark } from './page-probe';
+import { applyProfile, type Profile } from './profiles';
 
-/** Issue 6: every timing runs at 4× CPU slowdown. */
-export const CPU_SLOWDOWN = 4;
+export interface StartTimes { readonly formPainted: number; readonly inputReady: number; readonly continueUsable?: number }
 
-export const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-
-export const round = (n: number, digits = 1): number => Number(n.toFixed(digits));
-
-export async function slowDown(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-}
-
-/** Milliseconds from navigation to a username field that takes input. */
-export async function timeToLoginForm(page: Page, url: string): Promise<number> {
-  await page.goto(url, { waitUntil: 'commit' });
-  const field = page.locator('input[name="username"]');
-  await field.waitFor({ state: 'visible' });
-  return page.evaluate(() => {
-    const input = document.querySelector<HTMLInputElement>('input[name="username"]');
-    if (input === null || input.disabled) throw new Error('username field not ready');
-    input.focus();
-    return performance.now();
-  });
-}
-
-/** One cold start (a fresh browser context, so no cache) of `url`, slowed down. */
-export async function coldStart(browser: Browser, url: string): Promise<number> {
-  const context = await browser.newContext();
+/** `hasContinue`: the page has a login form with a submit button (the product and the static page; not the floor app). */
+export async function coldStart(browser: Browser, url: string, profile: Profile, hasContinue: boolean): Promise<StartTimes> {
+  const context = await browser.newContext({ viewport: profile.viewport });
   try {
     const page = await context.newPage();
-    await slowDown(page);
-    return await timeToLoginForm(page, url);
+    await applyProfile(page, profile);
+    await installProbe(page, hasContinue);
+    await page.goto(url, { waitUntil: 'commit' });
+    const formPainted = await mark(page, 'formPainted');
+    const inputReady = await mark(page, 'inputReady');
+    return hasContinue ? { formPainted, inputReady, continueUsable: await mark(page, 'continueUsable') } : { formPainted, inputReady };
   } finally {
     await context.close();
   }

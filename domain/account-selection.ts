@@ -61,10 +61,58 @@ export function isAllSelected(accounts: readonly Account[]): boolean {
 /**
  * Spec §4: select-all toggles every available (eligible) account: when all are selected it clears
  * them all, otherwise it selects them all (EGAs with all their selectable sub-accounts).
+ * Issue 13 item 1: under a filter it acts on the matching accounts only (`onlyIds`, the ids the
+ * customer sees): checked when all of them are selected; the accounts the filter hides keep
+ * their selection.
  */
-export function toggleSelectAll(accounts: readonly Account[]): readonly Account[] {
-  const selected = !isAllSelected(accounts);
-  return accounts.map((account) => setAccount(account, selected));
+export function toggleSelectAll(accounts: readonly Account[], onlyIds?: readonly string[]): readonly Account[] {
+  const only = onlyIds === undefined ? undefined : new Set(onlyIds);
+  const inScope = (account: Account): boolean => only === undefined || only.has(account.id);
+  const selected = !isAllSelected(accounts.filter(inScope));
+  return accounts.map((account) => (inScope(account) ? setAccount(account, selected) : account));
+}
+
+/**
+ * Issue 13 item 1: the accounts a filter text matches ({@link matchesAccountFilter}); every
+ * account when the text is blank.
+ */
+export function filterAccounts(accounts: readonly Account[], text: string): readonly Account[] {
+  return text.trim() === '' ? accounts : accounts.filter((account) => matchesAccountFilter(account, text.trim()));
+}
+
+/** What the select-all box acts on and says (issue 13 item 1). */
+export interface SelectAllScope {
+  /** Shown: more than one available account in scope (spec §2, applied to the matching ones). */
+  readonly shown: boolean;
+  /** Checked: every available account in scope is selected. */
+  readonly checked: boolean;
+  /** Under a filter: how many available accounts match (the box names the count); undefined without a filter. */
+  readonly matching: number | undefined;
+  /** The ids it acts on under a filter; undefined without a filter (every account). */
+  readonly ids: readonly string[] | undefined;
+}
+
+/**
+ * Issue 13 item 1: without a filter, select-all acts on every available account (spec §2, §4);
+ * with one, on the available accounts the filter matches, and it says how many.
+ */
+export function selectAllScope(accounts: readonly Account[], filterText: string): SelectAllScope {
+  if (filterText.trim() === '') {
+    return { shown: isSelectAllShown(available(accounts)), checked: isAllSelected(accounts), matching: undefined, ids: undefined };
+  }
+  const matching = available(filterAccounts(accounts, filterText));
+  return {
+    shown: isSelectAllShown(matching),
+    checked: isAllSelected(matching),
+    matching: matching.length,
+    ids: matching.map((account) => account.id),
+  };
+}
+
+/** Issue 13 item 1: "3 of 500 accounts selected": available accounts (partly) chosen, of all available. */
+export function selectionCount(accounts: readonly Account[]): { readonly selected: number; readonly total: number } {
+  const eligible = available(accounts);
+  return { selected: eligible.filter(isChosen).length, total: eligible.length };
 }
 
 /** Spec §2: the "Select all available accounts" box is shown only when more than 1 account is available. */

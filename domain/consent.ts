@@ -8,6 +8,8 @@ import type { Result } from './result';
 export interface ConsentPermission {
   readonly permission: string;
   readonly accounts: readonly SharedAccountRef[];
+  /** CONTRACT §3 "ConsentDetail": the permission's claims carry the arrangement id (granted before, in an amendment). */
+  readonly granted: boolean;
 }
 
 /** Spec §3 "Consent", CONTRACT §3 "ConsentDetail", as the app uses it. */
@@ -25,6 +27,16 @@ export interface Consent {
   readonly expirationDateTime?: string;
   /** `expirationDateTime` in epoch milliseconds. */
   readonly expirationMs?: number;
+}
+
+/**
+ * CONTRACT §3 "ConsentDetail": in an amendment, the scopes newly requested (their permission's
+ * claims carry no arrangement id), once each, in request order; none in a first consent.
+ */
+export function newlyRequestedScopes(consent: Pick<Consent, 'isPAR' | 'permissions'>): readonly string[] {
+  if (!consent.isPAR) return [];
+  const granted = new Set(consent.permissions.filter((p) => p.granted).map((p) => p.permission));
+  return [...new Set(consent.permissions.map((p) => p.permission))].filter((scope) => !granted.has(scope));
 }
 
 /** Why consent details (`GET /customer-auth/data`) could not be read (spec §8: consent_fetch_failure). */
@@ -93,8 +105,9 @@ export function parseConsentDetail(raw: unknown): Result<Consent, ConsentError> 
       if (ref === undefined) return err({ kind: 'malformedAccount', permissionIndex: index, accountIndex });
       accounts.push(ref);
     }
-    cdrArrangementId ??= arrangementIdFromClaims(entry['claims']);
-    permissions.push({ permission: entry['permission'], accounts });
+    const claimedId = arrangementIdFromClaims(entry['claims']);
+    cdrArrangementId ??= claimedId;
+    permissions.push({ permission: entry['permission'], accounts, granted: claimedId !== undefined });
   }
 
   const rawNickname = detail['consentNickname'];

@@ -1,5 +1,5 @@
 import { assertNever } from './result';
-import { isScope, type Scope } from './scopes';
+import { isRequestableScope, PROFILE_SCOPE, type Scope } from './scopes';
 import { stepsCopy } from './steps-copy';
 
 /**
@@ -34,12 +34,18 @@ export type DataClusterId =
   | 'savedPayees'
   | 'customerBasic'
   | 'customerDetail'
-  | 'customerBasicAndDetail';
+  | 'customerBasicAndDetail'
+  | 'name';
+
+/** The scope behind a cluster: a CDR scope, or the OIDC `profile` scope ("Name"). */
+export type DataClusterScope = Scope | typeof PROFILE_SCOPE;
 
 export interface DataCluster {
   readonly id: DataClusterId;
   /** The requested scope this cluster describes (for a merged ‡ cluster: the detail scope). */
-  readonly scope: Scope;
+  readonly scope: DataClusterScope;
+  /** Data about the accounts (the bank scopes), shared only from the selected accounts. */
+  readonly accountData: boolean;
   readonly heading: string;
   readonly items: readonly DataClusterItem[];
   /** DATA-LANGUAGE.md: account and transaction clusters state that data may date back to 1 January 2017. */
@@ -85,6 +91,7 @@ const bankingClusters = (has: (scope: Scope) => boolean): DataCluster[] => {
     clusters.push({
       id: 'accountNameTypeBalance',
       scope: ACCOUNTS_BASIC,
+      accountData: true,
       heading: 'Account name, type and balance',
       items: ACCOUNT_NAME_TYPE_BALANCE,
       historyNote,
@@ -96,6 +103,7 @@ const bankingClusters = (has: (scope: Scope) => boolean): DataCluster[] => {
         ? {
             id: 'accountNumbersFeatures',
             scope: ACCOUNTS_DETAIL,
+      accountData: true,
             heading: 'Account numbers and features',
             items: ACCOUNT_NUMBERS_FEATURES,
             historyNote,
@@ -103,6 +111,7 @@ const bankingClusters = (has: (scope: Scope) => boolean): DataCluster[] => {
         : {
             id: 'accountBalanceDetails',
             scope: ACCOUNTS_DETAIL,
+      accountData: true,
             heading: 'Account balance and details',
             items: [...ACCOUNT_NAME_TYPE_BALANCE, ...ACCOUNT_NUMBERS_FEATURES],
             historyNote,
@@ -113,6 +122,7 @@ const bankingClusters = (has: (scope: Scope) => boolean): DataCluster[] => {
     clusters.push({
       id: 'transactionDetails',
       scope: 'bank:transactions:read',
+      accountData: true,
       heading: 'Transaction details',
       items: [
         item('Incoming and outgoing transactions'),
@@ -128,6 +138,7 @@ const bankingClusters = (has: (scope: Scope) => boolean): DataCluster[] => {
     clusters.push({
       id: 'regularPayments',
       scope: 'bank:regular_payments:read',
+      accountData: true,
       heading: 'Direct debits and scheduled payments',
       items: [item('Direct debits'), item('Scheduled payments')],
     });
@@ -136,6 +147,7 @@ const bankingClusters = (has: (scope: Scope) => boolean): DataCluster[] => {
     clusters.push({
       id: 'savedPayees',
       scope: 'bank:payees:read',
+      accountData: true,
       heading: 'Saved payees',
       items: [
         item(
@@ -185,15 +197,16 @@ const customerClusters = (has: (scope: Scope) => boolean, profile: DataClusterPr
   const wording = customerWording(profile);
   const clusters: DataCluster[] = [];
   if (has(CUSTOMER_BASIC)) {
-    clusters.push({ id: 'customerBasic', scope: CUSTOMER_BASIC, heading: wording.basicHeading, items: wording.basicItems });
+    clusters.push({ id: 'customerBasic', scope: CUSTOMER_BASIC, accountData: false, heading: wording.basicHeading, items: wording.basicItems });
   }
   if (has(CUSTOMER_DETAIL)) {
     clusters.push(
       has(CUSTOMER_BASIC)
-        ? { id: 'customerDetail', scope: CUSTOMER_DETAIL, heading: wording.detailHeading, items: wording.detailItems }
+        ? { id: 'customerDetail', scope: CUSTOMER_DETAIL, accountData: false, heading: wording.detailHeading, items: wording.detailItems }
         : {
             id: 'customerBasicAndDetail',
             scope: CUSTOMER_DETAIL,
+            accountData: false,
             heading: wording.mergedHeading,
             items: [...wording.basicItems, ...wording.detailItems],
           },
@@ -202,6 +215,34 @@ const customerClusters = (has: (scope: Scope) => boolean, profile: DataClusterPr
   return clusters;
 };
 
+/** CDS "Profile Scope and Standard Claims: Common": the `profile` scope's cluster and its one permission. */
+const NAME_CLUSTER: DataCluster = {
+  id: 'name',
+  scope: PROFILE_SCOPE,
+  accountData: false,
+  heading: 'Name',
+  items: [item('Full name and title(s)')],
+};
+
+/**
+ * The `profile` scope (CDS "Profile Scope and Standard Claims: Common", docs/review.md). For an
+ * individual, a customer cluster that already lists "Name" (Name and occupation; Name,
+ * occupation, contact details) takes it in: its "Name" reads "Full name and title(s)" (the
+ * standards' "Detailed scope requests": merge and amend cluster and permission language), so
+ * the name is not listed twice. Otherwise, and always for an organisation (the profile scope
+ * returns the person logged in, not the organisation), the cluster "Name" is listed.
+ */
+function withProfile(clusters: DataCluster[], profile: DataClusterProfile): DataCluster[] {
+  const takesName = (cluster: DataCluster): boolean =>
+    profile === 'individual' && (cluster.id === 'customerBasic' || cluster.id === 'customerBasicAndDetail');
+  if (!clusters.some(takesName)) return [...clusters, NAME_CLUSTER];
+  return clusters.map((cluster) =>
+    takesName(cluster)
+      ? { ...cluster, items: cluster.items.map((entry) => (entry.text === 'Name' ? NAME_CLUSTER.items[0] as DataClusterItem : entry)) }
+      : cluster,
+  );
+}
+
 /**
  * Spec §3 "Permissions (scopes)", Data Language Standards table 1: the data clusters shown for
  * the requested scopes, in the order of the standards' tables (banking first, then customer).
@@ -209,17 +250,19 @@ const customerClusters = (has: (scope: Scope) => boolean, profile: DataClusterPr
  * The ‡ rule ("a group with a not-scope is hidden when that other scope is also present"): a
  * detail scope without its basic scope shows the merged cluster (Account balance and details;
  * Name, occupation, contact details; Organisation profile and contact details); with both, the
- * two separate clusters are shown. Duplicated scopes count once. Scopes this app does not know
+ * two separate clusters are shown. The OIDC `profile` scope adds "Name" ({@link withProfile});
+ * `openid` and `cdr:registration` name no data and add nothing. Duplicated scopes count once. Scopes this app does not know
  * are ignored here (never shown with invented wording); {@link unknownScopes} reports them so
  * that the caller can log them.
  */
 export function dataClusters(scopes: readonly string[], profile: DataClusterProfile): DataCluster[] {
   const requested = new Set(scopes);
   const has = (scope: Scope): boolean => requested.has(scope);
-  return [...bankingClusters(has), ...customerClusters(has, profile)];
+  const clusters = [...bankingClusters(has), ...customerClusters(has, profile)];
+  return requested.has(PROFILE_SCOPE) ? withProfile(clusters, profile) : clusters;
 }
 
-/** Spec §3: the requested scopes that are not one of the seven known scopes (ignored by {@link dataClusters}). */
+/** Spec §3: the requested scopes the app does not know (not the seven CDR scopes, `profile`, `openid` or `cdr:registration`). */
 export function unknownScopes(scopes: readonly string[]): string[] {
-  return [...new Set(scopes.filter((scope) => !isScope(scope)))];
+  return [...new Set(scopes.filter((scope) => !isRequestableScope(scope)))];
 }

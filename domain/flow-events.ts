@@ -32,7 +32,8 @@ export type FlowEvent =
   | { readonly type: 'chooseProfile'; readonly id: string }
   | { readonly type: 'toggleAccount'; readonly id: string }
   | { readonly type: 'toggleSubAccount'; readonly parentId: string; readonly subId: string }
-  | { readonly type: 'toggleAll' }
+  /** Select-all; under a filter `ids` are the matching accounts it acts on (issue 13 item 1). */
+  | { readonly type: 'toggleAll'; readonly ids?: readonly string[] }
   | { readonly type: 'describe'; readonly text: string }
   /** Continue on select-profile and select-and-confirm. */
   | { readonly type: 'continue' }

@@ -97,7 +97,7 @@ function onEvent(state: FlowState, event: FlowEvent, nowMs: number): Transition 
     case 'toggleSubAccount':
       return onToggleSubAccount(state, event.parentId, event.subId);
     case 'toggleAll':
-      return onToggleAll(state);
+      return onToggleAll(state, event.ids);
     case 'describe':
       return onDescribe(state, event.text);
     case 'continue':

@@ -21,6 +21,8 @@ export * from './flow-transition';
 export * from './flow-view';
 export * from './inactivity-timer';
 export * from './is-record';
+export * from './journey-answers';
+export * from './journey-outcome';
 export * from './login-error-policy';
 export * from './login-feedback';
 export * from './login-form';

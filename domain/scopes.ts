@@ -17,3 +17,16 @@ export const isScope = (value: unknown): value is Scope =>
 /** Spec §6: the customer scopes carry no account list; every other scope is sent with the selected accounts. */
 export const isCustomerScope = (scope: string): boolean =>
   scope === 'common:customer.basic:read' || scope === 'common:customer.detail:read';
+
+/**
+ * CDS "Profile Scope and Standard Claims: Common" (docs/review.md): the OIDC `profile` scope a
+ * recipient may ask for beside the CDR scopes; the review shows it as the cluster "Name".
+ */
+export const PROFILE_SCOPE = 'profile';
+
+/** Scopes that name no data for the customer (OIDC `openid`, CDR `cdr:registration`): never listed, never reported as unknown. */
+export const UNLISTED_SCOPES: readonly string[] = ['openid', 'cdr:registration'];
+
+/** Scopes a recipient may ask for: the seven CDR scopes, `profile`, and the unlisted ones. */
+export const isRequestableScope = (value: unknown): value is string =>
+  isScope(value) || value === PROFILE_SCOPE || (typeof value === 'string' && UNLISTED_SCOPES.includes(value));

@@ -1,5 +1,6 @@
 import { isChosen } from './account-selection';
 import type { Account, SubAccount } from './accounts';
+import { stepsCopy } from './steps-copy';
 
 /** Spec §2 "Confirmation": a sub-account's change, shown as "(Added)" or "(Removed)". */
 export type SubAccountTag = 'added' | 'removed';
@@ -72,4 +73,21 @@ export function summarise(accounts: readonly Account[], amendment: boolean): Sel
     accountsRemoved: removed.length + taggedSubAccounts(maintained, 'removed'),
     nothingSelected: added.length === 0 && maintained.length === 0,
   };
+}
+
+/** Issue 13 item 5: above this many account lines the review folds the list behind its count. */
+export const ACCOUNT_LIST_FOLD_ABOVE = 10;
+
+/** Issue 13 item 5: the review shows the count and an expandable list, not hundreds of lines at once. */
+export function isAccountListFolded(summary: Pick<SelectionSummary, 'added' | 'maintained' | 'removed'>): boolean {
+  return summary.added.length + summary.maintained.length + summary.removed.length > ACCOUNT_LIST_FOLD_ABOVE;
+}
+
+/** Spec §2 notes of an account tile: Joint account, Closed account, and Sharing not available for a read-only account. */
+export function accountTileNotes(account: Pick<Account, 'jointAccount' | 'closed' | 'eligibleAccount'>): string[] {
+  return [
+    ...(account.jointAccount ? [stepsCopy.selectAccounts.jointAccount] : []),
+    ...(account.closed ? [stepsCopy.selectAccounts.closedAccount] : []),
+    ...(account.eligibleAccount ? [] : [stepsCopy.selectAccounts.sharingNotAvailable]),
+  ];
 }

@@ -34,14 +34,37 @@ export const stepsCopy = {
     filterHelp: 'Search by account name or number. Accounts you have already selected stay selected.',
     filterCount: (shown: number, total: number): string => `Showing ${shown} of ${total} accounts`,
     showMore: (notShown: number): string => `Show more accounts (${notShown} not shown yet)`,
+    /** Issue 13 item 1: select-all under a filter acts on the matching accounts only, and says so. */
+    selectAllMatching: (count: number): string =>
+      count === 1 ? 'Select the 1 matching account' : `Select all ${count} matching accounts`,
+    /** Issue 13 item 1: always visible, so that no change to a hidden account goes unseen. */
+    selectedCount: (selected: number, total: number): string =>
+      `${selected} of ${total} ${total === 1 ? 'account' : 'accounts'} selected`,
+    noMatch: 'No accounts match',
   },
   confirmation: {
     whatsChanged: "What's changed",
     accountsAdded: (count: number): string => `${count} ${count === 1 ? 'account' : 'accounts'} added`,
     accountsRemoved: (count: number): string => `${count} ${count === 1 ? 'account' : 'accounts'} removed`,
     periodUpdated: 'Data sharing period updated',
+    /** Issue 13 item 2: the data an amendment newly requests, by cluster heading, and its tag in the data list. */
+    newDataRequested: (headings: string): string => `New data requested: ${headings}`,
+    newTag: 'New',
     noAccountSelected:
       'You have not selected an account to share, however you may still continue to share your name and contact details.',
+    /** Issue 13 item 3: the spec's warning when not both customer scopes are requested, naming what is listed. */
+    noAccountSelectedYouMayShare: (data: string): string =>
+      `You have not selected an account to share, however you may still continue to share your ${data}.`,
+    noAccountSelectedNothingElse: 'You have not selected an account to share.',
+    /** Issue 13 item 5: the summary at the top of the review (who, how many accounts, how long). */
+    summaryHeading: 'Summary',
+    sharedWith: 'Sharing with',
+    recipientNames: (tppName: string, orgName: string): string =>
+      orgName === '' || orgName === tppName ? tppName : `${tppName} (${orgName})`,
+    accountsToShare: 'Accounts',
+    accountCount: (count: number): string => `${count} ${count === 1 ? 'account' : 'accounts'}`,
+    noAccounts: 'No accounts',
+    showAccounts: (count: number): string => `Show the ${count} ${count === 1 ? 'account' : 'accounts'}`,
     selectedProfile: 'Selected profile',
     selectedAccounts: 'Selected accounts',
     /** PAR: the groups of the selected accounts. */

@@ -98,7 +98,8 @@ export class CustomerAuthBank {
     const permissions = request.scopes.map((scope) => ({
       permission: scope,
       ...(arrangement !== undefined && ownerLoggedIn && !isCustomerScope(scope) ? { accounts: arrangement.accounts } : {}),
-      ...(claims === undefined ? {} : { claims }),
+      // CONTRACT §3: only a permission granted before carries the arrangement id; a newly requested one has no claims.
+      ...(claims === undefined || !arrangement?.scopes.includes(scope) ? {} : { claims }),
     }));
     const expiry = sharingExpiry(request.consentCreationDate, request.months);
     return ok({

@@ -79,6 +79,9 @@ const numberedAccounts = (count: number, prefix: string, digit: number): readonl
     });
   });
 
+/** fifty.accounts (a sandbox addition for the bench's scaling step, issue 15): 50 eligible accounts. */
+export const fiftyAccounts: readonly RawAccount[] = numberedAccounts(50, 'fifty', 6);
+
 /** SCENARIOS.md many.accounts: 500 eligible accounts (long lists, performance). */
 export const manyAccounts: readonly RawAccount[] = numberedAccounts(500, 'many', 7);
 

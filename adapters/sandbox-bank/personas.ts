@@ -6,6 +6,7 @@ import {
   familyTrustAccounts,
   hugeAccounts,
   janeCitizenAccounts,
+  fiftyAccounts,
   manyAccounts,
   noEligibleAccounts,
   simpleAccounts,
@@ -107,6 +108,13 @@ export const PERSONAS: readonly Persona[] = [
     shows: 'Every account is ineligible for sharing.',
     authentication: { kind: 'normal' },
     profiles: [personal('Nora Eligible', noEligibleAccounts)],
+  },
+  {
+    username: 'fifty.accounts',
+    fullLegalName: 'Fifi Fifty',
+    shows: '50 eligible accounts (the smallest size of the bench\'s scaling step).',
+    authentication: { kind: 'normal' },
+    profiles: [personal('Fifi Fifty', fiftyAccounts)],
   },
   {
     username: 'many.accounts',

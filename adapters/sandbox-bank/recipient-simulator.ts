@@ -1,7 +1,7 @@
 // The third party's authorisation request, as the bank's authorisation server handles it: the
 // recipient simulator asks, the sandbox signs the redirectJwt (CONTRACT §1) and remembers the request.
 import { brandFlowRoute } from '../../domain/redirect-token';
-import { isScope } from '../../domain/scopes';
+import { isRequestableScope } from '../../domain/scopes';
 import { err, ok, type Result } from '../../domain/result';
 import { SANDBOX_BRAND_IDS } from './sandbox-config';
 import type { Arrangement, AuthorisationRequest } from './sandbox-records';
@@ -60,7 +60,8 @@ export class RecipientSimulator {
   async start(ask: AuthorisationAsk): Promise<Result<StartedAuthorisation, string>> {
     const scopes = [...new Set(ask.scopes)];
     if (scopes.length === 0) return err('Choose at least one scope.');
-    const unknown = scopes.find((scope) => !isScope(scope));
+    // The seven CDR scopes, and OIDC openid/profile and cdr:registration that recipients ask for beside them.
+    const unknown = scopes.find((scope) => !isRequestableScope(scope));
     if (unknown !== undefined) return err(`${unknown} is not a scope of the Consumer Data Right.`);
     if (ask.months !== undefined && (!Number.isInteger(ask.months) || ask.months < 1)) return err('The sharing duration must be a whole number of months, at least 1.');
     const tppName = (ask.tppName ?? DEFAULT_TPP_NAME).trim();

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
 import type { Account } from '../../domain/accounts';
-import { isAllSelected, matchesAccountFilter, isSelectAllShown, noneSelected, notAllSelected } from '../../domain/account-selection';
+import { filterAccounts, noneSelected, notAllSelected, selectAllScope, selectionCount, type SelectAllScope } from '../../domain/account-selection';
 import { FlowController } from '../flow-controller';
 import { SessionStore } from './session.store';
 
@@ -49,13 +49,28 @@ export class AccountSelectionStore {
     return this.availableAccounts.length === 0;
   }
 
-  /** Spec §2: the select-all box only with more than one account. */
+  /** Spec §2, issue 13 item 1: what the select-all box acts on (the matching accounts under a filter). */
+  get selectAll(): SelectAllScope {
+    return selectAllScope(this.accounts, this.filterShown ? this.filterText : '');
+  }
+
+  /** Spec §2: the select-all box only with more than one account (matching one, under a filter). */
   get selectAllShown(): boolean {
-    return isSelectAllShown(this.availableAccounts);
+    return this.selectAll.shown;
   }
 
   get allSelected(): boolean {
-    return isAllSelected(this.accounts);
+    return this.selectAll.checked;
+  }
+
+  /** Issue 13 item 1: "3 of 500 accounts selected", always visible. */
+  get selectionCount(): { readonly selected: number; readonly total: number } {
+    return selectionCount(this.accounts);
+  }
+
+  /** Issue 13 item 1: a filter that matches no account ("No accounts match"). */
+  get noMatch(): boolean {
+    return this.filterShown && this.filterText.trim() !== '' && this.visibleAccounts.length === 0;
   }
 
   get notAllSelectedNote(): boolean {
@@ -73,15 +88,13 @@ export class AccountSelectionStore {
 
   /** The accounts matching the filter (name or number); every account when there is no filter. */
   get visibleAccounts(): readonly Account[] {
-    const text = this.filterText.trim();
-    if (!this.filterShown || text === '') return this.accounts;
-    return this.accounts.filter((account) => matchesAccountFilter(account, text));
+    return this.filterShown ? filterAccounts(this.accounts, this.filterText) : this.accounts;
   }
 
   /**
    * The tiles rendered: a short list whole; a long list page by page (the first
    * {@link ACCOUNT_PAGE_SIZE}, then more on request), so a 500-account list stays quick.
-   * Accounts not shown keep their selection; select-all still covers every account.
+   * Accounts not shown keep their selection; without a filter select-all covers every account.
    */
   get shownAccounts(): readonly Account[] {
     if (!this.filterShown) return this.accounts;
@@ -112,7 +125,8 @@ export class AccountSelectionStore {
   }
 
   toggleAll(): void {
-    void this.flow.dispatch({ type: 'toggleAll' });
+    const { ids } = this.selectAll;
+    void this.flow.dispatch(ids === undefined ? { type: 'toggleAll' } : { type: 'toggleAll', ids });
   }
 
   /** Spec §4: Continue saves the selection, then goes to confirmation. */

@@ -1,9 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { sharingPeriod, type SharingPeriod } from '../../domain/consent';
+import { newlyRequestedScopes, sharingPeriod, type SharingPeriod } from '../../domain/consent';
 import { dataClusters, type DataCluster } from '../../domain/data-clusters';
 import { customerWording } from '../../domain/flow-view';
-import { summarise, type SelectionSummary } from '../../domain/selection-summary';
+import { listedClusters, newDataText, noAccountWarning, type ListedCluster } from '../../domain/review-data';
+import { isAccountListFolded, summarise, type SelectionSummary } from '../../domain/selection-summary';
 import { FlowController } from '../flow-controller';
 import { SessionStore } from './session.store';
 import { stepsCopy } from '../../domain/steps-copy';
@@ -15,6 +16,8 @@ export interface WhatsChanged {
   readonly accountsAdded: number;
   readonly accountsRemoved: number;
   readonly periodUpdated: boolean;
+  /** Issue 13 item 2: "New data requested: …" when an amendment asks for data not granted before. */
+  readonly newData: string | undefined;
 }
 
 /** The confirmation step (spec §2 "Confirmation", §4 Success), projected from the flow model. */
@@ -45,7 +48,7 @@ export class ConfirmationStore {
   get whatsChanged(): WhatsChanged | undefined {
     if (!this.isPar) return undefined;
     const { accountsAdded, accountsRemoved } = this.summary;
-    return { accountsAdded, accountsRemoved, periodUpdated: true };
+    return { accountsAdded, accountsRemoved, periodUpdated: true, newData: newDataText(this.listedClusters) };
   }
 
   /** Spec §2 "Joint account holders may be notified": when any account shared (added or kept) is joint. */
@@ -57,6 +60,27 @@ export class ConfirmationStore {
   /** Spec §2: warning when the account step was not skipped and no account is selected. */
   get showNoAccountWarning(): boolean {
     return !this.session.skipStep && this.summary.nothingSelected;
+  }
+
+  /** Spec §2 warning, issue 13 item 3: it promises only the data still listed. */
+  get noAccountWarningText(): string {
+    return noAccountWarning(this.listedClusters);
+  }
+
+  /** Issue 13 item 5: the recipient's name and legal name (token tppName, orgName). */
+  get recipient(): { readonly tppName: string; readonly orgName: string } {
+    return { tppName: this.session.tppName, orgName: this.session.token?.orgName ?? '' };
+  }
+
+  /** Issue 13 item 5: a long account list is folded behind its count. */
+  get accountListFolded(): boolean {
+    return isAccountListFolded(this.summary);
+  }
+
+  /** Issue 13 item 5: how many accounts will be shared (added and kept; partly selected groups count once). */
+  get sharedAccountCount(): number {
+    const { added, maintained } = this.summary;
+    return added.length + maintained.length;
   }
 
   /** Spec §2: the selected profile, not for PAR or a single profile. */
@@ -79,6 +103,13 @@ export class ConfirmationStore {
     return sharingPeriod(startMs, this.session.consent?.expirationMs);
   }
 
+  /** Spec §2 "Data sharing period": "D Month YYYY to D Month YYYY", "From …", the expiry alone, or none. */
+  get periodText(): string | undefined {
+    const { from, to } = this.period;
+    if (from !== undefined && to !== undefined) return stepsCopy.confirmation.periodRange(from, to);
+    return from !== undefined ? stepsCopy.confirmation.periodFrom(from) : to;
+  }
+
   /** Spec §2 "How long will my data be shared?": ongoing text with an expiry, else once-only. */
   get howLongText(): string {
     const { duration, to } = this.period;
@@ -88,6 +119,19 @@ export class ConfirmationStore {
   /** Spec §3 Permissions: the data clusters of the requested scopes, in the wording of the accounts' owner. */
   get clusters(): readonly DataCluster[] {
     return dataClusters(this.session.consent?.scopes ?? [], customerWording(this.flow.state));
+  }
+
+  /**
+   * Issue 13 items 2 and 3: the clusters listed as shared: no account data when no account is
+   * selected (unless the account step was skipped, where no account data is requested), each
+   * tagged new when an amendment newly requests it.
+   */
+  get listedClusters(): readonly ListedCluster[] {
+    const consent = this.session.consent;
+    return listedClusters(this.clusters, {
+      accountsShared: this.session.skipStep || !this.summary.nothingSelected,
+      newScopes: consent === undefined ? [] : newlyRequestedScopes(consent),
+    });
   }
 
   get confirming(): boolean {

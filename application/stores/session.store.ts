@@ -3,6 +3,8 @@ import { makeAutoObservable } from 'mobx';
 import type { AccountState } from '../../domain/accounts';
 import { brandOf, type Brand } from '../../domain/brand';
 import type { Consent } from '../../domain/consent';
+import { copy } from '../../domain/copy';
+import { failureMessage, failureReference } from '../../domain/error-page';
 import {
   introLine, progressTracker, stepButtons, stepTitle, windowTitle,
   type FlowFlags, type ProgressTracker, type Step, type StepButtons,
@@ -134,6 +136,17 @@ export class SessionStore {
   /** Spec §2 failure page: its button has somewhere to go (the token's redirect address or the bank's public site). */
   get failureHasExit(): boolean {
     return this.state.token !== undefined || this.config.publicSiteUrl !== '';
+  }
+
+  /**
+   * Spec §2 "Failure page": service unavailable (the bank's keys), or DESIGN §3.13's bank text
+   * for the code (never text from the address), with the code and time to quote.
+   */
+  get failureText(): { readonly message: string; readonly reference?: string | undefined } {
+    const screen = this.screen;
+    if (screen.kind !== 'failure') return { message: copy.failure.defaultMessage };
+    if (screen.route === 'service_unavailable') return { message: copy.failure.serviceUnavailable };
+    return { message: failureMessage(screen.details, this.config.errorMessages), reference: failureReference(screen.details) };
   }
 
   /** Spec §2 failure page: Go Back or Leave Page. */

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineMetadata, getMetadata, getOwnMetadata, REFLECT_METADATA_FUNCTIONS } from '../../adapters/reflect-metadata';
@@ -62,8 +63,15 @@ describe('adapters/reflect-metadata: the metadata functions inversify needs', ()
     }
   });
 
-  it('is installed on Reflect, so the container resolves the app', () => {
-    const reflect = Reflect as unknown as Record<string, unknown>;
-    for (const name of REFLECT_METADATA_FUNCTIONS) expect(typeof reflect[name], name).to.equal('function');
+  it('the web build takes them for reflect-metadata: no byte of the library in the app, its install module in its place', async () => {
+    const { buildApp } = await import('../../esbuild.config.mjs');
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'reflect-build-'));
+    try {
+      const inputs = Object.values((await buildApp({ outDir })).outputs).flatMap((output) => Object.keys(output.inputs));
+      expect(inputs.filter((input) => input.includes('node_modules/reflect-metadata/'))).to.deep.equal([]);
+      expect(inputs).to.include('adapters/reflect-metadata-install.ts');
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
   });
 });

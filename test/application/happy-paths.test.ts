@@ -68,7 +68,7 @@ describe('application: the happy journeys, headless', () => {
     j.selection.toggle('acc-0003');
     j.selection.toggle('acc-0002');
     await j.selection.continue();
-    expect(j.confirmation.whatsChanged).to.deep.equal({ accountsAdded: 1, accountsRemoved: 1, periodUpdated: true });
+    expect(j.confirmation.whatsChanged).to.deep.equal({ accountsAdded: 1, accountsRemoved: 1, periodUpdated: true, newData: undefined });
     expect(j.confirmation.arrangementId).to.equal('arr-5f2c');
     expect(j.session.buttons).to.include({ primary: 'Save changes', cancel: 'Exit without saving' });
   });

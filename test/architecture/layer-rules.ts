@@ -13,6 +13,24 @@ export interface SourceFile {
 /** The file through which ui/ may reach adapters/: the composition root. */
 export const COMPOSITION_ROOT = 'adapters/composition-root';
 
+/** The terminal channel's composition root: the one way from ui/terminal/ to adapters/. */
+export const TERMINAL_COMPOSITION_ROOT = 'adapters/terminal/composition-root';
+
+/** Each channel's composition root (DESIGN §1: the domain and application are shared, the rest is the channel's own). */
+const compositionRootOf = (file: string): string => (file.startsWith('ui/terminal/') ? TERMINAL_COMPOSITION_ROOT : COMPOSITION_ROOT);
+
+/** What one channel may not import: the other channel's views, and (the terminal) the browser's renderer. */
+function channelViolation(file: string, specifier: string, target: string | undefined): string | undefined {
+  if (file.startsWith('ui/terminal/')) {
+    if (packageName(specifier) === 'react-dom') return 'ui/terminal/ may not import react-dom';
+    if (target?.startsWith('ui/web/') === true || target === 'ui/web') return 'ui/terminal/ may not import ui/web/';
+  } else if (file.startsWith('ui/web/') || (file.startsWith('ui/') && !file.startsWith('ui/terminal/'))) {
+    if (target?.startsWith('ui/terminal/') === true) return 'ui/web/ may not import ui/terminal/';
+    if (target === TERMINAL_COMPOSITION_ROOT || target?.startsWith('adapters/terminal/') === true) return 'ui/web/ may not import the terminal channel\'s adapters';
+  }
+  return undefined;
+}
+
 /** Third-party packages each layer may import (DESIGN §1). ui/ and adapters/ may import any. */
 const allowedPackages: Record<'domain' | 'application', readonly string[]> = {
   domain: [],
@@ -75,8 +93,12 @@ export function findViolations(files: readonly SourceFile[]): string[] {
         } else {
           violations.push(`${where}: ${layer}/ may not import third-party or platform modules`);
         }
-      } else if (layer === 'ui' && targetLayer === 'adapters' && target?.replace(/\.tsx?$/, '') !== COMPOSITION_ROOT) {
-        violations.push(`${where}: ui/ reaches adapters/ only through ${COMPOSITION_ROOT}`);
+      } else if (layer === 'ui') {
+        const channel = channelViolation(file.path, specifier, target?.replace(/\.tsx?$/, ''));
+        if (channel !== undefined) violations.push(`${where}: ${channel}`);
+        else if (targetLayer === 'adapters' && target?.replace(/\.tsx?$/, '') !== compositionRootOf(file.path)) {
+          violations.push(`${where}: ui/ reaches adapters/ only through ${compositionRootOf(file.path)}`);
+        }
       }
     }
     if (layer === 'domain') {

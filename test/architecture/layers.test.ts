@@ -35,6 +35,12 @@ describe('architecture: the layers depend inwards (DESIGN §1)', () => {
       ['application/x.ts', `import { LoginPage } from '../ui/login-page';`, 'may import only domain and application'],
       ['application/x.ts', `import React from 'react';`, 'third-party'],
       ['ui/x.tsx', `import { FetchApi } from '../adapters/fetch-api';`, 'composition-root'],
+      ['ui/terminal/x.tsx', `import { createRoot } from 'react-dom/client';`, 'may not import react-dom'],
+      ['ui/terminal/x.tsx', `import { LoginPage } from '../web/pages/login-page';`, 'may not import ui/web/'],
+      ['ui/terminal/x.tsx', `import { createContainer } from '../../adapters/composition-root';`, 'adapters/terminal/composition-root'],
+      ['ui/terminal/x.tsx', `import { MemoryTokenStorage } from '../../adapters/terminal/memory-token-storage.adapter';`, 'adapters/terminal/composition-root'],
+      ['ui/web/x.tsx', `import { TerminalApp } from '../terminal/app';`, 'may not import ui/terminal/'],
+      ['ui/web/x.tsx', `import { createTerminalContainer } from '../../adapters/terminal/composition-root';`, "terminal channel's adapters"],
     ];
     for (const [file, text, expected] of failing) {
       it(`flags ${file}: ${text}`, () => {
@@ -49,6 +55,7 @@ describe('architecture: the layers depend inwards (DESIGN §1)', () => {
       ['domain/x.ts', `export const label = 'Open the window';`],
       ['application/x.ts', `import { makeAutoObservable } from 'mobx';\nimport { injectable } from 'inversify';\nimport { ok } from '../domain/result';`],
       ['ui/x.tsx', `import { createContainer } from '../adapters/composition-root';\nimport { LoginStore } from '../application/login.store';`],
+      ['ui/terminal/x.tsx', `import { render } from 'ink';\nimport { createTerminalContainer } from '../../adapters/terminal/composition-root';\nimport { LoginStore } from '../../application/stores/login.store';`],
       ['adapters/x.ts', `import retry from 'fetch-retry';\nimport { ok } from '../domain/result';`],
     ];
     for (const [file, text] of passing) {

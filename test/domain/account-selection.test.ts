@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
+  filterAccounts,
   isAllSelected,
   isChosen,
   isSelectAllShown,
@@ -8,6 +9,8 @@ import {
   noneSelected,
   notAllSelected,
   restoreSelection,
+  selectAllScope,
+  selectionCount,
   toggleAccount,
   toggleSelectAll,
   toggleSubAccount,
@@ -263,6 +266,70 @@ describe('domain/account-selection', () => {
           const available = after.filter((a) => a.eligibleAccount);
           expect(isAllSelected(after)).to.equal(available.length > 0 && available.every((a) => a.selected));
           expect(notAllSelected(after) && noneSelected(after)).to.equal(false);
+        }),
+      );
+    });
+  });
+
+  describe('select-all under a filter (issue 13 item 1)', () => {
+    /** 500 eligible accounts named "Account 1" … "Account 500", nickname-free, numbers 062000 00000001 … */
+    const fiveHundred = (): readonly Account[] => {
+      const loaded = toAccounts(Array.from({ length: 500 }, (_, i) => rawAccount({ id: `acc-${i + 1}`, productName: `Product ${i + 1}`, nickName: i < 11 ? `Travel ${i + 1}` : `Bills ${i + 1}` })));
+      if (!loaded.ok) throw new Error('fixture');
+      return loaded.value.data;
+    };
+    const chosenIds = (accounts: readonly Account[]): string[] => accounts.filter(isChosen).map((a) => a.id);
+
+    it('filtering to 11, select-all selects those 11; clearing the filter leaves the 489 others untouched', () => {
+      const accounts = fiveHundred();
+      const scope = selectAllScope(accounts, 'travel');
+      expect(scope.matching).to.equal(11);
+      expect(scope.shown).to.equal(true);
+      expect(scope.checked).to.equal(false);
+      const after = toggleSelectAll(accounts, scope.ids);
+      expect(chosenIds(after)).to.deep.equal(Array.from({ length: 11 }, (_, i) => `acc-${i + 1}`));
+      expect(selectionCount(after)).to.deep.equal({ selected: 11, total: 500 });
+      expect(selectAllScope(after, 'travel').checked, 'checked for the 11 matching').to.equal(true);
+      const unfiltered = selectAllScope(after, '');
+      expect(unfiltered).to.deep.equal({ shown: true, checked: false, matching: undefined, ids: undefined });
+    });
+
+    it('under the filter, unticking clears only the matching accounts', () => {
+      const everything = toggleSelectAll(fiveHundred());
+      const scope = selectAllScope(everything, 'travel');
+      expect(scope.checked).to.equal(true);
+      const after = toggleSelectAll(everything, scope.ids);
+      expect(selectionCount(after)).to.deep.equal({ selected: 489, total: 500 });
+      expect(after.filter((a) => a.nickName?.startsWith('Travel') === true).some(isChosen)).to.equal(false);
+    });
+
+    it('without a filter, select-all still covers every available account (spec §4)', () => {
+      const after = toggleSelectAll(fiveHundred(), selectAllScope(fiveHundred(), '  ').ids);
+      expect(selectionCount(after)).to.deep.equal({ selected: 500, total: 500 });
+    });
+
+    it('a filter with no match: nothing to select-all; one match: the box is not shown (the tile is enough)', () => {
+      expect(selectAllScope(fiveHundred(), 'no such account')).to.deep.equal({ shown: false, checked: false, matching: 0, ids: [] });
+      expect(filterAccounts(fiveHundred(), 'no such account')).to.deep.equal([]);
+      expect(selectAllScope(fiveHundred(), 'Travel 10').matching).to.equal(1);
+      expect(selectAllScope(fiveHundred(), 'Travel 10').shown).to.equal(false);
+    });
+
+    it('read-only accounts are neither counted nor selected', () => {
+      const after = toggleSelectAll(start(), selectAllScope(start(), 'a').ids);
+      expect(after.find((a) => a.id === 'ro')?.selected).to.equal(false);
+      expect(selectionCount(start()).total).to.equal(3);
+    });
+
+    it('property: toggling select-all under any filter changes only the matching accounts', () => {
+      fc.assert(
+        fc.property(accountsArbitrary, fc.constantFrom('', 'a', 'acc', '1', 'zz', 'everyday'), (accounts, text) => {
+          const scope = selectAllScope(accounts, text);
+          const after = toggleSelectAll(accounts, scope.ids);
+          const inScope = new Set(scope.ids ?? accounts.map((a) => a.id));
+          after.forEach((account, index) => {
+            if (!inScope.has(account.id)) expect(account).to.deep.equal(accounts[index]);
+          });
         }),
       );
     });

@@ -6,6 +6,7 @@ import {
   formatLongDate,
   isCustomerScopesOnly,
   isOnceOnly,
+  newlyRequestedScopes,
   parseConsentDetail,
   sharingPeriod,
 } from '../../domain/consent';
@@ -38,8 +39,8 @@ describe('domain/consent', () => {
     it('reads the contract example inside the data answer { detail }', () => {
       expect(parsed({ detail: contractExample })).to.deep.equal({
         permissions: [
-          { permission: 'bank:accounts.basic:read', accounts: [{ schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' }] },
-          { permission: 'common:customer.basic:read', accounts: [] },
+          { permission: 'bank:accounts.basic:read', accounts: [{ schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' }], granted: true },
+          { permission: 'common:customer.basic:read', accounts: [], granted: false },
         ],
         scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'],
         sharedAccounts: [{ schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' }],
@@ -48,6 +49,32 @@ describe('domain/consent', () => {
         nickname: 'Budgeting',
         expirationDateTime: '2027-11-22T00:00:00Z',
         expirationMs: Date.UTC(2027, 10, 22),
+      });
+    });
+
+    describe('newlyRequestedScopes (CONTRACT §3: in an amendment, a permission without the arrangement id is new)', () => {
+      const withClaims = (permission: string) => perm(permission, { claims: '{"cdr_arrangement_id":"arr-9"}' });
+      it('the contract example: customer.basic carries no claims, so it is newly requested', () => {
+        expect(newlyRequestedScopes(parsed({ detail: contractExample }))).to.deep.equal(['common:customer.basic:read']);
+      });
+      it('every permission granted before: nothing is new', () => {
+        expect(newlyRequestedScopes(parsed({ permissions: [withClaims('bank:payees:read'), withClaims('bank:transactions:read')] }))).to.deep.equal([]);
+      });
+      it('claims without the id, malformed claims and no claims are all new, once each, in request order', () => {
+        const consent = parsed({ permissions: [
+          withClaims('bank:accounts.basic:read'),
+          perm('bank:regular_payments:read', { claims: '{}' }),
+          perm('bank:payees:read', { claims: '{oops' }),
+          perm('profile'),
+          perm('bank:regular_payments:read'),
+        ] });
+        expect(newlyRequestedScopes(consent)).to.deep.equal(['bank:regular_payments:read', 'bank:payees:read', 'profile']);
+      });
+      it('a scope granted by one entry and repeated without claims is not new', () => {
+        expect(newlyRequestedScopes(parsed({ permissions: [withClaims('bank:payees:read'), perm('bank:payees:read')] }))).to.deep.equal([]);
+      });
+      it('a first consent (no arrangement id anywhere) has nothing new', () => {
+        expect(newlyRequestedScopes(parsed({ permissions: [perm('bank:payees:read'), perm('common:customer.basic:read')] }))).to.deep.equal([]);
       });
     });
 

@@ -214,7 +214,60 @@ describe('domain/data-clusters (spec §3, DATA-LANGUAGE.md)', () => {
   });
 
   it('unknownScopes reports each unknown scope once, in request order', () => {
-    expect(unknownScopes(['openid', 'bank:payees:read', 'energy:x', 'openid'])).to.deep.equal(['openid', 'energy:x']);
+    expect(unknownScopes(['energy:y', 'bank:payees:read', 'energy:x', 'energy:y'])).to.deep.equal(['energy:y', 'energy:x']);
+    // CDS "Profile Scope and Standard Claims": openid and profile, and cdr:registration, are known (issue 13 item 4).
+    expect(unknownScopes(['openid', 'profile', 'cdr:registration'])).to.deep.equal([]);
     expect(unknownScopes(['bank:payees:read'])).to.deep.equal([]);
+  });
+
+  describe('the OIDC profile scope (issue 13 item 4; CDS "Profile Scope and Standard Claims: Common")', () => {
+    const shown = (scopes: string[], profile: DataClusterProfile) =>
+      dataClusters(scopes, profile).map((c) => [c.heading, c.items.map((i) => i.text)]);
+
+    it('openid profile alone: the cluster "Name", "Full name and title(s)", for an individual and an organisation', () => {
+      for (const profile of ['individual', 'organisation'] as const) {
+        expect(shown(['openid', 'profile'], profile), profile).to.deep.equal([['Name', ['Full name and title(s)']]]);
+      }
+    });
+
+    it('individual with Name and occupation: merged into it ("Name" reads "Full name and title(s)"), not listed twice', () => {
+      expect(shown(['openid', 'profile', 'common:customer.basic:read'], 'individual')).to.deep.equal([
+        ['Name and occupation', ['Full name and title(s)', 'Occupation']],
+      ]);
+      expect(shown(['profile', 'common:customer.basic:read', 'common:customer.detail:read'], 'individual')).to.deep.equal([
+        ['Name and occupation', ['Full name and title(s)', 'Occupation']],
+        ['Contact details', ['Phone', 'Email address', 'Mail address', 'Residential address']],
+      ]);
+    });
+
+    it('individual with the ‡ merged customer cluster: merged into it too', () => {
+      expect(shown(['profile', 'common:customer.detail:read'], 'individual')).to.deep.equal([
+        ['Name, occupation, contact details', ['Full name and title(s)', 'Occupation', 'Phone', 'Email address', 'Mail address', 'Residential address']],
+      ]);
+    });
+
+    it('individual with only contact-free bank scopes: "Name" listed after the bank clusters', () => {
+      expect(dataClusters(['bank:payees:read', 'profile'], 'individual').map((c) => c.id)).to.deep.equal(['savedPayees', 'name']);
+    });
+
+    it('organisation: "Name" stays its own cluster (the scope names the person logged in, not the organisation)', () => {
+      expect(dataClusters(['profile', 'common:customer.basic:read'], 'organisation').map((c) => c.heading)).to.deep.equal(['Organisation profile', 'Name']);
+    });
+
+    it('openid and cdr:registration alone list nothing', () => {
+      expect(dataClusters(['openid', 'cdr:registration'], 'individual')).to.deep.equal([]);
+    });
+
+    it('without profile nothing changes: "Name" is the standards\' customer.basic word', () => {
+      expect(dataClusters(['common:customer.basic:read'], 'individual')[0]?.items.map((i) => i.text)).to.deep.equal(['Name', 'Occupation']);
+    });
+
+    it('accountData marks exactly the bank clusters', () => {
+      for (const profile of ['individual', 'organisation'] as const) {
+        for (const cluster of dataClusters([...SCOPES, 'profile'], profile)) {
+          expect(cluster.accountData, cluster.id).to.equal(cluster.scope.startsWith('bank:'));
+        }
+      }
+    });
   });
 });

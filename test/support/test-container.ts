@@ -1,4 +1,4 @@
-import '../../adapters/reflect-metadata';
+import 'reflect-metadata/lite';
 import { Container } from 'inversify';
 import { bindApplication } from '../../application/bind-application';
 import { bindLaterSteps } from '../../application/later-steps.module';

@@ -115,14 +115,42 @@ describe('ui: confirmation', () => {
     expect(within(section('Data sharing period')).getByText('From 23 November 2026')).to.exist;
   });
 
-  it('warns when no account is selected', async () => {
-    await atConfirmation();
+  it('warns when no account is selected, in the spec\'s words when both customer scopes are requested', async () => {
+    await atConfirmation({ consent: newConsent(['bank:accounts.basic:read', 'common:customer.basic:read', 'common:customer.detail:read']) });
     expect(screen.getByText('You have not selected an account to share, however you may still continue to share your name and contact details.')).to.exist;
     expect(screen.queryByRole('region', { name: 'Selected accounts' })).to.equal(null);
   });
 
-  it('the data clusters: each a closed disclosure that opens to the Data Language items verbatim', async () => {
+  it('issue 13 item 3: no account selected lists no account data, and the warning promises only what is listed', async () => {
     const { section } = await atConfirmation();
+    expect(screen.getByText('You have not selected an account to share, however you may still continue to share your name and occupation.')).to.exist;
+    expect(texts(within(section('Data that will be shared')).getAllByRole('heading', { level: 3 }))).to.deep.equal(['Name and occupation']);
+    cleanup();
+    await atConfirmation({ consent: newConsent(['bank:accounts.basic:read', 'bank:transactions:read']) });
+    expect(screen.getByText('You have not selected an account to share.')).to.exist;
+    expect(screen.queryByRole('region', { name: 'Data that will be shared' })).to.equal(null);
+  });
+
+  it('issue 13 item 2: an amendment tags newly requested data "New" and names it in What\'s changed', async () => {
+    const consent = amendedConsent();
+    const permissions = [...consent.detail.permissions, { permission: 'bank:regular_payments:read' }];
+    const { section } = await atConfirmation({ consent: { detail: { ...consent.detail, permissions } } });
+    expect(within(section("What's changed")).getByText('New data requested: Direct debits and scheduled payments')).to.exist;
+    const clusters = section('Data that will be shared');
+    expect(within(clusters).getByRole('button', { name: 'Direct debits and scheduled payments New' })).to.exist;
+    expect(within(clusters).getAllByText('New')).to.have.length(1);
+  });
+
+  it('issue 13 item 5: the summary names the recipient and its legal name, the account count and the period', async () => {
+    const { section } = await atConfirmation({ choose: (jj) => { jj.selection.toggle('acc-0001'); jj.selection.toggle('acc-0003'); } });
+    const summary = section('Summary');
+    expect(texts(within(summary).getAllByRole('definition'))).to.deep.equal([
+      'Budget Buddy (Budget Buddy Pty Ltd)', '2 accounts', '23 November 2026 to 23 November 2027',
+    ]);
+  });
+
+  it('the data clusters: each a closed disclosure that opens to the Data Language items verbatim', async () => {
+    const { section } = await atConfirmation({ choose: (jj) => jj.selection.toggle('acc-0001') });
     const clusters = section('Data that will be shared');
     const toggle = within(clusters).getByRole('button', { name: 'Account name, type and balance' });
     expect(toggle.getAttribute('aria-expanded')).to.equal('false');

@@ -83,4 +83,22 @@ describe('ui: select accounts, long lists', () => {
     j.selection.toggleSubAccount('EGA:011000 99990001', 'ega-usd-01');
     expect(changed(afterAll, props())).to.deep.equal(['EGA:011000 99990001']);
   });
+
+  it('issue 13 item 1: under a filter select-all names and selects only the matching accounts; the count stays in view; no match is said', async () => {
+    const j = await atSelectAccounts(numbered(500));
+    const count = (): string | null | undefined => document.querySelector('[data-selection-count]')?.textContent;
+    expect(count()).to.equal('0 of 500 accounts selected');
+    const filter = screen.getByRole('searchbox', { name: 'Find an account' });
+    fireEvent.change(filter, { target: { value: 'Saver 049' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all 10 matching accounts' }));
+    expect(count()).to.equal('10 of 500 accounts selected');
+    expect((screen.getByRole('checkbox', { name: 'Select all 10 matching accounts' }) as HTMLInputElement).checked).to.equal(true);
+    fireEvent.change(filter, { target: { value: '' } });
+    expect(j.selection.accounts.filter((a) => a.selected), 'the hidden accounts did not change').to.have.length(10);
+    expect((screen.getByRole('checkbox', { name: 'Select all available accounts' }) as HTMLInputElement).checked).to.equal(false);
+    fireEvent.change(filter, { target: { value: 'no such account' } });
+    expect(screen.getByText('No accounts match')).to.exist;
+    expect(screen.queryByRole('checkbox', { name: /^Select all/ })).to.equal(null);
+    expect(count()).to.equal('10 of 500 accounts selected');
+  });
 });

@@ -96,7 +96,9 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     const beforeLogin = ((await sandbox.call('GET', '/data', amend)).body as AmendDetail).detail;
     expect(beforeLogin.consentNickname).to.equal('Budgeting');
     expect(beforeLogin.permissions.every((p) => p.accounts === undefined)).to.equal(true);
-    expect(beforeLogin.permissions.every((p) => JSON.parse(p.claims ?? '{}').cdr_arrangement_id === arrangementId)).to.equal(true);
+    // CONTRACT §3: the permissions granted before carry the arrangement id; the newly requested payees scope does not.
+    const claimed = (detail: AmendDetail['detail']) => detail.permissions.map((p) => [p.permission, JSON.parse(p.claims ?? '{}').cdr_arrangement_id === arrangementId]);
+    expect(claimed(beforeLogin)).to.deep.equal([[BASIC, true], [TRANSACTIONS, true], [CUSTOMER, true], ['bank:payees:read', false]]);
 
     const stranger = await sandbox.login(amend, 'trust.owner');
     expect(stranger.status).to.equal(403);
@@ -106,7 +108,7 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     expect(amendDetail.consentNickname).to.equal('Budgeting');
     expect(amendDetail.permissions.find((p) => p.permission === BASIC)?.accounts).to.deep.equal(chosen);
     expect(amendDetail.permissions.find((p) => p.permission === CUSTOMER)?.accounts).to.equal(undefined);
-    expect(amendDetail.permissions.every((p) => JSON.parse(p.claims ?? '{}').cdr_arrangement_id === arrangementId)).to.equal(true);
+    expect(claimed(amendDetail)).to.deep.equal([[BASIC, true], [TRANSACTIONS, true], [CUSTOMER, true], ['bank:payees:read', false]]);
     await sandbox.call('PUT', '/consent', amend, {
       permissions: [BASIC, TRANSACTIONS, CUSTOMER, 'bank:payees:read'].map((permission) => (permission === CUSTOMER ? { permission } : { permission, accounts: chosen.slice(0, 1) })),
     });

@@ -145,7 +145,8 @@ describe('sandbox bank: login attempts and lockouts (issue 12)', () => {
       const before = ((await sandbox.call('GET', '/data', amend)).body as Detail).detail;
       expect(before.permissions.map((p) => p.permission)).to.deep.equal([BASIC, CUSTOMER, 'bank:payees:read']);
       expect(before.permissions.every((p) => p.accounts === undefined), JSON.stringify(before)).to.equal(true);
-      expect(before.permissions.every((p) => JSON.parse(p.claims ?? '{}').cdr_arrangement_id === arrangementId)).to.equal(true);
+      // CONTRACT §3: granted permissions carry the arrangement id; the newly requested payees scope does not.
+      expect(before.permissions.map((p) => JSON.parse(p.claims ?? '{}').cdr_arrangement_id === arrangementId)).to.deep.equal([true, true, false]);
 
       expect((await sandbox.login(amend, 'trust.owner')).status, 'another customer').to.equal(403);
       expect(((await sandbox.call('GET', '/data', amend)).body as Detail).detail.permissions.every((p) => p.accounts === undefined)).to.equal(true);

@@ -8,6 +8,7 @@ import { DescriptionField } from '../steps/description-field';
 import { SharingPeriod } from '../steps/sharing-period';
 import { StepButtonRow } from '../steps/step-button-row';
 import { SummaryGroups } from '../steps/summary-groups';
+import { ReviewSummary } from '../steps/review-summary';
 import { WhatsChangedNotice } from '../steps/whats-changed-notice';
 import { stepsCopy } from '../../../domain/steps-copy';
 
@@ -40,7 +41,7 @@ const ConfirmationButtons = observer(function ConfirmationButtons() {
 });
 
 /**
- * Spec §2 "Confirmation": what changed (PAR), the no-account warning, the profile, the accounts,
+ * Spec §2 "Confirmation": the summary (issue 13 item 5), what changed (PAR), the no-account warning, the profile, the accounts,
  * the period, how long, where to manage sharing, the data clusters, the description and the
  * buttons. The shell renders the title, intro and progress.
  */
@@ -50,14 +51,15 @@ export const ConfirmationPage = observer(function ConfirmationPage() {
   const profileName = confirmation.selectedProfileName;
   return (
     <div className="stack step-body confirmation">
+      <ReviewSummary />
       {changes === undefined ? undefined : <WhatsChangedNotice changes={changes} />}
       {confirmation.showNoAccountWarning ? (
-        <p className="notice notice-warning">{stepsCopy.confirmation.noAccountSelected}</p>
+        <p className="notice notice-warning no-account-warning">{confirmation.noAccountWarningText}</p>
       ) : undefined}
       {profileName === undefined ? undefined : <SelectedProfile name={profileName} />}
       <SummaryGroups />
       <SharingPeriod />
-      <DataClusterAccordion clusters={confirmation.clusters} />
+      <DataClusterAccordion clusters={confirmation.listedClusters} />
       <DescriptionField />
       <ConfirmationButtons />
     </div>

@@ -9,16 +9,28 @@ import { SelectionWarnings } from '../steps/selection-warnings';
 import { StepButtonRow } from '../steps/step-button-row';
 import { stepsCopy } from '../../../domain/steps-copy';
 
-/** Spec §2: the select-all box, only with more than one available account; checked when all are selected. */
+/**
+ * Spec §2: the select-all box, only with more than one available account; checked when all are
+ * selected. Issue 13 item 1: under a filter it acts on, and names, the matching accounts.
+ */
 const SelectAll = observer(function SelectAll() {
   const selection = useService(AccountSelectionStore);
-  if (!selection.selectAllShown) return undefined;
+  const { shown, checked, matching } = selection.selectAll;
+  if (!shown) return undefined;
   return (
     <label className="checkbox select-all">
-      <input type="checkbox" data-select-all checked={selection.allSelected} onChange={selection.toggleAll} />
-      <span>{stepsCopy.selectAccounts.selectAll}</span>
+      <input type="checkbox" data-select-all checked={checked} onChange={selection.toggleAll} />
+      <span>{matching === undefined ? stepsCopy.selectAccounts.selectAll : stepsCopy.selectAccounts.selectAllMatching(matching)}</span>
     </label>
   );
+});
+
+/** Issue 13 item 1: how many accounts are selected, always in view, whatever the filter hides. */
+const SelectionCount = observer(function SelectionCount() {
+  const selection = useService(AccountSelectionStore);
+  const { selected, total } = selection.selectionCount;
+  if (total === 0) return undefined;
+  return <p className="selection-count" data-selection-count>{stepsCopy.selectAccounts.selectedCount(selected, total)}</p>;
 });
 
 const NOTES = [stepsCopy.selectAccounts.notAllSelected, stepsCopy.selectAccounts.noneSelected];
@@ -107,7 +119,9 @@ export const SelectAccountsPage = observer(function SelectAccountsPage() {
         <fieldset className="account-fieldset stack">
           <legend className="account-legend">{stepsCopy.selectAccounts.legend}</legend>
           {selection.filterShown ? <AccountFilter /> : undefined}
+          <SelectionCount />
           <SelectAll />
+          {selection.noMatch ? <p className="notice notice-info no-match">{stepsCopy.selectAccounts.noMatch}</p> : undefined}
           <AccountList />
           <SelectionNotes />
         </fieldset>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { DataCluster } from '../../../domain/data-clusters';
+import type { ListedCluster } from '../../../domain/review-data';
 import { stepsCopy } from '../../../domain/steps-copy';
 
 /**
@@ -7,7 +7,7 @@ import { stepsCopy } from '../../../domain/steps-copy';
  * aria-expanded / aria-controls; the panel lists the Data Language items verbatim, each
  * item's example as in-line help, and the history note of account and transaction clusters.
  */
-function ClusterPanel({ cluster }: { readonly cluster: DataCluster }) {
+function ClusterPanel({ listed: { cluster, isNew } }: { readonly listed: ListedCluster }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -20,7 +20,10 @@ function ClusterPanel({ cluster }: { readonly cluster: DataCluster }) {
           aria-controls={panelId}
           onClick={() => setOpen(!open)}
         >
-          {cluster.heading}
+          <span>
+            {cluster.heading}
+            {isNew ? <>{' '}<span className="tag-new">{stepsCopy.confirmation.newTag}</span></> : undefined}
+          </span>
         </button>
       </h3>
       <div id={panelId} className="cluster-panel" hidden={!open}>
@@ -38,15 +41,15 @@ function ClusterPanel({ cluster }: { readonly cluster: DataCluster }) {
   );
 }
 
-/** Spec §2, §3 Permissions: the accordion of the data to be shared, one disclosure per cluster. */
-export function DataClusterAccordion({ clusters }: { readonly clusters: readonly DataCluster[] }) {
+/** Spec §2, §3 Permissions: the accordion of the data to be shared, one disclosure per cluster; newly requested data tagged "New" (issue 13 item 2). */
+export function DataClusterAccordion({ clusters }: { readonly clusters: readonly ListedCluster[] }) {
   const headingId = useId();
   if (clusters.length === 0) return undefined;
   return (
     <section className="confirmation-section clusters" aria-labelledby={headingId}>
       <h2 id={headingId} className="section-heading">{stepsCopy.confirmation.dataToShare}</h2>
       <ul className="cluster-list">
-        {clusters.map((cluster) => <ClusterPanel key={cluster.id} cluster={cluster} />)}
+        {clusters.map((listed) => <ClusterPanel key={listed.cluster.id} listed={listed} />)}
       </ul>
     </section>
   );

@@ -13,10 +13,7 @@ export const SharingPeriod = observer(function SharingPeriod() {
   const confirmation = useService(ConfirmationStore);
   const periodId = useId();
   const howLongId = useId();
-  const { from, to } = confirmation.period;
-  const periodText = from !== undefined && to !== undefined ? stepsCopy.confirmation.periodRange(from, to)
-    : from !== undefined ? stepsCopy.confirmation.periodFrom(from)
-    : to;
+  const periodText = confirmation.periodText;
   const arrangementId = confirmation.arrangementId;
   return (
     <>

@@ -26,7 +26,8 @@ function Group({ heading, entries, removed }: {
 /**
  * Spec §2 "Confirmation": the selected accounts grouped as added, maintained and removed (the
  * group headings only in a PAR, where the groups differ), and "Joint account holders may be
- * notified" when a shared account is joint. Nothing is shown when nothing was or is shared.
+ * notified" when a shared account is joint. Nothing is shown when nothing was or is shared. A
+ * long list is folded behind its count (issue 13 item 5).
  */
 export const SummaryGroups = observer(function SummaryGroups() {
   const confirmation = useService(ConfirmationStore);
@@ -34,12 +35,22 @@ export const SummaryGroups = observer(function SummaryGroups() {
   const { added, maintained, removed } = confirmation.summary;
   if (added.length + maintained.length + removed.length === 0) return undefined;
   const par = confirmation.isPar;
-  return (
-    <section className="confirmation-section summary" aria-labelledby={headingId}>
-      <h2 id={headingId} className="section-heading">{stepsCopy.confirmation.selectedAccounts}</h2>
+  const groups = (
+    <>
       <Group heading={par ? stepsCopy.confirmation.addedAccounts : undefined} entries={added} removed={false} />
       <Group heading={par ? stepsCopy.confirmation.maintainedAccounts : undefined} entries={maintained} removed={false} />
       <Group heading={par ? stepsCopy.confirmation.removedAccounts : undefined} entries={removed} removed />
+    </>
+  );
+  return (
+    <section className="confirmation-section summary" aria-labelledby={headingId}>
+      <h2 id={headingId} className="section-heading">{stepsCopy.confirmation.selectedAccounts}</h2>
+      {confirmation.accountListFolded ? (
+        <details className="account-fold">
+          <summary>{stepsCopy.confirmation.showAccounts(added.length + maintained.length + removed.length)}</summary>
+          {groups}
+        </details>
+      ) : groups}
       {confirmation.jointHoldersNotified ? (
         <p className="notice notice-info">{stepsCopy.confirmation.jointHoldersNotified}</p>
       ) : undefined}

@@ -1,0 +1,37 @@
+import type { Decision, TokenStorage } from '../../application/ports/token-storage.port';
+import { uuidV4 } from '../session-token-storage.adapter';
+
+/**
+ * DESIGN §3.3, §3.11 in a terminal: the redirect token and each decision's Idempotency-Key are
+ * kept in this process's memory only (a run is one journey; nothing is written to disk).
+ */
+export class MemoryTokenStorage implements TokenStorage {
+  private token: string | undefined = undefined;
+  private readonly keys = new Map<Decision, string>();
+
+  read(): string | undefined {
+    return this.token;
+  }
+
+  write(token: string): void {
+    this.token = token === '' ? undefined : token;
+  }
+
+  clear(): void {
+    this.token = undefined;
+    this.keys.clear();
+  }
+
+  decisionKey(decision: Decision): string {
+    const kept = this.keys.get(decision);
+    if (kept !== undefined) return kept;
+    const key = uuidV4();
+    this.keys.set(decision, key);
+    return key;
+  }
+
+  decided(): Decision | undefined {
+    if (this.keys.has('approve')) return 'approve';
+    return this.keys.has('reject') ? 'reject' : undefined;
+  }
+}

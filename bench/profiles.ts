@@ -1,0 +1,36 @@
+// Issue 15 item 1: the bench's two profiles. Desktop runs unthrottled; mobile is Lighthouse's
+// mobile preset: 4× CPU slowdown and a network of 150 ms round trip, 1.6 Mbps down, 750 kbps up,
+// applied through the DevTools protocol to every request of the page.
+import type { Page } from 'playwright-core';
+
+export interface Profile {
+  readonly name: 'desktop' | 'mobile';
+  readonly cpuSlowdown: number;
+  /** A phone's screen for mobile (rendering cost depends on it), a laptop's for desktop. */
+  readonly viewport: { readonly width: number; readonly height: number };
+  /** Undefined: no network emulation. */
+  readonly network?: { readonly latencyMs: number; readonly downloadBitsPerSecond: number; readonly uploadBitsPerSecond: number };
+}
+
+export const DESKTOP: Profile = { name: 'desktop', cpuSlowdown: 1, viewport: { width: 1280, height: 900 } };
+export const MOBILE: Profile = {
+  name: 'mobile',
+  cpuSlowdown: 4,
+  viewport: { width: 412, height: 823 },
+  network: { latencyMs: 150, downloadBitsPerSecond: 1.6e6, uploadBitsPerSecond: 750e3 },
+};
+export const PROFILES: readonly Profile[] = [DESKTOP, MOBILE];
+
+/** Applies `profile` to `page` (before it navigates, so the first request is throttled too). */
+export async function applyProfile(page: Page, profile: Profile): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+  if (profile.network === undefined) return;
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.network.latencyMs,
+    downloadThroughput: profile.network.downloadBitsPerSecond / 8,
+    uploadThroughput: profile.network.uploadBitsPerSecond / 8,
+  });
+}

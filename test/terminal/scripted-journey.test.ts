@@ -1,0 +1,123 @@
+import { expect } from 'chai';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { SandboxHarness } from '../browser/browser-harness';
+import { parseJourneyArguments } from '../../ui/terminal/journey-arguments';
+import { runJourney } from '../../ui/terminal/run-journey';
+
+/** The CI mode of `npm run journey` (docs/terminal.md) against the real sandbox bank. */
+describe('terminal channel: the scripted journey against the sandbox', function () {
+  this.timeout(60000);
+  const sandbox = new SandboxHarness();
+  let dir = '';
+
+  before(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'journey-'));
+    await sandbox.start({ distDir: dir });
+  });
+  after(async () => {
+    await sandbox.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const run = async (answers: unknown, entry: string[]): Promise<{ code: number; lines: string[] }> => {
+    const file = path.join(dir, `answers-${Math.random().toString(36).slice(2)}.json`);
+    await writeFile(file, JSON.stringify(answers));
+    const parsed = parseJourneyArguments([...entry, '--answers', file, '--timeout', '30']);
+    if (!parsed.ok) throw new Error(parsed.error);
+    const lines: string[] = [];
+    const code = await runJourney(parsed.value, { out: (line) => lines.push(line) });
+    return { code, lines };
+  };
+
+  const arrangementOf = (lines: string[]): string => {
+    const idToken = lines.find((line) => line.startsWith('  id_token: '))?.slice('  id_token: '.length) ?? '';
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as { cdr_arrangement_id: string };
+    return claims.cdr_arrangement_id;
+  };
+
+  let arrangementId = '';
+
+  it('a new consent: every step is reported, the recipient gets a code, exit 0', async () => {
+    const { code, lines } = await run(
+      { username: 'jane.citizen', secureCode: '123456', accounts: ['Bills', 'Travel'], description: 'CI check' },
+      ['--url', await sandbox.entryUrl({ personaHint: 'jane.citizen' })],
+    );
+    expect(lines.filter((line) => /^(step|modal):/.test(line))).to.deep.equal([
+      'step: Consent to share data', 'step: Select your accounts', 'step: Review and submit', 'modal: Data sharing confirmed',
+    ]);
+    expect(lines).to.include('  ticked: Bills, Travel');
+    expect(lines.at(-1)).to.equal('PASSED: the recipient got an authorisation code');
+    expect(code).to.equal(0);
+    arrangementId = arrangementOf(lines);
+    expect(arrangementId).to.match(/^[0-9a-f-]{36}$/);
+  });
+
+  it('an amendment of that arrangement (What\'s changed, Save changes): a code, exit 0', async () => {
+    expect(arrangementId).to.not.equal('');
+    const { code, lines } = await run(
+      { username: 'jane.citizen', secureCode: '123456', accounts: ['Bills'] },
+      ['--url', await sandbox.entryUrl({ arrangementId })],
+    );
+    expect(lines).to.include('modal: Changes saved');
+    expect(lines).to.include('  ticked: Bills');
+    expect(code).to.equal(0);
+    expect(arrangementOf(lines)).to.equal(arrangementId);
+  });
+
+  it('a cancel: the recipient gets access_denied, which was expected: exit 0', async () => {
+    const { code, lines } = await run({ username: 'jane.citizen', secureCode: '123456', decision: 'cancel' }, ['--url', await sandbox.entryUrl()]);
+    expect(lines).to.include('modal: Are you sure you want to leave?');
+    expect(lines).to.include('  error: access_denied');
+    expect(code).to.equal(0);
+  });
+
+  it('the date-of-birth step-up is answered from the answers', async () => {
+    const { code, lines } = await run(
+      { username: 'dob.required', secureCode: '123456', dateOfBirth: '25/12/1966' },
+      ['--url', await sandbox.entryUrl()],
+    );
+    expect(lines.filter((line) => line === 'step: Consent to share data')).to.have.length(2);
+    expect(code).to.equal(0);
+  });
+
+  it('a wrong secure code fails with the reason and a non-zero exit', async () => {
+    const { code, lines } = await run({ username: 'jane.citizen', secureCode: '000000' }, ['--url', await sandbox.entryUrl()]);
+    expect(code).to.equal(1);
+    expect(lines.at(-1)).to.match(/^FAILED: /);
+  });
+
+  it('a code where an error was expected fails, naming both', async () => {
+    const { code, lines } = await run({ username: 'jane.citizen', secureCode: '123456', expect: { error: 'access_denied' } }, ['--url', await sandbox.entryUrl()]);
+    expect(code).to.equal(1);
+    expect(lines.at(-1)).to.equal('FAILED: expected error access_denied, the recipient got an authorisation code');
+  });
+
+  it('a bank showing an error modal fails with its title', async () => {
+    const { code, lines } = await run({ username: 'accounts.wentwrong', secureCode: '123456' }, ['--url', await sandbox.entryUrl()]);
+    expect(code).to.equal(1);
+    expect(lines.join('\n')).to.contain('Something went wrong');
+  });
+
+  it('a token that is not the bank\'s shows the failure page and fails', async () => {
+    const config = new URL('/config/config.json', sandbox.origin).href;
+    const { code, lines } = await run({ username: 'jane.citizen', secureCode: '123456' }, ['--jwt', 'not.a.jwt', '--config', config]);
+    expect(code).to.equal(1);
+    expect(lines.join('\n')).to.contain('FAILED: the failure page (incorrect_jwt) showed');
+  });
+
+  it('--persona asks the recipient simulator for a signed entry URL', async () => {
+    const { code } = await run({ username: 'jane.citizen', secureCode: '123456' }, ['--persona', 'jane.citizen', '--sandbox', sandbox.origin]);
+    expect(code).to.equal(0);
+  });
+
+  it('bad answers and a sandbox that is not there are named, with a non-zero exit', async () => {
+    const bad = await run({ username: 'jane.citizen', decision: 'maybe', colour: 'red' }, ['--url', await sandbox.entryUrl()]);
+    expect(bad.code).to.equal(1);
+    expect(bad.lines.join('\n')).to.contain('"secureCode" is required').and.contain('"decision" must be "confirm" or "cancel"').and.contain('"colour" is not an answer');
+    const absent = await run({ username: 'jane.citizen', secureCode: '123456' }, ['--persona', 'jane.citizen', '--sandbox', 'http://127.0.0.1:9']);
+    expect(absent.code).to.equal(1);
+    expect(absent.lines.join('\n')).to.contain('did not answer');
+  });
+});

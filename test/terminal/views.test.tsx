@@ -1,0 +1,189 @@
+import { expect } from 'chai';
+import { render } from 'ink-testing-library';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Container } from 'inversify';
+import { createTerminalContainer, loadTerminalConfig, resolveJourneyEntry } from '../../adapters/terminal/composition-root';
+import type { KeyStream } from '../../adapters/terminal/key-press-activity-source.adapter';
+import { FlowController } from '../../application/flow-controller';
+import { SandboxHarness } from '../browser/browser-harness';
+import { TerminalApp } from '../../ui/terminal/app';
+import { ServicesProvider } from '../../ui/terminal/services-context';
+
+const KEYS = { tab: '\t', enter: '\r', down: '\u001B[B', up: '\u001B[A', escape: '\u001B' } as const;
+const settle = (ms = 60): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The Ink views of every step and modal, driven by key presses over the real sandbox. */
+describe('terminal channel: the views, by keyboard', function () {
+  this.timeout(60000);
+  const sandbox = new SandboxHarness();
+  const shortTimers = new SandboxHarness();
+  let dir = '';
+  const flows: FlowController[] = [];
+
+  before(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'journey-views-'));
+    await sandbox.start({ distDir: dir });
+    await shortTimers.start({ distDir: dir, inactivity: { inactiveTimeLimit: 4, inactiveReciprocalWarnTime: 3 } });
+  });
+  after(async () => {
+    for (const flow of flows) flow.dispose();
+    await sandbox.stop();
+    await shortTimers.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A started journey with its views; `left` holds the return address once the flow leaves. */
+  async function open(entryUrl?: string) {
+    const entry = await resolveJourneyEntry({ kind: 'url', url: entryUrl ?? await sandbox.entryUrl() });
+    if (!entry.ok) throw new Error(entry.error);
+    const config = await loadTerminalConfig(entry.value.configUrl);
+    if (!config.ok) throw new Error(config.error.join());
+    const left: string[] = [];
+    // The key presses reach the activity source through the rendered app's input (spec §4).
+    let input: ReturnType<typeof render>['stdin'] | undefined;
+    const keys = {
+      on: (event: string, listener: () => void) => { input?.on(event, listener); return keys; },
+      off: (event: string, listener: () => void) => { input?.off(event, listener); return keys; },
+    } as unknown as KeyStream;
+    const container: Container = createTerminalContainer(config.value, { launch: entry.value.launch, onLeave: (url) => left.push(url), logger: { warn: () => undefined }, keys });
+    const flow = container.get(FlowController);
+    flows.push(flow);
+    const view = render(<ServicesProvider container={container}><TerminalApp /></ServicesProvider>);
+    input = view.stdin;
+    await flow.start();
+    await settle();
+    const press = async (...keys: string[]) => {
+      for (const key of keys) {
+        view.stdin.write(key);
+        await settle(60);
+      }
+      await settle(150);
+    };
+    const type = async (text: string) => press(...text.split(''));
+    /** Waits (at most 5 s) until the screen shows `text`: a step change waits for the bank's answer. */
+    const waitFor = async (text: string) => {
+      for (let waited = 0; waited < 5000 && !(view.lastFrame() ?? '').includes(text); waited += 50) await settle(50);
+      await settle(300); // the new step's controls take focus
+    };
+    await settle(200);
+    return { view, press, type, waitFor, left, frame: () => view.lastFrame() ?? '' };
+  }
+
+  it('login: the secure code is masked; a whole journey by keyboard ends with a code', async () => {
+    const app = await open();
+    expect(app.frame()).to.contain('Consent to share data').and.contain('Username');
+    await app.type('jane.citizen');
+    await app.press(KEYS.tab, KEYS.tab, KEYS.tab); // the two help buttons, then the secure code
+    await app.type('123456');
+    expect(app.frame()).to.contain('******').and.not.contain('123456');
+    await app.press(KEYS.enter);
+    await app.waitFor('Select your accounts');
+    expect(app.frame()).to.contain('Select your accounts').and.contain('Step 1 of 2');
+    // The account list: select all ticks every eligible account.
+    expect(app.frame()).to.contain('Select all');
+    await app.press(' ');
+    expect(app.frame()).to.match(/\[x\] Bills/);
+    await app.press(KEYS.down, ' ');
+    expect(app.frame()).to.match(/\[ \] Bills/);
+    await app.press(KEYS.tab, KEYS.enter); // Continue
+    await app.waitFor('Review and submit');
+    expect(app.frame()).to.contain('Review and submit').and.contain('12 months');
+    expect(app.frame()).to.contain('Account name, type and balance');
+    await app.press(KEYS.tab); // the description
+    await app.type('Terminal');
+    await app.press(KEYS.tab, KEYS.tab, KEYS.enter); // Back, then Confirm
+    await app.waitFor('Data sharing confirmed');
+    expect(app.frame()).to.contain('Data sharing confirmed');
+    await app.press(KEYS.enter);
+    for (let waited = 0; waited < 5000 && app.left.length === 0; waited += 50) await settle(50);
+    expect(app.left).to.have.length(1);
+    expect(app.left[0]).to.match(/#code=/);
+    app.view.unmount();
+  });
+
+  const logIn = async (app: Awaited<ReturnType<typeof open>>, username: string) => {
+    await app.type(username);
+    await app.press(KEYS.tab, KEYS.tab, KEYS.tab);
+    await app.type('123456');
+    await app.press(KEYS.enter);
+    for (let waited = 0; waited < 5000 && app.frame().includes('Username'); waited += 100) await settle(100);
+    await settle(300); // the new step's controls take focus
+  };
+
+  it('select profile: ↑/↓ choose among the profiles; Continue goes to the accounts', async () => {
+    const app = await open();
+    await logIn(app, 'trust.owner');
+    expect(app.frame()).to.contain('Step 1 of 3').and.match(/\(•\) /);
+    const before = app.frame();
+    await app.press(KEYS.down);
+    expect(app.frame()).to.not.equal(before);
+    await app.press(KEYS.enter);
+    await app.waitFor('Select your accounts');
+    expect(app.frame()).to.contain('Select your accounts').and.contain('Step 2 of 3');
+    app.view.unmount();
+  });
+
+  it('a long list: the filter narrows the accounts shown and says how many', async () => {
+    const app = await open();
+    await logIn(app, 'many.accounts');
+    expect(app.frame()).to.contain('Select your accounts').and.contain('Show more accounts');
+    await app.press(KEYS.tab); // the filter box
+    await app.type('0499');
+    expect(app.frame()).to.match(/Showing \d+ of 500|\d+ of 500/);
+    app.view.unmount();
+  });
+
+  it('a help modal opens from its button and Escape closes it', async () => {
+    const app = await open();
+    await app.press(KEYS.tab, KEYS.enter); // Forgot your username?
+    expect(app.frame()).to.contain('Forgot your username?').and.contain('Close');
+    await app.press(KEYS.escape);
+    expect(app.frame()).to.contain('Username').and.not.contain('[ Close ]');
+    app.view.unmount();
+  });
+
+  it('the date-of-birth step-up asks for DD, MM and YYYY', async () => {
+    const app = await open();
+    await app.type('dob.required');
+    await app.press(KEYS.tab, KEYS.tab, KEYS.tab);
+    await app.type('123456');
+    await app.press(KEYS.enter);
+    await app.waitFor('Date of birth');
+    expect(app.frame()).to.contain('Date of birth');
+    app.view.unmount();
+  });
+
+  it('cancel opens "Are you sure you want to leave?"; Yes, leave returns access_denied', async () => {
+    const app = await open();
+    for (let index = 0; index < 5; index += 1) await app.press(KEYS.tab); // from the username: 2 help, code, lost key, Continue (disabled: skipped), Cancel
+    await app.press(KEYS.enter);
+    await app.waitFor('Are you sure you want to leave?');
+    expect(app.frame()).to.contain('Are you sure you want to leave?').and.contain('No, stay');
+    await app.press(KEYS.enter);
+    for (let waited = 0; waited < 5000 && app.left.length === 0; waited += 50) await settle(50);
+    expect(app.left[0]).to.contain('error=access_denied');
+    app.view.unmount();
+  });
+
+  it('the inactivity warning counts down and Stay logged in closes it; key presses are activity', async () => {
+    const app = await open(await shortTimers.entryUrl());
+    await app.waitFor('Are you still there?');
+    expect(app.frame()).to.match(/Time remaining: \d seconds?\./);
+    await app.press(KEYS.enter);
+    expect(app.frame()).to.not.contain('Are you still there?');
+    // 1 s without a key brings the warning back; a key every 300 ms keeps it away.
+    for (let index = 0; index < 8; index += 1) {
+      await app.press(KEYS.tab);
+      expect(app.frame()).to.not.contain('Are you still there?');
+    }
+    app.view.unmount();
+  });
+
+  it('an unknown token shows the failure page with Go Back or Leave Page', async () => {
+    const app = await open(new URL('/demo_accc_aisp?redirectJwt=not.a.token', sandbox.origin).href);
+    expect(app.frame()).to.contain('We are unable to continue').and.contain('Leave Page');
+    app.view.unmount();
+  });
+});

@@ -1,0 +1,22 @@
+import { Box, Text } from 'ink';
+import { observer } from 'mobx-react-lite';
+import { SessionStore } from '../../application/stores/session.store';
+import { copy } from '../../domain/copy';
+import { useService } from './services-context';
+import { Button } from './widgets';
+
+/** Spec §2 "Failure page": the title, the bank's message, the reference to quote, Go Back or Leave Page. */
+export const FailureView = observer(function FailureView() {
+  const session = useService(SessionStore);
+  const { message, reference } = session.failureText;
+  return (
+    <Box flexDirection="column" borderStyle="double" paddingX={1} gap={1}>
+      <Text bold color="red">{copy.failure.title}</Text>
+      <Text>{message}</Text>
+      {reference === undefined ? undefined : <Text dimColor>{reference}</Text>}
+      {session.failureHasExit ? (
+        <Button autoFocus label={session.failureLeavesToThirdParty ? copy.failure.goBack : copy.failure.leavePage} onPress={() => void session.leaveFailurePage()} />
+      ) : undefined}
+    </Box>
+  );
+});

@@ -1,0 +1,113 @@
+import type { Container } from 'inversify';
+import { when } from 'mobx';
+import { AccountSelectionStore } from '../../application/stores/account-selection.store';
+import { ConfirmationStore } from '../../application/stores/confirmation.store';
+import { LoginStore } from '../../application/stores/login.store';
+import { ModalStore } from '../../application/stores/modal.store';
+import { ProfileStore } from '../../application/stores/profile.store';
+import { SessionStore } from '../../application/stores/session.store';
+import { accountDisplayName, formatAccountNumber, type Account } from '../../domain/accounts';
+import { copy, modalText } from '../../domain/copy';
+import type { JourneyAnswers } from '../../domain/journey-answers';
+
+/**
+ * The CI mode (docs/terminal.md): answers each step through the same stores the views use, as a
+ * customer would, and reports every step and modal. Resolves with the reason when the journey
+ * cannot go on (the return address, when there is one, ends the run instead).
+ */
+export async function runScriptedJourney(container: Container, answers: JourneyAnswers, report: (line: string) => void): Promise<string> {
+  const session = container.get(SessionStore);
+  const modal = container.get(ModalStore);
+  const seen = new Map<string, number>();
+  for (let turn = 0; turn < 30; turn += 1) {
+    await when(() => !session.loading && !modal.busy);
+    const current = modal.current;
+    const where = current !== undefined ? `modal:${current.name}` : session.screen.kind === 'flow' ? `step:${session.step}` : `screen:${session.screen.kind}`;
+    const times = (seen.get(where) ?? 0) + 1;
+    seen.set(where, times);
+    // A step may be answered twice (the date-of-birth step-up asks again), never three times.
+    if (times > 2) return `the journey did not move on from ${where} (${session.title})`;
+    if (session.screen.kind === 'failure') {
+      report(`failure: ${copy.failure.title}`);
+      return `the failure page (${session.screen.route}) showed`;
+    }
+    if (current !== undefined) {
+      const title = modalText(copy.modals[current.name].title, { tppName: session.tppName, isPar: session.isPar });
+      report(`modal: ${title}`);
+      const expected = current.name === 'successConfirm' || (current.name === 'sharingIncomplete' && answers.decision === 'cancel');
+      if (!expected && modal.rule?.button === 'close') return `the bank showed "${title}"`;
+      await modal.activate();
+      if (!expected) return `the bank showed "${title}"`;
+      continue;
+    }
+    if (session.screen.kind !== 'flow') return `the journey stopped on the ${session.screen.kind} screen`;
+    report(`step: ${session.title}`);
+    const problem = await answerStep(container, answers, report);
+    if (problem !== undefined) return problem;
+  }
+  return 'the journey took more than 30 answers';
+}
+
+const matches = (account: Account, wanted: string): boolean =>
+  [accountDisplayName(account), account.identification, formatAccountNumber(account.identification)].some((text) => text.toLowerCase() === wanted.toLowerCase());
+
+async function answerStep(container: Container, answers: JourneyAnswers, report: (line: string) => void): Promise<string | undefined> {
+  const session = container.get(SessionStore);
+  switch (session.step) {
+    case 'login': {
+      const login = container.get(LoginStore);
+      login.setUsername(answers.username);
+      login.setSecureCode(answers.secureCode);
+      if (login.requireDob) {
+        if (answers.dateOfBirth === undefined) return 'the bank asked for a date of birth and the answers have no "dateOfBirth"';
+        login.pasteDob(answers.dateOfBirth);
+      }
+      if (!login.canContinue) return `the login cannot continue: ${[login.usernameError, login.secureCodeError, login.dobError].filter(Boolean).join('; ') || 'a field is not valid'}`;
+      report(`  username ${answers.username}, secure code ******${login.requireDob ? ', date of birth' : ''}`);
+      await login.submit();
+      if (session.step === 'login' && container.get(ModalStore).current === undefined && !login.requireDob) {
+        return login.loginError ? `the login was refused: ${copy.login.errorBanner}` : 'the login did not go on';
+      }
+      return undefined;
+    }
+    case 'selectProfile': {
+      const profile = container.get(ProfileStore);
+      const wanted = answers.profile === undefined ? profile.profiles[0] : profile.profiles.find((entry) => entry.profileName.toLowerCase() === answers.profile?.toLowerCase());
+      if (wanted === undefined) return `no profile "${answers.profile}" (the bank offers: ${profile.profiles.map((entry) => entry.profileName).join(', ')})`;
+      profile.select(wanted.id);
+      report(`  profile ${wanted.profileName}`);
+      await profile.continue();
+      return undefined;
+    }
+    case 'selectAccounts': {
+      const selection = container.get(AccountSelectionStore);
+      const wanted = answers.accounts;
+      if (wanted === 'all') {
+        if (!selection.allSelected) selection.toggleAll();
+      } else if (wanted !== undefined) {
+        const unknown = wanted.filter((name) => !selection.availableAccounts.some((account) => matches(account, name)));
+        if (unknown.length > 0) return `no eligible account ${unknown.map((name) => `"${name}"`).join(', ')} (the bank offers: ${selection.availableAccounts.map(accountDisplayName).join(', ')})`;
+        for (const account of selection.availableAccounts) {
+          const tick = wanted.some((name) => matches(account, name));
+          const current = selection.accounts.find((entry) => entry.id === account.id);
+          if (current !== undefined && current.selected !== tick) selection.toggle(account.id);
+        }
+      }
+      report(`  ticked: ${selection.accounts.filter((account) => account.selected).map(accountDisplayName).join(', ') || 'none'}`);
+      await selection.continue();
+      return undefined;
+    }
+    case 'confirmation': {
+      const confirmation = container.get(ConfirmationStore);
+      if (answers.description !== undefined) confirmation.setDescription(answers.description);
+      report(`  ${confirmation.howLongText}`);
+      if (answers.decision === 'cancel') {
+        confirmation.cancel();
+        return undefined;
+      }
+      if (!confirmation.canConfirm) return 'Confirm is not available';
+      await confirmation.confirm();
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import { Box, Text } from 'ink';
+import { observer } from 'mobx-react-lite';
+import { ConfirmationStore } from '../../../application/stores/confirmation.store';
+import { SessionStore } from '../../../application/stores/session.store';
+import { accountDisplayName, formatAccountNumber } from '../../../domain/accounts';
+import { DESCRIPTION_MAX_LENGTH } from '../../../domain/flow-steps';
+import type { SummaryEntry } from '../../../domain/selection-summary';
+import { stepsCopy } from '../../../domain/steps-copy';
+import { useService } from '../services-context';
+import { Notice, TextField } from '../widgets';
+import { StepButtons } from './step-buttons';
+
+const c = stepsCopy.confirmation;
+
+function Entries({ heading, entries, removed }: { readonly heading: string | undefined; readonly entries: readonly SummaryEntry[]; readonly removed: boolean }) {
+  if (entries.length === 0) return undefined;
+  return (
+    <Box flexDirection="column">
+      {heading === undefined ? undefined : <Text underline>{heading}</Text>}
+      {entries.map(({ account, subAccounts }) => (
+        <Box key={account.id} flexDirection="column">
+          <Text>
+            {`• ${accountDisplayName(account)} ${formatAccountNumber(account.identification)}`}
+            {removed ? ` (${c.removedAccount})` : ''}
+            {account.jointAccount ? ` · ${stepsCopy.selectAccounts.jointAccount}` : ''}
+            {account.closed ? ` · ${stepsCopy.selectAccounts.closedAccount}` : ''}
+          </Text>
+          {subAccounts.map(({ subAccount, tag }) => (
+            <Text key={subAccount.id}>
+              {`    ${subAccount.currency ?? accountDisplayName(subAccount)} ${formatAccountNumber(subAccount.identification)}`}
+              {tag === 'added' ? ` ${c.added}` : tag === 'removed' ? ` ${c.removed}` : ''}
+              {subAccount.closed ? ` ${c.closedSubAccount}` : ''}
+            </Text>
+          ))}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * Spec §2 "Confirmation": what changed (PAR), the no-account warning, the profile, the accounts
+ * (added, maintained, removed), the period, how long, the data clusters with every item in the
+ * regulator's words, the description, and Back / Confirm / Cancel.
+ */
+export const ConfirmationView = observer(function ConfirmationView() {
+  const confirmation = useService(ConfirmationStore);
+  const session = useService(SessionStore);
+  const changes = confirmation.whatsChanged;
+  const { added, maintained, removed } = confirmation.summary;
+  const par = confirmation.isPar;
+  const { back, primary, cancel } = session.buttons;
+  return (
+    <Box flexDirection="column" gap={1}>
+      {changes === undefined ? undefined : (
+        <Box flexDirection="column">
+          <Text bold>{c.whatsChanged}</Text>
+          {changes.accountsAdded > 0 ? <Text>{`• ${c.accountsAdded(changes.accountsAdded)}`}</Text> : undefined}
+          {changes.accountsRemoved > 0 ? <Text>{`• ${c.accountsRemoved(changes.accountsRemoved)}`}</Text> : undefined}
+          {changes.periodUpdated ? <Text>{`• ${c.periodUpdated}`}</Text> : undefined}
+        </Box>
+      )}
+      {confirmation.showNoAccountWarning ? <Notice warning text={c.noAccountSelected} /> : undefined}
+      {confirmation.selectedProfileName === undefined ? undefined : (
+        <Box flexDirection="column"><Text bold>{c.selectedProfile}</Text><Text>{confirmation.selectedProfileName}</Text></Box>
+      )}
+      {added.length + maintained.length + removed.length === 0 ? undefined : (
+        <Box flexDirection="column">
+          <Text bold>{c.selectedAccounts}</Text>
+          <Entries heading={par ? c.addedAccounts : undefined} entries={added} removed={false} />
+          <Entries heading={par ? c.maintainedAccounts : undefined} entries={maintained} removed={false} />
+          <Entries heading={par ? c.removedAccounts : undefined} entries={removed} removed />
+          {confirmation.jointHoldersNotified ? <Notice text={c.jointHoldersNotified} /> : undefined}
+        </Box>
+      )}
+      {confirmation.periodText === undefined && confirmation.arrangementId === undefined ? undefined : (
+        <Box flexDirection="column">
+          <Text bold>{par ? c.updatedDataSharingPeriod : c.dataSharingPeriod}</Text>
+          {confirmation.periodText === undefined ? undefined : <Text>{confirmation.periodText}</Text>}
+          {confirmation.arrangementId === undefined ? undefined : <Text>{`${c.arrangementId}: ${confirmation.arrangementId}`}</Text>}
+        </Box>
+      )}
+      <Box flexDirection="column">
+        <Text bold>{c.howLong}</Text>
+        <Text>{confirmation.howLongText}</Text>
+        <Notice text={c.manageSharing} />
+      </Box>
+      {confirmation.clusters.length === 0 ? undefined : (
+        <Box flexDirection="column">
+          <Text bold>{c.dataToShare}</Text>
+          {confirmation.clusters.map((cluster) => (
+            <Box key={cluster.id} flexDirection="column">
+              <Text underline>{cluster.heading}</Text>
+              {cluster.items.map((item) => <Text key={item.text}>{`  • ${item.text}`}{item.example === undefined ? '' : <Text dimColor>{` ${item.example}`}</Text>}</Text>)}
+              {cluster.historyNote === undefined ? undefined : <Text dimColor>{`  ${cluster.historyNote}`}</Text>}
+            </Box>
+          ))}
+        </Box>
+      )}
+      <TextField label={c.descriptionLabel} help={c.descriptionPlaceholder} value={confirmation.description} maxLength={DESCRIPTION_MAX_LENGTH} onChange={confirmation.setDescription} />
+      <StepButtons
+        back={back === undefined ? undefined : { label: back, onPress: () => void confirmation.back() }}
+        primary={{ label: primary, onPress: () => void confirmation.confirm(), disabled: !confirmation.canConfirm }}
+        cancel={{ label: cancel, onPress: confirmation.cancel }}
+      />
+    </Box>
+  );
+});

@@ -1,0 +1,62 @@
+import { Box, Text } from 'ink';
+import { observer } from 'mobx-react-lite';
+import { LoginStore } from '../../../application/stores/login.store';
+import { copy } from '../../../domain/copy';
+import { SECURE_CODE_LENGTH } from '../../../domain/login-form';
+import { useService } from '../services-context';
+import { Button, Notice, TextField } from '../widgets';
+
+/** Spec §2 "Additional security": the date of birth as DD, MM and YYYY, with the example. */
+const DateOfBirthFields = observer(function DateOfBirthFields() {
+  const login = useService(LoginStore);
+  const dob = login.form.dob;
+  const leave = () => login.touch('dob');
+  return (
+    <Box flexDirection="column" marginTop={1}>
+      <Text bold>{copy.login.dobHeading}</Text>
+      <Text>{copy.login.dobLabel} <Text dimColor>{copy.login.dobExample}</Text></Text>
+      <Box gap={2}>
+        <TextField label={copy.login.dobDay} value={dob.day} maxLength={2} onChange={(value) => login.setDobPart('day', value)} onLeave={leave} onSubmit={() => void login.submit()} />
+        <TextField label={copy.login.dobMonth} value={dob.month} maxLength={2} onChange={(value) => login.setDobPart('month', value)} onLeave={leave} onSubmit={() => void login.submit()} />
+        <TextField label={copy.login.dobYear} value={dob.year} maxLength={4} onChange={(value) => login.setDobPart('year', value)} onLeave={leave} onSubmit={() => void login.submit()} />
+      </Box>
+      {login.dobError === undefined ? undefined : <Text color="red">{login.dobError}</Text>}
+    </Box>
+  );
+});
+
+/**
+ * Spec §2 "Login screen", §5: username (help and its two help modals), the secure code (masked,
+ * 6 digits; the lost-key modal), the date of birth when the bank asks, the password note,
+ * Continue (Enter in a field submits; disabled until valid) and Cancel.
+ */
+export const LoginView = observer(function LoginView() {
+  const login = useService(LoginStore);
+  const submit = () => {
+    if (login.canContinue) void login.submit();
+  };
+  return (
+    <Box flexDirection="column" gap={1}>
+      <Text bold>{copy.login.heading}</Text>
+      {login.loginError ? <Text color="red">{copy.login.errorBanner}</Text> : undefined}
+      {login.answerLost ? <Notice warning text={copy.login.answerLost} /> : undefined}
+      <Box flexDirection="column">
+        <TextField autoFocus label={copy.login.usernameLabel} help={copy.login.usernameHelp} value={login.form.username} error={login.usernameError} onChange={login.setUsername} onLeave={() => login.touch('username')} onSubmit={submit} />
+        <Box gap={1}>
+          <Button label={copy.login.forgotUsername} onPress={() => login.openHelp('forgotUsername')} />
+          <Button label={copy.login.notRegistered} onPress={() => login.openHelp('notRegistered')} />
+        </Box>
+      </Box>
+      <Box flexDirection="column">
+        <TextField mask label={copy.login.secureCodeLabel} help={copy.login.secureCodeHelp} value={login.form.secureCode} maxLength={SECURE_CODE_LENGTH} error={login.secureCodeError} onChange={login.setSecureCode} onLeave={() => login.touch('secureCode')} onSubmit={submit} />
+        <Button label={copy.login.lostSecureKey} onPress={() => login.openHelp('lostSecureKey')} />
+      </Box>
+      {login.requireDob ? <DateOfBirthFields /> : undefined}
+      <Notice text={copy.login.passwordNote} />
+      <Box gap={2}>
+        <Button label={copy.login.continue} disabled={!login.canContinue} onPress={submit} />
+        <Button label={copy.login.cancel} onPress={login.cancel} />
+      </Box>
+    </Box>
+  );
+});

@@ -1,0 +1,67 @@
+import { Box, Text, useFocus, useInput } from 'ink';
+
+/** A button: Tab reaches it, Enter or space presses it; a disabled one is shown dimmed and skipped. */
+export function Button({ label, onPress, disabled = false, autoFocus = false }: {
+  readonly label: string;
+  readonly onPress: () => void;
+  readonly disabled?: boolean;
+  readonly autoFocus?: boolean;
+}) {
+  const { isFocused } = useFocus({ isActive: !disabled, autoFocus });
+  useInput((input, key) => {
+    if (key.return || input === ' ') onPress();
+  }, { isActive: isFocused && !disabled });
+  return <Text inverse={isFocused} dimColor={disabled}>{`[ ${label} ]`}</Text>;
+}
+
+/**
+ * A one-line text box: Tab reaches it, typing edits it, Backspace deletes, Enter submits. A
+ * masked box (the secure code) shows one * per character.
+ */
+export function TextField({ label, value, onChange, onSubmit, onLeave, error, help, mask = false, maxLength, autoFocus = false }: {
+  readonly label: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly onSubmit?: () => void;
+  readonly onLeave?: () => void;
+  readonly error?: string | undefined;
+  readonly help?: string | undefined;
+  readonly mask?: boolean;
+  readonly maxLength?: number;
+  readonly autoFocus?: boolean;
+}) {
+  const { isFocused } = useFocus({ autoFocus });
+  useInput((input, key) => {
+    if (key.return) {
+      onSubmit?.();
+      return;
+    }
+    if (key.tab) {
+      onLeave?.();
+      return;
+    }
+    if (key.backspace || key.delete) {
+      onChange(value.slice(0, -1));
+      return;
+    }
+    // Control characters (several keys arriving in one chunk) are never text.
+    const printable = input.replace(/[\u0000-\u001f\u007f]/g, '');
+    if (key.ctrl || key.meta || key.escape || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow || printable === '') return;
+    const next = value + printable;
+    onChange(maxLength === undefined ? next : next.slice(0, maxLength));
+  }, { isActive: isFocused });
+  const shown = mask ? '*'.repeat(value.length) : value;
+  return (
+    <Box flexDirection="column">
+      <Text bold={isFocused}>{label}</Text>
+      {help === undefined ? undefined : <Text dimColor>{help}</Text>}
+      <Text>{isFocused ? '> ' : '  '}<Text underline>{shown === '' ? ' ' : shown}</Text>{isFocused ? '_' : ''}</Text>
+      {error === undefined ? undefined : <Text color="red">{error}</Text>}
+    </Box>
+  );
+}
+
+/** A notice line (info or warning), as the web shows its notice boxes. */
+export function Notice({ text, warning = false }: { readonly text: string; readonly warning?: boolean }) {
+  return <Text color={warning ? 'yellow' : 'cyan'}>{`${warning ? '!' : 'i'} ${text}`}</Text>;
+}
