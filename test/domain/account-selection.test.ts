@@ -8,6 +8,7 @@ import {
   matchesAccountFilter,
   noneSelected,
   notAllSelected,
+  restoreSelection,
   selectAllScope,
   selectionCount,
   toggleAccount,
@@ -15,7 +16,7 @@ import {
   toggleSubAccount,
 } from '../../domain/account-selection';
 import { toAccounts } from '../../domain/accounts';
-import type { Account } from '../../domain/accounts';
+import type { Account, RawAccount } from '../../domain/accounts';
 import { accountsArbitrary } from './fixtures/account-arbitraries.fixture';
 import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
 
@@ -107,6 +108,42 @@ describe('domain/account-selection', () => {
       const before = JSON.stringify(accounts);
       [tick('a1'), tick(EGA), tickSub('ega-usd-01'), all].reduce((xs, step) => step(xs), accounts);
       expect(JSON.stringify(accounts)).to.equal(before);
+    });
+  });
+
+  describe('restoreSelection (spec §4 "Back from confirmation": earlier ticks put back on the fresh list)', () => {
+    const fresh = (extra: readonly RawAccount[] = []): readonly Account[] => {
+      const loaded = toAccounts([rawAccount({ id: 'a1' }), rawAccount({ id: 'ro', eligible: false }), ...egaEntries, ...extra, rawAccount({ id: 'a2' })]);
+      if (!loaded.ok) throw new Error('fixture');
+      return loaded.value.data;
+    };
+
+    it('puts back a SIMPLE tick and one of three sub-accounts, the parent indeterminate', () => {
+      const earlier = run(tick('a2'), tickSub('ega-usd-01'));
+      expect(view(restoreSelection(start(), earlier))).to.deep.equal(['a1:--', 'ro:--', `${EGA}:-I[-,USD,-]`, 'a2:S-']);
+    });
+
+    it('puts back two sub-accounts that are not the first, each by its own id', () => {
+      const earlier = run(tickSub('ega-usd-01'), tickSub('ega-eur-01'));
+      expect(view(restoreSelection(start(), earlier))).to.deep.equal(['a1:--', 'ro:--', `${EGA}:-I[-,USD,EUR]`, 'a2:--']);
+    });
+
+    it('clears what the fresh list has ticked but the customer had not', () => {
+      const loaded = run(tick('a1'), tickSub('ega-aud-01'));
+      const earlier = run(tickSub('ega-eur-01'));
+      expect(view(restoreSelection(loaded, earlier))).to.deep.equal(['a1:--', 'ro:--', `${EGA}:-I[-,-,EUR]`, 'a2:--']);
+    });
+
+    it('skips an earlier account the fresh list no longer has', () => {
+      const loaded = start().filter((account) => account.id !== 'a2');
+      const earlier = run(tick('a2'), tick('a1'));
+      expect(view(restoreSelection(loaded, earlier))).to.deep.equal(['a1:S-', 'ro:--', `${EGA}:--[-,-,-]`]);
+    });
+
+    it('leaves a sub-account new on the fresh list unticked', () => {
+      const gbp = rawAccount({ id: 'ega-gbp-01', identification: '011000 99990004', currency: 'GBP', schemeName: 'EGA', control: '011000 99990001', productName: 'Multi-currency' });
+      const earlier = run(tickSub('ega-usd-01'));
+      expect(view(restoreSelection(fresh([gbp]), earlier))).to.deep.equal(['a1:--', 'ro:--', `${EGA}:-I[-,USD,-,-]`, 'a2:--']);
     });
   });
 

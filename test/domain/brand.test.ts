@@ -33,9 +33,15 @@ describe('domain/brand-colour (DESIGN §3.14, WCAG 2.2 AA 1.4.3)', () => {
     expect(r! > b! && g! > b!, 'still a yellow-brown, not grey').to.equal(true);
   });
 
+  it('the default palette: the colour, its hover a quarter darker, its soft tint a tenth of it on white', () => {
+    expect(brandPalette(DEFAULT_BRAND_COLOUR)).to.deep.equal({ primary: '#0b4f8a', dark: '#083b68', soft: '#e7edf3', adjusted: false });
+  });
+
   it('no configured colour, or a malformed one, gets the app\'s default', () => {
     expect(brandPalette(undefined).primary).to.equal(DEFAULT_BRAND_COLOUR);
     expect(brandPalette('red').primary).to.equal(DEFAULT_BRAND_COLOUR);
+    expect(brandPalette('#0b4f8aff').primary, 'eight digits are not #rrggbb').to.equal(DEFAULT_BRAND_COLOUR);
+    expect(brandPalette('x#7a1f5c').primary, 'text before the colour').to.equal(DEFAULT_BRAND_COLOUR);
   });
 
   it('any #rrggbb gives a palette whose primary colour is AA on white, the surface and its own soft tint, and under white text', () => {
@@ -73,6 +79,11 @@ describe('domain/brand (CONTRACT §2 brands, DESIGN §3.14)', () => {
     ['a javascript: logo', { ...DEMO, logoUrl: 'javascript:alert(1)' }, 'brands[3].logoUrl must be a path on this site starting with "/" (the Content-Security-Policy allows images from the app\'s own origin only)'],
     ['a three-digit colour', { ...DEMO, primaryColour: '#fff' }, 'brands[3].primaryColour must be a colour like #0b4f8a'],
     ['a colour as a number', { ...DEMO, primaryColour: 0x0b4f8a }, 'brands[3].primaryColour must be a colour like #0b4f8a'],
+    ['a logo path with a space', { ...DEMO, logoUrl: '/brand/demo logo.svg' }, 'brands[3].logoUrl must be a path on this site starting with "/" (the Content-Security-Policy allows images from the app\'s own origin only)'],
+    ['a logo as a list (not a string, even if it reads as a path)', { ...DEMO, logoUrl: ['/brand/demo.svg'] }, 'brands[3].logoUrl must be a path on this site starting with "/" (the Content-Security-Policy allows images from the app\'s own origin only)'],
+    ['a colour as a list', { ...DEMO, primaryColour: ['#0b4f8a'] }, 'brands[3].primaryColour must be a colour like #0b4f8a'],
+    ['a colour of eight digits', { ...DEMO, primaryColour: '#0b4f8aff' }, 'brands[3].primaryColour must be a colour like #0b4f8a'],
+    ['two misspelt fields', { ...DEMO, primaryColor: '#0b4f8a', logo: '/x.svg' }, 'brands[3] has unknown fields primaryColor, logo (allowed: id, displayName, legalName, logoUrl, primaryColour)'],
     ['a misspelt field', { ...DEMO, primaryColor: '#0b4f8a' }, 'brands[3] has unknown field primaryColor (allowed: id, displayName, legalName, logoUrl, primaryColour)'],
   ];
   for (const [name, raw, problem] of broken) {
@@ -83,11 +94,33 @@ describe('domain/brand (CONTRACT §2 brands, DESIGN §3.14)', () => {
     });
   }
 
+  it('a missing id is one problem, not also a bad route name', () => {
+    expect(parseBrandEntry({ ...DEMO, id: undefined }, 3)).to.deep.equal({ ok: false, error: ['brands[3].id must be a non-empty string'] });
+  });
+
+  it('names are trimmed; 80 characters are allowed; logo and colour are optional; a configured colour is used', () => {
+    const name80 = 'x'.repeat(80);
+    const parsed = parseBrandEntry({ id: ' Acme ', displayName: ` ${name80} `, legalName: ' Acme Bank Limited ', primaryColour: '#7a1f5c' }, 0);
+    expect(parsed.ok && [parsed.value.id, parsed.value.displayName, parsed.value.legalName, parsed.value.logoUrl, parsed.value.palette.primary])
+      .to.deep.equal(['acme', name80, 'Acme Bank Limited', undefined, '#7a1f5c']);
+    const plain = parseBrandEntry({ id: 'acme', displayName: 'Acme', legalName: 'Acme Bank Limited' }, 0);
+    expect(plain.ok && plain.value.palette.primary).to.equal(DEFAULT_BRAND_COLOUR);
+    const named = parseBrandEntry(' Demo ', 0);
+    expect(named.ok && named.value.id).to.equal('demo');
+  });
+
+  it('the neutral name is "Open Banking"; before the token is verified the brand has no id', () => {
+    expect(NEUTRAL_BRAND_NAME).to.equal('Open Banking');
+    expect(brandOf([], undefined).id).to.equal('');
+  });
+
   it('a list: non-empty, each id once, every entry\'s problems together', () => {
     expect(parseBrands([])).to.deep.equal({ ok: false, error: ['brands must be a non-empty list of brand names or brand objects'] });
     expect(parseBrands('demo')).to.deep.equal({ ok: false, error: ['brands must be a non-empty list of brand names or brand objects'] });
     const twice = parseBrands(['demo', DEMO]);
     expect(!twice.ok && twice.error).to.deep.equal(['brands[1] repeats the brand demo']);
+    const one = parseBrands(['demo']);
+    expect(one.ok && one.value.map((brand) => brand.id)).to.deep.equal(['demo']);
     const two = parseBrands([{}, { ...DEMO, primaryColour: 'blue' }]);
     expect(!two.ok && two.error).to.include.members(['brands[0].id must be a non-empty string', 'brands[1].primaryColour must be a colour like #0b4f8a']);
   });

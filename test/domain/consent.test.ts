@@ -8,6 +8,7 @@ import {
   isOnceOnly,
   newlyRequestedScopes,
   parseConsentDetail,
+  sharingPeriod,
 } from '../../domain/consent';
 import type { Consent } from '../../domain/consent';
 
@@ -247,6 +248,31 @@ describe('domain/consent', () => {
     for (const [name, value, zone, expected] of cases) {
       it(`${name} → ${String(expected)}`, () => {
         expect(zone === undefined ? formatLongDate(value) : formatLongDate(value, zone)).to.equal(expected);
+      });
+    }
+  });
+
+  describe('sharingPeriod (spec §2 "Data sharing period", §9; never "for 0 months")', () => {
+    const startMs = Date.parse('2026-11-23T22:00:00Z');
+    const HOUR = 3_600_000;
+    const DAY = 24 * HOUR;
+
+    it('once only (no expiry): the start date and nothing else', () => {
+      expect(sharingPeriod(startMs, undefined)).to.deep.equal({ from: '24 November 2026', to: undefined, duration: undefined });
+    });
+
+    const cases: [string, number, string, { unit: 'month' | 'day'; count: number }][] = [
+      ['six months', 180 * DAY, '23 May 2027', { unit: 'month', count: 6 }],
+      ['exactly one month (30 days)', 30 * DAY, '24 December 2026', { unit: 'month', count: 1 }],
+      ['15 days rounds to one month', 15 * DAY, '9 December 2026', { unit: 'month', count: 1 }],
+      ['14 days is told in days', 14 * DAY, '8 December 2026', { unit: 'day', count: 14 }],
+      ['36 hours: a started day counts', 36 * HOUR, '25 November 2026', { unit: 'day', count: 2 }],
+      ['one hour: at least one day', HOUR, '24 November 2026', { unit: 'day', count: 1 }],
+      ['expiry before the start: still one day, never 0 or less', -2 * DAY, '22 November 2026', { unit: 'day', count: 1 }],
+    ];
+    for (const [name, length, to, duration] of cases) {
+      it(`${name} → ${duration.count} ${duration.unit}`, () => {
+        expect(sharingPeriod(startMs, startMs + length)).to.deep.equal({ from: '24 November 2026', to, duration });
       });
     }
   });

@@ -166,10 +166,14 @@ describe('domain/copy', () => {
     for (const name of MODAL_NAMES) {
       it(`${name}: a title, at least one paragraph and a main button, naming the third party where it is a function of it`, () => {
         const entry = copy.modals[name];
-        expect(text(entry.title)).to.match(/\S/);
-        expect(entry.paragraphs).to.not.be.empty;
-        for (const paragraph of entry.paragraphs) expect(text(paragraph)).to.match(/\S/);
-        expect(text(entry.primary)).to.match(/\S/);
+        // A string, for a first consent and for an amendment (chai's match alone passes `undefined`, read as "undefined").
+        for (const isPar of [false, true]) {
+          const shown = (value: ModalText): string => modalText(value, { tppName: TPP, isPar });
+          expect(shown(entry.title)).to.be.a('string').that.matches(/\S/);
+          expect(entry.paragraphs).to.not.be.empty;
+          for (const paragraph of entry.paragraphs) expect(shown(paragraph)).to.be.a('string').that.matches(/\S/);
+          expect(shown(entry.primary)).to.be.a('string').that.matches(/\S/);
+        }
         for (const value of [entry.title, entry.primary, ...entry.paragraphs]) {
           if (typeof value !== 'function') continue;
           // A text of the third party's name shows it; one of the consent's kind only (a title) need not.

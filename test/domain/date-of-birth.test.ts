@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
+  calendarDateOf,
   dateOfBirthError,
   daysInMonth,
   EMPTY_DATE_OF_BIRTH,
@@ -196,5 +197,20 @@ describe('domain/date-of-birth', () => {
         }),
       );
     });
+  });
+
+  describe('calendarDateOf (spec §5 "cannot be in the future": today as the bank sees it)', () => {
+    const cases: [string, string, string | undefined, CalendarDate][] = [
+      ['Sydney midnight (AEDT) is already the next day', '2027-11-21T13:00:00Z', undefined, { year: 2027, month: 11, day: 22 }],
+      ['one ms before it is still the day before', '2027-11-21T12:59:59.999Z', undefined, { year: 2027, month: 11, day: 21 }],
+      ['the same instant in UTC', '2027-11-21T13:00:00Z', 'UTC', { year: 2027, month: 11, day: 21 }],
+      ['new year in Sydney', '2026-12-31T13:00:00Z', 'Australia/Sydney', { year: 2027, month: 1, day: 1 }],
+    ];
+    for (const [name, iso, zone, expected] of cases) {
+      it(`${name} → ${expected.year}-${expected.month}-${expected.day}`, () => {
+        const ms = Date.parse(iso);
+        expect(zone === undefined ? calendarDateOf(ms) : calendarDateOf(ms, zone)).to.deep.equal(expected);
+      });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { decodeErrorPageParam, type ErrorPageData } from '../../domain/error-page';
+import { decodeErrorPageParam, failureMessage, failureReference, type ErrorPageData } from '../../domain/error-page';
 
 const GENERIC = 'We are unable to process your request.';
 const UNDECODABLE: ErrorPageData = { respMessage: GENERIC, respCode: '500', undecodable: true };
@@ -176,5 +176,34 @@ describe('domain/error-page', () => {
         { numRuns: 200 },
       );
     });
+  });
+
+  describe("failureMessage (DESIGN §3.13: the bank's own words, never the address's)", () => {
+    const DEFAULT = 'Something went wrong. Please try again later.';
+    const config = { '403': 'Your data sharing arrangement has expired.', '500': 'Our systems are busy.' };
+    const cases: [string, ErrorPageData | undefined, Readonly<Record<string, string>>, string][] = [
+      ['no page data: the generic text', undefined, config, DEFAULT],
+      ['a configured code: its text', { respCode: '403', respMessage: 'from the address' }, config, config['403']],
+      ['a code the config lacks: the generic text, not respMessage', { respCode: '404', respMessage: 'from the address' }, config, DEFAULT],
+      ['undecodable, 500 not configured: spec §8 text', UNDECODABLE, {}, GENERIC],
+      ['undecodable, 500 configured: the configured text', UNDECODABLE, config, config['500']],
+      ['no code: no configured text, even under the key "undefined"', { respMessage: 'x' }, { undefined: 'wrong' }, DEFAULT],
+      ['a code that names an inherited property: the generic text', { respCode: 'toString' }, {}, DEFAULT],
+    ];
+    for (const [name, details, errorMessages, expected] of cases) {
+      it(name, () => expect(failureMessage(details, errorMessages)).to.equal(expected));
+    }
+  });
+
+  describe('failureReference (DESIGN §3.13: the code and time to quote)', () => {
+    const cases: [string, ErrorPageData | undefined, string | undefined][] = [
+      ['no page data: none', undefined, undefined],
+      ['no code: none', { respTime: '2026-06-15T10:00:00Z' }, undefined],
+      ['code and time', full, 'Reference: 403, 2026-06-15T10:00:00Z'],
+      ['code alone', { respCode: '500' }, 'Reference: 500'],
+    ];
+    for (const [name, details, expected] of cases) {
+      it(name, () => expect(failureReference(details)).to.equal(expected));
+    }
   });
 });

@@ -6,7 +6,7 @@ import type { FlowEvent } from '../../domain/flow-events';
 import { NO_TIMERS, type FlowState } from '../../domain/flow-state';
 import {
   ACCESS_DENIED_URL, JWT, NOW, REDIRECT_URI, STATE, amendmentConsent, answer, apiError, at, bankConsent, err, flowState, loadingState,
-  modalsWith, ok, pendingOn, run, sentCall, settled, tokenPayload, withoutWake,
+  modalsWith, ok, pendingOn, run, sentCall, settled, tokenPayload, withModal, withoutWake,
 } from './fixtures/flow-state.fixture';
 
 /** CONTRACT §3: the bank's 409 when a decision is committed already, naming it in its first cause. */
@@ -104,6 +104,14 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(state.decisionUnclear).to.equal(true);
     });
 
+    it('the deadline is exclusive: a retry due 29.999 s after the first try goes, one due at 30 s does not', () => {
+      const inTime = answer(confirming(), { kind: 'confirm', result: err(apiError(503)) }, NOW + 29_499);
+      expect(inTime.state.pending?.retryAtMs).to.equal(NOW + 29_999);
+      const late = answer(confirming(), { kind: 'confirm', result: err(apiError(503)) }, NOW + 29_500);
+      expect(late.state.pending).to.equal(undefined);
+      expect(late.state.modals.base).to.equal('serviceUnavailable');
+    });
+
     it('a clear refusal (a 4xx) is not asked again and is no unclear outcome', () => {
       const { state } = answer(confirming(), { kind: 'confirm', result: err(apiError(400, 'A09')) }, NOW + 100);
       expect(state.pending).to.equal(undefined);
@@ -189,6 +197,29 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(state.ended).to.equal(true);
     });
 
+    it('the reject meets "rejected": told, the approval not asked (only an approval this tab asked for is asked again)', () => {
+      const before = settled({ ...pendingOn(flowState('confirmation', { approvalAsked: true }), { kind: 'reject' }, { exitStage: 'preAuthorisation' }), timers: NO_TIMERS });
+      const { state, effects } = answer(before, { kind: 'reject', result: err(alreadyDecided('rejected')) });
+      expect(withoutWake(effects)).to.deep.equal([]);
+      expect(state.decidedElsewhere).to.equal('rejected');
+      expect(state.modals.base).to.equal('alreadyCompleted');
+    });
+
+    it('the reject meets "approved" but this tab never asked for an approval (another tab did): told, nothing asked', () => {
+      const before = settled({ ...pendingOn(flowState('confirmation', { approvalAsked: false }), { kind: 'reject' }, { exitStage: 'preAuthorisation' }), timers: NO_TIMERS });
+      const { state, effects } = answer(before, { kind: 'reject', result: err(alreadyDecided('approved')) });
+      expect(withoutWake(effects)).to.deep.equal([]);
+      expect(state.decidedElsewhere).to.equal('approved');
+      expect(state.approvalCommitted).to.equal(false);
+    });
+
+    it('the approval the bank holds: a button that rejects first (the session ended) rejects nothing, it returns to the plain address', () => {
+      const before = withModal(flowState('confirmation', { approvalAsked: true, approvalCommitted: true }), 'redirectionToTpp');
+      const { state, effects } = run(before, { type: 'modalPrimary' });
+      expect(withoutWake(effects)).to.deep.equal([{ type: 'leave', url: REDIRECT_URI }, { type: 'clearToken' }]);
+      expect(state.ended).to.equal(true);
+    });
+
     it('but a 409 "approved" to the confirmation itself is told, not asked a third time', () => {
       const { state } = answer(confirming(), { kind: 'confirm', result: err(alreadyDecided('approved')) });
       expect(state.modals.base).to.equal('alreadyCompleted');
@@ -215,6 +246,18 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       const { state, effects } = answer(verified, { kind: 'confirm', result: err(apiError(400)) });
       expect(withoutWake(effects)).to.deep.equal([{ type: 'call', id: 3, call: { kind: 'consentDetails' } }]);
       expect(state.decisionUnclear).to.equal(false);
+    });
+
+    it('a 500 is no plain refusal (only a 4xx is): the flow starts as usual, the outcome unclear', () => {
+      const verified = run(verifyingAfterReload('approve'), { type: 'verified', id: 1, result: ok(tokenPayload()) }).state;
+      const { state, effects } = answer(verified, { kind: 'confirm', result: err(apiError(500, 'server_error')) });
+      expect(withoutWake(effects)).to.deep.equal([{ type: 'call', id: 3, call: { kind: 'consentDetails' } }]);
+      expect(state.decisionUnclear).to.equal(true);
+    });
+
+    it('the last 4xx (499) is a plain refusal: nothing unclear', () => {
+      const verified = run(verifyingAfterReload('approve'), { type: 'verified', id: 1, result: ok(tokenPayload()) }).state;
+      expect(answer(verified, { kind: 'confirm', result: err(apiError(499)) }).state.decisionUnclear).to.equal(false);
     });
 
     it('no answer: the flow starts as usual, the outcome unclear (the way out asks the bank first)', () => {
@@ -252,6 +295,13 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(state.pending?.held).to.equal(true);
       expect(state.modals.base).to.equal(undefined);
       expect(withoutWake(run(state, { type: 'connectivity', online: true }).effects)).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'accounts' } }]);
+    });
+
+    it('an answer with a status while offline is an answer, not a lost one: nothing held, its modal opens', () => {
+      const before = pendingOn(flowState('selectAccounts', { online: false }), { kind: 'accounts' });
+      const { state } = answer(before, { kind: 'accounts', result: err(apiError(500, 'server_error')) });
+      expect(state.pending).to.equal(undefined);
+      expect(state.modals.base).to.equal('serviceUnavailable');
     });
 
     it('a login whose answer was lost offline goes back to the form (a login is not sent twice), saying so', () => {
@@ -318,6 +368,11 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(state.consent).to.deep.equal(consent);
       expect(state.description).to.equal('Holidays');
       expect(state.verified.consentAfterLogin).to.equal(true);
+    });
+
+    it('read without a nickname: the description stays empty', () => {
+      const asked = answer(authenticatingAmendment(), { kind: 'authenticate', result: ok(undefined) }).state;
+      expect(answer(asked, { kind: 'consentDetails', result: ok(amendmentConsent(null)) }).state.description).to.equal('');
     });
 
     it('a description typed already is kept', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { FlowCall, FlowEffect } from '../../domain/flow-effects';
 import {
-  andThen, emit, isAwaited, isConfirming, isExiting, isFinished, openModal, pageIsActionable, reach, sendAside, showStep, startCall, unchanged,
+  andThen, emit, isAwaited, isConfirming, isExiting, isFinished, modalButtonsBusy, openModal, pageIsActionable, reach, sendAside, showStep, startCall, unchanged,
 } from '../../domain/flow-transition';
 import { customerWording, flowFlags } from '../../domain/flow-view';
 import {
@@ -142,6 +142,12 @@ describe('domain/flow-transition: the helpers every transition is made of (DESIG
         expect(isConfirming(state)).to.equal(expected);
       });
     }
+  });
+
+  it('modalButtonsBusy: while a confirmation is decided, with or without a modal open, except the timeout warning', () => {
+    expect(modalButtonsBusy(pendingOn(flowState('confirmation'), CONFIRM))).to.equal(true);
+    expect(modalButtonsBusy({ ...pendingOn(flowState('confirmation'), CONFIRM), modals: modalsWith(undefined, 30) })).to.equal(false);
+    expect(modalButtonsBusy(flowState('confirmation'))).to.equal(false);
   });
 
   it('isExiting: the exit\'s reject call is under way', () => {

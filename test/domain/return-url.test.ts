@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   accessDeniedReturnUrl,
   plainReturnUrl,
+  returnTarget,
   successReturnUrl,
   type ConfirmationAnswer,
   type ReturnUrlError,
@@ -285,5 +286,29 @@ describe('domain/return-url', () => {
         expect(plainReturnUrl(target)).to.deep.equal(result);
       });
     }
+  });
+
+  describe("returnTarget (the bank's redirect_uri is followed only to the token's address)", () => {
+    const TOKEN_URI = 'https://budgetbuddy.example/cb';
+    it('none answered: the token\'s address', () => {
+      expect(returnTarget(undefined, TOKEN_URI)).to.deep.equal({ target: TOKEN_URI });
+      expect(returnTarget('', TOKEN_URI)).to.deep.equal({ target: TOKEN_URI });
+    });
+    it('the same address with another query: followed', () => {
+      expect(returnTarget(`${TOKEN_URI}?code=c1&state=s`, TOKEN_URI)).to.deep.equal({ target: `${TOKEN_URI}?code=c1&state=s` });
+    });
+    it('another host: the token\'s address, and why', () => {
+      expect(returnTarget('https://evil.example/cb?code=c1', TOKEN_URI)).to.deep.equal({
+        target: TOKEN_URI,
+        refused: "the bank's redirect_uri https://evil.example/cb is not the token's https://budgetbuddy.example/cb",
+      });
+    });
+    it('not a URL: the token\'s address, the reason quoting at most 200 characters of it (a log line stays short)', () => {
+      const answered = `not a url ${'x'.repeat(400)}`;
+      expect(returnTarget(answered, TOKEN_URI)).to.deep.equal({
+        target: TOKEN_URI,
+        refused: `the bank's redirect_uri ${answered.slice(0, 200)} is not an http(s) URL`,
+      });
+    });
   });
 });
