@@ -97,25 +97,18 @@ describe('sandbox bank: login attempts and lockouts (issue 12)', () => {
     before(() => sandbox.start());
     after(() => sandbox.dispose());
 
-    const restart = async (): Promise<void> => {
-      const port = Number(new URL(sandbox.origin).port);
-      await sandbox.stop();
-      await sandbox.start({ port });
-    };
-    const wrong = (token: string, username: string): Promise<Answer> =>
-      sandbox.call('POST', '/authenticate', token, { authType: 'DOB_SECURE_CODE', username, secureCode: '000000', dateOfBirth: '1966-12-25' });
 
     it('keeps a lockout and a failure count through a restart', async () => {
       const token = await sandbox.token();
-      for (let i = 0; i < MAX_LOGIN_ATTEMPTS; i += 1) await wrong(token, 'trust.owner');
+      for (let i = 0; i < MAX_LOGIN_ATTEMPTS; i += 1) await sandbox.wrongLogin(token, 'trust.owner');
       const counting = await sandbox.token();
-      expect(remaining(await wrong(counting, 'many.accounts'))).to.equal(4);
-      expect(remaining(await wrong(counting, 'many.accounts'))).to.equal(3);
-      await restart();
+      expect(remaining(await sandbox.wrongLogin(counting, 'many.accounts'))).to.equal(4);
+      expect(remaining(await sandbox.wrongLogin(counting, 'many.accounts'))).to.equal(3);
+      await sandbox.restart();
 
       const locked = await sandbox.login(await sandbox.token(), 'trust.owner');
       expect([locked.status, errorOf(locked).code]).to.deep.equal([403, 'otp_failure_003']);
-      expect(remaining(await wrong(await sandbox.token(), 'many.accounts'))).to.equal(2);
+      expect(remaining(await sandbox.wrongLogin(await sandbox.token(), 'many.accounts'))).to.equal(2);
 
       sandbox.nowMs += TEMPORARY_LOCKOUT_MS + 1000;
       expect((await sandbox.login(await sandbox.token(), 'trust.owner')).status).to.equal(204);
@@ -124,14 +117,14 @@ describe('sandbox bank: login attempts and lockouts (issue 12)', () => {
     it(`refuses a token after ${MAX_TOKEN_LOGIN_FAILURES} failed logins with otp_failure_003 saying why, through a restart; another token logs in`, async () => {
       const token = await sandbox.token();
       for (let i = 0; i < MAX_TOKEN_LOGIN_FAILURES; i += 1) {
-        const answer = await wrong(token, `stranger.${i}`);
+        const answer = await sandbox.wrongLogin(token, `stranger.${i}`);
         expect(errorOf(answer).code).to.equal('otp_failure_001');
       }
       const spent = await sandbox.login(token, 'jane.citizen');
       expect(spent.status).to.equal(403);
       expect(errorOf(spent).code).to.equal('otp_failure_003');
       expect(errorOf(spent).causes.join(' ')).to.match(/too many failed logins/i);
-      await restart();
+      await sandbox.restart();
       expect(errorOf(await sandbox.login(token, 'jane.citizen')).code, 'after a restart').to.equal('otp_failure_003');
       expect((await sandbox.login(await sandbox.token(), 'jane.citizen')).status).to.equal(204);
     });

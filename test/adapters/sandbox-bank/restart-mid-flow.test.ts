@@ -26,13 +26,6 @@ describe('sandbox bank: restarts in the middle of journeys (issue 12)', function
   before(() => sandbox.start());
   after(() => sandbox.dispose());
 
-  const restart = async (): Promise<void> => {
-    const port = Number(new URL(sandbox.origin).port);
-    await sandbox.stop();
-    await sandbox.start({ port });
-  };
-  const wrong = (token: string, username: string): Promise<Answer> =>
-    sandbox.call('POST', '/authenticate', token, { authType: 'DOB_SECURE_CODE', username, secureCode: '000000', dateOfBirth: '1966-12-25' });
 
   it('keeps every decision, arrangement and lockout through restarts between the steps of six journeys', async () => {
     // Journeys at every stage.
@@ -50,12 +43,12 @@ describe('sandbox bank: restarts in the middle of journeys (issue 12)', function
     await sandbox.login(amend, 'jane.citizen');
     // Lockouts: a locked username, a counting one, a spent token.
     const locking = await sandbox.token();
-    for (let i = 0; i < MAX_LOGIN_ATTEMPTS; i += 1) await wrong(locking, 'flaky.bank');
-    await wrong(await sandbox.token(), 'jarm.customer');
+    for (let i = 0; i < MAX_LOGIN_ATTEMPTS; i += 1) await sandbox.wrongLogin(locking, 'flaky.bank');
+    await sandbox.wrongLogin(await sandbox.token(), 'jarm.customer');
     const spent = await sandbox.token();
-    for (let i = 0; i < MAX_TOKEN_LOGIN_FAILURES; i += 1) await wrong(spent, `stranger.${i}`);
+    for (let i = 0; i < MAX_TOKEN_LOGIN_FAILURES; i += 1) await sandbox.wrongLogin(spent, `stranger.${i}`);
 
-    await restart();
+    await sandbox.restart();
 
     expect((await sandbox.decide(approved.token, true, approvedKey)).body, 'the committed answer, replayed').to.deep.equal(approvedAnswer.body);
     expect(errorOf(await sandbox.decide(approved.token, true)).causes[0]).to.equal('{"decision":"approved"}');
@@ -77,12 +70,12 @@ describe('sandbox bank: restarts in the middle of journeys (issue 12)', function
       codes.add(codeOf(answer));
     }
     expect(codes.size, 'five decisions, five codes').to.equal(5);
-    await restart();
+    await sandbox.restart();
     expect((await sandbox.request('GET', '/recipient/')).text, 'the arrangement, amended').to.include(arrangementOf(approvedAnswer));
 
     const stillLocked = await sandbox.login(await sandbox.token(), 'flaky.bank');
     expect([stillLocked.status, errorOf(stillLocked).code]).to.deep.equal([403, 'otp_failure_003']);
-    expect(JSON.parse(errorOf(await wrong(await sandbox.token(), 'jarm.customer')).causes[0] ?? '{}')).to.deep.equal({ remainingOTPattempts: 3 });
+    expect(JSON.parse(errorOf(await sandbox.wrongLogin(await sandbox.token(), 'jarm.customer')).causes[0] ?? '{}')).to.deep.equal({ remainingOTPattempts: 3 });
     expect(errorOf(await sandbox.login(spent, 'jane.citizen')).code).to.equal('otp_failure_003');
   });
 

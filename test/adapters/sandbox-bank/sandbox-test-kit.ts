@@ -80,6 +80,11 @@ export class SandboxClient {
     return this.call('POST', '/authenticate', token, { authType: 'SECURE_CODE', username, secureCode: '123456', ...extra });
   }
 
+  /** A login with a wrong secure code (and the right date of birth). */
+  wrongLogin(token: string, username: string): Promise<Answer> {
+    return this.call('POST', '/authenticate', token, { authType: 'DOB_SECURE_CODE', username, secureCode: '000000', dateOfBirth: '1966-12-25' });
+  }
+
 }
 
 /** A running sandbox for a test file, with a movable clock. */
@@ -97,6 +102,13 @@ export class RunningSandbox extends SandboxClient {
 
   async stop(): Promise<void> {
     await this.bank.close();
+  }
+
+  /** Stops the server and starts it again on the same port and data folder. */
+  async restart(): Promise<void> {
+    const port = Number(new URL(this.origin).port);
+    await this.stop();
+    await this.start({ port });
   }
 
   /** Stops the server and removes its folders. */
