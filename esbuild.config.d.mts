@@ -12,6 +12,16 @@ export interface ShellFiles {
   preloadConfig?: boolean | undefined;
   /** Whether the shell shows the loading screen until the app renders (default: as preloadConfig). */
   loadingScreen?: boolean | undefined;
+  /** Issue 15: the pre-rendered login form, its title and the entry script (the consent app's entry only). */
+  prerendered?: PrerenderedEntry | undefined;
+}
+
+/** ui/web/prerender/entry-page.tsx's result. */
+export interface PrerenderedEntry {
+  readonly markup: string;
+  readonly title: string;
+  readonly script: string;
+  readonly attribute: string;
 }
 
 export declare const productionOptions: BuildOptions;
@@ -19,6 +29,8 @@ export declare const CONFIG_HREF: string;
 export declare const LOADING_TITLE: string;
 export declare const LOADING_MARKUP: string;
 export declare const LATER_STEPS_CSS: string;
+export declare const ENTRY_LOADING_ID: string;
+export declare function prerenderEntry(): Promise<PrerenderedEntry>;
 export declare const LATER_STEPS_STYLESHEET_META: string;
 export declare function indexHtml(files: ShellFiles): string;
 export declare function entryOutputs(metafile: Metafile, outdir: string): Required<Pick<ShellFiles, 'script' | 'modulePreloads'>> & Pick<ShellFiles, 'stylesheet' | 'laterStepsStylesheet'>;

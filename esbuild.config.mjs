@@ -1,9 +1,9 @@
 // Builds the consent app into dist/: hashed JS and CSS under assets/, index.html, config/config.json.
 // `node esbuild.config.mjs` builds for production; `--watch` rebuilds on every change.
 import * as esbuild from 'esbuild';
-import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -52,24 +52,68 @@ export const LOADING_MARKUP = '<div class="loading-page"><svg class="spinner" wi
  * 'self') and config.json (`preload as=fetch`, connect-src 'self'; FetchConfigSource asks for it
  * with the same mode and credentials, so the preloaded answer is the one it reads).
  */
-export function indexHtml({ script, stylesheet, modulePreloads = [], laterStepsStylesheet, preloadConfig = true, loadingScreen = preloadConfig }) {
+export function indexHtml({ script, stylesheet, modulePreloads = [], laterStepsStylesheet, preloadConfig = true, loadingScreen = preloadConfig, prerendered }) {
   const preloads = modulePreloads.map((chunk) => `<link rel="modulepreload" href="/assets/${chunk}">\n`).join('');
   const laterSteps = laterStepsStylesheet ? `<meta name="${LATER_STEPS_STYLESHEET_META}" content="/assets/${laterStepsStylesheet}">\n` : '';
+  const loading = `<main class="site-main">${LOADING_MARKUP}</main>`;
+  const title = prerendered ? prerendered.title : loadingScreen ? LOADING_TITLE : 'Open Banking';
+  const entryScript = prerendered ? `<script>${prerendered.script}</script>\n` : '';
+  const root = prerendered ? prerendered.markup : loadingScreen ? loading : '';
+  const elsewhere = prerendered ? `\n<div id="${ENTRY_LOADING_ID}" class="entry-loading">${loading}</div>` : '';
   return `<!doctype html>
 <html lang="en-AU">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-${laterSteps}<title>${loadingScreen ? LOADING_TITLE : 'Open Banking'}</title>
-${preloadConfig ? `<link rel="preload" as="fetch" crossorigin href="${CONFIG_HREF}">\n` : ''}${stylesheet ? `<link rel="stylesheet" href="/assets/${stylesheet}">\n` : ''}<script type="module" src="/assets/${script}"></script>
+${laterSteps}<title>${title}</title>
+${entryScript}${preloadConfig ? `<link rel="preload" as="fetch" crossorigin href="${CONFIG_HREF}">\n` : ''}${stylesheet ? `<link rel="stylesheet" href="/assets/${stylesheet}">\n` : ''}<script type="module" src="/assets/${script}"></script>
 ${preloads}</head>
 <body>
-<div id="root">${loadingScreen ? `<main class="site-main">${LOADING_MARKUP}</main>` : ''}</div>
+<div id="root">${root}</div>${elsewhere}
 <noscript>This page needs JavaScript to be turned on in your browser.</noscript>
 </body>
 </html>
 `;
+}
+
+/**
+ * Issue 15: the loading screen of a launch that does not land on the pre-rendered login form,
+ * beside #root (ui/web/prerender/take-over.ts moves it in). = ui/web/prerender/take-over.ts.
+ */
+export const ENTRY_LOADING_ID = 'entry-loading';
+
+/** The module that renders the entry page at build time (react-dom/server; never in the browser's bundle). */
+const PRERENDER_ENTRY = path.join(root, 'ui/web/prerender/entry-page.tsx');
+
+/**
+ * Issue 15 "a login form at HTML speed" (docs/prerendered-login.md): renders the login form, as
+ * the browser's first render shows it while the token is verified, with the app's own components
+ * (bundled for Node, run once), for the build's config/config.json.
+ */
+export async function prerenderEntry() {
+  const result = await esbuild.build({
+    entryPoints: [PRERENDER_ENTRY],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    write: false,
+    absWorkingDir: root,
+    outdir: path.join(root, '.prerender'),
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const dir = await mkdtemp(path.join(root, 'node_modules', '.prerender-'));
+  try {
+    const file = path.join(dir, 'entry-page.mjs');
+    await writeFile(file, result.outputFiles[0].contents);
+    const { renderEntryPage } = await import(pathToFileURL(file).href);
+    const config = JSON.parse(await readFile(path.join(root, 'config/config.json'), 'utf8'));
+    return renderEntryPage(config);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -120,8 +164,11 @@ export async function buildApp({ outDir = path.join(root, 'dist'), entry = APP_E
   await rm(outDir, { recursive: true, force: true });
   const entryPoints = entry === APP_ENTRY ? [entry, LATER_STEPS_CSS] : [entry];
   const ownOptions = entry === APP_ENTRY ? appOptions : {};
-  const result = await esbuild.build({ ...productionOptions, ...ownOptions, ...options, entryPoints, outdir: assets, absWorkingDir: root });
-  await writeFile(path.join(outDir, 'index.html'), indexHtml({ ...entryOutputs(result.metafile, assets), preloadConfig }));
+  const [result, prerendered] = await Promise.all([
+    esbuild.build({ ...productionOptions, ...ownOptions, ...options, entryPoints, outdir: assets, absWorkingDir: root }),
+    entry === APP_ENTRY ? prerenderEntry() : undefined,
+  ]);
+  await writeFile(path.join(outDir, 'index.html'), indexHtml({ ...entryOutputs(result.metafile, assets), preloadConfig, prerendered }));
   await mkdir(path.join(outDir, 'config'), { recursive: true });
   await copyFile(path.join(root, 'config/config.json'), path.join(outDir, 'config/config.json'));
   return result.metafile;
@@ -144,7 +191,7 @@ async function watch() {
       setup(build) {
         build.onEnd(async (result) => {
           if (result.errors.length > 0 || !result.metafile) return;
-          await writeFile(path.join(outDir, 'index.html'), indexHtml(entryOutputs(result.metafile, assets)));
+          await writeFile(path.join(outDir, 'index.html'), indexHtml({ ...entryOutputs(result.metafile, assets), prerendered: await prerenderEntry() }));
           await mkdir(path.join(outDir, 'config'), { recursive: true });
           await copyFile(path.join(root, 'config/config.json'), path.join(outDir, 'config/config.json'));
           console.log(`rebuilt ${new Date().toLocaleTimeString()}`);

@@ -28,6 +28,7 @@ import { TimeoutScheduler } from './timeout-scheduler.adapter';
 import { WindowLaunchParameters } from './window-launch-parameters.adapter';
 
 export { WindowLaunchParameters };
+export { ENTRY_ATTRIBUTE } from './entry-page-script';
 import { WindowRedirector } from './window-redirector.adapter';
 
 const browserFetch: FetchFunction = (input, init) => globalThis.fetch(input, init);

@@ -1,12 +1,12 @@
 import { inject, injectable, optional } from 'inversify';
 import type { Decision, TokenStorage } from '../application/ports/token-storage.port';
+import { decisionKeyName, REDIRECT_JWT_KEY } from './browser-address-names';
 
 /** The session storage of this tab (bound optionally; default `globalThis.sessionStorage`). */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export const SESSION_STORAGE = Symbol('SessionStorage');
 
-/** The key under which the redirect token is kept. */
-export const REDIRECT_JWT_KEY = 'cdr.redirectJwt';
+export { decisionKeyName, REDIRECT_JWT_KEY };
 
 /** Reading `window.sessionStorage` itself throws when storage is disabled (a SecurityError). */
 function platformSessionStorage(): StorageLike | undefined {
@@ -17,8 +17,6 @@ function platformSessionStorage(): StorageLike | undefined {
   }
 }
 
-/** The key under which each decision's Idempotency-Key is kept (DESIGN §3.11). */
-export const decisionKeyName = (decision: Decision): string => `cdr.idempotencyKey.${decision}`;
 
 /** A UUID v4 (RFC 9562) from the platform's cryptographic random source. */
 export function uuidV4(): string {

@@ -1,10 +1,18 @@
 // The HTTP response headers of DESIGN §4, in one place: the sandbox bank sends them and the
 // production nginx configuration is checked against the same values.
+import { createHash } from 'node:crypto';
+import { ENTRY_SCRIPT } from './entry-page-script';
 
-/** DESIGN §4: the Content-Security-Policy of every HTML response (no inline script, no framing). */
+/** The CSP source that allows the entry page's one inline script (CSP Level 2 hash source, issue 15). */
+export const ENTRY_SCRIPT_HASH_SOURCE = `'sha256-${createHash('sha256').update(ENTRY_SCRIPT, 'utf8').digest('base64')}'`;
+
+/**
+ * DESIGN §4: the Content-Security-Policy of every HTML response (no framing; no inline script but
+ * the entry page's own, allowed by its hash alone: entry-page-script.ts, issue 15).
+ */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  "script-src 'self'",
+  `script-src 'self' ${ENTRY_SCRIPT_HASH_SOURCE}`,
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",

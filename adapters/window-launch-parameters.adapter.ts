@@ -1,12 +1,9 @@
 import { inject, injectable, optional } from 'inversify';
 import type { LaunchParameters } from '../application/ports/launch-parameters.port';
 import { HISTORY, LOCATION, type HistoryLike, type LocationLike } from './location.token';
+import { ERROR_PARAM, REDIRECT_JWT_PARAM } from './browser-address-names';
 
-/** The query parameter that carries the redirect token (spec §2). */
-export const REDIRECT_JWT_PARAM = 'redirectJwt';
-
-/** The query parameter of an `authorize_failure` address (CONTRACT §7). */
-export const ERROR_PARAM = 'error';
+export { ERROR_PARAM, REDIRECT_JWT_PARAM };
 
 const nameOf = (pair: string): string | undefined => [...new URLSearchParams(pair).keys()][0];
 

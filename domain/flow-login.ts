@@ -5,19 +5,23 @@ import { isStepShown } from './flow';
 import type { FlowAnswer } from './flow-effects';
 import type { LoginHelpModal } from './flow-events';
 import { NOTHING_VERIFIED, type FlowState } from './flow-state';
-import { andThen, openModal, pageIsActionable, reach, showStep, startCall, unchanged, type Transition } from './flow-transition';
+import { andThen, awaitingLogin, openModal, pageIsActionable, reach, showStep, startCall, unchanged, type Transition } from './flow-transition';
 import { flowFlags } from './flow-view';
 import { loginErrorOutcome } from './login-error-policy';
 import { secureCodeClearedBy } from './login-feedback';
 import { authenticateRequest, canContinue, type LoginForm } from './login-form';
 import type { ModalName } from './modal';
+import { topModal } from './modal-stack';
 import { toProfileList } from './profiles';
 import { enterAccountStep } from './flow-steps';
 
 const onLoginStep = (state: FlowState): boolean => pageIsActionable(state) && state.step === 'login';
 
+/** The form can be typed into: on the login step, or while the pre-rendered form awaits the login step (issue 15). */
+const formIsReachable = (state: FlowState): boolean => onLoginStep(state) || (awaitingLogin(state) && topModal(state.modals) === undefined);
+
 function withForm(state: FlowState, form: LoginForm): Transition {
-  return onLoginStep(state) ? unchanged({ ...state, login: { ...state.login, form } }) : unchanged(state);
+  return formIsReachable(state) ? unchanged({ ...state, login: { ...state.login, form } }) : unchanged(state);
 }
 
 /** Spec §3 "Login info": what the customer types (ignored when the form cannot be reached). */

@@ -8,7 +8,7 @@ import { brandFlowRoute, flowRouteName, isFollowableRedirectUri, parseRedirectTo
 import { FALLBACK_REDIRECT_MS, planTokenExpiryTimer } from './token-expiry-timer';
 
 /** Spec §2: the error routes an address can name (each shows the failure page). */
-const ADDRESS_FAILURE_ROUTES: readonly FailureRoute[] = ['authorize_failure', 'incorrect_jwt', 'consent_fetch_failure'];
+export const ADDRESS_FAILURE_ROUTES: readonly FailureRoute[] = ['authorize_failure', 'incorrect_jwt', 'consent_fetch_failure'];
 
 /**
  * Spec §2 failure page: a non-closable modal of its own, so nothing else is open or timed; the

@@ -87,6 +87,18 @@ export const isFinished = (state: FlowState): boolean => state.ended || state.co
 export const pageIsActionable = (state: FlowState): boolean =>
   state.screen.kind === 'flow' && !isFinished(state) && state.pending === undefined && topModal(state.modals) === undefined;
 
+/**
+ * Issue 15 "a login form at HTML speed": the login form is on screen (pre-rendered into the entry
+ * page, docs/prerendered-login.md) while the token is verified and the consent read: the launch
+ * is going to the login step, unless it replays a decision made before a reload (DESIGN §3.11).
+ * The customer may type; nothing is sent and no button acts until the login step is shown.
+ */
+export const awaitingLogin = (state: FlowState): boolean => {
+  const pending = state.pending;
+  if (state.screen.kind !== 'loading' || pending === undefined || pending.replay || state.replayDecision) return false;
+  return pending.call.kind === 'verify' || pending.call.kind === 'consentDetails';
+};
+
 /** A confirmation is being decided (its description is saved first, spec §7): nothing may end the flow under it. */
 export const isConfirming = (state: FlowState): boolean => {
   const call = state.pending?.call;

@@ -84,9 +84,17 @@ export class LoginStore {
     return this.requireDob && this.touched.has('dob') ? dateOfBirthError(this.form.dob, this.today) : undefined;
   }
 
-  /** Spec §5: Continue is disabled until every field is valid. */
+  /**
+   * The login step is shown: its buttons act. Before that (issue 15: the pre-rendered form while
+   * the token is verified) the customer may type, but Continue, Cancel and the help links wait.
+   */
+  get actionable(): boolean {
+    return !this.session.awaitingLogin;
+  }
+
+  /** Spec §5: Continue is disabled until every field is valid, and until the login step is shown (issue 15). */
   get canContinue(): boolean {
-    return !this.session.loading && !this.session.finished && canContinue(this.form, { requireDob: this.requireDob, today: this.today });
+    return this.actionable && !this.session.loading && !this.session.finished && canContinue(this.form, { requireDob: this.requireDob, today: this.today });
   }
 
   setUsername(username: string): void {

@@ -10,13 +10,13 @@ import {
   type FlowFlags, type ProgressTracker, type Step, type StepButtons,
 } from '../../domain/flow';
 import type { FlowState, Screen } from '../../domain/flow-state';
-import { isFinished } from '../../domain/flow-transition';
+import { awaitingLogin, isFinished } from '../../domain/flow-transition';
 import { flowFlags } from '../../domain/flow-view';
 import { selectedProfile, selectIndividual, type Profile } from '../../domain/profiles';
 import type { RedirectToken } from '../../domain/redirect-token';
 import { FlowController } from '../flow-controller';
 import { RUNTIME_CONFIG } from '../ports/runtime-config.port';
-import type { RuntimeConfig } from '../runtime-config';
+import type { ConfigLinks, RuntimeConfig } from '../runtime-config';
 
 export type { FailureRoute, Screen } from '../../domain/flow-state';
 
@@ -67,9 +67,29 @@ export class SessionStore {
     return !this.state.online;
   }
 
-  /** Spec §2 spinner mask: a request is under way. */
+  /**
+   * Issue 15: the pre-rendered login form is on screen while the token is verified and the
+   * consent read (domain/flow-transition.ts `awaitingLogin`). Until the login step is shown the
+   * page renders only what the build could know (docs/prerendered-login.md): no recipient, no
+   * brand, no configured link, no year.
+   */
+  get awaitingLogin(): boolean {
+    return awaitingLogin(this.state);
+  }
+
+  /** Spec §2 spinner mask: a request is under way (not while the pre-rendered login form awaits the login step: it takes input). */
   get loading(): boolean {
-    return this.state.pending !== undefined;
+    return this.state.pending !== undefined && !this.awaitingLogin;
+  }
+
+  /** CONTRACT §2 links, once the page may show them (not in the pre-rendered login form, issue 15). */
+  get links(): ConfigLinks | undefined {
+    return this.awaitingLogin ? undefined : this.config?.links;
+  }
+
+  /** Spec §2 footer "a copyright line" (none in the pre-rendered login form: the build cannot know the year it is shown in). */
+  get copyright(): string | undefined {
+    return this.awaitingLogin ? undefined : copy.shell.copyright(new Date().getFullYear(), this.brand.legalName);
   }
 
   /** The journey is ending (confirmed, or the exit taken): no button may start another request. */
@@ -116,8 +136,9 @@ export class SessionStore {
     return windowTitle(this.step, this.isPar);
   }
 
+  /** Spec §2 intro line; empty (its place kept) while the recipient is not yet known (issue 15). */
   get intro(): string | undefined {
-    return introLine(this.step, this.isPar, this.tppName);
+    return this.awaitingLogin ? '' : introLine(this.step, this.isPar, this.tppName);
   }
 
   get progress(): ProgressTracker | undefined {

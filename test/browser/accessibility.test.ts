@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { copy, modalText } from '../../domain/copy';
 import type { ModalName } from '../../domain/modal';
 import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers, watchPage } from './browser-harness';
-import { logIn, loginAnswer, modalTitle, onStep, returnResult, waitForAnimations, type LoginAnswer } from './consent-app-driver';
+import { logIn, loginAnswer, modalTitle, onStep, returnResult, waitForAnimations, type LoginAnswer, loginReady } from './consent-app-driver';
 import { stepsCopy } from '../../domain/steps-copy';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -78,7 +78,7 @@ describe('browser: accessibility of every screen and modal', function () {
   async function openLogin(ask: Parameters<SandboxHarness['entryUrl']>[0] = {}, options: { clock?: boolean } = {}): Promise<Page> {
     const page = await newPage(options);
     await page.goto(await harness.entryUrl(ask));
-    await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+    await loginReady(page);
     return page;
   }
 
@@ -263,7 +263,7 @@ describe('browser: accessibility of every screen and modal', function () {
     const page = await newPage();
     for (const [persona, name, where] of personaModals) {
       await page.goto(await harness.entryUrl());
-      await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+      await loginReady(page);
       await logIn(page, persona);
       if (where === 'accounts') {
         await onStep(page, copy.steps.selectAccounts);

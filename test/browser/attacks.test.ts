@@ -9,7 +9,7 @@ import { copy } from '../../domain/copy';
 import { SIGNING_KEY_FILE } from '../../adapters/sandbox-bank/signing-keys';
 import { REDIRECT_JWT_KEY } from '../../adapters/session-token-storage.adapter';
 import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
-import { expectErrorReturn, logIn, modalNamed, modalTitle, onStep, openApp, returnResult, stateOf, tokenTraces, type OpenedApp } from './consent-app-driver';
+import { expectErrorReturn, logIn, modalNamed, modalTitle, onStep, openApp, returnResult, stateOf, tokenTraces, type OpenedApp, loginReady } from './consent-app-driver';
 
 const PUBLIC_SITE = 'https://www.bank.example/';
 const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
@@ -462,10 +462,10 @@ describe('browser: attacks and failures end safely', function () {
     const { page, errors } = await watchPage(context);
     const entryUrl = await harness.entryUrl();
     await page.goto(entryUrl);
-    await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+    await loginReady(page);
     const reloadBackToLogin = async (from: string): Promise<void> => {
       await page.reload();
-      await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+      await loginReady(page);
       expect(await page.getByRole('heading', { level: 1 }).textContent(), `reload on ${from}`).to.equal(copy.steps.login);
       expect(page.url(), `reload on ${from}`).not.to.include('redirectJwt');
     };
@@ -507,7 +507,7 @@ describe('browser: attacks and failures end safely', function () {
     // The customer comes from the third party's page (the recipient simulator), then the app.
     await page.goto(`${harness.origin}/recipient/`);
     await page.goto(await harness.entryUrl());
-    await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+    await loginReady(page);
     await logIn(page, 'jane.citizen');
     await onStep(page, copy.steps.selectAccounts);
     await account(page, 'Bills').check();

@@ -8,7 +8,7 @@ import { brandPalette, contrastRatio } from '../../domain/brand-colour';
 import { NEUTRAL_BRAND_NAME } from '../../domain/brand';
 import { SANDBOX_BRANDS, sandboxConfig } from '../../adapters/sandbox-bank/sandbox-config';
 import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers, watchPage } from './browser-harness';
-import { logIn, onStep } from './consent-app-driver';
+import { logIn, onStep, loginReady } from './consent-app-driver';
 
 const YEAR = new Date().getFullYear();
 const rgb = (hex: string): string => `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
@@ -69,7 +69,7 @@ for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 
     for (const brand of SANDBOX_BRANDS) {
       it(`${brand.displayName}: its name, logo, legal name and colour, on the login and the account step; axe at 0`, async () => {
         const { page } = await open(brand.id);
-        await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+        await loginReady(page);
         await page.locator('header img').evaluate((image: HTMLImageElement) => image.decode());
         expect(await brandShown(page)).to.deep.equal({
           name: brand.displayName,
@@ -90,7 +90,7 @@ for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 
 
     it('a configured colour below AA (a light yellow) is darkened to its AA shade, and the bank is told in the console', async () => {
       const { page, console } = await open('coastal', [SANDBOX_BRANDS[0], { ...SANDBOX_BRANDS[1], primaryColour: '#ffd700' }]);
-      await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+      await loginReady(page);
       const expected = brandPalette('#ffd700').primary;
       expect(contrastRatio(expected, '#ffffff')).to.be.at.least(4.5);
       const shown = await brandShown(page);
@@ -102,7 +102,7 @@ for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 
 
     it('a plain-string brand is neutral: no bank name, the drawn mark, a copyright line without a holder', async () => {
       const { page } = await open('coastal', ['demo', 'coastal']);
-      await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+      await loginReady(page);
       expect(await brandShown(page)).to.deep.include({ name: NEUTRAL_BRAND_NAME, image: undefined, copyright: `© ${YEAR}. All rights reserved.`, rule: rgb('#0b4f8a'), link: rgb('#0b4f8a') });
       expect(await page.locator('header svg.logo-mark').count()).to.equal(1);
       expect(await axeViolations(page)).to.deep.equal([]);
@@ -110,7 +110,7 @@ for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 
 
     it('a logo file that does not load falls back to the drawn mark, the name still shown', async () => {
       const { page } = await open('demo', [{ ...SANDBOX_BRANDS[0], logoUrl: '/brand/missing.svg' }, SANDBOX_BRANDS[1]]);
-      await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+      await loginReady(page);
       await page.locator('header svg.logo-mark').waitFor();
       expect((await brandShown(page)).name).to.equal('Demo Bank');
       expect(await page.locator('header img').count()).to.equal(0);

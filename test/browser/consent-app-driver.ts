@@ -58,8 +58,17 @@ export async function openApp(
   });
   const entryUrl = await harness.entryUrl(ask);
   await watched.page.goto(entryUrl);
-  await watched.page.getByRole('heading', { name: copy.login.heading }).waitFor();
+  await loginReady(watched.page);
   return { context, requests, state: stateOf(entryUrl), ...watched };
+}
+
+/**
+ * Waits for the login step itself: the entry page shows the pre-rendered form at once (issue 15);
+ * the step is there once the token is verified and the consent read, when Cancel acts.
+ */
+export async function loginReady(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+  await page.locator('form.login-form .button-row button[type=button]:not([disabled])').waitFor();
 }
 
 export async function logIn(page: Page, username: string, code = '123456'): Promise<void> {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { launchChromium, SandboxHarness } from './browser-harness';
-import { expectAccessDenied, logIn, loginAnswer, modalTitle, onStep, openApp, returnResult, type LoginAnswer, type OpenedApp } from './consent-app-driver';
+import { expectAccessDenied, logIn, loginAnswer, modalTitle, onStep, openApp, returnResult, type LoginAnswer, type OpenedApp, loginReady } from './consent-app-driver';
 import { stepsCopy } from '../../domain/steps-copy';
 
 const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
@@ -46,7 +46,7 @@ describe('browser: every persona end to end through the sandbox bank', function 
     await page.getByRole('heading', { name: 'Recipient simulator' }).waitFor();
     await page.getByLabel('Persona you will log in as (a hint)').selectOption('jane.citizen');
     await page.getByRole('button', { name: 'Start' }).click();
-    await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+    await loginReady(page);
     expect(page.url()).not.to.contain('redirectJwt');
     expect(await page.getByText('You are about to share your data with').count()).to.equal(1);
     await context.close();

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
-import { modalNamed, modalTitle, onStep, returnResult } from './consent-app-driver';
+import { modalNamed, modalTitle, onStep, returnResult, loginReady } from './consent-app-driver';
 
 /** What has focus now, and whether it shows a focus indicator that unfocused controls of its kind lack (headings focused by script are exempt). */
 interface FocusStop {
@@ -75,7 +75,7 @@ describe('browser: the whole journey by keyboard alone, with focus always visibl
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, errors, cspViolations } = await watchPage(context);
     await page.goto(await harness.entryUrl());
-    await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+    await loginReady(page);
     const visited: string[] = [];
 
     // Login: the first Tab stop is the skip link, which must show its focus too.

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers, watchPage } from './browser-harness';
-import { logIn, modalNamed, onStep } from './consent-app-driver';
+import { logIn, modalNamed, onStep, loginReady } from './consent-app-driver';
 
 const INACTIVE_TIME_LIMIT_S = 300;
 const WARN_TIME_S = 60;
@@ -58,7 +58,7 @@ for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 
       errors = watched.errors;
       if (clock) await watched.page.clock.install();
       await watched.page.goto(await harness.entryUrl());
-      await watched.page.getByRole('heading', { name: copy.login.heading }).waitFor();
+      await loginReady(watched.page);
       return watched.page;
     }
 

@@ -7,6 +7,7 @@ import type { Browser, Page, Request, Route } from 'playwright-core';
 import { copy, modalText } from '../../domain/copy';
 import { launchChromium, SandboxHarness } from './browser-harness';
 import {
+  loginReady,
   logIn, modalNamed, onStep, openApp, returnResult, tokenTraces, type OpenedApp,
 } from './consent-app-driver';
 import type { AuthorisationAsk } from '../../adapters/sandbox-bank/recipient-simulator';
@@ -97,7 +98,7 @@ describe('browser: outcome integrity (DESIGN §3.11, §3.13, §3.15)', function 
     // The same authorisation in a second tab of the same browser, before the first has decided.
     const second = await first.context.newPage();
     await second.goto(entryUrl ?? '');
-    await second.getByRole('heading', { name: copy.login.heading }).waitFor();
+    await loginReady(second);
     await logIn(second, 'jane.citizen');
     await onStep(second, copy.steps.selectAccounts);
     await account(second, 'Bills').check();

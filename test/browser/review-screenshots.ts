@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { launchChromium, SandboxHarness } from './browser-harness';
-import { logIn, onStep, returnResult } from './consent-app-driver';
+import { logIn, onStep, returnResult, loginReady } from './consent-app-driver';
 
 const prefix = process.argv[2] ?? 'after';
 const SHOTS = path.join(fileURLToPath(new URL('../../', import.meta.url)), 'docs', 'screenshots');
@@ -16,7 +16,7 @@ async function open(browser: Browser, harness: SandboxHarness, ask: Parameters<S
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(await harness.entryUrl(ask));
-  await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+  await loginReady(page);
   return page;
 }
 

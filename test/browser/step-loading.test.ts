@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { axeViolations, launchChromium, SandboxHarness, watchPage } from './browser-harness';
-import { logIn, onStep } from './consent-app-driver';
+import { logIn, onStep, loginReady } from './consent-app-driver';
 
 const SLOW_MS = 2500;
 
@@ -65,7 +65,7 @@ for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 
         await route.continue();
       });
       await page.goto(await harness.entryUrl());
-      await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+      await loginReady(page);
       slow = true;
       await recordFrames(page);
       await logIn(page, 'jane.citizen');

@@ -6,14 +6,14 @@ import { SessionStore } from '../../application/stores/session.store';
 import { copy } from '../../domain/copy';
 import { assertNever } from '../../domain/result';
 import { StaticFailureView } from './pages/failure-page';
-import { createAppRouter, pathOfSession } from './router';
+import { createAppRouter, isTakeOver, pathOfSession } from './router';
 import { useService } from './services-context';
 
 /** Spec §2: the window title per screen: the step's, the failure page's, or loading. */
 function titleOfSession(session: SessionStore): string {
   switch (session.screen.kind) {
     case 'loading':
-      return copy.shell.loadingTitle;
+      return session.awaitingLogin ? session.windowTitle : copy.shell.loadingTitle;
     case 'failure':
       return copy.failure.windowTitle;
     case 'flow':
@@ -31,8 +31,9 @@ function scrollToTop(): void {
 
 /**
  * The router follows SessionStore (DESIGN §3.6): each change of screen or step replaces the
- * memory router's one entry (no history, no address change), scrolls to the top and sets the
- * window title.
+ * memory router's one entry (no history, no address change), scrolls to the top (not when the
+ * brand's login route takes over the pre-rendered form: the customer may be typing, issue 15)
+ * and sets the window title.
  */
 export const App = observer(function App() {
   const session = useService(SessionStore);
@@ -46,8 +47,9 @@ export const App = observer(function App() {
       reaction(
         () => pathOfSession(session),
         (path) => {
-          if (router.state.location.pathname === path) return;
-          scrollToTop();
+          const from = router.state.location.pathname;
+          if (from === path) return;
+          if (!isTakeOver(from, path)) scrollToTop();
           void router.navigate(path, { replace: true });
         },
         { fireImmediately: true },

@@ -18,6 +18,14 @@ export const STEP_PATHS: Readonly<Record<Step, string>> = {
   confirmation: 'confirmation',
 };
 
+/**
+ * Issue 15: the route of the pre-rendered login form while the token is verified (its brand, so
+ * its flow route, is not known yet). It shows the same layout and step as a brand's flow route,
+ * so the form stays in place when the flow route takes over. No brand route can be named so
+ * (they end in `_accc_aisp`).
+ */
+export const PRERENDERED_LOGIN_ROUTE = 'login';
+
 /** Spec §2 error routes, and the keys outage (service unavailable). */
 export const FAILURE_ROUTES: readonly FailureRoute[] = ['authorize_failure', 'incorrect_jwt', 'consent_fetch_failure', 'service_unavailable'];
 
@@ -25,11 +33,11 @@ export const FAILURE_ROUTES: readonly FailureRoute[] = ['authorize_failure', 'in
  * Spec §2 "Routes": the path that shows SessionStore's screen: the loading screen at `/`, a
  * failure page at its route, a flow step at `/{brand}_accc_aisp/{step path}`.
  */
-export function pathOfSession(session: Pick<SessionStore, 'screen' | 'step' | 'token'>): string {
+export function pathOfSession(session: Pick<SessionStore, 'screen' | 'step' | 'token' | 'awaitingLogin'>): string {
   const screen = session.screen;
   switch (screen.kind) {
     case 'loading':
-      return '/';
+      return session.awaitingLogin ? `/${PRERENDERED_LOGIN_ROUTE}/${STEP_PATHS.login}` : '/';
     case 'failure':
       return `/${screen.route}`;
     case 'flow':
@@ -37,6 +45,11 @@ export function pathOfSession(session: Pick<SessionStore, 'screen' | 'step' | 't
     default:
       return assertNever(screen);
   }
+}
+
+/** Issue 15: the brand's flow route takes over the pre-rendered login form: the same step, the same page. */
+export function isTakeOver(from: string, to: string): boolean {
+  return from === `/${PRERENDERED_LOGIN_ROUTE}/${STEP_PATHS.login}` && to.endsWith(`/${STEP_PATHS.login}`);
 }
 
 /**
@@ -66,7 +79,7 @@ export function appRoutes(brands: readonly string[]): RouteObject[] {
       element: <AppShell />,
       errorElement: <RouteError />,
       children: [
-        ...brands.map((brand): RouteObject => ({ path: brandFlowRoute(brand), element: <FlowLayout />, children: stepChildren })),
+        ...[...brands.map(brandFlowRoute), PRERENDERED_LOGIN_ROUTE].map((path): RouteObject => ({ path, element: <FlowLayout />, children: stepChildren })),
         ...FAILURE_ROUTES.map((route): RouteObject => ({ path: route, element: <FailurePage /> })),
         { path: '*', element: <LoadingPage /> },
         { index: true, element: <LoadingPage /> },

@@ -9,6 +9,7 @@ import { DateOfBirthFieldset } from '../login/date-of-birth-fieldset';
 import { LoginField } from '../login/login-field';
 import { useService } from '../services-context';
 import { ExternalLink } from '../shell/external-link';
+import { useKeepTypedBeforeTakeOver } from '../login/keep-typed-before-take-over';
 
 /** Spec §2: the error banner while a login error is flagged; it takes focus when it appears (unless the date of birth is newly asked for: LoginStore.focus), so the customer hears it and starts from it. */
 const LoginErrorBanner = observer(function LoginErrorBanner() {
@@ -36,8 +37,10 @@ const LoginErrorBanner = observer(function LoginErrorBanner() {
  */
 export const LoginPage = observer(function LoginPage() {
   const login = useService(LoginStore);
-  const links = useService(SessionStore).config?.links;
+  const links = useService(SessionStore).links;
   const headingId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  useKeepTypedBeforeTakeOver(form, login);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +48,7 @@ export const LoginPage = observer(function LoginPage() {
   };
 
   return (
-    <form className="login-form step-body" noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
+    <form ref={form} className="login-form step-body" noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
       <h2 id={headingId} className="login-heading">{copy.login.heading}</h2>
       <LoginErrorBanner />
       {login.answerLost ? <p role="status" className="notice notice-warning">{copy.login.answerLost}</p> : undefined}
@@ -68,8 +71,8 @@ export const LoginPage = observer(function LoginPage() {
         }}
         links={
           <>
-            <button type="button" className="btn-link" onClick={() => login.openHelp('forgotUsername')}>{copy.login.forgotUsername}</button>
-            <button type="button" className="btn-link" onClick={() => login.openHelp('notRegistered')}>{copy.login.notRegistered}</button>
+            <button type="button" className="btn-link" disabled={!login.actionable} onClick={() => login.openHelp('forgotUsername')}>{copy.login.forgotUsername}</button>
+            <button type="button" className="btn-link" disabled={!login.actionable} onClick={() => login.openHelp('notRegistered')}>{copy.login.notRegistered}</button>
           </>
         }
       />
@@ -91,17 +94,17 @@ export const LoginPage = observer(function LoginPage() {
         }}
         links={
           <>
-            <button type="button" className="btn-link" onClick={() => login.openHelp('lostSecureKey')}>{copy.login.lostSecureKey}</button>
-            {links === undefined ? undefined : <ExternalLink href={links.secureKeyHelp}>{copy.login.howToGenerate}</ExternalLink>}
+            <button type="button" className="btn-link" disabled={!login.actionable} onClick={() => login.openHelp('lostSecureKey')}>{copy.login.lostSecureKey}</button>
+            <ExternalLink href={links?.secureKeyHelp}>{copy.login.howToGenerate}</ExternalLink>
           </>
         }
       />
       {login.requireDob ? <DateOfBirthFieldset /> : undefined}
       <p className="notice notice-info password-note">{copy.login.passwordNote}</p>
-      {links === undefined ? undefined : <p className="cdr-policy"><ExternalLink href={links.cdrPolicy}>{copy.login.cdrPolicy}</ExternalLink></p>}
+      <p className="cdr-policy"><ExternalLink href={links?.cdrPolicy}>{copy.login.cdrPolicy}</ExternalLink></p>
       <div className="button-row">
         <button type="submit" className="btn btn-primary" disabled={!login.canContinue}>{copy.login.continue}</button>
-        <button type="button" className="btn btn-link" onClick={login.cancel}>{copy.login.cancel}</button>
+        <button type="button" className="btn btn-link" disabled={!login.actionable} onClick={login.cancel}>{copy.login.cancel}</button>
       </div>
     </form>
   );

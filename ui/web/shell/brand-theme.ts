@@ -7,12 +7,13 @@ import type { SessionStore } from '../../../application/stores/session.store';
  * when the configured colour was not) as base.css's custom properties on the root element. Set
  * through the CSSOM, which the CSP's `style-src 'self'` allows (an inline style attribute it would not).
  */
-export function useBrandTheme(session: SessionStore, root: HTMLElement = document.documentElement): void {
+export function useBrandTheme(session: SessionStore, rootElement?: HTMLElement): void {
   useEffect(
     () =>
       reaction(
         () => session.brand,
         (brand) => {
+          const root = rootElement ?? document.documentElement;
           const { primary, dark, soft } = brand.palette;
           root.style.setProperty('--color-brand', primary);
           root.style.setProperty('--color-brand-dark', dark);
@@ -24,6 +25,6 @@ export function useBrandTheme(session: SessionStore, root: HTMLElement = documen
         },
         { fireImmediately: true },
       ),
-    [session, root],
+    [session, rootElement],
   );
 }

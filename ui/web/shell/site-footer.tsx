@@ -17,20 +17,18 @@ const FOOTER_LINKS: readonly { readonly key: keyof ConfigLinks; readonly label: 
 /** Spec §2 "Shared shell": footer links for site terms, hyperlink, cookie, legal and important notices, and a copyright line. */
 export const SiteFooter = observer(function SiteFooter() {
   const session = useService(SessionStore);
-  const links = session.config?.links;
+  const links = session.links;
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
-        {links === undefined ? undefined : (
-          <nav aria-label={copy.shell.footerLabel}>
-            <ul className="footer-links">
-              {FOOTER_LINKS.map(({ key, label }) => (
-                <li key={key}><ExternalLink href={links[key]}>{label}</ExternalLink></li>
-              ))}
-            </ul>
-          </nav>
-        )}
-        <p className="copyright">{copy.shell.copyright(new Date().getFullYear(), session.brand.legalName)}</p>
+        <nav aria-label={copy.shell.footerLabel}>
+          <ul className="footer-links">
+            {FOOTER_LINKS.map(({ key, label }) => (
+              <li key={key}><ExternalLink href={links?.[key]}>{label}</ExternalLink></li>
+            ))}
+          </ul>
+        </nav>
+        <p className="copyright">{session.copyright}</p>
       </div>
     </footer>
   );

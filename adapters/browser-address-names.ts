@@ -1,0 +1,16 @@
+// The names the browser channel reads the launch by: in the entry address and in the tab's
+// session storage. Their own module (no decorator, no dependency), so that the entry page's
+// script (entry-page-script.ts), built into the HTML, uses the same names as the adapters.
+import type { Decision } from '../application/ports/token-storage.port';
+
+/** The query parameter that carries the redirect token (spec §2). */
+export const REDIRECT_JWT_PARAM = 'redirectJwt';
+
+/** The query parameter of an `authorize_failure` address (CONTRACT §7). */
+export const ERROR_PARAM = 'error';
+
+/** The session storage key under which the redirect token is kept (DESIGN §3.3). */
+export const REDIRECT_JWT_KEY = 'cdr.redirectJwt';
+
+/** The key under which each decision's Idempotency-Key is kept (DESIGN §3.11). */
+export const decisionKeyName = (decision: Decision): string => `cdr.idempotencyKey.${decision}`;
