@@ -79,7 +79,7 @@ ${preloads}</head>
 
 /**
  * Issue 15: the loading screen of a launch that does not land on the pre-rendered login form,
- * beside #root (ui/web/prerender/take-over.ts moves it in). = ui/web/prerender/take-over.ts.
+ * beside #root (ui/web/shell/take-over.ts moves it in; the same id there).
  */
 export const ENTRY_LOADING_ID = 'entry-loading';
 

@@ -33,7 +33,7 @@ import {
   renderNginxSecurityHeaders,
   renderNginxServer,
 } from '../../adapters/nginx-config';
-import { IMMUTABLE_ASSET_CACHE_CONTROL, NO_STORE_CACHE_CONTROL, SECURITY_HEADERS, securityHeaders } from '../../adapters/web-security-headers';
+import { ENTRY_SCRIPT_HASH_SOURCE, IMMUTABLE_ASSET_CACHE_CONTROL, NO_STORE_CACHE_CONTROL, SECURITY_HEADERS, securityHeaders } from '../../adapters/web-security-headers';
 
 const NGINX = '/usr/sbin/nginx';
 /** Debian's libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static install these. */
@@ -116,7 +116,8 @@ const DESIGN_4_CACHE_CONTROL = 'no-store';
 /** DESIGN §4's CSP directives and their exact sources. */
 const DESIGN_4_CSP_DIRECTIVES = {
   'default-src': ["'none'"],
-  'script-src': ["'self'"],
+  // DESIGN §4's 'self', and issue 15's one inline script, allowed by its hash alone (no 'unsafe-inline').
+  'script-src': ["'self'", ENTRY_SCRIPT_HASH_SOURCE],
   'frame-ancestors': ["'none'"],
   'base-uri': ["'none'"],
   'form-action': ["'self'"],

@@ -16,8 +16,15 @@ export const COMPOSITION_ROOT = 'adapters/composition-root';
 /** The terminal channel's composition root: the one way from ui/terminal/ to adapters/. */
 export const TERMINAL_COMPOSITION_ROOT = 'adapters/terminal/composition-root';
 
+/** The build's composition root (issue 15): the one way from ui/web/prerender/ (the login form rendered at build time) to adapters/. */
+export const PRERENDER_COMPOSITION_ROOT = 'adapters/prerender/composition-root';
+
 /** Each channel's composition root (DESIGN §1: the domain and application are shared, the rest is the channel's own). */
-const compositionRootOf = (file: string): string => (file.startsWith('ui/terminal/') ? TERMINAL_COMPOSITION_ROOT : COMPOSITION_ROOT);
+function compositionRootOf(file: string): string {
+  if (file.startsWith('ui/terminal/')) return TERMINAL_COMPOSITION_ROOT;
+  if (file.startsWith('ui/web/prerender/')) return PRERENDER_COMPOSITION_ROOT;
+  return COMPOSITION_ROOT;
+}
 
 /** What one channel may not import: the other channel's views, and (the terminal) the browser's renderer. */
 function channelViolation(file: string, specifier: string, target: string | undefined): string | undefined {

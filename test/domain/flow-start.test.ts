@@ -2,12 +2,13 @@ import { expect } from 'chai';
 import type { FlowEvent } from '../../domain/flow-events';
 import { initialFlowState, NO_TIMERS, type FlowState } from '../../domain/flow-state';
 import { showFailure } from '../../domain/flow-start';
+import { awaitingLogin } from '../../domain/flow-transition';
 import { NO_MODALS } from '../../domain/modal-stack';
 import type { TokenVerificationError } from '../../domain/redirect-token';
 import type { Result } from '../../domain/result';
 import {
   CONFIG, EXP_SECONDS, JWT, NOW, amendmentConsent, answer, apiError, bankConsent, err, flowState, loadingState, modalsWith, ok,
-  pendingOn, run, token, tokenPayload,
+  pendingOn, run, runAll, token, tokenPayload,
 } from './fixtures/flow-state.fixture';
 
 const launched = (overrides: Partial<Extract<FlowEvent, { type: 'launched' }>> = {}): FlowEvent => ({
@@ -290,5 +291,50 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
       expect(state.screen).to.deep.equal({ kind: 'failure', route: 'service_unavailable', details: { respCode: '1' } });
       expect(effects).to.deep.equal([]);
     });
+  });
+});
+
+describe('domain/flow-transition: awaitingLogin (issue 15: the pre-rendered login form while the token is verified)', () => {
+  it('is true while the token of a launch is verified and while its consent is read, then false on the login step', () => {
+    expect(awaitingLogin(loadingState()), 'before the launch').to.equal(false);
+    const verifyingToken = verifying();
+    expect(awaitingLogin(verifyingToken)).to.equal(true);
+    const reading = run(verifyingToken, verified(ok(tokenPayload()))).state;
+    expect(reading.pending?.call.kind).to.equal('consentDetails');
+    expect(awaitingLogin(reading)).to.equal(true);
+    const onLogin = answer(reading, { kind: 'consentDetails', result: ok(bankConsent()) }).state;
+    expect(onLogin.screen.kind).to.equal('flow');
+    expect(awaitingLogin(onLogin)).to.equal(false);
+  });
+
+  it('is false for a launch that replays a decision after a reload, an error route, no token, and a refused token', () => {
+    expect(awaitingLogin(run(loadingState(), launched({ decided: 'approve' })).state), 'replay').to.equal(false);
+    expect(awaitingLogin(run(loadingState(), launched({ decided: 'reject' })).state), 'a reject key is not replayed').to.equal(true);
+    expect(awaitingLogin(run(loadingState(), launched({ route: 'incorrect_jwt' })).state)).to.equal(false);
+    expect(awaitingLogin(run(loadingState(), launched({ jwtFromAddress: undefined })).state)).to.equal(false);
+    expect(awaitingLogin(run(verifying(), verified(err({ kind: 'expired' }))).state)).to.equal(false);
+  });
+
+  it('takes what the customer types while it waits (the form is on screen), but no submit, cancel or help', () => {
+    const typed = runAll(verifying(), [
+      { type: 'usernameTyped', value: 'jane.citizen' },
+      { type: 'secureCodeTyped', value: '123456' },
+      { type: 'dateOfBirthTyped', parts: { day: '25' } },
+    ]).state;
+    expect(typed.login.form).to.deep.equal({ username: 'jane.citizen', secureCode: '123456', dob: { day: '25', month: '', year: '' } });
+    for (const event of [{ type: 'submitLogin' }, { type: 'cancel' }, { type: 'openHelp', modal: 'forgotUsername' }] as const) {
+      const after = run(typed, event);
+      expect(after.state, event.type).to.equal(typed);
+      expect(after.effects, event.type).to.deep.equal([]);
+    }
+    const onLogin = answer(run(typed, verified(ok(tokenPayload()))).state, { kind: 'consentDetails', result: ok(bankConsent()) }).state;
+    expect(onLogin.login.form.username, 'kept on the login step').to.equal('jane.citizen');
+  });
+
+  it('ignores typing under a modal while it waits (the redirect modal of a token whose expiry timer cannot be set, while the consent is read)', () => {
+    const underModal = run(verifying(), verified(ok(tokenPayload({ exp: 0 }))), NOW + 5).state;
+    expect(underModal.modals.expiry).to.equal(true);
+    expect(awaitingLogin(underModal)).to.equal(true);
+    expect(run(underModal, { type: 'usernameTyped', value: 'x' }).state.login.form.username).to.equal('');
   });
 });

@@ -9,7 +9,7 @@ import { copy } from '../../domain/copy';
 import { App } from './app';
 import { keepTypedText } from './login/keep-typed-before-take-over';
 import { StaticFailureView } from './pages/failure-page';
-import { prerenderedLoginForm, showLoadingScreenInstead } from './prerender/take-over';
+import { prerenderedLoginForm, showLoadingScreenInstead } from './shell/take-over';
 import { ServicesProvider } from './services-context';
 
 /**

@@ -25,16 +25,22 @@ export interface PrerenderedEntry {
  * `rawConfig` is the build's config/config.json.
  */
 export function renderEntryPage(rawConfig: unknown): PrerenderedEntry {
-  enableStaticRendering(true);
   const container = createPrerenderContainer(rawConfig);
   const session = container.get(SessionStore);
   if (!session.awaitingLogin) throw new Error('The build could not put the app in the state of a launch awaiting its login form.');
-  const markup = renderToString(
-    <StrictMode>
-      <ServicesProvider container={container}>
-        <App />
-      </ServicesProvider>
-    </StrictMode>,
-  );
-  return { markup, title: session.windowTitle, script: ENTRY_SCRIPT, attribute: ENTRY_ATTRIBUTE };
+  // Static rendering is a global switch of mobx-react-lite: on for this render only, so that a
+  // process that builds and then renders observers (the tests) keeps them reactive.
+  enableStaticRendering(true);
+  try {
+    const markup = renderToString(
+      <StrictMode>
+        <ServicesProvider container={container}>
+          <App />
+        </ServicesProvider>
+      </StrictMode>,
+    );
+    return { markup, title: session.windowTitle, script: ENTRY_SCRIPT, attribute: ENTRY_ATTRIBUTE };
+  } finally {
+    enableStaticRendering(false);
+  }
 }

@@ -1,0 +1,218 @@
+// Issue 15 "a login form at HTML speed" (docs/prerendered-login.md): the entry page carries the
+// login form, painted with the HTML; the app takes it over keeping what was typed; nothing is sent
+// before the token is verified; a launch that does not land on the form never paints it.
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { copy } from '../../domain/copy';
+import { axeViolations, launchChromium, SandboxHarness, watchPage } from './browser-harness';
+import { loginReady, onStep } from './consent-app-driver';
+
+const WIDTHS = [{ width: 320, height: 640 }, { width: 1280, height: 900 }] as const;
+
+/** A gate that holds matching requests until it is opened. */
+function gate(): { readonly hold: (route: Route) => Promise<void>; readonly open: () => void; readonly held: () => number } {
+  let opened = false;
+  let count = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    hold: async (route) => {
+      count += 1;
+      if (!opened) await new Promise<void>((resolve) => waiting.push(resolve));
+      await route.continue();
+    },
+    open: () => {
+      opened = true;
+      for (const resume of waiting.splice(0)) resume();
+    },
+    held: () => count,
+  };
+}
+
+/**
+ * Records, in every animation frame from the first, whether the username field is on screen
+ * (window.__formFrames) and the h1 shown. Plain text: the runner's transform would wrap named
+ * functions in a helper the page lacks.
+ */
+const FRAME_RECORDER = `(() => {
+  const frames = [];
+  window.__formFrames = frames;
+  const sample = () => {
+    const field = document.querySelector('input[name=username]');
+    const heading = [...document.querySelectorAll('h1')].find((element) => element.checkVisibility());
+    frames.push({ form: field !== null && field.checkVisibility(), heading: heading === undefined ? undefined : heading.textContent });
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+})()`;
+
+interface FormFrame {
+  readonly form: boolean;
+  readonly heading: string | undefined;
+}
+
+const username = (page: Page) => page.getByRole('textbox', { name: copy.login.usernameLabel, exact: true });
+const secureCode = (page: Page) => page.getByRole('textbox', { name: copy.login.secureCodeLabel, exact: true });
+const continueButton = (page: Page) => page.getByRole('button', { name: copy.login.continue, exact: true });
+const isFocused = (page: Page, name: string): Promise<boolean> => page.evaluate((field) => document.activeElement?.getAttribute('name') === field, name);
+const box = async (page: Page, name: string) => (await page.locator(`input[name=${name}]`).boundingBox())!;
+
+describe('browser: the pre-rendered login form (issue 15)', function () {
+  this.timeout(90_000);
+  let harness: SandboxHarness;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+
+  before(async () => {
+    harness = await new SandboxHarness().start({ tokenLifetimeSeconds: 600 });
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+    expect(problems.splice(0), 'page errors and CSP violations').to.deep.equal([]);
+  });
+  after(async () => {
+    await browser?.close();
+    await harness?.stop();
+  });
+
+  async function newPage(viewport: { width: number; height: number } = WIDTHS[1]): Promise<{ page: Page; requests: string[] }> {
+    const context = await browser.newContext({ viewport });
+    contexts.push(context);
+    const watched = await watchPage(context);
+    const requests: string[] = [];
+    watched.page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search}`));
+    watched.page.on('close', () => problems.push(...watched.errors, ...watched.cspViolations));
+    return { page: watched.page, requests };
+  }
+
+  it('with every script blocked, the form is painted from the HTML: the fields take input, Continue waits, and Enter sends nothing; axe 0', async () => {
+    const { page, requests } = await newPage();
+    await page.route(/\.js(\?|$)/, (route) => route.abort());
+    await page.goto(await harness.entryUrl(), { waitUntil: 'load' });
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-entry'))).to.equal('login');
+    expect(await page.title()).to.equal(copy.windowTitle(copy.steps.login));
+    await username(page).fill('jane.citizen');
+    await secureCode(page).fill('123456');
+    expect(await username(page).inputValue()).to.equal('jane.citizen');
+    expect(await continueButton(page).isDisabled(), 'Continue waits for the app').to.equal(true);
+    const before = requests.length;
+    const url = page.url();
+    await secureCode(page).press('Enter');
+    await page.waitForTimeout(500);
+    expect(requests.slice(before), 'nothing sent on Enter').to.deep.equal([]);
+    expect(page.url(), 'no form submission').to.equal(url);
+    expect(await axeViolations(page)).to.deep.equal([]);
+    await page.close();
+  });
+
+  for (const viewport of WIDTHS) {
+    it(`${viewport.width} px: typed before the app starts, the text and the focus stay through the take-over; the fields do not move; then the login goes on`, async () => {
+      const { page } = await newPage(viewport);
+      const app = gate();
+      await page.route(/\/assets\/main-[^/]*\.js$/, app.hold);
+      await page.goto(await harness.entryUrl(), { waitUntil: 'commit' });
+      await username(page).waitFor();
+      const pinned = { username: await box(page, 'username'), secureCode: await box(page, 'secureCode') };
+      await username(page).click();
+      await page.keyboard.type('jane.cit');
+      app.open();
+      await page.keyboard.type('izen');
+      await loginReady(page);
+      expect(await username(page).inputValue()).to.equal('jane.citizen');
+      expect(await isFocused(page, 'username'), 'focus stayed in the field').to.equal(true);
+      expect(await box(page, 'username'), 'the username field did not move').to.deep.equal(pinned.username);
+      expect(await box(page, 'secureCode'), 'the code field did not move').to.deep.equal(pinned.secureCode);
+      expect(await page.locator('.step-intro').textContent(), 'the recipient is named once known').to.match(/^You are about to share your data with \S/);
+      await secureCode(page).click();
+      await page.keyboard.type('123456');
+      await page.keyboard.press('Enter');
+      await onStep(page, copy.steps.selectAccounts);
+      await page.close();
+    });
+  }
+
+  it('while the token is verified, Continue, Cancel and the help links wait and nothing is sent; once it is, Continue logs in', async () => {
+    const { page, requests } = await newPage();
+    const keys = gate();
+    await page.route(/\/\.well-known\/jwks\.json$/, keys.hold);
+    await page.goto(await harness.entryUrl(), { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.querySelector('.step-intro') !== null);
+    // The app has started (it asks for the keys) and holds the form while it waits for them.
+    while (keys.held() === 0) await page.waitForTimeout(50);
+    await username(page).fill('jane.citizen');
+    await secureCode(page).fill('123456');
+    await secureCode(page).press('Enter');
+    await continueButton(page).click({ force: true });
+    await page.getByRole('button', { name: copy.login.forgotUsername }).click({ force: true });
+    await page.waitForTimeout(300);
+    expect(await continueButton(page).isDisabled()).to.equal(true);
+    expect(await page.getByRole('dialog').count(), 'no modal').to.equal(0);
+    expect(requests.filter((request) => request.includes('/customer-auth/')), 'nothing sent to the bank').to.deep.equal([]);
+    expect(await page.locator('.loading-mask').count(), 'no spinner over the form').to.equal(0);
+    keys.open();
+    await loginReady(page);
+    expect(await username(page).inputValue(), 'what was typed is kept').to.equal('jane.citizen');
+    const bank = requests.filter((request) => request.includes('/customer-auth/'));
+    expect(bank.length, 'only the consent was read').to.equal(1);
+    expect(bank[0]).to.match(/^GET /);
+    await continueButton(page).click();
+    await onStep(page, copy.steps.selectAccounts);
+    expect(await axeViolations(page)).to.deep.equal([]);
+    await page.close();
+  });
+
+  it('the form is one form to assistive technology: one heading, one field of each, no "Loading" announced; axe 0 before and after the take-over', async () => {
+    const { page } = await newPage();
+    const keys = gate();
+    await page.route(/\/\.well-known\/jwks\.json$/, keys.hold);
+    await page.goto(await harness.entryUrl(), { waitUntil: 'commit' });
+    while (keys.held() === 0) await page.waitForTimeout(50);
+    const announced = () => page.locator('[role=status], [aria-live]').evaluateAll((regions) => regions.map((region) => region.textContent ?? '').join(''));
+    expect(await announced(), 'nothing announced while the token is verified').to.equal('');
+    expect(await axeViolations(page)).to.deep.equal([]);
+    keys.open();
+    await loginReady(page);
+    expect(await page.getByRole('heading', { name: copy.login.heading }).count()).to.equal(1);
+    expect(await username(page).count()).to.equal(1);
+    expect(await secureCode(page).count()).to.equal(1);
+    expect(await announced(), 'nothing announced by the take-over').to.equal('');
+    expect(await axeViolations(page)).to.deep.equal([]);
+    await page.close();
+  });
+
+  const elsewhere: { readonly name: string; readonly url: (entry: URL) => string; readonly title: string }[] = [
+    { name: 'an error route', url: (entry) => `${entry.origin}/incorrect_jwt`, title: copy.failure.windowTitle },
+    { name: 'no token', url: (entry) => `${entry.origin}${entry.pathname}`, title: copy.failure.windowTitle },
+    { name: 'a token that is not a JWT', url: (entry) => `${entry.origin}${entry.pathname}?redirectJwt=forged`, title: copy.failure.windowTitle },
+    {
+      name: 'an expired token',
+      url: (entry) => {
+        const [header, , signature] = entry.searchParams.get('redirectJwt')!.split('.');
+        const expired = Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url');
+        return `${entry.origin}${entry.pathname}?redirectJwt=${header}.${expired}.${signature}`;
+      },
+      title: copy.failure.windowTitle,
+    },
+  ];
+  for (const launch of elsewhere) {
+    it(`${launch.name}: the form is never painted, not for one frame; the loading screen, then the failure page`, async () => {
+      const { page } = await newPage();
+      await page.addInitScript(FRAME_RECORDER);
+      const app = gate();
+      await page.route(/\/assets\/main-[^/]*\.js$/, app.hold);
+      await page.goto(launch.url(new URL(await harness.entryUrl())), { waitUntil: 'commit' });
+      await page.getByText(copy.shell.loading, { exact: true }).first().waitFor();
+      expect(await page.title()).to.equal(copy.shell.loadingTitle);
+      await page.waitForTimeout(300);
+      app.open();
+      await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
+      expect(await page.title()).to.equal(launch.title);
+      const frames = await page.evaluate(() => (window as unknown as { __formFrames: FormFrame[] }).__formFrames);
+      expect(frames.length, 'frames recorded').to.be.above(5);
+      expect(frames.filter((frame) => frame.form).length, 'frames with the login form').to.equal(0);
+      expect(await axeViolations(page)).to.deep.equal([]);
+      await page.close();
+    });
+  }
+});
