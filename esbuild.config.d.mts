@@ -14,6 +14,8 @@ export interface ShellFiles {
   loadingScreen?: boolean | undefined;
   /** Issue 15: the pre-rendered login form, its title and the entry script (the consent app's entry only). */
   prerendered?: PrerenderedEntry | undefined;
+  /** Issue 15 item 2: the bank's keys, preloaded (a path on the app's origin). */
+  preloadKeys?: string | undefined;
 }
 
 /** ui/web/prerender/entry-page.tsx's result. */
@@ -31,6 +33,7 @@ export declare const LOADING_MARKUP: string;
 export declare const LATER_STEPS_CSS: string;
 export declare const ENTRY_LOADING_ID: string;
 export declare function prerenderEntry(): Promise<PrerenderedEntry>;
+export declare function keysPreloadHref(rawConfig: unknown): string | undefined;
 export declare const LATER_STEPS_STYLESHEET_META: string;
 export declare function indexHtml(files: ShellFiles): string;
 export declare function entryOutputs(metafile: Metafile, outdir: string): Required<Pick<ShellFiles, 'script' | 'modulePreloads'>> & Pick<ShellFiles, 'stylesheet' | 'laterStepsStylesheet'>;

@@ -52,7 +52,7 @@ export const LOADING_MARKUP = '<div class="loading-page"><svg class="spinner" wi
  * 'self') and config.json (`preload as=fetch`, connect-src 'self'; FetchConfigSource asks for it
  * with the same mode and credentials, so the preloaded answer is the one it reads).
  */
-export function indexHtml({ script, stylesheet, modulePreloads = [], laterStepsStylesheet, preloadConfig = true, loadingScreen = preloadConfig, prerendered }) {
+export function indexHtml({ script, stylesheet, modulePreloads = [], laterStepsStylesheet, preloadConfig = true, loadingScreen = preloadConfig, prerendered, preloadKeys }) {
   const preloads = modulePreloads.map((chunk) => `<link rel="modulepreload" href="/assets/${chunk}">\n`).join('');
   const laterSteps = laterStepsStylesheet ? `<meta name="${LATER_STEPS_STYLESHEET_META}" content="/assets/${laterStepsStylesheet}">\n` : '';
   const loading = `<main class="site-main">${LOADING_MARKUP}</main>`;
@@ -67,7 +67,7 @@ export function indexHtml({ script, stylesheet, modulePreloads = [], laterStepsS
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 ${laterSteps}<title>${title}</title>
-${entryScript}${preloadConfig ? `<link rel="preload" as="fetch" crossorigin href="${CONFIG_HREF}">\n` : ''}${stylesheet ? `<link rel="stylesheet" href="/assets/${stylesheet}">\n` : ''}<script type="module" src="/assets/${script}"></script>
+${entryScript}${preloadConfig ? `<link rel="preload" as="fetch" crossorigin href="${CONFIG_HREF}">\n` : ''}${preloadKeys ? `<link rel="preload" as="fetch" crossorigin href="${preloadKeys}">\n` : ''}${stylesheet ? `<link rel="stylesheet" href="/assets/${stylesheet}">\n` : ''}<script type="module" src="/assets/${script}"></script>
 ${preloads}</head>
 <body>
 <div id="root">${root}</div>${elsewhere}
@@ -82,6 +82,11 @@ ${preloads}</head>
  * beside #root (ui/web/shell/take-over.ts moves it in; the same id there).
  */
 export const ENTRY_LOADING_ID = 'entry-loading';
+
+/** The build's config/config.json, as JSON (the app validates it at run time; so does the pre-render). */
+async function buildConfig() {
+  return JSON.parse(await readFile(path.join(root, 'config/config.json'), 'utf8'));
+}
 
 /** The module that renders the entry page at build time (react-dom/server; never in the browser's bundle). */
 const PRERENDER_ENTRY = path.join(root, 'ui/web/prerender/entry-page.tsx');
@@ -109,11 +114,22 @@ export async function prerenderEntry() {
     const file = path.join(dir, 'entry-page.mjs');
     await writeFile(file, result.outputFiles[0].contents);
     const { renderEntryPage } = await import(pathToFileURL(file).href);
-    const config = JSON.parse(await readFile(path.join(root, 'config/config.json'), 'utf8'));
-    return renderEntryPage(config);
+    return renderEntryPage(await buildConfig());
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Issue 15 item 2: the bank's keys are asked for right after the config, a round trip later, on
+ * every launch. The entry page preloads them when the build's config names them on the app's own
+ * origin (a path: what `connect-src 'self'` allows); the verifier asks with the same mode,
+ * credentials and cache mode (adapters/jose-token-verifier.adapter.ts), so the preloaded answer is
+ * the one it reads. A deployment whose config.json names other keys loses only the preload.
+ */
+export function keysPreloadHref(rawConfig) {
+  const uri = rawConfig?.jwksUri;
+  return typeof uri === 'string' && /^\/(?!\/)[^\s"<>]*$/.test(uri) ? uri : undefined;
 }
 
 /**
@@ -168,7 +184,8 @@ export async function buildApp({ outDir = path.join(root, 'dist'), entry = APP_E
     esbuild.build({ ...productionOptions, ...ownOptions, ...options, entryPoints, outdir: assets, absWorkingDir: root }),
     entry === APP_ENTRY ? prerenderEntry() : undefined,
   ]);
-  await writeFile(path.join(outDir, 'index.html'), indexHtml({ ...entryOutputs(result.metafile, assets), preloadConfig, prerendered }));
+  const preloadKeys = entry === APP_ENTRY ? keysPreloadHref(await buildConfig()) : undefined;
+  await writeFile(path.join(outDir, 'index.html'), indexHtml({ ...entryOutputs(result.metafile, assets), preloadConfig, prerendered, preloadKeys }));
   await mkdir(path.join(outDir, 'config'), { recursive: true });
   await copyFile(path.join(root, 'config/config.json'), path.join(outDir, 'config/config.json'));
   return result.metafile;
@@ -191,7 +208,7 @@ async function watch() {
       setup(build) {
         build.onEnd(async (result) => {
           if (result.errors.length > 0 || !result.metafile) return;
-          await writeFile(path.join(outDir, 'index.html'), indexHtml({ ...entryOutputs(result.metafile, assets), prerendered: await prerenderEntry() }));
+          await writeFile(path.join(outDir, 'index.html'), indexHtml({ ...entryOutputs(result.metafile, assets), prerendered: await prerenderEntry(), preloadKeys: keysPreloadHref(await buildConfig()) }));
           await mkdir(path.join(outDir, 'config'), { recursive: true });
           await copyFile(path.join(root, 'config/config.json'), path.join(outDir, 'config/config.json'));
           console.log(`rebuilt ${new Date().toLocaleTimeString()}`);

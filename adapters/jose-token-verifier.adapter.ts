@@ -93,7 +93,10 @@ export class JoseTokenVerifier implements TokenVerifier {
     } catch {
       return err(`jwksUri ${this.config.jwksUri} is not a URL`);
     }
-    const outcome = await fetchCall(this.fetchFn, { method: 'GET', url, headers: { Accept: 'application/json' } }, this.httpOptions);
+    // Issue 15 item 2: the same mode, credentials and cache mode as the entry page's
+    // `<link rel="preload" as="fetch" crossorigin>` (esbuild.config.mjs `keysPreloadHref`), so that
+    // the preloaded answer is the one read; public keys, cached as the bank's server says.
+    const outcome = await fetchCall(this.fetchFn, { method: 'GET', url, headers: { Accept: 'application/json' }, cache: 'default' }, this.httpOptions);
     if (outcome.kind === 'timedOut') return err(`${url}: no answer in time`);
     if (outcome.kind === 'noAnswer') return err(`${url}: ${outcome.detail}`);
     if (outcome.status < 200 || outcome.status > 299) return err(`${url}: HTTP ${outcome.status}`);

@@ -63,6 +63,17 @@ describe('adapters/JoseTokenVerifier (DESIGN §3.1) against a local JWKS server'
     expect(server.requests).to.have.length(1);
   });
 
+  it('asks for the keys like the entry page\'s preload (CORS mode, same-origin credentials, a cacheable GET: issue 15), so the preloaded answer is used', async () => {
+    const seen: RequestInit[] = [];
+    const recording = (input: string, init?: RequestInit): Promise<Response> => {
+      seen.push(init ?? {});
+      return fetch(input, init);
+    };
+    const subject = new JoseTokenVerifier(configWith(`${server.baseUrl}/.well-known/jwks.json`), clock, recording, { href: 'http://127.0.0.1:1/never-used' }, fast);
+    expect((await subject.verify(await sign(bankKey.privateKey, 'bank-1'))).ok).to.equal(true);
+    expect(seen.map((init) => [init.method, init.mode, init.credentials, init.cache])).to.deep.equal([['GET', undefined, 'same-origin', 'default']]);
+  });
+
   it('resolves a relative jwksUri against the page', async () => {
     const subject = new JoseTokenVerifier(configWith('/.well-known/jwks.json'), clock, fetch, { href: `${server.baseUrl}/demo_accc_aisp?redirectJwt=x` }, fast);
     expect((await subject.verify(await sign(bankKey.privateKey, 'bank-1'))).ok).to.equal(true);

@@ -281,15 +281,23 @@ describe('browser: attacks and failures end safely', function () {
     }
   });
 
-  it('with JavaScript on, the shell shows the loading screen from its first paint, before any script has run', async () => {
+  it('with JavaScript on, before any script has run, the shell shows the login form for a launch (issue 15) and the loading screen for anything else', async () => {
     const context = await browser.newContext();
     contexts.push(context);
     const page = await context.newPage();
     // Scripts held back: what the customer sees while the app's files are still on their way.
     await page.route('**/assets/*.js', () => undefined);
-    await page.goto(await harness.entryUrl(), { waitUntil: 'commit' });
+    const entry = await harness.entryUrl();
+    await page.goto(entry, { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: copy.login.heading }).waitFor();
+    expect(await page.locator('.loading-page').isVisible()).to.equal(false);
+    expect(await page.title()).to.equal(copy.windowTitle(copy.steps.login));
+    const noToken = new URL(entry);
+    noToken.search = '';
+    await page.goto(noToken.href, { waitUntil: 'commit' });
     await page.getByRole('status').filter({ hasText: copy.shell.loading }).waitFor();
     expect(await page.locator('.loading-page .spinner').isVisible()).to.equal(true);
+    expect(await page.getByRole('heading', { name: copy.login.heading }).isVisible()).to.equal(false);
     expect(await page.title()).to.equal(copy.shell.loadingTitle);
   });
 

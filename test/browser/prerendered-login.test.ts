@@ -54,6 +54,8 @@ const username = (page: Page) => page.getByRole('textbox', { name: copy.login.us
 const secureCode = (page: Page) => page.getByRole('textbox', { name: copy.login.secureCodeLabel, exact: true });
 const continueButton = (page: Page) => page.getByRole('button', { name: copy.login.continue, exact: true });
 const isFocused = (page: Page, name: string): Promise<boolean> => page.evaluate((field) => document.activeElement?.getAttribute('name') === field, name);
+/** The app has hydrated the form (ui/web/main.tsx removes the entry page's mark and its spare loading screen). */
+const tookOver = (page: Page) => page.waitForFunction(() => !document.documentElement.hasAttribute('data-entry') && document.getElementById('entry-loading') === null);
 const box = async (page: Page, name: string) => (await page.locator(`input[name=${name}]`).boundingBox())!;
 
 describe('browser: the pre-rendered login form (issue 15)', function () {
@@ -137,9 +139,8 @@ describe('browser: the pre-rendered login form (issue 15)', function () {
     const keys = gate();
     await page.route(/\/\.well-known\/jwks\.json$/, keys.hold);
     await page.goto(await harness.entryUrl(), { waitUntil: 'commit' });
-    await page.waitForFunction(() => document.querySelector('.step-intro') !== null);
-    // The app has started (it asks for the keys) and holds the form while it waits for them.
-    while (keys.held() === 0) await page.waitForTimeout(50);
+    await tookOver(page);
+    expect(keys.held(), 'the keys are asked for').to.be.above(0);
     await username(page).fill('jane.citizen');
     await secureCode(page).fill('123456');
     await secureCode(page).press('Enter');
@@ -156,6 +157,8 @@ describe('browser: the pre-rendered login form (issue 15)', function () {
     const bank = requests.filter((request) => request.includes('/customer-auth/'));
     expect(bank.length, 'only the consent was read').to.equal(1);
     expect(bank[0]).to.match(/^GET /);
+    expect(requests.filter((request) => request.includes('/.well-known/jwks.json')), 'the keys asked once: the entry page\'s preload is the answer read (issue 15 item 2)').to.have.length(1);
+    expect(requests.findIndex((request) => request.includes('/.well-known/jwks.json')), 'the keys asked with the page, before the app\'s script runs').to.be.below(requests.findIndex((request) => /\/assets\/main-/.test(request)) + 1);
     await continueButton(page).click();
     await onStep(page, copy.steps.selectAccounts);
     expect(await axeViolations(page)).to.deep.equal([]);
@@ -167,7 +170,7 @@ describe('browser: the pre-rendered login form (issue 15)', function () {
     const keys = gate();
     await page.route(/\/\.well-known\/jwks\.json$/, keys.hold);
     await page.goto(await harness.entryUrl(), { waitUntil: 'commit' });
-    while (keys.held() === 0) await page.waitForTimeout(50);
+    await tookOver(page);
     const announced = () => page.locator('[role=status], [aria-live]').evaluateAll((regions) => regions.map((region) => region.textContent ?? '').join(''));
     expect(await announced(), 'nothing announced while the token is verified').to.equal('');
     expect(await axeViolations(page)).to.deep.equal([]);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Metafile } from 'esbuild';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { CONFIG_HREF, entryOutputs, indexHtml, LATER_STEPS_CSS, LATER_STEPS_STYLESHEET_META, LOADING_MARKUP, LOADING_TITLE } from '../../esbuild.config.mjs';
+import { CONFIG_HREF, entryOutputs, indexHtml, keysPreloadHref, LATER_STEPS_CSS, LATER_STEPS_STYLESHEET_META, LOADING_MARKUP, LOADING_TITLE } from '../../esbuild.config.mjs';
 import { CONFIG_PATH } from '../../adapters/fetch-config-source.adapter';
 import { copy } from '../../domain/copy';
 import { LoadingPage } from '../../ui/web/pages/loading-page';
@@ -61,6 +61,16 @@ describe('build: the HTML shell (DESIGN §4, the first screen\'s requests)', () 
     expect(html).to.include('<link rel="stylesheet" href="/assets/main-1.css">');
     expect(html).not.to.match(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(html).not.to.match(/<style|\sstyle=|\son[a-z]+=/i);
+  });
+
+  it('preloads the bank\'s keys when the build\'s config names them on the app\'s origin (issue 15 item 2), nothing otherwise', () => {
+    const html = indexHtml({ script: 'main-1.js', preloadKeys: keysPreloadHref({ jwksUri: '/.well-known/jwks.json' }) });
+    expect(html).to.include('<link rel="preload" as="fetch" crossorigin href="/.well-known/jwks.json">');
+    for (const jwksUri of ['https://keys.example/jwks.json', '//keys.example/jwks.json', 'jwks.json', '/a b', '/x"><script>', 42, undefined]) {
+      expect(keysPreloadHref({ jwksUri }), String(jwksUri)).to.equal(undefined);
+    }
+    expect(keysPreloadHref(null)).to.equal(undefined);
+    expect(indexHtml({ script: 'main-1.js' }).match(/rel="preload"/g)).to.have.length(1);
   });
 
   it('preloads the file the app reads its configuration from', () => {
