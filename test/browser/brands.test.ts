@@ -7,7 +7,7 @@ import { copy } from '../../domain/copy';
 import { brandPalette, contrastRatio } from '../../domain/brand-colour';
 import { NEUTRAL_BRAND_NAME } from '../../domain/brand';
 import { SANDBOX_BRANDS, sandboxConfig } from '../../adapters/sandbox-bank/sandbox-config';
-import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers, watchPage } from './browser-harness';
+import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
 import { logIn, onStep, loginReady } from './consent-app-driver';
 
 const YEAR = new Date().getFullYear();
@@ -33,37 +33,18 @@ const brandShown = (page: Page) =>
 for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 }]) {
   describe(`browser: brands from config at ${viewport.width} px (DESIGN §3.14, CONTRACT §2)`, function () {
     this.timeout(60_000);
-    let harness: SandboxHarness;
-    let browser: Browser;
-    const contexts: BrowserContext[] = [];
-    let errors: string[] = [];
-
-    before(async () => {
-      harness = await new SandboxHarness().start();
-      browser = await launchChromium();
-    });
-    afterEach(async () => {
-      expect(errors, 'page errors').to.deep.equal([]);
-      for (const context of contexts.splice(0)) await context.close();
-    });
-    after(async () => {
-      await browser?.close();
-      await harness?.stop();
-    });
+    const suite = browserSuite();
 
     /** Opens the app for `brand`, with config.json's brands replaced when `brands` is given. */
     async function open(brand: string, brands?: unknown[]): Promise<{ page: Page; console: string[] }> {
-      const context = await browser.newContext({ viewport });
-      contexts.push(context);
-      const watched = await watchPage(context);
-      errors = watched.errors;
+      const page = await suite.watchedPage(viewport);
       const console: string[] = [];
-      watched.page.on('console', (message) => console.push(message.text()));
+      page.on('console', (message) => console.push(message.text()));
       if (brands !== undefined) {
-        await watched.page.route('**/config/config.json', (route) => route.fulfill({ json: { ...sandboxConfig(), brands } }));
+        await page.route('**/config/config.json', (route) => route.fulfill({ json: { ...sandboxConfig(), brands } }));
       }
-      await watched.page.goto(await harness.entryUrl({ brand }));
-      return { page: watched.page, console };
+      await page.goto(await suite.harness.entryUrl({ brand }));
+      return { page, console };
     }
 
     for (const brand of SANDBOX_BRANDS) {

@@ -131,3 +131,54 @@ export async function watchPage(context: BrowserContext): Promise<{ page: Page; 
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, cspViolations, errors };
 }
+
+/** What a browser suite shares: its sandbox, its Chromium, and pages watched for errors. */
+export interface BrowserSuite {
+  readonly harness: SandboxHarness;
+  readonly browser: Browser;
+  /** A page in a new context of its own (closed after the test); its page errors and CSP violations fail the test. */
+  watchedPage(viewport?: { readonly width: number; readonly height: number }): Promise<Page>;
+}
+
+/**
+ * The hooks every browser suite repeats: a sandbox bank with `options` and one Chromium for the
+ * suite; after each test, its contexts are closed and any page error or CSP violation fails it.
+ */
+export function browserSuite(options: SandboxBankOptions = {}): BrowserSuite {
+  let harness: SandboxHarness | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const problems: string[][] = [];
+  before(async () => {
+    harness = await new SandboxHarness().start(options);
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    const found = problems.splice(0).flat();
+    for (const context of contexts.splice(0)) await context.close();
+    if (found.length > 0) throw new Error(`page errors and CSP violations:\n- ${found.join('\n- ')}`);
+  });
+  after(async () => {
+    await browser?.close();
+    await harness?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the browser suite has not started (use it inside describe)');
+    return value;
+  };
+  return {
+    get harness() {
+      return started(harness);
+    },
+    get browser() {
+      return started(browser);
+    },
+    async watchedPage(viewport = { width: 1280, height: 900 }) {
+      const context = await started(browser).newContext({ viewport });
+      contexts.push(context);
+      const watched = await watchPage(context);
+      problems.push(watched.errors, watched.cspViolations);
+      return watched.page;
+    },
+  };
+}

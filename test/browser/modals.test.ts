@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
-import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers, watchPage } from './browser-harness';
+import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
 import { logIn, modalNamed, onStep, loginReady } from './consent-app-driver';
 
 const INACTIVE_TIME_LIMIT_S = 300;
@@ -33,33 +33,14 @@ const hitsItself = (page: Page, selector: string): Promise<boolean> =>
 for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 }]) {
   describe(`browser: modals on the native <dialog> at ${viewport.width} px (DESIGN §3.7, §3.10)`, function () {
     this.timeout(60_000);
-    let harness: SandboxHarness;
-    let browser: Browser;
-    const contexts: BrowserContext[] = [];
-    let errors: string[] = [];
-
-    before(async () => {
-      harness = await new SandboxHarness().start({ inactivity: { inactiveTimeLimit: INACTIVE_TIME_LIMIT_S, inactiveReciprocalWarnTime: WARN_TIME_S } });
-      browser = await launchChromium();
-    });
-    afterEach(async () => {
-      expect(errors, 'page errors').to.deep.equal([]);
-      for (const context of contexts.splice(0)) await context.close();
-    });
-    after(async () => {
-      await browser?.close();
-      await harness?.stop();
-    });
+    const suite = browserSuite({ inactivity: { inactiveTimeLimit: INACTIVE_TIME_LIMIT_S, inactiveReciprocalWarnTime: WARN_TIME_S } });
 
     async function open(clock = false): Promise<Page> {
-      const context = await browser.newContext({ viewport });
-      contexts.push(context);
-      const watched = await watchPage(context);
-      errors = watched.errors;
-      if (clock) await watched.page.clock.install();
-      await watched.page.goto(await harness.entryUrl());
-      await loginReady(watched.page);
-      return watched.page;
+      const page = await suite.watchedPage(viewport);
+      if (clock) await page.clock.install();
+      await page.goto(await suite.harness.entryUrl());
+      await loginReady(page);
+      return page;
     }
 
     it('a closable modal: in the top layer, the page behind inert, Tab stays out of the page, Escape closes it and focus returns', async () => {

@@ -2,9 +2,9 @@
 // login form, painted with the HTML; the app takes it over keeping what was typed; nothing is sent
 // before the token is verified; a launch that does not land on the form never paints it.
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { copy } from '../../domain/copy';
-import { axeViolations, launchChromium, SandboxHarness, watchPage } from './browser-harness';
+import { axeViolations, browserSuite } from './browser-harness';
 import { loginReady, onStep } from './consent-app-driver';
 
 const WIDTHS = [{ width: 320, height: 640 }, { width: 1280, height: 900 }] as const;
@@ -60,38 +60,19 @@ const box = async (page: Page, name: string) => (await page.locator(`input[name=
 
 describe('browser: the pre-rendered login form (issue 15)', function () {
   this.timeout(90_000);
-  let harness: SandboxHarness;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const problems: string[] = [];
-
-  before(async () => {
-    harness = await new SandboxHarness().start({ tokenLifetimeSeconds: 600 });
-    browser = await launchChromium();
-  });
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close();
-    expect(problems.splice(0), 'page errors and CSP violations').to.deep.equal([]);
-  });
-  after(async () => {
-    await browser?.close();
-    await harness?.stop();
-  });
+  const suite = browserSuite({ tokenLifetimeSeconds: 600 });
 
   async function newPage(viewport: { width: number; height: number } = WIDTHS[1]): Promise<{ page: Page; requests: string[] }> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    const watched = await watchPage(context);
+    const page = await suite.watchedPage(viewport);
     const requests: string[] = [];
-    watched.page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search}`));
-    watched.page.on('close', () => problems.push(...watched.errors, ...watched.cspViolations));
-    return { page: watched.page, requests };
+    page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search}`));
+    return { page, requests };
   }
 
   it('with every script blocked, the form is painted from the HTML: the fields take input, Continue waits, and Enter sends nothing; axe 0', async () => {
     const { page, requests } = await newPage();
     await page.route(/\.js(\?|$)/, (route) => route.abort());
-    await page.goto(await harness.entryUrl(), { waitUntil: 'load' });
+    await page.goto(await suite.harness.entryUrl(), { waitUntil: 'load' });
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-entry'))).to.equal('login');
     expect(await page.title()).to.equal(copy.windowTitle(copy.steps.login));
     await username(page).fill('jane.citizen');
@@ -105,7 +86,6 @@ describe('browser: the pre-rendered login form (issue 15)', function () {
     expect(requests.slice(before), 'nothing sent on Enter').to.deep.equal([]);
     expect(page.url(), 'no form submission').to.equal(url);
     expect(await axeViolations(page)).to.deep.equal([]);
-    await page.close();
   });
 
   for (const viewport of WIDTHS) {
@@ -113,7 +93,7 @@ describe('browser: the pre-rendered login form (issue 15)', function () {
       const { page } = await newPage(viewport);
       const app = gate();
       await page.route(/\/assets\/main-[^/]*\.js$/, app.hold);
-      await page.goto(await harness.entryUrl(), { waitUntil: 'commit' });
+      await page.goto(await suite.harness.entryUrl(), { waitUntil: 'commit' });
       await username(page).waitFor();
       const pinned = { username: await box(page, 'username'), secureCode: await box(page, 'secureCode') };
       await username(page).click();
@@ -130,15 +110,14 @@ describe('browser: the pre-rendered login form (issue 15)', function () {
       await page.keyboard.type('123456');
       await page.keyboard.press('Enter');
       await onStep(page, copy.steps.selectAccounts);
-      await page.close();
-    });
+      });
   }
 
   it('while the token is verified, Continue, Cancel and the help links wait and nothing is sent; once it is, Continue logs in', async () => {
     const { page, requests } = await newPage();
     const keys = gate();
     await page.route(/\/\.well-known\/jwks\.json$/, keys.hold);
-    await page.goto(await harness.entryUrl(), { waitUntil: 'commit' });
+    await page.goto(await suite.harness.entryUrl(), { waitUntil: 'commit' });
     await tookOver(page);
     expect(keys.held(), 'the keys are asked for').to.be.above(0);
     await username(page).fill('jane.citizen');
@@ -162,14 +141,13 @@ describe('browser: the pre-rendered login form (issue 15)', function () {
     await continueButton(page).click();
     await onStep(page, copy.steps.selectAccounts);
     expect(await axeViolations(page)).to.deep.equal([]);
-    await page.close();
   });
 
   it('the form is one form to assistive technology: one heading, one field of each, no "Loading" announced; axe 0 before and after the take-over', async () => {
     const { page } = await newPage();
     const keys = gate();
     await page.route(/\/\.well-known\/jwks\.json$/, keys.hold);
-    await page.goto(await harness.entryUrl(), { waitUntil: 'commit' });
+    await page.goto(await suite.harness.entryUrl(), { waitUntil: 'commit' });
     await tookOver(page);
     const announced = () => page.locator('[role=status], [aria-live]').evaluateAll((regions) => regions.map((region) => region.textContent ?? '').join(''));
     expect(await announced(), 'nothing announced while the token is verified').to.equal('');
@@ -181,7 +159,6 @@ describe('browser: the pre-rendered login form (issue 15)', function () {
     expect(await secureCode(page).count()).to.equal(1);
     expect(await announced(), 'nothing announced by the take-over').to.equal('');
     expect(await axeViolations(page)).to.deep.equal([]);
-    await page.close();
   });
 
   const elsewhere: { readonly name: string; readonly url: (entry: URL) => string; readonly title: string }[] = [
@@ -204,7 +181,7 @@ describe('browser: the pre-rendered login form (issue 15)', function () {
       await page.addInitScript(FRAME_RECORDER);
       const app = gate();
       await page.route(/\/assets\/main-[^/]*\.js$/, app.hold);
-      await page.goto(launch.url(new URL(await harness.entryUrl())), { waitUntil: 'commit' });
+      await page.goto(launch.url(new URL(await suite.harness.entryUrl())), { waitUntil: 'commit' });
       await page.getByText(copy.shell.loading, { exact: true }).first().waitFor();
       expect(await page.title()).to.equal(copy.shell.loadingTitle);
       await page.waitForTimeout(300);
@@ -215,7 +192,6 @@ describe('browser: the pre-rendered login form (issue 15)', function () {
       expect(frames.length, 'frames recorded').to.be.above(5);
       expect(frames.filter((frame) => frame.form).length, 'frames with the login form').to.equal(0);
       expect(await axeViolations(page)).to.deep.equal([]);
-      await page.close();
-    });
+      });
   }
 });
