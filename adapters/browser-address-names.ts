@@ -1,5 +1,5 @@
 // The names the browser channel reads the launch by: in the entry address and in the tab's
-// session storage. Their own module (no decorator, no dependency), so that the entry page's
+// session storage, and the mark the entry page's script leaves. Their own module (no decorator, no dependency), so that the entry page's
 // script (entry-page-script.ts), built into the HTML, uses the same names as the adapters.
 import type { Decision } from '../application/ports/token-storage.port';
 
@@ -14,3 +14,6 @@ export const REDIRECT_JWT_KEY = 'cdr.redirectJwt';
 
 /** The key under which each decision's Idempotency-Key is kept (DESIGN §3.11). */
 export const decisionKeyName = (decision: Decision): string => `cdr.idempotencyKey.${decision}`;
+
+/** The attribute the entry page's script sets on `<html>`: `login` or `elsewhere` (docs/prerendered-login.md). */
+export const ENTRY_ATTRIBUTE = 'data-entry';

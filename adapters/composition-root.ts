@@ -28,7 +28,7 @@ import { TimeoutScheduler } from './timeout-scheduler.adapter';
 import { WindowLaunchParameters } from './window-launch-parameters.adapter';
 
 export { WindowLaunchParameters };
-export { ENTRY_ATTRIBUTE } from './entry-page-script';
+export { ENTRY_ATTRIBUTE } from './browser-address-names';
 import { WindowRedirector } from './window-redirector.adapter';
 
 const browserFetch: FetchFunction = (input, init) => globalThis.fetch(input, init);

@@ -1,9 +1,8 @@
 import { copy } from '../domain/copy';
 import { ADDRESS_FAILURE_ROUTES } from '../domain/flow-start';
-import { decisionKeyName, REDIRECT_JWT_KEY, REDIRECT_JWT_PARAM } from './browser-address-names';
+import { decisionKeyName, ENTRY_ATTRIBUTE, REDIRECT_JWT_KEY, REDIRECT_JWT_PARAM } from './browser-address-names';
 
-/** The attribute the entry page's script sets on `<html>`: `login` or `elsewhere` (docs/prerendered-login.md). */
-export const ENTRY_ATTRIBUTE = 'data-entry';
+export { ENTRY_ATTRIBUTE };
 
 /**
  * Issue 15: the entry page carries the login form (pre-rendered at build time). Before the first

@@ -1,11 +1,11 @@
 import { inject, injectable, optional } from 'inversify';
-import { toAccounts, type AccountsError, type AccountState } from '../domain/accounts';
+import type { AccountState } from '../domain/accounts';
 import { apiErrorFromEnvelope, type ApiError } from '../domain/api-error';
 import { parseConsentDetail, type Consent, type ConsentError } from '../domain/consent';
-import { parseCustomerDetails, type CustomerDetails } from '../domain/customer-details';
+import type { CustomerDetails } from '../domain/customer-details';
 import { isRecord } from '../domain/is-record';
 import type { AuthenticateRequest } from '../domain/login-form';
-import { parseBusinessList, type Business, type BusinessListError } from '../domain/profiles';
+import type { Business } from '../domain/profiles';
 import { assertNever, err, ok, type Result } from '../domain/result';
 import type { ConfirmationAnswer } from '../domain/return-url';
 import type { BusinessConsentRequest, SaveSelectionRequest } from '../domain/save-request';
@@ -15,6 +15,13 @@ import { TOKEN_STORAGE, type TokenStorage } from '../application/ports/token-sto
 import type { RuntimeConfig } from '../application/runtime-config';
 import { fetchCall, parseJsonBody, type HttpMethod } from './fetch-call';
 import { FETCH, HTTP_CALL_OPTIONS, type FetchFunction, type HttpCallOptions } from './fetch.token';
+import type * as LaterAnswerReadersModule from './later-answer-readers';
+
+/** The readers of the later answers (adapters/later-answer-readers.ts). */
+export type LaterAnswerReaders = typeof LaterAnswerReadersModule;
+
+/** How the readers are loaded: bound only by tests (a load that fails); the default is a dynamic import. */
+export const LATER_ANSWER_READERS = Symbol('LaterAnswerReaders');
 
 /** What a 2xx answer is read into, or why it could not be: the causes of a MALFORMED_ANSWER. */
 type Reader<T> = (json: unknown, status: number) => Result<T, ApiError>;
@@ -24,32 +31,6 @@ const malformed = (status: number, ...causes: string[]): { readonly ok: false; r
 
 /** CONTRACT §3: a void call accepts `204`, `200 {}` or any other JSON answer. */
 const noContent: Reader<void> = () => ok(undefined);
-
-const describeAccountsError = (error: AccountsError): string => {
-  switch (error.kind) {
-    case 'notAnAccountList':
-      return 'accounts.account must be a list';
-    case 'nullAccount':
-      return `accounts.account[${error.index}] is null`;
-    case 'malformedAccount':
-      return `accounts.account[${error.index}].${error.field} is malformed`;
-    default:
-      return assertNever(error);
-  }
-};
-
-const describeBusinessListError = (error: BusinessListError): string => {
-  switch (error.kind) {
-    case 'notABusinessList':
-      return 'businessList must be a list';
-    case 'malformedBusiness':
-      return `businessList[${error.index}] needs a companyId and a businessName`;
-    case 'duplicateCompanyId':
-      return `businessList has companyId ${error.companyId} more than once`;
-    default:
-      return assertNever(error);
-  }
-};
 
 const describeConsentError = (error: ConsentError): string => {
   switch (error.kind) {
@@ -106,38 +87,59 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
   private readonly tokens: TokenStorage;
   private readonly fetchFn: FetchFunction;
   private readonly options: HttpCallOptions | undefined;
+  private readonly loadReaders: () => Promise<LaterAnswerReaders>;
+  private readers: Promise<Result<LaterAnswerReaders, ApiError>> | undefined = undefined;
 
   constructor(
     @inject(RUNTIME_CONFIG) config: RuntimeConfig,
     @inject(TOKEN_STORAGE) tokens: TokenStorage,
     @inject(FETCH) fetchFn: FetchFunction,
     @inject(HTTP_CALL_OPTIONS) @optional() options?: HttpCallOptions,
+    @inject(LATER_ANSWER_READERS) @optional() loadReaders?: () => Promise<LaterAnswerReaders>,
   ) {
     this.config = config;
     this.tokens = tokens;
     this.fetchFn = fetchFn;
     this.options = options;
+    this.loadReaders = loadReaders ?? (() => import('./later-answer-readers'));
   }
 
-  /** Spec §5: `POST /customer-auth/authenticate` with SECURE_CODE or DOB_SECURE_CODE. */
+  /**
+   * Spec §5: `POST /customer-auth/authenticate` with SECURE_CODE or DOB_SECURE_CODE. The readers
+   * of the later answers start loading beside it, so they are there when the first one arrives.
+   */
   authenticate(request: AuthenticateRequest): Promise<Result<void, ApiError>> {
+    void this.laterReaders();
     return this.call('POST', '/customer-auth/authenticate', noContent, { body: request });
   }
 
+  /**
+   * Issue 15 (the first screen's bytes, docs/performance.md): the readers of the answers only
+   * the steps after login get (customer details, businesses, accounts) are loaded when first
+   * needed. Code that cannot be loaded is a call that got no answer (NO_ANSWER): the flow treats
+   * it as it treats a lost connection, and the next call tries to load it again.
+   */
+  private laterReaders(): Promise<Result<LaterAnswerReaders, ApiError>> {
+    this.readers ??= this.loadReaders().then(
+      (module) => ok(module),
+      (error: unknown) => {
+        this.readers = undefined;
+        return err({ status: 0, code: NO_ANSWER, causes: [`the code that reads the bank's answer could not be loaded: ${error instanceof Error ? error.message : String(error)}`] });
+      },
+    );
+    return this.readers;
+  }
+
   /** Spec §8: `GET /customer-auth/customer-details`; a 422 (under 18) comes back as the ApiError. */
-  customerDetails(): Promise<Result<CustomerDetails, ApiError>> {
-    return this.call('GET', '/customer-auth/customer-details', (json, status) => {
-      const details = parseCustomerDetails(json);
-      return details.ok ? details : malformed(status, details.error);
-    });
+  async customerDetails(): Promise<Result<CustomerDetails, ApiError>> {
+    const readers = await this.laterReaders();
+    return readers.ok ? this.call('GET', '/customer-auth/customer-details', readers.value.readCustomerDetails) : readers;
   }
 
   /** Spec §3 "Customer info": `GET /customer-auth/businesses`. */
-  businesses(): Promise<Result<readonly Business[], ApiError>> {
-    return this.call('GET', '/customer-auth/businesses', (json, status) => {
-      const list = parseBusinessList(json);
-      return list.ok ? list : malformed(status, describeBusinessListError(list.error));
-    });
+  async businesses(): Promise<Result<readonly Business[], ApiError>> {
+    const readers = await this.laterReaders();
+    return readers.ok ? this.call('GET', '/customer-auth/businesses', readers.value.readBusinesses) : readers;
   }
 
   /** Spec §4 "Account step": `PUT /customer-auth/consent` with `requestType: BUSINESS_CONTRACT` and `{bcin}`. */
@@ -153,11 +155,9 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
    * domain cannot read (a null entry among them) fails with status 400 (the domain's status),
    * code MALFORMED_ANSWER and the reason as its cause.
    */
-  accounts(): Promise<Result<AccountState, ApiError>> {
-    return this.call('GET', '/customer-auth/accounts?withBalance=false', (json) => {
-      const state = toAccounts(json);
-      return state.ok ? state : malformed(state.error.status, describeAccountsError(state.error));
-    });
+  async accounts(): Promise<Result<AccountState, ApiError>> {
+    const readers = await this.laterReaders();
+    return readers.ok ? this.call('GET', '/customer-auth/accounts?withBalance=false', readers.value.readAccounts) : readers;
   }
 
   /** Spec §4 "Consent guard": `GET /customer-auth/data`. */

@@ -3,6 +3,7 @@
 export * from './abandonment';
 export * from './account-selection';
 export * from './accounts';
+export * from './account-answer';
 export * from './api-error';
 export * from './brand';
 export * from './brand-colour';

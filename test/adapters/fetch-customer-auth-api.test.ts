@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { FetchCustomerAuthApi, readConfirmationAnswer } from '../../adapters/fetch-customer-auth-api.adapter';
+import { FetchCustomerAuthApi, readConfirmationAnswer, type LaterAnswerReaders } from '../../adapters/fetch-customer-auth-api.adapter';
 import { backoffMs, retryAfterMs } from '../../adapters/fetch-call';
 import type { FetchFunction, HttpCallOptions } from '../../adapters/fetch.token';
 import { MALFORMED_ANSWER, NO_ANSWER, TIMED_OUT } from '../../application/ports/customer-auth-api.port';
@@ -199,6 +199,40 @@ describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4)
         ]);
         expect(result.value.availableAccounts).to.have.length(2);
       }
+    });
+
+    it('the readers of the later answers load when first needed; code that cannot be loaded is NO_ANSWER, nothing is sent, and the next call loads it again (issue 15)', async () => {
+      let loads = 0;
+      const flaky = (): Promise<LaterAnswerReaders> => {
+        loads += 1;
+        return loads === 1 ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : import('../../adapters/later-answer-readers');
+      };
+      const subject = new FetchCustomerAuthApi(configFor(server.baseUrl), tokens, fetch, FAST, flaky);
+      expect(loads, 'nothing loaded before it is needed').to.equal(0);
+      expect(await subject.accounts()).to.deep.equal({
+        ok: false,
+        error: { status: 0, code: NO_ANSWER, causes: ['the code that reads the bank\'s answer could not be loaded: Failed to fetch dynamically imported module'] },
+      });
+      expect(server.requests, 'nothing sent without its reader').to.deep.equal([]);
+      server.answer({ status: 200, body: { accounts: { account: [rawAccount('acc-0001')] } } });
+      const second = await subject.accounts();
+      expect(second.ok).to.equal(true);
+      expect(loads).to.equal(2);
+      server.answer({ status: 200, body: { personalInfo: { fullLegalName: 'Jane Citizen' } } });
+      expect((await subject.customerDetails()).ok).to.equal(true);
+      expect(loads, 'loaded once it has loaded').to.equal(2);
+    });
+
+    it('authenticate starts loading the later readers beside the login, so they are there when the first later answer arrives', async () => {
+      let loads = 0;
+      const counting = (): Promise<LaterAnswerReaders> => {
+        loads += 1;
+        return import('../../adapters/later-answer-readers');
+      };
+      const subject = new FetchCustomerAuthApi(configFor(server.baseUrl), tokens, fetch, FAST, counting);
+      server.answer({ status: 204 });
+      await subject.authenticate({ authType: 'SECURE_CODE', username: 'jane', secureCode: '123456' });
+      expect(loads).to.equal(1);
     });
 
     it('accounts with a null entry fails with status 400 (spec §4)', async () => {

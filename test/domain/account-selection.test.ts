@@ -15,7 +15,7 @@ import {
   toggleSelectAll,
   toggleSubAccount,
 } from '../../domain/account-selection';
-import { toAccounts } from '../../domain/accounts';
+import { toAccounts } from '../../domain/account-answer';
 import type { Account, RawAccount } from '../../domain/accounts';
 import { accountsArbitrary } from './fixtures/account-arbitraries.fixture';
 import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';

@@ -1,13 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import {
-  accountDisplayName,
-  accountState,
-  formatAccountNumber,
-  preselectFromConsent,
-  toAccounts,
-  withSubAccountState,
-} from '../../domain/accounts';
+import { accountDisplayName, accountState, formatAccountNumber, preselectFromConsent, withSubAccountState } from '../../domain/accounts';
+import { toAccounts } from '../../domain/account-answer';
 import type { Account, AccountState, SharedAccountRef } from '../../domain/accounts';
 import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
 

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { isChosen, toggleAccount, toggleSelectAll, toggleSubAccount } from '../../domain/account-selection';
-import { accountState, preselectFromConsent, toAccounts } from '../../domain/accounts';
+import { accountState, preselectFromConsent } from '../../domain/accounts';
+import { toAccounts } from '../../domain/account-answer';
 import type { Account, SharedAccountRef } from '../../domain/accounts';
 import { assertNever } from '../../domain/result';
 import { summarise } from '../../domain/selection-summary';

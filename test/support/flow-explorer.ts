@@ -4,7 +4,7 @@
 // `npm run diagram` writes them as the README's Mermaid diagram; a test checks it is current.
 import { familyTrustAccounts, companyAccounts, janeCitizenAccounts, trustOwnerPersonalAccounts } from '../../adapters/sandbox-bank/persona-accounts';
 import type { RawAccount } from '../../adapters/sandbox-bank/customer-auth-wire';
-import { toAccounts } from '../../domain/accounts';
+import { toAccounts } from '../../domain/account-answer';
 import type { ApiError } from '../../domain/api-error';
 import { parseConsentDetail } from '../../domain/consent';
 import type { FlowAnswer, FlowCall } from '../../domain/flow-effects';

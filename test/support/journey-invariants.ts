@@ -1,7 +1,8 @@
 // The invariants of issue 11, checked after every command of a random journey. Each names the
 // rule it protects; a failure message says which one broke.
 import { expect } from 'chai';
-import { TRUST_USER, toAccounts } from '../../domain/accounts';
+import { TRUST_USER } from '../../domain/accounts';
+import { toAccounts } from '../../domain/account-answer';
 import { isStepShown } from '../../domain/flow';
 import { MODAL_NAMES } from '../../domain/modal';
 import { ACCESS_DENIED_MESSAGE } from '../../domain/return-url';

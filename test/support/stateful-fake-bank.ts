@@ -7,7 +7,8 @@ import { referenceOf, type RawAccount } from '../../adapters/sandbox-bank/custom
 import { LoginAttempts } from '../../adapters/sandbox-bank/login-attempts';
 import { findPersona, PERSONAL_PROFILE, PERSONAS, type Persona, type PersonaProfile } from '../../adapters/sandbox-bank/personas';
 import { NO_ANSWER, TIMED_OUT, type CustomerAuthApi } from '../../application/ports/customer-auth-api.port';
-import { toAccounts, type AccountState } from '../../domain/accounts';
+import { type AccountState } from '../../domain/accounts';
+import { toAccounts } from '../../domain/account-answer';
 import type { ApiError } from '../../domain/api-error';
 import { parseConsentDetail, type Consent } from '../../domain/consent';
 import type { CustomerDetails } from '../../domain/customer-details';
