@@ -106,8 +106,13 @@ describe('browser: review integrity (issue 13 items 1-5)', function () {
       expect(await page.locator('[data-summary="period"]').textContent()).to.match(/^\d{1,2} \w+ \d{4} to \d{1,2} \w+ \d{4}$/);
       expect(await page.evaluate(() => document.documentElement.scrollHeight)).to.be.below(4000);
     });
+    expect(await page.locator('.summary-list > li').count(), 'the folded lines are not built until opened (issue 15)').to.equal(0);
     await page.getByText(stepsCopy.confirmation.showAccounts(500), { exact: true }).click();
+    await page.locator('.summary-list > li').nth(499).waitFor();
     expect(await page.locator('.summary-list > li').count()).to.equal(500);
+    await page.getByText(stepsCopy.confirmation.showAccounts(500), { exact: true }).click();
+    await page.locator('.summary-list > li').first().waitFor({ state: 'detached' });
+    expect(await page.locator('.summary-list > li').count(), 'folded again').to.equal(0);
   });
 
   it('item 2: an amendment tags newly requested data "New", names it in What\'s changed, hides Back, and its success says the changes are saved', async () => {

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useId } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ConfirmationStore } from '../../../application/stores/confirmation.store';
 import type { SummaryEntry } from '../../../domain/selection-summary';
 import { useService } from '../services-context';
@@ -20,6 +20,21 @@ function Group({ heading, entries, removed }: {
         {entries.map((entry) => <SummaryEntryItem key={entry.account.id} entry={entry} removed={removed} />)}
       </ul>
     </section>
+  );
+}
+
+/**
+ * The folded list (issue 13 item 5) renders its lines only once it is opened (issue 15: the
+ * review's first render stays flat as the list grows; 5,000 closed lines cost as much to build as
+ * open ones). Whether it is open is the disclosure's own state, as the platform keeps it.
+ */
+function AccountFold({ count, children }: { readonly count: number; readonly children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="account-fold" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{stepsCopy.confirmation.showAccounts(count)}</summary>
+      {open ? children : undefined}
+    </details>
   );
 }
 
@@ -45,12 +60,7 @@ export const SummaryGroups = observer(function SummaryGroups() {
   return (
     <section className="confirmation-section summary" aria-labelledby={headingId}>
       <h2 id={headingId} className="section-heading">{stepsCopy.confirmation.selectedAccounts}</h2>
-      {confirmation.accountListFolded ? (
-        <details className="account-fold">
-          <summary>{stepsCopy.confirmation.showAccounts(added.length + maintained.length + removed.length)}</summary>
-          {groups}
-        </details>
-      ) : groups}
+      {confirmation.accountListFolded ? <AccountFold count={added.length + maintained.length + removed.length}>{groups}</AccountFold> : groups}
       {confirmation.jointHoldersNotified ? (
         <p className="notice notice-info">{stepsCopy.confirmation.jointHoldersNotified}</p>
       ) : undefined}
