@@ -16,6 +16,8 @@ export interface ShellFiles {
   prerendered?: PrerenderedEntry | undefined;
   /** Issue 15 item 2: the bank's keys, preloaded (a path on the app's origin). */
   preloadKeys?: string | undefined;
+  /** Issue 20: the first screen's stylesheet, inline (instead of linking `stylesheet`). */
+  inlineStyles?: string | undefined;
 }
 
 /** ui/web/prerender/entry-page.tsx's result. */
@@ -24,6 +26,8 @@ export interface PrerenderedEntry {
   readonly title: string;
   readonly script: string;
   readonly attribute: string;
+  readonly brandStyles: string;
+  readonly entryConfig: string;
 }
 
 export declare const productionOptions: BuildOptions;
@@ -33,6 +37,9 @@ export declare const LOADING_MARKUP: string;
 export declare const LATER_STEPS_CSS: string;
 export declare const ENTRY_LOADING_ID: string;
 export declare function prerenderEntry(): Promise<PrerenderedEntry>;
+export declare const ENTRY_CONFIG_ID: string;
+export declare function inlineStylesheet(css: string, brandStyles?: string): string;
+export declare function nginxDirOf(outDir: string): string;
 export declare function keysPreloadHref(rawConfig: unknown): string | undefined;
 export declare const LATER_STEPS_STYLESHEET_META: string;
 export declare function indexHtml(files: ShellFiles): string;

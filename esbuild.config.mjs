@@ -46,20 +46,25 @@ export const LOADING_TITLE = 'Loading | Open Banking';
 export const LOADING_MARKUP = '<div class="loading-page"><svg class="spinner" width="110" height="110" viewBox="0 0 110 110" aria-hidden="true" focusable="false"><circle class="spinner-track" cx="55" cy="55" r="50" fill="none" stroke-width="10"></circle><circle class="spinner-stripe" cx="55" cy="55" r="50" fill="none" stroke-width="10" stroke-linecap="round" stroke-dasharray="94 314"></circle></svg><p role="status" class="loading-text">Loading</p></div>';
 
 /**
- * The HTML shell: no inline script or style, so the strict CSP of DESIGN §4 holds. The browser
- * learns every file the first screen needs from the shell itself, so nothing waits for the entry
- * to be parsed before it is requested: the entry's static chunks (`modulepreload`, script-src
- * 'self') and config.json (`preload as=fetch`, connect-src 'self'; FetchConfigSource asks for it
- * with the same mode and credentials, so the preloaded answer is the one it reads).
+ * The HTML shell. The browser learns every file the first screen needs from the shell itself, so
+ * nothing waits for the entry to be parsed before it is requested: the entry's static chunks
+ * (`modulepreload`, script-src 'self') and config.json (`preload as=fetch`, connect-src 'self';
+ * FetchConfigSource asks for it with the same mode and credentials, so the preloaded answer is
+ * the one it reads). With the pre-rendered login form (issue 15) it carries the form, the
+ * brands and links the form shows (`#entry-config`, issue 20), the entry script, and the first
+ * screen's stylesheet inline (`inlineStyles`, issue 20: the form paints without another round
+ * trip). The CSP allows the inline script and stylesheet by their hashes alone (the sandbox and
+ * the build's nginx configuration compute them from this page: web-security-headers.ts).
  */
-export function indexHtml({ script, stylesheet, modulePreloads = [], laterStepsStylesheet, preloadConfig = true, loadingScreen = preloadConfig, prerendered, preloadKeys }) {
+export function indexHtml({ script, stylesheet, inlineStyles, modulePreloads = [], laterStepsStylesheet, preloadConfig = true, loadingScreen = preloadConfig, prerendered, preloadKeys }) {
   const preloads = modulePreloads.map((chunk) => `<link rel="modulepreload" href="/assets/${chunk}">\n`).join('');
   const laterSteps = laterStepsStylesheet ? `<meta name="${LATER_STEPS_STYLESHEET_META}" content="/assets/${laterStepsStylesheet}">\n` : '';
   const loading = `<main class="site-main">${LOADING_MARKUP}</main>`;
   const title = prerendered ? prerendered.title : loadingScreen ? LOADING_TITLE : 'Open Banking';
-  const entryScript = prerendered ? `<script>${prerendered.script}</script>\n` : '';
+  const entryScript = prerendered ? `<script type="application/json" id="${ENTRY_CONFIG_ID}">${prerendered.entryConfig}</script>\n<script>${prerendered.script}</script>\n` : '';
   const root = prerendered ? prerendered.markup : loadingScreen ? loading : '';
   const elsewhere = prerendered ? `\n<div id="${ENTRY_LOADING_ID}" class="entry-loading">${loading}</div>` : '';
+  const styles = inlineStyles !== undefined ? `<style>${inlineStyles}</style>\n` : stylesheet ? `<link rel="stylesheet" href="/assets/${stylesheet}">\n` : '';
   return `<!doctype html>
 <html lang="en-AU">
 <head>
@@ -67,7 +72,7 @@ export function indexHtml({ script, stylesheet, modulePreloads = [], laterStepsS
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 ${laterSteps}<title>${title}</title>
-${entryScript}${preloadConfig ? `<link rel="preload" as="fetch" crossorigin href="${CONFIG_HREF}">\n` : ''}${preloadKeys ? `<link rel="preload" as="fetch" crossorigin href="${preloadKeys}">\n` : ''}${stylesheet ? `<link rel="stylesheet" href="/assets/${stylesheet}">\n` : ''}<script type="module" src="/assets/${script}"></script>
+${entryScript}${preloadConfig ? `<link rel="preload" as="fetch" crossorigin href="${CONFIG_HREF}">\n` : ''}${preloadKeys ? `<link rel="preload" as="fetch" crossorigin href="${preloadKeys}">\n` : ''}${styles}<script type="module" src="/assets/${script}"></script>
 ${preloads}</head>
 <body>
 <div id="root">${root}</div>${elsewhere}
@@ -75,6 +80,21 @@ ${preloads}</head>
 </body>
 </html>
 `;
+}
+
+/** Issue 20: the id of the entry page's brands and links (= adapters/browser-address-names.ts `ENTRY_CONFIG_ID`). */
+export const ENTRY_CONFIG_ID = 'entry-config';
+
+/**
+ * Issue 20: the first screen's stylesheet as the entry page inlines it: the built CSS (its
+ * source-map comment dropped: the page is not its file) and the brands' rules. A `url()` in it
+ * would resolve against the page's address, not assets/: the build refuses it.
+ */
+export function inlineStylesheet(css, brandStyles = '') {
+  const text = css.replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '').trimEnd();
+  if (/url\(/i.test(text)) throw new Error('The first screen\'s CSS uses url(): inlined into the entry page it would resolve against the page\'s address. Move that rule to steps.css.');
+  if (/<\/style/i.test(text + brandStyles)) throw new Error('The first screen\'s CSS cannot hold "</style".');
+  return `${text}${brandStyles}`;
 }
 
 /**
@@ -88,17 +108,13 @@ async function buildConfig() {
   return JSON.parse(await readFile(path.join(root, 'config/config.json'), 'utf8'));
 }
 
-/** The module that renders the entry page at build time (react-dom/server; never in the browser's bundle). */
-const PRERENDER_ENTRY = path.join(root, 'ui/web/prerender/entry-page.tsx');
+/** The modules the build runs in Node (bundled for it, never in the browser's bundle): the entry page's render, the nginx writer. */
+const BUILD_MODULES = { prerender: path.join(root, 'ui/web/prerender/entry-page.tsx'), nginx: path.join(root, 'adapters/nginx-config-writer.ts') };
 
-/**
- * Issue 15 "a login form at HTML speed" (docs/prerendered-login.md): renders the login form, as
- * the browser's first render shows it while the token is verified, with the app's own components
- * (bundled for Node, run once), for the build's config/config.json.
- */
-export async function prerenderEntry() {
+/** Bundles BUILD_MODULES for Node and imports them. */
+async function buildModules() {
   const result = await esbuild.build({
-    entryPoints: [PRERENDER_ENTRY],
+    entryPoints: BUILD_MODULES,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -111,14 +127,33 @@ export async function prerenderEntry() {
   });
   const dir = await mkdtemp(path.join(root, 'node_modules', '.prerender-'));
   try {
-    const file = path.join(dir, 'entry-page.mjs');
-    await writeFile(file, result.outputFiles[0].contents);
-    const { renderEntryPage } = await import(pathToFileURL(file).href);
-    return renderEntryPage(await buildConfig());
+    const modules = {};
+    for (const name of Object.keys(BUILD_MODULES)) {
+      const file = path.join(dir, `${name}.mjs`);
+      await writeFile(file, result.outputFiles.find((output) => path.basename(output.path) === `${name}.js`).contents);
+      modules[name] = await import(pathToFileURL(file).href);
+    }
+    return modules;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Issue 15 "a login form at HTML speed" (docs/prerendered-login.md): renders the login form, as
+ * the browser's first render shows it while the token is verified, with the app's own components
+ * (bundled for Node, run once), for the build's config/config.json.
+ */
+export async function prerenderEntry() {
+  const { prerender } = await buildModules();
+  return prerender.renderEntryPage(await buildConfig());
+}
+
+/**
+ * DESIGN §4, issue 20: the nginx configuration of a build is written beside its site (dist/ gets
+ * dist-nginx/): outside the web root, since it is not for the public.
+ */
+export const nginxDirOf = (outDir) => `${outDir.replace(/[\\/]+$/, '')}-nginx`;
 
 /**
  * Issue 15 item 2: the bank's keys are asked for right after the config, a round trip later, on
@@ -172,22 +207,43 @@ export const LATER_STEPS_CSS = 'ui/web/styles/steps.css';
 export const LATER_STEPS_STYLESHEET_META = 'later-steps-stylesheet'; // = ui/web/shell/later-steps-stylesheet.ts
 
 /**
- * Builds the app into `outDir` (default dist/) and returns esbuild's metafile. The shell preloads
- * config.json only for the consent app's entry (the one that reads it at startup) unless told.
+ * Writes the shell of a build: index.html (with the consent app's pre-rendered login form and
+ * its inline stylesheet) and config/config.json, and for the consent app the nginx
+ * configuration of that page (nginxDirOf). `assets` holds the built files.
+ */
+async function writeShell({ outDir, assets, metafile, appEntry, preloadConfig, modules }) {
+  const files = entryOutputs(metafile, assets);
+  let html;
+  if (appEntry) {
+    const rawConfig = await buildConfig();
+    const prerendered = modules.prerender.renderEntryPage(rawConfig);
+    const css = files.stylesheet ? await readFile(path.join(assets, files.stylesheet), 'utf8') : '';
+    html = indexHtml({ ...files, inlineStyles: inlineStylesheet(css, prerendered.brandStyles), preloadConfig, prerendered, preloadKeys: keysPreloadHref(rawConfig) });
+  } else {
+    html = indexHtml({ ...files, preloadConfig });
+  }
+  await writeFile(path.join(outDir, 'index.html'), html);
+  await mkdir(path.join(outDir, 'config'), { recursive: true });
+  await copyFile(path.join(root, 'config/config.json'), path.join(outDir, 'config/config.json'));
+  if (appEntry) await modules.nginx.writeNginxConfigFiles(nginxDirOf(outDir), html);
+}
+
+/**
+ * Builds the app into `outDir` (default dist/; its nginx configuration into nginxDirOf(outDir))
+ * and returns esbuild's metafile. The shell preloads config.json only for the consent app's entry
+ * (the one that reads it at startup) unless told.
  */
 export async function buildApp({ outDir = path.join(root, 'dist'), entry = APP_ENTRY, options = {}, preloadConfig = entry === APP_ENTRY } = {}) {
   const assets = path.join(outDir, 'assets');
+  const appEntry = entry === APP_ENTRY;
   await rm(outDir, { recursive: true, force: true });
-  const entryPoints = entry === APP_ENTRY ? [entry, LATER_STEPS_CSS] : [entry];
-  const ownOptions = entry === APP_ENTRY ? appOptions : {};
-  const [result, prerendered] = await Promise.all([
+  const entryPoints = appEntry ? [entry, LATER_STEPS_CSS] : [entry];
+  const ownOptions = appEntry ? appOptions : {};
+  const [result, modules] = await Promise.all([
     esbuild.build({ ...productionOptions, ...ownOptions, ...options, entryPoints, outdir: assets, absWorkingDir: root }),
-    entry === APP_ENTRY ? prerenderEntry() : undefined,
+    appEntry ? buildModules() : undefined,
   ]);
-  const preloadKeys = entry === APP_ENTRY ? keysPreloadHref(await buildConfig()) : undefined;
-  await writeFile(path.join(outDir, 'index.html'), indexHtml({ ...entryOutputs(result.metafile, assets), preloadConfig, prerendered, preloadKeys }));
-  await mkdir(path.join(outDir, 'config'), { recursive: true });
-  await copyFile(path.join(root, 'config/config.json'), path.join(outDir, 'config/config.json'));
+  await writeShell({ outDir, assets, metafile: result.metafile, appEntry, preloadConfig, modules });
   return result.metafile;
 }
 
@@ -208,9 +264,7 @@ async function watch() {
       setup(build) {
         build.onEnd(async (result) => {
           if (result.errors.length > 0 || !result.metafile) return;
-          await writeFile(path.join(outDir, 'index.html'), indexHtml({ ...entryOutputs(result.metafile, assets), prerendered: await prerenderEntry(), preloadKeys: keysPreloadHref(await buildConfig()) }));
-          await mkdir(path.join(outDir, 'config'), { recursive: true });
-          await copyFile(path.join(root, 'config/config.json'), path.join(outDir, 'config/config.json'));
+          await writeShell({ outDir, assets, metafile: result.metafile, appEntry: true, preloadConfig: true, modules: await buildModules() });
           console.log(`rebuilt ${new Date().toLocaleTimeString()}`);
         });
       },

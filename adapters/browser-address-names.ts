@@ -17,3 +17,12 @@ export const decisionKeyName = (decision: Decision): string => `cdr.idempotencyK
 
 /** The attribute the entry page's script sets on `<html>`: `login` or `elsewhere` (docs/prerendered-login.md). */
 export const ENTRY_ATTRIBUTE = 'data-entry';
+
+/** Issue 20: the attribute the entry page's script sets on `<html>`: the token's brand, when the entry page carries it. */
+export const BRAND_ATTRIBUTE = 'data-brand';
+
+/** Issue 20: the attribute the entry page's script sets on `<html>` for a press before the app took the form over. */
+export const EARLY_ACTION_ATTRIBUTE = 'data-early-action';
+
+/** Issue 20: the id of the entry page's `<script type="application/json">` with the brands and links it was built with. */
+export const ENTRY_CONFIG_ID = 'entry-config';

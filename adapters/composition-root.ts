@@ -5,6 +5,7 @@ import { ACTIVITY_SOURCE } from '../application/ports/activity-source.port';
 import { ANALYTICS } from '../application/ports/analytics.port';
 import { CLOCK } from '../application/ports/clock.port';
 import { CUSTOMER_AUTH_API } from '../application/ports/customer-auth-api.port';
+import { ENTRY_PAGE, type EntryPage } from '../application/ports/entry-page.port';
 import { LAUNCH_PARAMETERS } from '../application/ports/launch-parameters.port';
 import { LOGGER } from '../application/ports/logger.port';
 import { REDIRECTOR } from '../application/ports/redirector.port';
@@ -28,7 +29,7 @@ import { TimeoutScheduler } from './timeout-scheduler.adapter';
 import { WindowLaunchParameters } from './window-launch-parameters.adapter';
 
 export { WindowLaunchParameters };
-export { ENTRY_ATTRIBUTE } from './browser-address-names';
+export { EARLY_ACTION_ATTRIBUTE, ENTRY_ATTRIBUTE, ENTRY_CONFIG_ID } from './browser-address-names';
 import { WindowRedirector } from './window-redirector.adapter';
 
 const browserFetch: FetchFunction = (input, init) => globalThis.fetch(input, init);
@@ -40,13 +41,15 @@ export function loadConfig(): Promise<Result<RuntimeConfig, readonly string[]>> 
 
 /**
  * The browser channel's composition root (DESIGN §1): the application layer with the browser
- * adapters behind its ports, for a config already loaded (bound once, as RUNTIME_CONFIG) and
- * the entry address read when the page opened. Another channel writes its own.
+ * adapters behind its ports, for a config already loaded (bound once, as RUNTIME_CONFIG), the
+ * entry address read when the page opened and, when the entry page carries the login form, the
+ * brands and links it was built with (issue 20). Another channel writes its own.
  */
-export function createContainer(config: RuntimeConfig, launch: WindowLaunchParameters = new WindowLaunchParameters()): Container {
+export function createContainer(config: RuntimeConfig, launch: WindowLaunchParameters = new WindowLaunchParameters(), entryPage?: EntryPage): Container {
   const container = new Container({ defaultScope: 'Singleton', jitless: true });
   bindApplication(container);
   container.bind(RUNTIME_CONFIG).toConstantValue(config);
+  if (entryPage !== undefined) container.bind(ENTRY_PAGE).toConstantValue(entryPage);
   container.bind(FETCH).toConstantValue(browserFetch);
   container.bind(CUSTOMER_AUTH_API).to(FetchCustomerAuthApi);
   container.bind(TOKEN_VERIFIER).to(JoseTokenVerifier);

@@ -1,25 +1,18 @@
-// Writes deploy/nginx/*.conf from adapters/nginx-config.ts (DESIGN §4):
-// `npx tsx adapters/nginx-config-writer.ts` after changing web-security-headers.ts.
+// Writes the nginx configuration of one build (DESIGN §4): the build (esbuild.config.mjs) calls
+// it with the entry page it wrote, whose inline blocks the CSP allows by their hashes.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { renderNginxConfigFiles } from './nginx-config';
+import { inlineSourcesOf } from './web-security-headers';
 
-/** The directory of the committed nginx configuration. */
-export const NGINX_DEPLOY_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'deploy', 'nginx');
-
-/** DESIGN §4: rewrites every rendered file in `dir` (default deploy/nginx/) and returns their paths. */
-export async function writeNginxConfigFiles(dir: string = NGINX_DEPLOY_DIR): Promise<readonly string[]> {
+/** DESIGN §4: writes every file of the nginx configuration into `dir` for the built page `indexHtml`; returns their paths. */
+export async function writeNginxConfigFiles(dir: string, indexHtml: string): Promise<readonly string[]> {
   await mkdir(dir, { recursive: true });
   const written: string[] = [];
-  for (const [name, text] of Object.entries(renderNginxConfigFiles())) {
+  for (const [name, text] of Object.entries(renderNginxConfigFiles(inlineSourcesOf(indexHtml)))) {
     const file = path.join(dir, name);
     await writeFile(file, text);
     written.push(file);
   }
   return written;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  for (const file of await writeNginxConfigFiles()) console.log(`wrote ${path.relative(process.cwd(), file)}`);
 }

@@ -1,26 +1,49 @@
 // The HTTP response headers of DESIGN §4, in one place: the sandbox bank sends them and the
-// production nginx configuration is checked against the same values.
+// build writes the production nginx configuration from the same values.
 import { createHash } from 'node:crypto';
-import { ENTRY_SCRIPT } from './entry-page-script';
 
-/** The CSP source that allows the entry page's one inline script (CSP Level 2 hash source, issue 15). */
-export const ENTRY_SCRIPT_HASH_SOURCE = `'sha256-${createHash('sha256').update(ENTRY_SCRIPT, 'utf8').digest('base64')}'`;
+/** A CSP Level 2 hash source for an inline script or stylesheet (`'sha256-…'`). */
+export const hashSource = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
- * DESIGN §4: the Content-Security-Policy of every HTML response (no framing; no inline script but
- * the entry page's own, allowed by its hash alone: entry-page-script.ts, issue 15).
+ * The entry page's inline blocks, as CSP hash sources: its script (issue 15) and its stylesheet
+ * (issue 20: the first screen's CSS, inline so the form paints without another round trip).
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  `script-src 'self' ${ENTRY_SCRIPT_HASH_SOURCE}`,
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join('; ');
+export interface InlineSources {
+  readonly scripts: readonly string[];
+  readonly styles: readonly string[];
+}
+
+/** A page with no inline block: `'self'` alone. */
+export const NO_INLINE: InlineSources = { scripts: [], styles: [] };
+
+/**
+ * The hash sources of a built page's inline blocks: each `<script>` with no attribute (a
+ * `<script type="application/json">` is data, never run, so not allowed) and each `<style>`.
+ * The page is the build's own (esbuild.config.mjs `indexHtml`), which writes them so.
+ */
+export function inlineSourcesOf(html: string): InlineSources {
+  const blocks = (tag: string): string[] => [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((match) => hashSource(match[1] ?? ''));
+  return { scripts: blocks('script'), styles: blocks('style') };
+}
+
+/**
+ * DESIGN §4: the Content-Security-Policy of every HTML response (no framing; no inline script or
+ * style but the entry page's own, each allowed by its hash alone: issues 15 and 20).
+ */
+export function basePolicy(inline: InlineSources): string {
+  return [
+    "default-src 'none'",
+    ["script-src 'self'", ...inline.scripts].join(' '),
+    ["style-src 'self'", ...inline.styles].join(' '),
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
 
 /** DESIGN §4: the features the consent app never uses, all denied. */
 export const PERMISSIONS_POLICY = [
@@ -71,20 +94,21 @@ export interface CspReporting {
  * DESIGN §4, issue 12: the Content-Security-Policy, with `report-uri` (the legacy
  * application/csp-report) and, for HTTPS pages, `report-to` when the deployment has a report address.
  */
-export function contentSecurityPolicy(reporting?: CspReporting): string {
-  if (reporting === undefined) return CONTENT_SECURITY_POLICY;
+export function contentSecurityPolicy(inline: InlineSources, reporting?: CspReporting): string {
+  if (reporting === undefined) return basePolicy(inline);
   const reportTo = reporting.reportingApi ? `; report-to ${CSP_REPORT_GROUP}` : '';
-  return `${CONTENT_SECURITY_POLICY}; report-uri ${checkedReportUri(reporting.uri)}${reportTo}`;
+  return `${basePolicy(inline)}; report-uri ${checkedReportUri(reporting.uri)}${reportTo}`;
 }
 
 /**
- * DESIGN §4, issue 12: the security headers of every answer (HTML, assets, API, errors). With a
+ * DESIGN §4, issue 12: the security headers of every answer (HTML, assets, API, errors), for the
+ * entry page's inline blocks. With a
  * report address the CSP reports violations to it, and `Reporting-Endpoints` names it for
  * `report-to`. `Cross-Origin-Resource-Policy: same-origin`: no other site may embed or read any answer.
  */
-export function securityHeaders(reporting?: CspReporting): Readonly<Record<string, string>> {
+export function securityHeaders(inline: InlineSources, reporting?: CspReporting): Readonly<Record<string, string>> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(reporting),
+    'Content-Security-Policy': contentSecurityPolicy(inline, reporting),
     ...(reporting?.reportingApi === true ? { 'Reporting-Endpoints': `${CSP_REPORT_GROUP}="${checkedReportUri(reporting.uri)}"` } : {}),
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
@@ -95,8 +119,6 @@ export function securityHeaders(reporting?: CspReporting): Readonly<Record<strin
   };
 }
 
-/** DESIGN §4: the security headers without a report address. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = securityHeaders();
 
 /** DESIGN §4: HTML, configuration and API answers are never cached. */
 export const NO_STORE_CACHE_CONTROL = 'no-store';

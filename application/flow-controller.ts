@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { makeObservable, observableRef, runInAction } from 'mobx';
+import { computed, makeObservable, observableRef, runInAction } from 'mobx';
 import type { FlowAnswer, FlowCall, FlowEffect } from '../domain/flow-effects';
 import type { FlowEvent } from '../domain/flow-events';
 import { transition } from '../domain/flow-model';
@@ -31,7 +31,10 @@ const thrown = (error: unknown): Result<never, ApiError> =>
  */
 @injectable()
 export class FlowController {
-  state: FlowState;
+  /** The model's state: the journey as it is. */
+  private model: FlowState;
+  /** While {@link holdView} holds the views: the state they show. */
+  private held: FlowState | undefined = undefined;
   private cancelWake: Cancel | undefined = undefined;
   private unsubscribe: Cancel[] = [];
   private disposed = false;
@@ -49,7 +52,7 @@ export class FlowController {
     @inject(ANALYTICS) private readonly analytics: Analytics,
     @inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.state = initialFlowState(
+    this.model = initialFlowState(
       {
         brands: config.brands,
         production: config.production,
@@ -58,7 +61,17 @@ export class FlowController {
       },
       clock.now(),
     );
-    makeObservable<this, 'cancelWake' | 'unsubscribe' | 'disposed'>(this, { state: observableRef, cancelWake: false, unsubscribe: false, disposed: false });
+    makeObservable<this, 'model' | 'held' | 'cancelWake' | 'unsubscribe' | 'disposed'>(
+      this, { model: observableRef, held: observableRef, state: computed, cancelWake: false, unsubscribe: false, disposed: false },
+    );
+  }
+
+  /**
+   * The journey as the views show it: the model's state, except while {@link holdView} holds
+   * the views (the web view adopting the pre-rendered page), when it is the state at the hold.
+   */
+  get state(): FlowState {
+    return this.held ?? this.model;
   }
 
   /**
@@ -92,9 +105,21 @@ export class FlowController {
    */
   dispatch(event: FlowEvent): Promise<void> {
     if (this.disposed) return Promise.resolve();
-    const { state, effects } = transition(this.state, event, this.clock.now());
-    if (state !== this.state) runInAction(() => { this.state = state; });
+    const { state, effects } = transition(this.model, event, this.clock.now());
+    if (state !== this.model) runInAction(() => { this.model = state; });
     return Promise.all(effects.map((effect) => this.run(effect))).then(() => undefined);
+  }
+
+  /**
+   * Issue 20 "never lose a keystroke" (docs/prerendered-login.md): React adopts the pre-rendered
+   * login form only if its first render is exactly the page's, so the views must not see the
+   * journey move on (the token verified, the consent read) while it does. The model goes on:
+   * its calls are sent and answered as usual. The returned function shows the views the
+   * model's state again; call it once the page is adopted.
+   */
+  holdView(): () => void {
+    runInAction(() => { this.held = this.model; });
+    return () => runInAction(() => { this.held = undefined; });
   }
 
   private run(effect: FlowEffect): Promise<void> {

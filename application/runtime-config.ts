@@ -51,6 +51,30 @@ const isAbsoluteHttpUrl = (value: string): boolean => {
   }
 };
 
+/** CONTRACT §2 `links`: each an absolute http(s) URL; every problem is added to `problems`. */
+function parseLinks(raw: unknown, problems: string[]): ConfigLinks {
+  const links = {} as Record<(typeof LINK_NAMES)[number], string>;
+  for (const name of LINK_NAMES) {
+    const value = isRecord(raw) ? raw[name] : undefined;
+    if (typeof value !== 'string' || !isAbsoluteHttpUrl(value)) problems.push(`links.${name} must be an absolute http(s) URL`);
+    links[name] = typeof value === 'string' ? value : '';
+  }
+  return links;
+}
+
+/**
+ * Issue 20: the part of the build's config.json the pre-rendered entry page shows (`brands` and
+ * `links`, CONTRACT §2), as the page carries it; checked like the config itself.
+ */
+export function parseEntryPageConfig(raw: unknown): Result<{ readonly brands: readonly Brand[]; readonly links: ConfigLinks }, readonly string[]> {
+  if (!isRecord(raw)) return err(['the entry page\'s configuration must be a JSON object']);
+  const problems: string[] = [];
+  const brands = parseBrands(raw['brands']);
+  if (!brands.ok) problems.push(...brands.error);
+  const links = parseLinks(raw['links'], problems);
+  return brands.ok && problems.length === 0 ? ok({ brands: brands.value, links }) : err(problems);
+}
+
 /**
  * CONTRACT §2: validates the runtime configuration. Every problem is named, so that a bank
  * engineer can fix a deployment from the startup error alone; a malformed config is a startup
@@ -93,13 +117,7 @@ export function parseRuntimeConfig(raw: unknown): Result<RuntimeConfig, readonly
   const publicSiteUrl = string('publicSiteUrl', false);
   if (publicSiteUrl && !isAbsoluteHttpUrl(publicSiteUrl)) problems.push('publicSiteUrl must be an absolute http(s) URL');
 
-  const linksRaw = raw['links'];
-  const links = {} as Record<(typeof LINK_NAMES)[number], string>;
-  for (const name of LINK_NAMES) {
-    const value = isRecord(linksRaw) ? linksRaw[name] : undefined;
-    if (typeof value !== 'string' || !isAbsoluteHttpUrl(value)) problems.push(`links.${name} must be an absolute http(s) URL`);
-    links[name] = typeof value === 'string' ? value : '';
-  }
+  const links = parseLinks(raw['links'], problems);
 
   const errorMessagesRaw = raw['errorMessages'] ?? {};
   const errorMessages: Record<string, string> = {};

@@ -289,6 +289,8 @@ export const copy = {
     cdrPolicy: 'Consumer Data Right policy',
     continue: 'Continue',
     cancel: 'Cancel',
+    /** Issue 20: a press made before the login step could act on it is acknowledged, and carried out once it can. */
+    earlyAck: 'Just a moment…',
     /** DESIGN §3.15: the connection dropped before the bank answered a login (a login is not sent twice by itself). */
     answerLost: 'The connection dropped before the bank answered. Please check your details and choose Continue again.',
     /** Spec §2: banner shown while a login error is flagged. */

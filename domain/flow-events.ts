@@ -6,6 +6,11 @@ import type { TokenVerificationError } from './redirect-token';
 /** The login help modals (spec §2 login links). */
 export type LoginHelpModal = 'forgotUsername' | 'notRegistered' | 'lostSecureKey';
 
+/** Issue 20: what a press on the waiting pre-rendered form asks for: Continue, Cancel or a help text. */
+export type EarlyAction = 'submit' | 'cancel' | LoginHelpModal;
+
+export const EARLY_ACTIONS: readonly EarlyAction[] = ['submit', 'cancel', 'forgotUsername', 'notRegistered', 'lostSecureKey'];
+
 /**
  * DESIGN §3.9: everything that can happen to a consent journey: what the customer does, what the
  * bank answers, and time passing. Customer events that the screen would not offer at that moment

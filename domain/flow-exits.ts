@@ -2,6 +2,7 @@ import type { AbandonmentStage } from './abandonment';
 import type { FlowAnswer, FlowEffect } from './flow-effects';
 import { NO_TIMERS, type FlowState } from './flow-state';
 import { showFailure } from './flow-start';
+import { rememberEarlyAction } from './flow-login';
 import { backToProfiles } from './flow-steps';
 import { andThen, emit, isExiting, isFinished, modalButtonsBusy, openModal, pageIsActionable, sendAside, startCall, unchanged, type Transition } from './flow-transition';
 import type { RedirectToken } from './redirect-token';
@@ -95,8 +96,11 @@ function leaveAsDecided(state: FlowState): Transition {
   return leave(state, plainReturnUrl(token.redirectUri), undefined);
 }
 
-/** Spec §2: Cancel (PAR on confirmation: Exit without saving) asks first: the sharing-incomplete modal. */
-export const onCancel = (state: FlowState): Transition => (pageIsActionable(state) ? openModal(state, 'sharingIncomplete') : unchanged(state));
+/**
+ * Spec §2: Cancel (PAR on confirmation: Exit without saving) asks first: the sharing-incomplete
+ * modal. On the pre-rendered form waiting for the login step, it is remembered (issue 20).
+ */
+export const onCancel = (state: FlowState): Transition => (pageIsActionable(state) ? openModal(state, 'sharingIncomplete') : rememberEarlyAction(state, 'cancel'));
 
 /**
  * Spec §8 "any other error opens Service unavailable": a step that cannot be shown. The request

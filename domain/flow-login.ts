@@ -3,7 +3,7 @@ import { calendarDateOf } from './date-of-birth';
 import type { DateOfBirthParts } from './date-of-birth';
 import { isStepShown } from './flow';
 import type { FlowAnswer } from './flow-effects';
-import type { LoginHelpModal } from './flow-events';
+import type { EarlyAction, LoginHelpModal } from './flow-events';
 import { NOTHING_VERIFIED, type FlowState } from './flow-state';
 import { andThen, awaitingLogin, openModal, pageIsActionable, reach, showStep, startCall, unchanged, type Transition } from './flow-transition';
 import { flowFlags } from './flow-view';
@@ -32,18 +32,49 @@ export const onSecureCodeTyped = (state: FlowState, secureCode: string): Transit
 export const onDateOfBirthTyped = (state: FlowState, parts: Partial<DateOfBirthParts>): Transition =>
   withForm(state, { ...state.login.form, dob: { ...state.login.form.dob, ...parts } });
 
+/**
+ * Issue 20 "an early Continue is not lost": a press on the pre-rendered form while it waits for
+ * the login step (the token being verified, the consent read) is remembered, one at a time (the
+ * last press wins, so a second Continue is still one login), and carried out when the step is
+ * shown ({@link carryOutEarlyAction}).
+ */
+export function rememberEarlyAction(state: FlowState, action: EarlyAction): Transition {
+  if (onLoginStep(state) || !formIsReachable(state) || state.login.early === action) return unchanged(state);
+  return unchanged({ ...state, login: { ...state.login, early: action } });
+}
+
+/** Issue 20: the login step is shown: the press remembered while it waited is carried out now, once. */
+export function carryOutEarlyAction(state: FlowState, nowMs: number): Transition {
+  const early = state.login.early;
+  if (early === undefined) return unchanged(state);
+  const next = { ...state, login: { ...state.login, early: undefined } };
+  switch (early) {
+    case 'submit':
+      return onSubmitLogin(next, nowMs);
+    case 'cancel':
+      return onLoginStep(next) ? openModal(next, 'sharingIncomplete') : unchanged(next);
+    default:
+      return onOpenHelp(next, early);
+  }
+}
+
 /** Spec §2 login links: Forgot your username?, Not registered?, Lost, damaged or stolen secure key?. */
 export const onOpenHelp = (state: FlowState, modal: LoginHelpModal): Transition =>
-  onLoginStep(state) ? openModal(state, modal) : unchanged(state);
+  onLoginStep(state) ? openModal(state, modal) : rememberEarlyAction(state, modal);
+
+/** Spec §5: the form is complete (the username, a 6-digit code, and a real past date of birth when asked for). */
+const formIsComplete = (state: FlowState, nowMs: number): boolean =>
+  canContinue(state.login.form, { requireDob: state.login.requireDob, today: calendarDateOf(nowMs) });
 
 /**
- * Spec §4 "Continue on login clears the login error, sets loading" and authenticates; spec §5:
- * only with a valid form (Continue is disabled otherwise).
+ * Spec §4 "Continue on login clears the login error, sets loading" and authenticates, only with
+ * a complete form (spec §5; the views name what is missing). While the pre-rendered form waits
+ * for the login step, a complete form's Continue is remembered (issue 20).
  */
 export function onSubmitLogin(state: FlowState, nowMs: number): Transition {
-  if (!onLoginStep(state)) return unchanged(state);
+  if (!formIsComplete(state, nowMs)) return unchanged(state);
+  if (!onLoginStep(state)) return rememberEarlyAction(state, 'submit');
   const { form, requireDob } = state.login;
-  if (!canContinue(form, { requireDob, today: calendarDateOf(nowMs) })) return unchanged(state);
   return startCall({ ...state, login: { ...state.login, loginError: false, answerLost: false, codeCleared: undefined, dobStepUp: false } }, { kind: 'authenticate', request: authenticateRequest(form, requireDob) });
 }
 
@@ -89,6 +120,7 @@ export function onAuthenticated(state: FlowState, answer: Extract<FlowAnswer, { 
     answerLost: false,
     codeCleared: secureCodeClearedBy(error.code),
     dobStepUp: outcome.dobStepUp,
+    early: undefined,
   };
   const answered = { ...state, pending: undefined, login };
   const next = outcome.identified ? reach(answered, 'preAuthentication') : answered;

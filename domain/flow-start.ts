@@ -2,7 +2,8 @@ import { decodeErrorPageParam, type ErrorPageData } from './error-page';
 import type { FlowAnswer, FlowEffect } from './flow-effects';
 import type { FlowEvent } from './flow-events';
 import { NO_TIMERS, type FailureRoute, type FlowState } from './flow-state';
-import { emit, isAwaited, showStep, startCall, unchanged, type Transition } from './flow-transition';
+import { carryOutEarlyAction } from './flow-login';
+import { andThen, emit, isAwaited, showStep, startCall, unchanged, type Transition } from './flow-transition';
 import { NO_MODALS } from './modal-stack';
 import { brandFlowRoute, flowRouteName, isFollowableRedirectUri, parseRedirectToken } from './redirect-token';
 import { FALLBACK_REDIRECT_MS, planTokenExpiryTimer } from './token-expiry-timer';
@@ -80,16 +81,14 @@ export function onVerified(state: FlowState, event: Extract<FlowEvent, { type: '
 }
 
 /**
- * Spec §4 "Consent guard": the consent is loaded once; then the login step shows and the
- * inactivity timer starts. A consent that cannot be loaded goes to consent_fetch_failure.
+ * Spec §4 "Consent guard": the consent is loaded once; then the login step shows, the inactivity
+ * timer starts, and a press made on the pre-rendered form while it waited is carried out (issue 20). A consent that cannot be loaded goes to consent_fetch_failure.
  * An amendment starts with the arrangement's description (issue 11: confirming without retyping
  * must not erase it).
  */
 export function onConsentDetails(state: FlowState, answer: Extract<FlowAnswer, { kind: 'consentDetails' }>, nowMs: number): Transition {
   if (!answer.result.ok) return showFailure(state, 'consent_fetch_failure');
   const consent = answer.result.value;
-  return showStep(
-    { ...state, consent, description: consent.nickname ?? '', timers: { ...state.timers, lastActivityMs: nowMs } },
-    'login',
-  );
+  const shown = showStep({ ...state, consent, description: consent.nickname ?? '', timers: { ...state.timers, lastActivityMs: nowMs } }, 'login');
+  return andThen(shown, (next) => carryOutEarlyAction(next, nowMs));
 }

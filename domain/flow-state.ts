@@ -5,6 +5,7 @@ import type { CustomerDetails } from './customer-details';
 import type { ErrorPageData } from './error-page';
 import type { Step } from './flow';
 import type { FlowCall } from './flow-effects';
+import type { EarlyAction } from './flow-events';
 import type { InactivityConfig } from './inactivity-timer';
 import { EMPTY_LOGIN_FORM, type LoginForm } from './login-form';
 import type { SecureCodeCleared } from './login-feedback';
@@ -52,6 +53,11 @@ export interface LoginState {
   readonly codeCleared: SecureCodeCleared | undefined;
   /** Spec §8: the last answer newly asked for the date of birth (a notice, not an error). */
   readonly dobStepUp: boolean;
+  /**
+   * Issue 20: a button the customer pressed while the pre-rendered form waited for the login step
+   * (Continue on a complete form, Cancel, a help link): carried out once the step is shown.
+   */
+  readonly early: EarlyAction | undefined;
 }
 
 /** Spec §4 "Entry guard chain": what the guards have verified, so that no step is repeated. */
@@ -174,7 +180,7 @@ export function initialFlowState(config: FlowConfig, nowMs: number): FlowState {
     profiles: [],
     bankProfile: undefined,
     accounts: undefined,
-    login: { form: EMPTY_LOGIN_FORM, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false },
+    login: { form: EMPTY_LOGIN_FORM, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false, early: undefined },
     description: '',
     verified: NOTHING_VERIFIED,
     modals: NO_MODALS,

@@ -5,6 +5,7 @@ import { bindApplication } from '../../application/bind-application';
 import { FlowController } from '../../application/flow-controller';
 import { ACTIVITY_SOURCE, type ActivitySource } from '../../application/ports/activity-source.port';
 import { ANALYTICS } from '../../application/ports/analytics.port';
+import { ENTRY_PAGE } from '../../application/ports/entry-page.port';
 import { CLOCK, type Clock } from '../../application/ports/clock.port';
 import { CUSTOMER_AUTH_API } from '../../application/ports/customer-auth-api.port';
 import { LAUNCH_PARAMETERS, type LaunchParameters } from '../../application/ports/launch-parameters.port';
@@ -60,8 +61,8 @@ const BUILD_TIME: Clock = { now: () => Date.UTC(2026, 0, 1) };
  * inert ports, started as a customer's launch starts, so that the web views render the login
  * form exactly as the browser's first render will show it while the token is verified. Nothing
  * here can send a request: the verifier never answers, so no call to the bank is ever made.
- * `rawConfig` is the build's config/config.json (its brands shape the routes; nothing of it is
- * shown before verification).
+ * `rawConfig` is the build's config/config.json: the page shows its brands (the token's, by the
+ * page's script) and links (issue 20).
  */
 export function createPrerenderContainer(rawConfig: unknown): Container {
   const config = parseRuntimeConfig(rawConfig);
@@ -69,6 +70,7 @@ export function createPrerenderContainer(rawConfig: unknown): Container {
   const container = new Container({ defaultScope: 'Singleton', jitless: true });
   bindApplication(container);
   container.bind(RUNTIME_CONFIG).toConstantValue(config.value);
+  container.bind(ENTRY_PAGE).toConstantValue({ brands: config.value.brandDetails, links: config.value.links });
   container.bind(CUSTOMER_AUTH_API).toConstantValue(NO_BANK);
   container.bind(TOKEN_VERIFIER).toConstantValue(NEVER_ANSWERS);
   container.bind(TOKEN_STORAGE).toConstantValue(NOTHING_STORED);

@@ -1,11 +1,11 @@
 // Serves the built consent app (dist/) at the root with an SPA fallback, the sandbox's
 // config/config.json and its JWKS (DESIGN §4-5, CONTRACT §2).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HASHED_ASSETS_PREFIX } from '../web-security-headers';
+import { HASHED_ASSETS_PREFIX, inlineSourcesOf, NO_INLINE, type InlineSources } from '../web-security-headers';
 import { CSP_REPORT_PATH } from './csp-reports.routes';
 import { CUSTOMER_AUTH_PREFIX } from './customer-auth.routes';
 import { errorEnvelope } from './error-envelope';
@@ -28,6 +28,26 @@ const NOT_BUILT = messagePage(
   'The consent app is not built yet',
   'The sandbox bank is running, but dist/ holds no built app. Run "npm run build" (or "npm start", which builds first) and reload this page.',
 );
+
+/**
+ * DESIGN §4, issue 20: the inline blocks of the entry page the sandbox serves, which its CSP
+ * allows by their hashes. Read again when index.html changes (a rebuild while the sandbox runs);
+ * none before the app is built.
+ */
+export function servedInlineSources(distDir: string): () => InlineSources {
+  const file = path.join(distDir, 'index.html');
+  let seen: { readonly modified: number; readonly sources: InlineSources } | undefined;
+  return () => {
+    let modified: number;
+    try {
+      modified = statSync(file).mtimeMs;
+    } catch {
+      return NO_INLINE;
+    }
+    if (seen?.modified !== modified) seen = { modified, sources: inlineSourcesOf(readFileSync(file, 'utf8')) };
+    return seen.sources;
+  };
+}
 
 /** DESIGN §4: the app's index.html for any client-side route, or a clear page when it is not built. */
 async function sendAppShell(reply: FastifyReply, distDir: string): Promise<FastifyReply> {

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Result } from '../../domain/result';
-import { cacheControlFor, securityHeaders } from '../web-security-headers';
-import { registerAppShellRoutes } from './app-shell.routes';
+import { cacheControlFor, NO_INLINE, securityHeaders } from '../web-security-headers';
+import { registerAppShellRoutes, servedInlineSources } from './app-shell.routes';
 import { BankSessions } from './bank-sessions';
 import { registerCspReportRoutes, SANDBOX_CSP_REPORTING } from './csp-reports.routes';
 import { CustomerAuthBank } from './customer-auth-bank';
@@ -129,12 +129,20 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
     jsonParser(request, typeof body === 'string' ? body : body.toString('utf8'), done);
   });
 
-  // DESIGN §4, issue 12: every answer carries the security headers; the CSP reports to the
-  // sandbox's own collector (config.json's cspReportUri) with report-uri only: the sandbox speaks
-  // plain HTTP, where report-to would make Chromium send no report at all.
-  const headers = securityHeaders(SANDBOX_CSP_REPORTING);
+  // DESIGN §4, issue 12: every answer carries the security headers; the CSP allows the served
+  // entry page's inline blocks by their hashes (issue 20) and reports to the sandbox's own
+  // collector (config.json's cspReportUri) with report-uri only: the sandbox speaks plain HTTP,
+  // where report-to would make Chromium send no report at all.
+  const inline = servedInlineSources(distDir);
+  let headers = securityHeaders(NO_INLINE, SANDBOX_CSP_REPORTING);
+  let headersFor = NO_INLINE;
   let closing = false;
   app.addHook('onSend', async (request, reply, payload) => {
+    const sources = inline();
+    if (sources !== headersFor) {
+      headersFor = sources;
+      headers = securityHeaders(sources, SANDBOX_CSP_REPORTING);
+    }
     reply.headers(headers);
     // A request answered while the sandbox stops ends its connection, so that stopping waits for
     // every answer in flight (a committed confirmation is answered, not cut) and then ends.

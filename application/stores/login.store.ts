@@ -9,9 +9,15 @@ import { FlowController } from '../flow-controller';
 import { CLOCK, type Clock } from '../ports/clock.port';
 import { SessionStore } from './session.store';
 
-type LoginField = 'username' | 'secureCode' | 'dob';
+export type LoginField = 'username' | 'secureCode' | 'dob';
 
 export type { LoginHelpModal };
+
+/** A request to move focus to a field (each press a new `request`, so the same field is focused again). */
+export interface FieldFocus {
+  readonly field: LoginField;
+  readonly request: number;
+}
 
 /**
  * The login step (spec §2 "Login screen", §5, §8): the form (held by the flow model), its
@@ -21,6 +27,8 @@ export type { LoginHelpModal };
 @injectable()
 export class LoginStore {
   touched: ReadonlySet<LoginField> = new Set();
+  /** Where focus goes after Continue on an incomplete form: the first field whose message says what is missing. */
+  fieldFocus: FieldFocus | undefined = undefined;
 
   constructor(
     @inject(FlowController) private readonly flow: FlowController,
@@ -85,16 +93,28 @@ export class LoginStore {
   }
 
   /**
-   * The login step is shown: its buttons act. Before that (issue 15: the pre-rendered form while
-   * the token is verified) the customer may type, but Continue, Cancel and the help links wait.
+   * Issue 20: a press made while the pre-rendered form waits for the login step (Continue on a
+   * complete form, Cancel, a help link) is acknowledged ("Just a moment…") until the step is
+   * shown and it is carried out.
    */
-  get actionable(): boolean {
-    return !this.session.awaitingLogin;
+  get acknowledged(): boolean {
+    return this.session.awaitingLogin && this.flow.state.login.early !== undefined;
   }
 
-  /** Spec §5: Continue is disabled until every field is valid, and until the login step is shown (issue 15). */
+  /** Spec §5: the form is complete and the login step can take it now (the terminal's Continue acts only then). */
   get canContinue(): boolean {
-    return this.actionable && !this.session.loading && !this.session.finished && canContinue(this.form, { requireDob: this.requireDob, today: this.today });
+    return !this.session.awaitingLogin && !this.session.loading && !this.session.finished && this.formIsComplete;
+  }
+
+  private get formIsComplete(): boolean {
+    return canContinue(this.form, { requireDob: this.requireDob, today: this.today });
+  }
+
+  /** The first field with a message, in the form's order. */
+  private get firstInvalidField(): LoginField | undefined {
+    if (this.usernameError !== undefined) return 'username';
+    if (secureCodeError(this.form.secureCode) !== undefined) return 'secureCode';
+    return this.dobError === undefined ? undefined : 'dob';
   }
 
   setUsername(username: string): void {
@@ -133,11 +153,16 @@ export class LoginStore {
   }
 
   /**
-   * Spec §4: Continue authenticates (the model decides what follows). A wrong code is cleared by
-   * the model; its field shows no message until it is left again.
+   * Spec §4: Continue authenticates (the model decides what follows; while the pre-rendered form
+   * waits, it is remembered, issue 20). Continue is never a silent grey dead end (issue 20,
+   * departing from spec §5 "Continue is disabled until … valid"): on an incomplete form every
+   * field's message shows and focus moves to the first one. A wrong code is cleared by the
+   * model; its field shows no message until it is left again.
    */
   async submit(): Promise<void> {
     this.touched = new Set<LoginField>(['username', 'secureCode', 'dob']);
+    const invalid = this.firstInvalidField;
+    if (invalid !== undefined) this.fieldFocus = { field: invalid, request: (this.fieldFocus?.request ?? 0) + 1 };
     await this.flow.dispatch({ type: 'submitLogin' });
     if (this.form.secureCode === '') this.forget('secureCode');
   }

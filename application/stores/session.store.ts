@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { makeAutoObservable } from 'mobx';
 import type { AccountState } from '../../domain/accounts';
 import { brandOf, type Brand } from '../../domain/brand';
@@ -15,6 +15,7 @@ import { flowFlags } from '../../domain/flow-view';
 import { selectedProfile, selectIndividual, type Profile } from '../../domain/profiles';
 import type { RedirectToken } from '../../domain/redirect-token';
 import { FlowController } from '../flow-controller';
+import { ENTRY_PAGE, type EntryPage } from '../ports/entry-page.port';
 import { RUNTIME_CONFIG } from '../ports/runtime-config.port';
 import type { ConfigLinks, RuntimeConfig } from '../runtime-config';
 
@@ -30,8 +31,14 @@ export class SessionStore {
   constructor(
     @inject(FlowController) private readonly flow: FlowController,
     @inject(RUNTIME_CONFIG) readonly config: RuntimeConfig,
+    @inject(ENTRY_PAGE) @optional() private readonly entry?: EntryPage,
   ) {
-    makeAutoObservable<this, 'flow'>(this, { flow: false, config: false }, { autoBind: true, deep: false });
+    makeAutoObservable<this, 'flow' | 'entry'>(this, { flow: false, config: false, entry: false }, { autoBind: true, deep: false });
+  }
+
+  /** Issue 20: what the pre-rendered entry page shows of the bank (ENTRY_PAGE; the runtime config's when unbound). */
+  private get entryPage(): EntryPage {
+    return this.entry ?? { brands: this.config.brandDetails, links: this.config.links };
   }
 
   private get state(): FlowState {
@@ -70,8 +77,8 @@ export class SessionStore {
   /**
    * Issue 15: the pre-rendered login form is on screen while the token is verified and the
    * consent read (domain/flow-transition.ts `awaitingLogin`). Until the login step is shown the
-   * page renders only what the build could know (docs/prerendered-login.md): no recipient, no
-   * brand, no configured link, no year.
+   * page renders only what the build could know (docs/prerendered-login.md): every brand (the
+   * page shows the token's), the build's links, no recipient, no year.
    */
   get awaitingLogin(): boolean {
     return awaitingLogin(this.state);
@@ -82,9 +89,9 @@ export class SessionStore {
     return this.state.pending !== undefined && !this.awaitingLogin;
   }
 
-  /** CONTRACT §2 links, once the page may show them (not in the pre-rendered login form, issue 15). */
-  get links(): ConfigLinks | undefined {
-    return this.awaitingLogin ? undefined : this.config?.links;
+  /** CONTRACT §2 links (the entry page's while the pre-rendered form waits, issue 20). */
+  get links(): ConfigLinks {
+    return this.awaitingLogin ? this.entryPage.links : this.config.links;
   }
 
   /** Spec §2 footer "a copyright line" (none in the pre-rendered login form: the build cannot know the year it is shown in). */
@@ -113,6 +120,21 @@ export class SessionStore {
   /** DESIGN §3.14: the brand the verified token names (neutral before it is verified, DESIGN §3.1). */
   get brand(): Brand {
     return brandOf(this.config.brandDetails, this.state.token?.brand);
+  }
+
+  /**
+   * The header's brand. Issue 20 "the first paint is already the bank's": while the pre-rendered
+   * form waits, every brand of the entry page, each marked as a variant: the page's stylesheet
+   * shows the one its script read from the token (`data-brand`), from the first paint; the
+   * verified token's brand follows in the same place.
+   */
+  get headerBrands(): { readonly brands: readonly Brand[]; readonly variants: boolean } {
+    return this.awaitingLogin ? { brands: this.entryPage.brands, variants: true } : { brands: [this.brand], variants: false };
+  }
+
+  /** DESIGN §3.14: the verified brand's colours apply (not while the entry page's stylesheet shows the token's brand, issue 20). */
+  get themedBrand(): Brand | undefined {
+    return this.awaitingLogin ? undefined : this.brand;
   }
 
   get tppName(): string {

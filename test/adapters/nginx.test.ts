@@ -1,5 +1,6 @@
-// The production nginx configuration (DESIGN §4): the committed files are the rendering of
-// web-security-headers.ts, and Debian's nginx serving a real build answers every route with the
+// The production nginx configuration (DESIGN §4): the build writes it beside the site it built
+// (dist-nginx/), rendered from web-security-headers.ts with the CSP hashes of that build's entry
+// page (issue 20), and Debian's nginx serving a real build answers every route with the
 // app and the security headers, caches hashed assets forever, never caches HTML or config.json,
 // answers a missing asset with a plain 404, and compresses (gzip always, brotli with Debian's
 // brotli modules); a whole consent journey runs under the served CSP with the backend proxied.
@@ -20,7 +21,7 @@ import { expect } from 'chai';
 import { copy } from '../../domain/copy';
 import { launchChromium, SandboxHarness, watchPage } from '../browser/browser-harness';
 import { logIn, onStep, returnResult } from '../browser/consent-app-driver';
-import { buildApp } from '../../esbuild.config.mjs';
+import { buildApp, nginxDirOf } from '../../esbuild.config.mjs';
 import {
   fillNginxSecurityHeaders,
   fillNginxServer,
@@ -33,7 +34,8 @@ import {
   renderNginxSecurityHeaders,
   renderNginxServer,
 } from '../../adapters/nginx-config';
-import { ENTRY_SCRIPT_HASH_SOURCE, IMMUTABLE_ASSET_CACHE_CONTROL, NO_STORE_CACHE_CONTROL, SECURITY_HEADERS, securityHeaders } from '../../adapters/web-security-headers';
+import { ENTRY_SCRIPT } from '../../adapters/entry-page-script';
+import { hashSource, IMMUTABLE_ASSET_CACHE_CONTROL, inlineSourcesOf, NO_STORE_CACHE_CONTROL, securityHeaders, type InlineSources } from '../../adapters/web-security-headers';
 
 const NGINX = '/usr/sbin/nginx';
 /** Debian's libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static install these. */
@@ -41,27 +43,41 @@ const BROTLI_MODULES = [
   '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so',
   '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so',
 ] as const;
-const DEPLOY_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../deploy/nginx');
+/** An entry page's inline blocks, as the renderings below are given them. */
+const INLINE: InlineSources = { scripts: [hashSource(ENTRY_SCRIPT)], styles: [hashSource('body{margin:0}')] };
+const SECURITY_HEADERS = securityHeaders(INLINE);
 
 describe('nginx configuration: rendered from web-security-headers.ts (DESIGN §4)', () => {
-  for (const [name, text] of Object.entries(renderNginxConfigFiles())) {
-    it(`deploy/nginx/${name} is the committed rendering (run \`npx tsx adapters/nginx-config-writer.ts\`)`, () => {
-      expect(readFileSync(path.join(DEPLOY_DIR, name), 'utf8')).to.equal(text);
-    });
-  }
+  it('the build writes it beside the site, for that site\'s entry page: its CSP allows exactly the page\'s inline script and stylesheet (issue 20)', async function () {
+    this.timeout(60_000);
+    const dist = path.join(mkdtempSync(path.join(os.tmpdir(), 'consent-nginx-render-')), 'dist');
+    try {
+      await buildApp({ outDir: dist });
+      const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+      const inline = inlineSourcesOf(html);
+      expect(inline.scripts, 'one inline script').to.have.length(1);
+      expect(inline.styles, 'one inline stylesheet').to.have.length(1);
+      for (const [name, text] of Object.entries(renderNginxConfigFiles(inline))) {
+        expect(readFileSync(path.join(nginxDirOf(dist), name), 'utf8'), name).to.equal(text);
+      }
+      expect(readdirSync(dist), 'nothing of the nginx configuration is in the web root').to.not.include('nginx');
+    } finally {
+      rmSync(path.dirname(dist), { recursive: true, force: true });
+    }
+  });
 
   it('writes every security header with its exact value and `always`', () => {
-    const lines = renderNginxSecurityHeaders().split('\n').filter((line) => line.startsWith('add_header'));
-    expect(lines).to.deep.equal(Object.entries(nginxSecurityHeaders()).map(([name, value]) => `add_header ${name} ${nginxQuoted(value)} always;`));
+    const lines = renderNginxSecurityHeaders(INLINE).split('\n').filter((line) => line.startsWith('add_header'));
+    expect(lines).to.deep.equal(Object.entries(nginxSecurityHeaders(INLINE)).map(([name, value]) => `add_header ${name} ${nginxQuoted(value)} always;`));
     expect(lines).to.include(`add_header Reporting-Endpoints 'csp-endpoint="${NGINX_CSP_REPORT_URI_PLACEHOLDER}"' always;`);
     expect(lines).to.include('add_header Cross-Origin-Resource-Policy "same-origin" always;');
   });
 
   it('leaves the CSP report address a placeholder the deployer replaces (documented), in report-uri, report-to\'s endpoint and nowhere else', () => {
-    const conf = renderNginxSecurityHeaders();
+    const conf = renderNginxSecurityHeaders(INLINE);
     expect(conf.split(NGINX_CSP_REPORT_URI_PLACEHOLDER).length - 1, 'the comment and two headers').to.equal(3);
     expect(conf).to.match(/# Replace __CSP_REPORT_URI__ \(twice\) with the deployment's CSP report address/);
-    const csp = nginxSecurityHeaders()['Content-Security-Policy'] ?? '';
+    const csp = nginxSecurityHeaders(INLINE)['Content-Security-Policy'] ?? '';
     expect(csp).to.match(/; report-uri __CSP_REPORT_URI__; report-to csp-endpoint$/);
     const filled = fillNginxSecurityHeaders(conf, { cspReportUri: 'https://csp.bank.example/reports' });
     expect(filled).not.to.include('__CSP_REPORT_URI__');
@@ -72,9 +88,9 @@ describe('nginx configuration: rendered from web-security-headers.ts (DESIGN §4
   });
 
   it('documents Strict-Transport-Security at the TLS edge, not in the plain-HTTP server', () => {
-    expect(renderNginxSecurityHeaders()).to.match(/# Strict-Transport-Security is not here: it belongs where TLS ends/)
+    expect(renderNginxSecurityHeaders(INLINE)).to.match(/# Strict-Transport-Security is not here: it belongs where TLS ends/)
       .and.include('#   add_header Strict-Transport-Security "max-age=63072000; includeSubDomains" always;');
-    expect(renderNginxSecurityHeaders().split('\n').filter((line) => line.startsWith('add_header Strict-Transport-Security'))).to.deep.equal([]);
+    expect(renderNginxSecurityHeaders(INLINE).split('\n').filter((line) => line.startsWith('add_header Strict-Transport-Security'))).to.deep.equal([]);
     expect(renderNginxServer()).to.include('Strict-Transport-Security is sent where TLS ends');
   });
 
@@ -117,7 +133,9 @@ const DESIGN_4_CACHE_CONTROL = 'no-store';
 const DESIGN_4_CSP_DIRECTIVES = {
   'default-src': ["'none'"],
   // DESIGN §4's 'self', and issue 15's one inline script, allowed by its hash alone (no 'unsafe-inline').
-  'script-src': ["'self'", ENTRY_SCRIPT_HASH_SOURCE],
+  'script-src': ["'self'", ...INLINE.scripts],
+  // DESIGN §4's 'self', and issue 20's first-screen stylesheet, allowed by its hash alone.
+  'style-src': ["'self'", ...INLINE.styles],
   'frame-ancestors': ["'none'"],
   'base-uri': ["'none'"],
   'form-action': ["'self'"],
@@ -149,7 +167,7 @@ describe('DESIGN §4 header values: SECURITY_HEADERS against the literal values 
       'Content-Security-Policy', 'X-Frame-Options', 'X-Content-Type-Options', 'Referrer-Policy',
       'Cross-Origin-Opener-Policy', 'Permissions-Policy', 'Cross-Origin-Resource-Policy',
     ]);
-    expect(Object.keys(nginxSecurityHeaders())).to.have.members([...Object.keys(SECURITY_HEADERS), 'Reporting-Endpoints']);
+    expect(Object.keys(nginxSecurityHeaders(INLINE))).to.have.members([...Object.keys(SECURITY_HEADERS), 'Reporting-Endpoints']);
   });
 
   it("has DESIGN §4's CSP directives with exactly their sources, and no unsafe-inline/unsafe-eval anywhere", () => {
@@ -217,8 +235,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /** The report address the tests put in place of the placeholder: a path each nginx may proxy to the sandbox. */
 const TEST_REPORT_URI = '/csp-reports';
-/** DESIGN §4 and issue 12: the headers nginx serves once the placeholder is filled. */
-const SERVED_HEADERS = securityHeaders({ uri: TEST_REPORT_URI, reportingApi: true });
+/** DESIGN §4 and issue 12: the headers nginx serves once the placeholder is filled (for the build under test, issue 20). */
+let SERVED_HEADERS: Readonly<Record<string, string>> = {};
 
 /** DESIGN §4: every security header with its exact value. */
 function expectSecurityHeaders(answer: Answer, where: string): void {
@@ -241,8 +259,8 @@ interface RunningNginx {
 }
 
 /**
- * Debian's nginx in the foreground on a free loopback port, with the committed server block and
- * security headers, serving `dist`. `optional` are files of the optional include (consent-app/optional/),
+ * Debian's nginx in the foreground on a free loopback port, with the server block and security
+ * headers the build wrote for `dist` (nginxDirOf), serving `dist`. `optional` are files of the optional include (consent-app/optional/),
  * `modules` absolute paths of dynamic modules to load (`load_module`). Everything lives in `dir`.
  */
 async function startNginx(setup: {
@@ -259,11 +277,12 @@ async function startNginx(setup: {
   const conf = path.join(dir, 'conf');
   mkdirSync(path.join(conf, 'consent-app', 'optional'), { recursive: true });
   for (const [name, text] of Object.entries(setup.optional ?? {})) writeFileSync(path.join(conf, 'consent-app', 'optional', name), text);
-  const headers = fillNginxSecurityHeaders(readFileSync(path.join(DEPLOY_DIR, 'security-headers.conf'), 'utf8'), { cspReportUri: TEST_REPORT_URI });
+  const deployDir = nginxDirOf(dist);
+  const headers = fillNginxSecurityHeaders(readFileSync(path.join(deployDir, 'security-headers.conf'), 'utf8'), { cspReportUri: TEST_REPORT_URI });
   writeFileSync(path.join(conf, NGINX_SECURITY_HEADERS_INCLUDE), `${headers}${(setup.extraHeaderLines ?? []).join('\n')}\n`);
   const port = await freePort();
   const listen = `127.0.0.1:${port}${setup.tls === undefined ? '' : ' ssl'}`;
-  const server = fillNginxServer(readFileSync(path.join(DEPLOY_DIR, 'consent-app.conf'), 'utf8'), { listen, dist });
+  const server = fillNginxServer(readFileSync(path.join(deployDir, 'consent-app.conf'), 'utf8'), { listen, dist });
   if (setup.tls !== undefined) {
     writeFileSync(path.join(conf, 'consent-app', 'optional', 'tls.conf'), `ssl_certificate ${setup.tls.cert};\nssl_certificate_key ${setup.tls.key};\n`);
   }
@@ -338,6 +357,7 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
     dist = path.join(tmp, 'dist');
     await buildApp({ outDir: dist });
     indexHtml = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    SERVED_HEADERS = securityHeaders(inlineSourcesOf(indexHtml), { uri: TEST_REPORT_URI, reportingApi: true });
     const assets = readdirSync(path.join(dist, 'assets'));
     const found = assets.find((file) => /^main-[A-Z0-9]+\.js$/.test(file));
     if (!found) throw new Error('The build produced no assets/main-<hash>.js.');
@@ -419,7 +439,7 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
   });
 
   it(`serves the source maps with ${NGINX_SOURCE_MAPS_FILE} in the optional include, cached like their scripts`, async () => {
-    const withMaps = await startNginx({ dir: path.join(tmp, 'maps'), dist, optional: { [NGINX_SOURCE_MAPS_FILE]: readFileSync(path.join(DEPLOY_DIR, NGINX_SOURCE_MAPS_FILE)) } });
+    const withMaps = await startNginx({ dir: path.join(tmp, 'maps'), dist, optional: { [NGINX_SOURCE_MAPS_FILE]: readFileSync(path.join(nginxDirOf(dist), NGINX_SOURCE_MAPS_FILE)) } });
     try {
       const answer = await request(withMaps.port, `/assets/${script}.map`);
       expect(answer.status).to.equal(200);
@@ -528,7 +548,9 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
     for (const [name, value] of Object.entries(DESIGN_4_EXACT_HEADERS)) expect(answer.headers[name.toLowerCase()], name).to.equal(value);
     expect(answer.headers['cache-control']).to.equal(DESIGN_4_CACHE_CONTROL);
     const directives = cspDirectives(String(answer.headers['content-security-policy']));
-    for (const [name, sources] of Object.entries(DESIGN_4_CSP_DIRECTIVES)) expect(directives.get(name), name).to.deep.equal(sources);
+    const built = inlineSourcesOf(indexHtml);
+    const expected = { ...DESIGN_4_CSP_DIRECTIVES, 'script-src': ["'self'", ...built.scripts], 'style-src': ["'self'", ...built.styles] };
+    for (const [name, sources] of Object.entries(expected)) expect(directives.get(name), name).to.deep.equal(sources);
   });
 
   describe('with Debian\'s brotli modules and deploy/nginx/brotli.conf', () => {
@@ -550,7 +572,7 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
         dir: path.join(tmp, 'brotli'),
         dist,
         modules: BROTLI_MODULES,
-        optional: { 'brotli.conf': readFileSync(path.join(DEPLOY_DIR, 'brotli.conf')) },
+        optional: { 'brotli.conf': readFileSync(path.join(nginxDirOf(dist), 'brotli.conf')) },
       });
       brotliPort = brotli.port;
     });
@@ -694,7 +716,7 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
     let harness: SandboxHarness | undefined;
     let edge: RunningNginx | undefined;
     const reports: string[] = [];
-    const hsts = renderNginxSecurityHeaders().split('\n').find((line) => line.startsWith('#   add_header Strict-Transport-Security'))?.replace(/^#\s+/, '');
+    const hsts = renderNginxSecurityHeaders(INLINE).split('\n').find((line) => line.startsWith('#   add_header Strict-Transport-Security'))?.replace(/^#\s+/, '');
 
     before(async () => {
       if (!existsSync(OPENSSL)) throw new Error(`${OPENSSL} is missing: this test makes a self-signed certificate with Debian's openssl (apt-get install openssl).`);

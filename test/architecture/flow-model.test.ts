@@ -5,8 +5,8 @@ import { readSources } from './layer-rules';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The view state a store may keep of its own: what is typed before it counts, and how a long list is shown. */
-const VIEW_STATE_FIELDS = ['touched', 'filterText', 'shownLimit'];
+/** The view state a store may keep of its own: what is typed before it counts, where focus goes after a press, and how a long list is shown. */
+const VIEW_STATE_FIELDS = ['touched', 'fieldFocus', 'filterText', 'shownLimit'];
 
 describe('architecture: no transition is decided outside the flow model (DESIGN §3.9)', () => {
   const sources = readSources(root).filter((source) => source.path.startsWith('application/') || source.path.startsWith('ui/'));
@@ -14,7 +14,7 @@ describe('architecture: no transition is decided outside the flow model (DESIGN 
   it('only the flow controller runs the model\'s transition, and only it replaces the flow\'s state', () => {
     const runners = sources.filter((source) => /\btransition\s*\(/.test(source.text)).map((source) => source.path);
     expect(runners).to.deep.equal(['application/flow-controller.ts']);
-    const writers = sources.filter((source) => /\.state\s*=[^=]/.test(source.text)).map((source) => source.path);
+    const writers = sources.filter((source) => /\.(state|model)\s*=[^=]/.test(source.text)).map((source) => source.path);
     expect(writers).to.deep.equal(['application/flow-controller.ts']);
   });
 

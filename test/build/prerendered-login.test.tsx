@@ -2,14 +2,26 @@
 // build time, the entry page that carries it, and the script that decides before the first
 // paint whether a launch lands on it.
 import { expect } from 'chai';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import fc from 'fast-check';
-import { ENTRY_LOADING_ID, indexHtml, LOADING_MARKUP, LOADING_TITLE, prerenderEntry } from '../../esbuild.config.mjs';
+import { enableStaticRendering } from 'mobx-react-lite';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ENTRY_CONFIG_ID, ENTRY_LOADING_ID, indexHtml, inlineStylesheet, LOADING_MARKUP, LOADING_TITLE, prerenderEntry } from '../../esbuild.config.mjs';
 import { ENTRY_ATTRIBUTE, ENTRY_SCRIPT } from '../../adapters/entry-page-script';
-import { ENTRY_SCRIPT_HASH_SOURCE } from '../../adapters/web-security-headers';
-import { decisionKeyName, REDIRECT_JWT_KEY } from '../../adapters/browser-address-names';
+import { hashSource, inlineSourcesOf } from '../../adapters/web-security-headers';
+import {
+  BRAND_ATTRIBUTE, decisionKeyName, EARLY_ACTION_ATTRIBUTE, ENTRY_CONFIG_ID as ADDRESS_ENTRY_CONFIG_ID, REDIRECT_JWT_KEY,
+} from '../../adapters/browser-address-names';
+import { FlowController } from '../../application/flow-controller';
+import { ENTRY_PAGE } from '../../application/ports/entry-page.port';
+import type { TokenVerifier } from '../../application/ports/token-verifier.port';
+import { parseEntryPageConfig, parseRuntimeConfig } from '../../application/runtime-config';
+import { SessionStore } from '../../application/stores/session.store';
+import { App } from '../../ui/web/app';
+import { ServicesProvider } from '../../ui/web/services-context';
+import { createTestContainer, defaultPorts } from '../support/test-container';
 import { copy } from '../../domain/copy';
 import { transition } from '../../domain/flow-model';
 import { initialFlowState } from '../../domain/flow-state';
@@ -19,59 +31,127 @@ import { ENTRY_LOADING_ID as TAKE_OVER_LOADING_ID } from '../../ui/web/shell/tak
 
 const config = (): Record<string, unknown> => JSON.parse(readFileSync(new URL('../../config/config.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
-describe('build: the pre-rendered login form (issue 15)', function () {
+describe('build: the pre-rendered login form (issues 15 and 20)', function () {
   this.timeout(60_000);
+  let prerendered: Awaited<ReturnType<typeof prerenderEntry>>;
   let markup = '';
   let title = '';
 
   before(async () => {
-    ({ markup, title } = await prerenderEntry());
+    prerendered = await prerenderEntry();
+    ({ markup, title } = prerendered);
   });
 
-  it('is the login step as it shows while the token is verified: the form, Continue, Cancel and the help links disabled, no recipient, no link address, no year', () => {
+  it('is the login step as it shows while the token is verified: the form, no recipient, no year; its buttons take a press (issue 20)', () => {
     expect(title).to.equal(copy.windowTitle(copy.steps.login));
     expect(markup).to.include(`<h1 tabindex="-1" class="step-title">${copy.steps.login}</h1>`);
     expect(markup).to.include('<p class="step-intro"></p>');
     expect(markup).to.include(copy.login.heading);
     expect(markup).to.match(/<input[^>]*name="username"[^>]*value=""/);
     expect(markup).to.match(/<input[^>]*name="secureCode"[^>]*value=""/);
-    expect(markup).to.match(/<button type="submit" class="btn btn-primary" disabled="">Continue<\/button>/);
-    expect(markup.match(/<button type="button" class="btn-link" disabled="">/g), 'the three help links wait').to.have.length(3);
-    expect(markup).to.match(/<button type="button" class="btn btn-link" disabled="">Cancel<\/button>/);
-    expect(markup).not.to.match(/href="http/);
-    expect(markup).to.include(`<a>${copy.login.cdrPolicy}</a>`);
+    expect(markup).to.match(/<button type="submit" class="btn btn-primary">Continue<\/button>/);
+    expect(markup).not.to.match(/<button[^>]*disabled/);
+    expect(markup.match(/<button type="button" class="btn-link" data-early-action="(forgotUsername|notRegistered|lostSecureKey)">/g), 'the three help links').to.have.length(3);
+    expect(markup).to.match(/<button type="button" class="btn btn-link" data-early-action="cancel">Cancel<\/button>/);
+    expect(markup).to.include('<p class="login-ack" role="status"></p>');
     expect(markup).to.include('<p class="copyright"></p>');
+    expect(markup).not.to.include('data-ready');
     expect(markup).not.to.include('loading-mask');
     expect(markup).not.to.include('aria-busy="true"');
   });
 
-  it('does not depend on the configuration: another bank\'s brands and links give the same markup (what the browser hydrates under any config.json)', () => {
-    const other = { ...config(), brands: ['coastal', { id: 'other', displayName: 'Other Bank', legalName: 'Other Bank Ltd', primaryColour: '#aa0000' }], publicSiteUrl: 'https://other.example', links: Object.fromEntries(Object.keys(config()['links'] as object).map((key) => [key, `https://other.example/${key}`])) };
-    expect(renderEntryPage(other).markup).to.equal(markup);
+  it('carries every brand of the build\'s config.json, each a hidden variant that the page\'s rules show for the token\'s brand, and the config\'s links (issue 20)', () => {
+    const built = config();
+    for (const brand of built['brands'] as { id: string; displayName: string; logoUrl: string }[]) {
+      expect(markup).to.include(`data-brand="${brand.id}" data-brand-variant="${brand.id}"`);
+      expect(markup).to.include(`<img class="logo-image" src="${brand.logoUrl}"`);
+      expect(prerendered.brandStyles).to.include(`html[data-brand="${brand.id}"] .logo[data-brand-variant="${brand.id}"]{display:flex}`);
+      expect(prerendered.brandStyles).to.match(new RegExp(`html\\[data-brand="${brand.id}"\\]\\{--color-brand:#[0-9a-f]{6};`));
+    }
+    for (const href of Object.values(built['links'] as Record<string, string>).filter((link) => !link.includes('contact') && !link.includes('eligibility'))) {
+      expect(markup, href).to.include(`href="${href}"`);
+    }
+    expect(JSON.parse(prerendered.entryConfig)).to.deep.equal({ brands: built['brands'], links: built['links'] });
+  });
+
+  it('is exactly the browser\'s first render for the brands and links the page carries, whatever config.json says at run time: what React adopts (issue 20)', async () => {
+    const carried = parseEntryPageConfig(JSON.parse(prerendered.entryConfig));
+    if (!carried.ok) throw new Error(carried.error.join('; '));
+    const otherLinks = Object.fromEntries(Object.keys(config()['links'] as object).map((key) => [key, `https://other.example/${key}`]));
+    const atRunTime = parseRuntimeConfig({ ...config(), brands: ['coastal', { id: 'other', displayName: 'Other Bank', legalName: 'Other Bank Ltd', primaryColour: '#aa0000' }], links: otherLinks });
+    if (!atRunTime.ok) throw new Error(atRunTime.error.join('; '));
+    const never: TokenVerifier = { verify: () => new Promise(() => undefined) };
+    const container = createTestContainer(defaultPorts({ config: atRunTime.value, verifier: never }));
+    container.bind(ENTRY_PAGE).toConstantValue(carried.value);
+    void container.get(FlowController).start();
+    expect(container.get(SessionStore).awaitingLogin).to.equal(true);
+    enableStaticRendering(true);
+    try {
+      const firstRender = renderToString(<StrictMode><ServicesProvider container={container}><App /></ServicesProvider></StrictMode>);
+      expect(firstRender).to.equal(markup);
+    } finally {
+      enableStaticRendering(false);
+    }
   });
 
   it('names a malformed build config', () => {
     expect(() => renderEntryPage({ ...config(), inactiveTimeLimit: 'soon' })).to.throw(/config\/config\.json is malformed:\n- .*inactiveTimeLimit/);
   });
 
-  it('the entry page carries it in #root, the loading screen beside it, and the entry script in the head before the stylesheet; the CSP allows that script by its hash', async () => {
-    const prerendered = await prerenderEntry();
-    const html = indexHtml({ script: 'main-1.js', stylesheet: 'main-1.css', prerendered });
+  it('the entry page carries it in #root, the loading screen beside it, its brands and links, the entry script and the first screen\'s stylesheet inline in the head; the CSP hashes are those of the inline blocks', async () => {
+    const html = indexHtml({ script: 'main-1.js', inlineStyles: inlineStylesheet('body{margin:0}\n/*# sourceMappingURL=main-1.css.map */\n', prerendered.brandStyles), prerendered });
     expect(html).to.include(`<title>${title}</title>`);
     expect(html).to.include(`<div id="root">${markup}</div>`);
     expect(html).to.include(`<div id="${ENTRY_LOADING_ID}" class="entry-loading"><main class="site-main">${LOADING_MARKUP}</main></div>`);
     expect(ENTRY_LOADING_ID).to.equal(TAKE_OVER_LOADING_ID);
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+    expect(html).to.include(`<script type="application/json" id="${ENTRY_CONFIG_ID}">${prerendered.entryConfig}</script>`);
+    expect(ENTRY_CONFIG_ID).to.equal(ADDRESS_ENTRY_CONFIG_ID);
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
     expect(inline).to.deep.equal([ENTRY_SCRIPT]);
-    expect(html.indexOf(ENTRY_SCRIPT)).to.be.below(html.indexOf('rel="stylesheet"'));
-    expect(`'sha256-${createHash('sha256').update(inline[0]!, 'utf8').digest('base64')}'`).to.equal(ENTRY_SCRIPT_HASH_SOURCE);
+    expect(html.indexOf(`id="${ENTRY_CONFIG_ID}"`), 'the script reads the brands before it').to.be.below(html.indexOf(ENTRY_SCRIPT));
+    expect(html).to.include(`<style>body{margin:0}${prerendered.brandStyles}</style>`);
+    expect(html).not.to.include('rel="stylesheet"');
+    expect(html).not.to.include('sourceMappingURL');
+    expect(inlineSourcesOf(html)).to.deep.equal({ scripts: [hashSource(ENTRY_SCRIPT)], styles: [hashSource(`body{margin:0}${prerendered.brandStyles}`)] });
+  });
+
+  it('refuses first-screen CSS the entry page cannot inline', () => {
+    expect(() => inlineStylesheet('.a{background:url(x.png)}')).to.throw(/url\(\)/);
+    expect(() => inlineStylesheet('.a{}', '</style><script>')).to.throw(/<\/style/);
+  });
+
+  it('escapes what could end its script element in the carried config', () => {
+    const html = renderEntryPage({ ...config(), links: { ...(config()['links'] as object), legal: 'https://x.example/</script><script>alert(1)</script>' } });
+    expect(html.entryConfig).not.to.include('</script');
+    expect(JSON.parse(html.entryConfig).links.legal).to.equal('https://x.example/</script><script>alert(1)</script>');
   });
 });
 
+/** The brands an entry page carries (its #entry-config): one object, one plain name. */
+const CARRIED = JSON.stringify({ brands: [{ id: 'Demo', displayName: 'Demo Bank' }, 'coastal'], links: {} });
+
+interface ScriptRun {
+  readonly entry: string | undefined;
+  readonly brand: string | undefined;
+  readonly title: string;
+  readonly attributes: Map<string, string>;
+  /** Fires an event at the listeners the script added; returns whether it was prevented. */
+  fire(type: 'submit' | 'click', target?: { readonly action?: string }): boolean;
+  readonly ack: { textContent: string };
+}
+
 /** Runs the entry script as a browser would at `url`, with this session storage; returns what it set. */
-function runEntryScript(url: string, stored: Record<string, string> = {}, nowMs = Date.UTC(2026, 10, 24)): { entry: string | undefined; title: string } {
+function runEntryScript(url: string, stored: Record<string, string> = {}, nowMs = Date.UTC(2026, 10, 24)): ScriptRun {
   const attributes = new Map<string, string>();
-  const document = { title: 'Consent to share data | Open Banking', documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) } };
+  const listeners: { type: string; listener: (event: unknown) => void }[] = [];
+  const ack = { textContent: '' };
+  const document = {
+    title: 'Consent to share data | Open Banking',
+    documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value), getAttribute: (name: string) => attributes.get(name) ?? null },
+    getElementById: (id: string) => (id === ENTRY_CONFIG_ID ? { textContent: CARRIED } : null),
+    querySelector: (selector: string) => (selector === '.login-ack' ? ack : null),
+    addEventListener: (type: string, listener: (event: unknown) => void) => listeners.push({ type, listener }),
+  };
   const sessionStorage = { getItem: (key: string) => stored[key] ?? null };
   const context = vm.createContext({
     location: new URL(url),
@@ -80,11 +160,25 @@ function runEntryScript(url: string, stored: Record<string, string> = {}, nowMs 
     URLSearchParams,
     atob,
     JSON,
+    String,
     Date: { now: () => nowMs },
     decodeURIComponent,
   });
   vm.runInContext(ENTRY_SCRIPT, context);
-  return { entry: attributes.get(ENTRY_ATTRIBUTE), title: document.title };
+  return {
+    entry: attributes.get(ENTRY_ATTRIBUTE),
+    brand: attributes.get(BRAND_ATTRIBUTE),
+    title: document.title,
+    attributes,
+    ack,
+    fire(type, target = {}) {
+      let prevented = false;
+      const element = { closest: (selector: string) => (selector === '[data-early-action]' && target.action !== undefined ? { getAttribute: () => target.action } : null) };
+      const event = { target: element, preventDefault: () => { prevented = true; } };
+      for (const added of listeners.filter((candidate) => candidate.type === type)) added.listener(event);
+      return prevented;
+    },
+  };
 }
 
 const NOW_S = Date.UTC(2026, 10, 24) / 1000;
@@ -120,14 +214,50 @@ describe('build: the entry script decides before the first paint whether the lau
   }
 
   it('storage that cannot be read (disabled) leaves the token of the address', () => {
+    const attributes = new Map<string, string>();
     const context = vm.createContext({
       location: new URL(`https://bank.example/demo_accc_aisp?redirectJwt=${live}`),
       window: Object.defineProperty({}, 'sessionStorage', { get: () => { throw new Error('SecurityError'); } }),
-      document: { title: '', documentElement: { setAttribute(this: void, _name: string, value: string) { (context as { entry?: string }).entry = value; } } },
-      URLSearchParams, atob, JSON, Date: { now: () => NOW_S * 1000 }, decodeURIComponent,
+      document: {
+        title: '',
+        documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value), getAttribute: () => null },
+        getElementById: () => ({ textContent: CARRIED }),
+        addEventListener: () => undefined,
+      },
+      URLSearchParams, atob, JSON, String, Date: { now: () => NOW_S * 1000 }, decodeURIComponent,
     });
     vm.runInContext(ENTRY_SCRIPT, context);
-    expect((context as { entry?: string }).entry).to.equal('login');
+    expect(attributes.get(ENTRY_ATTRIBUTE)).to.equal('login');
+  });
+
+  it('shows the token\'s brand when the page carries it, whatever its case (issue 20); a brand the page does not carry gets the loading screen', () => {
+    expect(runEntryScript(`https://bank.example/?redirectJwt=${live}`).brand).to.equal('demo');
+    const coastal = runEntryScript(`https://bank.example/?redirectJwt=${jwt({ exp: NOW_S + 600, brand: 'COASTAL' })}`);
+    expect([coastal.entry, coastal.brand]).to.deep.equal(['login', 'coastal']);
+    for (const brand of ['other', '', 7, null, undefined]) {
+      const run = runEntryScript(`https://bank.example/?redirectJwt=${jwt({ exp: NOW_S + 600, brand })}`);
+      expect([run.entry, run.brand], String(brand)).to.deep.equal(['elsewhere', undefined]);
+    }
+  });
+
+  it('keeps a press on the waiting form for the app, acknowledges it once and sends nothing (issue 20)', () => {
+    const run = runEntryScript(`https://bank.example/?redirectJwt=${live}`);
+    expect(run.fire('submit'), 'a submit (Continue, Enter) is never sent').to.equal(true);
+    expect(run.attributes.get(EARLY_ACTION_ATTRIBUTE)).to.equal('submit');
+    expect(run.ack.textContent).to.equal(copy.login.earlyAck);
+    expect(run.fire('click', { action: 'cancel' })).to.equal(true);
+    expect(run.attributes.get(EARLY_ACTION_ATTRIBUTE), 'the last press wins').to.equal('cancel');
+    expect(run.fire('click'), 'a click elsewhere is left alone').to.equal(false);
+    expect(run.attributes.get(EARLY_ACTION_ATTRIBUTE)).to.equal('cancel');
+    run.attributes.delete(ENTRY_ATTRIBUTE);
+    expect(run.fire('submit'), 'once the app has the page (data-entry gone), presses are its own').to.equal(false);
+    expect(run.attributes.get(EARLY_ACTION_ATTRIBUTE)).to.equal('cancel');
+  });
+
+  it('holds no press on a launch that does not land on the form', () => {
+    const run = runEntryScript('https://bank.example/incorrect_jwt');
+    expect(run.fire('submit')).to.equal(false);
+    expect(run.attributes.has(EARLY_ACTION_ATTRIBUTE)).to.equal(false);
   });
 
   it('agrees with the flow model: "login" exactly when the launch leaves the model awaiting its login step (any route, token and stored decision)', () => {

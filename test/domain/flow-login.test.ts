@@ -131,7 +131,7 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'customerDetails' } }]);
       expect(state).to.deep.equal({
         ...before,
-        login: { form: VALID_FORM, requireDob: true, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false },
+        login: { form: VALID_FORM, requireDob: true, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false, early: undefined },
         verified: { ...NOTHING, authenticated: true },
         stage: 'preAccountSelection',
         nextCallId: 11,
@@ -193,6 +193,7 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
             answerLost: false,
             codeCleared: expected.cleared ?? 'usedOnce',
             dobStepUp: expected.stepUp ?? false,
+            early: undefined,
           },
           modals: modalsWith(expected.modal),
           stage: expected.identified ? 'preAuthentication' : 'preIdentification',

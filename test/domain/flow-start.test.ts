@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import type { FlowEvent } from '../../domain/flow-events';
 import { initialFlowState, NO_TIMERS, type FlowState } from '../../domain/flow-state';
 import { showFailure } from '../../domain/flow-start';
-import { awaitingLogin } from '../../domain/flow-transition';
-import { NO_MODALS } from '../../domain/modal-stack';
+import { awaitingLogin, type Transition } from '../../domain/flow-transition';
+import { NO_MODALS, topModal } from '../../domain/modal-stack';
 import type { TokenVerificationError } from '../../domain/redirect-token';
 import type { Result } from '../../domain/result';
 import {
@@ -36,7 +36,7 @@ describe('domain/flow-state: initialFlowState (DESIGN §3.9: the state before an
       profiles: [],
       bankProfile: undefined,
       accounts: undefined,
-      login: { form: { username: '', secureCode: '', dob: { day: '', month: '', year: '' } }, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false },
+      login: { form: { username: '', secureCode: '', dob: { day: '', month: '', year: '' } }, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false, early: undefined },
       description: '',
       verified: { authenticated: false, consentAfterLogin: false, customerDetails: false, businesses: false },
       modals: { base: undefined, timeoutSeconds: undefined, expiry: false },
@@ -315,7 +315,7 @@ describe('domain/flow-transition: awaitingLogin (issue 15: the pre-rendered logi
     expect(awaitingLogin(run(verifying(), verified(err({ kind: 'expired' }))).state)).to.equal(false);
   });
 
-  it('takes what the customer types while it waits (the form is on screen), but no submit, cancel or help', () => {
+  it('takes what the customer types while it waits (the form is on screen); sends nothing before the login step', () => {
     const typed = runAll(verifying(), [
       { type: 'usernameTyped', value: 'jane.citizen' },
       { type: 'secureCodeTyped', value: '123456' },
@@ -324,11 +324,54 @@ describe('domain/flow-transition: awaitingLogin (issue 15: the pre-rendered logi
     expect(typed.login.form).to.deep.equal({ username: 'jane.citizen', secureCode: '123456', dob: { day: '25', month: '', year: '' } });
     for (const event of [{ type: 'submitLogin' }, { type: 'cancel' }, { type: 'openHelp', modal: 'forgotUsername' }] as const) {
       const after = run(typed, event);
-      expect(after.state, event.type).to.equal(typed);
       expect(after.effects, event.type).to.deep.equal([]);
+      expect(after.state.pending, event.type).to.equal(typed.pending);
+      expect(after.state.modals, event.type).to.equal(typed.modals);
     }
     const onLogin = answer(run(typed, verified(ok(tokenPayload()))).state, { kind: 'consentDetails', result: ok(bankConsent()) }).state;
     expect(onLogin.login.form.username, 'kept on the login step').to.equal('jane.citizen');
+  });
+
+  describe('issue 20 "an early Continue is not lost": a press while it waits is remembered and carried out once the login step shows', () => {
+    const complete = (): FlowState => runAll(verifying(), [{ type: 'usernameTyped', value: 'jane.citizen' }, { type: 'secureCodeTyped', value: '123456' }]).state;
+    const loginShown = (state: FlowState): Transition => answer(run(state, verified(ok(tokenPayload()))).state, { kind: 'consentDetails', result: ok(bankConsent()) });
+
+    it('Continue on a complete form: remembered (the last press wins), then one login with exactly what was typed', () => {
+      const pressed = runAll(complete(), [{ type: 'submitLogin' }, { type: 'submitLogin' }]).state;
+      expect(pressed.login.early).to.equal('submit');
+      const shown = loginShown(pressed);
+      const calls = shown.effects.filter((effect) => effect.type === 'call');
+      expect(calls.map((effect) => effect.type === 'call' && effect.call)).to.deep.equal([
+        { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' } },
+      ]);
+      expect(shown.state.login.early).to.equal(undefined);
+      expect(run(shown.state, { type: 'submitLogin' }).effects.filter((effect) => effect.type === 'call'), 'a press while it logs in sends nothing more').to.deep.equal([]);
+    });
+
+    it('Continue on an incomplete form is not remembered (the form names what is missing)', () => {
+      const partial = runAll(verifying(), [{ type: 'usernameTyped', value: 'jane.citizen' }, { type: 'secureCodeTyped', value: '123' }, { type: 'submitLogin' }]).state;
+      expect(partial.login.early).to.equal(undefined);
+      expect(loginShown(partial).effects.filter((effect) => effect.type === 'call')).to.deep.equal([]);
+    });
+
+    it('a form changed after the press is checked again when the step shows: incomplete, nothing is sent', () => {
+      const changed = runAll(complete(), [{ type: 'submitLogin' }, { type: 'secureCodeTyped', value: '12' }]).state;
+      expect(changed.login.early).to.equal('submit');
+      const shown = loginShown(changed);
+      expect(shown.effects.filter((effect) => effect.type === 'call')).to.deep.equal([]);
+      expect(shown.state.login.early).to.equal(undefined);
+    });
+
+    it('Cancel and the help links open their modal once the step shows', () => {
+      expect(topModal(loginShown(run(complete(), { type: 'cancel' }).state).state.modals)?.name).to.equal('sharingIncomplete');
+      expect(topModal(loginShown(run(complete(), { type: 'openHelp', modal: 'lostSecureKey' }).state).state.modals)?.name).to.equal('lostSecureKey');
+    });
+
+    it('a launch that fails forgets the press (nothing is sent)', () => {
+      const refused = run(run(complete(), { type: 'submitLogin' }).state, verified(err({ kind: 'badSignature' })));
+      expect(refused.state.screen.kind).to.equal('failure');
+      expect(refused.effects.filter((effect) => effect.type === 'call')).to.deep.equal([]);
+    });
   });
 
   it('ignores typing under a modal while it waits (the redirect modal of a token whose expiry timer cannot be set, while the consent is read)', () => {

@@ -5,7 +5,7 @@ import { EMPTY_LOGIN_FORM } from '../../domain/login-form';
 import { dateOfBirthStepUpNotice, loginFocus, secureCodeClearedBy, secureCodeFieldMessage } from '../../domain/login-feedback';
 
 const login = (overrides: Partial<LoginState>): LoginState => ({
-  form: EMPTY_LOGIN_FORM, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false, ...overrides,
+  form: EMPTY_LOGIN_FORM, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false, early: undefined, ...overrides,
 });
 const VALIDATION = 'Please enter your secure code.';
 

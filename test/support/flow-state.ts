@@ -6,9 +6,11 @@ import type { FlowState } from '../../domain/flow-state';
 import type { ModalName } from '../../domain/modal';
 import { withBaseModal } from '../../domain/modal-stack';
 
+/** Replaces the model's state (the controller's own field: only it replaces the state in the app, DESIGN §3.9). */
 export function setFlowState(flow: FlowController, change: (state: FlowState) => FlowState): void {
+  const controller = flow as unknown as { model: FlowState };
   runInAction(() => {
-    flow.state = change(flow.state);
+    controller.model = change(flow.state);
   });
 }
 

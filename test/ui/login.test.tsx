@@ -46,8 +46,8 @@ describe('ui: login screen (spec §2, §5)', () => {
     expect(within(f).queryByRole('alert')).to.equal(null);
   });
 
-  it('shows each message after its field is left; Continue enables exactly when valid', async () => {
-    const { login } = await startApp();
+  it('shows each message after its field is left; Continue is never a silent grey dead end: on an incomplete form it names what is missing and focuses the first such field (issue 20)', async () => {
+    const { login, api } = await (async () => { const a = bank(); const app = await startApp({ api: a }); return { ...app, api: a }; })();
     const username = input('Username');
     const code = input(copy.login.secureCodeLabel);
     expect(within(form()).queryByText('Error: username cannot be empty.')).to.equal(null);
@@ -57,18 +57,23 @@ describe('ui: login screen (spec §2, §5)', () => {
     expect(username.getAttribute('aria-describedby')).to.contain(within(form()).getByText('Error: username cannot be empty.').parentElement?.id);
     fireEvent.blur(code);
     expect(within(form()).getByText('Please enter your secure code.')).to.exist;
-    expect(continueButton().disabled).to.equal(true);
+    expect(continueButton().disabled).to.equal(false);
 
     type(username, 'jane.citizen');
     type(code, '12345');
     expect(login.form.secureCode).to.equal('12345');
-    expect(continueButton().disabled).to.equal(true);
     expect(within(form()).queryByText('Error: username cannot be empty.')).to.equal(null);
+    await settle(() => fireEvent.click(continueButton()));
+    expect(api.count('authenticate'), 'nothing sent').to.equal(0);
+    expect(within(form()).getByText('Please enter your secure code.')).to.exist;
+    expect(document.activeElement, 'the field whose message says what is missing').to.equal(code);
     type(code, '123456');
-    expect(continueButton().disabled).to.equal(false);
     expect(within(form()).queryByText('Please enter your secure code.')).to.equal(null);
     type(username, '');
-    expect(continueButton().disabled).to.equal(true);
+    code.focus();
+    await settle(() => fireEvent.click(continueButton()));
+    expect(document.activeElement, 'the first such field').to.equal(username);
+    expect(api.count('authenticate')).to.equal(0);
   });
 
   it('submitting the form (Enter) logs in and moves to the next step, whose h1 takes focus', async () => {
@@ -168,7 +173,11 @@ describe('ui: login screen (spec §2, §5)', () => {
     type(part('DD'), '01');
     type(part('YYYY'), '2099');
     expect(within(group).getByText(copy.validation.dobInFuture)).to.exist;
-    expect(continueButton().disabled).to.equal(true);
+    await settle(() => fireEvent.click(continueButton()));
+    expect(document.activeElement, 'Continue: the secure code the step-up emptied comes first').to.equal(input(copy.login.secureCodeLabel));
+    type(input(copy.login.secureCodeLabel), '123456');
+    await settle(() => fireEvent.click(continueButton()));
+    expect(document.activeElement, 'Continue on a wrong date: its first part takes focus').to.equal(part('DD'));
   });
 
   it('the help links open their modals', async () => {

@@ -1,6 +1,6 @@
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { Component, useEffect, useMemo, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { SessionStore } from '../../application/stores/session.store';
 import { copy } from '../../domain/copy';
@@ -37,10 +37,10 @@ function scrollToTop(): void {
  */
 export const App = observer(function App() {
   const session = useService(SessionStore);
-  const brandsKey = (session.config?.brands ?? []).join(' ');
   // The router starts where the session already is (no second render to get there); the
   // reaction below follows it from then on.
-  const router = useMemo(() => createAppRouter(brandsKey === '' ? [] : brandsKey.split(' '), pathOfSession(session)), [brandsKey]);
+  // One router for the page's life: its routes never change.
+  const [router] = useState(() => createAppRouter(pathOfSession(session)));
 
   useEffect(
     () =>
@@ -60,8 +60,7 @@ export const App = observer(function App() {
 
   return (
     <AppErrorBoundary>
-      {/* A new router (the brands became known) gets a fresh provider: the old one would keep its state. */}
-      <RouterProvider key={brandsKey} router={router} />
+      <RouterProvider router={router} />
     </AppErrorBoundary>
   );
 });

@@ -9,8 +9,9 @@ import { copy } from '../../domain/copy';
 import { App } from './app';
 import { keepTypedText } from './login/keep-typed-before-take-over';
 import { StaticFailureView } from './pages/failure-page';
-import { prerenderedLoginForm, showLoadingScreenInstead } from './shell/take-over';
+import { adoptPrerenderedForm, entryPageOf, prerenderedLoginForm, showLoadingScreenInstead } from './shell/take-over';
 import { ServicesProvider } from './services-context';
+import { AdoptionProvider } from './shell/adoption';
 
 /**
  * A startup failure is logged for the bank's engineers and shows the failure view with its
@@ -22,14 +23,30 @@ function showStartupFailure(root: Root, problem: unknown): void {
   root.render(<StaticFailureView />);
 }
 
+/** `run` at most once (StrictMode runs a layout effect twice in development; a later step mounts another signal). */
+function once(run: () => void): () => void {
+  let done = false;
+  return () => {
+    if (!done) run();
+    done = true;
+  };
+}
+
 /**
  * Boot (spec §7 "GET config/config.json (startup)", DESIGN §1): read the entry address and take
  * the token out of the address bar first (DESIGN §3.3: even when the app cannot start; the flow
  * keeps it in memory), load and validate the config, build the browser container and start the
- * consent flow once. Issue 15: while the token is verified and the consent read, the login form
- * the entry page carries (pre-rendered at build time) is hydrated as it is, keeping what the
- * customer has typed (docs/prerendered-login.md). Any other launch shows the loading screen
- * until the start is over, then React renders once, straight to the step or the failure page.
+ * consent flow once.
+ *
+ * Issue 20 "never lose a keystroke" (docs/prerendered-login.md): when the launch lands on the
+ * login form the entry page carries, React adopts that form as it is (`hydrateRoot`), so its
+ * nodes, their text, the caret and the focus stay. Adopting needs React's first render to be
+ * exactly the page; it is, because the views are held at the state the page was rendered in
+ * (FlowController.holdView) while React adopts it, however long that takes and whatever the
+ * journey does meanwhile (the token verified, the consent read). Then, in the commit itself,
+ * the fields' text goes to the model and the views catch up (adoptPrerenderedForm).
+ * Any other launch shows the loading screen until the start is over, then React renders once,
+ * straight to the step or the failure page.
  */
 async function boot(element: HTMLElement): Promise<void> {
   const launch = new WindowLaunchParameters();
@@ -45,8 +62,9 @@ async function boot(element: HTMLElement): Promise<void> {
       showStartupFailure(root(), `config/config.json is missing or malformed:\n- ${config.error.join('\n- ')}`);
       return;
     }
-    const container = createContainer(config.value, launch);
-    const started = container.get(FlowController).start();
+    const container = createContainer(config.value, launch, prerendered === undefined ? undefined : entryPageOf(config.value));
+    const flow = container.get(FlowController);
+    const started = flow.start();
     const app = (
       <StrictMode>
         <ServicesProvider container={container}>
@@ -54,13 +72,19 @@ async function boot(element: HTMLElement): Promise<void> {
         </ServicesProvider>
       </StrictMode>
     );
-    if (prerendered !== undefined && container.get(SessionStore).awaitingLogin) {
-      keepTypedText(prerendered, container.get(LoginStore));
-      showLoadingScreenInstead(element);
-      made = hydrateRoot(element, app, { onRecoverableError: (error) => console.warn('The pre-rendered login form could not be hydrated as it is; it was rendered again.', error) });
+    const session = container.get(SessionStore);
+    if (prerendered !== undefined && session.awaitingLogin && !session.offline) {
+      const showModel = flow.holdView();
+      const adopted = once(() => adoptPrerenderedForm(prerendered, container.get(LoginStore), showModel));
+      made = hydrateRoot(element, <AdoptionProvider adopted={adopted}>{app}</AdoptionProvider>, {
+        onRecoverableError: (error, info) => console.warn('The pre-rendered login form could not be adopted as it is; it was rendered again.', error, info.componentStack),
+      });
       await started;
       return;
     }
+    // Offline at the start (its notice is not in the page) or a launch elsewhere: rendered anew,
+    // keeping whatever was typed.
+    if (prerendered !== undefined) keepTypedText(prerendered, container.get(LoginStore));
     showLoadingScreenInstead(element);
     await started;
     root().render(app);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { createMemoryRouter, useRouteError, type RouteObject } from 'react-router-dom';
 import type { FailureRoute, SessionStore } from '../../application/stores/session.store';
 import type { Step } from '../../domain/flow';
-import { brandFlowRoute, flowRouteName } from '../../domain/redirect-token';
+import { flowRouteName } from '../../domain/redirect-token';
 import { assertNever } from '../../domain/result';
 import { FailurePage, StaticFailureView } from './pages/failure-page';
 import { LoadingPage } from './pages/loading-page';
@@ -63,11 +63,19 @@ function RouteError() {
 }
 
 /**
- * Spec §2 route table for the configured brands: each brand's flow route with its step children
- * (the start page and any other child path show the login step's route), the failure routes, and
- * `*` the loading screen. Every step route renders the step switch, which follows the store.
+ * Spec §2 route table: the flow route with its step children (the start page and any other
+ * child path show the login step's route), the failure routes, and `*` the loading screen. Every
+ * step route renders the step switch, which follows the store.
+ *
+ * The flow route is one dynamic segment, `:flow`, not one route per configured brand: the model
+ * decides which flow routes exist (spec §2 "If no such child route exists … incorrect_jwt" is
+ * `onVerified`'s check against the configured brands), and the router only ever goes where
+ * `pathOfSession` sends it. So the route tree does not depend on the configuration, and the
+ * pre-rendered form's route and the brand's are the same route: React keeps every node of the
+ * form when the brand's route takes over (issue 20). The failure routes are static segments,
+ * which React Router ranks above `:flow`.
  */
-export function appRoutes(brands: readonly string[]): RouteObject[] {
+export function appRoutes(): RouteObject[] {
   const stepChildren: RouteObject[] = [
     { index: true, element: <StepSwitch /> },
     ...Object.values(STEP_PATHS).map((path): RouteObject => ({ path, element: <StepSwitch /> })),
@@ -79,7 +87,7 @@ export function appRoutes(brands: readonly string[]): RouteObject[] {
       element: <AppShell />,
       errorElement: <RouteError />,
       children: [
-        ...[...brands.map(brandFlowRoute), PRERENDERED_LOGIN_ROUTE].map((path): RouteObject => ({ path, element: <FlowLayout />, children: stepChildren })),
+        { path: ':flow', element: <FlowLayout />, children: stepChildren },
         ...FAILURE_ROUTES.map((route): RouteObject => ({ path: route, element: <FailurePage /> })),
         { path: '*', element: <LoadingPage /> },
         { index: true, element: <LoadingPage /> },
@@ -89,8 +97,6 @@ export function appRoutes(brands: readonly string[]): RouteObject[] {
 }
 
 /** DESIGN §3.6: a memory router; the browser's address stays the entry URL. */
-export function createAppRouter(brands: readonly string[], initialPath = '/') {
-  return createMemoryRouter(appRoutes(brands), { initialEntries: [initialPath] });
+export function createAppRouter(initialPath = '/') {
+  return createMemoryRouter(appRoutes(), { initialEntries: [initialPath] });
 }
-
-export type AppRouter = ReturnType<typeof createAppRouter>;

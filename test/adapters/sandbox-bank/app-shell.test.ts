@@ -7,25 +7,31 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { decodeProtectedHeader } from 'jose';
 import { CSP_REPORT_PATH, SANDBOX_CSP_REPORTING } from '../../../adapters/sandbox-bank/csp-reports.routes';
-import { CONTENT_SECURITY_POLICY, IMMUTABLE_ASSET_CACHE_CONTROL, SECURITY_HEADERS, securityHeaders } from '../../../adapters/web-security-headers';
-import { RunningSandbox, TEST_ASSET, type Answer } from './sandbox-test-kit';
+import { basePolicy, hashSource, IMMUTABLE_ASSET_CACHE_CONTROL, inlineSourcesOf, NO_INLINE, securityHeaders } from '../../../adapters/web-security-headers';
+import { RunningSandbox, TEST_ASSET, TEST_INDEX_HTML, type Answer } from './sandbox-test-kit';
 
+/** The served page's inline blocks (issues 15 and 20), which its CSP allows by their hashes. */
+const INLINE = inlineSourcesOf(TEST_INDEX_HTML);
+const CONTENT_SECURITY_POLICY = basePolicy(INLINE);
+const SECURITY_HEADERS = securityHeaders(INLINE);
 /** The sandbox's headers: DESIGN §4's, the CSP reporting to its own collector (issue 12). */
-const SANDBOX_HEADERS = securityHeaders(SANDBOX_CSP_REPORTING);
+const SANDBOX_HEADERS = securityHeaders(INLINE, SANDBOX_CSP_REPORTING);
 const SANDBOX_CSP = SANDBOX_HEADERS['Content-Security-Policy'];
 
-/** DESIGN §4: every security header. */
-function expectSecurityHeaders(answer: Answer, where: string): void {
-  for (const [name, value] of Object.entries(SANDBOX_HEADERS)) expect(answer.headers.get(name), `${where} ${name}`).to.equal(value);
+/** DESIGN §4: every security header (for the served page's inline blocks; none when no app is built). */
+function expectSecurityHeaders(answer: Answer, where: string, headers = SANDBOX_HEADERS): void {
+  for (const [name, value] of Object.entries(headers)) expect(answer.headers.get(name), `${where} ${name}`).to.equal(value);
 }
 
-/** DESIGN §4: every security header, no-store, and no inline script or style in the page. */
-function expectSecureHtml(answer: Answer, where: string): void {
+/** DESIGN §4: every security header, no-store, and no inline script or style but those the CSP allows by hash. */
+function expectSecureHtml(answer: Answer, where: string, headers = SANDBOX_HEADERS): void {
   expect(answer.headers.get('content-type'), where).to.match(/^text\/html/);
-  expectSecurityHeaders(answer, where);
+  expectSecurityHeaders(answer, where, headers);
   expect(answer.headers.get('cache-control'), where).to.equal('no-store');
-  expect(answer.text, `${where} inline script`).not.to.match(/<script(?![^>]*\ssrc=)[^>]*>/i);
-  expect(answer.text, `${where} inline style`).not.to.match(/<style|\sstyle=/i);
+  const csp = answer.headers.get('content-security-policy') ?? '';
+  for (const [, body] of answer.text.matchAll(/<script>([\s\S]*?)<\/script>/g)) expect(csp, `${where} inline script`).to.include(hashSource(body ?? ''));
+  for (const [, body] of answer.text.matchAll(/<style>([\s\S]*?)<\/style>/g)) expect(csp, `${where} inline style`).to.include(hashSource(body ?? ''));
+  expect(answer.text, `${where} style attribute`).not.to.match(/\sstyle=/i);
 }
 
 describe('sandbox bank: the app shell, config.json and JWKS (DESIGN §4-5)', () => {
@@ -33,7 +39,11 @@ describe('sandbox bank: the app shell, config.json and JWKS (DESIGN §4-5)', () 
   before(() => sandbox.start({ inactivity: { inactiveTimeLimit: 20, inactiveReciprocalWarnTime: 10 } }));
   after(() => sandbox.dispose());
 
-  it('keeps the header values of DESIGN §4', () => {
+  it('keeps the header values of DESIGN §4, and allows the served page\'s inline blocks by their hashes alone (issue 20)', () => {
+    expect(INLINE.scripts).to.have.length(1);
+    expect(INLINE.styles).to.have.length(1);
+    expect(CONTENT_SECURITY_POLICY).to.include(`script-src 'self' ${INLINE.scripts[0]};`).and.include(`style-src 'self' ${INLINE.styles[0]};`);
+    expect(basePolicy(NO_INLINE)).to.include("script-src 'self';").and.include("style-src 'self';");
     expect(CONTENT_SECURITY_POLICY).to.include("default-src 'none'").and.include("script-src 'self'").and.include("frame-ancestors 'none'");
     expect(CONTENT_SECURITY_POLICY).to.include("base-uri 'none'").and.include("form-action 'self'").and.not.include('unsafe');
     expect(SECURITY_HEADERS['X-Frame-Options']).to.equal('DENY');
@@ -108,13 +118,13 @@ describe('sandbox bank: the app shell, config.json and JWKS (DESIGN §4-5)', () 
   it('reports CSP violations to its own collector with report-uri (plain HTTP: no report-to) (issue 12)', () => {
     expect(SANDBOX_CSP).to.equal(`${CONTENT_SECURITY_POLICY}; report-uri /csp-reports`);
     expect(SANDBOX_HEADERS['Reporting-Endpoints']).to.equal(undefined);
-    const https = securityHeaders({ uri: 'https://csp.bank.example/r', reportingApi: true });
+    const https = securityHeaders(INLINE, { uri: 'https://csp.bank.example/r', reportingApi: true });
     expect(https['Content-Security-Policy']).to.equal(`${CONTENT_SECURITY_POLICY}; report-uri https://csp.bank.example/r; report-to csp-endpoint`);
     expect(https['Reporting-Endpoints']).to.equal('csp-endpoint="https://csp.bank.example/r"');
     expect(SECURITY_HEADERS['Reporting-Endpoints'], 'no endpoint without a report address').to.equal(undefined);
     expect(SECURITY_HEADERS['Content-Security-Policy']).to.equal(CONTENT_SECURITY_POLICY);
     for (const unwritable of ['/a b', '/a;b', '/a,b', 'javascript:alert(1)', '/a"b', "/a'b", 'ftp://x', '', '/a\u0000b']) {
-      expect(() => securityHeaders({ uri: unwritable, reportingApi: true }), unwritable).to.throw(/cannot be written/);
+      expect(() => securityHeaders(INLINE, { uri: unwritable, reportingApi: true }), unwritable).to.throw(/cannot be written/);
     }
   });
 
@@ -166,7 +176,7 @@ describe('sandbox bank: the app shell, config.json and JWKS (DESIGN §4-5)', () 
         const answer = await unbuilt.request('GET', route);
         expect(answer.status).to.equal(503);
         expect(answer.text).to.include('Run &quot;npm run build&quot;');
-        expectSecureHtml(answer, route);
+        expectSecureHtml(answer, route, securityHeaders(NO_INLINE, SANDBOX_CSP_REPORTING));
       }
       expect((await unbuilt.request('GET', '/recipient/')).status).to.equal(200);
     } finally {

@@ -12,14 +12,15 @@ import { contractViolations } from './contract-validator';
 /** The hashed script of the temporary dist/. */
 export const TEST_ASSET = '/assets/app-3f9a1c.js';
 
+/** The temporary dist/'s page: like the build's, an inline script and stylesheet (issues 15 and 20) and the hashed script. */
+export const TEST_INDEX_HTML = '<!doctype html><html lang="en-AU"><head><title>Open Banking</title><script>document.documentElement.dataset.entry="login"</script>'
+  + `<style>body{margin:0}</style><script type="module" src="${TEST_ASSET}"></script></head><body><div id="root"></div></body></html>`;
+
 /** A temporary folder holding a built-looking app (index.html and one hashed asset). */
 export function makeTempDist(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sandbox-dist-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    `<!doctype html><html lang="en-AU"><head><title>Open Banking</title><script type="module" src="${TEST_ASSET}"></script></head><body><div id="root"></div></body></html>`,
-  );
+  writeFileSync(path.join(dir, 'index.html'), TEST_INDEX_HTML);
   writeFileSync(path.join(dir, TEST_ASSET.slice(1)), 'console.log("app");');
   return dir;
 }

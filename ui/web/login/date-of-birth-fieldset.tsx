@@ -30,6 +30,11 @@ export const DateOfBirthFieldset = observer(function DateOfBirthFieldset() {
   useEffect(() => {
     if (focused) inputs.current.day?.focus();
   }, [focused]);
+  // Continue with the date of birth incomplete or wrong: its first part takes focus (LoginStore.submit).
+  const fieldFocus = login.fieldFocus;
+  useEffect(() => {
+    if (fieldFocus?.field === 'dob') inputs.current.day?.focus();
+  }, [fieldFocus]);
 
   const onChange = (index: number, part: Part, value: string) => {
     login.setDobPart(part, value);

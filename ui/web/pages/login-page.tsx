@@ -9,7 +9,6 @@ import { DateOfBirthFieldset } from '../login/date-of-birth-fieldset';
 import { LoginField } from '../login/login-field';
 import { useService } from '../services-context';
 import { ExternalLink } from '../shell/external-link';
-import { useKeepTypedBeforeTakeOver } from '../login/keep-typed-before-take-over';
 
 /** Spec §2: the error banner while a login error is flagged; it takes focus when it appears (unless the date of birth is newly asked for: LoginStore.focus), so the customer hears it and starts from it. */
 const LoginErrorBanner = observer(function LoginErrorBanner() {
@@ -32,7 +31,9 @@ const LoginErrorBanner = observer(function LoginErrorBanner() {
  * Spec §2 "Login screen", §5: username (help, tooltip, Forgot your username? and Not registered?),
  * secure code (6 digits; Lost, damaged or stolen secure key? and How to generate a secure key?),
  * the date of birth when required, the password note, the CDR policy link, Continue (a submit:
- * Enter submits; disabled until valid) and Cancel (the sharing-incomplete modal). A field's
+ * Enter submits; on an incomplete form it names what is missing, LoginStore.submit) and Cancel
+ * (the sharing-incomplete modal). The form is `data-ready` once a press acts at once (before, a
+ * press is acknowledged and carried out when the login step shows, issue 20). A field's
  * message shows once it has been left (LoginStore.touch).
  */
 export const LoginPage = observer(function LoginPage() {
@@ -40,7 +41,14 @@ export const LoginPage = observer(function LoginPage() {
   const links = useService(SessionStore).links;
   const headingId = useId();
   const form = useRef<HTMLFormElement>(null);
-  useKeepTypedBeforeTakeOver(form, login);
+  const session = useService(SessionStore);
+  const fieldFocus = login.fieldFocus;
+  // Continue on an incomplete form: focus goes to the first field whose message says what is missing.
+  useEffect(() => {
+    if (fieldFocus === undefined || fieldFocus.field === 'dob') return;
+    const field = form.current?.elements.namedItem(fieldFocus.field);
+    if (field instanceof HTMLInputElement) field.focus();
+  }, [fieldFocus]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +56,7 @@ export const LoginPage = observer(function LoginPage() {
   };
 
   return (
-    <form ref={form} className="login-form step-body" noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
+    <form ref={form} className="login-form step-body" noValidate onSubmit={onSubmit} aria-labelledby={headingId} data-ready={session.awaitingLogin ? undefined : ''}>
       <h2 id={headingId} className="login-heading">{copy.login.heading}</h2>
       <LoginErrorBanner />
       {login.answerLost ? <p role="status" className="notice notice-warning">{copy.login.answerLost}</p> : undefined}
@@ -71,8 +79,8 @@ export const LoginPage = observer(function LoginPage() {
         }}
         links={
           <>
-            <button type="button" className="btn-link" disabled={!login.actionable} onClick={() => login.openHelp('forgotUsername')}>{copy.login.forgotUsername}</button>
-            <button type="button" className="btn-link" disabled={!login.actionable} onClick={() => login.openHelp('notRegistered')}>{copy.login.notRegistered}</button>
+            <button type="button" className="btn-link" data-early-action="forgotUsername" onClick={() => login.openHelp('forgotUsername')}>{copy.login.forgotUsername}</button>
+            <button type="button" className="btn-link" data-early-action="notRegistered" onClick={() => login.openHelp('notRegistered')}>{copy.login.notRegistered}</button>
           </>
         }
       />
@@ -94,7 +102,7 @@ export const LoginPage = observer(function LoginPage() {
         }}
         links={
           <>
-            <button type="button" className="btn-link" disabled={!login.actionable} onClick={() => login.openHelp('lostSecureKey')}>{copy.login.lostSecureKey}</button>
+            <button type="button" className="btn-link" data-early-action="lostSecureKey" onClick={() => login.openHelp('lostSecureKey')}>{copy.login.lostSecureKey}</button>
             <ExternalLink href={links?.secureKeyHelp}>{copy.login.howToGenerate}</ExternalLink>
           </>
         }
@@ -102,9 +110,13 @@ export const LoginPage = observer(function LoginPage() {
       {login.requireDob ? <DateOfBirthFieldset /> : undefined}
       <p className="notice notice-info password-note">{copy.login.passwordNote}</p>
       <p className="cdr-policy"><ExternalLink href={links?.cdrPolicy}>{copy.login.cdrPolicy}</ExternalLink></p>
+      {/* Issue 20: a press before the login step is shown is acknowledged here; the entry page's own
+          script writes the same words into it for a press before the app has started, so React
+          may find them on taking the page over (ui/web/main.tsx keeps the two in step). */}
+      <p className="login-ack" role="status" suppressHydrationWarning>{login.acknowledged ? copy.login.earlyAck : ''}</p>
       <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={!login.canContinue}>{copy.login.continue}</button>
-        <button type="button" className="btn btn-link" disabled={!login.actionable} onClick={login.cancel}>{copy.login.cancel}</button>
+        <button type="submit" className="btn btn-primary">{copy.login.continue}</button>
+        <button type="button" className="btn btn-link" data-early-action="cancel" onClick={login.cancel}>{copy.login.cancel}</button>
       </div>
     </form>
   );

@@ -2,9 +2,12 @@ import { enableStaticRendering } from 'mobx-react-lite';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createPrerenderContainer, ENTRY_ATTRIBUTE, ENTRY_SCRIPT } from '../../../adapters/prerender/composition-root';
+import { ENTRY_PAGE, type EntryPage } from '../../../application/ports/entry-page.port';
 import { SessionStore } from '../../../application/stores/session.store';
+import { isRecord } from '../../../domain/is-record';
 import { App } from '../app';
 import { ServicesProvider } from '../services-context';
+import { entryBrandStyles } from '../shell/brand-theme';
 
 /** What the build writes into the entry page (esbuild.config.mjs `indexHtml`). */
 export interface PrerenderedEntry {
@@ -12,17 +15,31 @@ export interface PrerenderedEntry {
   readonly markup: string;
   /** The window title of that screen. */
   readonly title: string;
-  /** The inline script that decides, before the first paint, whether the launch lands on the form. */
+  /** The inline script that decides, before the first paint, whether the launch lands on the form, and the brand it shows. */
   readonly script: string;
   /** The attribute that script sets on `<html>`. */
   readonly attribute: string;
+  /** Issue 20: the brands' rules the page's stylesheet adds (each brand's colours and logo, by `data-brand`). */
+  readonly brandStyles: string;
+  /** Issue 20: the brands and links the page shows, as the page carries them for its script and the app (`#entry-config`). */
+  readonly entryConfig: string;
+}
+
+/**
+ * Issue 20: the part of the build's config.json the page carries: its brands and links, as
+ * written there (the browser checks them as it checks config.json).
+ */
+function entryConfigJson(rawConfig: unknown): string {
+  const raw = isRecord(rawConfig) ? rawConfig : {};
+  // `<` is escaped so that nothing in the config can close the script element it is written in.
+  return JSON.stringify({ brands: raw['brands'], links: raw['links'] }).replace(/</g, '\\u003c');
 }
 
 /**
  * Issue 15 "a login form at HTML speed" (docs/prerendered-login.md): the web app's own tree,
  * rendered at build time by react-dom/server in the state the browser's first render has while
  * the token is verified (SessionStore.awaitingLogin), so that the browser hydrates it as it is.
- * `rawConfig` is the build's config/config.json.
+ * `rawConfig` is the build's config/config.json: the page shows its brands and links (issue 20).
  */
 export function renderEntryPage(rawConfig: unknown): PrerenderedEntry {
   const container = createPrerenderContainer(rawConfig);
@@ -39,7 +56,14 @@ export function renderEntryPage(rawConfig: unknown): PrerenderedEntry {
         </ServicesProvider>
       </StrictMode>,
     );
-    return { markup, title: session.windowTitle, script: ENTRY_SCRIPT, attribute: ENTRY_ATTRIBUTE };
+    return {
+      markup,
+      title: session.windowTitle,
+      script: ENTRY_SCRIPT,
+      attribute: ENTRY_ATTRIBUTE,
+      brandStyles: entryBrandStyles(container.get<EntryPage>(ENTRY_PAGE).brands),
+      entryConfig: entryConfigJson(rawConfig),
+    };
   } finally {
     enableStaticRendering(false);
   }

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { SessionStore } from '../../../application/stores/session.store';
+import type { Brand } from '../../../domain/brand';
 import { useService } from '../services-context';
 
 /** The drawn mark: a neutral brand's logo, and any brand's whose logo file does not load. */
@@ -14,19 +15,35 @@ function DrawnMark() {
 }
 
 /**
- * DESIGN §3.14: the brand's logo (config `logoUrl`, else the drawn mark) and its name as HTML text
- * (it follows the reader's font settings), named as one image by the brand's name.
+ * DESIGN §3.14: one brand's logo (config `logoUrl`, else the drawn mark) and its name as HTML text
+ * (it follows the reader's font settings), named as one image by the brand's name. A variant
+ * (issue 20) is hidden unless the page's stylesheet shows it for the token's brand.
  */
-export const Logo = observer(function Logo() {
-  const brand = useService(SessionStore).brand;
+function BrandMark({ brand, variant }: { readonly brand: Brand; readonly variant: boolean }) {
   const [failedUrl, setFailedUrl] = useState<string | undefined>(undefined);
   const logoUrl = brand.logoUrl !== undefined && brand.logoUrl !== failedUrl ? brand.logoUrl : undefined;
   return (
-    <div className="logo" role="img" aria-label={brand.displayName} data-brand={brand.id === '' ? undefined : brand.id}>
+    <div
+      className="logo"
+      role="img"
+      aria-label={brand.displayName}
+      data-brand={brand.id === '' ? undefined : brand.id}
+      data-brand-variant={variant ? brand.id : undefined}
+    >
       {logoUrl === undefined
         ? <DrawnMark />
         : <img className="logo-image" src={logoUrl} alt="" height="32" onError={() => setFailedUrl(logoUrl)} />}
       <span className="logo-text" aria-hidden="true">{brand.displayName}</span>
     </div>
   );
+}
+
+/**
+ * The header's brand (SessionStore.headerBrands): the verified token's, or, while the
+ * pre-rendered form waits, every brand of the entry page, of which the page shows the token's.
+ * Keyed by brand, so the node on screen stays when the verified brand takes over (issue 20).
+ */
+export const Logo = observer(function Logo() {
+  const { brands, variants } = useService(SessionStore).headerBrands;
+  return <>{brands.map((brand) => <BrandMark key={brand.id} brand={brand} variant={variants} />)}</>;
 });

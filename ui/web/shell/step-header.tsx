@@ -5,17 +5,17 @@ import { SessionStore } from '../../../application/stores/session.store';
 import { useService } from '../services-context';
 
 /**
- * Issue 15: the customer is already in a field of the pre-rendered login form (typing while the
- * app started): the app taking the form over must not pull the focus away.
+ * Issue 15, issue 20: the customer is already in the pre-rendered login form (typing in a field,
+ * or on a button they pressed while the app started): the app taking the form over must not
+ * pull the focus away.
  */
-function typingInPrerenderedForm(): boolean {
-  const active = document.activeElement;
-  return active instanceof HTMLInputElement && active.form?.classList.contains('login-form') === true;
+function inPrerenderedForm(): boolean {
+  return document.activeElement?.closest('form.login-form') != null;
 }
 
 /**
  * Spec §2 "Shared shell": the step title (h1) and intro line. DESIGN §3.7: focus moves to the
- * title on each step (unless a modal holds it, or the customer is typing in the pre-rendered login form); the title is shown only with its step's body
+ * title on each step (unless a modal holds it, or the customer is in the pre-rendered login form); the title is shown only with its step's body
  * (StepSwitch), so the effect runs once the step is on screen.
  */
 export const StepHeader = observer(function StepHeader() {
@@ -25,7 +25,7 @@ export const StepHeader = observer(function StepHeader() {
   const step = session.step;
 
   useEffect(() => {
-    if (modal.current === undefined && !typingInPrerenderedForm()) heading.current?.focus();
+    if (modal.current === undefined && !inPrerenderedForm()) heading.current?.focus();
     // Only a new step moves focus; the modal is read, not followed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step]);

@@ -5,6 +5,7 @@ import { useService } from '../services-context';
 import { Suspense, useEffect, useMemo } from 'react';
 import { LaterSteps } from '../../../application/use-cases/later-steps.use-case';
 import { LoginPage } from '../pages/login-page';
+import { AdoptionSignal } from './adoption';
 import { laterStepPages, type LaterStepPages } from './later-steps';
 import { StepLoadingMask } from './loading-mask';
 import { ProgressTracker } from './progress-tracker';
@@ -30,6 +31,7 @@ export const StepSwitch = observer(function StepSwitch() {
     <StepLoadBoundary onFailure={session.stepUnavailable}>
       <Suspense fallback={<StepLoadingMask />}>
         <div className="step" data-step={step}>
+          <AdoptionSignal />
           <ProgressTracker />
           <StepHeader />
           {stepBody(step, pages)}

@@ -1,4 +1,9 @@
-import { ENTRY_ATTRIBUTE } from '../../../adapters/composition-root';
+import { EARLY_ACTION_ATTRIBUTE, ENTRY_ATTRIBUTE, ENTRY_CONFIG_ID } from '../../../adapters/composition-root';
+import type { EntryPage } from '../../../application/ports/entry-page.port';
+import { parseEntryPageConfig, type RuntimeConfig } from '../../../application/runtime-config';
+import type { LoginStore } from '../../../application/stores/login.store';
+import { EARLY_ACTIONS, type EarlyAction } from '../../../domain/flow-events';
+import { keepTypedText } from '../login/keep-typed-before-take-over';
 
 /** = esbuild.config.mjs `ENTRY_LOADING_ID`: the loading screen the entry page keeps beside #root. */
 export const ENTRY_LOADING_ID = 'entry-loading';
@@ -14,6 +19,83 @@ export function prerenderedLoginForm(root: HTMLElement): HTMLFormElement | undef
 }
 
 /**
+ * Issue 20: the brands and links the entry page was built with (`#entry-config`), checked as
+ * config.json is; `undefined` when the page carries none. A deployment whose config.json names
+ * other brands than its build is told in the console: the page would change identity once the
+ * token is verified (rebuild with that config.json).
+ */
+export function entryPageOf(config: RuntimeConfig): EntryPage | undefined {
+  const element = document.getElementById(ENTRY_CONFIG_ID);
+  if (element === null) return undefined;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(element.textContent ?? '');
+  } catch {
+    raw = undefined;
+  }
+  const parsed = parseEntryPageConfig(raw);
+  if (!parsed.ok) {
+    console.warn(`The entry page's #${ENTRY_CONFIG_ID} is malformed; the app uses config.json's brands and links:\n- ${parsed.error.join('\n- ')}`);
+    return undefined;
+  }
+  if (JSON.stringify(parsed.value.brands) !== JSON.stringify(config.brandDetails)) {
+    console.warn('config/config.json names other brands than the build of this page: build the app with the deployed config.json, or the page changes its brand once the token is verified (docs/deployment.md).');
+  }
+  return parsed.value;
+}
+
+/** The press the entry page's script kept for the app (issue 20), if any: read once, and forgotten. */
+function takeEarlyAction(): EarlyAction | undefined {
+  const html = document.documentElement;
+  const value = html.getAttribute(EARLY_ACTION_ATTRIBUTE);
+  html.removeAttribute(EARLY_ACTION_ATTRIBUTE);
+  return EARLY_ACTIONS.find((action) => action === value);
+}
+
+function carryOut(login: LoginStore, action: EarlyAction): void {
+  switch (action) {
+    case 'submit':
+      void login.submit();
+      return;
+    case 'cancel':
+      login.cancel();
+      return;
+    default:
+      login.openHelp(action);
+  }
+}
+
+/**
+ * Issue 20 "never lose a keystroke" (docs/prerendered-login.md): React has adopted the
+ * pre-rendered page as it is (the views were held at the state it was rendered in), before the
+ * browser paints again and before any event reaches the app. Now, in that same task:
+ * - what the fields hold is the form's text (typed, pasted or filled in while the app started);
+ * - the views show the journey as it is now (`showModel`: the token may be verified by now);
+ * - a press the page's script kept is carried out as if made now (remembered until the login
+ *   step shows, or refused with the fields' messages on an incomplete form), and the status line
+ *   the script wrote says so only while it still holds;
+ * - the page's marks go, and with them the script's hold on presses: the app has the page.
+ */
+export function adoptPrerenderedForm(form: HTMLFormElement, login: LoginStore, showModel: () => void): void {
+  keepTypedText(form, login);
+  showModel();
+  const early = takeEarlyAction();
+  if (early !== undefined) carryOut(login, early);
+  const ack = form.querySelector('.login-ack');
+  if (ack !== null && !login.acknowledged) ack.textContent = '';
+  endEntry();
+}
+
+/**
+ * The entry page's marks removed: its script stops holding presses, the spare loading screen
+ * goes. `data-brand` stays: it shows the token's brand until the verified brand takes its place.
+ */
+function endEntry(): void {
+  document.getElementById(ENTRY_LOADING_ID)?.remove();
+  document.documentElement.removeAttribute(ENTRY_ATTRIBUTE);
+}
+
+/**
  * A launch that did not land on the pre-rendered form: the entry page's loading screen takes
  * its place in #root, in one task (no paint between), and the app renders over it from there as
  * it did before the form was pre-rendered.
@@ -21,6 +103,5 @@ export function prerenderedLoginForm(root: HTMLElement): HTMLFormElement | undef
 export function showLoadingScreenInstead(root: HTMLElement): void {
   const loading = document.getElementById(ENTRY_LOADING_ID);
   if (document.documentElement.getAttribute(ENTRY_ATTRIBUTE) === 'elsewhere' && loading !== null) root.replaceChildren(...loading.childNodes);
-  loading?.remove();
-  document.documentElement.removeAttribute(ENTRY_ATTRIBUTE);
+  endEntry();
 }
