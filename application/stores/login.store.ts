@@ -163,8 +163,10 @@ export class LoginStore {
     this.touched = new Set<LoginField>(['username', 'secureCode', 'dob']);
     const invalid = this.firstInvalidField;
     if (invalid !== undefined) this.fieldFocus = { field: invalid, request: (this.fieldFocus?.request ?? 0) + 1 };
+    const typedCode = this.form.secureCode;
     await this.flow.dispatch({ type: 'submitLogin' });
-    if (this.form.secureCode === '') this.forget('secureCode');
+    // The model emptied the code after an answered login: it is typed again before its message shows.
+    if (typedCode !== '' && this.form.secureCode === '') this.forget('secureCode');
   }
 
   private forget(field: LoginField): void {

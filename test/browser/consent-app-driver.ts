@@ -64,11 +64,12 @@ export async function openApp(
 
 /**
  * Waits for the login step itself: the entry page shows the pre-rendered form at once (issue 15);
- * the step is there once the token is verified and the consent read, when Cancel acts.
+ * the step is there once the token is verified and the consent read: the form is `data-ready`,
+ * and a press acts at once (before, it is remembered: issue 20).
  */
 export async function loginReady(page: Page): Promise<void> {
   await page.getByRole('heading', { name: copy.login.heading }).waitFor();
-  await page.locator('form.login-form .button-row button[type=button]:not([disabled])').waitFor();
+  await page.locator('form.login-form[data-ready]').waitFor();
 }
 
 export async function logIn(page: Page, username: string, code = '123456'): Promise<void> {

@@ -52,10 +52,11 @@ describe('browser: every persona end to end through the sandbox bank', function 
     await context.close();
   });
 
-  it('the login screen loads one stylesheet; the later steps\' stylesheet arrives with their pages and applies', async () => {
+  it('the login screen\'s stylesheet is in the page (issue 20: no round trip before the first paint); the later steps\' stylesheet arrives with their pages and applies', async () => {
     const { page } = await open();
     const shell = await (await page.request.get(page.url())).text();
-    expect(shell.match(/<link rel="stylesheet"/g), 'one render-blocking stylesheet').to.have.length(1);
+    expect(shell.match(/<link rel="stylesheet"/g), 'no render-blocking stylesheet to fetch').to.equal(null);
+    expect(shell.match(/<style>/g), 'the first screen\'s, inline').to.have.length(1);
     const laterSteps = /<meta name="later-steps-stylesheet" content="([^"]+)">/.exec(shell)?.[1];
     expect(laterSteps).to.match(/^\/assets\/steps-\w+\.css$/);
     await logIn(page, 'jane.citizen');

@@ -45,6 +45,18 @@ const FRAME_RECORDER = `(() => {
   requestAnimationFrame(sample);
 })()`;
 
+/** Records, in every animation frame from the first, the name of the logo shown in the header ('' when none is). */
+const BRAND_RECORDER = `(() => {
+  const frames = [];
+  window.__brandFrames = frames;
+  const sample = () => {
+    const shown = [...document.querySelectorAll('header .logo')].filter((logo) => logo.checkVisibility());
+    frames.push(shown.map((logo) => logo.getAttribute('aria-label')).join(' + '));
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+})()`;
+
 interface FormFrame {
   readonly form: boolean;
   readonly heading: string | undefined;
@@ -58,7 +70,7 @@ const isFocused = (page: Page, name: string): Promise<boolean> => page.evaluate(
 const tookOver = (page: Page) => page.waitForFunction(() => !document.documentElement.hasAttribute('data-entry') && document.getElementById('entry-loading') === null);
 const box = async (page: Page, name: string) => (await page.locator(`input[name=${name}]`).boundingBox())!;
 
-describe('browser: the pre-rendered login form (issue 15)', function () {
+describe('browser: the pre-rendered login form (issues 15 and 20)', function () {
   this.timeout(90_000);
   const suite = browserSuite({ tokenLifetimeSeconds: 600 });
 
@@ -69,24 +81,44 @@ describe('browser: the pre-rendered login form (issue 15)', function () {
     return { page, requests };
   }
 
-  it('with every script blocked, the form is painted from the HTML: the fields take input, Continue waits, and Enter sends nothing; axe 0', async () => {
+  it('with every script blocked, the form is painted from the HTML in the token\'s brand: the fields take input; Continue and Enter are acknowledged and send nothing; axe 0', async () => {
     const { page, requests } = await newPage();
     await page.route(/\.js(\?|$)/, (route) => route.abort());
-    await page.goto(await suite.harness.entryUrl(), { waitUntil: 'load' });
+    await page.goto(await suite.harness.entryUrl({ brand: 'coastal' }), { waitUntil: 'load' });
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-entry'))).to.equal('login');
     expect(await page.title()).to.equal(copy.windowTitle(copy.steps.login));
+    expect(await page.getByRole('banner').getByRole('img').getAttribute('aria-label'), 'the one logo shown is the token\'s brand').to.equal('Coastal Bank');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand').trim())).to.equal('#00695c');
     await username(page).fill('jane.citizen');
     await secureCode(page).fill('123456');
     expect(await username(page).inputValue()).to.equal('jane.citizen');
-    expect(await continueButton(page).isDisabled(), 'Continue waits for the app').to.equal(true);
     const before = requests.length;
     const url = page.url();
     await secureCode(page).press('Enter');
+    await continueButton(page).click();
     await page.waitForTimeout(500);
-    expect(requests.slice(before), 'nothing sent on Enter').to.deep.equal([]);
+    expect(requests.slice(before), 'nothing sent on Enter or Continue').to.deep.equal([]);
     expect(page.url(), 'no form submission').to.equal(url);
+    expect(await page.getByRole('status').filter({ hasText: copy.login.earlyAck }).isVisible(), 'the press is acknowledged').to.equal(true);
     expect(await axeViolations(page)).to.deep.equal([]);
   });
+
+  for (const brand of [{ id: 'demo', name: 'Demo Bank' }, { id: 'coastal', name: 'Coastal Bank' }]) {
+    it(`the first paint is already the bank's (${brand.name}): in every frame from the first to after the take-over, the one brand shown is the token's`, async () => {
+      const { page } = await newPage({ width: 390, height: 844 });
+      await page.addInitScript(BRAND_RECORDER);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto(await suite.harness.entryUrl({ brand: brand.id }), { waitUntil: 'commit' });
+      await loginReady(page);
+      await page.waitForTimeout(300);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      const frames = await page.evaluate(() => (window as unknown as { __brandFrames: string[] }).__brandFrames);
+      const painted = frames.filter((shown) => shown !== '');
+      expect(painted.length, 'frames with a header').to.be.above(5);
+      expect([...new Set(painted)], 'the brands shown, frame by frame').to.deep.equal([brand.name]);
+    });
+  }
 
   for (const viewport of WIDTHS) {
     it(`${viewport.width} px: typed before the app starts, the text and the focus stay through the take-over; the fields do not move; then the login goes on`, async () => {
@@ -113,7 +145,7 @@ describe('browser: the pre-rendered login form (issue 15)', function () {
       });
   }
 
-  it('while the token is verified, Continue, Cancel and the help links wait and nothing is sent; once it is, Continue logs in', async () => {
+  it('while the token is verified nothing is sent; a Continue pressed meanwhile is acknowledged at once and logs in, once, when the step is ready (issue 20)', async () => {
     const { page, requests } = await newPage();
     const keys = gate();
     await page.route(/\/\.well-known\/jwks\.json$/, keys.hold);
@@ -123,24 +155,38 @@ describe('browser: the pre-rendered login form (issue 15)', function () {
     await username(page).fill('jane.citizen');
     await secureCode(page).fill('123456');
     await secureCode(page).press('Enter');
-    await continueButton(page).click({ force: true });
-    await page.getByRole('button', { name: copy.login.forgotUsername }).click({ force: true });
+    await continueButton(page).click();
+    const ack = page.getByRole('status').filter({ hasText: copy.login.earlyAck });
+    expect(await ack.isVisible(), '"Just a moment…" at once').to.equal(true);
     await page.waitForTimeout(300);
-    expect(await continueButton(page).isDisabled()).to.equal(true);
     expect(await page.getByRole('dialog').count(), 'no modal').to.equal(0);
     expect(requests.filter((request) => request.includes('/customer-auth/')), 'nothing sent to the bank').to.deep.equal([]);
     expect(await page.locator('.loading-mask').count(), 'no spinner over the form').to.equal(0);
     keys.open();
-    await loginReady(page);
-    expect(await username(page).inputValue(), 'what was typed is kept').to.equal('jane.citizen');
+    await onStep(page, copy.steps.selectAccounts);
     const bank = requests.filter((request) => request.includes('/customer-auth/'));
-    expect(bank.length, 'only the consent was read').to.equal(1);
-    expect(bank[0]).to.match(/^GET /);
+    expect(bank.filter((request) => request.startsWith('POST /customer-auth/authenticate')), 'one login, made by the press').to.have.length(1);
+    expect(bank[0], 'the consent read first').to.match(/^GET \/customer-auth\/data/);
     expect(requests.filter((request) => request.includes('/.well-known/jwks.json')), 'the keys asked once: the entry page\'s preload is the answer read (issue 15 item 2)').to.have.length(1);
     expect(requests.findIndex((request) => request.includes('/.well-known/jwks.json')), 'the keys asked with the page, before the app\'s script runs').to.be.below(requests.findIndex((request) => /\/assets\/main-/.test(request)) + 1);
-    await continueButton(page).click();
-    await onStep(page, copy.steps.selectAccounts);
     expect(await axeViolations(page)).to.deep.equal([]);
+  });
+
+  it('a help link pressed while the token is verified opens its text once the step is ready; a Continue on an incomplete form names what is missing and is not remembered', async () => {
+    const { page, requests } = await newPage();
+    const keys = gate();
+    await page.route(/\/\.well-known\/jwks\.json$/, keys.hold);
+    await page.goto(await suite.harness.entryUrl(), { waitUntil: 'commit' });
+    await tookOver(page);
+    await username(page).fill('jane.citizen');
+    await continueButton(page).click();
+    await page.getByText(copy.validation.secureCode).waitFor({ timeout: 5000 });
+    expect(await isFocused(page, 'secureCode'), 'focus on the field it concerns').to.equal(true);
+    expect(await page.getByRole('status').filter({ hasText: copy.login.earlyAck }).count(), 'not acknowledged: nothing will be sent').to.equal(0);
+    await page.getByRole('button', { name: copy.login.forgotUsername }).click();
+    keys.open();
+    await page.getByRole('dialog', { name: copy.modals.forgotUsername.title as string }).waitFor();
+    expect(requests.filter((request) => request.startsWith('POST /customer-auth/authenticate')), 'no login').to.deep.equal([]);
   });
 
   it('the form is one form to assistive technology: one heading, one field of each, no "Loading" announced; axe 0 before and after the take-over', async () => {
@@ -165,6 +211,15 @@ describe('browser: the pre-rendered login form (issue 15)', function () {
     { name: 'an error route', url: (entry) => `${entry.origin}/incorrect_jwt`, title: copy.failure.windowTitle },
     { name: 'no token', url: (entry) => `${entry.origin}${entry.pathname}`, title: copy.failure.windowTitle },
     { name: 'a token that is not a JWT', url: (entry) => `${entry.origin}${entry.pathname}?redirectJwt=forged`, title: copy.failure.windowTitle },
+    {
+      name: 'a token naming a brand the page does not carry (issue 20)',
+      url: (entry) => {
+        const [header, payload, signature] = entry.searchParams.get('redirectJwt')!.split('.');
+        const claims = { ...JSON.parse(Buffer.from(payload!, 'base64url').toString()) as object, brand: 'unknown' };
+        return `${entry.origin}${entry.pathname}?redirectJwt=${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+      },
+      title: copy.failure.windowTitle,
+    },
     {
       name: 'an expired token',
       url: (entry) => {
