@@ -31,12 +31,12 @@ export interface Citation {
 }
 
 /** Folders never scanned: installed, built or generated. */
-const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'reports', 'test-artifacts', '.git', '.stryker-tmp', '.sandbox-data', 'screenshots']);
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'dist-nginx', 'reports', 'test-artifacts', '.git', '.stryker-tmp', '.sandbox-data', '.scratch', 'screenshots']);
 const SCANNED_EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json', '.md', '.css', '.html', '.conf', '.sh']);
 const SKIPPED_FILES = new Set(['package-lock.json']);
 
 /**
- * Every source, test, bench, deploy, docs and README file under `root`, and any extensionless
+ * Every source, test, bench, docs and README file under `root`, and any extensionless
  * script under `.ci/`; not what is installed, built or generated.
  */
 export function readProjectTexts(root: string): TextFile[] {

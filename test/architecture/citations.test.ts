@@ -28,9 +28,9 @@ describe('architecture: every citation and relative link resolves inside the rep
     expect(problems, `issue citations without a heading:\n${problems.join('\n')}\n`).to.deep.equal([]);
   });
 
-  it('scans the code, the tests, the bench, deploy and the docs, and finds their citations', () => {
+  it('scans the code, the tests, the bench and the docs, and finds their citations', () => {
     const scanned = new Set(files.map((file) => file.path.split('/')[0]));
-    for (const folder of ['domain', 'application', 'adapters', 'ui', 'test', 'bench', 'deploy', 'docs', 'README.md']) {
+    for (const folder of ['domain', 'application', 'adapters', 'ui', 'test', 'bench', 'docs', 'README.md']) {
       expect(scanned.has(folder), folder).to.equal(true);
     }
     expect(files.some((file) => /(^|\/)(node_modules|dist|reports|test-artifacts)\//.test(file.path))).to.equal(false);

@@ -1,4 +1,5 @@
 // SCENARIOS "two brands": the sandbox runs two brands and the simulator can start a consent for either.
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { decodeJwt } from 'jose';
 import { RunningSandbox } from './sandbox-test-kit';
@@ -10,6 +11,13 @@ describe('sandbox bank: two brands (SCENARIOS, CONTRACT §2 brands)', () => {
   const sandbox = new RunningSandbox();
   before(() => sandbox.start());
   after(() => sandbox.dispose());
+
+  it('serves the brands and links the app is built with (config/config.json): the entry page shows what the app shows once verified (issue 20)', async () => {
+    const built = JSON.parse(readFileSync(new URL('../../../config/config.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const served = JSON.parse((await sandbox.request('GET', '/config/config.json')).text) as Record<string, unknown>;
+    expect(served['brands']).to.deep.equal(built['brands']);
+    expect(served['links']).to.deep.equal(built['links']);
+  });
 
   it('the simulator offers both brands', async () => {
     const page = await sandbox.request('GET', '/recipient/');
