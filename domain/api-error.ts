@@ -13,6 +13,19 @@ export interface ApiError {
 }
 
 /**
+ * The `code` of an ApiError for an answer that arrived but did not have the contract's shape
+ * (CONTRACT §3); its `causes` say what was wrong. Like every unknown code it leads to
+ * "service unavailable" (spec §8), and it proves nothing about a decision (DESIGN §3.11).
+ */
+export const MALFORMED_ANSWER = 'malformed_answer';
+
+/** The `code` of an ApiError for a call that got no answer in time (DESIGN §3.4); status 0. */
+export const TIMED_OUT = 'timed_out';
+
+/** The `code` of an ApiError for a call that got no answer at all (network failure); status 0. */
+export const NO_ANSWER = 'no_answer';
+
+/**
  * CONTRACT §4: read the first error stack entry of an error envelope. Anything that is not an
  * envelope (empty, HTML, wrong shapes) still gives an ApiError carrying the status.
  */

@@ -27,6 +27,11 @@ export interface Consent {
   readonly expirationDateTime?: string;
   /** `expirationDateTime` in epoch milliseconds. */
   readonly expirationMs?: number;
+  /**
+   * CONTRACT §3 (issue 21): an amendment's profile, the one the arrangement was made with
+   * (`PERSONAL`, or a business's `companyId`): whose data its customer clusters describe.
+   */
+  readonly profileId?: string;
 }
 
 /**
@@ -45,7 +50,7 @@ export type ConsentError =
   | { readonly kind: 'noPermissions' }
   | { readonly kind: 'malformedPermission'; readonly index: number }
   | { readonly kind: 'malformedAccount'; readonly permissionIndex: number; readonly accountIndex: number }
-  | { readonly kind: 'malformedField'; readonly field: 'consentNickname' | 'expirationDateTime' };
+  | { readonly kind: 'malformedField'; readonly field: 'consentNickname' | 'expirationDateTime' | 'profileId' };
 
 /**
  * Spec §1, CONTRACT §3: the arrangement id in a permission's claims. Claims are a JSON string
@@ -122,6 +127,12 @@ export function parseConsentDetail(raw: unknown): Result<Consent, ConsentError> 
     expiry = { expirationDateTime: rawExpiry as string, expirationMs: ms };
   }
 
+  const rawProfile = detail['profileId'];
+  if (!(rawProfile === undefined || rawProfile === null || typeof rawProfile === 'string')) {
+    return err({ kind: 'malformedField', field: 'profileId' });
+  }
+  const profileId = nonBlank(rawProfile);
+
   const shared = new Map<string, SharedAccountRef>();
   for (const ref of permissions.flatMap((p) => p.accounts)) if (!shared.has(refKey(ref))) shared.set(refKey(ref), ref);
   const nickname = nonBlank(rawNickname);
@@ -133,6 +144,7 @@ export function parseConsentDetail(raw: unknown): Result<Consent, ConsentError> 
     ...(cdrArrangementId === undefined ? {} : { cdrArrangementId }),
     ...(nickname === undefined ? {} : { nickname }),
     ...(expiry ?? {}),
+    ...(profileId === undefined ? {} : { profileId }),
   });
 }
 

@@ -1,13 +1,16 @@
 import { TEMPORARY_LOCKOUT_MS } from './login-error-policy';
 import type { ModalName } from './modal';
+import type { KnownOutcome } from './outcome';
 
 /**
- * What a modal's text may depend on: the third party's name (spec §3 modal keys: tppName) and
- * whether the journey amends an existing arrangement (its exits change nothing that is shared).
+ * What a modal's text may depend on: the third party's name (spec §3 modal keys: tppName),
+ * whether the journey amends an existing arrangement, and what is known of the outcome (DESIGN
+ * §3.16: a sentence about what was shared says only what the bank's known decision supports).
  */
 export interface ModalContext {
   readonly tppName: string;
   readonly isPar: boolean;
+  readonly outcome: KnownOutcome;
 }
 
 /** A modal text: fixed, or a function of its context. */
@@ -44,14 +47,30 @@ const recipient = (tppName: string): string => (tppName === '' ? 'the third part
 const LOCKOUT_MINUTES = TEMPORARY_LOCKOUT_MS / 60_000;
 const loginLockedFor = `login is locked for ${LOCKOUT_MINUTES} minutes`;
 const returnTo = ({ tppName }: ModalContext): string => `Return to ${recipient(tppName)}`;
+/** Spec §2 "Profile > Manage data sharing": where the customer sees what is shared. */
+const WHERE_TO_CHECK = 'You can check in our mobile banking app under Profile > Manage data sharing.';
+
 /**
+ * DESIGN §3.16 "Words about the outcome follow what is known" (issue 21; docs/wording.md): what
+ * a journey that ends without its success says was shared, from the bank's known decision.
  * Issue 11: an ended amendment changes nothing: the existing arrangement goes on as it was, so
  * "no data has been shared" would be false there.
  */
-const returnedTo = ({ tppName, isPar }: ModalContext): string =>
-  isPar
-    ? `No changes have been made to your data sharing arrangement. You'll now be returned to ${recipient(tppName)}.`
-    : `No data has been shared. You'll now be returned to ${recipient(tppName)}.`;
+export function outcomeSentence({ tppName, isPar, outcome }: ModalContext): string {
+  switch (outcome) {
+    case 'nothingShared':
+      return isPar ? 'No changes have been made to your data sharing arrangement.' : 'No data has been shared.';
+    case 'unknown':
+      return `${isPar ? 'We could not confirm whether your changes were saved.' : 'We could not confirm whether your data sharing was set up.'} ${WHERE_TO_CHECK}`;
+    case 'notHandedOn':
+    case 'shared':
+      return `${isPar ? 'Your changes were saved' : 'Your data sharing was confirmed'}, but we could not pass the result to ${recipient(tppName)}. ${WHERE_TO_CHECK}`;
+    case 'decidedElsewhere':
+      return `Your answer to ${recipient(tppName)}'s request was already given in another window or tab.`;
+  }
+}
+
+const returnedTo = (context: ModalContext): string => `${outcomeSentence(context)} You'll now be returned to ${recipient(context.tppName)}.`;
 
 /** Sandbox numbers (ACMA's range reserved for fictional use), so that no real service is ever called. */
 const BANK_PHONES: readonly ModalPhone[] = [
@@ -90,9 +109,13 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
   sharingIncomplete: {
     title: 'Are you sure you want to leave?',
     paragraphs: [
-      ({ tppName, isPar }) => isPar
-        ? `Your changes to your data sharing arrangement with ${recipient(tppName)} have not been saved. If you leave now, your arrangement stays as it is and you will be returned to ${recipient(tppName)}.`
-        : `Your data sharing with ${recipient(tppName)} is not complete. If you leave now, no data will be shared and you will be returned to ${recipient(tppName)}.`,
+      ({ tppName, isPar, outcome }) => {
+        // DESIGN §3.16: an earlier answer whose outcome is unknown (a reload during Confirm) may be recorded already.
+        if (outcome !== 'nothingShared') return `Your earlier answer may already have been recorded. If you leave now, we will ask the bank to cancel it, and you will be returned to ${recipient(tppName)}.`;
+        return isPar
+          ? `Your changes to your data sharing arrangement with ${recipient(tppName)} have not been saved. If you leave now, your arrangement stays as it is and you will be returned to ${recipient(tppName)}.`
+          : `Your data sharing with ${recipient(tppName)} is not complete. If you leave now, no data will be shared and you will be returned to ${recipient(tppName)}.`;
+      },
     ],
     primary: 'Yes, leave',
     secondary: 'No, stay',
@@ -105,10 +128,15 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
   redirectionToTpp: {
     title: 'Your session is ending',
     paragraphs: [
-      ({ tppName, isPar }) => isPar
-        ? `The time allowed to update your data sharing arrangement with ${tppName} has run out. Your arrangement has not changed.`
-        : `The time allowed to share your data with ${tppName} has run out. No data has been shared.`,
-      ({ tppName }) => `We are returning you to ${tppName}, where you can start again.`,
+      (context) => {
+        const { tppName, isPar, outcome } = context;
+        const ranOut = isPar
+          ? `The time allowed to update your data sharing arrangement with ${recipient(tppName)} has run out.`
+          : `The time allowed to share your data with ${recipient(tppName)} has run out.`;
+        if (outcome !== 'nothingShared') return `${ranOut} ${outcomeSentence(context)}`;
+        return isPar ? `${ranOut} Your arrangement has not changed.` : `${ranOut} No data has been shared.`;
+      },
+      ({ tppName }) => `We are returning you to ${recipient(tppName)}, where you can start again.`,
     ],
     primary: returnTo,
   },
@@ -332,7 +360,10 @@ export const copy = {
     undecodable: 'We are unable to process your request.',
     /** DESIGN §3.13: the code and time of the failure, for the customer to quote. */
     reference: (code: string, time: string | undefined): string => `Reference: ${code}${time === undefined ? '' : `, ${time}`}`,
-    /** Docs wording.md: a failure that ends the flow says whether anything was shared (here nothing could be: no decision was taken). */
+    /**
+     * Docs wording.md, DESIGN §3.16: a failure page says whether anything was shared, from what is
+     * known: nothing when the bank holds no approval of this journey (outcome.ts).
+     */
     nothingShared: 'Nothing has been shared or changed.',
     /** The page's heading and window title. */
     title: 'We are unable to continue',

@@ -1,9 +1,8 @@
-import type { ApiError } from './api-error';
+import { MALFORMED_ANSWER, type ApiError } from './api-error';
 import type { FlowState, PendingCall } from './flow-state';
-import { NO_TIMERS } from './flow-state';
-import { sendPending, startCall, unchanged, type Transition } from './flow-transition';
+import { callOf, sendPending, startCall, unchanged, type Transition } from './flow-transition';
+import { screenOf } from './flow-view';
 import { isRecord } from './is-record';
-import { NO_MODALS } from './modal-stack';
 
 /** DESIGN §3.11: a decision is asked at most this many times (the first and two more). */
 export const DECISION_ATTEMPTS = 3;
@@ -17,8 +16,18 @@ export const decisionRetryDelayMs = (attempt: number): number => 500 * 2 ** (att
 /** CONTRACT §3: the bank committed a decision already (another tab, or another key). */
 export const isAlreadyDecided = (error: ApiError): boolean => error.status === 409 && error.code === 'consent_already_decided';
 
-/** DESIGN §3.11: an outcome that may hide a commit: no answer (network, timeout) or a gateway's 502, 503, 504. */
-export const isUnclearOutcome = (error: ApiError): boolean => error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
+/**
+ * DESIGN §3.11 "Only the bank's own envelope saying the decision was refused is definitive": a
+ * 4xx answer carrying the bank's error envelope (CONTRACT §4), other than "already decided".
+ * Anything else proves nothing, and the bank may have committed the decision: no answer, a
+ * timeout, any 5xx (a bank can commit and then fail), a body that is not the contract's (a 200
+ * that cannot be read, an HTML error page).
+ */
+export const isProvenRefusal = (error: ApiError): boolean =>
+  error.status >= 400 && error.status < 500 && error.code !== undefined && error.code !== MALFORMED_ANSWER && !isAlreadyDecided(error);
+
+/** DESIGN §3.11: an answer to a decision that proves nothing (see {@link isProvenRefusal}). */
+export const isUnclearOutcome = (error: ApiError): boolean => !isProvenRefusal(error) && !isAlreadyDecided(error);
 
 /** CONTRACT §3: the decision the 409's first cause names (`{"decision":"approved"|"rejected"}`). */
 function decisionOf(error: ApiError): 'approved' | 'rejected' | 'unknown' {
@@ -33,41 +42,40 @@ function decisionOf(error: ApiError): 'approved' | 'rejected' | 'unknown' {
 }
 
 /**
- * DESIGN §3.11: the bank has a decision for this authorisation already, taken in another tab
- * or window: the customer is told ("This request has already been completed"); nothing more is
- * asked; its button returns as the bank decided (never access_denied after a code).
+ * DESIGN §3.11: the bank holds a decision for this authorisation already.
+ * - An approval, when this journey asked one and this answer was not to the approval itself
+ *   (a rejection, asked to learn what an unclear approval became): the approval is this tab's own,
+ *   committed; its code is asked for again with its key (`committed`), in the phase it is in
+ *   (a journey that was leaving goes on leaving: with the code, if the bank gives it).
+ * - Otherwise it was taken in another tab or window: the customer is told ("This request has
+ *   already been completed"); nothing more is asked; its button returns as the bank decided
+ *   (never access_denied after a code).
  */
 export function decidedElsewhere(state: FlowState, error: ApiError): Transition {
-  const decision = decisionOf(error);
-  // This tab asked for an approval whose answer was lost: its key gets the committed code again.
-  if (decision === 'approved' && state.approvalAsked && state.pending?.call.kind !== 'confirm') {
-    return startCall({ ...state, pending: undefined, decisionUnclear: false, approvalCommitted: true }, { kind: 'confirm' });
+  const decided = decisionOf(error);
+  const ours = state.decision.kind === 'unclear' || state.decision.kind === 'committed';
+  if (decided === 'approved' && ours && callOf(state.phase)?.call.kind !== 'confirm') {
+    return startCall({ ...state, decision: { kind: 'committed' } }, { kind: 'confirm' });
   }
-  return unchanged({
-    ...state,
-    pending: undefined,
-    decidedElsewhere: decision,
-    timers: NO_TIMERS,
-    modals: { ...NO_MODALS, base: 'alreadyCompleted' },
-  });
+  return unchanged({ ...state, phase: { kind: 'decidedElsewhere', screen: screenOf(state.phase) }, decision: { kind: 'elsewhere', as: decided } });
 }
 
 /**
  * DESIGN §3.11: after an unclear outcome the same decision (the same key) is asked again, at
  * most {@link DECISION_ATTEMPTS} times in all, within {@link DECISION_DEADLINE_MS} of the first
- * try. Past that, the answer is handed on as it is (its modal opens) and the outcome stays unclear.
+ * try. Past that, `undefined`: the answer is handed on as it is and the outcome stays unclear.
  */
 export function retryDecision(state: FlowState, pending: PendingCall): Transition | undefined {
   const retryAtMs = state.nowMs + decisionRetryDelayMs(pending.attempt);
-  if (pending.attempt >= DECISION_ATTEMPTS || retryAtMs >= pending.firstSentAtMs + DECISION_DEADLINE_MS) {
-    return undefined;
-  }
-  return unchanged({ ...state, pending: { ...pending, retryAtMs, unclear: true } });
+  if (pending.attempt >= DECISION_ATTEMPTS || retryAtMs >= pending.firstSentAtMs + DECISION_DEADLINE_MS) return undefined;
+  const phase = state.phase;
+  if (phase.kind !== 'starting' && phase.kind !== 'steps' && phase.kind !== 'leaving') return undefined;
+  return unchanged({ ...state, phase: { ...phase, call: { ...pending, retryAtMs } } });
 }
 
 /** DESIGN §3.11: the retry's time has come: the decision goes again, with the same key. */
 export function sendDueRetry(state: FlowState): Transition | undefined {
-  const pending = state.pending;
+  const pending = callOf(state.phase);
   if (pending?.retryAtMs === undefined || state.nowMs < pending.retryAtMs) return undefined;
   return sendPending(state, { ...pending, attempt: pending.attempt + 1 });
 }
@@ -78,7 +86,7 @@ export function sendDueRetry(state: FlowState): Transition | undefined {
  */
 export function onConnectivity(state: FlowState, online: boolean): Transition {
   const next = { ...state, online };
-  const pending = next.pending;
+  const pending = callOf(next.phase);
   if (!online || pending === undefined || !pending.held) return unchanged(next);
   return sendPending(next, pending);
 }

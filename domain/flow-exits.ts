@@ -1,57 +1,72 @@
 import type { AbandonmentStage } from './abandonment';
+import { confirmFailed, confirmed } from './flow-steps';
+import { isProvenRefusal } from './flow-decisions';
 import type { FlowAnswer, FlowEffect } from './flow-effects';
-import { NO_TIMERS, type FlowState } from './flow-state';
-import { showFailure } from './flow-start';
 import { rememberEarlyAction } from './flow-login';
+import { showFailure } from './flow-start';
+import type { FlowState, Leaving } from './flow-state';
 import { backToProfiles } from './flow-steps';
-import { andThen, emit, isExiting, isFinished, modalButtonsBusy, openModal, pageIsActionable, sendAside, startCall, unchanged, type Transition } from './flow-transition';
-import type { RedirectToken } from './redirect-token';
+import { andThen, emit, newCall, openModal, sendPending, unchanged, withJourney, withModals, type Transition } from './flow-transition';
+import { modalButtonsBusy, openModalsOf, pageIsActionable, screenOf } from './flow-view';
 import { MODAL_RULES } from './modal';
 import { topModal, withBaseModal, withoutBaseModal, withTimeoutWarning } from './modal-stack';
+import type { RedirectToken } from './redirect-token';
 import { assertNever, type Result } from './result';
 import { accessDeniedReturnUrl, plainReturnUrl, returnTarget, successReturnUrl, type ReturnUrl, type ReturnUrlError } from './return-url';
 
 /**
- * DESIGN §3.2 "One exit": the flow ends here, once. The token is forgotten (DESIGN §3.3), an
- * abandoned flow reports its one stage (DESIGN §3.8), and nothing is sent afterwards. An address
- * that cannot be followed (not http(s)) is never followed: the failure page shows instead.
+ * DESIGN §3.2 "One exit": the journey ends here, once. The token is forgotten (DESIGN §3.3), an
+ * abandoned journey reports its one stage (DESIGN §3.8), and nothing is sent afterwards. An
+ * address that cannot be followed (not http(s)) is never followed: the failure page shows instead.
  */
 function leave(state: FlowState, url: Result<ReturnUrl, ReturnUrlError>, stage: AbandonmentStage | undefined): Transition {
   if (!url.ok) {
-    return showFailure({ ...state, token: undefined }, 'incorrect_jwt', undefined, { type: 'log', message: `Refused to return to ${JSON.stringify(url.error)}` });
+    return showFailure(withJourney(state, { token: undefined }), 'incorrect_jwt', undefined, { type: 'log', message: `Refused to return to ${JSON.stringify(url.error)}` });
   }
   const effects: FlowEffect[] = [{ type: 'leave', url: url.value }, { type: 'clearToken' }];
-  if (stage !== undefined) effects.push({ type: 'abandoned', stage: state.rejected ? 'rejected' : stage });
-  return emit({ ...state, ended: true, pending: undefined, timers: NO_TIMERS }, ...effects);
+  if (stage !== undefined) effects.push({ type: 'abandoned', stage: state.journey.stage === 'rejected' ? 'rejected' : stage });
+  return emit({ ...state, phase: { kind: 'ended', screen: screenOf(state.phase), modals: openModalsOf(state.phase) } }, ...effects);
 }
+
+/** DESIGN §3.11: the bank may hold (or holds) this journey's approval: access_denied could follow a code. */
+const mayHoldApproval = (state: FlowState): boolean =>
+  state.decision.kind === 'unclear' || state.decision.kind === 'committed' || state.decision.kind === 'approved';
 
 /**
  * Spec §4 onlyReturn (and the token's expiry): access_denied to the token's address, without
- * asking the bank. DESIGN §3.11: when a confirmation's outcome stayed unclear and the bank can no
- * longer be asked, the customer returns to the plain address: access_denied could follow a code.
+ * asking the bank. DESIGN §3.11: when the bank may hold this journey's approval and can no longer
+ * be asked, the customer returns to the plain address: access_denied could follow a code.
  */
 export function leaveWithoutServer(state: FlowState, stage: AbandonmentStage): Transition {
-  const token = state.token;
-  if (token === undefined || state.ended) return unchanged(state);
-  if (state.decisionUnclear || state.approvalCommitted) return leave(state, plainReturnUrl(token.redirectUri), undefined);
+  const token = state.journey.token;
+  if (token === undefined) return unchanged(state);
+  if (mayHoldApproval(state)) return leave(state, plainReturnUrl(token.redirectUri), undefined);
   return leave(state, accessDeniedReturnUrl(token.redirectUri, token.state), stage);
 }
 
 /**
- * Spec §4 pendingRefreshFlow / returnAfterReject, DESIGN §3.2: reject the consent on the
- * server first, then return with access_denied. The timers stop: the flow is ending (what is
- * on screen stays, its buttons busy, until the bank answers).
+ * Spec §4 pendingRefreshFlow / returnAfterReject, DESIGN §3.2: reject the consent on the bank
+ * first, then return with access_denied. What is on screen stays, its buttons busy, until the bank
+ * answers (the `leaving` phase: no timer runs). DESIGN §3.11: when the bank holds this
+ * journey's approval there is nothing to reject.
  */
 export function leaveAfterReject(state: FlowState, stage: AbandonmentStage): Transition {
-  if (state.token === undefined || state.ended || isExiting(state)) return unchanged(state);
-  // DESIGN §3.11: the bank holds this tab's approval (its code could not be had): nothing to reject.
-  if (state.approvalCommitted) return leaveWithoutServer(state, stage);
-  return startCall({ ...state, timers: NO_TIMERS }, { kind: 'reject' }, { exitStage: stage });
+  const phase = state.phase;
+  if (state.journey.token === undefined || (phase.kind !== 'steps' && phase.kind !== 'starting')) return unchanged(state);
+  if (state.decision.kind === 'committed') return leaveWithoutServer(state, stage);
+  const leaving: Leaving = {
+    kind: 'leaving',
+    step: phase.kind === 'steps' ? phase.step : undefined,
+    call: newCall(state, { kind: 'reject' }),
+    modals: phase.modals,
+    stage,
+  };
+  return sendPending({ ...state, phase: leaving }, leaving.call);
 }
 
 /**
  * DESIGN §3.12: where a bank answer's `redirect_uri` may take the customer: only to the verified
- * token's address (scheme, host, port and path), else the token's address; a refusal is logged.
+ * token's address, else the token's address; a refusal is logged.
  */
 function answeredTarget(token: RedirectToken, answered: string | undefined): { readonly target: string; readonly log: FlowEffect[] } {
   const { target, refused } = returnTarget(answered, token.redirectUri);
@@ -59,40 +74,75 @@ function answeredTarget(token: RedirectToken, answered: string | undefined): { r
 }
 
 /** CONTRACT §6: the return after a confirmed consent, to the address the token allows (DESIGN §3.12). */
-function leaveWithSuccess(state: FlowState): Transition {
-  const token = state.token;
-  if (token === undefined || state.confirmation === undefined || state.ended) return unchanged(state);
-  const { target, log } = answeredTarget(token, state.confirmation.redirect_uri);
-  return andThen(emit(state, ...log), (next) => leave(next, successReturnUrl({ ...state.confirmation, redirect_uri: target }, token.redirectUri), undefined));
+export function leaveWithSuccess(state: FlowState): Transition {
+  const token = state.journey.token;
+  const decision = state.decision;
+  if (token === undefined || decision.kind !== 'approved') return unchanged(state);
+  const { target, log } = answeredTarget(token, decision.answer.redirect_uri);
+  return andThen(emit(state, ...log), (next) => leave(next, successReturnUrl({ ...decision.answer, redirect_uri: target }, token.redirectUri), undefined));
 }
 
 /**
  * Spec §4: the rejection's answer: return to the address it gives, when the token allows it
- * (DESIGN §3.12), else the token's; if the bank could not reject, Service unavailable (its button
- * returns without the server). DESIGN §3.11: a reject that asked whether an unclear confirmation
- * was committed and got no answer cannot tell: the customer returns to the plain address.
+ * (DESIGN §3.12), else the token's, with access_denied. If the bank could not reject: DESIGN §3.11,
+ * after an approval whose outcome stayed unclear the app cannot tell whether a code was issued:
+ * the plain address; otherwise Service unavailable over what was on screen, the warnings that led
+ * here closed and nothing timed any more (its button returns without the bank).
  */
-export function onRejected(state: FlowState, answer: Extract<FlowAnswer, { kind: 'reject' }>): Transition {
-  const token = state.token;
-  const stage = state.pending?.exitStage;
-  if (token === undefined || stage === undefined) return unchanged(state);
-  if (!answer.result.ok && state.decisionUnclear) return leaveWithoutServer({ ...state, pending: undefined }, stage);
-  // The bank could not reject: the warnings that led here close (the timers are stopped; nothing
-  // restarts), and Service unavailable says so.
-  if (!answer.result.ok) return openModal({ ...state, modals: { ...state.modals, timeoutSeconds: undefined, expiry: false } }, 'serviceUnavailable');
+export function onRejected(state: FlowState, phase: Leaving, answer: Extract<FlowAnswer, { kind: 'reject' }>): Transition {
+  const token = state.journey.token;
+  if (token === undefined) return unchanged(state);
+  if (!answer.result.ok) {
+    if (state.decision.kind === 'unclear') return leaveWithoutServer(state, phase.stage);
+    const modals = withBaseModal({ ...phase.modals, timeoutSeconds: undefined, expiry: false }, 'serviceUnavailable');
+    const back = phase.step === undefined
+      ? { kind: 'starting' as const, jwt: undefined, call: undefined, modals }
+      : { kind: 'steps' as const, step: phase.step, call: undefined, modals, lastActivityMs: undefined };
+    return unchanged(withJourney({ ...state, phase: back }, { expiry: { kind: 'off' } }));
+  }
   const { target, log } = answeredTarget(token, answer.result.value.redirect_uri);
-  return andThen(emit(state, ...log), (next) => leave(next, accessDeniedReturnUrl(target, token.state), stage));
+  return andThen(emit({ ...state, decision: { kind: 'rejected' } }, ...log), (next) => leave(next, accessDeniedReturnUrl(target, token.state), phase.stage));
+}
+
+/**
+ * DESIGN §3.11: the code of an approval the bank holds for this journey, asked for again while
+ * leaving: with it, the success; without it, the plain address (never access_denied after a code).
+ */
+export function onCodeWhileLeaving(state: FlowState, phase: Leaving, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number): Transition {
+  if (answer.result.ok) return confirmed(state, answer.result.value, nowMs);
+  return leaveWithoutServer(state, phase.stage);
+}
+
+/**
+ * DESIGN §3.11: the confirmation's answer on a step (or its code asked for again): the success;
+ * else No eligible accounts / Service unavailable, in the words of what is known.
+ */
+export function onConfirmed(state: FlowState, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number): Transition {
+  return answer.result.ok ? confirmed(state, answer.result.value, nowMs) : confirmFailed(state, answer.result.error);
+}
+
+/**
+ * DESIGN §3.11: the approval made before a reload, asked again at start: its code, or the journey
+ * starts as usual (the consent is read). Only the bank's own refusal proves nothing was committed;
+ * otherwise the outcome stays unclear.
+ */
+export function onReplayed(state: FlowState, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number): Transition {
+  if (answer.result.ok) return confirmed(state, answer.result.value, nowMs);
+  const known = isProvenRefusal(answer.result.error) ? { ...state, decision: { kind: 'none' as const } } : state;
+  const phase = known.phase;
+  if (phase.kind !== 'starting') return unchanged(state);
+  return sendPending({ ...known, phase: { ...phase, call: undefined } }, newCall(known, { kind: 'consentDetails' }));
 }
 
 /**
  * DESIGN §3.11: the decision was taken in another tab or window: return as the bank decided,
  * access_denied after a rejection, the plain address after an approval (its code went back with
- * the other tab: never access_denied after a code). This tab's flow was not abandoned.
+ * the other tab: never access_denied after a code). This tab's journey was not abandoned.
  */
-function leaveAsDecided(state: FlowState): Transition {
-  const token = state.token;
-  if (token === undefined) return unchanged(state);
-  if (state.decidedElsewhere === 'rejected') return leave(state, accessDeniedReturnUrl(token.redirectUri, token.state), undefined);
+export function leaveAsDecided(state: FlowState): Transition {
+  const token = state.journey.token;
+  if (token === undefined || state.decision.kind !== 'elsewhere') return unchanged(state);
+  if (state.decision.as === 'rejected') return leave(state, accessDeniedReturnUrl(token.redirectUri, token.state), undefined);
   return leave(state, plainReturnUrl(token.redirectUri), undefined);
 }
 
@@ -102,14 +152,8 @@ function leaveAsDecided(state: FlowState): Transition {
  */
 export const onCancel = (state: FlowState): Transition => (pageIsActionable(state) ? openModal(state, 'sharingIncomplete') : rememberEarlyAction(state, 'cancel'));
 
-/**
- * Spec §8 "any other error opens Service unavailable": a step that cannot be shown. The request
- * under way (an exit's reject, say) goes on.
- */
-export const onStepUnavailable = (state: FlowState): Transition =>
-  state.screen.kind === 'flow' && !isFinished(state) && !isExiting(state)
-    ? unchanged({ ...state, modals: withBaseModal(state.modals, 'serviceUnavailable') })
-    : unchanged(state);
+/** Spec §8 "any other error opens Service unavailable": a step that cannot be shown. The request under way goes on. */
+export const onStepUnavailable = (state: FlowState): Transition => unchanged(withModals(state, (modals) => withBaseModal(modals, 'serviceUnavailable')));
 
 /**
  * Spec §4 timeout warning, WCAG 2.2.1: closing the warning (or "Stay logged in") extends the
@@ -117,37 +161,45 @@ export const onStepUnavailable = (state: FlowState): Transition =>
  * modal just closes, showing what was under it.
  */
 function closeTop(state: FlowState, nowMs: number): Transition {
-  const top = topModal(state.modals);
-  if (top?.name === 'timeoutWarning') {
-    const extended = { ...state, modals: withTimeoutWarning(state.modals, undefined), timers: { ...state.timers, lastActivityMs: nowMs } };
-    return sendAside(extended, { kind: 'keepAlive' });
+  const phase = state.phase;
+  if (phase.kind === 'steps' && topModal(phase.modals)?.name === 'timeoutWarning') {
+    const extended = { ...state, phase: { ...phase, modals: withTimeoutWarning(phase.modals, undefined), lastActivityMs: nowMs } };
+    return sendAsideKeepAlive(extended);
   }
-  return unchanged({ ...state, modals: withoutBaseModal(state.modals) });
+  return unchanged(withModals(state, withoutBaseModal));
 }
 
-/** Spec §4 "Button behaviours": the top modal's main button. */
+/** Spec §7 keep-alive: a call nobody waits for; offline it is not sent. */
+function sendAsideKeepAlive(state: FlowState): Transition {
+  if (!state.online) return unchanged(state);
+  const id = state.nextCallId;
+  return emit({ ...state, nextCallId: id + 1 }, { type: 'call', id, call: { kind: 'keepAlive' } });
+}
+
+/** Spec §4 "Button behaviours": the top modal's main button (while starting or on a step). */
 export function onModalPrimary(state: FlowState, nowMs: number): Transition {
-  const top = topModal(state.modals);
-  if (top === undefined || modalButtonsBusy(state) || state.ended) return unchanged(state);
+  const phase = state.phase;
+  if (phase.kind !== 'steps' && phase.kind !== 'starting') return unchanged(state);
+  const top = topModal(phase.modals);
+  if (top === undefined || modalButtonsBusy(state)) return unchanged(state);
   const behaviour = MODAL_RULES[top.name].button;
-  if (state.confirmation !== undefined && behaviour !== 'returnWithSuccess') return unchanged(state);
   switch (behaviour) {
     case 'close':
       return closeTop(state, nowMs);
     case 'previousStep':
-      return backToProfiles({ ...state, modals: withoutBaseModal(state.modals) });
+      return backToProfiles(withModals(state, withoutBaseModal));
     case 'pendingRefreshFlow':
-      return leaveAfterReject({ ...state, rejected: true }, 'rejected');
+      return leaveAfterReject(withJourney(state, { stage: 'rejected' }), 'rejected');
     case 'returnAfterReject':
-      return leaveAfterReject(state, state.stage);
+      return leaveAfterReject(state, state.journey.stage);
     case 'onlyReturn':
-      // DESIGN §3.11: after a confirmation whose outcome stayed unclear, the bank is asked first
-      // (a reject tells whether a code was issued): no access_denied after a code.
-      return state.decisionUnclear ? leaveAfterReject(state, state.stage) : leaveWithoutServer(state, state.stage);
+      // DESIGN §3.11: when the bank may hold an unclear approval, it is asked first (a reject
+      // tells whether a code was issued): no access_denied after a code.
+      return state.decision.kind === 'unclear' ? leaveAfterReject(state, state.journey.stage) : leaveWithoutServer(state, state.journey.stage);
     case 'returnWithSuccess':
-      return leaveWithSuccess(state);
     case 'returnAsDecided':
-      return leaveAsDecided(state);
+      // Their modals are the confirmed and decided-elsewhere phases', which take their own buttons.
+      return unchanged(state);
     default:
       return assertNever(behaviour);
   }
@@ -155,22 +207,21 @@ export function onModalPrimary(state: FlowState, nowMs: number): Transition {
 
 /** The close button, Escape, or a closable modal's second button. */
 export function onModalDismiss(state: FlowState, nowMs: number): Transition {
-  const top = topModal(state.modals);
-  if (top === undefined || modalButtonsBusy(state) || isFinished(state) || !MODAL_RULES[top.name].closable) return unchanged(state);
+  const phase = state.phase;
+  if (phase.kind !== 'steps' && phase.kind !== 'starting') return unchanged(state);
+  const top = topModal(phase.modals);
+  if (top === undefined || modalButtonsBusy(state) || !MODAL_RULES[top.name].closable) return unchanged(state);
   return closeTop(state, nowMs);
 }
 
 /**
- * Spec §2 failure page: Go Back to the verified token's address (access_denied), or Leave Page
- * to the bank's public site. A flow that had started (its token verified) counts as abandoned
- * before identification.
+ * Spec §2 failure page: Go Back to the verified token's address (access_denied; DESIGN §3.11:
+ * the plain address when the bank may hold this journey's approval), or Leave Page to the bank's
+ * public site. A journey that had started (its token verified) counts as abandoned before
+ * identification, unless it went further.
  */
 export function onLeaveFailurePage(state: FlowState): Transition {
-  if (state.screen.kind !== 'failure' || state.ended) return unchanged(state);
-  const token = state.token;
-  if (token !== undefined) return leave(state, accessDeniedReturnUrl(token.redirectUri, token.state), 'preIdentification');
-  return leave(state, plainReturnUrl(state.config.publicSiteUrl), undefined);
+  const token = state.journey.token;
+  if (token === undefined) return leave(state, plainReturnUrl(state.config.publicSiteUrl), undefined);
+  return leaveWithoutServer(state, state.journey.stage);
 }
-
-/** After a confirmation the success modal returns the customer when its time is up. */
-export const returnAfterSuccess = leaveWithSuccess;

@@ -1,36 +1,44 @@
-import { customerDetailsErrorModal } from './step-error-policy';
-import { calendarDateOf } from './date-of-birth';
-import type { DateOfBirthParts } from './date-of-birth';
+import { calendarDateOf, type DateOfBirthParts } from './date-of-birth';
 import { isStepShown } from './flow';
 import type { FlowAnswer } from './flow-effects';
 import type { EarlyAction, LoginHelpModal } from './flow-events';
-import { NOTHING_VERIFIED, type FlowState } from './flow-state';
-import { andThen, awaitingLogin, openModal, pageIsActionable, reach, showStep, startCall, unchanged, type Transition } from './flow-transition';
-import { flowFlags } from './flow-view';
+import { FRESH_LOGIN, NOTHING_VERIFIED, type FlowState, type LoginState } from './flow-state';
+import { enterAccountStep } from './flow-steps';
+import { andThen, callOver, openModal, reach, showStep, startCall, unchanged, withJourney, type Transition } from './flow-transition';
+import { awaitingLogin, flowFlags, pageIsActionable } from './flow-view';
 import { loginErrorOutcome } from './login-error-policy';
 import { secureCodeClearedBy } from './login-feedback';
 import { authenticateRequest, canContinue, type LoginForm } from './login-form';
 import type { ModalName } from './modal';
 import { topModal } from './modal-stack';
 import { toProfileList } from './profiles';
-import { enterAccountStep } from './flow-steps';
+import { customerDetailsErrorModal } from './step-error-policy';
 
-const onLoginStep = (state: FlowState): boolean => pageIsActionable(state) && state.step === 'login';
+/** The login step is on screen and its page can be used (no modal over it, no request under way). */
+const onLoginPage = (state: FlowState): boolean => pageIsActionable(state) && state.phase.kind === 'steps' && state.phase.step === 'login';
 
-/** The form can be typed into: on the login step, or while the pre-rendered form awaits the login step (issue 15). */
-const formIsReachable = (state: FlowState): boolean => onLoginStep(state) || (awaitingLogin(state) && topModal(state.modals) === undefined);
+/**
+ * The form can be typed into: on the login page, or while the pre-rendered form awaits the login
+ * step (issue 15) with no modal over it.
+ */
+function formIsReachable(state: FlowState): boolean {
+  if (onLoginPage(state)) return true;
+  return awaitingLogin(state) && state.phase.kind === 'starting' && topModal(state.phase.modals) === undefined;
+}
+
+const withLogin = (state: FlowState, login: Partial<LoginState>): FlowState => withJourney(state, { login: { ...state.journey.login, ...login } });
 
 function withForm(state: FlowState, form: LoginForm): Transition {
-  return formIsReachable(state) ? unchanged({ ...state, login: { ...state.login, form } }) : unchanged(state);
+  return formIsReachable(state) ? unchanged(withLogin(state, { form })) : unchanged(state);
 }
 
 /** Spec §3 "Login info": what the customer types (ignored when the form cannot be reached). */
-export const onUsernameTyped = (state: FlowState, username: string): Transition => withForm(state, { ...state.login.form, username });
+export const onUsernameTyped = (state: FlowState, username: string): Transition => withForm(state, { ...state.journey.login.form, username });
 
-export const onSecureCodeTyped = (state: FlowState, secureCode: string): Transition => withForm(state, { ...state.login.form, secureCode });
+export const onSecureCodeTyped = (state: FlowState, secureCode: string): Transition => withForm(state, { ...state.journey.login.form, secureCode });
 
 export const onDateOfBirthTyped = (state: FlowState, parts: Partial<DateOfBirthParts>): Transition =>
-  withForm(state, { ...state.login.form, dob: { ...state.login.form.dob, ...parts } });
+  withForm(state, { ...state.journey.login.form, dob: { ...state.journey.login.form.dob, ...parts } });
 
 /**
  * Issue 20 "an early Continue is not lost": a press on the pre-rendered form while it waits for
@@ -39,20 +47,20 @@ export const onDateOfBirthTyped = (state: FlowState, parts: Partial<DateOfBirthP
  * shown ({@link carryOutEarlyAction}).
  */
 export function rememberEarlyAction(state: FlowState, action: EarlyAction): Transition {
-  if (onLoginStep(state) || !formIsReachable(state) || state.login.early === action) return unchanged(state);
-  return unchanged({ ...state, login: { ...state.login, early: action } });
+  if (onLoginPage(state) || !formIsReachable(state) || state.journey.login.early === action) return unchanged(state);
+  return unchanged(withLogin(state, { early: action }));
 }
 
 /** Issue 20: the login step is shown: the press remembered while it waited is carried out now, once. */
 export function carryOutEarlyAction(state: FlowState, nowMs: number): Transition {
-  const early = state.login.early;
+  const early = state.journey.login.early;
   if (early === undefined) return unchanged(state);
-  const next = { ...state, login: { ...state.login, early: undefined } };
+  const next = withLogin(state, { early: undefined });
   switch (early) {
     case 'submit':
       return onSubmitLogin(next, nowMs);
     case 'cancel':
-      return onLoginStep(next) ? openModal(next, 'sharingIncomplete') : unchanged(next);
+      return onLoginPage(next) ? openModal(next, 'sharingIncomplete') : unchanged(next);
     default:
       return onOpenHelp(next, early);
   }
@@ -60,11 +68,11 @@ export function carryOutEarlyAction(state: FlowState, nowMs: number): Transition
 
 /** Spec §2 login links: Forgot your username?, Not registered?, Lost, damaged or stolen secure key?. */
 export const onOpenHelp = (state: FlowState, modal: LoginHelpModal): Transition =>
-  onLoginStep(state) ? openModal(state, modal) : rememberEarlyAction(state, modal);
+  onLoginPage(state) ? openModal(state, modal) : rememberEarlyAction(state, modal);
 
 /** Spec §5: the form is complete (the username, a 6-digit code, and a real past date of birth when asked for). */
 const formIsComplete = (state: FlowState, nowMs: number): boolean =>
-  canContinue(state.login.form, { requireDob: state.login.requireDob, today: calendarDateOf(nowMs) });
+  canContinue(state.journey.login.form, { requireDob: state.journey.login.requireDob, today: calendarDateOf(nowMs) });
 
 /**
  * Spec §4 "Continue on login clears the login error, sets loading" and authenticates, only with
@@ -73,9 +81,10 @@ const formIsComplete = (state: FlowState, nowMs: number): boolean =>
  */
 export function onSubmitLogin(state: FlowState, nowMs: number): Transition {
   if (!formIsComplete(state, nowMs)) return unchanged(state);
-  if (!onLoginStep(state)) return rememberEarlyAction(state, 'submit');
-  const { form, requireDob } = state.login;
-  return startCall({ ...state, login: { ...state.login, loginError: false, answerLost: false, codeCleared: undefined, dobStepUp: false } }, { kind: 'authenticate', request: authenticateRequest(form, requireDob) });
+  if (!onLoginPage(state)) return rememberEarlyAction(state, 'submit');
+  const { form, requireDob } = state.journey.login;
+  const cleared = withLogin(state, { loginError: false, answerLost: false, codeCleared: undefined, dobStepUp: false });
+  return startCall(cleared, { kind: 'authenticate', request: authenticateRequest(form, requireDob) });
 }
 
 /**
@@ -83,9 +92,9 @@ export function onSubmitLogin(state: FlowState, nowMs: number): Transition {
  * each remembered once verified and not repeated; then the business step.
  */
 function runGuards(state: FlowState): Transition {
-  if (state.consent?.isPAR === true && !state.verified.consentAfterLogin) return startCall(state, { kind: 'consentDetails', afterLogin: true });
-  if (!state.verified.customerDetails) return startCall(state, { kind: 'customerDetails' });
-  if (!state.verified.businesses) return startCall(state, { kind: 'businesses' });
+  const { verified } = state.journey;
+  if (!verified.customerDetails) return startCall(state, { kind: 'customerDetails' });
+  if (!verified.businesses) return startCall(state, { kind: 'businesses' });
   return businessStep(state);
 }
 
@@ -100,29 +109,33 @@ function businessStep(state: FlowState): Transition {
 /**
  * Spec §8 "Login errors" (loginErrorOutcome): the modal, the date-of-birth step-up, the banner
  * and the counter; a wrong code is typed again (the field is cleared, and says why:
- * login-feedback.ts). DESIGN §3.8: a login error
- * about the customer's credentials counts as identified (the bank hides whether the username or
- * the code was wrong); a failure of its service, or no answer, does not.
+ * login-feedback.ts). DESIGN §3.8: a login error about the customer's credentials counts as
+ * identified (the bank hides whether the username or the code was wrong); a failure of its
+ * service, or no answer, does not.
  */
 export function onAuthenticated(state: FlowState, answer: Extract<FlowAnswer, { kind: 'authenticate' }>): Transition {
+  const login = state.journey.login;
   if (answer.result.ok) {
-    const login = { ...state.login, failures: 0, remainingAttempts: undefined, loginError: false, codeCleared: undefined, dobStepUp: false };
-    return runGuards(reach({ ...state, pending: undefined, login, verified: { ...state.verified, authenticated: true } }, 'preAccountSelection'));
+    const loggedIn = withJourney(callOver(state), {
+      login: { ...login, failures: 0, remainingAttempts: undefined, loginError: false, codeCleared: undefined, dobStepUp: false },
+      verified: { ...state.journey.verified, authenticated: true },
+    });
+    return runGuards(reach(loggedIn, 'preAccountSelection'));
   }
   const error = answer.result.error;
-  const outcome = loginErrorOutcome(error, { failures: state.login.failures, requireDob: state.login.requireDob });
-  const login = {
-    form: { ...state.login.form, secureCode: '' },
-    requireDob: outcome.requireDob,
-    loginError: outcome.loginErrorFlagged,
-    failures: outcome.failures,
-    remainingAttempts: outcome.remainingAttempts,
-    answerLost: false,
-    codeCleared: secureCodeClearedBy(error.code),
-    dobStepUp: outcome.dobStepUp,
-    early: undefined,
-  };
-  const answered = { ...state, pending: undefined, login };
+  const outcome = loginErrorOutcome(error, { failures: login.failures, requireDob: login.requireDob });
+  const answered = withJourney(callOver(state), {
+    login: {
+      ...FRESH_LOGIN,
+      form: { ...login.form, secureCode: '' },
+      requireDob: outcome.requireDob,
+      loginError: outcome.loginErrorFlagged,
+      failures: outcome.failures,
+      remainingAttempts: outcome.remainingAttempts,
+      codeCleared: secureCodeClearedBy(error.code),
+      dobStepUp: outcome.dobStepUp,
+    },
+  });
   const next = outcome.identified ? reach(answered, 'preAuthentication') : answered;
   return outcome.modal === undefined ? unchanged(next) : openModal(next, outcome.modal);
 }
@@ -133,35 +146,22 @@ export function onAuthenticated(state: FlowState, answer: Extract<FlowAnswer, { 
  */
 function guardFailure(state: FlowState, modal: ModalName): Transition {
   const toProfiles = isStepShown('selectProfile', flowFlags(state));
-  const reset = {
-    ...state,
+  const reset = withJourney(state, {
     customer: undefined,
     accounts: undefined,
-    verified: toProfiles ? { authenticated: true, consentAfterLogin: true, customerDetails: true, businesses: true } : NOTHING_VERIFIED,
-  };
+    verified: toProfiles ? { authenticated: true, customerDetails: true, businesses: true } : NOTHING_VERIFIED,
+  });
   return andThen(showStep(reset, toProfiles ? 'selectProfile' : 'login'), (shown) => openModal(shown, modal));
-}
-
-/**
- * An amendment's consent, read again now that its owner has logged in: the bank names the
- * accounts already shared only to them (they are pre-selected, spec §4). A failure is service
- * unavailable (spec §8 "anything else").
- */
-export function onConsentAfterLogin(state: FlowState, answer: Extract<FlowAnswer, { kind: 'consentDetails' }>): Transition {
-  if (!answer.result.ok) return guardFailure(state, 'serviceUnavailable');
-  const consent = answer.result.value;
-  const description = state.description === '' ? consent.nickname ?? '' : state.description;
-  return runGuards({ ...state, pending: undefined, consent, description, verified: { ...state.verified, consentAfterLogin: true } });
 }
 
 /** Spec §8 "Customer details: 422 age limitation; other failures service unavailable". */
 export function onCustomerDetails(state: FlowState, answer: Extract<FlowAnswer, { kind: 'customerDetails' }>): Transition {
   if (!answer.result.ok) return guardFailure(state, customerDetailsErrorModal(answer.result.error));
-  return runGuards({ ...state, pending: undefined, customer: answer.result.value, verified: { ...state.verified, customerDetails: true } });
+  return runGuards(withJourney(callOver(state), { customer: answer.result.value, verified: { ...state.journey.verified, customerDetails: true } }));
 }
 
 /** Spec §3 "Customer info", §4 "Profile: the first profile is selected by default"; §8 a failure is service unavailable. */
 export function onBusinesses(state: FlowState, answer: Extract<FlowAnswer, { kind: 'businesses' }>): Transition {
   if (!answer.result.ok) return guardFailure(state, 'serviceUnavailable');
-  return businessStep({ ...state, pending: undefined, profiles: toProfileList(answer.result.value), verified: { ...state.verified, businesses: true } });
+  return businessStep(withJourney(callOver(state), { profiles: toProfileList(answer.result.value), verified: { ...state.journey.verified, businesses: true } }));
 }

@@ -1,4 +1,4 @@
-import type { AbandonmentStage, ReachedStage } from './abandonment';
+import type { AbandonmentStage } from './abandonment';
 import type { Account, AccountState } from './accounts';
 import type { Consent } from './consent';
 import type { CustomerDetails } from './customer-details';
@@ -9,10 +9,33 @@ import type { EarlyAction } from './flow-events';
 import type { InactivityConfig } from './inactivity-timer';
 import { EMPTY_LOGIN_FORM, type LoginForm } from './login-form';
 import type { SecureCodeCleared } from './login-feedback';
-import { NO_MODALS, type ModalStack } from './modal-stack';
+import { NO_MODALS, type ModalEntry, type ModalStack } from './modal-stack';
 import type { Profile } from './profiles';
 import type { RedirectToken } from './redirect-token';
 import type { ConfirmationAnswer } from './return-url';
+
+/**
+ * DESIGN §3.9 and §3.16 (issue 21, docs/flow-states.md): the consent journey's state. What the
+ * journey is doing is its phase, a tagged union; what the bank has decided, as far as the app
+ * knows, is its decision (BankDecision), another; the data they work on is the journey. No flag says where the
+ * journey is: each phase holds what only it has (the call it waits for, the modals it shows),
+ * and each takes its own events (flow-model.ts).
+ */
+export interface FlowState {
+  readonly config: FlowConfig;
+  /** The time of the last event that changed the state (the model reads no clock: `transition` is given it). */
+  readonly nowMs: number;
+  /** When the customer arrived (the start of the sharing period when the token names none). */
+  readonly arrivedAtMs: number;
+  /** DESIGN §3.15: the browser says it is online (requests are held while it is not). */
+  readonly online: boolean;
+  readonly nextCallId: number;
+  /** When the model next needs a `tick` (the wake the interpreter has set), if any. */
+  readonly wakeAtMs: number | undefined;
+  readonly phase: Phase;
+  readonly decision: BankDecision;
+  readonly journey: Journey;
+}
 
 /** What the model needs of the runtime configuration (CONTRACT §2). */
 export interface FlowConfig {
@@ -26,16 +49,152 @@ export interface FlowConfig {
 }
 
 /**
- * Spec §2 error routes, and the keys outage (the bank's
- * keys could not be fetched, so the token could not be checked: issue 11, a reload may work).
+ * Spec §2 error routes, and the keys outage (the bank's keys could not be fetched, so the token
+ * could not be checked: issue 11, a reload may work).
  */
 export type FailureRoute = 'authorize_failure' | 'incorrect_jwt' | 'consent_fetch_failure' | 'service_unavailable';
 
-/** What the app shows: the loading screen, a failure page, or the consent flow. */
+/**
+ * What the journey is doing: the screen it shows and the events it takes (docs/flow-states.md).
+ * - `starting`: the loading screen, or the pre-rendered login form (issue 15): the token is
+ *   verified (`jwt`, not yet trusted), the consent read, or an approval made before a reload asked
+ *   again (DESIGN §3.11);
+ * - `failed`: the failure page (spec §2);
+ * - `steps`: a step of the flow (spec §2), with the call it waits for (the spinner mask) and its
+ *   modals; `lastActivityMs` runs the inactivity timer (spec §4);
+ * - `leaving`: the customer, a lapse or an end of the journey is leaving: the bank is asked to
+ *   reject first (spec §4 pendingRefreshFlow, returnAfterReject); what was on screen stays, its
+ *   buttons busy (`step` undefined: the loading screen);
+ * - `confirmed`: the success modal; the customer returns with the code at `returnAtMs` (spec §4
+ *   Success) or by its button;
+ * - `decidedElsewhere`: "This request has already been completed" (DESIGN §3.11);
+ * - `ended`: the one exit was taken (DESIGN §3.2): nothing more is sent or shown.
+ */
+export type Phase = Starting | Failed | OnSteps | Leaving | Confirmed | DecidedElsewhere | Ended;
+
+export interface Starting {
+  readonly kind: 'starting';
+  /** The token being verified (before it is trusted: never shown, never sent). */
+  readonly jwt: string | undefined;
+  /** The verification, the consent read or the replayed approval; `undefined` before the launch. */
+  readonly call: PendingCall | undefined;
+  /** Only the token-expiry redirect can open while starting (spec §4: its timer may not be settable). */
+  readonly modals: ModalStack;
+}
+
+export interface Failed {
+  readonly kind: 'failed';
+  readonly route: FailureRoute;
+  readonly details?: ErrorPageData;
+}
+
+export interface OnSteps {
+  readonly kind: 'steps';
+  readonly step: Step;
+  /** The request the step waits for (spec §2 spinner mask); a keep-alive is not waited for. */
+  readonly call: PendingCall | undefined;
+  readonly modals: ModalStack;
+  /** Spec §4 "Inactivity timer": the time of the last activity; `undefined` once the journey is ending (nothing restarts). */
+  readonly lastActivityMs: number | undefined;
+}
+
+export interface Leaving {
+  readonly kind: 'leaving';
+  /** The step on screen while the bank is asked (`undefined`: the loading screen). */
+  readonly step: Step | undefined;
+  /** The rejection (DESIGN §3.2: the bank is asked first). */
+  readonly call: PendingCall;
+  readonly modals: ModalStack;
+  /** DESIGN §3.8: the stage this exit reports. */
+  readonly stage: AbandonmentStage;
+}
+
+export interface Confirmed {
+  readonly kind: 'confirmed';
+  /** The success modal returns the customer at this time. */
+  readonly returnAtMs: number;
+  /** What stays on screen behind the success modal. */
+  readonly screen: Screen;
+}
+
+export interface DecidedElsewhere {
+  readonly kind: 'decidedElsewhere';
+  /** What stays on screen behind its modal. */
+  readonly screen: Screen;
+}
+
+export interface Ended {
+  readonly kind: 'ended';
+  /** What stays on screen while the browser leaves: the page and its modals, as they were. */
+  readonly screen: Screen;
+  readonly modals: readonly ModalEntry[];
+}
+
+/** What the page shows: the loading screen (or the pre-rendered form), a failure page, or a step. */
 export type Screen =
   | { readonly kind: 'loading' }
   | { readonly kind: 'failure'; readonly route: FailureRoute; readonly details?: ErrorPageData }
-  | { readonly kind: 'flow' };
+  | { readonly kind: 'flow'; readonly step: Step };
+
+export type PhaseKind = Phase['kind'];
+
+/**
+ * DESIGN §3.11, §3.16: what the app knows of the bank's decision on this authorisation, from
+ * the answers it has had. The words about the outcome follow it (domain/outcome.ts).
+ * - `none`: this journey asked no approval: the bank holds none of ours;
+ * - `unclear`: an approval was asked (or is being asked) and no answer proved its outcome: the
+ *   bank may hold it;
+ * - `committed`: the bank said it holds this tab's approval (409 on our own key), but its code
+ *   could not be had yet;
+ * - `approved`: the bank approved and answered its code;
+ * - `rejected`: the bank recorded the rejection;
+ * - `elsewhere`: another tab or window decided first; what the bank says it was.
+ */
+export type BankDecision =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'unclear' }
+  | { readonly kind: 'committed' }
+  | { readonly kind: 'approved'; readonly answer: ConfirmationAnswer }
+  | { readonly kind: 'rejected' }
+  | { readonly kind: 'elsewhere'; readonly as: 'approved' | 'rejected' | 'unknown' };
+
+export const NO_DECISION: BankDecision = { kind: 'none' };
+
+/** The journey's data: what the steps show and what the bank has been told (spec §3). */
+export interface Journey {
+  /** The verified token (DESIGN §3.1), once trusted. */
+  readonly token: RedirectToken | undefined;
+  readonly consent: Consent | undefined;
+  readonly customer: CustomerDetails | undefined;
+  readonly profiles: readonly Profile[];
+  /**
+   * Spec §4 "Account step": the profile the bank is on now (its last confirmed business-contract
+   * put). `undefined` when the app does not know (before any put, or after one failed).
+   */
+  readonly bankProfile: string | undefined;
+  readonly accounts: AccountState | undefined;
+  readonly login: LoginState;
+  /** Spec §2: "Your description (Optional)"; an amendment starts with the arrangement's. */
+  readonly description: string;
+  readonly verified: VerifiedFlags;
+  /**
+   * DESIGN §3.8: the furthest stage reached, reported if the journey is abandoned; `rejected` once
+   * the customer chose to leave (however the journey then ends, it was rejected).
+   */
+  readonly stage: AbandonmentStage;
+  /** Spec §4 "Token expiry timer", once the token is trusted. */
+  readonly expiry: ExpiryTimer;
+}
+
+/**
+ * Spec §4 "Token expiry timer", DESIGN §3.5: off (no trusted token, or one already past when
+ * trusted: not started), running on the token's `exp`, or, when it could not be set, the return
+ * after {@link FALLBACK_REDIRECT_MS} (token-expiry-timer.ts).
+ */
+export type ExpiryTimer =
+  | { readonly kind: 'off' }
+  | { readonly kind: 'running' }
+  | { readonly kind: 'fallback'; readonly returnAtMs: number };
 
 /** The login step's state besides the form (spec §3 "Basic flags", §8 login errors). */
 export interface LoginState {
@@ -60,18 +219,21 @@ export interface LoginState {
   readonly early: EarlyAction | undefined;
 }
 
+export const FRESH_LOGIN: LoginState = {
+  form: EMPTY_LOGIN_FORM, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined,
+  answerLost: false, codeCleared: undefined, dobStepUp: false, early: undefined,
+};
+
 /** Spec §4 "Entry guard chain": what the guards have verified, so that no step is repeated. */
 export interface VerifiedFlags {
   readonly authenticated: boolean;
-  /** An amendment's consent was read again after login (CONTRACT §3: the bank shows its accounts only to their owner). */
-  readonly consentAfterLogin: boolean;
   readonly customerDetails: boolean;
   readonly businesses: boolean;
 }
 
-export const NOTHING_VERIFIED: VerifiedFlags = { authenticated: false, consentAfterLogin: false, customerDetails: false, businesses: false };
+export const NOTHING_VERIFIED: VerifiedFlags = { authenticated: false, customerDetails: false, businesses: false };
 
-/** The one request the flow waits for (DESIGN §3.4: the spinner mask is up while it runs). */
+/** The one request a phase waits for (DESIGN §3.4: the spinner mask is up while it runs). */
 export interface PendingCall {
   readonly id: number;
   readonly call: FlowCall | { readonly kind: 'verify' };
@@ -82,120 +244,33 @@ export interface PendingCall {
   readonly retryAtMs: number | undefined;
   /** DESIGN §3.15: the browser is offline: the call waits for the connection, not yet sent. */
   readonly held: boolean;
-  /** The start's replay of a decision made before a reload (DESIGN §3.11). */
-  readonly replay: boolean;
-  /** DESIGN §3.11: an earlier try of this decision had an unclear outcome (the bank may have committed it). */
-  readonly unclear: boolean;
   /** The account step's entry: the ticks to keep when returning from confirmation (spec §4 Back). */
   readonly keep: readonly Account[] | undefined;
-  /** What the stage of an exit is (the exit's reject call). */
-  readonly exitStage: AbandonmentStage | undefined;
 }
 
-/** Spec §4 timers, DESIGN §3.5: deadlines, never counted ticks. */
-export interface TimerState {
-  /** The inactivity timer runs from this time; `undefined` when it is not running. */
-  readonly lastActivityMs: number | undefined;
-  /** The token-expiry timer runs (spec §4: not started when the token is already past). */
-  readonly tokenExpiry: boolean;
-  /** Spec §4: the expiry timer could not be set: the page returns at this time. */
-  readonly fallbackReturnAtMs: number | undefined;
-  /** After a confirmed consent, the success modal returns the customer at this time. */
-  readonly successReturnAtMs: number | undefined;
-}
-
-export const NO_TIMERS: TimerState = {
-  lastActivityMs: undefined, tokenExpiry: false, fallbackReturnAtMs: undefined, successReturnAtMs: undefined,
-};
-
-/** The whole state of one consent journey (DESIGN §3.9). Every field is replaced, never mutated. */
-export interface FlowState {
-  readonly config: FlowConfig;
-  /** The time of the last event that changed the state (the model reads no clock: `transition` is given it). */
-  readonly nowMs: number;
-  readonly screen: Screen;
-  readonly step: Step;
-  /** When the customer arrived (the start of the sharing period when the token names none). */
-  readonly arrivedAtMs: number;
-  /** The token being verified (before it is trusted: never shown, never sent). */
-  readonly unverifiedJwt: string | undefined;
-  /** DESIGN §3.11: once the token is verified, ask the bank again for the approval made before a reload. */
-  readonly replayDecision: boolean;
-  readonly token: RedirectToken | undefined;
-  readonly consent: Consent | undefined;
-  readonly customer: CustomerDetails | undefined;
-  readonly profiles: readonly Profile[];
-  /**
-   * Spec §4 "Account step": the profile the bank is on now (its last confirmed business-contract
-   * put). `undefined` when the app does not know (before any put, or after one failed).
-   */
-  readonly bankProfile: string | undefined;
-  readonly accounts: AccountState | undefined;
-  readonly login: LoginState;
-  /** Spec §2: "Your description (Optional)"; an amendment starts with the arrangement's. */
-  readonly description: string;
-  readonly verified: VerifiedFlags;
-  readonly modals: ModalStack;
-  readonly pending: PendingCall | undefined;
-  readonly nextCallId: number;
-  readonly timers: TimerState;
-  /** DESIGN §3.8: the furthest stage reached, reported if the flow is abandoned. */
-  readonly stage: ReachedStage;
-  /** DESIGN §3.8: the customer chose to leave (Cancel's "Yes, leave"): however the flow then ends, it was rejected. */
-  readonly rejected: boolean;
-  /** DESIGN §3.15: the browser says it is online (requests are held while it is not). */
-  readonly online: boolean;
-  /** DESIGN §3.11: the decision was taken elsewhere (another tab): what the bank says it was. */
-  readonly decidedElsewhere: 'approved' | 'rejected' | 'unknown' | undefined;
-  /** DESIGN §3.11: a confirmation's outcome stayed unclear: before leaving, the bank is asked (a reject tells). */
-  readonly decisionUnclear: boolean;
-  /**
-   * DESIGN §3.11: the bank answered (409) that it holds this tab's approval: its code is asked for
-   * again; if that fails, every way out returns to the plain address (never access_denied).
-   */
-  readonly approvalCommitted: boolean;
-  /** DESIGN §3.11: this tab asked the bank to approve (its key is kept): an approval it finds is asked for its code again. */
-  readonly approvalAsked: boolean;
-  /** When the model next needs a `tick` (the wake the interpreter has set), if any. */
-  readonly wakeAtMs: number | undefined;
-  /** The confirmed consent's answer (spec §4 Success). */
-  readonly confirmation: ConfirmationAnswer | undefined;
-  /** The one exit was taken: nothing more is sent or shown (DESIGN §3.2). */
-  readonly ended: boolean;
-}
-
-/** The state before anything happened: the loading screen. */
+/** The state before anything happened: the loading screen, nothing asked. */
 export function initialFlowState(config: FlowConfig, nowMs: number): FlowState {
   return {
     config,
     nowMs,
-    screen: { kind: 'loading' },
-    step: 'login',
     arrivedAtMs: nowMs,
-    unverifiedJwt: undefined,
-    replayDecision: false,
-    token: undefined,
-    consent: undefined,
-    customer: undefined,
-    profiles: [],
-    bankProfile: undefined,
-    accounts: undefined,
-    login: { form: EMPTY_LOGIN_FORM, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false, early: undefined },
-    description: '',
-    verified: NOTHING_VERIFIED,
-    modals: NO_MODALS,
-    pending: undefined,
-    nextCallId: 1,
-    timers: NO_TIMERS,
-    stage: 'preIdentification',
-    rejected: false,
     online: true,
-    decidedElsewhere: undefined,
-    decisionUnclear: false,
-    approvalCommitted: false,
-    approvalAsked: false,
+    nextCallId: 1,
     wakeAtMs: undefined,
-    confirmation: undefined,
-    ended: false,
+    phase: { kind: 'starting', jwt: undefined, call: undefined, modals: NO_MODALS },
+    decision: NO_DECISION,
+    journey: {
+      token: undefined,
+      consent: undefined,
+      customer: undefined,
+      profiles: [],
+      bankProfile: undefined,
+      accounts: undefined,
+      login: FRESH_LOGIN,
+      description: '',
+      verified: NOTHING_VERIFIED,
+      stage: 'preIdentification',
+      expiry: { kind: 'off' },
+    },
   };
 }

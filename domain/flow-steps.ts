@@ -1,15 +1,16 @@
 import { accountState, preselectFromConsent, type Account } from './accounts';
 import { restoreSelection, toggleAccount, toggleSelectAll, toggleSubAccount } from './account-selection';
-import { nextStep, previousStep, type Step } from './flow';
+import type { ApiError } from './api-error';
+import { backFrom, nextStep, type Step } from './flow';
+import { isProvenRefusal } from './flow-decisions';
 import type { FlowAnswer } from './flow-effects';
 import type { FlowState } from './flow-state';
-import { openModal, pageIsActionable, reach, showStep, startCall, unchanged, type Transition } from './flow-transition';
-import { flowFlags } from './flow-view';
+import { callOf, callOver, openModal, reach, showStep, startCall, unchanged, withJourney, type Transition } from './flow-transition';
+import { flowFlags, pageIsActionable, screenOf } from './flow-view';
 import { PERSONAL_PROFILE_ID, selectedProfile, selectProfile } from './profiles';
+import type { ConfirmationAnswer } from './return-url';
 import { businessConsentRequest, saveSelectionRequest } from './save-request';
 import { accountStepFailure, saveOrConfirmErrorModal } from './step-error-policy';
-import type { ApiError } from './api-error';
-import { isUnclearOutcome } from './flow-decisions';
 
 /** Spec §5: the description has no bound in the spec; the bank stores at most this many characters. */
 export const DESCRIPTION_MAX_LENGTH = 255;
@@ -17,7 +18,8 @@ export const DESCRIPTION_MAX_LENGTH = 255;
 /** How long the success modal shows before the customer is returned to the third party. */
 export const SUCCESS_RETURN_DELAY_MS = 2500;
 
-const onStep = (state: FlowState, step: FlowState['step']): boolean => pageIsActionable(state) && state.step === step;
+/** The page of this step is on screen and can be used. */
+const onStepPage = (state: FlowState, step: Step): boolean => pageIsActionable(state) && state.phase.kind === 'steps' && state.phase.step === step;
 
 /**
  * Spec §4 "Account step": confirm the profile with the bank (the business-contract put) unless
@@ -27,10 +29,10 @@ const onStep = (state: FlowState, step: FlowState['step']): boolean => pageIsAct
  * `keep`: the customer's ticks when coming back from confirmation.
  */
 export function enterAccountStep(state: FlowState, keep?: readonly Account[]): Transition {
-  const profile = selectedProfile(state.profiles);
-  const bankIsOnIt = profile?.id === PERSONAL_PROFILE_ID && state.bankProfile === PERSONAL_PROFILE_ID;
+  const profile = selectedProfile(state.journey.profiles);
+  const bankIsOnIt = profile?.id === PERSONAL_PROFILE_ID && state.journey.bankProfile === PERSONAL_PROFILE_ID;
   if (!flowFlags(state).isPar && profile !== undefined && !bankIsOnIt) {
-    return startCall(state, { kind: 'confirmBusinessProfile', request: businessConsentRequest(profile.id) }, keep === undefined ? {} : { keep });
+    return startCall(state, { kind: 'confirmBusinessProfile', request: businessConsentRequest(profile.id) }, keep);
   }
   return afterProfileConfirmed(state, keep);
 }
@@ -38,55 +40,60 @@ export function enterAccountStep(state: FlowState, keep?: readonly Account[]): T
 /** The step after the profile: select-and-confirm, or confirmation when it is skipped (spec §4 skip-step). */
 const stepAfterProfile = (state: FlowState): Step => nextStep('selectProfile', flowFlags(state)) ?? 'confirmation';
 
-/** Spec §4 "if skipStep go to confirmation without loading accounts; otherwise load accounts". */
-function afterProfileConfirmed(state: FlowState, keep: readonly Account[] | undefined): Transition {
-  if (stepAfterProfile(state) === 'confirmation') return showStep(reach({ ...state, accounts: undefined }, 'preAuthorisation'), 'confirmation');
-  return startCall(state, { kind: 'accounts' }, keep === undefined ? {} : { keep });
-}
-
-/**
- * Spec §8 "Account step": 400 A09/A05 lets navigation continue, with no accounts (to the next
- * step the flow shows: confirmation when the account step is skipped); the others open their modal.
- */
-function accountStepFailed(state: FlowState, error: ApiError): Transition {
-  const failure = accountStepFailure(error);
-  if (failure.kind === 'modal') return openModal(state, failure.modal);
+/** Shows the step after the profile with no accounts (spec §4 skip-step, or §8 400 A09/A05). */
+function withoutAccounts(state: FlowState): Transition {
   const step = stepAfterProfile(state);
-  const next = { ...state, accounts: undefined };
+  const next = withJourney(state, { accounts: undefined });
   return showStep(step === 'confirmation' ? reach(next, 'preAuthorisation') : next, step);
 }
 
+/** Spec §4 "if skipStep go to confirmation without loading accounts; otherwise load accounts". */
+function afterProfileConfirmed(state: FlowState, keep: readonly Account[] | undefined): Transition {
+  if (stepAfterProfile(state) === 'confirmation') return withoutAccounts(state);
+  return startCall(state, { kind: 'accounts' }, keep);
+}
+
 /**
- * The bank confirmed the profile: it is on that profile now. A failure leaves it unknown, so the
- * flow does not go on under a profile the bank may not be on (issue 11: the page must name the
- * profile the bank shares from): spec §8's "400 with A09 or A05 lets navigation continue" is
- * read for the account list; a profile the bank refuses with A09/A05 has no eligible accounts
- * (No eligible accounts, return only); the other failures open their account-step modal.
+ * Spec §8 "Account step: 400 with A09 or A05 lets navigation continue; 422 unavailable resource;
+ * status 500 with … AISVAL0009 went wrong; anything else service unavailable": the account step
+ * is the business-contract put and the account list (spec §4), so the rule holds for both.
+ */
+function accountStepFailed(state: FlowState, error: ApiError): Transition {
+  const failure = accountStepFailure(error);
+  return failure.kind === 'modal' ? openModal(state, failure.modal) : withoutAccounts(callOver(state));
+}
+
+/**
+ * The bank confirmed the profile: it is on that profile now. Spec §8: 400 A09/A05 lets
+ * navigation continue: the bank judged that profile and has no eligible account on it (it is
+ * on it), so the flow goes on with no accounts. Any other failure leaves the profile unknown
+ * (issue 11: the page must name the profile the bank shares from) and opens its modal.
  */
 export function onBusinessProfileConfirmed(state: FlowState, answer: Extract<FlowAnswer, { kind: 'confirmBusinessProfile' }>): Transition {
-  const pending = state.pending;
+  const pending = callOf(state.phase);
   if (pending?.call.kind !== 'confirmBusinessProfile') return unchanged(state);
+  const put = withJourney(state, { bankProfile: pending.call.request.bcin });
   if (!answer.result.ok) {
     const failure = accountStepFailure(answer.result.error);
-    return openModal({ ...state, bankProfile: undefined }, failure.kind === 'modal' ? failure.modal : 'noEligibleAccounts');
+    return failure.kind === 'modal' ? openModal(withJourney(state, { bankProfile: undefined }), failure.modal) : withoutAccounts(callOver(put));
   }
-  return afterProfileConfirmed({ ...state, pending: undefined, bankProfile: pending.call.request.bcin }, pending.keep);
+  return afterProfileConfirmed(callOver(put), pending.keep);
 }
 
 /** Spec §4: the accounts, pre-selected from the existing consent (and the customer's earlier ticks), then the step. */
 export function onAccounts(state: FlowState, answer: Extract<FlowAnswer, { kind: 'accounts' }>): Transition {
   if (!answer.result.ok) return accountStepFailed(state, answer.result.error);
-  const loaded = preselectFromConsent(answer.result.value, state.consent?.sharedAccounts ?? []);
-  const keep = state.pending?.keep;
+  const loaded = preselectFromConsent(answer.result.value, state.journey.consent?.sharedAccounts ?? []);
+  const keep = callOf(state.phase)?.keep;
   const accounts = keep === undefined ? loaded : accountState(restoreSelection(loaded.data, keep));
-  return showStep({ ...state, accounts }, 'selectAccounts');
+  return showStep(withJourney(state, { accounts }), 'selectAccounts');
 }
 
 /** Spec §4 "Profile": only one profile at a time; an unknown id changes nothing. */
 export function onChooseProfile(state: FlowState, id: string): Transition {
-  if (!onStep(state, 'selectProfile')) return unchanged(state);
-  const profiles = selectProfile(state.profiles, id);
-  return profiles.ok ? unchanged({ ...state, profiles: profiles.value }) : unchanged(state);
+  if (!onStepPage(state, 'selectProfile')) return unchanged(state);
+  const profiles = selectProfile(state.journey.profiles, id);
+  return profiles.ok ? unchanged(withJourney(state, { profiles: profiles.value })) : unchanged(state);
 }
 
 /**
@@ -94,34 +101,40 @@ export function onChooseProfile(state: FlowState, id: string): Transition {
  * saves the selection, then goes to confirmation.
  */
 export function onContinue(state: FlowState): Transition {
-  if (onStep(state, 'selectProfile')) return selectedProfile(state.profiles) === undefined ? unchanged(state) : enterAccountStep(state);
-  if (onStep(state, 'selectAccounts') && state.consent !== undefined) {
-    const request = saveSelectionRequest(state.consent.scopes, state.accounts?.data ?? [], '');
+  if (onStepPage(state, 'selectProfile')) return selectedProfile(state.journey.profiles) === undefined ? unchanged(state) : enterAccountStep(state);
+  const consent = state.journey.consent;
+  if (onStepPage(state, 'selectAccounts') && consent !== undefined) {
+    const request = saveSelectionRequest(consent.scopes, state.journey.accounts?.data ?? [], '');
     return startCall(state, { kind: 'saveSelection', request, then: 'confirmationStep' });
   }
   return unchanged(state);
 }
 
+/** Spec §4 "OK resets the guard and returns to select-profile": this profile's choices are dropped. */
+export const backToProfiles = (state: FlowState): Transition => showStep(withJourney(state, { accounts: undefined }), 'selectProfile');
+
 /**
- * Spec §4: Back on select-and-confirm opens the change-profile warning; Back from confirmation
- * goes to select-and-confirm (select-profile when skip-step), running the account guard again
- * and keeping the customer's ticks. Only where the step has a Back button (spec §2).
+ * Spec §4 "Back", as {@link backFrom} says (written once, issue 21): the change-profile warning
+ * on select-and-confirm; from confirmation, select-and-confirm again (the account guard runs
+ * again, keeping the customer's ticks) or select-profile when skip-step.
  */
 export function onBack(state: FlowState): Transition {
-  if (!pageIsActionable(state) || previousStep(state.step, flowFlags(state)) === undefined) return unchanged(state);
-  if (state.step === 'selectAccounts') return openModal(state, 'changeSelectedProfile');
-  if (state.step === 'confirmation') {
-    return flowFlags(state).skipStep ? showStep(state, 'selectProfile') : enterAccountStep(state, state.accounts?.data ?? []);
+  if (!pageIsActionable(state) || state.phase.kind !== 'steps') return unchanged(state);
+  const back = backFrom(state.phase.step, flowFlags(state));
+  switch (back.kind) {
+    case 'none':
+      return unchanged(state);
+    case 'warnThenProfiles':
+      return openModal(state, 'changeSelectedProfile');
+    case 'toStep':
+      return back.step === 'selectProfile' ? showStep(state, 'selectProfile') : enterAccountStep(state, state.journey.accounts?.data ?? []);
   }
-  return unchanged(state);
 }
 
-/** Spec §4 "OK resets the guard and returns to select-profile": this profile's choices are dropped. */
-export const backToProfiles = (state: FlowState): Transition => showStep({ ...state, accounts: undefined }, 'selectProfile');
-
 function withAccounts(state: FlowState, change: (accounts: readonly Account[]) => readonly Account[]): Transition {
-  if (!onStep(state, 'selectAccounts') || state.accounts === undefined) return unchanged(state);
-  return unchanged({ ...state, accounts: accountState(change(state.accounts.data)) });
+  const accounts = state.journey.accounts;
+  if (!onStepPage(state, 'selectAccounts') || accounts === undefined) return unchanged(state);
+  return unchanged(withJourney(state, { accounts: accountState(change(accounts.data)) }));
 }
 
 /** Spec §4 "Account selection". */
@@ -135,7 +148,7 @@ export const onToggleAll = (state: FlowState, ids?: readonly string[]): Transiti
 
 /** Spec §2 "Your description (Optional)", at most {@link DESCRIPTION_MAX_LENGTH} characters. */
 export const onDescribe = (state: FlowState, text: string): Transition =>
-  onStep(state, 'confirmation') ? unchanged({ ...state, description: text.slice(0, DESCRIPTION_MAX_LENGTH) }) : unchanged(state);
+  onStepPage(state, 'confirmation') ? unchanged(withJourney(state, { description: text.slice(0, DESCRIPTION_MAX_LENGTH) })) : unchanged(state);
 
 /**
  * Spec §4 Confirm, §7: with a description the selection is saved again carrying it, then the
@@ -143,43 +156,39 @@ export const onDescribe = (state: FlowState, text: string): Transition =>
  * is under the mask while it runs).
  */
 export function onConfirm(state: FlowState): Transition {
-  if (!onStep(state, 'confirmation') || state.consent === undefined) return unchanged(state);
-  if (state.description.trim() === '') return startCall(state, { kind: 'confirm' });
-  const request = saveSelectionRequest(state.consent.scopes, state.accounts?.data ?? [], state.description);
+  const { consent, description, accounts } = state.journey;
+  if (!onStepPage(state, 'confirmation') || consent === undefined) return unchanged(state);
+  if (description.trim() === '') return startCall(state, { kind: 'confirm' });
+  const request = saveSelectionRequest(consent.scopes, accounts?.data ?? [], description);
   return startCall(state, { kind: 'saveSelection', request, then: 'confirm' });
 }
 
 /** Spec §8: a failed save opens No eligible accounts (400 A09/A05) or Service unavailable. */
 export function onSaved(state: FlowState, answer: Extract<FlowAnswer, { kind: 'saveSelection' }>): Transition {
-  const call = state.pending?.call;
+  const call = callOf(state.phase)?.call;
   if (call?.kind !== 'saveSelection') return unchanged(state);
   if (!answer.result.ok) return openModal(state, saveOrConfirmErrorModal(answer.result.error));
-  if (call.then === 'confirm') return startCall({ ...state, pending: undefined }, { kind: 'confirm' });
+  if (call.then === 'confirm') return startCall(callOver(state), { kind: 'confirm' });
   return showStep(reach(state, 'preAuthorisation'), 'confirmation');
 }
 
 /**
  * Spec §4 Success: the success modal, then the return with the answer (by the modal's button or
- * after {@link SUCCESS_RETURN_DELAY_MS}); nothing else is open or timed any more. Spec §8: a
- * failure opens No eligible accounts (400 A09/A05) or Service unavailable; nothing is re-sent.
+ * after {@link SUCCESS_RETURN_DELAY_MS}); nothing else is open or timed any more.
  */
-export function onConfirmed(state: FlowState, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number): Transition {
-  if (!answer.result.ok) {
-    // DESIGN §3.11: the replay after a reload got no code: the flow starts as usual; unless the
-    // bank plainly refused (4xx), it may hold the approval: the outcome stays unclear.
-    if (state.pending?.replay === true) {
-      const refused = answer.result.error.status >= 400 && answer.result.error.status < 500;
-      return startCall({ ...state, pending: undefined, decisionUnclear: !refused }, { kind: 'consentDetails' });
-    }
-    // DESIGN §3.11: once a try's outcome was unclear, the bank may hold the approval: stay unclear.
-    const unclear = isUnclearOutcome(answer.result.error) || state.pending?.unclear === true;
-    return openModal({ ...state, decisionUnclear: unclear }, saveOrConfirmErrorModal(answer.result.error));
-  }
-  return unchanged({
-    ...state,
-    pending: undefined,
-    confirmation: answer.result.value,
-    modals: { base: 'successConfirm', timeoutSeconds: undefined, expiry: false },
-    timers: { lastActivityMs: undefined, tokenExpiry: false, fallbackReturnAtMs: undefined, successReturnAtMs: nowMs + SUCCESS_RETURN_DELAY_MS },
-  });
+export function confirmed(state: FlowState, answer: ConfirmationAnswer, nowMs: number): Transition {
+  const phase = { kind: 'confirmed' as const, returnAtMs: nowMs + SUCCESS_RETURN_DELAY_MS, screen: screenOf(state.phase) };
+  return unchanged({ ...state, phase, decision: { kind: 'approved', answer } });
+}
+
+/**
+ * Spec §8: a confirmation that failed opens No eligible accounts (400 A09/A05) or Service
+ * unavailable; nothing is re-sent. DESIGN §3.11: only the bank's own refusal proves nothing was
+ * committed (the decision is none again); otherwise the outcome stays unclear (or, for the code
+ * of a committed approval, committed), and the modal's words say so (domain/outcome.ts).
+ */
+export function confirmFailed(state: FlowState, error: ApiError): Transition {
+  const refused = isProvenRefusal(error) && state.decision.kind === 'unclear';
+  const known = refused ? { ...state, decision: { kind: 'none' as const } } : state;
+  return openModal(known, refused ? saveOrConfirmErrorModal(error) : 'serviceUnavailable');
 }

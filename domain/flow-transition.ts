@@ -1,11 +1,10 @@
 import { furthestStage, type ReachedStage } from './abandonment';
 import type { Account } from './accounts';
-import type { AbandonmentStage } from './abandonment';
 import type { Step } from './flow';
 import type { FlowCall, FlowEffect } from './flow-effects';
-import type { FlowState, PendingCall } from './flow-state';
+import type { FlowState, Journey, OnSteps, PendingCall, Phase } from './flow-state';
 import type { ModalName } from './modal';
-import { topModal, withBaseModal } from './modal-stack';
+import { withBaseModal, type ModalStack } from './modal-stack';
 
 /** DESIGN §3.9: the result of one event: the new state and what to do, as data. */
 export interface Transition {
@@ -25,6 +24,35 @@ export function andThen(first: Transition, next: (state: FlowState) => Transitio
   return { state: second.state, effects: [...first.effects, ...second.effects] };
 }
 
+/** The state with its journey's data changed. */
+export const withJourney = (state: FlowState, change: Partial<Journey>): FlowState => ({ ...state, journey: { ...state.journey, ...change } });
+
+/** DESIGN §3.8: the journey has reached this stage (a rejection stays one). */
+export const reach = (state: FlowState, stage: ReachedStage): FlowState =>
+  state.journey.stage === 'rejected' ? state : withJourney(state, { stage: furthestStage(state.journey.stage, stage) });
+
+/** A phase that waits for calls: its call, if any. */
+export function callOf(phase: Phase): PendingCall | undefined {
+  return phase.kind === 'starting' || phase.kind === 'steps' || phase.kind === 'leaving' ? phase.call : undefined;
+}
+
+/** A phase that shows modals: its stack (the confirmed and decided-elsewhere phases show theirs by themselves). */
+export function modalsOf(phase: Phase): ModalStack | undefined {
+  return phase.kind === 'starting' || phase.kind === 'steps' || phase.kind === 'leaving' ? phase.modals : undefined;
+}
+
+/** The phase with this call (for the phases that wait for one). */
+function phaseWithCall(phase: Phase, call: PendingCall): Phase {
+  switch (phase.kind) {
+    case 'starting':
+    case 'steps':
+    case 'leaving':
+      return { ...phase, call };
+    default:
+      throw new Error(`a ${phase.kind} phase waits for no call`);
+  }
+}
+
 /**
  * Sends the pending call (again): a new id, so that a late answer to an earlier try changes
  * nothing. DESIGN §3.15: while the browser is offline nothing is sent; the call waits (`held`)
@@ -32,86 +60,72 @@ export function andThen(first: Transition, next: (state: FlowState) => Transitio
  */
 export function sendPending(state: FlowState, pending: PendingCall): Transition {
   const id = state.nextCallId;
-  const next = { ...state, nextCallId: id + 1, pending: { ...pending, id, retryAtMs: undefined, held: !state.online } };
+  const call: PendingCall = { ...pending, id, retryAtMs: undefined, held: !state.online };
+  const next = { ...state, nextCallId: id + 1, phase: phaseWithCall(state.phase, call) };
   if (!state.online) return unchanged(next);
-  if (pending.call.kind !== 'verify') return emit(next, { type: 'call', id, call: pending.call });
-  return state.unverifiedJwt === undefined ? unchanged(next) : emit(next, { type: 'verify', id, jwt: state.unverifiedJwt });
+  if (call.call.kind !== 'verify') return emit(next, { type: 'call', id, call: call.call });
+  const jwt = state.phase.kind === 'starting' ? state.phase.jwt : undefined;
+  return jwt === undefined ? unchanged(next) : emit(next, { type: 'verify', id, jwt });
 }
 
-/** Spec §7: starts a call the flow waits for (the spinner mask is up until it answers). */
-export function startCall(
-  state: FlowState,
-  call: PendingCall['call'],
-  context: { readonly keep?: readonly Account[]; readonly exitStage?: AbandonmentStage; readonly replay?: boolean } = {},
-): Transition {
-  // DESIGN §3.11: once this tab has asked for an approval, a committed one is its own (same key).
-  const asked = call.kind === 'confirm' ? { ...state, approvalAsked: true } : state;
-  return sendPending(asked, {
-    id: 0, call, keep: context.keep, exitStage: context.exitStage, attempt: 1, firstSentAtMs: state.nowMs, retryAtMs: undefined,
-    held: false, replay: context.replay ?? false, unclear: false,
-  });
+/** A new call as the phase's pending call: first try, sent now. */
+export const newCall = (state: FlowState, call: PendingCall['call'], keep?: readonly Account[]): PendingCall => ({
+  id: 0, call, keep, attempt: 1, firstSentAtMs: state.nowMs, retryAtMs: undefined, held: false,
+});
+
+/** Spec §7: starts a call the phase waits for (the spinner mask is up until it answers). */
+export function startCall(state: FlowState, call: PendingCall['call'], keep?: readonly Account[]): Transition {
+  // DESIGN §3.11: from the moment an approval is asked, the bank may hold it.
+  const asked = call.kind === 'confirm' && state.decision.kind === 'none' ? { ...state, decision: { kind: 'unclear' as const } } : state;
+  return sendPending(asked, newCall(state, call, keep));
 }
 
-/** A call the flow does not wait for (keep-alive): its answer changes nothing; offline it is not sent. */
+/** A call the journey does not wait for (keep-alive): its answer changes nothing; offline it is not sent. */
 export function sendAside(state: FlowState, call: FlowCall): Transition {
   if (!state.online) return unchanged(state);
   const id = state.nextCallId;
   return emit({ ...state, nextCallId: id + 1 }, { type: 'call', id, call });
 }
 
-/** The answer's call is the one the flow waits for (a late answer to an earlier call is ignored). */
-export function isAwaited(state: FlowState, id: number, kind: FlowCall['kind'] | 'verify'): boolean {
-  return state.pending?.id === id && state.pending.call.kind === kind;
+/** The answer's call is the one the phase waits for (a late answer to an earlier call is ignored). */
+export function isAwaited(phase: Phase, id: number, kind: FlowCall['kind'] | 'verify'): boolean {
+  const call = callOf(phase);
+  return call?.id === id && call.call.kind === kind;
 }
 
-/** Spec §2: shows a step of the flow (one page view per arrival, DESIGN §3.8). */
+/** The steps phase, with its step; the phase of another kind (starting) becomes the steps phase. */
+function stepsPhase(state: FlowState, step: Step): OnSteps {
+  const phase = state.phase;
+  if (phase.kind === 'steps') return { ...phase, step, call: undefined };
+  const modals = modalsOf(phase);
+  return { kind: 'steps', step, call: undefined, modals: modals ?? { base: undefined, timeoutSeconds: undefined, expiry: false }, lastActivityMs: state.nowMs };
+}
+
+/** Spec §2: shows a step of the flow (one page view per arrival, DESIGN §3.8); the call that led to it is over. */
 export function showStep(state: FlowState, step: Step): Transition {
-  return emit({ ...state, screen: { kind: 'flow' }, step, pending: undefined }, { type: 'pageView', step });
+  return emit({ ...state, phase: stepsPhase(state, step) }, { type: 'pageView', step });
+}
+
+/** The phase with these modals (for the phases that show a stack). */
+export function withModals(state: FlowState, change: (modals: ModalStack) => ModalStack): FlowState {
+  const phase = state.phase;
+  switch (phase.kind) {
+    case 'starting':
+    case 'steps':
+    case 'leaving':
+      return { ...state, phase: { ...phase, modals: change(phase.modals) } };
+    default:
+      return state;
+  }
+}
+
+/** The phase with no call pending (the call answered). */
+export function callOver(state: FlowState): FlowState {
+  const phase = state.phase;
+  return phase.kind === 'starting' || phase.kind === 'steps' ? { ...state, phase: { ...phase, call: undefined } } : state;
 }
 
 /** Opens an ordinary modal (under any time-critical one: DESIGN §3.10); the request that led to it is over. */
 export function openModal(state: FlowState, name: ModalName): Transition {
-  return unchanged({ ...state, pending: undefined, modals: withBaseModal(state.modals, name) });
+  return unchanged(withModals(callOver(state), (modals) => withBaseModal(modals, name)));
 }
-
-/** DESIGN §3.8: the flow has reached this stage. */
-export const reach = (state: FlowState, stage: ReachedStage): FlowState => ({ ...state, stage: furthestStage(state.stage, stage) });
-
-/** The consent is confirmed, decided elsewhere, or the exit taken: no button of the page may start anything. */
-export const isFinished = (state: FlowState): boolean => state.ended || state.confirmation !== undefined || state.decidedElsewhere !== undefined;
-
-/**
- * What the customer can reach on the page: the flow's screen, nothing finished, no request under
- * way (the spinner mask) and no modal over it (the page behind a modal is inert).
- */
-export const pageIsActionable = (state: FlowState): boolean =>
-  state.screen.kind === 'flow' && !isFinished(state) && state.pending === undefined && topModal(state.modals) === undefined;
-
-/**
- * Issue 15 "a login form at HTML speed": the login form is on screen (pre-rendered into the entry
- * page, docs/prerendered-login.md) while the token is verified and the consent read: the launch
- * is going to the login step, unless it replays a decision made before a reload (DESIGN §3.11).
- * The customer may type; nothing is sent and no button acts until the login step is shown.
- */
-export const awaitingLogin = (state: FlowState): boolean => {
-  const pending = state.pending;
-  if (state.screen.kind !== 'loading' || pending === undefined || pending.replay || state.replayDecision) return false;
-  return pending.call.kind === 'verify' || pending.call.kind === 'consentDetails';
-};
-
-/** A confirmation is being decided (its description is saved first, spec §7): nothing may end the flow under it. */
-export const isConfirming = (state: FlowState): boolean => {
-  const call = state.pending?.call;
-  return call !== undefined && (call.kind === 'confirm' || (call.kind === 'saveSelection' && call.then === 'confirm'));
-};
-
-/** An exit is under way (its reject call): the modal's buttons are busy. */
-export const isExiting = (state: FlowState): boolean => state.pending?.call.kind === 'reject';
-
-/**
- * The top modal's buttons are busy while a decision is asked (DESIGN §3.11), except the
- * inactivity warning's during a confirmation: extending the session is no way out (spec §4,
- * WCAG 2.2.1), and the customer keeps the choice while the bank decides.
- */
-export const modalButtonsBusy = (state: FlowState): boolean =>
-  isExiting(state) || (isConfirming(state) && topModal(state.modals)?.name !== 'timeoutWarning');

@@ -1,15 +1,105 @@
 import { isCustomerScopesOnly } from './consent';
 import type { DataClusterProfile } from './data-clusters';
-import type { FlowFlags } from './flow';
-import type { FlowState } from './flow-state';
-import { selectedProfile, selectIndividual, singleProfile } from './profiles';
+import type { FlowFlags, Step } from './flow';
+import type { FlowState, PendingCall, Phase, Screen } from './flow-state';
+import { callOf, modalsOf } from './flow-transition';
+import { openModals, topModal, type ModalEntry } from './modal-stack';
+import { PERSONAL_PROFILE_ID, selectedProfile, selectIndividual, singleProfile } from './profiles';
+import { assertNever } from './result';
+
+/** What the phase shows (docs/flow-states.md): the loading screen, a failure page or a step. */
+export function screenOf(phase: Phase): Screen {
+  switch (phase.kind) {
+    case 'starting':
+      return { kind: 'loading' };
+    case 'failed':
+      return phase.details === undefined ? { kind: 'failure', route: phase.route } : { kind: 'failure', route: phase.route, details: phase.details };
+    case 'steps':
+      return { kind: 'flow', step: phase.step };
+    case 'leaving':
+      return phase.step === undefined ? { kind: 'loading' } : { kind: 'flow', step: phase.step };
+    case 'confirmed':
+    case 'decidedElsewhere':
+    case 'ended':
+      return phase.screen;
+    default:
+      return assertNever(phase);
+  }
+}
+
+/** The step shown (login until the journey has a step on screen). */
+export function stepOf(phase: Phase): Step {
+  const screen = screenOf(phase);
+  return screen.kind === 'flow' ? screen.step : 'login';
+}
+
+/**
+ * DESIGN §3.10: the open modals, bottom first: the phase's stack; the confirmed phase's success
+ * modal; the decided-elsewhere phase's "already completed"; what was open as the journey ended.
+ */
+export function openModalsOf(phase: Phase): readonly ModalEntry[] {
+  if (phase.kind === 'confirmed') return [{ name: 'successConfirm' }];
+  if (phase.kind === 'decidedElsewhere') return [{ name: 'alreadyCompleted' }];
+  if (phase.kind === 'ended') return phase.modals;
+  const modals = modalsOf(phase);
+  return modals === undefined ? [] : openModals(modals);
+}
+
+/** The modal on top (the one the customer sees and answers), if any. */
+export const topModalOf = (phase: Phase): ModalEntry | undefined => openModalsOf(phase).at(-1);
+
+/** The request the phase waits for, if any. */
+export const pendingOf = (state: FlowState): PendingCall | undefined => callOf(state.phase);
+
+/**
+ * Issue 15 "a login form at HTML speed": the login form is on screen (pre-rendered into the entry
+ * page, docs/prerendered-login.md) while the token is verified and the consent read: the launch
+ * is going to the login step, unless it replays an approval made before a reload (DESIGN §3.11).
+ * The customer may type; nothing is sent and a press is remembered until the step is shown.
+ */
+export function awaitingLogin(state: FlowState): boolean {
+  const kind = callOf(state.phase)?.call.kind;
+  return state.phase.kind === 'starting' && state.decision.kind === 'none' && (kind === 'verify' || kind === 'consentDetails');
+}
+
+/** The journey has ended, or told its outcome (confirmed, decided elsewhere): no button of the page may start anything. */
+export const isFinished = (state: FlowState): boolean =>
+  state.phase.kind === 'ended' || state.phase.kind === 'confirmed' || state.phase.kind === 'decidedElsewhere';
+
+/**
+ * What the customer can reach on the page: a step on screen, no request under way (the spinner
+ * mask) and no modal over it (the page behind a modal is inert).
+ */
+export function pageIsActionable(state: FlowState): boolean {
+  const phase = state.phase;
+  return phase.kind === 'steps' && phase.call === undefined && topModal(phase.modals) === undefined;
+}
+
+/** A confirmation is being decided (its description is saved first, spec §7), or an approval's code asked: nothing may end the journey under it. */
+export function isConfirming(state: FlowState): boolean {
+  const call = callOf(state.phase)?.call;
+  return call !== undefined && (call.kind === 'confirm' || (call.kind === 'saveSelection' && call.then === 'confirm'));
+}
+
+/** Spec §2 spinner mask: a request is under way (not while the pre-rendered login form waits: it takes input). */
+export const isLoading = (state: FlowState): boolean => callOf(state.phase) !== undefined && !awaitingLogin(state);
+
+/**
+ * The top modal's buttons are busy while the bank is asked to decide: an exit's rejection (the
+ * leaving phase takes no modal button), or a confirmation, except the inactivity warning's:
+ * extending the session is no way out (spec §4, WCAG 2.2.1), and the customer keeps the choice
+ * while the bank decides.
+ */
+export const modalButtonsBusy = (state: FlowState): boolean =>
+  state.phase.kind === 'leaving' || (isConfirming(state) && topModalOf(state.phase)?.name !== 'timeoutWarning');
 
 /** Spec §4, §2: the flags that decide which steps are shown and which buttons they have. */
 export function flowFlags(state: FlowState): FlowFlags {
+  const { consent, profiles } = state.journey;
   return {
-    skipStep: state.consent !== undefined && isCustomerScopesOnly(state.consent),
-    isPar: state.consent?.isPAR ?? false,
-    singleProfile: singleProfile(state.profiles),
+    skipStep: consent !== undefined && isCustomerScopesOnly(consent),
+    isPar: consent?.isPAR ?? false,
+    singleProfile: singleProfile(profiles),
   };
 }
 
@@ -17,11 +107,14 @@ export function flowFlags(state: FlowState): FlowFlags {
  * Spec §3 "individualAccount (false if any account is TrustUser)": whose data the customer
  * clusters describe. The accounts' ownership decides (an amendment of a trust arrangement is the
  * trust's, whatever profile is selected by default); without accounts (only customer data
- * requested), the chosen profile does: PERSONAL is the individual, any other an organisation.
+ * requested, or none eligible), the arrangement's profile decides for an amendment (CONTRACT §3
+ * `profileId`: issue 21, "organisations get Organisation profile"), else the chosen profile:
+ * PERSONAL is the individual, any other an organisation.
  */
 export function customerWording(state: FlowState): DataClusterProfile {
-  const accounts = state.accounts;
+  const { accounts, consent, profiles } = state.journey;
   if (accounts !== undefined && accounts.data.length > 0) return accounts.individualAccount ? 'individual' : 'organisation';
-  if (state.consent?.isPAR === true || selectedProfile(state.profiles) === undefined) return 'individual';
-  return selectIndividual(state.profiles) ? 'individual' : 'organisation';
+  if (consent?.isPAR === true) return consent.profileId === undefined || consent.profileId === PERSONAL_PROFILE_ID ? 'individual' : 'organisation';
+  if (selectedProfile(profiles) === undefined) return 'individual';
+  return selectIndividual(profiles) ? 'individual' : 'organisation';
 }

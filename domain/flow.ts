@@ -66,24 +66,29 @@ export function nextStep(step: Step, flags: FlowFlags): Step | undefined {
 }
 
 /**
- * Spec §2 buttons and §4 "Back": where Back leads from a step, `undefined` when the step has no
- * Back button.
- * - select-and-confirm: to select-profile, only when not PAR and a trust profile exists (more
- *   than one profile); the caller first opens the change-selected-profile warning (spec §4).
- * - confirmation: to select-and-confirm, or to select-profile when skipStep; hidden when
- *   (skipStep and single profile) or PAR.
+ * Spec §2 buttons and §4 "Back", written once (issue 21): what Back does on a step.
+ * - select-and-confirm: back to select-profile, only when not PAR and a trust profile exists (more
+ *   than one profile), after the change-selected-profile warning (spec §4 "opens a warning that
+ *   choices in this profile will be deselected; OK resets the guard and returns to select-profile");
+ * - confirmation: to select-and-confirm, running the account guard again and keeping the ticks,
+ *   or to select-profile when skipStep; hidden when (skipStep and single profile) or PAR;
  * - login and select-profile have no Back button.
  */
-export function previousStep(step: Step, flags: FlowFlags): Step | undefined {
+export type BackAction =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'warnThenProfiles' }
+  | { readonly kind: 'toStep'; readonly step: 'selectAccounts' | 'selectProfile' };
+
+export function backFrom(step: Step, flags: FlowFlags): BackAction {
   switch (step) {
     case 'login':
     case 'selectProfile':
-      return undefined;
+      return { kind: 'none' };
     case 'selectAccounts':
-      return !flags.isPar && !flags.singleProfile ? 'selectProfile' : undefined;
+      return !flags.isPar && !flags.singleProfile ? { kind: 'warnThenProfiles' } : { kind: 'none' };
     case 'confirmation':
-      if (flags.isPar || (flags.skipStep && flags.singleProfile)) return undefined;
-      return flags.skipStep ? 'selectProfile' : 'selectAccounts';
+      if (flags.isPar || (flags.skipStep && flags.singleProfile)) return { kind: 'none' };
+      return { kind: 'toStep', step: flags.skipStep ? 'selectProfile' : 'selectAccounts' };
     default:
       return assertNever(step);
   }
@@ -153,7 +158,7 @@ export function progressTracker(step: Step, flags: FlowFlags): ProgressTracker |
 }
 
 export interface StepButtons {
-  /** Label of Back; absent when the step has no Back button (see {@link previousStep}). */
+  /** Label of Back; absent when the step has no Back button (see {@link backFrom}). */
   readonly back?: string;
   /** Label of the forward button: Continue, or on confirmation Confirm (PAR: Save changes). */
   readonly primary: string;
@@ -169,7 +174,7 @@ export interface StepButtons {
  */
 export function stepButtons(step: Step, flags: FlowFlags): StepButtons {
   const withBack = (label: string, buttons: StepButtons): StepButtons =>
-    previousStep(step, flags) === undefined ? buttons : { back: label, ...buttons };
+    backFrom(step, flags).kind === 'none' ? buttons : { back: label, ...buttons };
   switch (step) {
     case 'login':
       return { primary: copy.login.continue, cancel: copy.login.cancel };

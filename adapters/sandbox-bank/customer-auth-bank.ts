@@ -85,8 +85,9 @@ export class CustomerAuthBank {
 
   /**
    * CONTRACT §3 GET /customer-auth/data: the requested consent; for an amendment its arrangement
-   * id and, once its owner has logged in on this token (issue 12), the accounts it shares: before
-   * that, whoever holds the token sees no account identifiers (the app reads /data again after login).
+   * id, the accounts it shares and the profile it was made with. Spec §4: the app reads it once,
+   * before login (issue 21); the recipient holding the token already knows the arrangement's
+   * accounts, and only the arrangement's owner can log in to change it (403 arrangement_owner_mismatch).
    */
   consentData(token: BearerToken): Result<{ detail: Record<string, unknown> }, BankFailure> {
     const context = this.context(token);
@@ -94,10 +95,9 @@ export class CustomerAuthBank {
     const { request, session } = context.value;
     const arrangement = this.arrangementOf(request);
     const claims = arrangement === undefined ? undefined : JSON.stringify({ cdr_arrangement_id: arrangement.id });
-    const ownerLoggedIn = arrangement !== undefined && session.username === arrangement.owner;
     const permissions = request.scopes.map((scope) => ({
       permission: scope,
-      ...(arrangement !== undefined && ownerLoggedIn && !isCustomerScope(scope) ? { accounts: arrangement.accounts } : {}),
+      ...(arrangement !== undefined && !isCustomerScope(scope) ? { accounts: arrangement.accounts } : {}),
       // CONTRACT §3: only a permission granted before carries the arrangement id; a newly requested one has no claims.
       ...(claims === undefined || !arrangement?.scopes.includes(scope) ? {} : { claims }),
     }));
@@ -107,6 +107,7 @@ export class CustomerAuthBank {
         permissions,
         ...(arrangement?.nickname === undefined ? {} : { consentNickname: arrangement.nickname }),
         ...(expiry === undefined ? {} : { expirationDateTime: isoSeconds(expiry) }),
+        ...(arrangement === undefined ? {} : { profileId: arrangement.profileId }),
       },
     });
   }

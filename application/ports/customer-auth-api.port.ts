@@ -8,18 +8,7 @@ import type { Result } from '../../domain/result';
 import type { ConfirmationAnswer } from '../../domain/return-url';
 import type { BusinessConsentRequest, SaveSelectionRequest } from '../../domain/save-request';
 
-/**
- * The `code` of an ApiError for an answer that arrived but did not have the contract's shape
- * (CONTRACT §3); its `causes` say what was wrong. Like every unknown code it leads to
- * "service unavailable" (spec §8).
- */
-export const MALFORMED_ANSWER = 'malformed_answer';
-
-/** The `code` of an ApiError for a call that got no answer in time (DESIGN §3.4); status 0. */
-export const TIMED_OUT = 'timed_out';
-
-/** The `code` of an ApiError for a call that got no answer at all (network failure); status 0. */
-export const NO_ANSWER = 'no_answer';
+export { MALFORMED_ANSWER, NO_ANSWER, TIMED_OUT } from '../../domain/api-error';
 
 /**
  * The bank's customer-auth API (spec §7, CONTRACT §3). Every call carries the redirect token as

@@ -36,7 +36,7 @@ export class ConfirmationStore {
 
   /** Spec §2: "Your description (Optional)"; an amendment starts with the arrangement's. */
   get description(): string {
-    return this.flow.state.description;
+    return this.flow.state.journey.description;
   }
 
   /** Spec §2, §4: added, maintained and removed accounts; sub-account tags only in an amendment. */

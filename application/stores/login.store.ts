@@ -4,7 +4,7 @@ import { calendarDateOf, dateOfBirthError, parsePastedDate, type CalendarDate, t
 import type { LoginHelpModal } from '../../domain/flow-events';
 import { canContinue, secureCodeError, usernameError, type LoginForm } from '../../domain/login-form';
 import { dateOfBirthStepUpNotice, loginFocus, secureCodeFieldMessage, type LoginFocus } from '../../domain/login-feedback';
-import { topModal } from '../../domain/modal-stack';
+import { topModalOf } from '../../domain/flow-view';
 import { FlowController } from '../flow-controller';
 import { CLOCK, type Clock } from '../ports/clock.port';
 import { SessionStore } from './session.store';
@@ -45,27 +45,27 @@ export class LoginStore {
   }
 
   get form(): LoginForm {
-    return this.flow.state.login.form;
+    return this.flow.state.journey.login.form;
   }
 
   /** Spec §8: the date of birth is asked for. */
   get requireDob(): boolean {
-    return this.flow.state.login.requireDob;
+    return this.flow.state.journey.login.requireDob;
   }
 
   /** Spec §2: the error banner. */
   get loginError(): boolean {
-    return this.flow.state.login.loginError;
+    return this.flow.state.journey.login.loginError;
   }
 
   /** DESIGN §3.15: the connection dropped before the bank answered the last login. */
   get answerLost(): boolean {
-    return this.flow.state.login.answerLost;
+    return this.flow.state.journey.login.answerLost;
   }
 
   /** Spec §8: otp_failure_001 answers so far. */
   get failures(): number {
-    return this.flow.state.login.failures;
+    return this.flow.state.journey.login.failures;
   }
 
   /** Spec §5: the username message, with its wording after a flagged login error. */
@@ -75,17 +75,17 @@ export class LoginStore {
 
   /** Spec §5, §8: why the field was emptied after a failed login (with the attempts left), else its validation message. */
   get secureCodeError(): string | undefined {
-    return secureCodeFieldMessage(this.flow.state.login, this.touched.has('secureCode') ? secureCodeError(this.form.secureCode) : undefined);
+    return secureCodeFieldMessage(this.flow.state.journey.login, this.touched.has('secureCode') ? secureCodeError(this.form.secureCode) : undefined);
   }
 
   /** Spec §2 "Additional security": the neutral notice when the bank first asks for the date of birth. */
   get dobStepUpNotice(): string | undefined {
-    return dateOfBirthStepUpNotice(this.flow.state.login);
+    return dateOfBirthStepUpNotice(this.flow.state.journey.login);
   }
 
   /** DESIGN §3.7: where focus goes after a failed login (login-feedback.ts). */
   get focus(): LoginFocus | undefined {
-    return loginFocus(this.flow.state.login, topModal(this.flow.state.modals) !== undefined);
+    return loginFocus(this.flow.state.journey.login, topModalOf(this.flow.state.phase) !== undefined);
   }
 
   get dobError(): string | undefined {
@@ -98,7 +98,7 @@ export class LoginStore {
    * shown and it is carried out.
    */
   get acknowledged(): boolean {
-    return this.session.awaitingLogin && this.flow.state.login.early !== undefined;
+    return this.session.awaitingLogin && this.flow.state.journey.login.early !== undefined;
   }
 
   /** Spec §5: the form is complete and the login step can take it now (the terminal's Continue acts only then). */

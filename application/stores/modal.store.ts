@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { modalButtonsBusy } from '../../domain/flow-transition';
+import { modalButtonsBusy, openModalsOf, topModalOf } from '../../domain/flow-view';
 import { MODAL_RULES, type ModalName, type ModalRule } from '../../domain/modal';
-import { openModals, topModal, type ModalEntry } from '../../domain/modal-stack';
+import type { ModalEntry } from '../../domain/modal-stack';
 import { FlowController } from '../flow-controller';
 
 export type { ModalEntry as OpenModal } from '../../domain/modal-stack';
@@ -20,12 +20,12 @@ export class ModalStore {
 
   /** The open modals, bottom first. */
   get stack(): readonly ModalEntry[] {
-    return openModals(this.flow.state.modals);
+    return openModalsOf(this.flow.state.phase);
   }
 
   /** The modal on top, the one the customer answers. */
   get current(): ModalEntry | undefined {
-    return topModal(this.flow.state.modals);
+    return topModalOf(this.flow.state.phase);
   }
 
   get rule(): ModalRule | undefined {

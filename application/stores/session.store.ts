@@ -3,15 +3,15 @@ import { makeAutoObservable } from 'mobx';
 import type { AccountState } from '../../domain/accounts';
 import { brandOf, type Brand } from '../../domain/brand';
 import type { Consent } from '../../domain/consent';
-import { copy } from '../../domain/copy';
+import { copy, type ModalContext } from '../../domain/copy';
 import { failureMessage, failureReference } from '../../domain/error-page';
 import {
   introLine, progressTracker, stepButtons, stepTitle, windowTitle,
   type FlowFlags, type ProgressTracker, type Step, type StepButtons,
 } from '../../domain/flow';
 import type { FlowState, Screen } from '../../domain/flow-state';
-import { awaitingLogin, isFinished } from '../../domain/flow-transition';
-import { flowFlags } from '../../domain/flow-view';
+import { awaitingLogin, flowFlags, isFinished, isLoading, screenOf, stepOf } from '../../domain/flow-view';
+import { knownOutcome, type KnownOutcome } from '../../domain/outcome';
 import { selectedProfile, selectIndividual, type Profile } from '../../domain/profiles';
 import type { RedirectToken } from '../../domain/redirect-token';
 import { FlowController } from '../flow-controller';
@@ -46,27 +46,37 @@ export class SessionStore {
   }
 
   get screen(): Screen {
-    return this.state.screen;
+    return screenOf(this.state.phase);
   }
 
   get step(): Step {
-    return this.state.step;
+    return stepOf(this.state.phase);
   }
 
   get token(): RedirectToken | undefined {
-    return this.state.token;
+    return this.state.journey.token;
   }
 
   get consent(): Consent | undefined {
-    return this.state.consent;
+    return this.state.journey.consent;
   }
 
   get profiles(): readonly Profile[] {
-    return this.state.profiles;
+    return this.state.journey.profiles;
   }
 
   get accounts(): AccountState | undefined {
-    return this.state.accounts;
+    return this.state.journey.accounts;
+  }
+
+  /** DESIGN §3.16: what the words about the outcome may say, from what the bank is known to have decided. */
+  get outcome(): KnownOutcome {
+    return knownOutcome(this.state.decision);
+  }
+
+  /** What a modal's words depend on (copy.ts `ModalContext`): the recipient, an amendment, the known outcome. */
+  get modalContext(): ModalContext {
+    return { tppName: this.tppName, isPar: this.isPar, outcome: this.outcome };
   }
 
   /** DESIGN §3.15: the browser is offline (requests wait for the connection). */
@@ -86,7 +96,7 @@ export class SessionStore {
 
   /** Spec §2 spinner mask: a request is under way (not while the pre-rendered login form awaits the login step: it takes input). */
   get loading(): boolean {
-    return this.state.pending !== undefined && !this.awaitingLogin;
+    return isLoading(this.state);
   }
 
   /** CONTRACT §2 links (the entry page's while the pre-rendered form waits, issue 20). */
@@ -119,7 +129,7 @@ export class SessionStore {
 
   /** DESIGN §3.14: the brand the verified token names (neutral before it is verified, DESIGN §3.1). */
   get brand(): Brand {
-    return brandOf(this.config.brandDetails, this.state.token?.brand);
+    return brandOf(this.config.brandDetails, this.state.journey.token?.brand);
   }
 
   /**
@@ -138,16 +148,16 @@ export class SessionStore {
   }
 
   get tppName(): string {
-    return this.state.token?.tppName ?? '';
+    return this.state.journey.token?.tppName ?? '';
   }
 
   get selectedProfile(): Profile | undefined {
-    return selectedProfile(this.state.profiles);
+    return selectedProfile(this.state.journey.profiles);
   }
 
   /** Spec §4: true only when the chosen profile is PERSONAL. */
   get selectIndividual(): boolean {
-    return selectIndividual(this.state.profiles);
+    return selectIndividual(this.state.journey.profiles);
   }
 
   get title(): string {
@@ -173,12 +183,12 @@ export class SessionStore {
 
   /** Spec §2 failure page: Go Back to the verified token's redirect address, else Leave Page. */
   get failureLeavesToThirdParty(): boolean {
-    return this.state.token !== undefined;
+    return this.state.journey.token !== undefined;
   }
 
   /** Spec §2 failure page: its button has somewhere to go (the token's redirect address or the bank's public site). */
   get failureHasExit(): boolean {
-    return this.state.token !== undefined || this.config.publicSiteUrl !== '';
+    return this.state.journey.token !== undefined || this.config.publicSiteUrl !== '';
   }
 
   /**

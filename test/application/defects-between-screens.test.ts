@@ -129,11 +129,11 @@ describe('issue 11: the defects between screens', () => {
     for (const name of MODAL_NAMES) {
       const entry = copy.modals[name];
       for (const text of [entry.title, ...entry.paragraphs]) {
-        const amendment = modalText(text, { tppName: 'Budget Buddy', isPar: true });
+        const amendment = modalText(text, { tppName: 'Budget Buddy', isPar: true, outcome: 'nothingShared' });
         expect(amendment, name).to.not.match(/no data (has been|will be) shared/i);
       }
     }
-    const sharingIncomplete = modalText(copy.modals.sharingIncomplete.paragraphs[0] ?? '', { tppName: 'Budget Buddy', isPar: true });
+    const sharingIncomplete = modalText(copy.modals.sharingIncomplete.paragraphs[0] ?? '', { tppName: 'Budget Buddy', isPar: true, outcome: 'nothingShared' });
     expect(sharingIncomplete).to.match(/arrangement stays as it is/);
   });
 

@@ -4,6 +4,7 @@ import { err } from '../../domain/result';
 import { janeAccounts, newConsent, TOKEN, tokenPayload, trustBusinesses } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi, FakeLaunchParameters, FakeTokenVerifier, MemoryTokenStorage } from '../support/fakes';
 import { showModal } from '../support/flow-state';
+import { settle } from '../support/journey-world';
 import { journey } from './journey-driver';
 
 const { error } = FakeCustomerAuthApi;
@@ -52,7 +53,7 @@ describe('application: starting the flow (spec §2, DESIGN §3.1, §3.3)', () =>
   it('after a reload the token comes from session storage', async () => {
     const j = journey({ launch: new FakeLaunchParameters(undefined), storage: new MemoryTokenStorage(TOKEN) });
     await j.start();
-    expect(j.session.screen).to.deep.equal({ kind: 'flow' });
+    expect(j.session.screen).to.deep.equal({ kind: 'flow', step: 'login' });
   });
 
   it('a consent that cannot be loaded goes to consent_fetch_failure', async () => {
@@ -171,7 +172,7 @@ describe('application: entry guards and the account step (spec §4, §8)', () =>
     await j.logIn('minor.customer');
     expect(j.modal.current?.name).to.equal('ageLimitation');
     expect(j.session.step).to.equal('login');
-    expect(j.flow.state.verified.authenticated).to.equal(false);
+    expect(j.flow.state.journey.verified.authenticated).to.equal(false);
   });
 
   it('customer details failure otherwise, and business list failure, open service unavailable', async () => {
@@ -265,8 +266,8 @@ describe('application: save, confirm and reject failures (spec §8)', () => {
     });
   }
 
-  it('confirm failing otherwise opens service unavailable, and nothing is re-sent', async () => {
-    const api = bank().answer('confirmation', err(error(500)));
+  it('confirm refused by the bank (its own error envelope) opens service unavailable, says nothing was shared, and nothing is re-sent', async () => {
+    const api = bank().answer('confirmation', err(error(403, 'consent_refused')));
     const j = journey({ api });
     await j.start();
     await j.logIn();
@@ -274,11 +275,37 @@ describe('application: save, confirm and reject failures (spec §8)', () => {
     await j.confirmation.confirm();
     await j.confirmation.confirm();
     expect(j.modal.current?.name).to.equal('serviceUnavailable');
+    expect(j.session.outcome, 'DESIGN §3.16: the refusal proves nothing was shared').to.equal('nothingShared');
     expect(api.count('confirmation')).to.equal(1);
     await j.modal.activate();
     expect(j.ports.redirector.urls).to.deep.equal([
       'https://tpp.example/cb?error=access_denied&respCode=401&respMessage=Authentication%20failure&state=af0ifjsldkj',
     ]);
+  });
+
+  it('issue 21 "only a proven answer decides": a confirm answered 500 is asked again with its key; still 500, Service unavailable says the outcome is unknown; leaving asks the bank first, and when it cannot tell returns to the plain address', async () => {
+    const api = bank().answer('confirmation', ...Array.from({ length: 6 }, () => err(error(500))));
+    const j = journey({ api });
+    await j.start();
+    await j.logIn();
+    await j.selection.continue();
+    await j.confirmation.confirm();
+    await settle();
+    for (const ms of [500, 1000]) {
+      j.ports.clock.advance(ms);
+      await settle();
+    }
+    expect(api.count('confirmation'), 'asked three times in all').to.equal(3);
+    expect(j.modal.current?.name).to.equal('serviceUnavailable');
+    expect(j.session.outcome).to.equal('unknown');
+    await j.modal.activate();
+    await settle();
+    for (const ms of [500, 1000]) {
+      j.ports.clock.advance(ms);
+      await settle();
+    }
+    expect(api.calls.filter((call) => call.name === 'confirmation').map((call) => call.body)).to.deep.equal([true, true, true, false, false, false]);
+    expect(j.ports.redirector.urls, 'never access_denied when the bank may hold a code').to.deep.equal(['https://tpp.example/cb']);
   });
 
   it('Confirm triggered many times while in flight sends one request', async () => {
@@ -315,16 +342,21 @@ describe('application: save, confirm and reject failures (spec §8)', () => {
     expect(j.ports.analytics.abandonments).to.deep.equal(['rejected']);
   });
 
-  it('a failed reject opens service unavailable, whose button returns without the server', async () => {
-    const api = bank().answer('confirmation', err(error(500)));
+  it('a failed reject (asked again while it proves nothing) opens service unavailable, whose button returns without the server', async () => {
+    const api = bank().answer('confirmation', ...Array.from({ length: 3 }, () => err(error(500))));
     const j = journey({ api });
     await j.start();
     j.login.cancel();
     await j.modal.activate();
+    await settle();
+    for (const ms of [500, 1000]) {
+      j.ports.clock.advance(ms);
+      await settle();
+    }
     expect(j.modal.current?.name).to.equal('serviceUnavailable');
     expect(j.ports.redirector.urls).to.deep.equal([]);
     await j.modal.activate();
-    expect(api.count('confirmation')).to.equal(1);
+    expect(api.count('confirmation')).to.equal(3);
     expect(j.ports.redirector.urls[0]).to.match(/^https:\/\/tpp\.example\/cb\?error=access_denied/);
   });
 

@@ -9,7 +9,7 @@ describe('application: the happy journeys, headless', () => {
     const api = new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts() });
     const j = journey({ api });
     await j.start();
-    expect(j.session.screen).to.deep.equal({ kind: 'flow' });
+    expect(j.session.screen).to.deep.equal({ kind: 'flow', step: 'login' });
     expect(j.session.step).to.equal('login');
     expect(j.ports.storage.token, 'token moved to session storage').to.equal(TOKEN);
     expect(j.ports.launch.forgotten, 'token removed from the address bar').to.equal(true);

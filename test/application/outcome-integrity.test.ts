@@ -75,16 +75,32 @@ describe('issue 12: a confirmation is never lost (DESIGN §3.11, CONTRACT §3)',
     expect(j.modal.current?.name).to.equal('successConfirm');
   });
 
-  it('a definitive failure (500) is not asked again: Service unavailable', async () => {
+  it('the bank\'s own refusal (a 4xx with its envelope) is definitive: not asked again; Service unavailable says nothing was shared', async () => {
     const { bank, clock } = bankAndClock();
     const j = tab(bank, clock);
     await toReview(j);
-    bank.fail('confirmation', { kind: 'status', status: 500 });
+    bank.fail('confirmation', { kind: 'status', status: 403, code: 'consent_refused' });
     await j.confirmation.confirm();
     clock.advance(5000);
     await settle();
     expect(bank.count('confirmation')).to.equal(1);
     expect(j.modal.current?.name).to.equal('serviceUnavailable');
+    expect(j.session.outcome).to.equal('nothingShared');
+  });
+
+  it('issue 21: a 500 after the bank committed is not a refusal: asked again with the same key, the code arrives', async () => {
+    const { bank, clock } = bankAndClock();
+    const j = tab(bank, clock);
+    await toReview(j);
+    bank.fail('confirmation', { kind: 'status', status: 500 });
+    void j.confirmation.confirm();
+    await settle();
+    clock.advance(500);
+    await settle();
+    const keys = bank.calls.filter((call) => call.name === 'confirmation').map((call) => call.key);
+    expect(keys).to.have.length(2);
+    expect(new Set(keys).size, 'the same key').to.equal(1);
+    expect(j.modal.current?.name).to.equal('successConfirm');
   });
 
   it('a timeout uses the call\'s whole deadline: not asked again; leaving asks the bank first (a reject tells a code was issued), so no access_denied after a code', async () => {

@@ -36,7 +36,7 @@ const account = (page: Page, name: string) => page.getByRole('checkbox', { name:
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const titleOf = (name: ModalName): string => {
   const title = copy.modals[name].title;
-  return modalText(title, { tppName: 'Budget Buddy', isPar: false });
+  return modalText(title, { tppName: 'Budget Buddy', isPar: false, outcome: 'nothingShared' });
 };
 
 describe('browser: accessibility of every screen and modal', function () {

@@ -113,7 +113,7 @@ export const modalTitle = (page: Page, title: string) => page.getByRole('dialog'
 
 /** A modal by its name, as the sandbox's recipient (Budget Buddy) sees it: new consents unless `isPar`. */
 export const modalNamed = (page: Page, name: ModalName, isPar = false) =>
-  modalTitle(page, modalText(copy.modals[name].title, { tppName: 'Budget Buddy', isPar }));
+  modalTitle(page, modalText(copy.modals[name].title, { tppName: 'Budget Buddy', isPar, outcome: 'nothingShared' }));
 
 /** What the recipient simulator's callback shows after the return. */
 export interface ReturnResult {

@@ -170,7 +170,7 @@ describe('browser: outcome integrity (DESIGN §3.11, §3.13, §3.15)', function 
 
     const app = await open({ arrangementId: String(arrangementId), personaHint: 'jane.citizen' });
     await logIn(app.page, 'trust.owner');
-    const modal = app.page.getByRole('dialog', { name: modalText(copy.modals.notArrangementOwner.title, { tppName: 'Budget Buddy', isPar: true }) });
+    const modal = app.page.getByRole('dialog', { name: modalText(copy.modals.notArrangementOwner.title, { tppName: 'Budget Buddy', isPar: true, outcome: 'nothingShared' }) });
     await modal.waitFor();
     expect(await modal.innerText()).to.contain('Nothing has changed');
     await modal.getByRole('button', { name: 'Try again' }).click();

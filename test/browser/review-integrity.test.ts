@@ -135,7 +135,7 @@ describe('browser: review integrity (issue 13 items 1-5)', function () {
     const held = new Promise<void>((resolve) => { release = resolve; });
     await page.route('**/recipient/callback?*', async (route) => { await held; await route.continue(); });
     await button(page, copy.buttons.saveChanges).click();
-    const dialog = page.getByRole('dialog', { name: modalText(copy.modals.successConfirm.title, { tppName: 'Budget Buddy', isPar: true }) });
+    const dialog = page.getByRole('dialog', { name: modalText(copy.modals.successConfirm.title, { tppName: 'Budget Buddy', isPar: true, outcome: 'nothingShared' }) });
     await dialog.waitFor();
     expect(await dialog.textContent()).to.contain('Your changes to your data sharing arrangement with Budget Buddy have been saved.');
     release();

@@ -25,7 +25,7 @@ import { createTestContainer, defaultPorts } from '../support/test-container';
 import { copy } from '../../domain/copy';
 import { transition } from '../../domain/flow-model';
 import { initialFlowState } from '../../domain/flow-state';
-import { awaitingLogin } from '../../domain/flow-transition';
+import { awaitingLogin } from '../../domain/flow-view';
 import { renderEntryPage } from '../../ui/web/prerender/entry-page';
 import { ENTRY_LOADING_ID as TAKE_OVER_LOADING_ID } from '../../ui/web/shell/take-over';
 

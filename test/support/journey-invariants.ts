@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { TRUST_USER } from '../../domain/accounts';
 import { toAccounts } from '../../domain/account-answer';
 import { isStepShown } from '../../domain/flow';
+import { pendingOf } from '../../domain/flow-view';
 import { MODAL_NAMES } from '../../domain/modal';
 import { ACCESS_DENIED_MESSAGE } from '../../domain/return-url';
 import { isCustomerScope } from '../../domain/scopes';
@@ -171,7 +172,7 @@ function definedScreens(world: World): void {
   if (screen.kind === 'failure') expect(FAILURE_ROUTES, 'a failure route of spec §2').to.include(screen.route);
   if (screen.kind === 'flow') expect(isStepShown(session.step, session.flags), `${session.step} is a step shown under ${JSON.stringify(session.flags)}`).to.equal(true);
   for (const entry of modal.stack) expect(MODAL_NAMES, 'a modal of spec §4').to.include(entry.name);
-  const pending = world.j.flow.state.pending;
+  const pending = pendingOf(world.j.flow.state);
   const waiting = pending !== undefined && (pending.retryAtMs !== undefined || pending.held);
   if (world.bank.pendingCalls === 0 && world.j.ports.redirector.urls.length === 0 && !waiting) {
     expect(session.loading, 'the spinner never stays without a request under way (or a retry, or the connection, awaited)').to.equal(false);

@@ -5,6 +5,7 @@ import { reaction } from 'mobx';
 import { familyTrustAccounts, companyAccounts, janeCitizenAccounts, trustOwnerPersonalAccounts } from '../../adapters/sandbox-bank/persona-accounts';
 import type { RawAccount } from '../../adapters/sandbox-bank/customer-auth-wire';
 import type { Result } from '../../domain/result';
+import { pendingOf } from '../../domain/flow-view';
 import type { TokenVerificationError } from '../../domain/redirect-token';
 import type { TokenVerifier } from '../../application/ports/token-verifier.port';
 import { journey } from '../application/journey-driver';
@@ -202,7 +203,10 @@ function watch(world: Watched, j: Journey): () => void {
   // An exit's reject begins (its first try, sent now or held until the connection is back): what
   // the customer saw then, and what began it. The screen stays as it was while it runs.
   const stopReject = reaction(
-    () => (j.flow.state.pending?.call.kind === 'reject' && j.flow.state.pending.attempt === 1 ? j.flow.state.pending.firstSentAtMs : undefined),
+    () => {
+      const pending = pendingOf(j.flow.state);
+      return pending?.call.kind === 'reject' && pending.attempt === 1 ? pending.firstSentAtMs : undefined;
+    },
     (started) => {
       if (started === undefined) return;
       const top = j.modal.current?.name;

@@ -165,6 +165,9 @@ export class StatefulFakeBank implements CustomerAuthApi {
         this.pendingLastLogin = undefined;
         return fault.as === 'gateway' ? err(apiError(502, 'bad_gateway')) : err(apiError(0, NO_ANSWER, 'TypeError: fetch failed'));
       case 'status':
+        // Spec §8 "400 with A09 or A05": the bank judged the profile put and found no eligible
+        // account on it: it is on that profile now (the account step goes on without accounts).
+        if (name === 'confirmBusinessProfile' && fault.status === 400 && (fault.code === 'A09' || fault.code === 'A05')) answer();
         return err({ status: fault.status, ...(fault.code === undefined ? {} : { code: fault.code }), causes: fault.causes ?? [] });
       case 'network':
         return err(apiError(0, NO_ANSWER, 'TypeError: fetch failed'));
@@ -198,16 +201,16 @@ export class StatefulFakeBank implements CustomerAuthApi {
       if (this.decision !== undefined) return this.alreadyDecided();
       const { scopes, arrangement, expirationDateTime } = this.options;
       const claims = arrangement === undefined ? undefined : JSON.stringify({ cdr_arrangement_id: arrangement.id });
-      // As the sandbox: an amendment's accounts are named only to their owner, once logged in.
-      const owner = arrangement !== undefined && this.username === arrangement.owner;
+      // As the sandbox (CONTRACT §3): an amendment names the accounts it shares and the profile it was made with.
       const detail = {
         permissions: scopes.map((permission) => ({
           permission,
-          ...(owner && !isCustomerScope(permission) ? { accounts: arrangement.accounts.map(referenceOf) } : {}),
+          ...(arrangement !== undefined && !isCustomerScope(permission) ? { accounts: arrangement.accounts.map(referenceOf) } : {}),
           ...(claims === undefined ? {} : { claims }),
         })),
         ...(arrangement?.nickname === undefined ? {} : { consentNickname: arrangement.nickname }),
         ...(expirationDateTime === undefined ? {} : { expirationDateTime }),
+        ...(arrangement === undefined ? {} : { profileId: arrangement.profileId }),
       };
       const consent = parseConsentDetail({ detail });
       if (!consent.ok) throw new Error(`the fake bank's consent is malformed: ${JSON.stringify(consent.error)}`);

@@ -37,7 +37,7 @@ describe('terminal channel: every modal', () => {
         try {
           await settle();
           const entry = copy.modals[name];
-          const context = { tppName: 'Budget Buddy', isPar };
+          const context = { tppName: 'Budget Buddy', isPar, outcome: 'nothingShared' as const };
           const shown = frame();
           expect(shown).to.include(folded(modalText(entry.title, context)));
           for (const paragraph of entry.paragraphs) expect(shown).to.include(folded(modalText(paragraph, context)));

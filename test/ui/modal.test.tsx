@@ -6,11 +6,11 @@ import { MODAL_NAMES, type ModalName } from '../../domain/modal';
 import { config } from '../fixtures/journey.fixture';
 import { showInOrder } from '../../ui/web/modals/modal-host';
 import { isAnnouncedSecond } from '../../ui/web/modals/timeout-countdown';
-import { closeModals, setFlowState, showModal } from '../support/flow-state';
+import { closeModals, setLeaving, setModals, showModal } from '../support/flow-state';
 import { settle, startApp, stepOnScreen } from './render-app';
 
 const TPP = 'Budget Buddy';
-const text = (value: ModalText) => modalText(value, { tppName: TPP, isPar: false });
+const text = (value: ModalText) => modalText(value, { tppName: TPP, isPar: false, outcome: 'nothingShared' });
 
 /**
  * Spec §4 "Modals" and "Button behaviours", §8 (return only), as the bank wrote them out
@@ -57,8 +57,8 @@ describe('ui: modals (spec §4)', () => {
       const entry = copy.modals[name];
       const { closable, buttons } = SPEC_TABLE[name];
       await settle(() => (name === 'timeoutWarning'
-        ? setFlowState(flow, (state) => ({ ...state, modals: { ...state.modals, timeoutSeconds: 42 } }))
-        : name === 'redirectionToTpp' ? setFlowState(flow, (state) => ({ ...state, modals: { ...state.modals, expiry: true } })) : showModal(flow, name)));
+        ? setModals(flow, (modals) => ({ ...modals, timeoutSeconds: 42 }))
+        : name === 'redirectionToTpp' ? setModals(flow, (modals) => ({ ...modals, expiry: true })) : showModal(flow, name)));
       const dialog = screen.getByRole('dialog', { name: text(entry.title) });
       expect(dialog.getAttribute('aria-modal'), name).to.equal('true');
       for (const paragraph of entry.paragraphs) expect(within(dialog).getByText(text(paragraph)), `${name}: ${text(paragraph)}`).to.exist;
@@ -150,11 +150,7 @@ describe('ui: modals (spec §4)', () => {
 
   it('disables the buttons while the modal is busy', async () => {
     const { flow } = await startApp();
-    await settle(() => setFlowState(flow, (state) => ({
-      ...state,
-      modals: { ...state.modals, base: 'sharingIncomplete' },
-      pending: { id: -1, call: { kind: 'reject' }, keep: undefined, exitStage: 'rejected', attempt: 1, firstSentAtMs: 0, retryAtMs: undefined, held: false, replay: false, unclear: false },
-    })));
+    await settle(() => setLeaving(flow, { base: 'sharingIncomplete', timeoutSeconds: undefined, expiry: false }));
     for (const button of within(screen.getByRole('dialog')).getAllByRole('button')) expect((button as HTMLButtonElement).disabled).to.equal(true);
   });
 

@@ -89,13 +89,13 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     expect(errorOf(again).code).to.equal('consent_already_decided');
     expect(errorOf(await sandbox.call('GET', '/data', token)).code).to.equal('consent_already_decided');
 
-    // The arrangement as recorded, amended: /data names it, and its accounts once its owner is logged in.
+    // The arrangement as recorded, amended: /data names it, its accounts and its profile (read once, before login: spec §4).
     const amend = await sandbox.token({ scopes: [BASIC, TRANSACTIONS, CUSTOMER, 'bank:payees:read'], months: 6, arrangementId });
     expect(decodeJwt(amend)['consentStatus']).to.equal('Authorised');
     type AmendDetail = { detail: { permissions: { permission: string; accounts?: unknown[]; claims?: string }[]; consentNickname?: string } };
     const beforeLogin = ((await sandbox.call('GET', '/data', amend)).body as AmendDetail).detail;
     expect(beforeLogin.consentNickname).to.equal('Budgeting');
-    expect(beforeLogin.permissions.every((p) => p.accounts === undefined)).to.equal(true);
+    expect(beforeLogin.permissions.find((p) => p.permission === BASIC)?.accounts).to.deep.equal(chosen);
     // CONTRACT §3: the permissions granted before carry the arrangement id; the newly requested payees scope does not.
     const claimed = (detail: AmendDetail['detail']) => detail.permissions.map((p) => [p.permission, JSON.parse(p.claims ?? '{}').cdr_arrangement_id === arrangementId]);
     expect(claimed(beforeLogin)).to.deep.equal([[BASIC, true], [TRANSACTIONS, true], [CUSTOMER, true], ['bank:payees:read', false]]);

@@ -1,0 +1,33 @@
+import type { BankDecision } from './flow-state';
+import { assertNever } from './result';
+
+/**
+ * DESIGN §3.16 "Words about the outcome follow what is known": what a sentence about the
+ * outcome may say, from the bank's decision as the journey knows it (flow-state.ts `BankDecision`).
+ * - `nothingShared`: the bank holds no approval of this journey (none asked, a refused one, or a
+ *   rejection recorded): "No data has been shared" (an amendment: "No changes have been made") is true;
+ * - `unknown`: an approval was asked and no answer proved its outcome: the bank may hold it; the
+ *   customer is told so, and where to check (the bank's app, Profile > Manage data sharing);
+ * - `notHandedOn`: the bank holds this journey's approval, but its result could not be passed on;
+ * - `shared`: the bank approved and its result goes to the recipient: "Data sharing confirmed";
+ * - `decidedElsewhere`: another window decided first: "already completed", nothing more.
+ */
+export type KnownOutcome = 'nothingShared' | 'unknown' | 'notHandedOn' | 'shared' | 'decidedElsewhere';
+
+export function knownOutcome(decision: BankDecision): KnownOutcome {
+  switch (decision.kind) {
+    case 'none':
+    case 'rejected':
+      return 'nothingShared';
+    case 'unclear':
+      return 'unknown';
+    case 'committed':
+      return 'notHandedOn';
+    case 'approved':
+      return 'shared';
+    case 'elsewhere':
+      return 'decidedElsewhere';
+    default:
+      return assertNever(decision);
+  }
+}
