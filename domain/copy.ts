@@ -330,8 +330,9 @@ export const copy = {
     leavePage: 'Leave Page',
     /** Spec §8 and CONTRACT §7: an error page parameter that cannot be decoded. */
     undecodable: 'We are unable to process your request.',
-    /** DESIGN §3.13: the code and time of the failure, for the customer to quote. */
-    reference: (code: string, time: string | undefined): string => `Reference: ${code}${time === undefined ? '' : `, ${time}`}`,
+    /** DESIGN §3.13: the code and time of the failure that are proven to be a code and a time, for the customer to quote. */
+    reference: (code: string | undefined, time: string | undefined): string =>
+      `Reference: ${[code, time].filter((part) => part !== undefined).join(', ')}`,
     /** Docs wording.md: a failure that ends the flow says whether anything was shared (here nothing could be: no decision was taken). */
     nothingShared: 'Nothing has been shared or changed.',
     /** The page's heading and window title. */
