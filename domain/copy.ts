@@ -358,8 +358,9 @@ export const copy = {
     leavePage: 'Leave Page',
     /** Spec §8 and CONTRACT §7: an error page parameter that cannot be decoded. */
     undecodable: 'We are unable to process your request.',
-    /** DESIGN §3.13: the code and time of the failure, for the customer to quote. */
-    reference: (code: string, time: string | undefined): string => `Reference: ${code}${time === undefined ? '' : `, ${time}`}`,
+    /** DESIGN §3.13: the code and time of the failure that are proven to be a code and a time, for the customer to quote. */
+    reference: (code: string | undefined, time: string | undefined): string =>
+      `Reference: ${[code, time].filter((part) => part !== undefined).join(', ')}`,
     /**
      * Docs wording.md, DESIGN §3.16: a failure page says whether anything was shared, from what is
      * known: nothing when the bank holds no approval of this journey (outcome.ts).

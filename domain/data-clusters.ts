@@ -215,7 +215,12 @@ const customerClusters = (has: (scope: Scope) => boolean, profile: DataClusterPr
   return clusters;
 };
 
-/** CDS "Profile Scope and Standard Claims: Common": the `profile` scope's cluster and its one permission. */
+/**
+ * CDS "Profile Scope and Standard Claims: Common" (Data Language Standards v1.36, docs/review.md):
+ * the `profile` scope's own cluster, **Name**, and its one permission, "Full name and title(s)",
+ * verbatim, for individuals and organisations alike (for a non-individual the scope returns the
+ * person logged in, not the organisation).
+ */
 const NAME_CLUSTER: DataCluster = {
   id: 'name',
   scope: PROFILE_SCOPE,
@@ -225,33 +230,16 @@ const NAME_CLUSTER: DataCluster = {
 };
 
 /**
- * The `profile` scope (CDS "Profile Scope and Standard Claims: Common", docs/review.md). For an
- * individual, a customer cluster that already lists "Name" (Name and occupation; Name,
- * occupation, contact details) takes it in: its "Name" reads "Full name and title(s)" (the
- * standards' "Detailed scope requests": merge and amend cluster and permission language), so
- * the name is not listed twice. Otherwise, and always for an organisation (the profile scope
- * returns the person logged in, not the organisation), the cluster "Name" is listed.
- */
-function withProfile(clusters: DataCluster[], profile: DataClusterProfile): DataCluster[] {
-  const takesName = (cluster: DataCluster): boolean =>
-    profile === 'individual' && (cluster.id === 'customerBasic' || cluster.id === 'customerBasicAndDetail');
-  if (!clusters.some(takesName)) return [...clusters, NAME_CLUSTER];
-  return clusters.map((cluster) =>
-    takesName(cluster)
-      ? { ...cluster, items: cluster.items.map((entry) => (entry.text === 'Name' ? NAME_CLUSTER.items[0] as DataClusterItem : entry)) }
-      : cluster,
-  );
-}
-
-/**
  * Spec §3 "Permissions (scopes)", Data Language Standards table 1: the data clusters shown for
  * the requested scopes, in the order of the standards' tables (banking first, then customer).
  *
  * The ‡ rule ("a group with a not-scope is hidden when that other scope is also present"): a
  * detail scope without its basic scope shows the merged cluster (Account balance and details;
  * Name, occupation, contact details; Organisation profile and contact details); with both, the
- * two separate clusters are shown. The OIDC `profile` scope adds "Name" ({@link withProfile});
- * `openid` and `cdr:registration` name no data and add nothing. Duplicated scopes count once. Scopes this app does not know
+ * two separate clusters are shown. The OIDC `profile` scope adds its own cluster "Name" after the
+ * customer clusters, beside "Name and occupation" when both are asked for (issue 21: the ‡ merge
+ * of "Detailed scope requests" covers Basic and Detailed scopes only, so `profile` is never merged
+ * into a customer cluster); `openid` and `cdr:registration` name no data and add nothing. Duplicated scopes count once. Scopes this app does not know
  * are ignored here (never shown with invented wording); {@link unknownScopes} reports them so
  * that the caller can log them.
  */
@@ -259,7 +247,7 @@ export function dataClusters(scopes: readonly string[], profile: DataClusterProf
   const requested = new Set(scopes);
   const has = (scope: Scope): boolean => requested.has(scope);
   const clusters = [...bankingClusters(has), ...customerClusters(has, profile)];
-  return requested.has(PROFILE_SCOPE) ? withProfile(clusters, profile) : clusters;
+  return requested.has(PROFILE_SCOPE) ? [...clusters, NAME_CLUSTER] : clusters;
 }
 
 /** Spec §3: the requested scopes the app does not know (not the seven CDR scopes, `profile`, `openid` or `cdr:registration`). */

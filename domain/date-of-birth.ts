@@ -24,7 +24,9 @@ export const EMPTY_DATE_OF_BIRTH: DateOfBirthParts = { day: '', month: '', year:
 
 /**
  * The earliest year accepted. Spec §5 only asks for 4 digits; years before this are taken as
- * typing mistakes (nobody born before 1900 is a customer), so `0000` or `0966` are invalid.
+ * typing mistakes (`0966` or `1066` for 1966: nobody born before 1900 is alive to be a customer),
+ * so `0000` to `1899` are "Invalid date". A departure from spec §5, documented there as a
+ * Project note (issue 21).
  */
 export const MIN_BIRTH_YEAR = 1900;
 

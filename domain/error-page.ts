@@ -1,9 +1,12 @@
 import { copy } from './copy';
+import { daysInMonth } from './date-of-birth';
 import { isRecord } from './is-record';
 
 /**
  * Spec §3 "Error page data", CONTRACT §7: the authorize_failure parameter, decoded. DESIGN §3.13:
  * `respMessage` is kept for the logs only; the page never shows text from the address.
+ * `respCode` and `respTime` are kept as sent (the logs need them); the page shows them only when
+ * they are proven to be a code and a time ({@link failureReference}).
  */
 export interface ErrorPageData {
   readonly fisp?: string;
@@ -29,10 +32,79 @@ export function failureMessage(details: ErrorPageData | undefined, errorMessages
   return details?.undecodable === true ? copy.failure.undecodable : copy.failure.defaultMessage;
 }
 
-/** DESIGN §3.13: the code and time of the failure, as a reference the customer can quote to the bank. */
-export function failureReference(details: ErrorPageData | undefined): string | undefined {
-  if (details?.respCode === undefined) return undefined;
-  return copy.failure.reference(details.respCode, details.respTime);
+/** DESIGN §3.13: the longest reference code shown when the config does not know it. */
+export const MAX_REFERENCE_CODE_LENGTH = 12;
+
+/** DESIGN §3.13: the most digits a reference code the config does not know may hold (a longer number reads as a phone number). */
+export const MAX_REFERENCE_CODE_DIGITS = 6;
+
+/** Letters and digits, with single `-` or `_` only between them: `403`, `AISVAL0009`, `E-1023`, `auth_01`. */
+const REFERENCE_CODE = /^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*$/;
+
+/**
+ * DESIGN §3.13, issue 21: a `respCode` the failure page may show as a reference. It is either a
+ * code the bank configured (config `errorMessages` has it: the bank wrote it) or a code that
+ * cannot carry words: at most {@link MAX_REFERENCE_CODE_LENGTH} characters, letters and digits
+ * with single `-` or `_` only between them, and at most {@link MAX_REFERENCE_CODE_DIGITS} digits
+ * in all (so `1800000000` and `1800-000-000`, phone numbers, are not shown). Anything else
+ * (`ACCOUNT FROZEN - CALL 1800 000 000 NOW`) is left out.
+ */
+export function isQuotableCode(code: string, errorMessages: Readonly<Record<string, string>>): boolean {
+  if (Object.hasOwn(errorMessages, code)) return true;
+  const digits = code.replace(/\D/g, '').length;
+  return code.length <= MAX_REFERENCE_CODE_LENGTH && REFERENCE_CODE.test(code) && digits <= MAX_REFERENCE_CODE_DIGITS;
+}
+
+/**
+ * RFC 3339 / ISO 8601 extended date-time: month 01-12, day 01-31, hour 00-23, minute and second
+ * 00-59; `T`, `t` or a space between date and time; seconds, a fraction of 1 to 9 digits and a
+ * zone (`Z`, `±hh:mm`, `±hhmm`) optional.
+ */
+const DATE_TIME = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?([Zz]|[+-]([01]\d|2[0-3]):?[0-5]\d)?$/;
+
+/**
+ * DESIGN §3.13, issue 21: a `respTime` the failure page may show: a date-time as the Consumer Data
+ * Standards write one (their `DateTimeString`, RFC 3339: `2026-11-23T10:00:00Z`,
+ * `2026-11-23T10:00:00.123+11:00`), also with a space for the `T`, without seconds or without a
+ * zone (`2026-11-23 10:00`), whose day exists (no 31 April, no 29 February 2026). Not a date
+ * alone, not a number of seconds (`1800000000` reads as a phone number), not words.
+ */
+export function isDateTime(text: string): boolean {
+  const match = DATE_TIME.exec(text);
+  return match !== null && Number(match[3]) <= daysInMonth(Number(match[1]), Number(match[2]));
+}
+
+/**
+ * DESIGN §3.13, issue 21: the reference the customer can quote to the bank: the `respCode` when
+ * it is proven to be a code ({@link isQuotableCode}: configured in `errorMessages`, or short and
+ * alphanumeric) and the `respTime` when it is proven to be a time ({@link isDateTime}), each as
+ * sent. What is not proven is left out; with neither, no reference (the page's text stays).
+ */
+export function failureReference(details: ErrorPageData | undefined, errorMessages: Readonly<Record<string, string>> = {}): string | undefined {
+  const code = details?.respCode !== undefined && isQuotableCode(details.respCode, errorMessages) ? details.respCode : undefined;
+  const time = details?.respTime !== undefined && isDateTime(details.respTime) ? details.respTime : undefined;
+  return code === undefined && time === undefined ? undefined : copy.failure.reference(code, time);
+}
+
+/** The words of a failure page: its message, and the reference to quote when there is one. */
+export interface FailurePageText {
+  readonly message: string;
+  readonly reference?: string | undefined;
+}
+
+/**
+ * Spec §2 "Failure page", DESIGN §3.13: what a failure screen says, for every channel. Not a
+ * failure screen (`undefined`): the generic text. The bank's keys could not be fetched
+ * (`service_unavailable`): says so. Otherwise the bank's text for the code ({@link failureMessage})
+ * and the proven reference ({@link failureReference}); never text from the address.
+ */
+export function failurePageText(
+  failure: { readonly route: string; readonly details?: ErrorPageData | undefined } | undefined,
+  errorMessages: Readonly<Record<string, string>>,
+): FailurePageText {
+  if (failure === undefined) return { message: copy.failure.defaultMessage };
+  if (failure.route === 'service_unavailable') return { message: copy.failure.serviceUnavailable };
+  return { message: failureMessage(failure.details, errorMessages), reference: failureReference(failure.details, errorMessages) };
 }
 
 /** The longest server message shown verbatim; a longer one is replaced by the generic message. */

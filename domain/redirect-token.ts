@@ -150,10 +150,11 @@ export function isTokenExpired(token: Pick<RedirectTokenClaims, 'exp'>, nowMs: n
 const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];
 
 /**
- * CONTRACT §1 and §6, DESIGN §3.1: a redirect address the app may follow. Only absolute
+ * CONTRACT §1 and §6, DESIGN §3.1 and §3.12: a redirect address the app may follow. Only absolute
  * http(s) URLs: `https:` always; `http:` only for `localhost` or `127.0.0.1` and only outside
  * production. Everything else (javascript:, data:, relative paths, garbage) is never followed,
- * even when signed. Never throws.
+ * even when signed; nor is an address with a username or password (`https://tpp.example:pw@evil.example/`
+ * reads as one host and goes to another; issue 21). Never throws.
  */
 export function isFollowableRedirectUri(uri: string, production: boolean): boolean {
   let url: URL;
@@ -162,7 +163,7 @@ export function isFollowableRedirectUri(uri: string, production: boolean): boole
   } catch {
     return false;
   }
-  if (url.hostname === '') return false;
+  if (url.hostname === '' || url.username !== '' || url.password !== '') return false;
   if (url.protocol === 'https:') return true;
   if (url.protocol === 'http:') return !production && LOOPBACK_HOSTS.includes(url.hostname);
   return false;

@@ -16,6 +16,8 @@ export interface ConfirmationAnswer {
 export type ReturnUrlError =
   /** The target is not an absolute http(s) URL (javascript:, data:, relative, garbage). */
   | { readonly kind: 'notHttpUrl'; readonly target: string }
+  /** DESIGN §3.12: the target carries a username or password (`target` is quoted without them). */
+  | { readonly kind: 'userinfo'; readonly target: string }
   /** A confirmation answer with neither `auth_code` nor `response`: nothing to hand back. */
   | { readonly kind: 'noAuthorisationResult' };
 
@@ -30,6 +32,39 @@ type Param = readonly [name: string, value: string];
 /** CONTRACT §6: respMessage of every access-denied return. */
 export const ACCESS_DENIED_MESSAGE = 'Authentication failure';
 
+/**
+ * DESIGN §3.12, issue 21: the parameters of an authorisation response (RFC 6749 §4.1.2 and
+ * §4.1.2.1, OpenID Connect, JARM, RFC 9207 `iss`) and the app's own `respCode` and `respMessage`.
+ * Only the app writes them, from the bank's answer: they are never kept from the query of a
+ * return address, and a bank's `redirect_uri` whose query holds one is not followed.
+ */
+export const RESPONSE_PARAMETERS: readonly string[] = [
+  'code',
+  'state',
+  'id_token',
+  'response',
+  'error',
+  'error_description',
+  'error_uri',
+  'iss',
+  'respCode',
+  'respMessage',
+];
+
+const RESPONSE_PARAMETER_NAMES: ReadonlySet<string> = new Set(RESPONSE_PARAMETERS);
+
+/** The URL without its username and password, to quote in a log line. */
+function withoutUserinfo(url: URL): string {
+  const quoted = new URL(url.href);
+  quoted.username = '';
+  quoted.password = '';
+  return quoted.href;
+}
+
+/**
+ * An absolute http(s) URL with a host and no userinfo (DESIGN §3.12: `http://user:pw@host/`
+ * is never followed: it reads as one host and goes to another).
+ */
 function parseHttpUrl(target: string): Result<URL, ReturnUrlError> {
   let url: URL;
   try {
@@ -40,6 +75,7 @@ function parseHttpUrl(target: string): Result<URL, ReturnUrlError> {
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname === '') {
     return err({ kind: 'notHttpUrl', target });
   }
+  if (url.username !== '' || url.password !== '') return err({ kind: 'userinfo', target: withoutUserinfo(url) });
   return ok(url);
 }
 
@@ -56,33 +92,46 @@ function encodeParams(params: readonly Param[]): string {
 
 const present = (value: string | undefined): value is string => value !== undefined && value !== '';
 
-/**
- * Appends `params` to the query of `url`, keeping the existing query as it was written except
- * for pairs whose names we set (so the third party never reads a stale `state` or `error`).
- */
-function withQuery(url: URL, params: readonly Param[]): ReturnUrl {
-  const ours = new Set(params.map(([name]) => name));
-  const kept = url.search
-    .slice(1)
-    .split('&')
-    .filter((pair) => pair !== '' && !hasOneOfNames(pair, ours));
-  const result = new URL(url.href);
-  // A leading '?' would be dropped by the setter (and by URLSearchParams): both get a separator first.
-  result.search = `?${[...kept, encodeParams(params)].join('&')}`;
-  return result.href as ReturnUrl;
-}
-
 const hasOneOfNames = (pair: string, names: ReadonlySet<string>): boolean => {
   const [name] = new URLSearchParams(`&${pair}`).keys();
   return name !== undefined && names.has(name);
 };
 
+/** The pairs of the query of `url` as they were written, without the {@link RESPONSE_PARAMETERS}. */
+const keptPairs = (url: URL): string[] =>
+  url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair !== '' && !hasOneOfNames(pair, RESPONSE_PARAMETER_NAMES));
+
+/**
+ * CONTRACT §6: the existing query of a return address is kept as it was written, except the
+ * {@link RESPONSE_PARAMETERS}, which only the app writes (so the third party never reads a
+ * stale or planted `code`, `state` or `error`). Unchanged when it holds none.
+ */
+function withoutResponseParameters(url: URL): URL {
+  const result = new URL(url.href);
+  const pairs = url.search.slice(1).split('&').filter((pair) => pair !== '');
+  const kept = keptPairs(url);
+  if (kept.length !== pairs.length) result.search = kept.length === 0 ? '' : `?${kept.join('&')}`;
+  return result;
+}
+
+/** Appends `params` to the query of `url`, keeping the rest of its query ({@link withoutResponseParameters}). */
+function withQuery(url: URL, params: readonly Param[]): ReturnUrl {
+  const result = new URL(url.href);
+  // A leading '?' would be dropped by the setter (and by URLSearchParams): both get a separator first.
+  result.search = `?${[...keptPairs(url), encodeParams(params)].join('&')}`;
+  return result.href as ReturnUrl;
+}
+
 /**
  * CONTRACT §6, DESIGN §3.2, spec §4 "Button behaviours": the return for cancel, reject, timeout
  * and return-only modals: `target?error=access_denied&respCode=401&respMessage=Authentication%20failure&state=…`.
- * The existing query of the target is kept, values are URL-encoded, `state` is echoed exactly
- * and left out when undefined (an empty state is echoed as `state=`). A target that is not an
- * absolute http(s) URL gives an error, never a URL.
+ * The existing query of the target is kept but for the {@link RESPONSE_PARAMETERS}, values are
+ * URL-encoded, `state` is echoed exactly and left out when undefined (an empty state is echoed as
+ * `state=`). A target that is not an absolute http(s) URL, or that carries a username or
+ * password, gives an error, never a URL.
  */
 export function accessDeniedReturnUrl(target: string, state: string | undefined): Result<ReturnUrl, ReturnUrlError> {
   const url = parseHttpUrl(target);
@@ -101,8 +150,10 @@ export function accessDeniedReturnUrl(target: string, state: string | undefined)
  * `redirect_uri` or, when it has none, `fallbackRedirectUri` (the token's `redirectUri`).
  * - `auth_code` present: `redirect_uri#code=…&state=…&id_token=…` (the fragment replaces any
  *   fragment of the target; `state` and `id_token` only when the answer has them);
- * - otherwise `response` present: `redirect_uri?response=…`, existing query kept;
- * - neither: `noAuthorisationResult`. A target that is not http(s) gives `notHttpUrl`.
+ * - otherwise `response` present: `redirect_uri?response=…`;
+ * - neither: `noAuthorisationResult`. A target that is not http(s) gives `notHttpUrl`, one with a
+ *   username or password `userinfo`.
+ * Either way the existing query is kept but for the {@link RESPONSE_PARAMETERS}.
  * Empty strings count as absent.
  */
 export function successReturnUrl(
@@ -117,7 +168,7 @@ export function successReturnUrl(
     const params: Param[] = [['code', answer.auth_code]];
     if (answer.state !== undefined) params.push(['state', answer.state]);
     if (present(answer.id_token)) params.push(['id_token', answer.id_token]);
-    const result = new URL(url.value.href);
+    const result = withoutResponseParameters(url.value);
     result.hash = encodeParams(params);
     return ok(result.href as ReturnUrl);
   }
@@ -126,29 +177,63 @@ export function successReturnUrl(
 }
 
 /**
- * DESIGN §3.1, §3.2, spec §2 "Failure page": an address followed as it is (the failure page's
- * Go Back to the token's redirect address, Leave Page to the bank's public site), once checked
- * to be an absolute http(s) URL.
+ * DESIGN §3.1, §3.2, spec §2 "Failure page": an address followed with nothing added (the failure
+ * page's Go Back to the token's redirect address, Leave Page to the bank's public site, the
+ * return after an unclear decision), once checked to be an absolute http(s) URL without a
+ * username or password; its query loses only the {@link RESPONSE_PARAMETERS} (a plain return
+ * carries no code and no error).
  */
 export function plainReturnUrl(target: string): Result<ReturnUrl, ReturnUrlError> {
   const url = parseHttpUrl(target);
-  return url.ok ? ok(url.value.href as ReturnUrl) : url;
+  return url.ok ? ok(withoutResponseParameters(url.value).href as ReturnUrl) : url;
+}
+
+/** The query's name/value pairs, decoded, each with how often it occurs. */
+function pairCounts(url: URL): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const [name, value] of url.searchParams) {
+    const key = JSON.stringify([name, value]);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Every pair of the token's query is in the answer's, as often. */
+function keepsEveryPair(answered: URL, token: URL): boolean {
+  const have = pairCounts(answered);
+  return [...pairCounts(token)].every(([pair, count]) => (have.get(pair) ?? 0) >= count);
 }
 
 /**
- * DESIGN §3.12 "The bank's return address must match the verified token": a `redirect_uri`
- * from a bank answer is followed only when its scheme, host, port and path equal those of the
- * token's `redirectUri` (its query may differ); otherwise the token's address is used, and the
- * reason is given for the logs. One check for every path to the exit.
+ * DESIGN §3.12 "The bank's return address must match the verified token", CONTRACT §6, issue 21:
+ * a `redirect_uri` from a bank answer is followed only when
+ * - it is an absolute http(s) URL without a username or password,
+ * - its scheme, host, port and path equal those of the token's `redirectUri`,
+ * - its query keeps every parameter of the token's query (same name, same value) and holds none
+ *   of the {@link RESPONSE_PARAMETERS} (`code`, `state`, `id_token`, `response`, `error`, …: only
+ *   the app writes those); the bank may add other parameters,
+ * - its fragment is the token's (normally none).
+ * Otherwise the token's address is used, and the reason is given for the logs (never quoting a
+ * password or the query). One check for every path to the exit.
  */
 export function returnTarget(answered: string | undefined, tokenRedirectUri: string): { readonly target: string; readonly refused?: string } {
   if (!present(answered)) return { target: tokenRedirectUri };
+  const refuse = (reason: string) => ({ target: tokenRedirectUri, refused: `the bank's redirect_uri ${reason}` });
   const candidate = parseHttpUrl(answered);
-  const expected = parseHttpUrl(tokenRedirectUri);
-  if (!candidate.ok || !expected.ok) return { target: tokenRedirectUri, refused: `the bank's redirect_uri ${answered.slice(0, 200)} is not an http(s) URL` };
-  const same = (url: URL): string => `${url.protocol}//${url.host}${url.pathname}`;
-  if (same(candidate.value) !== same(expected.value)) {
-    return { target: tokenRedirectUri, refused: `the bank's redirect_uri ${same(candidate.value)} is not the token's ${same(expected.value)}` };
+  if (!candidate.ok) {
+    return candidate.error.kind === 'userinfo'
+      ? refuse(`${candidate.error.target} carries a username or password`)
+      : refuse(`${answered.slice(0, 200)} is not an http(s) URL`);
   }
+  const expected = parseHttpUrl(tokenRedirectUri);
+  if (!expected.ok) return { target: tokenRedirectUri, refused: "the token's redirectUri cannot be followed" };
+  const same = (url: URL): string => `${url.protocol}//${url.host}${url.pathname}`;
+  const got = candidate.value;
+  const want = expected.value;
+  if (same(got) !== same(want)) return refuse(`${same(got)} is not the token's ${same(want)}`);
+  const planted = [...new Set(got.searchParams.keys())].filter((name) => RESPONSE_PARAMETER_NAMES.has(name));
+  if (planted.length > 0) return refuse(`${same(got)} carries ${planted.join(', ')} in its query (only the app writes them)`);
+  if (!keepsEveryPair(got, want)) return refuse(`${same(got)} does not keep the query of the token's`);
+  if (got.hash !== want.hash) return refuse(`${same(got)} has another fragment than the token's`);
   return { target: answered };
 }

@@ -49,10 +49,14 @@ const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text
  * Spec §2 warning "You have not selected an account to share, however you may still continue to
  * share your name and contact details.", kept word for word when both customer scopes are
  * listed (issue 13 item 3). Otherwise it names what is still listed in the data list's words
- * (e.g. "your name and occupation"), and with nothing left to share it promises nothing.
+ * (e.g. "your name and occupation"), and with nothing left to share it promises nothing. The
+ * profile scope's "Name" is not named again when another listed cluster already lists "Name"
+ * (issue 21: "your name and occupation", not "your name and occupation and your name").
  */
 export function noAccountWarning(listed: readonly ListedCluster[]): string {
-  const remaining = listed.map((entry) => entry.cluster).filter((cluster) => !cluster.accountData);
+  const customer = listed.map((entry) => entry.cluster).filter((cluster) => !cluster.accountData);
+  const namedElsewhere = customer.some((cluster) => cluster.id !== 'name' && cluster.items.some((entry) => entry.text === 'Name'));
+  const remaining = namedElsewhere ? customer.filter((cluster) => cluster.id !== 'name') : customer;
   const ids = remaining.map((cluster) => cluster.id);
   if (ids.includes('customerBasic') && ids.includes('customerDetail')) return stepsCopy.confirmation.noAccountSelected;
   if (remaining.length === 0) return stepsCopy.confirmation.noAccountSelectedNothingElse;

@@ -250,6 +250,17 @@ describe('browser: attacks and failures end safely', function () {
       expect(await page.getByText(/1900 654 321/).count()).to.equal(0);
       expect(await page.locator('a[href^="tel:"]').count()).to.equal(0);
     });
+
+    // Issue 21: the words moved into respCode and came back as "Reference: ACCOUNT FROZEN - CALL 1800 000 000 NOW".
+    it('the failure page shows only what is proven to be a reference: words in respCode or respTime never reach the page (issue 21)', async () => {
+      const words = 'ACCOUNT FROZEN - CALL 1800 000 000 NOW';
+      for (const fields of [{ respCode: words }, { respCode: '403', respTime: words }, { respCode: '1800000000', respTime: '2026-11-23T10:00:00Z' }]) {
+        const { page } = await openRaw(`/authorize_failure?error=${errorParam(fields)}`);
+        await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
+        expect(await page.locator('.failure-message').textContent()).to.equal(copy.failure.defaultMessage);
+        expect(await page.getByText(/1800|FROZEN/).count(), JSON.stringify(fields)).to.equal(0);
+      }
+    });
   });
 
   // Issue 11 defect 12: the startup failure page kept the title "Loading" and the token in the address bar.

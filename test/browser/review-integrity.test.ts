@@ -166,7 +166,7 @@ describe('browser: review integrity (issue 13 items 1-5)', function () {
     });
   });
 
-  it('item 4: openid profile is shown as "Name" (individual and organisation), merged with "Name and occupation"; openid is not listed', async () => {
+  it('item 4: openid profile is shown as its own cluster "Name" (individual and organisation), beside "Name and occupation" (issue 21); openid is not listed', async () => {
     const openCluster = async (page: Page, heading: string): Promise<string[]> => {
       const toggle = page.getByRole('button', { name: heading, exact: true });
       if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
@@ -182,9 +182,10 @@ describe('browser: review integrity (issue 13 items 1-5)', function () {
 
     const merged = await open({ scopes: ['openid', 'profile', 'bank:accounts.basic:read', 'common:customer.basic:read'] });
     await toReview(merged, 'jane.citizen', (p) => p.getByRole('checkbox', { name: /^Bills / }).check());
-    await atBothWidths(merged, 'review, profile merged', async () => {
-      expect(await clusterHeadings(merged)).to.deep.equal(['Account name, type and balance', 'Name and occupation']);
-      expect(await openCluster(merged, 'Name and occupation')).to.deep.equal(['Full name and title(s)', 'Occupation']);
+    await atBothWidths(merged, 'review, profile beside name and occupation', async () => {
+      expect(await clusterHeadings(merged)).to.deep.equal(['Account name, type and balance', 'Name and occupation', 'Name']);
+      expect(await openCluster(merged, 'Name and occupation')).to.deep.equal(['Name', 'Occupation']);
+      expect(await openCluster(merged, 'Name')).to.deep.equal(['Full name and title(s)']);
     });
 
     const organisation = await open({ scopes: ['openid', 'profile', 'bank:accounts.basic:read', 'common:customer.basic:read'] });

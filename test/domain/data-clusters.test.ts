@@ -230,27 +230,53 @@ describe('domain/data-clusters (spec §3, DATA-LANGUAGE.md)', () => {
       }
     });
 
-    it('individual with Name and occupation: merged into it ("Name" reads "Full name and title(s)"), not listed twice', () => {
-      expect(shown(['openid', 'profile', 'common:customer.basic:read'], 'individual')).to.deep.equal([
-        ['Name and occupation', ['Full name and title(s)', 'Occupation']],
-      ]);
-      expect(shown(['profile', 'common:customer.basic:read', 'common:customer.detail:read'], 'individual')).to.deep.equal([
-        ['Name and occupation', ['Full name and title(s)', 'Occupation']],
-        ['Contact details', ['Phone', 'Email address', 'Mail address', 'Residential address']],
-      ]);
+    // Issue 21: "profile" was merged into "Name and occupation" with its item renamed; the
+    // standards' "Detailed scope requests" merge covers Basic and Detailed scopes only.
+    describe('the OIDC profile scope is its own cluster for an individual: "Name", "Full name and title(s)", verbatim (issue 21)', () => {
+      /** The standards' row (v1.36.0, slate/source/includes/cx_standards/data_language.md, "Profile Scope and Standard Claims: Common"). */
+      const PROFILE_ROW = '| **Name** | Full name and title(s) |';
+      const [heading = '', permission = ''] = PROFILE_ROW.split('|').slice(1, 3).map((cell) => cell.trim().replaceAll('**', ''));
+
+      it('the row of the standards, word for word', () => {
+        expect(shown(['profile'], 'individual')).to.deep.equal([[heading, [permission]]]);
+        expect([heading, permission]).to.deep.equal(['Name', 'Full name and title(s)']);
+      });
+
+      it('beside "Name and occupation", which keeps its own words (Name; Occupation)', () => {
+        expect(shown(['openid', 'profile', 'common:customer.basic:read'], 'individual')).to.deep.equal([
+          ['Name and occupation', ['Name', 'Occupation']],
+          ['Name', ['Full name and title(s)']],
+        ]);
+        expect(shown(['profile', 'common:customer.basic:read', 'common:customer.detail:read'], 'individual')).to.deep.equal([
+          ['Name and occupation', ['Name', 'Occupation']],
+          ['Contact details', ['Phone', 'Email address', 'Mail address', 'Residential address']],
+          ['Name', ['Full name and title(s)']],
+        ]);
+      });
+
+      it('beside the ‡ merged customer cluster too (that merge is of Basic and Detailed scopes only)', () => {
+        expect(shown(['profile', 'common:customer.detail:read'], 'individual')).to.deep.equal([
+          ['Name, occupation, contact details', ['Name', 'Occupation', 'Phone', 'Email address', 'Mail address', 'Residential address']],
+          ['Name', ['Full name and title(s)']],
+        ]);
+      });
+
+      it('whatever else is asked, the customer clusters read as without profile, and "Name" comes last, once', () => {
+        const others = [...SCOPES];
+        for (const profile of ['individual', 'organisation'] as const) {
+          for (let mask = 0; mask < 1 << others.length; mask += 1) {
+            const scopes = others.filter((_, index) => (mask & (1 << index)) !== 0);
+            const without = dataClusters(scopes, profile);
+            const withProfile = dataClusters([...scopes, 'profile', 'openid'], profile);
+            expect(withProfile.slice(0, -1), scopes.join(' ')).to.deep.equal(without);
+            expect(withProfile.at(-1)?.heading).to.equal('Name');
+            expect(withProfile.filter((cluster) => cluster.id === 'name')).to.have.length(1);
+          }
+        }
+      });
     });
 
-    it('individual with the ‡ merged customer cluster: merged into it too', () => {
-      expect(shown(['profile', 'common:customer.detail:read'], 'individual')).to.deep.equal([
-        ['Name, occupation, contact details', ['Full name and title(s)', 'Occupation', 'Phone', 'Email address', 'Mail address', 'Residential address']],
-      ]);
-    });
-
-    it('individual with only contact-free bank scopes: "Name" listed after the bank clusters', () => {
-      expect(dataClusters(['bank:payees:read', 'profile'], 'individual').map((c) => c.id)).to.deep.equal(['savedPayees', 'name']);
-    });
-
-    it('organisation: "Name" stays its own cluster (the scope names the person logged in, not the organisation)', () => {
+    it('organisation: "Name" is its own cluster too (the standards: the scope returns the person logged in, not the organisation)', () => {
       expect(dataClusters(['profile', 'common:customer.basic:read'], 'organisation').map((c) => c.heading)).to.deep.equal(['Organisation profile', 'Name']);
     });
 

@@ -8,6 +8,7 @@ import {
   isCompleteDateOfBirth,
   isFilledDateOfBirth,
   isoDateOfBirth,
+  MIN_BIRTH_YEAR,
   parseDateOfBirth,
   parsePastedDate,
   type CalendarDate,
@@ -99,6 +100,29 @@ describe('domain/date-of-birth', () => {
         }),
         { numRuns: 500 },
       );
+    });
+  });
+
+  // Issue 21: the years 1000-1899 were refused without a word in the docs. Kept, and documented
+  // as a departure from spec §5's "year 4 digits" (docs/requirements.md §5, Project note).
+  describe('a birth year before 1900 is refused as Invalid date (spec §5 Project note, issue 21)', () => {
+    it('the earliest year accepted is 1900', () => expect(MIN_BIRTH_YEAR).to.equal(1900));
+
+    it('every year from 1000 to 1899 (4 digits, as spec §5 asks) is Invalid date, even on a real day', () => {
+      for (let year = 1000; year <= 1899; year += 1) {
+        const parts = dob('01', '01', String(year));
+        expect(parseDateOfBirth(parts, today), String(year)).to.deep.equal({ ok: false, error: 'invalid' });
+        expect(dateOfBirthError(parts, today)).to.equal(INVALID);
+        expect(isCompleteDateOfBirth(parts, today)).to.equal(false);
+      }
+    });
+
+    it('1 January 1900 is accepted; 31 December 1899 is not; a pasted 25/12/1899 is split, then refused', () => {
+      expect(parseDateOfBirth(dob('01', '01', '1900'), today).ok).to.equal(true);
+      expect(dateOfBirthError(dob('31', '12', '1899'), today)).to.equal(INVALID);
+      const pasted = parsePastedDate('25/12/1899');
+      expect(pasted).to.deep.equal(dob('25', '12', '1899'));
+      expect(dateOfBirthError(pasted ?? EMPTY_DATE_OF_BIRTH, today)).to.equal(INVALID);
     });
   });
 

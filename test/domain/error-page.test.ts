@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { decodeErrorPageParam, failureMessage, failureReference, type ErrorPageData } from '../../domain/error-page';
+import { decodeErrorPageParam, failureMessage, failurePageText, failureReference, isDateTime, isQuotableCode, type ErrorPageData } from '../../domain/error-page';
 
 const GENERIC = 'We are unable to process your request.';
 const UNDECODABLE: ErrorPageData = { respMessage: GENERIC, respCode: '500', undecodable: true };
@@ -198,12 +198,118 @@ describe('domain/error-page', () => {
   describe('failureReference (DESIGN §3.13: the code and time to quote)', () => {
     const cases: [string, ErrorPageData | undefined, string | undefined][] = [
       ['no page data: none', undefined, undefined],
-      ['no code: none', { respTime: '2026-06-15T10:00:00Z' }, undefined],
+      ['no code: the time alone', { respTime: '2026-06-15T10:00:00Z' }, 'Reference: 2026-06-15T10:00:00Z'],
       ['code and time', full, 'Reference: 403, 2026-06-15T10:00:00Z'],
       ['code alone', { respCode: '500' }, 'Reference: 500'],
+      ['the undecodable page: its code 500', UNDECODABLE, 'Reference: 500'],
     ];
     for (const [name, details, expected] of cases) {
       it(name, () => expect(failureReference(details)).to.equal(expected));
     }
+  });
+
+  // Issue 21: an authorize_failure address could write "Reference: ACCOUNT FROZEN - CALL 1800 000 000 NOW".
+  describe('the failure page shows only what is proven to be a reference (DESIGN §3.13, issue 21)', () => {
+    const ATTACK = 'ACCOUNT FROZEN - CALL 1800 000 000 NOW';
+    const configured = { 'ACCOUNT_SUSPENDED_BY_BANK': 'Your account is suspended. Please call us on the number on our website.' };
+
+    it('the issue\'s address: no reference at all, the generic text', () => {
+      const details = decodeErrorPageParam(encode({ respCode: ATTACK }));
+      expect(details.respCode, 'decoded for the logs').to.equal(ATTACK);
+      expect(failureReference(details, {})).to.equal(undefined);
+      expect(failurePageText({ route: 'authorize_failure', details }, {})).to.deep.equal({ message: 'Something went wrong. Please try again later.', reference: undefined });
+    });
+
+    it('a code with words is left out and a real time still shown', () => {
+      expect(failureReference({ respCode: ATTACK, respTime: '2026-11-23T10:00:00Z' }, {})).to.equal('Reference: 2026-11-23T10:00:00Z');
+    });
+
+    it('a time that is not a date-time is left out and the code still shown', () => {
+      expect(failureReference({ respCode: '403', respTime: 'CALL 1800 000 000' }, {})).to.equal('Reference: 403');
+    });
+
+    it('a code the config knows is shown whatever its form (the bank wrote it)', () => {
+      expect(failureReference({ respCode: 'ACCOUNT_SUSPENDED_BY_BANK' }, configured)).to.equal('Reference: ACCOUNT_SUSPENDED_BY_BANK');
+      expect(failureReference({ respCode: 'ACCOUNT_SUSPENDED_BY_BANK' }, {})).to.equal(undefined);
+    });
+
+    it('failurePageText: the configured text and the reference; service_unavailable and no failure say their own words', () => {
+      expect(failurePageText({ route: 'authorize_failure', details: { respCode: 'ACCOUNT_SUSPENDED_BY_BANK', respMessage: ATTACK } }, configured)).to.deep.equal({
+        message: configured.ACCOUNT_SUSPENDED_BY_BANK,
+        reference: 'Reference: ACCOUNT_SUSPENDED_BY_BANK',
+      });
+      expect(failurePageText({ route: 'service_unavailable' }, configured)).to.deep.equal({ message: 'We could not check your request with the bank just now. Please reload this page to try again.' });
+      expect(failurePageText(undefined, configured)).to.deep.equal({ message: 'Something went wrong. Please try again later.' });
+      expect(failurePageText({ route: 'incorrect_jwt' }, configured)).to.deep.equal({ message: 'Something went wrong. Please try again later.', reference: undefined });
+    });
+
+    describe('isQuotableCode: configured, or at most 12 letters and digits (single - or _ between them) with at most 6 digits', () => {
+      const quotable = ['403', '500', 'A', 'AISVAL0009', 'E-1023', 'auth_01', 'ABCDEF123456', 'A-B_C', '123456'];
+      const refused = [
+        ATTACK, '', ' 403', '403 ', 'CALL NOW', 'ABCDEFGHIJKLM', '-403', '403-', '_a', 'a--b', 'a-_b', '1800000000', '1800-000-000',
+        '0412345678', '1234567', 'a.b', 'a/b', 'tel:1800', 'ÄBC', '４０３', 'https://x', 'a\u200bb',
+      ];
+      for (const code of quotable) it(`${JSON.stringify(code)}: shown`, () => expect(isQuotableCode(code, {})).to.equal(true));
+      for (const code of refused) it(`${JSON.stringify(code)}: left out`, () => expect(isQuotableCode(code, {})).to.equal(false));
+      it('a configured code is shown; an inherited property name is not a configured code', () => {
+        expect(isQuotableCode(ATTACK, { [ATTACK]: 'configured' })).to.equal(true);
+        expect(isQuotableCode('__proto__', {})).to.equal(false);
+        expect(isQuotableCode('hasOwnProperty', {}), 'inherited, and 14 characters').to.equal(false);
+      });
+      it('whatever it is, a shown code the config does not know has no space and at most 6 digits (property)', () => {
+        fc.assert(
+          fc.property(fc.string({ maxLength: 20 }), (code) => {
+            if (!isQuotableCode(code, {})) return;
+            expect(code).to.match(/^[A-Za-z0-9_-]{1,12}$/);
+            expect(code.replace(/\D/g, '').length).to.be.at.most(6);
+          }),
+          { numRuns: 500 },
+        );
+      });
+    });
+
+    describe('isDateTime: an RFC 3339 date-time (the CDS DateTimeString), T or a space, seconds and zone optional; the day must exist', () => {
+      const times = [
+        '2026-11-23T10:00:00Z',
+        '2007-05-01T15:43:00.12345Z',
+        '2012-12-25T15:43:00-08:00',
+        '2026-11-23T10:00:00.123456789+10:00',
+        '2026-11-23T10:00:00+1000',
+        '2026-11-23T10:00:00',
+        '2026-11-23T10:00',
+        '2026-11-23 10:00:00',
+        '2026-11-23t10:00:00z',
+        '2024-02-29T23:59:59Z',
+        '2000-02-29T00:00:00Z',
+      ];
+      const notTimes = [
+        '', 't', '2026-11-23', '10:00:00', '10:00:00Z', '1800000000', '1795000000000', 'yesterday', 'CALL 1800 000 000',
+        '2026-13-01T00:00:00Z', '2026-00-01T00:00:00Z', '2026-02-29T00:00:00Z', '1900-02-29T00:00:00Z', '2026-04-31T00:00:00Z', '2026-11-00T00:00:00Z', '2026-11-32T00:00:00Z',
+        '2026-11-23T24:00:00Z', '2026-11-23T10:60:00Z', '2026-11-23T10:00:60Z', '2026-11-23T10:00:00+24:00', '2026-11-23T10:00:00+10:60', '2026-11-23T10:00:00-03',
+        '2026-11-23T10:00:00.Z', '2026-11-23T10:00:00.1234567890Z', '2026-11-23T10:00:00Z CALL 1800', ' 2026-11-23T10:00:00Z', '2026-11-23T10:00:00Z\n',
+        '2026-11-23T10:00:00ZZ', '26-11-23T10:00:00Z', '2026/11/23 10:00:00', '23/11/2026 10:00', '20261123T100000Z',
+        'Mon, 23 Nov 2026 10:00:00 GMT', '２０２６-11-23T10:00:00Z',
+      ];
+      for (const time of times) it(`${JSON.stringify(time)}: shown`, () => expect(isDateTime(time)).to.equal(true));
+      for (const time of notTimes) it(`${JSON.stringify(time)}: left out`, () => expect(isDateTime(time)).to.equal(false));
+
+      it('every date-time of a real instant is shown, as Date writes it (property)', () => {
+        fc.assert(
+          fc.property(fc.date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }), (date) => {
+            expect(isDateTime(date.toISOString())).to.equal(true);
+          }),
+          { numRuns: 300 },
+        );
+      });
+
+      it('a shown time holds no letters but the date-time\'s own (property)', () => {
+        fc.assert(
+          fc.property(fc.string({ maxLength: 40 }), (text) => {
+            if (isDateTime(text)) expect(text).to.match(/^[0-9TtZz:+. -]+$/);
+          }),
+          { numRuns: 500 },
+        );
+      });
+    });
   });
 });

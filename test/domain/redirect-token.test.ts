@@ -263,5 +263,35 @@ describe('domain/redirect-token', () => {
         expect(isFollowableRedirectUri(uri, production)).to.equal(followable);
       });
     }
+
+    // Issue 21: a signed redirectUri with a username or password reads as one host and goes to another.
+    describe('the return address carries no userinfo (DESIGN §3.12, issue 21): a token redirectUri with a username or password is never followed', () => {
+      const withUserinfo = [
+        'https://attacker:pw@tpp.example/cb',
+        'https://attacker@tpp.example/cb',
+        'https://:pw@tpp.example/cb',
+        'https://tpp.example:443@evil.example/cb',
+        'https://tpp.example%40evil.example@evil.example/cb',
+        'http://attacker:pw@localhost:3000/cb',
+        'http://user@127.0.0.1:4400/callback',
+      ];
+      for (const uri of withUserinfo) {
+        it(`${uri}: not followable, in production or not`, () => {
+          expect(isFollowableRedirectUri(uri, false)).to.equal(false);
+          expect(isFollowableRedirectUri(uri, true)).to.equal(false);
+        });
+      }
+
+      it('an empty userinfo ("@" alone) is no userinfo: the URL has none', () => {
+        expect(isFollowableRedirectUri('https://@tpp.example/cb', true)).to.equal(true);
+        expect(new URL('https://@tpp.example/cb').href).to.equal('https://tpp.example/cb');
+      });
+
+      it('the claims are read as signed (parseRedirectToken checks types); following is isFollowableRedirectUri\'s decision', () => {
+        const parsed = parseRedirectToken({ ...validPayload, redirectUri: 'https://attacker:pw@tpp.example/cb' });
+        expect(parsed.ok && parsed.value.redirectUri).to.equal('https://attacker:pw@tpp.example/cb');
+        expect(isFollowableRedirectUri(parsed.ok ? parsed.value.redirectUri : '', true)).to.equal(false);
+      });
+    });
   });
 });

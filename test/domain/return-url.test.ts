@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   accessDeniedReturnUrl,
   plainReturnUrl,
+  RESPONSE_PARAMETERS,
   returnTarget,
   successReturnUrl,
   type ConfirmationAnswer,
@@ -121,7 +122,7 @@ describe('domain/return-url', () => {
           expect(url.searchParams.get('respMessage')).to.equal('Authentication failure');
           expect(decodeURIComponent(/[?&]state=([^&#]*)/.exec(result.value)?.[1] ?? 'missing')).to.equal(state);
           for (const [name, value] of before.searchParams) {
-            if (!['state', 'error', 'respCode', 'respMessage'].includes(name)) {
+            if (!RESPONSE_PARAMETERS.includes(name)) {
               expect(url.searchParams.getAll(name)).to.include(value);
             }
           }
@@ -256,7 +257,9 @@ describe('domain/return-url', () => {
           expect(params.get('code')).to.equal(code);
           expect(params.get('state')).to.equal(state);
           expect(params.get('id_token')).to.equal(idToken === '' ? null : idToken);
-          expect(url.search).to.equal(new URL(target).search);
+          const before = new URL(target);
+          if (RESPONSE_PARAMETERS.every((name) => !before.searchParams.has(name))) expect(url.search).to.equal(before.search);
+          else for (const name of RESPONSE_PARAMETERS) expect(url.searchParams.has(name)).to.equal(false);
         }),
         { numRuns: 200 },
       );
@@ -294,8 +297,12 @@ describe('domain/return-url', () => {
       expect(returnTarget(undefined, TOKEN_URI)).to.deep.equal({ target: TOKEN_URI });
       expect(returnTarget('', TOKEN_URI)).to.deep.equal({ target: TOKEN_URI });
     });
-    it('the same address with another query: followed', () => {
-      expect(returnTarget(`${TOKEN_URI}?code=c1&state=s`, TOKEN_URI)).to.deep.equal({ target: `${TOKEN_URI}?code=c1&state=s` });
+    it('the same address, the same query: followed', () => {
+      expect(returnTarget(TOKEN_URI, TOKEN_URI)).to.deep.equal({ target: TOKEN_URI });
+      expect(returnTarget('https://BudgetBuddy.example:443/cb', TOKEN_URI), 'the same URL written otherwise').to.deep.equal({ target: 'https://BudgetBuddy.example:443/cb' });
+    });
+    it('the same address with a parameter the bank adds: followed', () => {
+      expect(returnTarget(`${TOKEN_URI}?from=bank`, TOKEN_URI)).to.deep.equal({ target: `${TOKEN_URI}?from=bank` });
     });
     it('another host: the token\'s address, and why', () => {
       expect(returnTarget('https://evil.example/cb?code=c1', TOKEN_URI)).to.deep.equal({
@@ -308,6 +315,140 @@ describe('domain/return-url', () => {
       expect(returnTarget(answered, TOKEN_URI)).to.deep.equal({
         target: TOKEN_URI,
         refused: `the bank's redirect_uri ${answered.slice(0, 200)} is not an http(s) URL`,
+      });
+    });
+  });
+  // Issue 21: a bank answer of http://attacker:pw@<host>/callback was followed, carrying the code and id_token.
+  describe('the return address must equal the token\'s in scheme, host, port and path, and carry no userinfo; its query is what the contract allows (DESIGN §3.12, issue 21)', () => {
+    const TOKEN_URI = 'https://budgetbuddy.example/cb';
+    const TOKEN_WITH_QUERY = 'https://budgetbuddy.example/cb?tenant=a&lang=en';
+
+    describe('userinfo', () => {
+      const answers = [
+        'https://attacker:pw@budgetbuddy.example/cb',
+        'https://attacker@budgetbuddy.example/cb',
+        'https://:pw@budgetbuddy.example/cb',
+        'https://budgetbuddy.example:x@evil.example/cb',
+      ];
+      for (const answered of answers) {
+        it(`the bank's ${answered}: not followed, the token's address; the log quotes no password`, () => {
+          const { target, refused } = returnTarget(answered, TOKEN_URI);
+          expect(target).to.equal(TOKEN_URI);
+          expect(refused).to.be.a('string');
+          expect(refused).not.to.match(/pw|attacker|budgetbuddy\.example:x/);
+        });
+      }
+
+      it("the issue's answer, followed to the exit: the code goes to the token's address, with no userinfo", () => {
+        const token = 'http://127.0.0.1:4400/callback';
+        const { target, refused } = returnTarget('http://attacker:pw@127.0.0.1:4400/callback', token);
+        expect(refused).to.equal("the bank's redirect_uri http://127.0.0.1:4400/callback carries a username or password");
+        const result = successReturnUrl({ auth_code: 'c-1', state: 's', id_token: 'h.p.s', redirect_uri: target }, token);
+        expect(result).to.deep.equal(ok('http://127.0.0.1:4400/callback#code=c-1&state=s&id_token=h.p.s'));
+      });
+
+      it('no return is built to an address with userinfo (the token\'s, or the public site): an error that quotes it without them', () => {
+        const target = 'https://user:secret@tpp.example/cb';
+        const error = { ok: false, error: { kind: 'userinfo', target: 'https://tpp.example/cb' } };
+        expect(accessDeniedReturnUrl(target, 's')).to.deep.equal(error);
+        expect(successReturnUrl({ auth_code: 'c' }, target)).to.deep.equal(error);
+        expect(successReturnUrl({ response: 'r', redirect_uri: target }, TOKEN_REDIRECT)).to.deep.equal(error);
+        expect(plainReturnUrl(target)).to.deep.equal(error);
+      });
+
+      it("a token's redirectUri with userinfo: the bank's answer is not followed either", () => {
+        expect(returnTarget('https://user:secret@tpp.example/cb', 'https://user:secret@tpp.example/cb')).to.deep.equal({
+          target: 'https://user:secret@tpp.example/cb',
+          refused: "the bank's redirect_uri https://tpp.example/cb carries a username or password",
+        });
+        expect(returnTarget('https://tpp.example/cb', 'https://user:secret@tpp.example/cb')).to.deep.equal({
+          target: 'https://user:secret@tpp.example/cb',
+          refused: "the token's redirectUri cannot be followed",
+        });
+      });
+    });
+
+    describe('the query', () => {
+      for (const name of RESPONSE_PARAMETERS) {
+        it(`the bank's redirect_uri with ${name} in its query: not followed (only the app writes ${name})`, () => {
+          expect(returnTarget(`${TOKEN_URI}?${name}=planted`, TOKEN_URI)).to.deep.equal({
+            target: TOKEN_URI,
+            refused: `the bank's redirect_uri https://budgetbuddy.example/cb carries ${name} in its query (only the app writes them)`,
+          });
+        });
+      }
+
+      it('a planted code cannot reach the recipient on any return (the bank\'s answer with code, state, id_token, error, response)', () => {
+        const answered = `${TOKEN_URI}?code=planted&state=planted&id_token=planted&error=planted&response=planted&keep=1`;
+        const { target } = returnTarget(answered, TOKEN_URI);
+        const returns = [
+          successReturnUrl({ auth_code: 'c-1', state: 's', redirect_uri: target }, TOKEN_URI),
+          successReturnUrl({ response: 'jarm', redirect_uri: target }, TOKEN_URI),
+          accessDeniedReturnUrl(target, 's'),
+          plainReturnUrl(target),
+        ];
+        for (const result of returns) {
+          if (!result.ok) throw new Error('refused');
+          expect(result.value).not.to.contain('planted');
+        }
+      });
+
+      it('the token\'s own query loses the response parameters on every return; the rest is kept as written', () => {
+        const token = 'https://tpp.example/cb?client=a%20b&code=old&iss=x&lang=en';
+        expect(successReturnUrl({ auth_code: 'c-1', state: 's' }, token)).to.deep.equal(ok('https://tpp.example/cb?client=a%20b&lang=en#code=c-1&state=s'));
+        expect(successReturnUrl({ response: 'r' }, token)).to.deep.equal(ok('https://tpp.example/cb?client=a%20b&lang=en&response=r'));
+        expect(plainReturnUrl(token)).to.deep.equal(ok('https://tpp.example/cb?client=a%20b&lang=en'));
+        expect(plainReturnUrl('https://tpp.example/cb?state=old')).to.deep.equal(ok('https://tpp.example/cb'));
+        expect(accessDeniedReturnUrl(token, 's')).to.deep.equal(
+          ok('https://tpp.example/cb?client=a%20b&lang=en&error=access_denied&respCode=401&respMessage=Authentication%20failure&state=s'),
+        );
+      });
+
+      it("the bank's query must keep every parameter of the token's (same value): a changed or dropped one is not followed", () => {
+        expect(returnTarget(`${TOKEN_WITH_QUERY}&from=bank`, TOKEN_WITH_QUERY)).to.deep.equal({ target: `${TOKEN_WITH_QUERY}&from=bank` });
+        expect(returnTarget('https://budgetbuddy.example/cb?lang=en&tenant=a', TOKEN_WITH_QUERY), 'another order').to.deep.equal({ target: 'https://budgetbuddy.example/cb?lang=en&tenant=a' });
+        for (const answered of ['https://budgetbuddy.example/cb?tenant=b&lang=en', 'https://budgetbuddy.example/cb?lang=en', 'https://budgetbuddy.example/cb']) {
+          expect(returnTarget(answered, TOKEN_WITH_QUERY), answered).to.deep.equal({
+            target: TOKEN_WITH_QUERY,
+            refused: "the bank's redirect_uri https://budgetbuddy.example/cb does not keep the query of the token's",
+          });
+        }
+      });
+
+      it('a fragment other than the token\'s: not followed (an access_denied return keeps the fragment)', () => {
+        expect(returnTarget(`${TOKEN_URI}#code=planted`, TOKEN_URI)).to.deep.equal({
+          target: TOKEN_URI,
+          refused: "the bank's redirect_uri https://budgetbuddy.example/cb has another fragment than the token's",
+        });
+      });
+
+      it('whatever the bank answers, the return carries exactly the app\'s parameters (property)', () => {
+        const name = fc.oneof(fc.constantFrom(...RESPONSE_PARAMETERS, 'from', 'tenant'), fc.string({ maxLength: 6 }));
+        const query = fc.array(fc.tuple(name, fc.string({ maxLength: 6 })), { maxLength: 4 }).map((pairs) => new URLSearchParams(pairs).toString());
+        const answerArb = fc.record({
+          host: fc.constantFrom('budgetbuddy.example', 'evil.example', 'x:y@budgetbuddy.example'),
+          query,
+          hash: fc.constantFrom('', '#code=planted'),
+        });
+        fc.assert(
+          fc.property(answerArb, query, ({ host, query: answeredQuery, hash }, tokenQuery) => {
+            const token = `https://budgetbuddy.example/cb${tokenQuery === '' ? '' : `?${tokenQuery}`}`;
+            const { target } = returnTarget(`https://${host}/cb?${answeredQuery}${hash}`, token);
+            const success = successReturnUrl({ auth_code: 'C', state: 'S', id_token: 'I', redirect_uri: target }, token);
+            const denied = accessDeniedReturnUrl(target, 'S');
+            if (!success.ok || !denied.ok) throw new Error('refused');
+            const returned = new URL(success.value);
+            expect(returned.origin + returned.pathname).to.equal('https://budgetbuddy.example/cb');
+            for (const parameter of RESPONSE_PARAMETERS) expect(returned.searchParams.has(parameter), parameter).to.equal(false);
+            expect([...new URLSearchParams(returned.hash.slice(1))]).to.deep.equal([['code', 'C'], ['state', 'S'], ['id_token', 'I']]);
+            const deniedUrl = new URL(denied.value);
+            expect(deniedUrl.hash).to.equal('');
+            expect(deniedUrl.searchParams.getAll('state')).to.deep.equal(['S']);
+            expect(deniedUrl.searchParams.getAll('error')).to.deep.equal(['access_denied']);
+            for (const parameter of ['code', 'id_token', 'response', 'iss', 'error_description', 'error_uri']) expect(deniedUrl.searchParams.has(parameter), parameter).to.equal(false);
+          }),
+          { numRuns: 300 },
+        );
       });
     });
   });

@@ -90,6 +90,18 @@ describe('domain/review-data (issue 13 items 2 and 3)', () => {
       );
     });
 
+    it('the profile scope beside a cluster that lists Name: the name is not named twice (issue 21: "Name" is its own cluster)', () => {
+      expect(noAccountWarning(listed([...BANK, 'profile', BASIC], false))).to.equal(
+        'You have not selected an account to share, however you may still continue to share your name and occupation.',
+      );
+      expect(noAccountWarning(listed([...BANK, 'profile', DETAIL], false))).to.equal(
+        'You have not selected an account to share, however you may still continue to share your name, occupation, contact details.',
+      );
+      expect(noAccountWarning(listed([...BANK, 'profile', BASIC, DETAIL], false))).to.equal(
+        'You have not selected an account to share, however you may still continue to share your name and contact details.',
+      );
+    });
+
     it('no customer scope: promises nothing', () => {
       expect(noAccountWarning(listed(BANK, false))).to.equal('You have not selected an account to share.');
     });

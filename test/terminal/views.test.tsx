@@ -181,6 +181,15 @@ describe('terminal channel: the views, by keyboard', function () {
     app.view.unmount();
   });
 
+  // Issue 21: an authorize_failure address put its words on the page as the reference.
+  it('the failure page shows only what is proven to be a reference (DESIGN §3.13, issue 21)', async () => {
+    const error = Buffer.from(JSON.stringify({ respCode: 'ACCOUNT FROZEN - CALL 1800 000 000 NOW', respTime: '2026-11-23T10:00:00Z' })).toString('base64url');
+    const app = await open(new URL(`/authorize_failure?error=${error}`, sandbox.origin).href);
+    expect(app.frame()).to.contain('We are unable to continue').and.contain('Reference: 2026-11-23T10:00:00Z');
+    expect(app.frame()).not.to.contain('1800');
+    app.view.unmount();
+  });
+
   it('an unknown token shows the failure page with Go Back or Leave Page', async () => {
     const app = await open(new URL('/demo_accc_aisp?redirectJwt=not.a.token', sandbox.origin).href);
     expect(app.frame()).to.contain('We are unable to continue').and.contain('Leave Page');

@@ -40,6 +40,27 @@ describe('ui: failure page (spec §2, §8)', () => {
     expect(screen.getByText('Reference: 403')).to.exist;
   });
 
+  // Issue 21: the reference line was the address's text, e.g. "Reference: ACCOUNT FROZEN - CALL 1800 000 000 NOW".
+  it('the failure page shows only what is proven to be a reference (DESIGN §3.13, issue 21): a code with words and a time that is not one are left out', async () => {
+    const { view } = await startApp({ launch: new FakeLaunchParameters(TOKEN, 'authorize_failure', errorParam({ respCode: 'ACCOUNT FROZEN - CALL 1800 000 000 NOW', respTime: 'CALL 1800 000 000 NOW' })) });
+    expect(screen.getByText(DEFAULT)).to.exist;
+    expect(view.container.querySelector('.failure-reference')).to.equal(null);
+    expect(screen.queryByText(/1800 000 000|ACCOUNT FROZEN|Reference/)).to.equal(null);
+  });
+
+  it('the failure page shows only what is proven to be a reference (DESIGN §3.13, issue 21): a phone number as the code is left out, a real time stays', async () => {
+    await startApp({ launch: new FakeLaunchParameters(TOKEN, 'authorize_failure', errorParam({ respCode: '1800000000', respTime: '2026-11-23T10:00:00.123+11:00' })) });
+    expect(screen.getByText('Reference: 2026-11-23T10:00:00.123+11:00')).to.exist;
+    expect(screen.queryByText(/1800000000/)).to.equal(null);
+  });
+
+  it('the failure page shows only what is proven to be a reference (DESIGN §3.13, issue 21): a long code the config knows is shown with its text', async () => {
+    const config = runtimeConfig({ errorMessages: { CONSENT_EXPIRED_AT_BANK: 'Your consent has expired.' } });
+    await startApp({ config, launch: new FakeLaunchParameters(undefined, 'authorize_failure', errorParam({ respCode: 'CONSENT_EXPIRED_AT_BANK', respTime: '2026-11-23T10:00:00+11:00' })) });
+    expect(screen.getByText('Your consent has expired.')).to.exist;
+    expect(screen.getByText('Reference: CONSENT_EXPIRED_AT_BANK, 2026-11-23T10:00:00+11:00')).to.exist;
+  });
+
   it('authorize_failure never renders markup from the parameter', async () => {
     const { view } = await startApp({ launch: new FakeLaunchParameters(TOKEN, 'authorize_failure', errorParam({ respMessage: '<img src=x onerror=alert(1)><b>Call 1900 000 000</b>' })) });
     expect(view.container.querySelector('img, b')).to.equal(null);

@@ -2,13 +2,18 @@ import { Box, Text } from 'ink';
 import { observer } from 'mobx-react-lite';
 import { SessionStore } from '../../application/stores/session.store';
 import { copy } from '../../domain/copy';
+import { failurePageText } from '../../domain/error-page';
 import { useService } from './services-context';
 import { Button } from './widgets';
 
-/** Spec §2 "Failure page": the title, the bank's message, the reference to quote, Go Back or Leave Page. */
+/**
+ * Spec §2 "Failure page": the title, the bank's message, the reference to quote (DESIGN §3.13:
+ * only what is proven to be a code and a time), Go Back or Leave Page.
+ */
 export const FailureView = observer(function FailureView() {
   const session = useService(SessionStore);
-  const { message, reference } = session.failureText;
+  const screen = session.screen;
+  const { message, reference } = failurePageText(screen.kind === 'failure' ? screen : undefined, session.config.errorMessages);
   return (
     <Box flexDirection="column" borderStyle="double" paddingX={1} gap={1}>
       <Text bold color="red">{copy.failure.title}</Text>

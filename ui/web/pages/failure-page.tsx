@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef } from 'react';
 import { SessionStore } from '../../../application/stores/session.store';
 import { copy } from '../../../domain/copy';
-import { failureMessage, failureReference } from '../../../domain/error-page';
+import { failurePageText } from '../../../domain/error-page';
 import { useService } from '../services-context';
 
 /**
@@ -49,24 +49,16 @@ export function StaticFailureView() {
 }
 
 /**
- * The words of a failure screen: service unavailable (the bank's keys), or DESIGN §3.13's bank
- * text for the code (never text from the address), with the code and time to quote.
- */
-function failureText(screen: SessionStore['screen'], errorMessages: Readonly<Record<string, string>>): { message: string; reference?: string | undefined } {
-  if (screen.kind !== 'failure') return { message: copy.failure.defaultMessage };
-  if (screen.route === 'service_unavailable') return { message: copy.failure.serviceUnavailable };
-  return { message: failureMessage(screen.details, errorMessages), reference: failureReference(screen.details) };
-}
-
-/**
  * Spec §2 "Failure page" for authorize_failure, incorrect_jwt, consent_fetch_failure and the
  * keys outage: the bank's own words (DESIGN §3.13 departs from the spec's "server message": an
- * address anyone can write never speaks for the bank); Go Back (to the verified token's redirect
- * address) or Leave Page (the bank's public site).
+ * address anyone can write never speaks for the bank; a reference only of what is proven to be a
+ * code and a time, `failurePageText`); Go Back (to the verified token's redirect address) or
+ * Leave Page (the bank's public site).
  */
 export const FailurePage = observer(function FailurePage() {
   const session = useService(SessionStore);
-  const { message, reference } = failureText(session.screen, session.config.errorMessages);
+  const screen = session.screen;
+  const { message, reference } = failurePageText(screen.kind === 'failure' ? screen : undefined, session.config.errorMessages);
   const action = session.failureHasExit
     ? { label: session.failureLeavesToThirdParty ? copy.failure.goBack : copy.failure.leavePage, onClick: () => void session.leaveFailurePage() }
     : undefined;
