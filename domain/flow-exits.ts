@@ -1,6 +1,5 @@
 import type { AbandonmentStage } from './abandonment';
 import { confirmFailed, confirmed } from './flow-steps';
-import { isProvenRefusal } from './flow-decisions';
 import type { FlowAnswer, FlowEffect } from './flow-effects';
 import { rememberEarlyAction } from './flow-login';
 import { showFailure } from './flow-start';
@@ -123,15 +122,18 @@ export function onConfirmed(state: FlowState, answer: Extract<FlowAnswer, { kind
 
 /**
  * DESIGN §3.11: the approval made before a reload, asked again at start: its code, or the journey
- * starts as usual (the consent is read). Only the bank's own refusal proves nothing was committed;
- * otherwise the outcome stays unclear.
+ * starts as usual (the consent is read) with the outcome unclear. The code of an approval the bank says it holds
+ * (`committed`), asked while starting, that still cannot be had: Service unavailable, whose words
+ * say so and whose button returns to the plain address.
  */
 export function onReplayed(state: FlowState, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number): Transition {
   if (answer.result.ok) return confirmed(state, answer.result.value, nowMs);
-  const known = isProvenRefusal(answer.result.error) ? { ...state, decision: { kind: 'none' as const } } : state;
-  const phase = known.phase;
+  if (state.decision.kind === 'committed') return openModal(state, 'serviceUnavailable');
+  // It asks again after an unclear outcome (the reload came before the answer): a refusal does not
+  // undo what the earlier try may have committed. The outcome stays unclear; a rejection will tell.
+  const phase = state.phase;
   if (phase.kind !== 'starting') return unchanged(state);
-  return sendPending({ ...known, phase: { ...phase, call: undefined } }, newCall(known, { kind: 'consentDetails' }));
+  return sendPending({ ...state, phase: { ...phase, call: undefined } }, newCall(state, { kind: 'consentDetails' }));
 }
 
 /**

@@ -131,7 +131,7 @@ const STARTING: PhaseTable<'starting'> = {
   openHelp: { run: (state, _phase, event) => onOpenHelp(state, event.modal), to: ['starting'] },
   // The token-expiry redirect, which can open while the consent is read (spec §4).
   modalPrimary: { run: (state, _phase, _event, nowMs) => onModalPrimary(state, nowMs), to: ['leaving', 'ended', 'failed'] },
-  tick: { ...TICK, to: ['starting', 'leaving', 'ended', 'failed'] },
+  tick: { ...TICK, to: ['starting', 'ended', 'failed'] },
   connectivity: { ...CONNECTIVITY, to: ['starting'] },
 };
 
@@ -198,6 +198,21 @@ export const PHASE_TABLES: { readonly [K in PhaseKind]: PhaseTable<K> } = {
   confirmed: CONFIRMED,
   decidedElsewhere: DECIDED_ELSEWHERE,
   ended: {},
+};
+
+/**
+ * The phases time can lead to from each phase, whatever the event (the timers are judged around
+ * every event, {@link transition}): a decision asked again; the success modal's return; the token
+ * expiry and its fallback (the exit); the inactivity lapse (the bank asked to reject first).
+ */
+export const TIMER_TARGETS: { readonly [K in PhaseKind]: readonly PhaseKind[] } = {
+  starting: ['ended', 'failed'],
+  failed: [],
+  steps: ['leaving', 'ended', 'failed'],
+  leaving: [],
+  confirmed: ['ended', 'failed'],
+  decidedElsewhere: [],
+  ended: [],
 };
 
 /** The phase's rule for the event, if it takes it. */

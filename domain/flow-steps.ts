@@ -183,12 +183,15 @@ export function confirmed(state: FlowState, answer: ConfirmationAnswer, nowMs: n
 
 /**
  * Spec §8: a confirmation that failed opens No eligible accounts (400 A09/A05) or Service
- * unavailable; nothing is re-sent. DESIGN §3.11: only the bank's own refusal proves nothing was
- * committed (the decision is none again); otherwise the outcome stays unclear (or, for the code
- * of a committed approval, committed), and the modal's words say so (domain/outcome.ts).
+ * unavailable; nothing is re-sent. DESIGN §3.11: only the bank's own refusal of the first try
+ * proves nothing was committed (the decision is none again); after a try whose outcome was
+ * unclear, a refusal does not undo what that try may have committed, so the outcome stays unclear
+ * (or, for the code of a committed approval, committed), and the modal's words say so
+ * (domain/outcome.ts).
  */
 export function confirmFailed(state: FlowState, error: ApiError): Transition {
-  const refused = isProvenRefusal(error) && state.decision.kind === 'unclear';
+  const firstTry = callOf(state.phase)?.attempt === 1;
+  const refused = isProvenRefusal(error) && firstTry && state.decision.kind === 'unclear';
   const known = refused ? { ...state, decision: { kind: 'none' as const } } : state;
   return openModal(known, refused ? saveOrConfirmErrorModal(error) : 'serviceUnavailable');
 }

@@ -3,8 +3,7 @@ import { makeAutoObservable } from 'mobx';
 import type { AccountState } from '../../domain/accounts';
 import { brandOf, type Brand } from '../../domain/brand';
 import type { Consent } from '../../domain/consent';
-import { copy, type ModalContext } from '../../domain/copy';
-import { failureMessage, failureReference } from '../../domain/error-page';
+import { copy, outcomeSentence, type ModalContext } from '../../domain/copy';
 import {
   introLine, progressTracker, stepButtons, stepTitle, windowTitle,
   type FlowFlags, type ProgressTracker, type Step, type StepButtons,
@@ -191,15 +190,9 @@ export class SessionStore {
     return this.state.journey.token !== undefined || this.config.publicSiteUrl !== '';
   }
 
-  /**
-   * Spec §2 "Failure page": service unavailable (the bank's keys), or DESIGN §3.13's bank text
-   * for the code (never text from the address), with the code and time to quote.
-   */
-  get failureText(): { readonly message: string; readonly reference?: string | undefined } {
-    const screen = this.screen;
-    if (screen.kind !== 'failure') return { message: copy.failure.defaultMessage };
-    if (screen.route === 'service_unavailable') return { message: copy.failure.serviceUnavailable };
-    return { message: failureMessage(screen.details, this.config.errorMessages), reference: failureReference(screen.details) };
+  /** DESIGN §3.16: the failure page's sentence about what was shared, from what is known (issue 21). */
+  get failureOutcome(): string {
+    return this.outcome === 'nothingShared' ? copy.failure.nothingShared : outcomeSentence(this.modalContext);
   }
 
   /** Spec §2 failure page: Go Back or Leave Page. */

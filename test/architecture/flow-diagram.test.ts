@@ -1,32 +1,33 @@
+// Issue 21: the flow's diagram is drawn from the phase tables, and the documents show it as
+// the tables are today.
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
-import { exploreFlow, flowDiagram } from '../support/flow-explorer';
-import { README, withDiagram } from '../support/write-flow-diagram';
+import { PHASE_TABLES } from '../../domain/flow-model';
+import { phaseDiagram, phaseEdges, PHASES } from '../support/flow-diagram';
+import { FLOW_STATES, README, withDiagram, withTables } from '../support/write-flow-diagram';
 
-describe('the flow diagram (README "The flow model") is generated from the model', function () {
-  this.timeout(30_000);
-  const edges = exploreFlow();
-
-  it('the README shows the diagram the model gives today (npm run diagram writes it)', async () => {
+describe('issue 21: the flow diagram is drawn from the phase tables', () => {
+  it('the README shows the small picture the tables give today (npm run diagram writes it)', async () => {
     const readme = await readFile(README, 'utf8');
-    expect(withDiagram(readme, flowDiagram(edges)), 'run npm run diagram').to.equal(readme);
+    expect(withDiagram(readme), 'run npm run diagram').to.equal(readme);
   });
 
-  it('reaches every step, the warnings and every exit', () => {
-    const nodes = new Set(edges.flatMap((edge) => [edge.from, edge.to]));
-    for (const node of ['Loading', 'FailurePage', 'Login', 'SelectProfile', 'SelectAccounts', 'Review', 'HelpModal', 'SharingIncomplete',
-      'ChangeProfile', 'LoginMessage', 'TimeoutWarning', 'TokenExpiry', 'EndModal', 'Success', 'Rejecting', 'ReturnedWithCode',
-      'ReturnedAccessDenied', 'BankPublicSite'] as const) {
-      expect(nodes.has(node), node).to.equal(true);
-    }
+  it('docs/flow-states.md shows the picture and one table per phase as they are today', async () => {
+    const doc = await readFile(FLOW_STATES, 'utf8');
+    expect(withTables(doc), 'run npm run diagram').to.equal(doc);
   });
 
-  it('a code is returned only from the success modal, and every step can be left by the customer or by time', () => {
-    expect(edges.filter((edge) => edge.to === 'ReturnedWithCode').map((edge) => edge.from)).to.deep.equal(['Success']);
-    for (const step of ['Login', 'SelectProfile', 'SelectAccounts', 'Review'] as const) {
-      expect(edges.some((edge) => edge.from === step && edge.to === 'SharingIncomplete'), `${step}: Cancel`).to.equal(true);
-      expect(edges.some((edge) => edge.from === step && edge.to === 'TimeoutWarning'), `${step}: inactivity`).to.equal(true);
-      expect(edges.some((edge) => edge.from === step && edge.to === 'TokenExpiry'), `${step}: token expiry`).to.equal(true);
+  it('is small: one node per phase, at most a dozen or so moves', () => {
+    const lines = phaseDiagram().split('\n');
+    expect(lines.length, 'lines of the picture').to.be.at.most(30);
+    expect(new Set(phaseEdges().flatMap((edge) => [edge.from, edge.to])).size).to.equal(PHASES.length);
+  });
+
+  it('every journey ends at the one exit: each phase but Ended can lead on, and Ended takes no event', () => {
+    expect(Object.keys(PHASE_TABLES.ended)).to.deep.equal([]);
+    for (const phase of PHASES.filter((kind) => kind !== 'ended')) {
+      expect(phaseEdges().some((edge) => edge.from === phase), phase).to.equal(true);
     }
+    expect(phaseEdges().filter((edge) => edge.to === 'confirmed').map((edge) => edge.from).sort(), 'a code only after the bank answered one').to.deep.equal(['leaving', 'starting', 'steps']);
   });
 });

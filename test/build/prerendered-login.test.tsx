@@ -71,7 +71,7 @@ describe('build: the pre-rendered login form (issues 15 and 20)', function () {
     for (const href of Object.values(built['links'] as Record<string, string>).filter((link) => !link.includes('contact') && !link.includes('eligibility'))) {
       expect(markup, href).to.include(`href="${href}"`);
     }
-    expect(JSON.parse(prerendered.entryConfig)).to.deep.equal({ brands: built['brands'], links: built['links'] });
+    expect(JSON.parse(prerendered.entryConfig)).to.deep.equal({ brands: built['brands'], links: built['links'], publicSiteUrl: built['publicSiteUrl'] });
   });
 
   it('is exactly the browser\'s first render for the brands and links the page carries, whatever config.json says at run time: what React adopts (issue 20)', async () => {

@@ -469,9 +469,25 @@ class Fail extends JourneyCommand {
   }
 }
 
+/** The bank's next answers to this call all fail the same way: an outage, a commit whose answers are all lost (issue 21). */
+class FailRepeatedly extends JourneyCommand {
+  protected readonly kind = 'idle';
+  constructor(private readonly call: CallName, private readonly fault: Fault, private readonly count: number) {
+    super();
+  }
+  act(world: World): void {
+    for (let i = 0; i < this.count; i += 1) world.bank.fail(this.call, this.fault);
+  }
+  toString(): string {
+    return `FailRepeatedly(${this.call}, ${JSON.stringify(this.fault)}, ${this.count})`;
+  }
+}
+
 const FAULTS: readonly Fault[] = [
   { kind: 'lostAfterCommit', as: 'gateway' },
   { kind: 'lostAfterCommit', as: 'network' },
+  { kind: 'lostAfterCommit', as: 'server' },
+  { kind: 'lostAfterCommit', as: 'malformed' },
   { kind: 'status', status: 503 },
   { kind: 'status', status: 500, code: 'server_error' },
   { kind: 'status', status: 400, code: 'A09' },
@@ -503,6 +519,9 @@ const shortIdle = fc.constantFrom(1_000, 9_000, 30_000).map((ms) => new Idle(ms)
 const longIdle = fc.constantFrom(61_000, 250_000, 400_000, 1_800_000).map((ms) => new Idle(ms));
 const hidden = fc.constantFrom(20_000, 290_000, 700_000).map((ms) => new Hidden(ms));
 const fault = fc.tuple(fc.constantFrom(...CALLS), fc.constantFrom(...FAULTS)).map(([call, kind]) => new Fail(call, kind));
+/** Issue 21: a confirmation committed whose every answer is lost (or a 500, or unreadable), for a few tries: the outcome stays unclear. */
+const outage = fc.tuple(fc.constantFrom<Fault>(...FAULTS.filter((candidate) => candidate.kind === 'lostAfterCommit'), { kind: 'status', status: 500, code: 'server_error' }, { kind: 'timeout' }), fc.integer({ min: 3, max: 6 }))
+  .map(([kind, count]) => new FailRepeatedly('confirmation', kind, count));
 
 /**
  * A customer with a purpose: mostly forward (log in, choose, tick, continue, confirm), changing
@@ -510,7 +529,7 @@ const fault = fc.tuple(fc.constantFrom(...CALLS), fc.constantFrom(...FAULTS)).ma
  * the review, amend their choices and finish.
  */
 const customer = fc.nat().map((choice) => new Customer(choice));
-const forward: JourneyCommandArbitrary[] = [...times(12, customer), shortIdle, fault, fc.constant(new Reload())];
+const forward: JourneyCommandArbitrary[] = [...times(12, customer), shortIdle, fault, outage, fc.constant(new Reload())];
 
 /** Anything at any time: long idle times, background tabs, faults on every call, stray and wrong actions, leaving. */
 const chaotic: JourneyCommandArbitrary[] = [
@@ -534,6 +553,7 @@ const chaotic: JourneyCommandArbitrary[] = [
   ...times(2, longIdle),
   hidden,
   ...times(3, fault),
+  outage,
   fc.constant(new Reload()),
   fc.boolean().map((online) => new Connectivity(online)),
   fc.constant(new Connectivity(true)),

@@ -2,6 +2,8 @@
 // rule it protects; a failure message says which one broke.
 import { expect } from 'chai';
 import { TRUST_USER } from '../../domain/accounts';
+import { copy, modalText } from '../../domain/copy';
+import type { SaveSelectionRequest } from '../../domain/save-request';
 import { toAccounts } from '../../domain/account-answer';
 import { isStepShown } from '../../domain/flow';
 import { pendingOf } from '../../domain/flow-view';
@@ -179,7 +181,64 @@ function definedScreens(world: World): void {
   }
 }
 
+/** Issue 21: the phase only ever moves as its table (or time) declares. */
+function declaredPhaseMoves(world: World): void {
+  expect(world.undeclaredMoves, 'phase moves the phase tables do not declare').to.deep.equal([]);
+}
+
+/** Every text the customer can read now: the open modals' titles and paragraphs, and the failure page's. */
+function textsOnScreen(world: World): string[] {
+  const { session, modal } = world.j;
+  const context = session.modalContext;
+  const texts = modal.stack.flatMap((entry) => {
+    const entryCopy = copy.modals[entry.name];
+    return [entryCopy.title, ...entryCopy.paragraphs].map((text) => modalText(text, context));
+  });
+  if (session.screen.kind === 'failure') texts.push(session.failureOutcome);
+  return texts;
+}
+
+const NOTHING_SHARED = /No data has been shared|No changes have been made|Nothing has been shared or changed|no data will be shared/;
+const SHARED = /Data sharing confirmed|successfully shared|Changes saved|have been saved|Your data sharing was confirmed|Your changes were saved/;
+
+/**
+ * DESIGN §3.16, issue 21: no text claims that nothing was shared or changed while the bank holds
+ * an approval of this authorisation, and none claims a confirmation while it holds none.
+ */
+function wordsFollowTheBank(world: World): void {
+  const texts = textsOnScreen(world);
+  if (world.bank.decision === 'approved') {
+    expect(texts.filter((text) => NOTHING_SHARED.test(text)), 'the bank holds an approval: no text may say nothing was shared').to.deep.equal([]);
+  } else {
+    expect(texts.filter((text) => SHARED.test(text)), 'the bank holds no approval: no text may say it was confirmed').to.deep.equal([]);
+  }
+}
+
+/** The account ids ticked on the page (a partly ticked multi-currency account counts its ticked currencies). */
+function tickedIds(world: World): string[] {
+  return (world.j.session.accounts?.data ?? []).flatMap((account) =>
+    account.type === 'EGA' ? (account.subAccounts ?? []).filter((sub) => sub.selected).map((sub) => sub.id) : account.selected ? [account.id] : []);
+}
+
+/**
+ * Issue 21: the bank is told exactly the accounts the customer ticked, on the profile the bank is
+ * on: no more (an over-share after Back from the review), no fewer.
+ */
+function exactlyTheTickedAccounts(world: World, callsBefore: number): void {
+  for (const call of world.j.ports.api.calls.slice(callsBefore)) {
+    if (call.name !== 'saveSelection') continue;
+    const request = call.body as SaveSelectionRequest;
+    const sent = [...new Set(request.permissions.flatMap((permission) => permission.accounts ?? []).map((account) => account.secondaryIdentification))];
+    expect(sorted(sent), 'the accounts sent are the ones ticked').to.deep.equal(sorted(tickedIds(world)));
+    const offered = new Set((world.bank.currentProfile?.accounts ?? []).map((account) => account.scheme.secondaryIdentification));
+    expect(sent.filter((id) => !offered.has(id)), 'no account of another profile').to.deep.equal([]);
+  }
+}
+
 export function checkInvariants(world: World, callsBefore: number): void {
+  declaredPhaseMoves(world);
+  wordsFollowTheBank(world);
+  exactlyTheTickedAccounts(world, callsBefore);
   accountsMatchTheBanksProfile(world);
   wordingFollowsOwnership(world);
   warnedBeforeTheEnd(world);

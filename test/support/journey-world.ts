@@ -6,6 +6,9 @@ import { familyTrustAccounts, companyAccounts, janeCitizenAccounts, trustOwnerPe
 import type { RawAccount } from '../../adapters/sandbox-bank/customer-auth-wire';
 import type { Result } from '../../domain/result';
 import { pendingOf } from '../../domain/flow-view';
+import type { FlowEvent } from '../../domain/flow-events';
+import { PHASE_TABLES, TIMER_TARGETS } from '../../domain/flow-model';
+import type { PhaseKind } from '../../domain/flow-state';
 import type { TokenVerificationError } from '../../domain/redirect-token';
 import type { TokenVerifier } from '../../application/ports/token-verifier.port';
 import { journey } from '../application/journey-driver';
@@ -131,6 +134,8 @@ export function createWorld(scenario: Scenario) {
     topBefore: undefined as string | undefined,
     /** The last reject was the customer's answer to the sharing-incomplete question. */
     rejectedByCustomer: false,
+    /** Issue 21: phase moves the phase tables do not declare (none may happen). */
+    undeclaredMoves: [] as string[],
     /** What kind of command sent the last reject's first try. */
     rejectStartedBy: 'customer' as 'customer' | 'idle' | 'hidden',
     /** The modal on top when the flow began to end (the reject was sent, or the page left without it). */
@@ -188,9 +193,32 @@ interface Watched {
   topWhenTimeRanOut: string | undefined;
   rejectStartedBy: 'customer' | 'idle' | 'hidden';
   rejectedByCustomer: boolean;
+  undeclaredMoves: string[];
+}
+
+/**
+ * Issue 21: every event goes through the flow controller's dispatch; a move from one phase to
+ * another that the phase's table (or time) does not declare is recorded (PHASE_TABLES,
+ * TIMER_TARGETS: the diagram is drawn from them, so it must be complete).
+ */
+function watchPhaseMoves(world: Watched, j: Journey): () => void {
+  const controller = j.flow as { dispatch: (event: FlowEvent) => Promise<void> };
+  const dispatch = j.flow.dispatch.bind(j.flow);
+  controller.dispatch = (event) => {
+    const before = j.flow.state.phase.kind;
+    const done = dispatch(event);
+    const after = j.flow.state.phase.kind;
+    if (after !== before) {
+      const rule = (PHASE_TABLES[before] as Partial<Record<FlowEvent['type'], { readonly to: readonly PhaseKind[] }>>)[event.type];
+      if (![...(rule?.to ?? []), ...TIMER_TARGETS[before]].includes(after)) world.undeclaredMoves.push(`${before} --${event.type}--> ${after}`);
+    }
+    return done;
+  };
+  return () => { delete (controller as { dispatch?: unknown }).dispatch; };
 }
 
 function watch(world: Watched, j: Journey): () => void {
+  const stopMoves = watchPhaseMoves(world, j);
   const stopModals = reaction(
     () => j.modal.stack.map((entry) => entry.name),
     (names, before) => {
@@ -215,7 +243,7 @@ function watch(world: Watched, j: Journey): () => void {
       if (world.commandKind === 'customer' && top === 'sharingIncomplete') world.rejectedByCustomer = true;
     },
   );
-  return () => { stopModals(); stopReview(); stopReject(); };
+  return () => { stopMoves(); stopModals(); stopReview(); stopReject(); };
 }
 
 /** Lets every answer that is due (the fakes answer at once) go through the model. */

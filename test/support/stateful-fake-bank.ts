@@ -36,8 +36,12 @@ export type Fault =
   | { readonly kind: 'status'; readonly status: number; readonly code?: string; readonly causes?: readonly string[] }
   | { readonly kind: 'network' }
   | { readonly kind: 'timeout' }
-  /** The bank does the work, then its answer is lost on the way (a gateway's 502, or the connection drops). */
-  | { readonly kind: 'lostAfterCommit'; readonly as: 'gateway' | 'network' };
+  /**
+   * The bank does the work, then its answer is lost on the way: a gateway's 502, the connection
+   * drops, a 500 after the commit, or a 200 whose body is not the contract's (issue 21: none of
+   * these proves the decision).
+   */
+  | { readonly kind: 'lostAfterCommit'; readonly as: 'gateway' | 'network' | 'server' | 'malformed' };
 
 /** An amendment: the arrangement's owner, profile and shared accounts. */
 export interface FakeArrangement {
@@ -163,7 +167,12 @@ export class StatefulFakeBank implements CustomerAuthApi {
         answer();
         this.loginOutcome = undefined;
         this.pendingLastLogin = undefined;
-        return fault.as === 'gateway' ? err(apiError(502, 'bad_gateway')) : err(apiError(0, NO_ANSWER, 'TypeError: fetch failed'));
+        switch (fault.as) {
+          case 'gateway': return err(apiError(502, 'bad_gateway'));
+          case 'server': return err(apiError(500, 'server_error'));
+          case 'malformed': return err(apiError(200, 'malformed_answer', 'the confirmation answer must be a JSON object'));
+          case 'network': return err(apiError(0, NO_ANSWER, 'TypeError: fetch failed'));
+        }
       case 'status':
         // Spec §8 "400 with A09 or A05": the bank judged the profile put and found no eligible
         // account on it: it is on that profile now (the account step goes on without accounts).

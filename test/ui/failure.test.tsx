@@ -109,6 +109,23 @@ describe('ui: failure page (spec §2, §8)', () => {
     expect(screen.getByText('Nothing has been shared or changed.')).to.exist;
   });
 
+  it('issue 21 "the spec\'s failure page has one button": the static failure view leaves for the public site the entry page was built with, else goes back', () => {
+    render(<StaticFailureView />);
+    expect(screen.getByRole('button', { name: copy.failure.goBack }), 'no site known: Go Back in the history').to.exist;
+    cleanup();
+    const carried = document.createElement('script');
+    carried.type = 'application/json';
+    carried.id = 'entry-config';
+    carried.textContent = JSON.stringify({ brands: ['demo'], links: {}, publicSiteUrl: 'https://www.bank.example' });
+    document.head.append(carried);
+    try {
+      render(<StaticFailureView />);
+      expect(screen.getByRole('link', { name: copy.failure.leavePage }).getAttribute('href')).to.equal('https://www.bank.example');
+    } finally {
+      carried.remove();
+    }
+  });
+
   it('is a non-closable modal (spec §2): an alert dialog with no close button that Escape leaves open', () => {
     render(<StaticFailureView />);
     const dialog = screen.getByRole('alertdialog', { name: 'We are unable to continue' });

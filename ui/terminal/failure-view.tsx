@@ -18,6 +18,7 @@ export const FailureView = observer(function FailureView() {
     <Box flexDirection="column" borderStyle="double" paddingX={1} gap={1}>
       <Text bold color="red">{copy.failure.title}</Text>
       <Text>{message}</Text>
+      <Text>{session.failureOutcome}</Text>
       {reference === undefined ? undefined : <Text dimColor>{reference}</Text>}
       {session.failureHasExit ? (
         <Button autoFocus label={session.failureLeavesToThirdParty ? copy.failure.goBack : copy.failure.leavePage} onPress={() => void session.leaveFailurePage()} />

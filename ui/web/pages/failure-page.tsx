@@ -4,6 +4,7 @@ import { SessionStore } from '../../../application/stores/session.store';
 import { copy } from '../../../domain/copy';
 import { failurePageText } from '../../../domain/error-page';
 import { useService } from '../services-context';
+import { entryPublicSite } from '../shell/take-over';
 
 /**
  * Spec §2 "Failure page" as a view: the title (focused on arrival), the message as plain text
@@ -11,10 +12,12 @@ import { useService } from '../services-context';
  * non-closable modal: an alert dialog with no close button, that Escape does not dismiss, and whose
  * one way on is its button.
  */
-export function FailureView({ message, reference, action }: {
+export function FailureView({ message, reference, outcome, action }: {
   readonly message: string;
   readonly reference?: string | undefined;
-  readonly action?: { readonly label: string; readonly onClick: () => void } | undefined;
+  /** DESIGN §3.16: what was shared, as far as is known (SessionStore.failureOutcome). */
+  readonly outcome: string;
+  readonly action?: { readonly label: string; readonly onClick: () => void } | { readonly label: string; readonly href: string } | undefined;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
@@ -25,11 +28,13 @@ export function FailureView({ message, reference, action }: {
       <div className="card failure-card">
         <h1 id={headingId} ref={heading} tabIndex={-1}>{copy.failure.title}</h1>
         <p id={messageId} className="failure-message">{message}</p>
-        <p className="failure-shared">{copy.failure.nothingShared}</p>
+        <p className="failure-shared">{outcome}</p>
         {reference === undefined ? undefined : <p className="failure-reference muted">{reference}</p>}
         {action === undefined ? undefined : (
           <div className="button-row">
-            <button type="button" className="btn btn-primary" onClick={action.onClick}>{action.label}</button>
+            {'href' in action
+              ? <a className="btn btn-primary" href={action.href}>{action.label}</a>
+              : <button type="button" className="btn btn-primary" onClick={action.onClick}>{action.label}</button>}
           </div>
         )}
       </div>
@@ -37,12 +42,22 @@ export function FailureView({ message, reference, action }: {
   );
 }
 
-/** Spec §2: the failure view shown before the application exists (no config, boot error), with the default text. */
+/**
+ * Spec §2: the failure view shown when the application cannot run (no config, a boot or render
+ * error), with the default text. Nothing can have been shared: no decision was asked of the
+ * bank. Its one button (issue 21: the spec's failure page has one) is Leave Page, to the bank's
+ * public site the entry page was built with, else Go Back in the browser's history (the token is
+ * not verified, so its address is not followed: DESIGN §3.1).
+ */
 export function StaticFailureView() {
+  const publicSite = entryPublicSite();
+  const action = publicSite === undefined
+    ? { label: copy.failure.goBack, onClick: () => history.back() }
+    : { label: copy.failure.leavePage, href: publicSite };
   return (
     <div className="app">
       <main className="site-main">
-        <FailureView message={copy.failure.defaultMessage} />
+        <FailureView message={copy.failure.defaultMessage} outcome={copy.failure.nothingShared} action={action} />
       </main>
     </div>
   );
@@ -62,5 +77,5 @@ export const FailurePage = observer(function FailurePage() {
   const action = session.failureHasExit
     ? { label: session.failureLeavesToThirdParty ? copy.failure.goBack : copy.failure.leavePage, onClick: () => void session.leaveFailurePage() }
     : undefined;
-  return <FailureView message={message} reference={reference} action={action} />;
+  return <FailureView message={message} reference={reference} outcome={session.failureOutcome} action={action} />;
 });

@@ -27,12 +27,13 @@ export interface PrerenderedEntry {
 
 /**
  * Issue 20: the part of the build's config.json the page carries: its brands and links, as
- * written there (the browser checks them as it checks config.json).
+ * written there (the browser checks them as it checks config.json), and its public site (issue
+ * 21: where the failure view of an app that cannot run leads).
  */
 function entryConfigJson(rawConfig: unknown): string {
   const raw = isRecord(rawConfig) ? rawConfig : {};
   // `<` is escaped so that nothing in the config can close the script element it is written in.
-  return JSON.stringify({ brands: raw['brands'], links: raw['links'] }).replace(/</g, '\\u003c');
+  return JSON.stringify({ brands: raw['brands'], links: raw['links'], publicSiteUrl: raw['publicSiteUrl'] }).replace(/</g, '\\u003c');
 }
 
 /**

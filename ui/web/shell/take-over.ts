@@ -44,6 +44,20 @@ export function entryPageOf(config: RuntimeConfig): EntryPage | undefined {
   return parsed.value;
 }
 
+/**
+ * Issue 21: the bank's public site the entry page was built with (`#entry-config`), for the
+ * failure view shown when the app cannot run; `undefined` when the page carries none.
+ */
+export function entryPublicSite(): string | undefined {
+  try {
+    const raw: unknown = JSON.parse(document.getElementById(ENTRY_CONFIG_ID)?.textContent ?? '');
+    const url = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)['publicSiteUrl'] : undefined;
+    return typeof url === 'string' && /^https?:\/\//.test(url) ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The press the entry page's script kept for the app (issue 20), if any: read once, and forgotten. */
 function takeEarlyAction(): EarlyAction | undefined {
   const html = document.documentElement;
