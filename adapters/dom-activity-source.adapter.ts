@@ -10,10 +10,13 @@ export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', '
 /** At most one activity notification per this many milliseconds (mousemove fires dozens a second). */
 export const ACTIVITY_THROTTLE_MS = 1000;
 
-/** The part of `document` this adapter uses (its window for the connection's events). */
+/** The part of `document` this adapter uses (its window for the connection's events and the history). */
 export type ActivityDocument = Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'> & {
-  readonly defaultView?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
+  readonly defaultView?: (Pick<Window, 'addEventListener' | 'removeEventListener'> & { readonly history?: Pick<History, 'pushState' | 'state'> }) | null;
 };
+
+/** DESIGN §3.18: the history entry the app makes once, at the start, so that Back stays on the page. */
+export const BACK_GUARD_STATE = { consentAppBackGuard: true } as const;
 
 const LISTENER_OPTIONS: AddEventListenerOptions = { passive: true, capture: true };
 
@@ -70,6 +73,25 @@ export class DomActivitySource implements ActivitySource {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
     };
+  }
+
+  /**
+   * DESIGN §3.18 "The phone's Back asks, as Cancel does": the app makes one history entry at the
+   * start (the same address: the steps still add none, DESIGN §3.6), so that Back lands on the
+   * page itself (`popstate`), where it is answered; the entry is made again after each Back, so the
+   * next Back is answered too. The exit (`location.replace`) takes that entry's place.
+   */
+  onBack(listener: () => void): Cancel {
+    const window = this.document?.defaultView ?? undefined;
+    const history = window?.history;
+    if (window === undefined || history === undefined) return () => undefined;
+    history.pushState(BACK_GUARD_STATE, '');
+    const handler = (): void => {
+      history.pushState(BACK_GUARD_STATE, '');
+      listener();
+    };
+    window.addEventListener('popstate', handler);
+    return () => window.removeEventListener('popstate', handler);
   }
 
   /** DESIGN §3.5: calls `listener` whenever the page becomes visible. */

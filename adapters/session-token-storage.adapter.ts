@@ -57,9 +57,10 @@ export class SessionTokenStorage implements TokenStorage {
     this.set(REDIRECT_JWT_KEY, token);
   }
 
-  /** DESIGN §3.3: terminal paths forget the token, and the decision keys with it. */
-  clear(): void {
-    for (const name of [REDIRECT_JWT_KEY, decisionKeyName('approve'), decisionKeyName('reject')]) this.remove(name);
+  /** DESIGN §3.3: terminal paths forget the token, and the decision keys with it (DESIGN §3.18: the ending notice keeps them). */
+  clear(keepDecisionKeys = false): void {
+    const keys = keepDecisionKeys ? [] : [decisionKeyName('approve'), decisionKeyName('reject')];
+    for (const name of [REDIRECT_JWT_KEY, ...keys]) this.remove(name);
   }
 
   /** DESIGN §3.11: the decision's Idempotency-Key, made once and kept with the token. */

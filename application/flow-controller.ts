@@ -38,6 +38,7 @@ export class FlowController {
   private cancelWake: Cancel | undefined = undefined;
   private unsubscribe: Cancel[] = [];
   private disposed = false;
+  private backGuarded = false;
 
   constructor(
     @inject(RUNTIME_CONFIG) config: RuntimeConfig,
@@ -61,8 +62,8 @@ export class FlowController {
       },
       clock.now(),
     );
-    makeObservable<this, 'model' | 'held' | 'cancelWake' | 'unsubscribe' | 'disposed'>(
-      this, { model: observableRef, held: observableRef, state: computed, cancelWake: false, unsubscribe: false, disposed: false },
+    makeObservable<this, 'model' | 'held' | 'cancelWake' | 'unsubscribe' | 'disposed' | 'backGuarded'>(
+      this, { model: observableRef, held: observableRef, state: computed, cancelWake: false, unsubscribe: false, disposed: false, backGuarded: false },
     );
   }
 
@@ -77,7 +78,7 @@ export class FlowController {
   /**
    * Spec §2 loading screen: reads the entry address (or, after a reload, the stored token) and
    * starts the flow; listens to the customer's activity and the page's visibility (spec §4,
-   * DESIGN §3.5). Resolves when the start's requests have been answered.
+   * DESIGN §3.5) and the connection (DESIGN §3.15). Resolves when the start's requests have been answered.
    */
   start(): Promise<void> {
     if (this.unsubscribe.length === 0) {
@@ -142,7 +143,7 @@ export class FlowController {
         this.storage.write(effect.jwt);
         break;
       case 'clearToken':
-        this.storage.clear();
+        this.storage.clear(effect.keepDecisionKeys === true);
         break;
       case 'wakeAt':
         this.setWake(effect.atMs);
@@ -150,6 +151,10 @@ export class FlowController {
       case 'leave':
         this.stopListening();
         this.redirector.leave(effect.url);
+        break;
+      case 'guardBack':
+        if (!this.backGuarded) this.unsubscribe.push(this.activity.onBack(() => void this.dispatch({ type: 'browserBack' })));
+        this.backGuarded = true;
         break;
       case 'pageView':
         this.safely(() => this.analytics.pageView(effect.step));

@@ -67,10 +67,15 @@ export function outcomeSentence({ tppName, isPar, outcome }: ModalContext): stri
       return `${isPar ? 'Your changes were saved' : 'Your data sharing was confirmed'}, but we could not pass the result to ${recipient(tppName)}. ${WHERE_TO_CHECK}`;
     case 'decidedElsewhere':
       return `Your answer to ${recipient(tppName)}'s request was already given in another window or tab.`;
+    case 'noJourney':
+      return '';
   }
 }
 
-const returnedTo = (context: ModalContext): string => `${outcomeSentence(context)} You'll now be returned to ${recipient(context.tppName)}.`;
+/** Sentences joined by a space, those with nothing to say left out. */
+const sentences = (...parts: readonly string[]): string => parts.filter((part) => part !== '').join(' ');
+
+const returnedTo = (context: ModalContext): string => sentences(outcomeSentence(context), `You'll now be returned to ${recipient(context.tppName)}.`);
 
 /** Sandbox numbers (ACMA's range reserved for fictional use), so that no real service is ever called. */
 const BANK_PHONES: readonly ModalPhone[] = [
@@ -133,7 +138,7 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
         const ranOut = isPar
           ? `The time allowed to update your data sharing arrangement with ${recipient(tppName)} has run out.`
           : `The time allowed to share your data with ${recipient(tppName)} has run out.`;
-        if (outcome !== 'nothingShared') return `${ranOut} ${outcomeSentence(context)}`;
+        if (outcome !== 'nothingShared') return sentences(ranOut, outcomeSentence(context));
         return isPar ? `${ranOut} Your arrangement has not changed.` : `${ranOut} No data has been shared.`;
       },
       ({ tppName }) => `We are returning you to ${recipient(tppName)}, where you can start again.`,
@@ -252,6 +257,24 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
     ],
     primary: returnTo,
   },
+  sessionEndedInactive: {
+    title: 'Your session has ended',
+    paragraphs: [
+      'For your security, we ended this session because there was no activity for a while.',
+      outcomeSentence,
+      ({ tppName }) => `We are returning you to ${recipient(tppName)}, where you can start again.`,
+    ],
+    primary: returnTo,
+  },
+  sessionEndedExpired: {
+    title: 'Your session has ended',
+    paragraphs: [
+      ({ tppName }) => `The time allowed for ${recipient(tppName)}'s request has run out.`,
+      outcomeSentence,
+      ({ tppName }) => `We are returning you to ${recipient(tppName)}, where you can start again.`,
+    ],
+    primary: returnTo,
+  },
   notArrangementOwner: {
     title: 'This arrangement belongs to another customer',
     paragraphs: [
@@ -363,7 +386,8 @@ export const copy = {
       `Reference: ${[code, time].filter((part) => part !== undefined).join(', ')}`,
     /**
      * Docs wording.md, DESIGN §3.16: a failure page says whether anything was shared, from what is
-     * known: nothing when the bank holds no approval of this journey (outcome.ts).
+     * known: nothing when the bank holds no approval of the journey this page verified (outcome.ts);
+     * no sentence at all when the page verified none.
      */
     nothingShared: 'Nothing has been shared or changed.',
     /** The page's heading and window title. */

@@ -59,14 +59,22 @@ export type FlowEffect =
   | { readonly type: 'forgetAddressToken' }
   /** DESIGN §3.3: keep the token for this tab, so that a reload continues. */
   | { readonly type: 'storeToken'; readonly jwt: string }
-  /** DESIGN §3.3: terminal paths forget the token. */
-  | { readonly type: 'clearToken' }
+  /**
+   * DESIGN §3.3: terminal paths forget the token, and the decision keys with it. The ending notice
+   * (DESIGN §3.18) keeps the keys: a reload while it shows must still know an approval was asked.
+   */
+  | { readonly type: 'clearToken'; readonly keepDecisionKeys?: true }
   /** DESIGN §3.5: wake the model (a `tick`) at this time; `undefined`: no timer is due. */
   | { readonly type: 'wakeAt'; readonly atMs: number | undefined }
   /** DESIGN §3.2 "One exit": leave for this address. */
   | { readonly type: 'leave'; readonly url: ReturnUrl }
   /** DESIGN §3.8: page view of a step. */
   | { readonly type: 'pageView'; readonly step: Step }
+  /**
+   * DESIGN §3.18: from the first step on, the browser's (the phone's) Back is the journey's: it
+   * asks, as Cancel does (answered by `browserBack`).
+   */
+  | { readonly type: 'guardBack' }
   /** DESIGN §3.8: the flow was abandoned at this stage (exactly once per abandoned flow). */
   | { readonly type: 'abandoned'; readonly stage: AbandonmentStage }
   /** Something the bank's engineers should see (never shown to the customer). */

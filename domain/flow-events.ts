@@ -60,4 +60,6 @@ export type FlowEvent =
   /** Time passed: a timer's deadline, or the page became visible again (DESIGN §3.5). */
   | { readonly type: 'tick' }
   /** DESIGN §3.15: the browser went offline, or came back online. */
-  | { readonly type: 'connectivity'; readonly online: boolean };
+  | { readonly type: 'connectivity'; readonly online: boolean }
+  /** DESIGN §3.18: the browser's (the phone's) Back: it asks, as Cancel does; the page stays. */
+  | { readonly type: 'browserBack' };

@@ -3,7 +3,7 @@ import { confirmFailed, confirmed } from './flow-steps';
 import type { FlowAnswer, FlowEffect } from './flow-effects';
 import { rememberEarlyAction } from './flow-login';
 import { showFailure } from './flow-start';
-import type { FlowState, Leaving } from './flow-state';
+import type { EndingNotice, EndingReason, FlowState, Leaving } from './flow-state';
 import { backToProfiles } from './flow-steps';
 import { andThen, emit, newCall, openModal, sendPending, unchanged, withJourney, withModals, type Transition } from './flow-transition';
 import { modalButtonsBusy, openModalsOf, pageIsActionable, screenOf } from './flow-view';
@@ -13,18 +13,36 @@ import type { RedirectToken } from './redirect-token';
 import { assertNever, type Result } from './result';
 import { accessDeniedReturnUrl, plainReturnUrl, returnTarget, successReturnUrl, type ReturnUrl, type ReturnUrlError } from './return-url';
 
+/** DESIGN §3.18: how long the notice of an ending the customer did not choose shows before the exit. */
+export const ENDING_NOTICE_MS = 5000;
+
 /**
  * DESIGN §3.2 "One exit": the journey ends here, once. The token is forgotten (DESIGN §3.3), an
  * abandoned journey reports its one stage (DESIGN §3.8), and nothing is sent afterwards. An
  * address that cannot be followed (not http(s)) is never followed: the failure page shows instead.
+ * DESIGN §3.18: an ending the customer did not choose (`explain`) first says so (the ending
+ * notice), and leaves when its time is up or its button is pressed.
  */
-function leave(state: FlowState, url: Result<ReturnUrl, ReturnUrlError>, stage: AbandonmentStage | undefined): Transition {
+function leave(state: FlowState, url: Result<ReturnUrl, ReturnUrlError>, stage: AbandonmentStage | undefined, explain?: EndingReason): Transition {
   if (!url.ok) {
     return showFailure(withJourney(state, { token: undefined }), 'incorrect_jwt', undefined, { type: 'log', message: `Refused to return to ${JSON.stringify(url.error)}` });
   }
+  const reported = stage === undefined ? undefined : state.journey.stage === 'rejected' ? 'rejected' : stage;
+  if (explain !== undefined) {
+    const notice: EndingNotice = { kind: 'endingNotice', reason: explain, url: url.value, stage: reported, returnAtMs: state.nowMs + ENDING_NOTICE_MS, screen: screenOf(state.phase) };
+    return emit({ ...state, phase: notice }, { type: 'clearToken', keepDecisionKeys: true });
+  }
   const effects: FlowEffect[] = [{ type: 'leave', url: url.value }, { type: 'clearToken' }];
-  if (stage !== undefined) effects.push({ type: 'abandoned', stage: state.journey.stage === 'rejected' ? 'rejected' : stage });
+  if (reported !== undefined) effects.push({ type: 'abandoned', stage: reported });
   return emit({ ...state, phase: { kind: 'ended', screen: screenOf(state.phase), modals: openModalsOf(state.phase) } }, ...effects);
+}
+
+/** DESIGN §3.18: the ending notice's time is up, or its button pressed: the exit it announced. */
+export function leaveAfterNotice(state: FlowState, notice: EndingNotice): Transition {
+  const ended = { ...state, phase: { kind: 'ended' as const, screen: notice.screen, modals: openModalsOf(notice) } };
+  const effects: FlowEffect[] = [{ type: 'leave', url: notice.url }, { type: 'clearToken' }];
+  if (notice.stage !== undefined) effects.push({ type: 'abandoned', stage: notice.stage });
+  return emit(ended, ...effects);
 }
 
 /** DESIGN §3.11: the bank may hold (or holds) this journey's approval: access_denied could follow a code. */
@@ -36,11 +54,11 @@ const mayHoldApproval = (state: FlowState): boolean =>
  * asking the bank. DESIGN §3.11: when the bank may hold this journey's approval and can no longer
  * be asked, the customer returns to the plain address: access_denied could follow a code.
  */
-export function leaveWithoutServer(state: FlowState, stage: AbandonmentStage): Transition {
+export function leaveWithoutServer(state: FlowState, stage: AbandonmentStage, explain?: EndingReason): Transition {
   const token = state.journey.token;
   if (token === undefined) return unchanged(state);
-  if (mayHoldApproval(state)) return leave(state, plainReturnUrl(token.redirectUri), undefined);
-  return leave(state, accessDeniedReturnUrl(token.redirectUri, token.state), stage);
+  if (mayHoldApproval(state)) return leave(state, plainReturnUrl(token.redirectUri), undefined, explain);
+  return leave(state, accessDeniedReturnUrl(token.redirectUri, token.state), stage, explain);
 }
 
 /**
@@ -49,16 +67,17 @@ export function leaveWithoutServer(state: FlowState, stage: AbandonmentStage): T
  * answers (the `leaving` phase: no timer runs). DESIGN §3.11: when the bank holds this
  * journey's approval there is nothing to reject.
  */
-export function leaveAfterReject(state: FlowState, stage: AbandonmentStage): Transition {
+export function leaveAfterReject(state: FlowState, stage: AbandonmentStage, explain?: EndingReason): Transition {
   const phase = state.phase;
   if (state.journey.token === undefined || (phase.kind !== 'steps' && phase.kind !== 'starting')) return unchanged(state);
-  if (state.decision.kind === 'committed') return leaveWithoutServer(state, stage);
+  if (state.decision.kind === 'committed') return leaveWithoutServer(state, stage, explain);
   const leaving: Leaving = {
     kind: 'leaving',
     step: phase.kind === 'steps' ? phase.step : undefined,
     call: newCall(state, { kind: 'reject' }),
     modals: phase.modals,
     stage,
+    explain,
   };
   return sendPending({ ...state, phase: leaving }, leaving.call);
 }
@@ -92,7 +111,7 @@ export function onRejected(state: FlowState, phase: Leaving, answer: Extract<Flo
   const token = state.journey.token;
   if (token === undefined) return unchanged(state);
   if (!answer.result.ok) {
-    if (state.decision.kind === 'unclear') return leaveWithoutServer(state, phase.stage);
+    if (state.decision.kind === 'unclear') return leaveWithoutServer(state, phase.stage, phase.explain);
     const modals = withBaseModal({ ...phase.modals, timeoutSeconds: undefined, expiry: false }, 'serviceUnavailable');
     const back = phase.step === undefined
       ? { kind: 'starting' as const, jwt: undefined, call: undefined, modals }
@@ -100,7 +119,7 @@ export function onRejected(state: FlowState, phase: Leaving, answer: Extract<Flo
     return unchanged(withJourney({ ...state, phase: back }, { expiry: { kind: 'off' } }));
   }
   const { target, log } = answeredTarget(token, answer.result.value.redirect_uri);
-  return andThen(emit({ ...state, decision: { kind: 'rejected' } }, ...log), (next) => leave(next, accessDeniedReturnUrl(target, token.state), phase.stage));
+  return andThen(emit({ ...state, decision: { kind: 'rejected' } }, ...log), (next) => leave(next, accessDeniedReturnUrl(target, token.state), phase.stage, phase.explain));
 }
 
 /**
@@ -109,7 +128,7 @@ export function onRejected(state: FlowState, phase: Leaving, answer: Extract<Flo
  */
 export function onCodeWhileLeaving(state: FlowState, phase: Leaving, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number): Transition {
   if (answer.result.ok) return confirmed(state, answer.result.value, nowMs);
-  return leaveWithoutServer(state, phase.stage);
+  return leaveWithoutServer(state, phase.stage, phase.explain);
 }
 
 /**
@@ -200,10 +219,40 @@ export function onModalPrimary(state: FlowState, nowMs: number): Transition {
       return state.decision.kind === 'unclear' ? leaveAfterReject(state, state.journey.stage) : leaveWithoutServer(state, state.journey.stage);
     case 'returnWithSuccess':
     case 'returnAsDecided':
-      // Their modals are the confirmed and decided-elsewhere phases', which take their own buttons.
+    case 'returnNow':
+      // Their modals are the confirmed, decided-elsewhere and ending-notice phases', which take their own buttons.
       return unchanged(state);
     default:
       return assertNever(behaviour);
+  }
+}
+
+/**
+ * DESIGN §3.18 "The phone's Back asks, as Cancel does": on a step, Back closes a modal that can be
+ * closed, or asks the leave question (as Cancel); while the pre-rendered form waits it is
+ * remembered as a Cancel (issue 20). Where the page's one button leaves anyway (the failure page,
+ * the success, "already completed", the ending notice), Back is that button.
+ */
+export function onBrowserBack(state: FlowState, nowMs: number): Transition {
+  const phase = state.phase;
+  switch (phase.kind) {
+    case 'starting':
+      return rememberEarlyAction(state, 'cancel');
+    case 'steps': {
+      const top = topModal(phase.modals);
+      if (top !== undefined) return MODAL_RULES[top.name].closable ? onModalDismiss(state, nowMs) : unchanged(state);
+      return onCancel(state);
+    }
+    case 'failed':
+      return onLeaveFailurePage(state);
+    case 'confirmed':
+      return leaveWithSuccess(state);
+    case 'decidedElsewhere':
+      return leaveAsDecided(state);
+    case 'endingNotice':
+      return leaveAfterNotice(state, phase);
+    default:
+      return unchanged(state);
   }
 }
 

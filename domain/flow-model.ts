@@ -2,8 +2,8 @@ import { decidedElsewhere, isAlreadyDecided, isUnclearOutcome, onConnectivity, r
 import type { FlowAnswer } from './flow-effects';
 import type { FlowEvent } from './flow-events';
 import {
-  leaveAsDecided, leaveWithSuccess, onCancel, onCodeWhileLeaving, onConfirmed, onLeaveFailurePage, onModalDismiss, onModalPrimary,
-  onRejected, onReplayed, onStepUnavailable,
+  leaveAfterNotice, leaveAsDecided, leaveWithSuccess, onBrowserBack, onCancel, onCodeWhileLeaving, onConfirmed, onLeaveFailurePage,
+  onModalDismiss, onModalPrimary, onRejected, onReplayed, onStepUnavailable,
 } from './flow-exits';
 import {
   onAuthenticated, onBusinesses, onCustomerDetails, onDateOfBirthTyped, onOpenHelp, onSecureCodeTyped, onSubmitLogin, onUsernameTyped,
@@ -131,6 +131,7 @@ const STARTING: PhaseTable<'starting'> = {
   openHelp: { run: (state, _phase, event) => onOpenHelp(state, event.modal), to: ['starting'] },
   // The token-expiry redirect, which can open while the consent is read (spec §4).
   modalPrimary: { run: (state, _phase, _event, nowMs) => onModalPrimary(state, nowMs), to: ['leaving', 'ended', 'failed'] },
+  browserBack: { run: (state, _phase, _event, nowMs) => onBrowserBack(state, nowMs), to: ['starting'] },
   tick: { ...TICK, to: ['starting', 'ended', 'failed'] },
   connectivity: { ...CONNECTIVITY, to: ['starting'] },
 };
@@ -156,13 +157,14 @@ const STEPS: PhaseTable<'steps'> = {
   modalDismiss: { run: (state, _phase, _event, nowMs) => onModalDismiss(state, nowMs), to: ['steps'] },
   stepUnavailable: { run: (state) => onStepUnavailable(state), to: ['steps'] },
   activity: { run: (state, _phase, _event, nowMs) => onActivity(state, nowMs), to: ['steps'] },
-  tick: { ...TICK, to: ['steps', 'leaving', 'ended', 'failed'] },
+  browserBack: { run: (state, _phase, _event, nowMs) => onBrowserBack(state, nowMs), to: ['steps'] },
+  tick: { ...TICK, to: ['steps', 'leaving', 'endingNotice', 'ended', 'failed'] },
   connectivity: { ...CONNECTIVITY, to: ['steps'] },
 };
 
 /** The bank is asked to reject (or for the code of the approval it holds) before the exit: only its answer and time move on. */
 const LEAVING: PhaseTable<'leaving'> = {
-  answered: { run: answered(leavingAnswer), to: ['steps', 'starting', 'confirmed', 'decidedElsewhere', 'ended', 'failed'] },
+  answered: { run: answered(leavingAnswer), to: ['steps', 'starting', 'confirmed', 'decidedElsewhere', 'endingNotice', 'ended', 'failed'] },
   tick: { ...TICK, to: ['leaving'] },
   connectivity: { ...CONNECTIVITY, to: ['leaving'] },
 };
@@ -170,6 +172,7 @@ const LEAVING: PhaseTable<'leaving'> = {
 /** The success modal: its button, or its time, returns the customer with the code. */
 const CONFIRMED: PhaseTable<'confirmed'> = {
   modalPrimary: { run: (state) => leaveWithSuccess(state), to: ['ended', 'failed'] },
+  browserBack: { run: (state) => leaveWithSuccess(state), to: ['ended', 'failed'] },
   tick: { ...TICK, to: ['ended', 'failed'] },
   connectivity: { ...CONNECTIVITY, to: ['confirmed'] },
 };
@@ -177,12 +180,22 @@ const CONFIRMED: PhaseTable<'confirmed'> = {
 /** "This request has already been completed": its button returns as the bank decided. */
 const DECIDED_ELSEWHERE: PhaseTable<'decidedElsewhere'> = {
   modalPrimary: { run: (state) => leaveAsDecided(state), to: ['ended', 'failed'] },
+  browserBack: { run: (state) => leaveAsDecided(state), to: ['ended', 'failed'] },
   connectivity: { ...CONNECTIVITY, to: ['decidedElsewhere'] },
 };
 
-/** The failure page: Go Back or Leave Page. */
+/** DESIGN §3.18: an ending the customer did not choose, said before the exit: its button (or Back), or its time, leaves. */
+const ENDING_NOTICE: PhaseTable<'endingNotice'> = {
+  modalPrimary: { run: (state, phase) => leaveAfterNotice(state, phase), to: ['ended'] },
+  browserBack: { run: (state, phase) => leaveAfterNotice(state, phase), to: ['ended'] },
+  tick: { ...TICK, to: ['ended'] },
+  connectivity: { ...CONNECTIVITY, to: ['endingNotice'] },
+};
+
+/** The failure page: Go Back or Leave Page (Back too). */
 const FAILED: PhaseTable<'failed'> = {
   leaveFailurePage: { run: (state) => onLeaveFailurePage(state), to: ['ended', 'failed'] },
+  browserBack: { run: (state) => onLeaveFailurePage(state), to: ['ended', 'failed'] },
   connectivity: { ...CONNECTIVITY, to: ['failed'] },
 };
 
@@ -197,21 +210,24 @@ export const PHASE_TABLES: { readonly [K in PhaseKind]: PhaseTable<K> } = {
   leaving: LEAVING,
   confirmed: CONFIRMED,
   decidedElsewhere: DECIDED_ELSEWHERE,
+  endingNotice: ENDING_NOTICE,
   ended: {},
 };
 
 /**
  * The phases time can lead to from each phase, whatever the event (the timers are judged around
- * every event, {@link transition}): a decision asked again; the success modal's return; the token
- * expiry and its fallback (the exit); the inactivity lapse (the bank asked to reject first).
+ * every event, {@link transition}): a decision asked again; the success modal's and the ending
+ * notice's return; the token expiry and its fallback (the ending notice, or the plain exit); the
+ * inactivity lapse (the bank asked to reject first).
  */
 export const TIMER_TARGETS: { readonly [K in PhaseKind]: readonly PhaseKind[] } = {
-  starting: ['ended', 'failed'],
+  starting: ['endingNotice', 'ended', 'failed'],
   failed: [],
-  steps: ['leaving', 'ended', 'failed'],
+  steps: ['leaving', 'endingNotice', 'ended', 'failed'],
   leaving: [],
   confirmed: ['ended', 'failed'],
   decidedElsewhere: [],
+  endingNotice: ['ended'],
   ended: [],
 };
 

@@ -12,7 +12,7 @@ import type { SecureCodeCleared } from './login-feedback';
 import { NO_MODALS, type ModalEntry, type ModalStack } from './modal-stack';
 import type { Profile } from './profiles';
 import type { RedirectToken } from './redirect-token';
-import type { ConfirmationAnswer } from './return-url';
+import type { ConfirmationAnswer, ReturnUrl } from './return-url';
 
 /**
  * DESIGN §3.9 and §3.16 (issue 21, docs/flow-states.md): the consent journey's state. What the
@@ -68,9 +68,11 @@ export type FailureRoute = 'authorize_failure' | 'incorrect_jwt' | 'consent_fetc
  * - `confirmed`: the success modal; the customer returns with the code at `returnAtMs` (spec §4
  *   Success) or by its button;
  * - `decidedElsewhere`: "This request has already been completed" (DESIGN §3.11);
+ * - `endingNotice`: an ending the customer did not choose (an inactivity lapse, the token's expiry)
+ *   says so before the exit, and returns at `returnAtMs` or by its button (DESIGN §3.18);
  * - `ended`: the one exit was taken (DESIGN §3.2): nothing more is sent or shown.
  */
-export type Phase = Starting | Failed | OnSteps | Leaving | Confirmed | DecidedElsewhere | Ended;
+export type Phase = Starting | Failed | OnSteps | Leaving | Confirmed | DecidedElsewhere | EndingNotice | Ended;
 
 export interface Starting {
   readonly kind: 'starting';
@@ -107,6 +109,23 @@ export interface Leaving {
   readonly modals: ModalStack;
   /** DESIGN §3.8: the stage this exit reports. */
   readonly stage: AbandonmentStage;
+  /** DESIGN §3.18: an ending the customer did not choose, explained before the exit. */
+  readonly explain: EndingReason | undefined;
+}
+
+/** DESIGN §3.18: why a journey ended without the customer choosing it. */
+export type EndingReason = 'inactivity' | 'tokenExpiry';
+
+export interface EndingNotice {
+  readonly kind: 'endingNotice';
+  readonly reason: EndingReason;
+  /** Where the customer is returned (DESIGN §3.2: the one exit, taken at `returnAtMs` or by the button). */
+  readonly url: ReturnUrl;
+  /** DESIGN §3.8: the stage the exit reports, if it is an abandonment. */
+  readonly stage: AbandonmentStage | undefined;
+  readonly returnAtMs: number;
+  /** What stays on screen behind the notice. */
+  readonly screen: Screen;
 }
 
 export interface Confirmed {

@@ -1,5 +1,5 @@
 import { sendDueRetry } from './flow-decisions';
-import { leaveAfterReject, leaveWithoutServer, leaveWithSuccess } from './flow-exits';
+import { leaveAfterNotice, leaveAfterReject, leaveWithoutServer, leaveWithSuccess } from './flow-exits';
 import type { FlowState } from './flow-state';
 import { callOf, unchanged, withModals, type Transition } from './flow-transition';
 import { isConfirming } from './flow-view';
@@ -22,7 +22,7 @@ export function onActivity(state: FlowState, nowMs: number): Transition {
  * Spec §4 timers, DESIGN §3.5 and §3.10, judged from the clock after every event (deadlines, not
  * ticks, so a throttled tab is judged by the time that really passed), in the phases that run them:
  * - a decision asked again after an unclear outcome goes when its time comes (DESIGN §3.11);
- * - the success modal returns the customer when its time is up;
+ * - the success modal returns the customer when its time is up, and so does the ending notice;
  * - the token-expiry fallback (timer could not be set) returns after 10 s;
  * - token expiry: 10 s before, the redirect modal opens over everything; at expiry the customer
  *   returns without the bank (the token can no longer call it);
@@ -36,6 +36,8 @@ export function evaluateTimers(state: FlowState, nowMs: number): Transition {
   switch (phase.kind) {
     case 'confirmed':
       return nowMs >= phase.returnAtMs ? leaveWithSuccess(state) : unchanged(state);
+    case 'endingNotice':
+      return nowMs >= phase.returnAtMs ? leaveAfterNotice(state, phase) : unchanged(state);
     case 'leaving':
       return sendDueRetry(state) ?? unchanged(state);
     case 'starting':
@@ -49,18 +51,18 @@ export function evaluateTimers(state: FlowState, nowMs: number): Transition {
 function journeyTimers(state: FlowState, nowMs: number): Transition {
   const { expiry, token, stage } = state.journey;
   const confirming = isConfirming(state);
-  if (expiry.kind === 'fallback' && nowMs >= expiry.returnAtMs && !confirming) return leaveWithoutServer(state, stage);
+  if (expiry.kind === 'fallback' && nowMs >= expiry.returnAtMs && !confirming) return leaveWithoutServer(state, stage, 'tokenExpiry');
   let next = state;
   if (expiry.kind === 'running' && token !== undefined) {
     const level = tokenExpiryLevel(token.exp, nowMs);
-    if (level === 'final' && !confirming) return leaveWithoutServer(state, stage);
+    if (level === 'final' && !confirming) return leaveWithoutServer(state, stage, 'tokenExpiry');
     if (level !== 'none') next = withModals(next, (modals) => (modals.expiry ? modals : { ...modals, expiry: true }));
   }
   const phase = next.phase;
   if (phase.kind === 'steps' && phase.lastActivityMs !== undefined) {
     const inactivity = inactivityState(state.config.inactivity, phase.lastActivityMs, nowMs);
     // At zero the warning shows 0 s, its buttons busy, while the bank rejects the consent.
-    if (inactivity.level === 0 && !confirming) return leaveAfterReject(withModals(next, (modals) => withTimeoutWarning(modals, 0)), stage);
+    if (inactivity.level === 0 && !confirming) return leaveAfterReject(withModals(next, (modals) => withTimeoutWarning(modals, 0)), stage, 'inactivity');
     if (inactivity.level !== 2 && phase.modals.timeoutSeconds !== inactivity.remainingSeconds) {
       next = withModals(next, (modals) => withTimeoutWarning(modals, inactivity.remainingSeconds));
     }
@@ -73,6 +75,7 @@ export function nextWakeMs(state: FlowState, nowMs: number): number | undefined 
   const phase = state.phase;
   switch (phase.kind) {
     case 'confirmed':
+    case 'endingNotice':
       return phase.returnAtMs;
     case 'leaving':
       return phase.call.retryAtMs;

@@ -101,9 +101,13 @@ function stepsPhase(state: FlowState, step: Step): OnSteps {
   return { kind: 'steps', step, call: undefined, modals: modals ?? { base: undefined, timeoutSeconds: undefined, expiry: false }, lastActivityMs: state.nowMs };
 }
 
-/** Spec §2: shows a step of the flow (one page view per arrival, DESIGN §3.8); the call that led to it is over. */
+/**
+ * Spec §2: shows a step of the flow (one page view per arrival, DESIGN §3.8); the call that led to
+ * it is over. DESIGN §3.18: the first step makes the browser's Back the journey's.
+ */
 export function showStep(state: FlowState, step: Step): Transition {
-  return emit({ ...state, phase: stepsPhase(state, step) }, { type: 'pageView', step });
+  const first = state.phase.kind !== 'steps';
+  return emit({ ...state, phase: stepsPhase(state, step) }, ...(first ? [{ type: 'guardBack' } as const] : []), { type: 'pageView', step });
 }
 
 /** The phase with these modals (for the phases that show a stack). */

@@ -20,6 +20,7 @@ export function screenOf(phase: Phase): Screen {
       return phase.step === undefined ? { kind: 'loading' } : { kind: 'flow', step: phase.step };
     case 'confirmed':
     case 'decidedElsewhere':
+    case 'endingNotice':
     case 'ended':
       return phase.screen;
     default:
@@ -40,6 +41,7 @@ export function stepOf(phase: Phase): Step {
 export function openModalsOf(phase: Phase): readonly ModalEntry[] {
   if (phase.kind === 'confirmed') return [{ name: 'successConfirm' }];
   if (phase.kind === 'decidedElsewhere') return [{ name: 'alreadyCompleted' }];
+  if (phase.kind === 'endingNotice') return [{ name: phase.reason === 'inactivity' ? 'sessionEndedInactive' : 'sessionEndedExpired' }];
   if (phase.kind === 'ended') return phase.modals;
   const modals = modalsOf(phase);
   return modals === undefined ? [] : openModals(modals);
@@ -62,9 +64,9 @@ export function awaitingLogin(state: FlowState): boolean {
   return state.phase.kind === 'starting' && state.decision.kind === 'none' && (kind === 'verify' || kind === 'consentDetails');
 }
 
-/** The journey has ended, or told its outcome (confirmed, decided elsewhere): no button of the page may start anything. */
+/** The journey has ended, or told its outcome (confirmed, decided elsewhere, the ending notice): no button of the page may start anything. */
 export const isFinished = (state: FlowState): boolean =>
-  state.phase.kind === 'ended' || state.phase.kind === 'confirmed' || state.phase.kind === 'decidedElsewhere';
+  state.phase.kind === 'ended' || state.phase.kind === 'confirmed' || state.phase.kind === 'decidedElsewhere' || state.phase.kind === 'endingNotice';
 
 /**
  * What the customer can reach on the page: a step on screen, no request under way (the spinner

@@ -1,7 +1,8 @@
 /**
  * Spec §4 "Modals": the twenty modals of the flow, by name; DESIGN §3.11's "already completed"
- * (the decision was taken in another tab or window); and "not the arrangement's owner" (an
- * amendment logged in by another customer: CONTRACT §4 `arrangement_owner_mismatch`).
+ * (the decision was taken in another tab or window); "not the arrangement's owner" (an
+ * amendment logged in by another customer: CONTRACT §4 `arrangement_owner_mismatch`); and
+ * DESIGN §3.18's notices of an ending the customer did not choose (inactivity, the token's expiry).
  */
 export const MODAL_NAMES = [
   'forgotUsername',
@@ -26,6 +27,8 @@ export const MODAL_NAMES = [
   'changeSelectedProfile',
   'alreadyCompleted',
   'notArrangementOwner',
+  'sessionEndedInactive',
+  'sessionEndedExpired',
 ] as const;
 
 export type ModalName = (typeof MODAL_NAMES)[number];
@@ -41,9 +44,10 @@ export type ModalName = (typeof MODAL_NAMES)[number];
  * - returnAsDecided: the decision was taken elsewhere (DESIGN §3.11): return as it was decided,
  *   access_denied after a rejection, the plain address after an approval (never access_denied
  *   after a code was issued).
+ * - returnNow: the ending notice (DESIGN §3.18): return at once to where it was going.
  */
 export type ModalButtonBehaviour =
-  | 'pendingRefreshFlow' | 'returnAfterReject' | 'onlyReturn' | 'previousStep' | 'close' | 'returnWithSuccess' | 'returnAsDecided';
+  | 'pendingRefreshFlow' | 'returnAfterReject' | 'onlyReturn' | 'previousStep' | 'close' | 'returnWithSuccess' | 'returnAsDecided' | 'returnNow';
 
 /** How a modal behaves: whether the customer may close it, and what its main button does. */
 export interface ModalRule {
@@ -89,4 +93,6 @@ export const MODAL_RULES: Readonly<Record<ModalName, ModalRule>> = {
   alreadyCompleted: { closable: false, button: 'returnAsDecided' },
   // The customer may log in again as the arrangement's owner, or Cancel.
   notArrangementOwner: { closable: true, button: 'close' },
+  sessionEndedInactive: { closable: false, button: 'returnNow' },
+  sessionEndedExpired: { closable: false, button: 'returnNow' },
 };

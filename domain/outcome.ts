@@ -10,13 +10,18 @@ import { assertNever } from './result';
  *   customer is told so, and where to check (the bank's app, Profile > Manage data sharing);
  * - `notHandedOn`: the bank holds this journey's approval, but its result could not be passed on;
  * - `shared`: the bank approved and its result goes to the recipient: "Data sharing confirmed";
- * - `decidedElsewhere`: another window decided first: "already completed", nothing more.
+ * - `decidedElsewhere`: another window decided first: "already completed", nothing more;
+ * - `noJourney`: no verified token, so no journey this page knows of (a missing, refused or
+ *   expired token, an error address, an app that cannot run): nothing may be said about sharing,
+ *   since an earlier page of the same request (before a reload, before Back) may have confirmed it.
  */
-export type KnownOutcome = 'nothingShared' | 'unknown' | 'notHandedOn' | 'shared' | 'decidedElsewhere';
+export type KnownOutcome = 'nothingShared' | 'unknown' | 'notHandedOn' | 'shared' | 'decidedElsewhere' | 'noJourney';
 
-export function knownOutcome(decision: BankDecision): KnownOutcome {
+/** `journeyKnown`: this page verified the token (flow-state.ts `Journey.token`). */
+export function knownOutcome(decision: BankDecision, journeyKnown: boolean): KnownOutcome {
   switch (decision.kind) {
     case 'none':
+      return journeyKnown ? 'nothingShared' : 'noJourney';
     case 'rejected':
       return 'nothingShared';
     case 'unclear':

@@ -31,7 +31,7 @@ const BUILD_LAUNCH: LaunchParameters = {
 
 /** The build never hears back: the page is rendered as it is while the token is being verified. */
 const NEVER_ANSWERS: TokenVerifier = { verify: () => new Promise(() => undefined) };
-const NO_ACTIVITY: ActivitySource = { onActivity: () => () => undefined, onVisible: () => () => undefined, isOnline: () => true, onConnectivity: () => () => undefined };
+const NO_ACTIVITY: ActivitySource = { onActivity: () => () => undefined, onVisible: () => () => undefined, isOnline: () => true, onConnectivity: () => () => undefined, onBack: () => () => undefined };
 const NO_TIMERS: Scheduler = { after: () => () => undefined };
 const NOWHERE: Redirector = {
   leave: () => {

@@ -7,7 +7,8 @@ export type KeyStream = Pick<NodeJS.ReadStream, 'on' | 'off'>;
 /**
  * Spec §4 inactivity timer in a terminal: every key press is the customer's activity (the
  * input's `data` events, which Ink reads too). A terminal has no page to hide or show, and no
- * browser to say it is offline: `onVisible` and `onConnectivity` never fire, and a request
+ * browser to say it is offline, nor a Back button: `onVisible`, `onConnectivity` and `onBack`
+ * never fire, and a request
  * that gets no answer is an error of the bank's (DESIGN §3.15 does not apply).
  */
 export class KeyPressActivitySource implements ActivitySource {
@@ -32,6 +33,11 @@ export class KeyPressActivitySource implements ActivitySource {
   }
 
   onConnectivity(): Cancel {
+    return () => undefined;
+  }
+
+  /** A terminal has no Back (DESIGN §3.18): the customer's Cancel is Escape or the Cancel button. */
+  onBack(): Cancel {
     return () => undefined;
   }
 }

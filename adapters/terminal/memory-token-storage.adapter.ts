@@ -17,9 +17,9 @@ export class MemoryTokenStorage implements TokenStorage {
     this.token = token === '' ? undefined : token;
   }
 
-  clear(): void {
+  clear(keepDecisionKeys = false): void {
     this.token = undefined;
-    this.keys.clear();
+    if (!keepDecisionKeys) this.keys.clear();
   }
 
   decisionKey(decision: Decision): string {

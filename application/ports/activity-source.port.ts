@@ -1,6 +1,6 @@
 import type { Cancel } from './scheduler.port';
 
-/** Spec §4 inactivity timer: the customer's mouse, key, scroll and touch events, page visibility, and the connection (DESIGN §3.15). */
+/** Spec §4 inactivity timer: the customer's mouse, key, scroll and touch events, page visibility, the connection (DESIGN §3.15) and the browser's Back (DESIGN §3.18). */
 export interface ActivitySource {
   /** Calls `listener` on any activity of the customer. */
   onActivity(listener: () => void): Cancel;
@@ -10,5 +10,10 @@ export interface ActivitySource {
   isOnline(): boolean;
   /** DESIGN §3.15: calls `listener` when the browser goes offline or comes back online. */
   onConnectivity(listener: (online: boolean) => void): Cancel;
+  /**
+   * DESIGN §3.18: calls `listener` when the customer presses the browser's (the phone's) Back; the
+   * page stays (a channel without one never calls it).
+   */
+  onBack(listener: () => void): Cancel;
 }
 export const ACTIVITY_SOURCE = Symbol('ActivitySource');

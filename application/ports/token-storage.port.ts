@@ -9,8 +9,8 @@ export type Decision = 'approve' | 'reject';
 export interface TokenStorage {
   read(): string | undefined;
   write(token: string): void;
-  /** Forgets the token and any decision key. */
-  clear(): void;
+  /** Forgets the token and, unless `keepDecisionKeys`, any decision key. */
+  clear(keepDecisionKeys?: boolean): void;
   /** The `Idempotency-Key` of this decision (a UUID v4), made and kept the first time it is asked for. */
   decisionKey(decision: Decision): string;
   /** The decision a key was made for in this tab (after a reload: the customer had decided), if any. */

@@ -70,7 +70,7 @@ export class SessionStore {
 
   /** DESIGN §3.16: what the words about the outcome may say, from what the bank is known to have decided. */
   get outcome(): KnownOutcome {
-    return knownOutcome(this.state.decision);
+    return knownOutcome(this.state.decision, this.state.journey.token !== undefined);
   }
 
   /** What a modal's words depend on (copy.ts `ModalContext`): the recipient, an amendment, the known outcome. */
@@ -190,7 +190,7 @@ export class SessionStore {
     return this.state.journey.token !== undefined || this.config.publicSiteUrl !== '';
   }
 
-  /** DESIGN §3.16: the failure page's sentence about what was shared, from what is known (issue 21). */
+  /** DESIGN §3.16: the failure page's sentence about what was shared, from what is known (issue 21); empty when nothing is. */
   get failureOutcome(): string {
     return this.outcome === 'nothingShared' ? copy.failure.nothingShared : outcomeSentence(this.modalContext);
   }

@@ -97,6 +97,8 @@ describe('issue 11: the defects between screens', () => {
     j.ports.clock.advance(1_000);
     expect(j.modal.stack.map((entry) => entry.name)).to.deep.equal(['notRegistered', 'timeoutWarning', 'redirectionToTpp']);
     j.ports.clock.advance(10_000);
+    expect(j.modal.current?.name, 'DESIGN §3.18: the ending notice first').to.equal('sessionEndedExpired');
+    j.ports.clock.advance(5_000);
     expect(j.ports.redirector.urls).to.have.length(1);
   });
 
@@ -191,6 +193,7 @@ describe('issue 11: the defects between screens', () => {
       await j.start();
       j.ports.clock.advance(300_000);
       await new Promise((resolve) => setImmediate(resolve));
+      j.ports.clock.advance(5_000); // DESIGN §3.18: the stage is reported when the ending notice leaves
       expect(j.ports.analytics.abandonments).to.deep.equal(['preIdentification']);
     });
 
@@ -209,6 +212,7 @@ describe('issue 11: the defects between screens', () => {
       await j.logIn('jane.citizen');
       j.ports.clock.advance(300_000);
       await new Promise((resolve) => setImmediate(resolve));
+      j.ports.clock.advance(5_000); // DESIGN §3.18: the stage is reported when the ending notice leaves
       expect(j.ports.analytics.abandonments).to.deep.equal(['preAccountSelection']);
     });
 
@@ -218,6 +222,7 @@ describe('issue 11: the defects between screens', () => {
       await j.logIn('jane.citizen');
       await j.selection.continue();
       j.ports.clock.advance(120_000);
+      j.ports.clock.advance(5_000); // DESIGN §3.18: the stage is reported when the ending notice leaves
       expect(j.ports.analytics.abandonments).to.deep.equal(['preAuthorisation']);
     });
 

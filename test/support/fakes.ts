@@ -85,7 +85,7 @@ export class MemoryTokenStorage implements TokenStorage {
   constructor(public token: string | undefined = undefined) {}
   read(): string | undefined { return this.token; }
   write(token: string): void { this.token = token; }
-  clear(): void { this.token = undefined; this.keys.clear(); }
+  clear(keepDecisionKeys = false): void { this.token = undefined; if (!keepDecisionKeys) this.keys.clear(); }
   decisionKey(decision: Decision): string {
     const kept = this.keys.get(decision);
     if (kept !== undefined) return kept;
@@ -131,11 +131,15 @@ export class ManualActivitySource implements ActivitySource {
   private activity = new Set<() => void>();
   private visible = new Set<() => void>();
   private connectivity = new Set<(online: boolean) => void>();
+  private back = new Set<() => void>();
   online = true;
   onActivity(listener: () => void): Cancel { this.activity.add(listener); return () => this.activity.delete(listener); }
   onVisible(listener: () => void): Cancel { this.visible.add(listener); return () => this.visible.delete(listener); }
   isOnline(): boolean { return this.online; }
   onConnectivity(listener: (online: boolean) => void): Cancel { this.connectivity.add(listener); return () => this.connectivity.delete(listener); }
+  onBack(listener: () => void): Cancel { this.back.add(listener); return () => this.back.delete(listener); }
+  /** The customer presses the browser's Back. */
+  pressBack(): void { for (const l of [...this.back]) l(); }
   act(): void { for (const l of [...this.activity]) l(); }
   becomeVisible(): void { for (const l of [...this.visible]) l(); }
   /** The browser goes offline or comes back. */

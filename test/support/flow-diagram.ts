@@ -7,7 +7,7 @@ import type { FlowEvent } from '../../domain/flow-events';
 import type { PhaseKind } from '../../domain/flow-state';
 
 /** The phases, in the order a journey meets them. */
-export const PHASES: readonly PhaseKind[] = ['starting', 'failed', 'steps', 'leaving', 'confirmed', 'decidedElsewhere', 'ended'];
+export const PHASES: readonly PhaseKind[] = ['starting', 'failed', 'steps', 'leaving', 'confirmed', 'decidedElsewhere', 'endingNotice', 'ended'];
 
 /** How each phase is named in the pictures. */
 const NAMES: Readonly<Record<PhaseKind, string>> = {
@@ -17,6 +17,7 @@ const NAMES: Readonly<Record<PhaseKind, string>> = {
   leaving: 'Leaving',
   confirmed: 'Confirmed',
   decidedElsewhere: 'DecidedElsewhere',
+  endingNotice: 'EndingNotice',
   ended: 'Ended',
 };
 
@@ -28,6 +29,7 @@ export const PHASE_NOTES: Readonly<Record<PhaseKind, string>> = {
   leaving: 'the bank asked to reject (or for the code of the approval it holds) before the exit; what was on screen stays, busy',
   confirmed: 'the success modal; it returns with the code',
   decidedElsewhere: '"This request has already been completed"',
+  endingNotice: 'an ending the customer did not choose (inactivity, the token\'s expiry) said before the exit, which it takes on its own after a few seconds',
   ended: 'the one exit was taken',
 };
 

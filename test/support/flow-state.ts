@@ -43,5 +43,5 @@ export const setLeaving = (flow: FlowController, modals: ModalStack): void =>
   setFlowState(flow, (state) => {
     const phase = state.phase;
     if (phase.kind !== 'steps') return state;
-    return { ...state, phase: { kind: 'leaving', step: phase.step, call: pendingCall(state, { kind: 'reject' }), modals, stage: 'rejected' } };
+    return { ...state, phase: { kind: 'leaving', step: phase.step, call: pendingCall(state, { kind: 'reject' }), modals, stage: 'rejected', explain: undefined } };
   });

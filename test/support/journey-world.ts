@@ -67,11 +67,14 @@ function arrangementOf(scenario: Scenario): FakeArrangement | undefined {
 /** A verifier that answers as the scenario says and records when it accepted the token. */
 class ScenarioVerifier implements TokenVerifier {
   acceptedAt: number | undefined;
+  /** The last acceptance (a page that reloads verifies again). */
+  lastAcceptedAt: number | undefined;
   constructor(private readonly scenario: Scenario, private readonly payload: Record<string, unknown>, private readonly sequence: Sequence) {}
   async verify(jwt: string): Promise<Result<unknown, TokenVerificationError>> {
     if (this.scenario.verification === 'keysUnavailable') return { ok: false, error: { kind: 'keysUnavailable', detail: 'HTTP 503' } };
     if (this.scenario.verification === 'badSignature' || jwt !== TOKEN) return { ok: false, error: { kind: 'badSignature' } };
-    this.acceptedAt ??= this.sequence.next();
+    this.lastAcceptedAt = this.sequence.next();
+    this.acceptedAt ??= this.lastAcceptedAt;
     return { ok: true, value: this.payload };
   }
 }
@@ -136,6 +139,8 @@ export function createWorld(scenario: Scenario) {
     rejectedByCustomer: false,
     /** Issue 21: phase moves the phase tables do not declare (none may happen). */
     undeclaredMoves: [] as string[],
+    /** DESIGN §3.18: when the ending notice appeared: the modal on top before it, and the kind of command that began it. */
+    notice: undefined as { readonly top: string | undefined; readonly startedBy: 'customer' | 'idle' | 'hidden' } | undefined,
     /** What kind of command sent the last reject's first try. */
     rejectStartedBy: 'customer' as 'customer' | 'idle' | 'hidden',
     /** The modal on top when the flow began to end (the reject was sent, or the page left without it). */
@@ -155,10 +160,15 @@ export function createWorld(scenario: Scenario) {
   j.ports.redirector.onLeave = () => {
     // After a reject the bank accepted, the reject's moment counts; a return without the bank is judged now.
     const afterReject = bank.decision === 'rejected';
-    if (!afterReject) world.topWhenTimeRanOut = world.j.modal.current?.name;
+    // DESIGN §3.18: an ending the customer did not choose is told by a notice first: what was on
+    // top before it, and the command that began it, count.
+    const top = world.j.modal.current?.name;
+    const notice = top === 'sessionEndedInactive' || top === 'sessionEndedExpired' ? world.notice : undefined;
+    if (!afterReject) world.topWhenTimeRanOut = notice === undefined ? top : notice.top;
+    const kind = afterReject ? world.rejectStartedBy : notice?.startedBy ?? world.commandKind;
     world.exit ??= {
       // "Yes, leave" on the sharing-incomplete question is the customer's own rejection (DESIGN §3.8).
-      command: world.command, kind: afterReject ? world.rejectStartedBy : world.commandKind, customerRejected: world.rejectedByCustomer, callsBefore: bank.calls.length,
+      command: world.command, kind, customerRejected: world.rejectedByCustomer, callsBefore: bank.calls.length,
       lastCustomerCommand: world.lastCustomerCommand, asDecidedElsewhere: world.j.modal.current?.name === 'alreadyCompleted',
     };
   };
@@ -194,6 +204,7 @@ interface Watched {
   rejectStartedBy: 'customer' | 'idle' | 'hidden';
   rejectedByCustomer: boolean;
   undeclaredMoves: string[];
+  notice: { readonly top: string | undefined; readonly startedBy: 'customer' | 'idle' | 'hidden' } | undefined;
 }
 
 /**
@@ -224,8 +235,11 @@ function watch(world: Watched, j: Journey): () => void {
     (names, before) => {
       world.seen.push({ atMs: j.ports.clock.now(), command: world.command, names });
       world.topBefore = before?.at(-1);
+      // DESIGN §3.18: the ending notice appears: what was on top then, and what began it.
+      const notice = (list: readonly string[] | undefined): boolean => list?.some((name) => name === 'sessionEndedInactive' || name === 'sessionEndedExpired') === true;
+      if (notice(names) && !notice(before)) world.notice = { top: before?.at(-1), startedBy: world.commandKind };
     },
-    { fireImmediately: true },
+    { fireImmediately: true, equals: (a, b) => a.join(' ') === b.join(' ') },
   );
   const stopReview = reaction(() => j.session.step, (step) => { if (step === 'confirmation') world.reachedReview = true; });
   // An exit's reject begins (its first try, sent now or held until the connection is back): what

@@ -101,12 +101,32 @@ describe('ui: failure page (spec §2, §8)', () => {
     expect(ports.api.calls).to.deep.equal([]);
   });
 
-  it('the static failure view (boot failed before the app existed) shows the default text', () => {
+  it('the static failure view (boot failed before the app existed) shows the default text, and nothing about sharing it cannot know (DESIGN §3.16)', () => {
     render(<StaticFailureView />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal('We are unable to continue');
     expect(screen.getByText(DEFAULT)).to.exist;
-    // docs/wording.md: a failure that ends the flow says whether anything was shared.
-    expect(screen.getByText('Nothing has been shared or changed.')).to.exist;
+    expect(document.querySelector('.failure-shared'), 'no journey known: no sentence about sharing').to.equal(null);
+  });
+
+  // DESIGN §3.16, issue 21: words about the outcome follow what this page knows.
+  it('a page that verified its token and asked nothing says nothing has been shared or changed', async () => {
+    const api = new FakeCustomerAuthApi({ consentDetail: newConsent() }).answer('consentDetails', err(FakeCustomerAuthApi.error(500)));
+    await startApp({ api });
+    expect(screen.getByText(copy.failure.nothingShared)).to.exist;
+  });
+
+  it('a page with no token verified says nothing about sharing: an earlier page of the request may have confirmed it', async () => {
+    await startApp({ launch: new FakeLaunchParameters(undefined) });
+    expect(screen.getByText(DEFAULT)).to.exist;
+    expect(document.querySelector('.failure-shared')).to.equal(null);
+  });
+
+  it('a reload after this tab asked an approval, with the token now refused, says the outcome is not known and where to check', async () => {
+    const storage = new MemoryTokenStorage('header.payload.signature');
+    storage.decisionKey('approve');
+    await startApp({ storage, launch: new FakeLaunchParameters(undefined), verifier: new FakeTokenVerifier({}, { kind: 'expired' }) });
+    expect(document.querySelector('.failure-shared')?.textContent).to.equal(
+      'We could not confirm whether your data sharing was set up. You can check in our mobile banking app under Profile > Manage data sharing.');
   });
 
   it('issue 21 "the spec\'s failure page has one button": the static failure view leaves for the public site the entry page was built with, else goes back', () => {

@@ -15,8 +15,8 @@ import { entryPublicSite } from '../shell/take-over';
 export function FailureView({ message, reference, outcome, action }: {
   readonly message: string;
   readonly reference?: string | undefined;
-  /** DESIGN §3.16: what was shared, as far as is known (SessionStore.failureOutcome). */
-  readonly outcome: string;
+  /** DESIGN §3.16: what was shared, as far as is known (SessionStore.failureOutcome); none when nothing is. */
+  readonly outcome?: string | undefined;
   readonly action?: { readonly label: string; readonly onClick: () => void } | { readonly label: string; readonly href: string } | undefined;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -28,7 +28,7 @@ export function FailureView({ message, reference, outcome, action }: {
       <div className="card failure-card">
         <h1 id={headingId} ref={heading} tabIndex={-1}>{copy.failure.title}</h1>
         <p id={messageId} className="failure-message">{message}</p>
-        <p className="failure-shared">{outcome}</p>
+        {outcome !== undefined && outcome !== '' && <p className="failure-shared">{outcome}</p>}
         {reference === undefined ? undefined : <p className="failure-reference muted">{reference}</p>}
         {action === undefined ? undefined : (
           <div className="button-row">
@@ -44,8 +44,8 @@ export function FailureView({ message, reference, outcome, action }: {
 
 /**
  * Spec §2: the failure view shown when the application cannot run (no config, a boot or render
- * error), with the default text. Nothing can have been shared: no decision was asked of the
- * bank. Its one button (issue 21: the spec's failure page has one) is Leave Page, to the bank's
+ * error), with the default text. It says nothing about sharing (DESIGN §3.16): it knows no
+ * journey, and an earlier page of the same request may have confirmed one. Its one button (issue 21: the spec's failure page has one) is Leave Page, to the bank's
  * public site the entry page was built with, else Go Back in the browser's history (the token is
  * not verified, so its address is not followed: DESIGN §3.1).
  */
@@ -57,7 +57,7 @@ export function StaticFailureView() {
   return (
     <div className="app">
       <main className="site-main">
-        <FailureView message={copy.failure.defaultMessage} outcome={copy.failure.nothingShared} action={action} />
+        <FailureView message={copy.failure.defaultMessage} action={action} />
       </main>
     </div>
   );
