@@ -142,6 +142,13 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       expect(effects).to.deep.equal([{ type: 'wakeAt', atMs: SHORT_EXP_MS }]);
     });
 
+    it('the redirect modal already open: the state is left as it was', () => {
+      const open = run(expiring(), { type: 'tick' }, SHORT_EXP_MS - 5_000).state;
+      const result = run(open, NOTHING, SHORT_EXP_MS - 4_000);
+      expect(result.state).to.equal(open);
+      expect(result.effects).to.deep.equal([]);
+    });
+
     it('at exp: the return without the server (the token can no longer call it), at the stage reached', () => {
       const before = expiring();
       const { state, effects } = run(before, { type: 'tick' }, SHORT_EXP_MS);
