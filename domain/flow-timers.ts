@@ -88,7 +88,8 @@ export function nextWakeMs(state: FlowState, nowMs: number): number | undefined 
 function journeyDeadline(state: FlowState, nowMs: number): number | undefined {
   const { expiry, token } = state.journey;
   const deadlines: number[] = [];
-  if (expiry.kind === 'fallback') deadlines.push(expiry.returnAtMs);
+  // Once past (a confirmation being decided holds the return), its answer is the next event: no wake at or before now.
+  if (expiry.kind === 'fallback' && expiry.returnAtMs > nowMs) deadlines.push(expiry.returnAtMs);
   if (expiry.kind === 'running' && token !== undefined) {
     const next = tokenExpiryNextDeadlineMs(token.exp, nowMs);
     if (next !== undefined) deadlines.push(next);

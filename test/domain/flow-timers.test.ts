@@ -6,7 +6,7 @@ import { evaluateTimers, nextWakeMs, onActivity } from '../../domain/flow-timers
 import {
   ACCESS_DENIED_URL, EXP_SECONDS, JWT, NOW, REDIRECT_URI, STATE, answer, apiError, at, confirmedState, confirming, decidedElsewhereState, err, failedState,
   flowState, leavingState, leavingTo, loadingState, modals, modalsWith, ok, pending, pendingOn, phaseOf, run, sentCall, settled, startingState, token,
-  tokenPayload, withModal, type FlowOverrides,
+  tokenPayload, withModal, withoutWake, type FlowOverrides,
 } from './fixtures/flow-state.fixture';
 
 /** The token of these tests expires 100 s after NOW: its warning opens at NOW + 90 s (spec §4, §9: 10 s). */
@@ -238,6 +238,15 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       expect(run(before, { type: 'tick' }, NOW + 10_000).state.phase.kind).to.equal('steps');
     });
 
+    it('past the fallback time the wake is not set at or before now (no busy wake while the bank answers; its answer is the next event)', () => {
+      const before = confirmingWith({ expiry: { kind: 'fallback', returnAtMs: NOW + 10_000 }, lastActivityMs: undefined });
+      const { state, effects } = run(before, { type: 'tick' }, NOW + 10_000);
+      expect(effects).to.deep.equal([{ type: 'wakeAt', atMs: undefined }]);
+      expect(nextWakeMs(state, NOW + 10_000)).to.equal(undefined);
+      const answered = answer(state, { kind: 'confirm', result: err(apiError(400, 'A01')) }, NOW + 12_000);
+      expect(withoutWake(answered.effects), 'refused: the fallback return, due, is taken at once').to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preAuthorisation'));
+    });
+
     it('confirmed after the lapse: the success return, not a rejection', () => {
       const lapsed = run(confirmingWith({ token: token() }), { type: 'tick' }, NOW + 300_000).state;
       const { state, effects } = answer(lapsed, { kind: 'confirm', result: ok({ auth_code: 'code-1' }) }, NOW + 300_001);
@@ -343,7 +352,10 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
         const withToken = { ...state, journey: { ...state.journey, expiry: { kind: 'running' as const } } };
         const wake = nextWakeMs(state, now);
         const inactivity = elapsed < 240_000 ? [NOW + 240_000] : elapsed < 300_000 ? [NOW + (Math.floor(elapsed / 1000) + 1) * 1000] : [];
-        expect(wake).to.equal(Math.min(NOW + fallbackIn, ...inactivity));
+        const fallbackAhead = NOW + fallbackIn > now ? [NOW + fallbackIn] : [];
+        const both = [...fallbackAhead, ...inactivity];
+        expect(wake).to.equal(both.length === 0 ? undefined : Math.min(...both));
+        if (wake !== undefined) expect(wake, 'never before now').to.be.above(now);
         const tokenDeadline = now < SHORT_EXP_MS - 10_000 ? [SHORT_EXP_MS - 10_000] : now < SHORT_EXP_MS ? [SHORT_EXP_MS] : [];
         const expected = [...tokenDeadline, ...inactivity];
         expect(nextWakeMs(withToken, now)).to.equal(expected.length === 0 ? undefined : Math.min(...expected));
