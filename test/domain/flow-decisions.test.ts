@@ -380,6 +380,17 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(withoutWake(run(failed, { type: 'modalPrimary' }).effects)).to.deep.equal(leavingTo(REDIRECT_URI));
     });
 
+    it('a new Confirm after the replay, refused by the bank on its own first try: the outcome stays unclear (the try before the reload may have committed: same key)', () => {
+      const reading = answer(replaying(), { kind: 'confirm', result: err(apiError(400, 'A05')) }).state;
+      const onReview = { ...flowState('confirmation', { decision: reading.decision, nextCallId: reading.nextCallId }) };
+      const sent = run(onReview, { type: 'confirm' }).state;
+      expect(pending(sent)?.attempt).to.equal(1);
+      const { state } = answer(sent, { kind: 'confirm', result: err(apiError(400, 'A05')) });
+      expect(state.decision).to.deep.equal({ kind: 'unclear' });
+      expect(modals(state)).to.deep.equal(modalsWith('serviceUnavailable'));
+      expect(pending(run(state, { type: 'modalPrimary' }).state)?.call, 'its button asks the bank to reject first').to.deep.equal({ kind: 'reject' });
+    });
+
     it('a rejection made before the reload is not replayed: the consent is read as usual, nothing asked of the decision', () => {
       const verified = run(run(loadingState(), launched('reject')).state, { type: 'verified', id: 1, result: ok(tokenPayload()) });
       expect(withoutWake(verified.effects)).to.deep.equal([{ type: 'storeToken', jwt: JWT }, { type: 'call', id: 2, call: { kind: 'consentDetails' } }]);
