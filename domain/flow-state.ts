@@ -265,6 +265,11 @@ export interface PendingCall {
   readonly held: boolean;
   /** The account step's entry: the ticks to keep when returning from confirmation (spec §4 Back). */
   readonly keep: readonly Account[] | undefined;
+  /**
+   * DESIGN §3.11: an approval asked while an earlier try's outcome is unclear (asked before a
+   * reload, with the same key): even its first try's refusal does not undo what that try may have committed.
+   */
+  readonly afterUnclear?: true;
 }
 
 /** The state before anything happened: the loading screen, nothing asked. */

@@ -190,7 +190,8 @@ export function confirmed(state: FlowState, answer: ConfirmationAnswer, nowMs: n
  * (domain/outcome.ts).
  */
 export function confirmFailed(state: FlowState, error: ApiError): Transition {
-  const firstTry = callOf(state.phase)?.attempt === 1;
+  const pending = callOf(state.phase);
+  const firstTry = pending?.attempt === 1 && pending.afterUnclear !== true;
   const refused = isProvenRefusal(error) && firstTry && state.decision.kind === 'unclear';
   const known = refused ? { ...state, decision: { kind: 'none' as const } } : state;
   return openModal(known, refused ? saveOrConfirmErrorModal(error) : 'serviceUnavailable');

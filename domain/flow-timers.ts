@@ -1,7 +1,7 @@
 import { sendDueRetry } from './flow-decisions';
 import { leaveAfterNotice, leaveAfterReject, leaveWithoutServer, leaveWithSuccess } from './flow-exits';
 import type { FlowState } from './flow-state';
-import { callOf, unchanged, withModals, type Transition } from './flow-transition';
+import { callOf, modalsOf, unchanged, withModals, type Transition } from './flow-transition';
 import { isConfirming } from './flow-view';
 import { inactivityState } from './inactivity-timer';
 import { withTimeoutWarning } from './modal-stack';
@@ -56,7 +56,8 @@ function journeyTimers(state: FlowState, nowMs: number): Transition {
   if (expiry.kind === 'running' && token !== undefined) {
     const level = tokenExpiryLevel(token.exp, nowMs);
     if (level === 'final' && !confirming) return leaveWithoutServer(state, stage, 'tokenExpiry');
-    if (level !== 'none') next = withModals(next, (modals) => (modals.expiry ? modals : { ...modals, expiry: true }));
+    // Opened once: an event while it is open changes nothing (the very same state, DESIGN §3.9).
+    if (level !== 'none' && modalsOf(next.phase)?.expiry === false) next = withModals(next, (modals) => ({ ...modals, expiry: true }));
   }
   const phase = next.phase;
   if (phase.kind === 'steps' && phase.lastActivityMs !== undefined) {
@@ -90,7 +91,8 @@ export function nextWakeMs(state: FlowState, nowMs: number): number | undefined 
 function journeyDeadline(state: FlowState, nowMs: number): number | undefined {
   const { expiry, token } = state.journey;
   const deadlines: number[] = [];
-  if (expiry.kind === 'fallback') deadlines.push(expiry.returnAtMs);
+  // Once past (a confirmation being decided holds the return), its answer is the next event: no wake at or before now.
+  if (expiry.kind === 'fallback' && expiry.returnAtMs > nowMs) deadlines.push(expiry.returnAtMs);
   if (expiry.kind === 'running' && token !== undefined) {
     const next = tokenExpiryNextDeadlineMs(token.exp, nowMs);
     if (next !== undefined) deadlines.push(next);

@@ -77,7 +77,8 @@ export const newCall = (state: FlowState, call: PendingCall['call'], keep?: read
 export function startCall(state: FlowState, call: PendingCall['call'], keep?: readonly Account[]): Transition {
   // DESIGN §3.11: from the moment an approval is asked, the bank may hold it.
   const asked = call.kind === 'confirm' && state.decision.kind === 'none' ? { ...state, decision: { kind: 'unclear' as const } } : state;
-  return sendPending(asked, newCall(state, call, keep));
+  const pending = newCall(state, call, keep);
+  return sendPending(asked, call.kind === 'confirm' && state.decision.kind === 'unclear' ? { ...pending, afterUnclear: true } : pending);
 }
 
 /** A call the journey does not wait for (keep-alive): its answer changes nothing; offline it is not sent. */

@@ -4,7 +4,7 @@ import { MODAL_NAMES } from '../../domain/modal';
 import { stepsCopy } from '../../domain/steps-copy';
 
 const TPP = 'Budget Buddy';
-const text = (value: ModalText, tppName = TPP): string => modalText(value, { tppName, isPar: false });
+const text = (value: ModalText, tppName = TPP): string => modalText(value, { tppName, isPar: false, outcome: 'nothingShared' });
 
 /**
  * Every text of the catalogues with its path. A modal's text with values is shown for a first
@@ -16,7 +16,7 @@ function everyText(node: unknown, path: string): [string, string][] {
     const call = node as (...args: unknown[]) => unknown;
     if (/^copy\.modals\.\w+\.(title|primary|paragraphs\[\d+\])$/.test(path)) {
       // Whether these show the third party's name is checked per modal below ("naming the third party").
-      return [false, true].flatMap((isPar) => everyText(call({ tppName: TPP, isPar }), `${path}(context)`));
+      return [false, true].flatMap((isPar) => everyText(call({ tppName: TPP, isPar, outcome: 'nothingShared' }), `${path}(context)`));
     }
     return everyText(call(...Array.from({ length: node.length }, (_, i) => (i === 0 ? TPP : `v${i}`))), `${path}()`);
   }
@@ -168,7 +168,7 @@ describe('domain/copy', () => {
         const entry = copy.modals[name];
         // A string, for a first consent and for an amendment (chai's match alone passes `undefined`, read as "undefined").
         for (const isPar of [false, true]) {
-          const shown = (value: ModalText): string => modalText(value, { tppName: TPP, isPar });
+          const shown = (value: ModalText): string => modalText(value, { tppName: TPP, isPar, outcome: 'nothingShared' });
           expect(shown(entry.title)).to.be.a('string').that.matches(/\S/);
           expect(entry.paragraphs).to.not.be.empty;
           for (const paragraph of entry.paragraphs) expect(shown(paragraph)).to.be.a('string').that.matches(/\S/);
@@ -177,8 +177,8 @@ describe('domain/copy', () => {
         for (const value of [entry.title, entry.primary, ...entry.paragraphs]) {
           if (typeof value !== 'function') continue;
           // A text of the third party's name shows it; one of the consent's kind only (a title) need not.
-          const named = value({ tppName: 'Acme Money', isPar: false });
-          if (named !== value({ tppName: 'Other Co', isPar: false })) expect(named).to.contain('Acme Money');
+          const named = value({ tppName: 'Acme Money', isPar: false, outcome: 'nothingShared' });
+          if (named !== value({ tppName: 'Other Co', isPar: false, outcome: 'nothingShared' })) expect(named).to.contain('Acme Money');
         }
       });
     }

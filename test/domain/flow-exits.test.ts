@@ -1,29 +1,19 @@
 import { expect } from 'chai';
 import type { AbandonmentStage } from '../../domain/abandonment';
-import { NO_TIMERS, type FlowState } from '../../domain/flow-state';
+import type { BankDecision, FlowState } from '../../domain/flow-state';
+import { leaveAfterReject, leaveAsDecided, leaveWithoutServer, onModalDismiss, onModalPrimary, onRejected } from '../../domain/flow-exits';
+import { openModalsOf, screenOf } from '../../domain/flow-view';
 import type { ModalName } from '../../domain/modal';
 import { NO_MODALS } from '../../domain/modal-stack';
-import { onRejected } from '../../domain/flow-exits';
 import {
-  ACCESS_DENIED_URL, CONFIG, NOW, PUBLIC_SITE, REDIRECT_URI, STATE, answer, apiError, at, err, flowState, loadingState, modalsWith, ok,
-  pendingOn, run, runAll, sentCall, settled, token, trustProfiles,
+  ACCESS_DENIED_URL, CONFIG, NOW, PUBLIC_SITE, REDIRECT_URI, STATE, answer, apiError, at, confirmedState, confirming, decidedElsewhereState, err, failedState,
+  flowState, leavingState, leavingTo, loadingState, modals, modalsWith, ok, pending, pendingOn, phaseOf, run, runAll, sentCall, startingState,
+  stepOn, token, trustProfiles, withModal, withoutWake,
 } from './fixtures/flow-state.fixture';
 
-/** The flow ended this way: the exit, the token forgotten, then the stage if abandoned (DESIGN §3.2, §3.3, §3.8). */
-const leaving = (url: string, stage?: AbandonmentStage) => [
-  { type: 'leave', url },
-  { type: 'clearToken' },
-  ...(stage === undefined ? [] : [{ type: 'abandoned', stage }]),
-];
-
-const withBase = (state: FlowState, base: ModalName | undefined, timeoutSeconds?: number, expiry = false): FlowState =>
-  settled({ ...state, modals: modalsWith(base, timeoutSeconds, expiry) });
-
-/** Waiting for the exit's reject call (id 9), at the stage reached (an active rejection: rejected at login). */
-const rejecting = (stage: AbandonmentStage, overrides: Partial<FlowState> = {}): FlowState => {
-  const reached = stage === 'rejected' ? { rejected: true } : { stage };
-  return settled({ ...pendingOn(flowState('login', { ...reached, ...overrides }), { kind: 'reject' }, { exitStage: stage }), timers: NO_TIMERS });
-};
+/** The bank asked to reject (call id 9) from the login step, at the stage reached. */
+const rejecting = (stage: AbandonmentStage, decision: BankDecision = { kind: 'none' }, base?: ModalName): FlowState =>
+  leavingState('login', stage, { decision, modals: modalsWith(base) });
 
 /** Idle long enough for the inactivity warning (300 s limit, 60 s warning): 250 s after NOW, 50 s left. */
 const WARNED_AT = NOW + 250_000;
@@ -36,14 +26,14 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
         const before = flowState(step);
         const { state, effects } = run(before, { type: 'cancel' });
         expect(effects).to.deep.equal([]);
-        expect(state).to.deep.equal({ ...before, modals: modalsWith('sharingIncomplete') });
+        expect(state).to.deep.equal(withModal(before, 'sharingIncomplete'));
       });
     }
 
-    it('is ignored behind a modal, under the spinner mask, on the loading screen and on a failure page', () => {
+    it('is ignored behind a modal, under the spinner mask, on the loading screen, on a failure page and while leaving', () => {
       for (const before of [
-        withBase(flowState('login'), 'forgotUsername'), pendingOn(flowState('login'), { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'u', secureCode: '123456' } }),
-        loadingState(), settled({ ...flowState('login'), screen: { kind: 'failure', route: 'consent_fetch_failure' } }),
+        withModal(flowState('login'), 'forgotUsername'), pendingOn(flowState('login'), { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'u', secureCode: '123456' } }),
+        loadingState(), startingState(), failedState('consent_fetch_failure'), rejecting('preIdentification'),
       ]) {
         const result = run(before, { type: 'cancel' });
         expect(result.state).to.equal(before);
@@ -53,75 +43,70 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
   });
 
   describe('the sharing-incomplete question', () => {
-    it('"Yes, leave" (pendingRefreshFlow): an active rejection; the consent is rejected on the server first; timers and warnings stop', () => {
-      const before = withBase(flowState('selectAccounts'), 'sharingIncomplete');
+    it('"Yes, leave" (pendingRefreshFlow): an active rejection; the bank is asked to reject first; what is on screen stays, busy; nothing timed', () => {
+      const before = withModal(flowState('selectAccounts'), 'sharingIncomplete');
       const { state, effects } = run(before, { type: 'modalPrimary' });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'reject' } }, { type: 'wakeAt', atMs: undefined }]);
       expect(state).to.deep.equal({
         ...before,
-        rejected: true,
-        timers: NO_TIMERS,
         nextCallId: 11,
-        pending: { id: 10, call: { kind: 'reject' }, keep: undefined, exitStage: 'rejected', attempt: 1, firstSentAtMs: NOW, retryAtMs: undefined, held: false, replay: false, unclear: false },
         wakeAtMs: undefined,
+        phase: { kind: 'leaving', step: 'selectAccounts', call: sentCall(10, { kind: 'reject' }), modals: modalsWith('sharingIncomplete'), stage: 'rejected' },
+        journey: { ...before.journey, stage: 'rejected' },
       });
+      expect(screenOf(state.phase)).to.deep.equal({ kind: 'flow', step: 'selectAccounts' });
+      expect(openModalsOf(state.phase)).to.deep.equal([{ name: 'sharingIncomplete' }]);
     });
 
     it('then the bank\'s answer: back to the third party with access_denied and the state; the stage is rejected (issue 11 defect 13)', () => {
-      const { state, effects } = runAll(withBase(flowState('login'), 'sharingIncomplete'), [
-        { type: 'modalPrimary' }, (s) => ({ type: 'answered', id: s.pending?.id ?? -1, answer: { kind: 'reject', result: ok({}) } }),
+      const { state, effects } = runAll(withModal(flowState('login'), 'sharingIncomplete'), [
+        { type: 'modalPrimary' }, (s) => ({ type: 'answered', id: pending(s)?.id ?? -1, answer: { kind: 'reject', result: ok({}) } }),
       ]);
-      expect(effects.slice(2)).to.deep.equal(leaving(ACCESS_DENIED_URL, 'rejected'));
-      expect(state.ended).to.equal(true);
+      expect(withoutWake(effects).slice(1)).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'rejected'));
+      expect(state.phase).to.deep.equal({ kind: 'ended', screen: { kind: 'flow', step: 'login' }, modals: [{ name: 'sharingIncomplete' }] });
+      expect(state.decision).to.deep.equal({ kind: 'rejected' });
     });
 
     it('"No, stay" (dismiss): the question closes, nothing is sent', () => {
-      const before = withBase(flowState('confirmation'), 'sharingIncomplete');
+      const before = withModal(flowState('confirmation'), 'sharingIncomplete');
       const { state, effects } = run(before, { type: 'modalDismiss' });
       expect(effects).to.deep.equal([]);
-      expect(state).to.deep.equal({ ...before, modals: NO_MODALS });
+      expect(state).to.deep.equal(withModal(before, undefined));
     });
   });
 
   describe('the exit\'s reject call answered (spec §4 returnAfterReject, DESIGN §3.2)', () => {
-    it('rejected: the exit to the token\'s address (access_denied, 401, the message, the state); ended, nothing timed', () => {
-      const before = rejecting('preAuthentication');
+    it('rejected: the exit to the token\'s address (access_denied, 401, the message, the state); the ended phase keeps the screen; the decision rejected', () => {
+      const before = rejecting('preAuthentication', { kind: 'none' }, 'temporaryLockout');
       const { state, effects } = answer(before, { kind: 'reject', result: ok({}) });
-      expect(effects).to.deep.equal(leaving(ACCESS_DENIED_URL, 'preAuthentication'));
-      expect(state).to.deep.equal({ ...before, ended: true, pending: undefined, timers: NO_TIMERS });
+      expect(effects).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preAuthentication'));
+      expect(state).to.deep.equal({
+        ...before, decision: { kind: 'rejected' }, phase: { kind: 'ended', screen: { kind: 'flow', step: 'login' }, modals: [{ name: 'temporaryLockout' }] },
+      });
     });
 
     it('the bank\'s redirect_uri is preferred when it is the token\'s address with another query (DESIGN §3.2, §3.12)', () => {
       const { effects } = answer(rejecting('preIdentification'), { kind: 'reject', result: ok({ redirect_uri: `${REDIRECT_URI}?from=bank` }) });
-      expect(effects).to.deep.equal(leaving(`${REDIRECT_URI}?from=bank&error=access_denied&respCode=401&respMessage=Authentication%20failure&state=${STATE}`, 'preIdentification'));
+      expect(effects).to.deep.equal(leavingTo(`${REDIRECT_URI}?from=bank&error=access_denied&respCode=401&respMessage=Authentication%20failure&state=${STATE}`, 'preIdentification'));
     });
 
     it('a redirect_uri other than the token\'s address (another host) is not followed: the token\'s address is used, the refusal logged (DESIGN §3.12)', () => {
       const { effects } = answer(rejecting('preIdentification'), { kind: 'reject', result: ok({ redirect_uri: 'https://attacker.example/cb' }) });
       expect(effects).to.deep.equal([
         { type: 'log', message: 'Returned to the token\'s redirectUri: the bank\'s redirect_uri https://attacker.example/cb is not the token\'s https://tpp.example/cb' },
-        ...leaving(ACCESS_DENIED_URL, 'preIdentification'),
+        ...leavingTo(ACCESS_DENIED_URL, 'preIdentification'),
       ]);
     });
 
     it('an empty redirect_uri in the reject answer: the token\'s address is used (DESIGN §3.12)', () => {
       const { effects } = answer(rejecting('preIdentification'), { kind: 'reject', result: ok({ redirect_uri: '' }) });
-      expect(effects.filter((effect) => effect.type !== 'log')).to.deep.equal(leaving(ACCESS_DENIED_URL, 'preIdentification'));
+      expect(effects.filter((effect) => effect.type !== 'log')).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preIdentification'));
     });
 
     it('an active rejection stays a rejection however the exit was reached', () => {
-      const { effects } = answer(rejecting('preAccountSelection', { rejected: true }), { kind: 'reject', result: ok({}) });
-      expect(effects).to.deep.equal(leaving(ACCESS_DENIED_URL, 'rejected'));
-    });
-
-    it('refused (a 4xx): Service unavailable (spec §8 "Reject failure also opens service unavailable"); its button returns without the server', () => {
-      const before = rejecting('preAuthentication', { modals: modalsWith('temporaryLockout') });
-      const failed = answer(before, { kind: 'reject', result: err(apiError(400)) });
-      expect(failed.effects).to.deep.equal([]);
-      expect(failed.state).to.deep.equal({ ...before, pending: undefined, modals: modalsWith('serviceUnavailable') });
-      const { state, effects } = run(failed.state, { type: 'modalPrimary' });
-      expect(effects).to.deep.equal(leaving(ACCESS_DENIED_URL, 'preAuthentication'));
-      expect(state.ended).to.equal(true);
+      const before = leavingState('login', 'preAccountSelection', { stage: 'rejected' });
+      const { effects } = answer({ ...before, phase: { ...phaseOf(before, 'leaving'), stage: 'preAccountSelection' } }, { kind: 'reject', result: ok({}) });
+      expect(effects).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'rejected'));
     });
 
     it('an address that is not http(s) is never followed: the token\'s address is used, the refusal logged (DESIGN §3.12)', () => {
@@ -129,23 +114,50 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
       const { state, effects } = answer(before, { kind: 'reject', result: ok({ redirect_uri: 'javascript:alert(1)' }) });
       expect(effects).to.deep.equal([
         { type: 'log', message: 'Returned to the token\'s redirectUri: the bank\'s redirect_uri javascript:alert(1) is not an http(s) URL' },
-        ...leaving(ACCESS_DENIED_URL, 'preIdentification'),
+        ...leavingTo(ACCESS_DENIED_URL, 'preIdentification'),
       ]);
-      expect(state).to.deep.equal({ ...before, pending: undefined, ended: true });
+      expect(state.phase.kind).to.equal('ended');
     });
 
-    it('onRejected on its own: nothing pending, nothing to do', () => {
-      const before = settled({ ...flowState('login'), timers: NO_TIMERS });
-      const result = onRejected(before, { kind: 'reject', result: ok({}) });
+    it('refused by the bank (a 4xx with its envelope): Service unavailable over what was on screen (spec §8 "Reject failure also opens service unavailable"), the warnings that led here closed, nothing timed; its button returns without the bank', () => {
+      const before = leavingState('selectAccounts', 'preAccountSelection', { modals: modalsWith('temporaryLockout', 0, true) });
+      const failed = answer(before, { kind: 'reject', result: err(apiError(400, 'bad_request')) });
+      expect(failed.effects).to.deep.equal([]);
+      expect(failed.state).to.deep.equal({
+        ...before,
+        phase: { kind: 'steps', step: 'selectAccounts', call: undefined, modals: modalsWith('serviceUnavailable'), lastActivityMs: undefined },
+        journey: { ...before.journey, expiry: { kind: 'off' } },
+      });
+      expect(failed.state.decision).to.deep.equal({ kind: 'none' });
+      const { state, effects } = run(failed.state, { type: 'modalPrimary' });
+      expect(effects).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preAccountSelection'));
+      expect(state.phase.kind).to.equal('ended');
+    });
+
+    it('refused while leaving from the loading screen: Service unavailable over the loading screen', () => {
+      const before = leavingState(undefined, 'preIdentification', { modals: modalsWith(undefined, undefined, true) });
+      const { state } = answer(before, { kind: 'reject', result: err(apiError(403, 'forbidden')) });
+      expect(state.phase).to.deep.equal({ kind: 'starting', jwt: undefined, call: undefined, modals: modalsWith('serviceUnavailable') });
+      expect(screenOf(state.phase)).to.deep.equal({ kind: 'loading' });
+    });
+
+    it('failing while the outcome of an approval is unclear: the plain address, no access_denied, no abandonment (DESIGN §3.11)', () => {
+      const before = rejecting('preAuthorisation', { kind: 'unclear' });
+      const { state, effects } = answer(before, { kind: 'reject', result: err(apiError(400, 'bad_request')) });
+      expect(effects).to.deep.equal(leavingTo(REDIRECT_URI));
+      expect(state.phase.kind).to.equal('ended');
+      expect(state.decision).to.deep.equal({ kind: 'unclear' });
+    });
+
+    it('onRejected on its own: no token, nothing to do', () => {
+      const before = leavingState('login', 'preIdentification', { token: undefined });
+      const result = onRejected(before, phaseOf(before, 'leaving'), { kind: 'reject', result: ok({}) });
       expect(result.state).to.equal(before);
       expect(result.effects).to.deep.equal([]);
     });
 
-    it('a reject answer without an exit under way, or with no token, changes nothing', () => {
-      for (const before of [
-        settled({ ...pendingOn(flowState('login'), { kind: 'reject' }), timers: NO_TIMERS }),
-        rejecting('preIdentification', { token: undefined }),
-      ]) {
+    it('a reject answer while no exit is under way (a reject pending on a step), or to a leaving journey without a token, changes nothing', () => {
+      for (const before of [pendingOn(flowState('login'), { kind: 'reject' }), leavingState('login', 'preIdentification', { token: undefined })]) {
         const result = answer(before, { kind: 'reject', result: ok({}) });
         expect(result.state).to.equal(before);
         expect(result.effects).to.deep.equal([]);
@@ -156,103 +168,80 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
   describe('the modals\' main button (spec §4 "Button behaviours")', () => {
     for (const name of ['ageLimitation', 'sanctionCountryError', 'permanentLockout', 'temporaryLockout', 'ecareSuspension', 'secureKeyNotActivated', 'unavailableResource', 'wentWrong'] as const) {
       it(`${name} (returnAfterReject): the consent is rejected first, at the stage reached`, () => {
-        const before = withBase(flowState('login', { stage: 'preAuthentication' }), name);
+        const before = withModal(flowState('login', { stage: 'preAuthentication' }), name);
         const { state, effects } = run(before, { type: 'modalPrimary' });
         expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'reject' } }, { type: 'wakeAt', atMs: undefined }]);
-        expect(state.pending).to.deep.equal(sentCall(10, { kind: 'reject' }, { exitStage: 'preAuthentication' }));
-        expect(state.rejected).to.equal(false);
-        expect(state.modals).to.deep.equal(modalsWith(name));
+        expect(state.phase).to.deep.equal({ kind: 'leaving', step: 'login', call: sentCall(10, { kind: 'reject' }), modals: modalsWith(name), stage: 'preAuthentication' });
+        expect(state.journey.stage).to.equal('preAuthentication');
       });
     }
 
     it('the token-expiry redirect on top (returnAfterReject): what is on screen stays, its buttons busy, until the bank answers', () => {
-      const before = withBase(flowState('selectAccounts'), 'forgotUsername', 12, true);
+      const before = withModal(flowState('selectAccounts'), 'forgotUsername', 12, true);
       const { state, effects } = run(before, { type: 'modalPrimary' });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'reject' } }, { type: 'wakeAt', atMs: undefined }]);
-      expect(state.modals).to.deep.equal(modalsWith('forgotUsername', 12, true));
-      expect(state.timers).to.deep.equal(NO_TIMERS);
-      expect(state.pending?.exitStage).to.equal('preAccountSelection');
+      const leaving = phaseOf(state, 'leaving');
+      expect(leaving.modals).to.deep.equal(modalsWith('forgotUsername', 12, true));
+      expect(leaving.stage).to.equal('preAccountSelection');
+    });
+
+    it('the token-expiry redirect while the consent is read (the starting phase): the bank is asked to reject over the loading screen', () => {
+      const before = pendingOn(startingState({ modals: modalsWith(undefined, undefined, true) }), { kind: 'consentDetails' });
+      const { state, effects } = run(before, { type: 'modalPrimary' });
+      expect(withoutWake(effects)).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'reject' } }]);
+      expect(state.phase).to.deep.equal({ kind: 'leaving', step: undefined, call: sentCall(10, { kind: 'reject' }), modals: modalsWith(undefined, undefined, true), stage: 'preIdentification' });
+      expect(screenOf(state.phase)).to.deep.equal({ kind: 'loading' });
     });
 
     for (const name of ['serviceUnavailable', 'noEligibleAccounts'] as const) {
       it(`${name} (onlyReturn, spec §8 "return only"): back to the third party without the server, at the stage reached`, () => {
-        const before = withBase(flowState('confirmation'), name);
+        const before = withModal(flowState('confirmation'), name);
         const { state, effects } = run(before, { type: 'modalPrimary' });
-        expect(effects).to.deep.equal([...leaving(ACCESS_DENIED_URL, 'preAuthorisation'), { type: 'wakeAt', atMs: undefined }]);
-        expect(state).to.deep.equal({ ...before, ended: true, pending: undefined, timers: NO_TIMERS, wakeAtMs: undefined });
+        expect(effects).to.deep.equal([...leavingTo(ACCESS_DENIED_URL, 'preAuthorisation'), { type: 'wakeAt', atMs: undefined }]);
+        expect(state).to.deep.equal({ ...before, wakeAtMs: undefined, phase: { kind: 'ended', screen: { kind: 'flow', step: 'confirmation' }, modals: [{ name }] } });
       });
     }
 
-    for (const name of ['forgotUsername', 'notRegistered', 'lostSecureKey', 'incorrectSecurityCodeLockout', 'invalidUsernameLastAttempt'] as const) {
+    it('serviceUnavailable while the outcome of an approval is unclear (onlyReturn): the bank is asked to reject first, so that a code is never followed by access_denied (DESIGN §3.11)', () => {
+      const before = withModal(flowState('confirmation', { decision: { kind: 'unclear' } }), 'serviceUnavailable');
+      const { state, effects } = run(before, { type: 'modalPrimary' });
+      expect(withoutWake(effects)).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'reject' } }]);
+      expect(phaseOf(state, 'leaving').stage).to.equal('preAuthorisation');
+    });
+
+    for (const name of ['forgotUsername', 'notRegistered', 'lostSecureKey', 'incorrectSecurityCodeLockout', 'invalidUsernameLastAttempt', 'notArrangementOwner'] as const) {
       it(`${name} (close): the modal closes, nothing is sent`, () => {
-        const before = withBase(flowState('login'), name);
+        const before = withModal(flowState('login'), name);
         const { state, effects } = run(before, { type: 'modalPrimary' });
         expect(effects).to.deep.equal([]);
-        expect(state).to.deep.equal({ ...before, modals: NO_MODALS });
+        expect(state).to.deep.equal(withModal(before, undefined));
       });
     }
 
     it('changeSelectedProfile OK (previousStep): back to select-profile, this profile\'s choices dropped (spec §4)', () => {
-      const before = withBase(flowState('selectAccounts', { profiles: trustProfiles() }), 'changeSelectedProfile');
+      const before = withModal(flowState('selectAccounts', { profiles: trustProfiles() }), 'changeSelectedProfile');
       const { state, effects } = run(before, { type: 'modalPrimary' });
       expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectProfile' }]);
-      expect(state).to.deep.equal({ ...before, modals: NO_MODALS, accounts: undefined, step: 'selectProfile' });
-      expect(state.bankProfile).to.equal('PERSONAL');
+      expect(state).to.deep.equal({ ...before, phase: { ...phaseOf(before, 'steps'), step: 'selectProfile', modals: NO_MODALS }, journey: { ...before.journey, accounts: undefined } });
+      expect(state.journey.bankProfile).to.equal('PERSONAL');
     });
 
     it('changeSelectedProfile dismissed (Cancel): it closes, the step stays', () => {
-      const before = withBase(flowState('selectAccounts', { profiles: trustProfiles() }), 'changeSelectedProfile');
-      expect(run(before, { type: 'modalDismiss' }).state).to.deep.equal({ ...before, modals: NO_MODALS });
+      const before = withModal(flowState('selectAccounts', { profiles: trustProfiles() }), 'changeSelectedProfile');
+      expect(run(before, { type: 'modalDismiss' }).state).to.deep.equal(withModal(before, undefined));
     });
 
-    it('successConfirm (returnWithSuccess): the code, state and id_token in the fragment (spec §4 Success, CONTRACT §6); no abandonment', () => {
-      const before = settled({ ...flowState('confirmation'), confirmation: { auth_code: 'code-1', state: STATE, id_token: 'idt' }, modals: modalsWith('successConfirm'), timers: { ...NO_TIMERS, successReturnAtMs: NOW + 2500 } });
-      const { state, effects } = run(before, { type: 'modalPrimary' });
-      expect(effects).to.deep.equal([...leaving(`${REDIRECT_URI}#code=code-1&state=${STATE}&id_token=idt`), { type: 'wakeAt', atMs: undefined }]);
-      expect(state).to.deep.equal({ ...before, ended: true, pending: undefined, timers: NO_TIMERS, wakeAtMs: undefined });
-    });
-
-    it('successConfirm with a JARM response: the response as a query parameter of the returned redirect_uri', () => {
-      const before = settled({ ...flowState('confirmation'), confirmation: { response: 'jarm.jwt', redirect_uri: `${REDIRECT_URI}?x=1` }, modals: modalsWith('successConfirm'), timers: NO_TIMERS });
-      expect(run(before, { type: 'modalPrimary' }).effects).to.deep.equal(leaving(`${REDIRECT_URI}?x=1&response=jarm.jwt`));
-    });
-
-    it('successConfirm with a redirect_uri other than the token\'s address: the token\'s address is used (DESIGN §3.12)', () => {
-      const before = settled({ ...flowState('confirmation'), confirmation: { auth_code: 'code-1', state: STATE, redirect_uri: 'https://attacker.example/cb' }, modals: modalsWith('successConfirm'), timers: NO_TIMERS });
-      expect(run(before, { type: 'modalPrimary' }).effects.filter((effect) => effect.type !== 'log')).to.deep.equal(leaving(`${REDIRECT_URI}#code=code-1&state=${STATE}`));
-    });
-
-    it('successConfirm with an answer that holds no result: never followed, the failure page (logged)', () => {
-      const before = settled({ ...flowState('confirmation'), confirmation: {}, modals: modalsWith('successConfirm'), timers: NO_TIMERS });
-      const { state, effects } = run(before, { type: 'modalPrimary' });
-      expect(effects).to.deep.equal([{ type: 'log', message: 'Refused to return to {"kind":"noAuthorisationResult"}' }, { type: 'clearToken' }]);
-      expect(state.screen).to.deep.equal({ kind: 'failure', route: 'incorrect_jwt' });
-      expect(state.token).to.equal(undefined);
-    });
-
-    it('after a confirmation only the success button does anything (no other exit may follow a code)', () => {
-      const confirmed = { ...flowState('confirmation'), confirmation: { auth_code: 'c' }, timers: NO_TIMERS };
-      for (const name of ['serviceUnavailable', 'sharingIncomplete', 'forgotUsername', 'ageLimitation'] as const) {
-        const before = withBase(confirmed, name);
+    it('the success and already-completed modals on a step (constructed: they are the confirmed and decided-elsewhere phases\') do nothing there', () => {
+      for (const name of ['successConfirm', 'alreadyCompleted'] as const) {
+        const before = withModal(flowState('confirmation'), name);
         const result = run(before, { type: 'modalPrimary' });
         expect(result.state, name).to.equal(before);
         expect(result.effects).to.deep.equal([]);
       }
     });
 
-    it('the success button needs a token and a confirmation', () => {
-      for (const before of [
-        settled({ ...flowState('confirmation', { token: undefined }), confirmation: { auth_code: 'c' }, modals: modalsWith('successConfirm'), timers: NO_TIMERS }),
-        withBase(flowState('confirmation'), 'successConfirm'),
-      ]) {
-        const result = run(before, { type: 'modalPrimary' });
-        expect(result.state).to.equal(before);
-        expect(result.effects).to.deep.equal([]);
-      }
-    });
-
-    it('no modal, or an exit under way (the buttons are busy): nothing', () => {
-      for (const before of [flowState('login'), settled({ ...rejecting('preIdentification'), modals: modalsWith('sharingIncomplete') })]) {
+    it('no modal, or an exit under way (the leaving phase takes no button): nothing', () => {
+      for (const before of [flowState('login'), rejecting('preIdentification', { kind: 'none' }, 'sharingIncomplete')]) {
         for (const type of ['modalPrimary', 'modalDismiss'] as const) {
           const result = run(before, { type });
           expect(result.state).to.equal(before);
@@ -261,57 +250,112 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
       }
     });
 
+    it('onModalPrimary and onModalDismiss on their own outside a step or the start change nothing', () => {
+      for (const before of [rejecting('preIdentification', { kind: 'none' }, 'serviceUnavailable'), failedState('incorrect_jwt')]) {
+        expect(onModalPrimary(before, NOW).state).to.equal(before);
+        expect(onModalDismiss(before, NOW).state).to.equal(before);
+      }
+    });
+
     it('an exit that needs the token does nothing without one', () => {
       for (const name of ['serviceUnavailable', 'temporaryLockout', 'sharingIncomplete'] as const) {
-        const before = withBase(flowState('login', { token: undefined, timers: NO_TIMERS }), name);
+        const before = withModal(flowState('login', { token: undefined }), name);
         const result = run(before, { type: 'modalPrimary' });
         expect(result.effects, name).to.deep.equal([]);
-        expect(result.state.ended).to.equal(false);
-        expect(result.state.pending).to.equal(undefined);
+        expect(result.state.phase.kind).to.equal('steps');
+        expect(pending(result.state)).to.equal(undefined);
       }
     });
   });
 
-  describe('a confirmation being decided (DESIGN §3.11 "A confirmation is never lost", flow-transition isConfirming)', () => {
+  describe('the success modal (the confirmed phase: spec §4 Success, CONTRACT §6)', () => {
+    it('its button: the code, state and id_token in the fragment; no abandonment; the success modal stays on screen as the browser leaves', () => {
+      const before = confirmedState({ auth_code: 'code-1', state: STATE, id_token: 'idt' });
+      const { state, effects } = run(before, { type: 'modalPrimary' });
+      expect(effects).to.deep.equal([...leavingTo(`${REDIRECT_URI}#code=code-1&state=${STATE}&id_token=idt`), { type: 'wakeAt', atMs: undefined }]);
+      expect(state).to.deep.equal({
+        ...before, wakeAtMs: undefined, phase: { kind: 'ended', screen: { kind: 'flow', step: 'confirmation' }, modals: [{ name: 'successConfirm' }] },
+      });
+    });
+
+    it('with a JARM response: the response as a query parameter of the returned redirect_uri', () => {
+      expect(run(confirmedState({ response: 'jarm.jwt', redirect_uri: `${REDIRECT_URI}?x=1` }), { type: 'modalPrimary' }).effects)
+        .to.deep.equal([...leavingTo(`${REDIRECT_URI}?x=1&response=jarm.jwt`), { type: 'wakeAt', atMs: undefined }]);
+    });
+
+    it('with a redirect_uri other than the token\'s address: the token\'s address is used, the refusal logged (DESIGN §3.12)', () => {
+      const { effects } = run(confirmedState({ auth_code: 'code-1', state: STATE, redirect_uri: 'https://attacker.example/cb' }), { type: 'modalPrimary' });
+      expect(effects[0]?.type).to.equal('log');
+      expect(withoutWake(effects).filter((effect) => effect.type !== 'log')).to.deep.equal(leavingTo(`${REDIRECT_URI}#code=code-1&state=${STATE}`));
+    });
+
+    it('with an answer that holds no result: never followed, the failure page (logged)', () => {
+      const { state, effects } = run(confirmedState({}), { type: 'modalPrimary' });
+      expect(withoutWake(effects)).to.deep.equal([{ type: 'log', message: 'Refused to return to {"kind":"noAuthorisationResult"}' }, { type: 'clearToken' }]);
+      expect(state.phase).to.deep.equal({ kind: 'failed', route: 'incorrect_jwt' });
+      expect(state.journey.token).to.equal(undefined);
+    });
+
+    it('nothing else can act under it: dismiss, Cancel, Back, Confirm, stepUnavailable, activity, typing', () => {
+      const before = confirmedState();
+      for (const event of [
+        { type: 'modalDismiss' }, { type: 'cancel' }, { type: 'back' }, { type: 'confirm' }, { type: 'stepUnavailable' }, { type: 'activity' },
+        { type: 'usernameTyped', value: 'x' }, { type: 'leaveFailurePage' },
+      ] as const) {
+        const result = run(before, event);
+        expect(result.state, event.type).to.equal(before);
+        expect(result.effects).to.deep.equal([]);
+      }
+    });
+
+    it('its button needs a token and the bank\'s answer', () => {
+      const confirmed = confirmedState();
+      for (const before of [confirmedState(undefined, { token: undefined }), { ...confirmed, decision: { kind: 'committed' as const } }]) {
+        const result = run(before, { type: 'modalPrimary' });
+        expect(result.state).to.equal(before);
+        expect(result.effects).to.deep.equal([]);
+      }
+    });
+  });
+
+  describe('a confirmation being decided (DESIGN §3.11 "A confirmation is never lost", flow-view isConfirming)', () => {
     /** Confirming with a token that expires 100 s after NOW; its redirect modal opens over the spinner 10 s before. */
     const confirmingAtExpiryWarning = (): FlowState => {
-      const confirming = pendingOn(flowState('confirmation', { token: token({ exp: (NOW + 100_000) / 1000 }) }), { kind: 'confirm' });
-      const warned = run(confirming, { type: 'tick' }, NOW + 95_000).state;
-      expect(warned.modals).to.deep.equal(modalsWith(undefined, undefined, true));
-      expect(warned.pending?.call).to.deep.equal({ kind: 'confirm' });
-      return warned;
+      const warnedState = run(confirming({ token: token({ exp: (NOW + 100_000) / 1000 }) }), { type: 'tick' }, NOW + 95_000).state;
+      expect(modals(warnedState)).to.deep.equal(modalsWith(undefined, undefined, true));
+      expect(pending(warnedState)?.call).to.deep.equal({ kind: 'confirm' });
+      return warnedState;
     };
 
-    // DESIGN §3.11: while a decision is being asked, the modals' buttons are busy (flow-exits ignores them).
     it('the redirect modal\'s button does not reject a consent whose confirmation is under way; its code is still returned', () => {
-      const warned = confirmingAtExpiryWarning();
-      const pressed = run(warned, { type: 'modalPrimary' }, NOW + 96_000);
+      const warnedState = confirmingAtExpiryWarning();
+      const pressed = run(warnedState, { type: 'modalPrimary' }, NOW + 96_000);
       expect(pressed.effects.filter((effect) => effect.type === 'call'), 'no reject while confirming').to.deep.equal([]);
-      expect(pressed.state.pending?.call).to.deep.equal({ kind: 'confirm' });
+      expect(pending(pressed.state)?.call).to.deep.equal({ kind: 'confirm' });
       const confirmed = answer(pressed.state, { kind: 'confirm', result: ok({ auth_code: 'code-1', state: STATE }) }, NOW + 97_000);
-      expect(confirmed.state.confirmation).to.deep.equal({ auth_code: 'code-1', state: STATE });
-      expect(confirmed.state.modals.base).to.equal('successConfirm');
+      expect(confirmed.state.decision).to.deep.equal({ kind: 'approved', answer: { auth_code: 'code-1', state: STATE } });
+      expect(openModalsOf(confirmed.state.phase)).to.deep.equal([{ name: 'successConfirm' }]);
     });
 
     it('the timeout warning\'s button while confirming only extends the session (keep-alive aside, the confirmation still awaited)', () => {
-      const confirming = pendingOn(flowState('confirmation'), { kind: 'confirm' });
-      const warned = run(confirming, { type: 'tick' }, WARNED_AT).state;
-      const { state, effects } = run(warned, { type: 'modalPrimary' }, WARNED_AT);
+      const before = confirming();
+      const warnedState = run(before, { type: 'tick' }, WARNED_AT).state;
+      const { state, effects } = run(warnedState, { type: 'modalPrimary' }, WARNED_AT);
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'keepAlive' } }, { type: 'wakeAt', atMs: WARNED_AT + 240_000 }]);
-      expect(state.pending).to.deep.equal(confirming.pending);
+      expect(pending(state)).to.deep.equal(pending(before));
     });
   });
 
   describe('the timeout warning (spec §4, WCAG 2.2.1: the customer extends the session)', () => {
     for (const type of ['modalPrimary', 'modalDismiss'] as const) {
       it(`${type}: the warning closes, the timer starts again now and the bank's session is kept alive (a call not waited for)`, () => {
-        const before = warned(withBase(flowState('selectAccounts'), 'forgotUsername'));
-        expect(before.modals).to.deep.equal(modalsWith('forgotUsername', 50));
+        const before = warned(withModal(flowState('selectAccounts'), 'forgotUsername'));
+        expect(modals(before)).to.deep.equal(modalsWith('forgotUsername', 50));
         const now = WARNED_AT + 3_000;
         const { state, effects } = run(before, { type }, now);
         expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'keepAlive' } }, { type: 'wakeAt', atMs: now + 240_000 }]);
         expect(state).to.deep.equal({
-          ...at(before, now), modals: modalsWith('forgotUsername'), timers: { ...before.timers, lastActivityMs: now }, nextCallId: 11, pending: undefined, wakeAtMs: now + 240_000,
+          ...at(before, now), nextCallId: 11, wakeAtMs: now + 240_000, phase: { ...phaseOf(before, 'steps'), modals: modalsWith('forgotUsername'), lastActivityMs: now },
         });
       });
     }
@@ -327,69 +371,145 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
   describe('dismissing (close button, Escape)', () => {
     it('closes only closable modals: an end of the journey stays', () => {
       for (const name of ['serviceUnavailable', 'ageLimitation', 'noEligibleAccounts', 'temporaryLockout'] as const) {
-        const before = withBase(flowState('login'), name);
+        const before = withModal(flowState('login'), name);
         expect(run(before, { type: 'modalDismiss' }).state).to.equal(before);
       }
     });
 
     it('the token-expiry redirect cannot be dismissed, even over a closable modal', () => {
-      const before = withBase(flowState('login'), 'forgotUsername', undefined, true);
+      const before = withModal(flowState('login'), 'forgotUsername', undefined, true);
       expect(run(before, { type: 'modalDismiss' }).state).to.equal(before);
     });
 
-    it('after a confirmation nothing is dismissed', () => {
-      const before = settled({ ...flowState('confirmation'), confirmation: { auth_code: 'c' }, modals: modalsWith('forgotUsername'), timers: NO_TIMERS });
+    it('nothing to dismiss: nothing changes', () => {
+      const before = flowState('login');
       expect(run(before, { type: 'modalDismiss' }).state).to.equal(before);
+    });
+
+    it('a closable modal while confirming: its buttons are busy (DESIGN §3.11)', () => {
+      const before = withModal(confirming(), 'forgotUsername');
+      expect(run(before, { type: 'modalDismiss' }).state).to.equal(before);
+      expect(run(before, { type: 'modalPrimary' }).state).to.equal(before);
     });
   });
 
   describe('a step that cannot be shown (spec §8 "any other error opens Service unavailable")', () => {
     it('opens Service unavailable, under any time-critical modal; the request under way is still awaited (its answer may be a decision: DESIGN §3.11)', () => {
-      const before = settled({ ...pendingOn(flowState('selectAccounts'), { kind: 'accounts' }), modals: modalsWith(undefined, 30) });
+      const before = pendingOn(withModal(flowState('selectAccounts'), undefined, 30), { kind: 'accounts' });
       const { state, effects } = run(before, { type: 'stepUnavailable' });
       expect(effects).to.deep.equal([]);
-      expect(state).to.deep.equal({ ...before, modals: modalsWith('serviceUnavailable', 30) });
+      expect(state).to.deep.equal({ ...before, phase: { ...phaseOf(before, 'steps'), modals: modalsWith('serviceUnavailable', 30) } });
     });
 
-    it('is ignored on the loading screen, on a failure page, after a confirmation and after the exit', () => {
-      for (const before of [
-        loadingState(), settled({ ...flowState('login'), screen: { kind: 'failure', route: 'incorrect_jwt' } }),
-        settled({ ...flowState('confirmation'), confirmation: { auth_code: 'c' }, timers: NO_TIMERS }),
-      ]) {
+    it('is ignored on the loading screen, on a failure page, while leaving, after a confirmation and once decided elsewhere', () => {
+      for (const before of [loadingState(), failedState('incorrect_jwt'), rejecting('preIdentification'), confirmedState(), decidedElsewhereState('approved')]) {
         expect(run(before, { type: 'stepUnavailable' }).state).to.equal(before);
       }
     });
   });
 
+  describe('decided elsewhere (DESIGN §3.11: its button returns as the bank decided)', () => {
+    const rows: ['approved' | 'rejected' | 'unknown', string][] = [['rejected', ACCESS_DENIED_URL], ['approved', REDIRECT_URI], ['unknown', REDIRECT_URI]];
+    for (const [as, url] of rows) {
+      it(`decided "${as}": ${url === REDIRECT_URI ? 'the plain address (never access_denied after a code)' : 'access_denied'}; this tab's journey was not abandoned`, () => {
+        const { state, effects } = run(decidedElsewhereState(as), { type: 'modalPrimary' });
+        expect(withoutWake(effects)).to.deep.equal(leavingTo(url));
+        expect(state.phase).to.deep.equal({ kind: 'ended', screen: { kind: 'flow', step: 'confirmation' }, modals: [{ name: 'alreadyCompleted' }] });
+      });
+    }
+
+    it('leaveAsDecided on its own needs a token and a decision taken elsewhere', () => {
+      for (const before of [decidedElsewhereState('rejected', { token: undefined }), flowState('confirmation')]) {
+        expect(leaveAsDecided(before).state).to.equal(before);
+      }
+    });
+  });
+
   describe('the failure page\'s button (spec §2 failure page, DESIGN §3.1)', () => {
-    it('with a verified token: Go Back to its address with access_denied; a started flow is abandoned before identification', () => {
-      const before = settled({ ...flowState('login'), screen: { kind: 'failure', route: 'consent_fetch_failure' }, timers: NO_TIMERS });
+    it('with a verified token: Go Back to its address with access_denied; a started journey is abandoned at the stage it reached', () => {
+      const before = failedState('consent_fetch_failure');
       const { state, effects } = run(before, { type: 'leaveFailurePage' });
-      expect(effects).to.deep.equal(leaving(ACCESS_DENIED_URL, 'preIdentification'));
-      expect(state).to.deep.equal({ ...before, ended: true });
+      expect(withoutWake(effects)).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preIdentification'));
+      expect(state.phase).to.deep.equal({ kind: 'ended', screen: { kind: 'failure', route: 'consent_fetch_failure' }, modals: [] });
     });
 
     it('a customer who chose to leave is reported as rejected there too', () => {
-      const before = settled({ ...flowState('login'), screen: { kind: 'failure', route: 'service_unavailable' }, timers: NO_TIMERS, rejected: true });
-      expect(run(before, { type: 'leaveFailurePage' }).effects).to.deep.equal(leaving(ACCESS_DENIED_URL, 'rejected'));
+      expect(withoutWake(run(failedState('service_unavailable', { stage: 'rejected' }), { type: 'leaveFailurePage' }).effects)).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'rejected'));
     });
 
-    it('without one: Leave Page to the bank\'s public site, no abandonment (no flow had started)', () => {
+    it('the bank may hold this journey\'s approval (a committed approval whose code could not be had): the plain address, no abandonment', () => {
+      const { effects } = run(failedState('service_unavailable', { decision: { kind: 'committed' } }), { type: 'leaveFailurePage' });
+      expect(withoutWake(effects)).to.deep.equal(leavingTo(REDIRECT_URI));
+    });
+
+    it('without one: Leave Page to the bank\'s public site, no abandonment (no journey had started)', () => {
       const failed = run(loadingState(), { type: 'launched', route: 'x', jwtFromAddress: undefined, jwtFromStorage: undefined, errorParam: undefined, decided: undefined }).state;
       const { state, effects } = run(failed, { type: 'leaveFailurePage' });
-      expect(effects).to.deep.equal(leaving(`${PUBLIC_SITE}/`));
-      expect(state.ended).to.equal(true);
+      expect(effects).to.deep.equal(leavingTo(`${PUBLIC_SITE}/`));
+      expect(state.phase.kind).to.equal('ended');
     });
 
-    it('a public site that is not http(s) is not followed', () => {
+    it('a public site that is not http(s) is not followed: the failure page stays', () => {
       const failed = run(loadingState({ ...CONFIG, publicSiteUrl: 'ftp://bank.example' }), { type: 'launched', route: 'x', jwtFromAddress: undefined, jwtFromStorage: undefined, errorParam: undefined, decided: undefined }).state;
       const { state, effects } = run(failed, { type: 'leaveFailurePage' });
       expect(effects).to.deep.equal([{ type: 'log', message: 'Refused to return to {"kind":"notHttpUrl","target":"ftp://bank.example"}' }, { type: 'clearToken' }]);
-      expect(state.ended).to.equal(false);
+      expect(state.phase).to.deep.equal({ kind: 'failed', route: 'incorrect_jwt' });
     });
 
     it('is ignored anywhere but on a failure page', () => {
-      for (const before of [flowState('login'), loadingState()]) expect(run(before, { type: 'leaveFailurePage' }).state).to.equal(before);
+      for (const before of [flowState('login'), loadingState(), rejecting('preIdentification'), confirmedState()]) expect(run(before, { type: 'leaveFailurePage' }).state).to.equal(before);
     });
+  });
+
+  describe('the exits and the bank\'s decision (DESIGN §3.11: never access_denied when the bank may hold this journey\'s approval)', () => {
+    const decisions: [BankDecision, 'accessDenied' | 'plain'][] = [
+      [{ kind: 'none' }, 'accessDenied'],
+      [{ kind: 'rejected' }, 'accessDenied'],
+      [{ kind: 'unclear' }, 'plain'],
+      [{ kind: 'committed' }, 'plain'],
+      [{ kind: 'approved', answer: { auth_code: 'c' } }, 'plain'],
+    ];
+    for (const [decision, expected] of decisions) {
+      it(`leaveWithoutServer with the decision ${decision.kind}: ${expected === 'plain' ? 'the plain address, no abandonment' : 'access_denied at the stage'}`, () => {
+        const before = flowState('confirmation', { decision });
+        const { state, effects } = leaveWithoutServer(before, 'preAuthorisation');
+        expect(effects).to.deep.equal(expected === 'plain' ? leavingTo(REDIRECT_URI) : leavingTo(ACCESS_DENIED_URL, 'preAuthorisation'));
+        expect(state.phase.kind).to.equal('ended');
+      });
+    }
+
+    it('leaveWithoutServer without a token: nothing', () => {
+      const before = flowState('login', { token: undefined });
+      expect(leaveWithoutServer(before, 'preIdentification').state).to.equal(before);
+    });
+
+    it('a committed approval: an exit that would reject first asks the bank nothing, it returns to the plain address', () => {
+      for (const name of ['redirectionToTpp', 'sharingIncomplete', 'temporaryLockout', 'serviceUnavailable'] as const) {
+        const before = withModal(flowState('confirmation', { decision: { kind: 'committed' } }), name);
+        const { state, effects } = run(before, { type: 'modalPrimary' });
+        expect(withoutWake(effects), name).to.deep.equal(leavingTo(REDIRECT_URI));
+        expect(state.phase.kind).to.equal('ended');
+      }
+    });
+
+    it('an unclear outcome: the exits that would reject first do ask the bank (its answer tells whether a code was issued)', () => {
+      for (const name of ['redirectionToTpp', 'sharingIncomplete', 'temporaryLockout', 'serviceUnavailable'] as const) {
+        const { state } = run(withModal(flowState('confirmation', { decision: { kind: 'unclear' } }), name), { type: 'modalPrimary' });
+        expect(pending(state)?.call, name).to.deep.equal({ kind: 'reject' });
+      }
+    });
+
+    it('leaveAfterReject on its own: nothing without a token, or from a phase that cannot leave', () => {
+      for (const before of [flowState('login', { token: undefined }), failedState('incorrect_jwt'), rejecting('preIdentification')]) {
+        expect(leaveAfterReject(before, 'preIdentification').state).to.equal(before);
+      }
+    });
+  });
+
+  it('a rejected journey\'s stage, then a step on screen (the leaving phase keeps it)', () => {
+    const before = withModal(flowState('confirmation'), 'sharingIncomplete');
+    const { state } = run(before, { type: 'modalPrimary' });
+    expect(phaseOf(state, 'leaving').step).to.equal('confirmation');
+    expect(stepOn(flowState('confirmation'))).to.equal('confirmation');
   });
 });

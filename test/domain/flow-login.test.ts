@@ -1,29 +1,27 @@
 import { expect } from 'chai';
-import { NO_TIMERS, type FlowState, type LoginState } from '../../domain/flow-state';
+import type { FlowState, LoginState } from '../../domain/flow-state';
+import { carryOutEarlyAction, rememberEarlyAction } from '../../domain/flow-login';
 import { EMPTY_LOGIN_FORM, type LoginForm } from '../../domain/login-form';
 import type { SecureCodeCleared } from '../../domain/login-feedback';
 import type { ModalName } from '../../domain/modal';
-import {
-  NOW, amendmentConsent, answer, sentCall, apiError, customerOnlyConsent, err, flowState, modalsWith, ok, pendingOn, personalProfile, run,
-  settled, trustProfiles, TRUST_BUSINESSES,
-} from './fixtures/flow-state.fixture';
 import { parseConsentDetail } from '../../domain/consent';
+import {
+  NOW, amendmentConsent, answer, apiError, customerOnlyConsent, err, failedState, flowState, modals, modalsWith, ok, pending, pendingOn, personalProfile,
+  phaseOf, run, sentCall, settled, startingState, stepOn, trustProfiles, TRUST_BUSINESSES, withModal, type FlowOverrides,
+} from './fixtures/flow-state.fixture';
 
 const VALID_FORM: LoginForm = { username: 'jane.citizen', secureCode: '123456', dob: { day: '', month: '', year: '' } };
 
-const onLogin = (login: Partial<LoginState> = {}, overrides: Partial<FlowState> = {}): FlowState => {
-  const state = flowState('login', overrides);
-  return { ...state, login: { ...state.login, ...login } };
-};
+const withLogin = (state: FlowState, login: Partial<LoginState>): FlowState => ({ ...state, journey: { ...state.journey, login: { ...state.journey.login, ...login } } });
+
+const onLogin = (login: Partial<LoginState> = {}, overrides: FlowOverrides = {}): FlowState => withLogin(flowState('login', overrides), login);
 
 /** Waiting for the authenticate call (id 9) on the login step, the form filled. */
-const authenticating = (login: Partial<LoginState> = {}): FlowState =>
-  pendingOn(onLogin({ form: VALID_FORM, ...login }), { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' } });
+const authenticating = (login: Partial<LoginState> = {}, overrides: FlowOverrides = {}): FlowState =>
+  pendingOn(onLogin({ form: VALID_FORM, ...login }, overrides), { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' } });
 
-const NOTHING = { authenticated: false, consentAfterLogin: false, customerDetails: false, businesses: false };
-const ALL = { authenticated: true, consentAfterLogin: true, customerDetails: true, businesses: true };
-/** Every guard passed on a first consent: its consent is not read again after login (only an amendment's is). */
-const ALL_FIRST = { ...ALL, consentAfterLogin: false };
+const NOTHING = { authenticated: false, customerDetails: false, businesses: false };
+const ALL = { authenticated: true, customerDetails: true, businesses: true };
 
 /** A PAR whose only scopes are customer scopes: skip-step and amendment. */
 function customerOnlyAmendment() {
@@ -38,21 +36,22 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
       const before = onLogin();
       const typed = run(before, { type: 'usernameTyped', value: ' jane ' });
       expect(typed.effects).to.deep.equal([]);
-      expect(typed.state).to.deep.equal({ ...before, login: { ...before.login, form: { ...EMPTY_LOGIN_FORM, username: ' jane ' } } });
+      expect(typed.state).to.deep.equal(withLogin(before, { form: { ...EMPTY_LOGIN_FORM, username: ' jane ' } }));
       const coded = run(typed.state, { type: 'secureCodeTyped', value: '12' });
-      expect(coded.state.login.form).to.deep.equal({ ...EMPTY_LOGIN_FORM, username: ' jane ', secureCode: '12' });
+      expect(coded.state.journey.login.form).to.deep.equal({ ...EMPTY_LOGIN_FORM, username: ' jane ', secureCode: '12' });
       const day = run(coded.state, { type: 'dateOfBirthTyped', parts: { day: '25' } });
       const month = run(day.state, { type: 'dateOfBirthTyped', parts: { month: '12' } });
-      expect(month.state.login.form).to.deep.equal({ username: ' jane ', secureCode: '12', dob: { day: '25', month: '12', year: '' } });
+      expect(month.state.journey.login.form).to.deep.equal({ username: ' jane ', secureCode: '12', dob: { day: '25', month: '12', year: '' } });
       expect(month.effects).to.deep.equal([]);
     });
 
     const unreachable: [string, () => FlowState][] = [
       ['on another step', () => flowState('selectProfile')],
-      ['under a help modal', () => ({ ...onLogin(), modals: modalsWith('forgotUsername') })],
-      ['under the timeout warning', () => ({ ...onLogin(), modals: modalsWith(undefined, 30) })],
+      ['under a help modal', () => withModal(onLogin(), 'forgotUsername')],
+      ['under the timeout warning', () => withModal(onLogin(), undefined, 30)],
       ['while a request is under way', () => authenticating()],
-      ['on a failure page', () => ({ ...onLogin(), screen: { kind: 'failure', route: 'incorrect_jwt' } as const })],
+      ['on a failure page', () => failedState('incorrect_jwt')],
+      ['on the loading screen before the launch', () => startingState()],
     ];
     for (const [label, build] of unreachable) {
       it(`is ignored ${label} (the form cannot be reached)`, () => {
@@ -73,23 +72,21 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
     for (const modal of ['forgotUsername', 'notRegistered', 'lostSecureKey'] as const) {
       const before = onLogin();
       const { state, effects } = run(before, { type: 'openHelp', modal });
-      expect(state).to.deep.equal({ ...before, modals: modalsWith(modal) });
+      expect(state).to.deep.equal(withModal(before, modal));
       expect(effects).to.deep.equal([]);
     }
   });
 
   describe('submitLogin (spec §4 "Continue on login clears the login error, sets loading", §5 only with a valid form)', () => {
-    it('a valid form: the login error, the cleared code\'s reason and the step-up notice are cleared and authenticate is called with the trimmed username (SECURE_CODE)', () => {
-      const before = onLogin({ form: { ...VALID_FORM, username: '  jane.citizen ' }, loginError: true, failures: 2, codeCleared: 'notAccepted', dobStepUp: true });
+    it('a valid form: the login error, the lost answer, the cleared code\'s reason and the step-up notice are cleared and authenticate is called with the trimmed username (SECURE_CODE)', () => {
+      const before = onLogin({ form: { ...VALID_FORM, username: '  jane.citizen ' }, loginError: true, failures: 2, codeCleared: 'notAccepted', dobStepUp: true, answerLost: true });
       const { state, effects } = run(before, { type: 'submitLogin' });
       const request = { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' } as const;
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'authenticate', request } }]);
-      expect(state).to.deep.equal({
-        ...before,
-        login: { ...before.login, loginError: false, codeCleared: undefined, dobStepUp: false },
-        nextCallId: 11,
-        pending: { id: 10, call: { kind: 'authenticate', request }, keep: undefined, exitStage: undefined, attempt: 1, firstSentAtMs: NOW, retryAtMs: undefined, held: false, replay: false, unclear: false },
-      });
+      const cleared = withLogin(before, { loginError: false, codeCleared: undefined, dobStepUp: false, answerLost: false });
+      expect(state).to.deep.equal({ ...cleared, nextCallId: 11, phase: { ...phaseOf(before, 'steps'), call: sentCall(10, { kind: 'authenticate', request }) } });
+      expect(state.journey.login.failures, 'the counter stays').to.equal(2);
+      expect(state.decision).to.deep.equal({ kind: 'none' });
     });
 
     it('with the date of birth asked for: DOB_SECURE_CODE with the date as YYYY-MM-DD', () => {
@@ -117,37 +114,37 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
 
     it('a date of birth is judged against the event\'s day: tomorrow is in the future, the day after it is not', () => {
       // No timer runs here: two days later the inactivity would have ended the flow.
-      const before = onLogin({ form: { ...VALID_FORM, dob: { day: '24', month: '11', year: '2026' } }, requireDob: true }, { timers: NO_TIMERS });
+      const before = onLogin({ form: { ...VALID_FORM, dob: { day: '24', month: '11', year: '2026' } }, requireDob: true }, { lastActivityMs: undefined, expiry: { kind: 'off' } });
       expect(run(before, { type: 'submitLogin' }).state).to.equal(before);
       const later = NOW + 2 * 86_400_000;
-      expect(run(settled(before, later), { type: 'submitLogin' }, later).state.pending?.call.kind).to.equal('authenticate');
+      expect(pending(run(settled(before, later), { type: 'submitLogin' }, later).state)?.call.kind).to.equal('authenticate');
     });
   });
 
   describe('authenticate answered (spec §4 entry guard chain, §8 login errors, DESIGN §3.8)', () => {
     it('success: the login state is reset, authenticated is remembered, the stage is preAccountSelection, customer details are asked for', () => {
-      const before = authenticating({ failures: 3, remainingAttempts: 2, loginError: true, requireDob: true, codeCleared: 'notAccepted', dobStepUp: true });
+      const before = authenticating({ failures: 3, remainingAttempts: 2, loginError: true, requireDob: true, codeCleared: 'notAccepted', dobStepUp: true }, { verified: NOTHING, customer: undefined });
       const { state, effects } = answer(before, { kind: 'authenticate', result: ok(undefined) });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'customerDetails' } }]);
-      expect(state).to.deep.equal({
-        ...before,
-        login: { form: VALID_FORM, requireDob: true, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false, early: undefined },
-        verified: { ...NOTHING, authenticated: true },
-        stage: 'preAccountSelection',
-        nextCallId: 11,
-        pending: { id: 10, call: { kind: 'customerDetails' }, keep: undefined, exitStage: undefined, attempt: 1, firstSentAtMs: NOW, retryAtMs: undefined, held: false, replay: false, unclear: false },
+      expect(state.journey.login).to.deep.equal({
+        form: VALID_FORM, requireDob: true, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false, early: undefined,
       });
+      expect(state.journey.verified).to.deep.equal({ ...NOTHING, authenticated: true });
+      expect(state.journey.stage).to.equal('preAccountSelection');
+      expect(state.nextCallId).to.equal(11);
+      expect(phaseOf(state, 'steps')).to.deep.equal({ ...phaseOf(before, 'steps'), call: sentCall(10, { kind: 'customerDetails' }) });
     });
 
     it('success with customer details already verified: the business list next; both verified: the business step', () => {
-      const detailsKnown = { ...authenticating(), verified: { ...NOTHING, customerDetails: true } };
+      const detailsKnown = authenticating({}, { verified: { ...NOTHING, customerDetails: true } });
       expect(answer(detailsKnown, { kind: 'authenticate', result: ok(undefined) }).effects)
         .to.deep.equal([{ type: 'call', id: 10, call: { kind: 'businesses' } }]);
-      const allKnown = { ...authenticating(), verified: { ...NOTHING, customerDetails: true, businesses: true }, profiles: trustProfiles() };
+      const allKnown = authenticating({}, { verified: { ...NOTHING, customerDetails: true, businesses: true }, profiles: trustProfiles() });
       const { state, effects } = answer(allKnown, { kind: 'authenticate', result: ok(undefined) });
       expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectProfile' }]);
-      expect(state.step).to.equal('selectProfile');
-      expect(state.verified).to.deep.equal(ALL_FIRST);
+      expect(stepOn(state)).to.equal('selectProfile');
+      expect(pending(state)).to.equal(undefined);
+      expect(state.journey.verified).to.deep.equal(ALL);
     });
 
     type Row = [label: string, code: string | undefined, causes: string[], before: Partial<LoginState>, expected: {
@@ -178,62 +175,60 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
     ];
     for (const [label, code, causes, login, expected] of rows) {
       it(`failure, ${label}; the code field is cleared, the username kept`, () => {
-        const before = authenticating(login);
+        const before = authenticating({ ...login, early: 'cancel' });
         const { state, effects } = answer(before, { kind: 'authenticate', result: err(apiError(code === undefined ? 0 : 401, code, causes)) });
         expect(effects).to.deep.equal([]);
-        expect(state).to.deep.equal({
-          ...before,
-          pending: undefined,
-          login: {
-            form: { ...VALID_FORM, secureCode: '' },
-            requireDob: expected.requireDob,
-            loginError: expected.loginError,
-            failures: expected.failures,
-            remainingAttempts: expected.remaining,
-            answerLost: false,
-            codeCleared: expected.cleared ?? 'usedOnce',
-            dobStepUp: expected.stepUp ?? false,
-            early: undefined,
-          },
-          modals: modalsWith(expected.modal),
-          stage: expected.identified ? 'preAuthentication' : 'preIdentification',
+        expect(state.journey.login).to.deep.equal({
+          form: { ...VALID_FORM, secureCode: '' },
+          requireDob: expected.requireDob,
+          loginError: expected.loginError,
+          failures: expected.failures,
+          remainingAttempts: expected.remaining,
+          answerLost: false,
+          codeCleared: expected.cleared ?? 'usedOnce',
+          dobStepUp: expected.stepUp ?? false,
+          early: undefined,
         });
+        expect(phaseOf(state, 'steps')).to.deep.equal({ ...phaseOf(before, 'steps'), call: undefined, modals: modalsWith(expected.modal) });
+        expect(state.journey.stage).to.equal(expected.identified ? 'preAuthentication' : 'preIdentification');
+        expect({ ...state.journey, login: before.journey.login, stage: before.journey.stage }, 'nothing else of the journey').to.deep.equal(before.journey);
       });
     }
   });
 
   it('a banner-only login error opens no modal and closes none (a constructed state: an ordinary modal left open under the request)', () => {
-    const before = settled({ ...authenticating(), modals: modalsWith('forgotUsername') });
+    const before = pendingOn(withModal(onLogin({ form: VALID_FORM }), 'forgotUsername'), { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' } });
     const { state } = answer(before, { kind: 'authenticate', result: err(apiError(401, 'otp_failure_001')) });
-    expect(state.modals).to.deep.equal(modalsWith('forgotUsername'));
-    expect(state.login.loginError).to.equal(true);
+    expect(modals(state)).to.deep.equal(modalsWith('forgotUsername'));
+    expect(state.journey.login.loginError).to.equal(true);
+  });
+
+  it('a login error keeps a rejected journey rejected (DESIGN §3.8: the customer\'s choice stands)', () => {
+    const { state } = answer(authenticating({}, { stage: 'rejected' }), { kind: 'authenticate', result: err(apiError(401, 'otp_failure_001')) });
+    expect(state.journey.stage).to.equal('rejected');
   });
 
   describe('customer details answered (spec §8 "Customer details")', () => {
-    const askingDetails = (overrides: Partial<FlowState> = {}): FlowState =>
-      pendingOn(flowState('login', { verified: { ...NOTHING, authenticated: true }, stage: 'preAccountSelection', ...overrides }), { kind: 'customerDetails' });
+    const askingDetails = (overrides: FlowOverrides = {}): FlowState =>
+      pendingOn(flowState('login', { verified: { ...NOTHING, authenticated: true }, customer: undefined, profiles: [], bankProfile: undefined, stage: 'preAccountSelection', ...overrides }), { kind: 'customerDetails' });
 
     it('loaded: kept, remembered as verified, then the business list', () => {
       const before = askingDetails();
       const { state, effects } = answer(before, { kind: 'customerDetails', result: ok({ fullLegalName: 'Jane Citizen' }) });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'businesses' } }]);
-      expect(state).to.deep.equal({
-        ...before,
-        customer: { fullLegalName: 'Jane Citizen' },
-        verified: { ...NOTHING, authenticated: true, customerDetails: true },
-        nextCallId: 11,
-        pending: { id: 10, call: { kind: 'businesses' }, keep: undefined, exitStage: undefined, attempt: 1, firstSentAtMs: NOW, retryAtMs: undefined, held: false, replay: false, unclear: false },
-      });
+      expect(state.journey.customer).to.deep.equal({ fullLegalName: 'Jane Citizen' });
+      expect(state.journey.verified).to.deep.equal({ ...NOTHING, authenticated: true, customerDetails: true });
+      expect(pending(state)).to.deep.equal(sentCall(10, { kind: 'businesses' }));
+      expect(stepOn(state)).to.equal('login');
     });
 
     for (const [status, modal] of [[422, 'ageLimitation'], [500, 'serviceUnavailable'], [0, 'serviceUnavailable'], [400, 'serviceUnavailable']] as const) {
       it(`failure ${status} → guard failure: back to login, flags cleared, ${modal} (spec §4 "Guard failure")`, () => {
-        const before = askingDetails({ customer: { fullLegalName: 'Old' } });
+        const before = askingDetails({ customer: { fullLegalName: 'Old' }, accounts: undefined });
         const { state, effects } = answer(before, { kind: 'customerDetails', result: err(apiError(status)) });
         expect(effects).to.deep.equal([{ type: 'pageView', step: 'login' }]);
-        expect(state).to.deep.equal({
-          ...before, customer: undefined, accounts: undefined, verified: NOTHING, pending: undefined, screen: { kind: 'flow' }, step: 'login', modals: modalsWith(modal),
-        });
+        expect(phaseOf(state, 'steps')).to.deep.equal({ ...phaseOf(before, 'steps'), step: 'login', call: undefined, modals: modalsWith(modal) });
+        expect(state.journey).to.deep.equal({ ...before.journey, customer: undefined, accounts: undefined, verified: NOTHING });
       });
     }
 
@@ -241,68 +236,68 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
       const before = askingDetails({ profiles: trustProfiles(), verified: { ...ALL, customerDetails: false } });
       const { state, effects } = answer(before, { kind: 'customerDetails', result: err(apiError(422)) });
       expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectProfile' }]);
-      expect(state.step).to.equal('selectProfile');
-      expect(state.verified).to.deep.equal(ALL);
-      expect(state.modals).to.deep.equal(modalsWith('ageLimitation'));
-      expect(state.customer).to.equal(undefined);
+      expect(stepOn(state)).to.equal('selectProfile');
+      expect(state.journey.verified).to.deep.equal(ALL);
+      expect(modals(state)).to.deep.equal(modalsWith('ageLimitation'));
+      expect(state.journey.customer).to.equal(undefined);
     });
 
     it('guard failure with several profiles in a PAR: back to login', () => {
       const before = askingDetails({ profiles: trustProfiles(), consent: amendmentConsent() });
       const { state } = answer(before, { kind: 'customerDetails', result: err(apiError(500)) });
-      expect(state.step).to.equal('login');
-      expect(state.verified).to.deep.equal(NOTHING);
+      expect(stepOn(state)).to.equal('login');
+      expect(state.journey.verified).to.deep.equal(NOTHING);
     });
 
     it('the guard failure\'s modal opens under a time-critical one', () => {
-      const before = settled({ ...askingDetails(), modals: modalsWith(undefined, 20) });
-      expect(answer(before, { kind: 'customerDetails', result: err(apiError(422)) }).state.modals).to.deep.equal(modalsWith('ageLimitation', 20));
+      const before = pendingOn(withModal(flowState('login', { verified: { ...NOTHING, authenticated: true } }), undefined, 20), { kind: 'customerDetails' });
+      expect(modals(answer(before, { kind: 'customerDetails', result: err(apiError(422)) }).state)).to.deep.equal(modalsWith('ageLimitation', 20));
     });
   });
 
   describe('business list answered (spec §3 "Customer info", §4 "Business step")', () => {
-    const askingBusinesses = (overrides: Partial<FlowState> = {}): FlowState =>
+    const askingBusinesses = (overrides: FlowOverrides = {}): FlowState =>
       pendingOn(flowState('login', {
-        verified: { ...NOTHING, authenticated: true, customerDetails: true }, customer: { fullLegalName: 'Jane Citizen' }, stage: 'preAccountSelection', ...overrides,
+        verified: { ...NOTHING, authenticated: true, customerDetails: true }, customer: { fullLegalName: 'Jane Citizen' }, profiles: [], bankProfile: undefined,
+        stage: 'preAccountSelection', ...overrides,
       }), { kind: 'businesses' });
 
     it('several profiles (a trust profile): select-profile, the first selected by default', () => {
       const before = askingBusinesses();
       const { state, effects } = answer(before, { kind: 'businesses', result: ok(TRUST_BUSINESSES) });
       expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectProfile' }]);
-      expect(state).to.deep.equal({
-        ...before, profiles: trustProfiles(), verified: ALL_FIRST, pending: undefined, screen: { kind: 'flow' }, step: 'selectProfile',
-      });
+      expect(state.journey).to.deep.equal({ ...before.journey, profiles: trustProfiles(), verified: ALL });
+      expect(phaseOf(state, 'steps')).to.deep.equal({ ...phaseOf(before, 'steps'), step: 'selectProfile', call: undefined });
     });
 
     it('one profile: on to the account step, which first tells the bank the profile (business-contract put)', () => {
       const before = askingBusinesses();
       const { state, effects } = answer(before, { kind: 'businesses', result: ok([{ companyId: 'PERSONAL', businessName: 'Jane Citizen' }]) });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'confirmBusinessProfile', request: { bcin: 'PERSONAL' } } }]);
-      expect(state.profiles).to.deep.equal(personalProfile());
-      expect(state.verified).to.deep.equal(ALL_FIRST);
-      expect(state.pending).to.deep.equal(sentCall(10, { kind: 'confirmBusinessProfile', request: { bcin: 'PERSONAL' } }));
+      expect(state.journey.profiles).to.deep.equal(personalProfile());
+      expect(state.journey.verified).to.deep.equal(ALL);
+      expect(pending(state)).to.deep.equal(sentCall(10, { kind: 'confirmBusinessProfile', request: { bcin: 'PERSONAL' } }));
     });
 
     it('a PAR with several profiles goes straight to the accounts (no select-profile, no put)', () => {
       const before = askingBusinesses({ consent: amendmentConsent() });
       const { state, effects } = answer(before, { kind: 'businesses', result: ok(TRUST_BUSINESSES) });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'accounts' } }]);
-      expect(state.step).to.equal('login');
+      expect(stepOn(state)).to.equal('login');
     });
 
     it('a PAR of customer scopes only goes straight to the review (skip-step), reaching preAuthorisation', () => {
       const before = askingBusinesses({ consent: customerOnlyAmendment() });
       const { state, effects } = answer(before, { kind: 'businesses', result: ok(TRUST_BUSINESSES) });
       expect(effects).to.deep.equal([{ type: 'pageView', step: 'confirmation' }]);
-      expect(state.step).to.equal('confirmation');
-      expect(state.stage).to.equal('preAuthorisation');
+      expect(stepOn(state)).to.equal('confirmation');
+      expect(state.journey.stage).to.equal('preAuthorisation');
     });
 
     it('no business at all: no profile to confirm, the accounts are loaded', () => {
       const { state, effects } = answer(askingBusinesses(), { kind: 'businesses', result: ok([]) });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'accounts' } }]);
-      expect(state.profiles).to.deep.equal([]);
+      expect(state.journey.profiles).to.deep.equal([]);
     });
 
     it('one profile of customer scopes only: the put, then (not tested here) the review', () => {
@@ -314,9 +309,30 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
       const before = askingBusinesses();
       const { state, effects } = answer(before, { kind: 'businesses', result: err(apiError(503)) });
       expect(effects).to.deep.equal([{ type: 'pageView', step: 'login' }]);
-      expect(state).to.deep.equal({
-        ...before, customer: undefined, accounts: undefined, verified: NOTHING, pending: undefined, screen: { kind: 'flow' }, step: 'login', modals: modalsWith('serviceUnavailable'),
-      });
+      expect(phaseOf(state, 'steps')).to.deep.equal({ ...phaseOf(before, 'steps'), step: 'login', call: undefined, modals: modalsWith('serviceUnavailable') });
+      expect(state.journey).to.deep.equal({ ...before.journey, customer: undefined, accounts: undefined, verified: NOTHING });
+    });
+  });
+
+  describe('the early press on its own (issue 20: rememberEarlyAction, carryOutEarlyAction)', () => {
+    it('nothing remembered: carrying out changes nothing', () => {
+      const before = onLogin();
+      const result = carryOutEarlyAction(before, NOW);
+      expect(result.state).to.equal(before);
+      expect(result.effects).to.deep.equal([]);
+    });
+
+    it('on the login page itself a press is not remembered (it acts at once)', () => {
+      const before = onLogin({ form: VALID_FORM });
+      expect(rememberEarlyAction(before, 'submit').state).to.equal(before);
+    });
+
+    it('a remembered Cancel carried out where the login page is not usable (under a modal) only forgets it', () => {
+      const before = withLogin(withModal(flowState('login'), 'forgotUsername'), { early: 'cancel' });
+      const { state, effects } = carryOutEarlyAction(before, NOW);
+      expect(effects).to.deep.equal([]);
+      expect(state.journey.login.early).to.equal(undefined);
+      expect(modals(state)).to.deep.equal(modalsWith('forgotUsername'));
     });
   });
 });

@@ -1,24 +1,36 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import type { ReachedStage } from '../../domain/abandonment';
+import type { AbandonmentStage } from '../../domain/abandonment';
 import { isStepShown } from '../../domain/flow';
+import { isProvenRefusal } from '../../domain/flow-decisions';
 import type { FlowAnswer, FlowEffect } from '../../domain/flow-effects';
 import type { FlowEvent } from '../../domain/flow-events';
-import { transition } from '../../domain/flow-model';
-import { NO_TIMERS, type FlowState, type PendingCall } from '../../domain/flow-state';
+import { PHASE_TABLES, TIMER_TARGETS, transition } from '../../domain/flow-model';
+import type { BankDecision, FlowState, PendingCall, PhaseKind } from '../../domain/flow-state';
 import { nextWakeMs } from '../../domain/flow-timers';
-import { flowFlags } from '../../domain/flow-view';
+import { flowFlags, openModalsOf, pendingOf, screenOf, topModalOf } from '../../domain/flow-view';
 import { MODAL_NAMES } from '../../domain/modal';
 import {
-  ACCESS_DENIED_URL, JWT, NOW, STATE, TRUST_BUSINESSES, accounts, amendmentConsent, apiError, bankConsent, customerOnlyConsent, err, flowState,
-  loadingState, modalsWith, ok, pendingOn, run, settled, token, tokenPayload, trustRawAccounts,
+  ACCESS_DENIED_URL, JWT, NOW, REDIRECT_URI, STATE, TRUST_BUSINESSES, accounts, alreadyDecided, amendmentConsent, apiError, bankConsent, confirmedState, confirming,
+  customerOnlyConsent, decidedElsewhereState, err, failedState, flowState, leavingState, loadingState, modalsWith, ok, pending, pendingOn, run, startingState,
+  token, tokenPayload, trustProfiles, trustRawAccounts, withModal,
 } from './fixtures/flow-state.fixture';
 
-const ORDER: readonly ReachedStage[] = ['preIdentification', 'preAuthentication', 'preAccountSelection', 'preAuthorisation'];
+type EventType = FlowEvent['type'];
+type Rules = Readonly<Partial<Record<EventType, { readonly to: readonly PhaseKind[] }>>>;
+
+const PHASES: readonly PhaseKind[] = ['starting', 'failed', 'steps', 'leaving', 'confirmed', 'decidedElsewhere', 'ended'];
+const ORDER: readonly AbandonmentStage[] = ['preIdentification', 'preAuthentication', 'preAccountSelection', 'preAuthorisation'];
 const EGA_ID = 'EGA:011000 99990001';
+const CODE = { auth_code: 'code-9', state: STATE };
+
+const rulesOf = (kind: PhaseKind): Rules => PHASE_TABLES[kind] as Rules;
+
+/** The phases an event may lead to from this phase: its rule's, and time's. */
+const declared = (kind: PhaseKind, type: EventType): readonly PhaseKind[] => [...(rulesOf(kind)[type]?.to ?? []), ...TIMER_TARGETS[kind]];
 
 /** Every customer event the screens offer, and time passing (DESIGN §3.9: what can happen to a journey). */
-const customerEvents = (): fc.Arbitrary<FlowEvent> => fc.constantFrom<FlowEvent>(
+const CUSTOMER_EVENTS: readonly FlowEvent[] = [
   { type: 'usernameTyped', value: 'jane.citizen' },
   { type: 'usernameTyped', value: '' },
   { type: 'secureCodeTyped', value: '123456' },
@@ -43,16 +55,21 @@ const customerEvents = (): fc.Arbitrary<FlowEvent> => fc.constantFrom<FlowEvent>
   { type: 'stepUnavailable' },
   { type: 'activity' },
   { type: 'tick' },
-);
+  { type: 'connectivity', online: false },
+  { type: 'connectivity', online: true },
+];
+const customerEvents = (): fc.Arbitrary<FlowEvent> => fc.constantFrom(...CUSTOMER_EVENTS);
 
-/** The bank's answers of each kind: successes and the failures of spec §8 (variant picks one). */
+const launchEvent = (decided?: 'approve'): FlowEvent => ({ type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided });
+
+/** The bank's answers of each kind: successes and the failures of spec §8 and DESIGN §3.11 (variant picks one). */
 function reply(call: PendingCall['call'], success: boolean, variant: number): FlowAnswer | { kind: 'verify'; event: FlowEvent } {
-  const pick = <T>(options: readonly T[]): T => options[variant % options.length] as T;
+  const pick = <T,>(options: readonly T[]): T => options[variant % options.length] as T;
   switch (call.kind) {
     case 'verify':
       return { kind: 'verify', event: { type: 'verified', id: -1, result: success ? ok(tokenPayload(pick([{}, { exp: 0 }, { exp: NOW / 1000 + 200 }]))) : err(pick([{ kind: 'badSignature' }, { kind: 'keysUnavailable', detail: 'down' }] as const)) } };
     case 'consentDetails':
-      return { kind: 'consentDetails', result: success ? ok(pick([bankConsent(), customerOnlyConsent(), amendmentConsent()])) : err(apiError(500)) };
+      return { kind: 'consentDetails', result: success ? ok(pick([bankConsent(), customerOnlyConsent(), amendmentConsent()])) : err(pick([apiError(500), alreadyDecided('approved'), alreadyDecided('rejected')])) };
     case 'authenticate':
       return { kind: 'authenticate', result: success ? ok(undefined) : err(pick([
         apiError(401, 'otp_failure_001'), apiError(401, 'otp_failure_001', ['{"remainingOTPattempts":0}']), apiError(401, 'otp_failure_008'),
@@ -69,9 +86,11 @@ function reply(call: PendingCall['call'], success: boolean, variant: number): Fl
     case 'saveSelection':
       return { kind: 'saveSelection', result: success ? ok(undefined) : err(pick([apiError(400, 'A09'), apiError(500)])) };
     case 'confirm':
-      return { kind: 'confirm', result: success ? ok({ auth_code: 'code-1', state: STATE }) : err(pick([apiError(400, 'A05'), apiError(503)])) };
+      return { kind: 'confirm', result: success ? ok(pick([CODE, { ...CODE, redirect_uri: REDIRECT_URI }])) : err(pick([
+        apiError(400, 'A05'), apiError(503), apiError(0), apiError(200, 'malformed_answer'), alreadyDecided('approved'), alreadyDecided('rejected'), apiError(422, 'refused'),
+      ])) };
     case 'reject':
-      return { kind: 'reject', result: success ? ok(pick([{}, { redirect_uri: 'https://tpp.example/cb' }])) : err(apiError(503)) };
+      return { kind: 'reject', result: success ? ok(pick([{}, { redirect_uri: REDIRECT_URI }])) : err(pick([apiError(503), apiError(400, 'invalid'), alreadyDecided('approved'), alreadyDecided('rejected')])) };
     case 'keepAlive':
       return { kind: 'keepAlive', result: ok(undefined) };
   }
@@ -87,20 +106,33 @@ type Command =
 const commands = (): fc.Arbitrary<Command[]> => fc.array(fc.oneof(
   { weight: 10, arbitrary: fc.nat(59).map((n): Command => ({ kind: 'advance', n })) },
   { weight: 3, arbitrary: customerEvents().map((event): Command => ({ kind: 'event', event })) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('reply' as const), success: fc.boolean(), variant: fc.nat(5) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('stale' as const), back: fc.integer({ min: 1, max: 3 }), success: fc.boolean(), variant: fc.nat(5) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('reply' as const), success: fc.boolean(), variant: fc.nat(6) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('stale' as const), back: fc.integer({ min: 1, max: 3 }), success: fc.boolean(), variant: fc.nat(6) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.oneof(fc.integer({ min: 0, max: 5_000 }), fc.integer({ min: 0, max: 400_000 })), tick: fc.boolean() }) },
 ), { maxLength: 80, size: 'max' });
 
 /** What a purposeful customer (and a mostly willing bank) does next on this screen; `n` picks among the choices. */
 function advance(state: FlowState, n: number): FlowEvent {
-  if (state.pending !== undefined) return eventOf(state, { kind: 'reply', success: n % 10 !== 0, variant: state.pending.call.kind === 'verify' ? [1, 2, 2][n % 8] ?? 0 : n });
-  if (state.screen.kind === 'loading') return { type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided: undefined };
-  if (state.screen.kind === 'failure') return { type: 'leaveFailurePage' };
-  const modals = state.modals;
-  if (modals.base !== undefined || modals.timeoutSeconds !== undefined || modals.expiry) return { type: n % 3 === 0 ? 'modalPrimary' : 'modalDismiss' };
-  const { form, requireDob } = state.login;
-  switch (state.step) {
+  const call = pending(state);
+  if (call !== undefined) return eventOf(state, { kind: 'reply', success: n % 10 !== 0, variant: call.call.kind === 'verify' ? [1, 2, 2][n % 8] ?? 0 : n });
+  const phase = state.phase;
+  switch (phase.kind) {
+    case 'starting':
+      return topModalOf(phase) === undefined ? launchEvent() : { type: 'modalPrimary' };
+    case 'failed':
+      return { type: 'leaveFailurePage' };
+    case 'confirmed':
+    case 'decidedElsewhere':
+      return n % 2 === 0 ? { type: 'modalPrimary' } : { type: 'tick' };
+    case 'leaving':
+    case 'ended':
+      return { type: 'tick' };
+    case 'steps':
+      break;
+  }
+  if (topModalOf(phase) !== undefined) return { type: n % 3 === 0 ? 'modalPrimary' : 'modalDismiss' };
+  const { form, requireDob } = state.journey.login;
+  switch (phase.step) {
     case 'login':
       if (n % 20 === 0) return { type: 'cancel' };
       if (form.username === '') return { type: 'usernameTyped', value: 'jane.citizen' };
@@ -116,7 +148,7 @@ function advance(state: FlowState, n: number): FlowEvent {
   }
 }
 
-/** The event a command becomes in this state at this time (a reply with nothing pending is a tick). */
+/** The event a command becomes in this state at this time (a reply with nothing pending answers the last call). */
 function eventOf(state: FlowState, command: Command): FlowEvent {
   switch (command.kind) {
     case 'advance':
@@ -127,31 +159,36 @@ function eventOf(state: FlowState, command: Command): FlowEvent {
       return { type: 'tick' };
     case 'reply':
     case 'stale': {
-      const pending = state.pending;
-      const call = pending?.call ?? { kind: 'keepAlive' as const };
-      const id = command.kind === 'stale' ? state.nextCallId - command.back - (pending === undefined ? 0 : 1) : (pending?.id ?? state.nextCallId - 1);
-      const answer = reply(call, command.success, command.variant);
+      const call = pending(state);
+      // A call waiting to be sent again (a retry's time, the connection) has had its answer: each call is answered once.
+      if (command.kind === 'reply' && call !== undefined && (call.retryAtMs !== undefined || call.held)) return { type: 'tick' };
+      const id = command.kind === 'stale' ? state.nextCallId - command.back - (call === undefined ? 0 : 1) : (call?.id ?? state.nextCallId - 1);
+      const answer = reply(call?.call ?? { kind: 'keepAlive' }, command.success, command.variant);
       if (answer.kind === 'verify') return { ...(answer.event as Extract<FlowEvent, { type: 'verified' }>), id };
       return { type: 'answered', id, answer };
     }
   }
 }
 
-interface Journey {
-  readonly steps: { readonly before: FlowState; readonly event: FlowEvent; readonly now: number; readonly after: FlowState; readonly effects: readonly FlowEffect[] }[];
+interface Step {
+  readonly before: FlowState;
+  readonly event: FlowEvent;
+  readonly now: number;
+  readonly after: FlowState;
+  readonly effects: readonly FlowEffect[];
 }
 
-/** Runs the commands from the app's start (the entry address with a token). */
-function journey(cmds: readonly Command[]): Journey {
+/** Runs the commands from the app's start (the entry address with a token; after a reload, an approval to ask again). */
+function journey(cmds: readonly Command[], decided?: 'approve'): Step[] {
   let now = NOW;
   let state = loadingState();
-  const steps: Journey['steps'][number][] = [];
+  const steps: Step[] = [];
   const step = (event: FlowEvent): void => {
     const result = transition(state, event, now);
     steps.push({ before: state, event, now, after: result.state, effects: result.effects });
     state = result.state;
   };
-  step({ type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided: undefined });
+  step(launchEvent(decided));
   for (const command of cmds) {
     if (command.kind === 'wait') {
       now += command.ms;
@@ -159,19 +196,161 @@ function journey(cmds: readonly Command[]): Journey {
     }
     step(eventOf(state, command));
   }
-  return { steps };
+  return steps;
 }
+
+const journeys = (): fc.Arbitrary<[Command[], 'approve' | undefined]> => fc.tuple(commands(), fc.constantFrom<'approve' | undefined>(undefined, undefined, 'approve'));
 
 /** The journeys' runs (more with FLOW_JOURNEY_RUNS=…, to hunt). */
 const RUNS = { numRuns: Number(process.env['FLOW_JOURNEY_RUNS'] ?? 60) };
 
-/** Every field the same (a tick after the exit makes a new object with the same fields). */
-const sameFields = (a: FlowState, b: FlowState): boolean =>
-  (Object.keys(a) as (keyof FlowState)[]).every((key) => a[key] === b[key]) && Object.keys(a).length === Object.keys(b).length;
-
 const types = (effects: readonly FlowEffect[]): string[] => effects.map((effect) => effect.type);
 
+/** DESIGN §3.11: how the bank's decision, as the journey knows it, may change. */
+const DECISION_MOVES: Readonly<Record<BankDecision['kind'], readonly BankDecision['kind'][]>> = {
+  none: ['unclear', 'rejected', 'elsewhere'],
+  unclear: ['none', 'committed', 'approved', 'rejected', 'elsewhere'],
+  committed: ['approved', 'elsewhere'],
+  approved: [],
+  rejected: [],
+  elsewhere: [],
+};
+
+/** Reachable states, one or more per phase (what the journey can be doing). */
+function reachable(): FlowState[] {
+  const verifying = run(loadingState(), launchEvent()).state;
+  const replaying = run(run(loadingState(), launchEvent('approve')).state, { type: 'verified', id: 1, result: ok(tokenPayload()) }).state;
+  return [
+    loadingState(),
+    verifying,
+    run(verifying, { type: 'verified', id: 1, result: ok(tokenPayload({ exp: 0 })) }).state,
+    replaying,
+    startingState({ modals: modalsWith('serviceUnavailable'), decision: { kind: 'committed' } }),
+    failedState('consent_fetch_failure'),
+    failedState('incorrect_jwt', { token: undefined }),
+    flowState('login'),
+    withModal(flowState('login'), 'forgotUsername'),
+    flowState('selectProfile', { profiles: trustProfiles() }),
+    flowState('selectAccounts', { profiles: trustProfiles() }),
+    withModal(flowState('selectAccounts', { profiles: trustProfiles() }), 'changeSelectedProfile'),
+    flowState('confirmation'),
+    withModal(flowState('confirmation'), 'sharingIncomplete'),
+    withModal(flowState('confirmation'), undefined, 30),
+    withModal(flowState('confirmation'), 'forgotUsername', undefined, true),
+    withModal(flowState('confirmation', { decision: { kind: 'unclear' } }), 'serviceUnavailable'),
+    withModal(flowState('confirmation', { decision: { kind: 'committed' } }), 'serviceUnavailable'),
+    withModal(flowState('login'), 'temporaryLockout'),
+    confirming(),
+    pendingOn(flowState('selectProfile', { profiles: trustProfiles() }), { kind: 'accounts' }),
+    pendingOn(flowState('login'), { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'u', secureCode: '123456' } }),
+    leavingState('confirmation', 'rejected', { stage: 'rejected' }),
+    leavingState('confirmation', 'preAuthorisation', { decision: { kind: 'unclear' } }),
+    pendingOn(leavingState('confirmation', 'preAuthorisation', { decision: { kind: 'committed' } }), { kind: 'confirm' }),
+    leavingState(undefined, 'preIdentification', { modals: modalsWith(undefined, undefined, true) }),
+    confirmedState(),
+    decidedElsewhereState('approved'),
+    decidedElsewhereState('rejected'),
+    run(withModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state,
+  ];
+}
+
+/** An event of each type, answers to the call under way (and to another id) included. */
+function anyEvent(): fc.Arbitrary<(state: FlowState) => FlowEvent> {
+  const answers = fc.tuple(
+    fc.constantFrom<PendingCall['call']>(
+      { kind: 'consentDetails' }, { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'u', secureCode: '1' } }, { kind: 'customerDetails' },
+      { kind: 'businesses' }, { kind: 'confirmBusinessProfile', request: { bcin: 'X' } }, { kind: 'accounts' },
+      { kind: 'saveSelection', request: { permissions: [] }, then: 'confirm' }, { kind: 'confirm' }, { kind: 'reject' }, { kind: 'keepAlive' }, { kind: 'verify' },
+    ),
+    fc.boolean(), fc.nat(6), fc.boolean(),
+  ).map(([call, success, variant, own]) => (state: FlowState): FlowEvent => {
+    const id = own ? (pending(state)?.id ?? 1) : 77;
+    const mine = own && pending(state) !== undefined ? (pending(state)?.call ?? call) : call;
+    const answer = reply(mine, success, variant);
+    return answer.kind === 'verify' ? { ...(answer.event as Extract<FlowEvent, { type: 'verified' }>), id } : { type: 'answered', id, answer };
+  });
+  return fc.oneof(
+    customerEvents().map((event) => () => event),
+    fc.constantFrom(launchEvent(), launchEvent('approve')).map((event) => () => event),
+    answers,
+  );
+}
+
 describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', () => {
+  describe('the phase tables (issue 21: each phase takes its events from its table)', () => {
+    it('every phase has a table; the ended journey takes nothing; every rule leads to phases that exist', () => {
+      expect(Object.keys(PHASE_TABLES).sort()).to.deep.equal([...PHASES].sort());
+      expect(Object.keys(PHASE_TABLES.ended)).to.deep.equal([]);
+      for (const kind of PHASES) {
+        for (const [type, rule] of Object.entries(rulesOf(kind))) {
+          expect(rule?.to.length, `${kind} ${type}`).to.be.above(0);
+          for (const to of rule?.to ?? []) expect(PHASES, `${kind} ${type}`).to.include(to);
+        }
+        for (const to of TIMER_TARGETS[kind]) expect(PHASES).to.include(to);
+      }
+    });
+
+    it('time leads nowhere from the failure page, while leaving, once decided elsewhere or ended; the success modal and the steps\' timers end the journey', () => {
+      expect(TIMER_TARGETS).to.deep.equal({
+        starting: ['ended', 'failed'], failed: [], steps: ['leaving', 'ended', 'failed'], leaving: [], confirmed: ['ended', 'failed'], decidedElsewhere: [], ended: [],
+      });
+    });
+
+    it('what each phase takes (docs/flow-states.md)', () => {
+      const taken = Object.fromEntries(PHASES.map((kind) => [kind, Object.keys(rulesOf(kind)).sort()]));
+      expect(taken).to.deep.equal({
+        starting: ['answered', 'cancel', 'connectivity', 'dateOfBirthTyped', 'launched', 'modalPrimary', 'openHelp', 'secureCodeTyped', 'submitLogin', 'tick', 'usernameTyped', 'verified'],
+        failed: ['connectivity', 'leaveFailurePage'],
+        steps: [
+          'activity', 'answered', 'back', 'cancel', 'chooseProfile', 'confirm', 'connectivity', 'continue', 'dateOfBirthTyped', 'describe', 'modalDismiss', 'modalPrimary',
+          'openHelp', 'secureCodeTyped', 'stepUnavailable', 'submitLogin', 'tick', 'toggleAccount', 'toggleAll', 'toggleSubAccount', 'usernameTyped',
+        ],
+        leaving: ['answered', 'connectivity', 'tick'],
+        confirmed: ['connectivity', 'modalPrimary', 'tick'],
+        decidedElsewhere: ['connectivity', 'modalPrimary'],
+        ended: [],
+      });
+    });
+
+    it('an event a phase does not list changes nothing: the very same state object, no effects', () => {
+      const everyEvent: FlowEvent[] = [
+        ...CUSTOMER_EVENTS.filter((event) => event.type !== 'tick'),
+        launchEvent(),
+        { type: 'verified', id: 9, result: ok(tokenPayload()) },
+        { type: 'answered', id: 9, answer: { kind: 'reject', result: ok({}) } },
+      ];
+      let checked = 0;
+      for (const state of reachable()) {
+        for (const event of everyEvent.filter((candidate) => rulesOf(state.phase.kind)[candidate.type] === undefined)) {
+          const result = transition(state, event, state.nowMs);
+          expect(result.state, `${state.phase.kind} ${event.type}`).to.equal(state);
+          expect(result.effects, `${state.phase.kind} ${event.type}`).to.deep.equal([]);
+          checked += 1;
+        }
+      }
+      expect(checked).to.be.above(100);
+    });
+
+    it('a tick a phase does not list only sets the wake again (nothing timed is left)', () => {
+      for (const state of [failedState('incorrect_jwt'), decidedElsewhereState('approved'), run(withModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state]) {
+        const result = transition(state, { type: 'tick' }, NOW + 1_000_000);
+        expect(result.state, state.phase.kind).to.deep.equal(state);
+        expect(result.effects).to.deep.equal([{ type: 'wakeAt', atMs: undefined }]);
+      }
+    });
+
+    it('property: whatever the time, a phase moves only as its rule or time declares', () => {
+      const states = reachable();
+      fc.assert(fc.property(fc.nat(states.length - 1), anyEvent(), fc.nat(400_000), (index, make, later) => {
+        const before = states[index] as FlowState;
+        const event = make(before);
+        const { state: after } = transition(before, event, before.nowMs + later);
+        if (after.phase.kind === before.phase.kind) return;
+        expect(declared(before.phase.kind, event.type), `${before.phase.kind} --${event.type}--> ${after.phase.kind}`).to.include(after.phase.kind);
+      }), { numRuns: 2_000 });
+    });
+  });
+
   describe('the wake (DESIGN §3.5: one timer, set anew when the next deadline moved, and after every tick)', () => {
     it('an event that moves no deadline emits no wake', () => {
       const before = flowState('login');
@@ -181,8 +360,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
     });
 
     it('an event that moves it: the wake comes last, with the new deadline, and the state remembers it', () => {
-      const before = flowState('login');
-      const { state, effects } = run(before, { type: 'activity' }, NOW + 1);
+      const { state, effects } = run(flowState('login', { expiry: { kind: 'off' } }), { type: 'activity' }, NOW + 1);
       expect(effects).to.deep.equal([{ type: 'wakeAt', atMs: NOW + 240_001 }]);
       expect(state.wakeAtMs).to.equal(NOW + 240_001);
     });
@@ -200,36 +378,21 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
     });
 
     it('a wake that is no longer needed is cleared (undefined)', () => {
-      const before = withBaseModal(flowState('login'), 'sharingIncomplete');
-      const { effects } = run(before, { type: 'modalPrimary' });
+      const { effects } = run(withModal(flowState('login'), 'sharingIncomplete'), { type: 'modalPrimary' });
       expect(effects.at(-1)).to.deep.equal({ type: 'wakeAt', atMs: undefined });
     });
   });
 
   describe('after the exit (DESIGN §3.2: nothing more is sent or shown)', () => {
     const ended = (): FlowState[] => [
-      run(withBaseModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state,
-      run(settled({ ...flowState('confirmation'), confirmation: { auth_code: 'c', state: STATE }, modals: modalsWith('successConfirm'), timers: { ...NO_TIMERS, successReturnAtMs: NOW + 2500 } }), { type: 'tick' }, NOW + 2500).state,
+      run(withModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state,
+      run(confirmedState(), { type: 'tick' }, NOW + 2500).state,
       run(run(loadingState(), { type: 'launched', route: 'x', jwtFromAddress: undefined, jwtFromStorage: undefined, errorParam: undefined, decided: undefined }).state, { type: 'leaveFailurePage' }).state,
-      endedWhileLoading(),
+      run(decidedElsewhereState('rejected'), { type: 'modalPrimary' }).state,
     ];
 
-    /** An exp the timer cannot hold, and the consent not loaded 10 s later: the fallback return from the loading screen. */
-    const endedWhileLoading = (): FlowState => {
-      const launched = run(loadingState(), { type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided: undefined }).state;
-      const verified = run(launched, { type: 'verified', id: 1, result: ok(tokenPayload({ exp: 0 })) }).state;
-      return run(verified, { type: 'tick' }, NOW + 10_000).state;
-    };
-
-    it('the fallback return can end the flow on the loading screen (the consent still loading)', () => {
-      const state = endedWhileLoading();
-      expect(state.ended).to.equal(true);
-      expect(state.screen).to.deep.equal({ kind: 'loading' });
-      expect(state.pending).to.equal(undefined);
-    });
-
     it('the fixtures have ended', () => {
-      for (const state of ended()) expect(state.ended).to.equal(true);
+      for (const state of ended()) expect(state.phase.kind).to.equal('ended');
     });
 
     it('property: whatever the event and the time, nothing changes and nothing is emitted', () => {
@@ -245,21 +408,9 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       ));
     });
 
-    it('a tick after the exit only clears the wake again (nothing timed is left)', () => {
-      for (const state of ended()) {
-        const result = transition(state, { type: 'tick' }, NOW + 1_000_000);
-        expect(result.state).to.deep.equal(state);
-        expect(result.effects).to.deep.equal([{ type: 'wakeAt', atMs: undefined }]);
-      }
-    });
-
     it('a launch, a verification or an answer after the exit: nothing', () => {
       for (const state of ended()) {
-        for (const event of [
-          { type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided: undefined },
-          { type: 'verified', id: state.nextCallId - 1, result: ok(tokenPayload()) },
-          { type: 'stepUnavailable' },
-        ] as const) {
+        for (const event of [launchEvent(), { type: 'verified', id: state.nextCallId - 1, result: ok(tokenPayload()) }, { type: 'stepUnavailable' }] as const) {
           const result = transition(state, event, NOW);
           expect(result.state).to.equal(state);
           expect(result.effects).to.deep.equal([]);
@@ -268,9 +419,10 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
     });
   });
 
-  describe('answers (spec §7: an answer counts only for the call the flow waits for)', () => {
+  describe('answers (spec §7: an answer counts only for the call the phase waits for)', () => {
     const waiting = (): FlowState[] => [
-      pendingOn(loadingState(), { kind: 'consentDetails' }),
+      pendingOn(startingState(), { kind: 'consentDetails' }),
+      pendingOn(startingState({ decision: { kind: 'unclear' } }), { kind: 'confirm' }),
       pendingOn(flowState('login'), { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'u', secureCode: '123456' } }),
       pendingOn(flowState('login'), { kind: 'customerDetails' }),
       pendingOn(flowState('login'), { kind: 'businesses' }),
@@ -278,8 +430,9 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       pendingOn(flowState('selectProfile'), { kind: 'accounts' }),
       pendingOn(flowState('selectAccounts'), { kind: 'saveSelection', request: { permissions: [] }, then: 'confirmationStep' }),
       pendingOn(flowState('confirmation'), { kind: 'saveSelection', request: { permissions: [] }, then: 'confirm' }),
-      pendingOn(flowState('confirmation'), { kind: 'confirm' }),
-      settled({ ...pendingOn(flowState('login'), { kind: 'reject' }, { exitStage: 'preIdentification' }), timers: NO_TIMERS }),
+      confirming(),
+      leavingState('login', 'preIdentification'),
+      pendingOn(leavingState('login', 'preIdentification', { decision: { kind: 'committed' } }), { kind: 'confirm' }),
     ];
     const anyAnswer = (): fc.Arbitrary<FlowAnswer> => fc.tuple(
       fc.constantFrom<PendingCall['call']>(
@@ -287,13 +440,13 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
         { kind: 'businesses' }, { kind: 'confirmBusinessProfile', request: { bcin: 'X' } }, { kind: 'accounts' },
         { kind: 'saveSelection', request: { permissions: [] }, then: 'confirm' }, { kind: 'confirm' }, { kind: 'reject' }, { kind: 'keepAlive' },
       ),
-      fc.boolean(), fc.nat(5),
+      fc.boolean(), fc.nat(6),
     ).map(([call, success, variant]) => reply(call, success, variant) as FlowAnswer);
 
     it('property: an answer whose id is not the pending one changes nothing and emits nothing', () => {
       const states = waiting();
       fc.assert(fc.property(fc.constantFrom(...states), anyAnswer(), fc.integer({ min: -3, max: 20 }), (state, reply_, id) => {
-        fc.pre(id !== state.pending?.id);
+        fc.pre(id !== pending(state)?.id);
         const result = transition(state, { type: 'answered', id, answer: reply_ }, NOW);
         expect(result.state).to.equal(state);
         expect(result.effects).to.deep.equal([]);
@@ -303,8 +456,8 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
     it('property: an answer of another kind than the pending call, even with its id, changes nothing', () => {
       const states = waiting();
       fc.assert(fc.property(fc.constantFrom(...states), anyAnswer(), (state, reply_) => {
-        fc.pre(reply_.kind !== state.pending?.call.kind);
-        const result = transition(state, { type: 'answered', id: state.pending?.id ?? -1, answer: reply_ }, NOW);
+        fc.pre(reply_.kind !== pending(state)?.call.kind);
+        const result = transition(state, { type: 'answered', id: pending(state)?.id ?? -1, answer: reply_ }, NOW);
         expect(result.state).to.equal(state);
         expect(result.effects).to.deep.equal([]);
       }));
@@ -312,23 +465,35 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
 
     it('a verification that is not the pending one changes nothing', () => {
       for (const state of waiting()) {
-        const result = transition(state, { type: 'verified', id: state.pending?.id ?? -1, result: ok(tokenPayload()) }, NOW);
+        const result = transition(state, { type: 'verified', id: pending(state)?.id ?? -1, result: ok(tokenPayload()) }, NOW);
         expect(result.state).to.equal(state);
         expect(result.effects).to.deep.equal([]);
       }
     });
 
-    it('a keep-alive\'s answer changes nothing, even if the flow were waiting for one', () => {
+    it('a keep-alive\'s answer changes nothing, even if the phase were waiting for one', () => {
       const state = pendingOn(flowState('login'), { kind: 'keepAlive' });
       const result = transition(state, { type: 'answered', id: 9, answer: { kind: 'keepAlive', result: ok(undefined) } }, NOW);
       expect(result.state).to.equal(state);
       expect(result.effects).to.deep.equal([]);
     });
 
+    it('an answer the phase waits for but does not handle changes nothing (a constructed call: a save while starting, an accounts call while leaving)', () => {
+      for (const [state, answer] of [
+        [pendingOn(startingState(), { kind: 'accounts' }), { kind: 'accounts', result: ok(accounts()) }],
+        [pendingOn(leavingState('login', 'preIdentification'), { kind: 'accounts' }), { kind: 'accounts', result: ok(accounts()) }],
+        [pendingOn(flowState('login'), { kind: 'reject' }), { kind: 'reject', result: ok({}) }],
+      ] as const) {
+        const result = transition(state, { type: 'answered', id: 9, answer }, NOW);
+        expect(result.state, state.phase.kind).to.equal(state);
+        expect(result.effects).to.deep.equal([]);
+      }
+    });
+
     it('the answer to the pending call is taken (the same answer twice: the second changes nothing)', () => {
-      const state = pendingOn(flowState('login'), { kind: 'customerDetails' });
+      const state = pendingOn(flowState('login', { customer: undefined }), { kind: 'customerDetails' });
       const first = transition(state, { type: 'answered', id: 9, answer: { kind: 'customerDetails', result: ok({ fullLegalName: 'J' }) } }, NOW);
-      expect(first.state.customer).to.deep.equal({ fullLegalName: 'J' });
+      expect(first.state.journey.customer).to.deep.equal({ fullLegalName: 'J' });
       const second = transition(first.state, { type: 'answered', id: 9, answer: { kind: 'customerDetails', result: ok({ fullLegalName: 'K' }) } }, NOW);
       expect(second.state).to.equal(first.state);
     });
@@ -336,33 +501,36 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
 
   describe('a whole journey, event by event (spec §4 flow: login, profile, accounts, review, return)', () => {
     it('the happy path: every call and page view in order, then the success return with no abandonment', () => {
+      const id = (s: FlowState): number => pending(s)?.id ?? -1;
       const events: ((s: FlowState) => FlowEvent)[] = [
-        () => ({ type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided: undefined }),
-        (s) => ({ type: 'verified', id: s.pending?.id ?? -1, result: ok(tokenPayload()) }),
-        (s) => ({ type: 'answered', id: s.pending?.id ?? -1, answer: { kind: 'consentDetails', result: ok(bankConsent()) } }),
+        () => launchEvent(),
+        (s) => ({ type: 'verified', id: id(s), result: ok(tokenPayload()) }),
+        (s) => ({ type: 'answered', id: id(s), answer: { kind: 'consentDetails', result: ok(bankConsent()) } }),
         () => ({ type: 'usernameTyped', value: 'jane.citizen' }),
         () => ({ type: 'secureCodeTyped', value: '123456' }),
         () => ({ type: 'submitLogin' }),
-        (s) => ({ type: 'answered', id: s.pending?.id ?? -1, answer: { kind: 'authenticate', result: ok(undefined) } }),
-        (s) => ({ type: 'answered', id: s.pending?.id ?? -1, answer: { kind: 'customerDetails', result: ok({ fullLegalName: 'Jane Citizen' }) } }),
-        (s) => ({ type: 'answered', id: s.pending?.id ?? -1, answer: { kind: 'businesses', result: ok(TRUST_BUSINESSES) } }),
+        (s) => ({ type: 'answered', id: id(s), answer: { kind: 'authenticate', result: ok(undefined) } }),
+        (s) => ({ type: 'answered', id: id(s), answer: { kind: 'customerDetails', result: ok({ fullLegalName: 'Jane Citizen' }) } }),
+        (s) => ({ type: 'answered', id: id(s), answer: { kind: 'businesses', result: ok(TRUST_BUSINESSES) } }),
         () => ({ type: 'chooseProfile', id: 'BC1001' }),
         () => ({ type: 'continue' }),
-        (s) => ({ type: 'answered', id: s.pending?.id ?? -1, answer: { kind: 'confirmBusinessProfile', result: ok(undefined) } }),
-        (s) => ({ type: 'answered', id: s.pending?.id ?? -1, answer: { kind: 'accounts', result: ok(accounts(trustRawAccounts())) } }),
+        (s) => ({ type: 'answered', id: id(s), answer: { kind: 'confirmBusinessProfile', result: ok(undefined) } }),
+        (s) => ({ type: 'answered', id: id(s), answer: { kind: 'accounts', result: ok(accounts(trustRawAccounts())) } }),
         () => ({ type: 'toggleAll' }),
         () => ({ type: 'continue' }),
-        (s) => ({ type: 'answered', id: s.pending?.id ?? -1, answer: { kind: 'saveSelection', result: ok(undefined) } }),
+        (s) => ({ type: 'answered', id: id(s), answer: { kind: 'saveSelection', result: ok(undefined) } }),
         () => ({ type: 'confirm' }),
-        (s) => ({ type: 'answered', id: s.pending?.id ?? -1, answer: { kind: 'confirm', result: ok({ auth_code: 'code-9', state: STATE }) } }),
+        (s) => ({ type: 'answered', id: id(s), answer: { kind: 'confirm', result: ok(CODE) } }),
         () => ({ type: 'modalPrimary' }),
       ];
       let state = loadingState();
       const effects: FlowEffect[] = [];
+      const kinds: string[] = [];
       for (const make of events) {
         const result = transition(state, make(state), NOW);
         state = result.state;
         effects.push(...result.effects.filter((effect) => effect.type !== 'wakeAt'));
+        if (kinds.at(-1) !== state.phase.kind) kinds.push(state.phase.kind);
       }
       expect(effects).to.deep.equal([
         { type: 'forgetAddressToken' },
@@ -382,7 +550,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
             kind: 'saveSelection', then: 'confirmationStep', request: {
               permissions: [
                 ...['bank:accounts.basic:read', 'bank:accounts.detail:read', 'bank:transactions:read'].map((permission) => ({
-                  permission, accounts: ['tr-0001', 'tr-0002'].map((id) => ({ schemeName: 'BSB_ACCOUNT', identification: `062000 ${id}`, secondaryIdentification: id })),
+                  permission, accounts: ['tr-0001', 'tr-0002'].map((account) => ({ schemeName: 'BSB_ACCOUNT', identification: `062000 ${account}`, secondaryIdentification: account })),
                 })),
                 { permission: 'common:customer.basic:read' },
               ],
@@ -394,16 +562,26 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
         { type: 'leave', url: `https://tpp.example/cb#code=code-9&state=${STATE}` },
         { type: 'clearToken' },
       ]);
-      expect(state.ended).to.equal(true);
-      expect(state.stage).to.equal('preAuthorisation');
-      expect(state.bankProfile).to.equal('BC1001');
+      expect(kinds).to.deep.equal(['starting', 'steps', 'confirmed', 'ended']);
+      expect(state.decision).to.deep.equal({ kind: 'approved', answer: CODE });
+      expect(state.journey.stage).to.equal('preAuthorisation');
+      expect(state.journey.bankProfile).to.equal('BC1001');
     });
   });
 
-  describe('random journeys (property-based: issue 11\'s invariants of the model, DESIGN §3.9)', () => {
+  describe('random journeys (property-based: issue 11\'s and issue 21\'s invariants of the model, DESIGN §3.9)', () => {
+    it('every phase move is one its table (or time) declares', () => {
+      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
+        for (const { before, event, after } of journey(cmds, decided)) {
+          if (after.phase.kind === before.phase.kind) continue;
+          expect(declared(before.phase.kind, event.type), `${before.phase.kind} --${event.type}--> ${after.phase.kind}`).to.include(after.phase.kind);
+        }
+      }), RUNS);
+    });
+
     it('the wake is emitted exactly when the next deadline moved, and after every tick; it is the last effect and the state keeps it', () => {
-      fc.assert(fc.property(commands(), (cmds) => {
-        for (const { before, event, now, after, effects } of journey(cmds).steps) {
+      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
+        for (const { before, event, now, after, effects } of journey(cmds, decided)) {
           const wake = nextWakeMs(after, now);
           expect(after.wakeAtMs, 'the state keeps the wake').to.equal(wake);
           const wakes = effects.filter((effect) => effect.type === 'wakeAt');
@@ -419,34 +597,35 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
     });
 
     it('one exit at most, the token forgotten right after it, one abandonment stage at most (the rejection when chosen), nothing after it', () => {
-      fc.assert(fc.property(commands(), (cmds) => {
+      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
         let leaves = 0;
         let abandonments = 0;
-        for (const { before, after, effects } of journey(cmds).steps) {
-          if (before.ended) {
-            expect(sameFields(after, before), 'nothing changes after the exit').to.equal(true);
+        for (const { before, after, effects } of journey(cmds, decided)) {
+          if (before.phase.kind === 'ended') {
+            expect({ ...after, wakeAtMs: before.wakeAtMs }, 'nothing changes after the exit').to.deep.equal(before);
             expect(effects.filter((effect) => effect.type !== 'wakeAt'), 'nothing is emitted after the exit').to.deep.equal([]);
             continue;
           }
           const at = types(effects).indexOf('leave');
-          if (at >= 0) {
-            leaves += 1;
-            expect(after.ended, 'the exit ends the flow').to.equal(true);
-            expect(after.pending).to.equal(undefined);
-            expect(after.timers).to.deep.equal(NO_TIMERS);
-            expect(effects[at + 1], 'the token is forgotten').to.deep.equal({ type: 'clearToken' });
-            const abandoned = effects[at + 2];
-            if (abandoned?.type === 'abandoned') {
-              abandonments += 1;
-              const url = (effects[at] as { url: string }).url;
-              expect(url, 'an abandonment returns access_denied').to.include('error=access_denied');
-              if (after.rejected) expect(abandoned.stage).to.equal('rejected');
-              else expect(abandoned.stage).to.equal(after.screen.kind === 'failure' ? 'preIdentification' : after.stage);
-            }
-            if (after.confirmation !== undefined) expect(abandoned?.type, 'a confirmed consent is not abandoned').to.not.equal('abandoned');
-          } else {
+          if (at < 0) {
             expect(types(effects), 'an abandonment only with the exit').to.not.include('abandoned');
-            expect(after.ended).to.equal(false);
+            expect(after.phase.kind).to.not.equal('ended');
+            continue;
+          }
+          leaves += 1;
+          expect(after.phase.kind, 'the exit ends the journey').to.equal('ended');
+          expect(pendingOf(after)).to.equal(undefined);
+          expect(nextWakeMs(after, NOW)).to.equal(undefined);
+          expect(effects[at + 1], 'the token is forgotten').to.deep.equal({ type: 'clearToken' });
+          expect(screenOf(after.phase), 'what was on screen stays').to.deep.equal(screenOf(before.phase));
+          const abandoned = effects[at + 2];
+          const url = (effects[at] as { url: string }).url;
+          if (abandoned?.type === 'abandoned') {
+            abandonments += 1;
+            expect(url, 'an abandonment returns access_denied').to.include('error=access_denied');
+            expect(abandoned.stage).to.equal(after.journey.stage);
+          } else if (before.phase.kind !== 'decidedElsewhere') {
+            expect(url, 'access_denied is an abandonment (but a rejection made in another window)').to.not.include('error=access_denied');
           }
         }
         expect(leaves).to.be.at.most(1);
@@ -454,45 +633,86 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       }), RUNS);
     });
 
-    it('calls: fresh increasing ids; the flow waits for the last one it started (keep-alive aside); nothing before the token is verified', () => {
-      fc.assert(fc.property(commands(), (cmds) => {
-        let lastId = 0;
-        for (const { before, after, effects } of journey(cmds).steps) {
-          for (const effect of effects) {
-            if (effect.type !== 'call' && effect.type !== 'verify') continue;
-            expect(effect.id, 'a fresh id').to.be.above(lastId);
-            lastId = effect.id;
-            if (effect.type === 'call') expect(before.token ?? after.token, 'no call before the token is trusted').to.not.equal(undefined);
+    it('the return follows the bank\'s decision: a code only after its approval; never access_denied when the bank may hold this journey\'s approval (DESIGN §3.11)', () => {
+      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
+        for (const { before, after, effects } of journey(cmds, decided)) {
+          const leave = effects.find((effect) => effect.type === 'leave');
+          if (leave?.type !== 'leave') continue;
+          const url = leave.url as string;
+          if (url.includes('error=access_denied')) {
+            expect(['none', 'rejected'], `access_denied with the decision ${before.decision.kind}`).to.include(after.decision.kind === 'elsewhere' ? 'rejected' : after.decision.kind);
+            if (after.decision.kind === 'elsewhere') expect(after.decision.as).to.equal('rejected');
+          } else if (url.includes('code=')) {
+            expect(after.decision.kind, 'a code only after the bank approved').to.equal('approved');
+          } else if (url.startsWith(REDIRECT_URI)) {
+            expect(['unclear', 'committed', 'approved', 'elsewhere'], 'the plain address only when the bank may hold an approval').to.include(after.decision.kind);
           }
-          expect(after.nextCallId).to.be.above(lastId);
-          const waited = effects.flatMap((effect) => ((effect.type === 'call' && effect.call.kind !== 'keepAlive') || effect.type === 'verify' ? [effect.id] : []));
-          const last = waited.at(-1);
-          if (last !== undefined && !after.ended && after.screen.kind !== 'failure') {
-            expect(after.pending?.id, 'the flow waits for the call it started last').to.equal(last);
-          }
-          if (after.pending !== undefined) expect(after.pending.id).to.be.below(after.nextCallId);
         }
       }), RUNS);
     });
 
-    it('steps, stages and modals stay within the spec: a shown step, the furthest stage never goes back, one success modal after a code', () => {
-      fc.assert(fc.property(commands(), (cmds) => {
-        for (const { before, after, effects } of journey(cmds).steps) {
-          if (after.screen.kind === 'flow') expect(isStepShown(after.step, flowFlags(after)), `${after.step} is shown`).to.equal(true);
+    it('the bank\'s decision moves only as DESIGN §3.11 allows; unclear from the moment an approval is sent; confirmed and decided elsewhere phases carry theirs', () => {
+      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
+        let mayHold = decided === 'approve';
+        for (const { before, event, after, effects } of journey(cmds, decided)) {
+          if (after.decision.kind !== before.decision.kind) {
+            expect(DECISION_MOVES[before.decision.kind], `${before.decision.kind} → ${after.decision.kind} on ${event.type}`).to.include(after.decision.kind);
+          }
+          if (effects.some((effect) => effect.type === 'call' && effect.call.kind === 'confirm')) {
+            expect(['unclear', 'committed'], 'an approval sent').to.include(after.decision.kind);
+          }
+          if (after.phase.kind === 'confirmed') expect(after.decision.kind).to.equal('approved');
+          if (after.phase.kind === 'decidedElsewhere') expect(after.decision.kind).to.equal('elsewhere');
+          // DESIGN §3.11: once an answer left the approval possibly committed, only the bank's own word can say it is not.
+          if (event.type === 'answered' && event.answer.kind === 'confirm' && pending(before)?.id === event.id) {
+            if (event.answer.result.ok || !isProvenRefusal(event.answer.result.error)) mayHold = true;
+          }
+          if (mayHold) expect(after.decision.kind, `the bank may hold the approval (${event.type})`).to.not.equal('none');
+        }
+      }), RUNS);
+    });
+
+    it('calls: fresh increasing ids; the phase waits for the last one it started (keep-alive aside); nothing before the token is verified', () => {
+      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
+        let lastId = 0;
+        for (const { before, after, effects } of journey(cmds, decided)) {
           for (const effect of effects) {
-            if (effect.type === 'pageView') expect(effect.step, 'a page view of the step shown').to.equal(after.step);
+            if (effect.type !== 'call' && effect.type !== 'verify') continue;
+            expect(effect.id, 'a fresh id').to.be.above(lastId);
+            lastId = effect.id;
+            if (effect.type === 'call') expect(before.journey.token ?? after.journey.token, 'no call before the token is trusted').to.not.equal(undefined);
           }
-          expect(ORDER.indexOf(after.stage), 'the stage never goes back').to.be.at.least(ORDER.indexOf(before.stage));
-          if (after.modals.base !== undefined) expect(MODAL_NAMES).to.include(after.modals.base);
-          if (after.confirmation !== undefined) {
-            expect(after.modals.base).to.equal('successConfirm');
-            expect(after.modals.timeoutSeconds).to.equal(undefined);
+          expect(after.nextCallId).to.be.above(lastId);
+          const waited = effects.flatMap((effect) => ((effect.type === 'call' && effect.call.kind !== 'keepAlive') || effect.type === 'verify' ? [effect.id] : []));
+          const last = waited.at(-1);
+          if (last !== undefined && after.phase.kind !== 'ended' && after.phase.kind !== 'failed') {
+            expect(pendingOf(after)?.id, 'the phase waits for the call it started last').to.equal(last);
           }
-          if (after.screen.kind === 'failure') {
-            expect(after.modals).to.deep.equal(modalsWith(undefined));
-            expect(after.pending).to.equal(undefined);
+          const call = pendingOf(after);
+          if (call !== undefined) expect(call.id).to.be.below(after.nextCallId);
+        }
+      }), RUNS);
+    });
+
+    it('steps, stages and modals stay within the spec: a shown step, the furthest stage never goes back, the outcome\'s modal alone', () => {
+      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
+        for (const { before, after, effects } of journey(cmds, decided)) {
+          const screen = screenOf(after.phase);
+          if (after.phase.kind === 'steps') expect(isStepShown(after.phase.step, flowFlags(after)), `${after.phase.step} is shown`).to.equal(true);
+          for (const effect of effects) {
+            if (effect.type === 'pageView') expect(screen, 'a page view of the step shown').to.deep.equal({ kind: 'flow', step: effect.step });
           }
-          if (after.rejected) expect(before.rejected || after.pending?.exitStage === 'rejected').to.equal(true);
+          if (after.journey.stage !== 'rejected') {
+            expect(before.journey.stage, 'a rejection stays one').to.not.equal('rejected');
+            expect(ORDER.indexOf(after.journey.stage), 'the stage never goes back').to.be.at.least(ORDER.indexOf(before.journey.stage));
+          }
+          for (const entry of openModalsOf(after.phase)) expect(MODAL_NAMES).to.include(entry.name);
+          if (after.phase.kind === 'confirmed') expect(openModalsOf(after.phase)).to.deep.equal([{ name: 'successConfirm' }]);
+          if (after.phase.kind === 'failed') {
+            expect(openModalsOf(after.phase)).to.deep.equal([]);
+            expect(pendingOf(after)).to.equal(undefined);
+          }
+          if (after.phase.kind === 'leaving') expect(after.phase.call.call.kind, 'leaving asks to reject, or for a committed code').to.equal(after.decision.kind === 'committed' ? 'confirm' : 'reject');
         }
       }), RUNS);
     });
@@ -502,15 +722,16 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
   // be shown both once dropped a pending confirmation (its code then ignored, access_denied sent).
   it('property: until its answer, nothing replaces or ends a confirmation being decided, whatever the customer does and whenever', () => {
     fc.assert(fc.property(fc.array(fc.tuple(fc.noBias(fc.integer({ min: 0, max: 60_000 })), customerEvents()), { maxLength: 8 }), (steps) => {
-      let state = pendingOn(flowState('confirmation', { token: token({ exp: (NOW + 100_000) / 1000 }) }), { kind: 'confirm' });
-      const pending = state.pending;
+      let state = confirming({ token: token({ exp: (NOW + 100_000) / 1000 }) });
+      const call = pending(state);
       let now = NOW;
       for (const [wait, event] of steps) {
         now += wait;
         const { state: after, effects } = transition(state, event, now);
         const started = effects.filter((effect) => effect.type === 'leave' || (effect.type === 'call' && effect.call.kind !== 'keepAlive'));
         expect(started, `${event.type} while confirming`).to.deep.equal([]);
-        expect(after.pending, `${event.type} while confirming`).to.equal(pending);
+        expect(pending(after), `${event.type} while confirming`).to.equal(call);
+        expect(after.decision, 'the outcome stays unclear').to.deep.equal({ kind: 'unclear' });
         state = after;
       }
     }), {
@@ -525,7 +746,3 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
     expect(ACCESS_DENIED_URL).to.equal('https://tpp.example/cb?error=access_denied&respCode=401&respMessage=Authentication%20failure&state=af0ifjsldkj');
   });
 });
-
-function withBaseModal(state: FlowState, name: Parameters<typeof modalsWith>[0]): FlowState {
-  return settled({ ...state, modals: modalsWith(name) });
-}

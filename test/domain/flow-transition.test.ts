@@ -1,14 +1,13 @@
 import { expect } from 'chai';
 import type { FlowCall, FlowEffect } from '../../domain/flow-effects';
 import {
-  andThen, emit, isAwaited, isConfirming, isExiting, isFinished, modalButtonsBusy, openModal, pageIsActionable, reach, sendAside, showStep, startCall, unchanged,
+  andThen, callOf, callOver, emit, isAwaited, modalsOf, newCall, openModal, reach, sendAside, sendPending, showStep, startCall, unchanged, withJourney, withModals,
 } from '../../domain/flow-transition';
-import { customerWording, flowFlags } from '../../domain/flow-view';
+import { NO_MODALS } from '../../domain/modal-stack';
 import {
-  NOW, accounts, amendmentConsent, bankConsent, customerOnlyConsent, flowState, loadingState, modalsWith, pendingOn, personalProfile,
-  sentCall, trustProfiles, trustRawAccounts,
+  JWT, NOW, accounts, confirmedState, decidedElsewhereState, failedState, flowState, leavingState, loadingState, modals, modalsWith, pending, pendingOn,
+  phaseOf, run, sentCall, startingState, withModal,
 } from './fixtures/flow-state.fixture';
-import { selectProfile } from '../../domain/profiles';
 
 const CONFIRM: FlowCall = { kind: 'confirm' };
 
@@ -28,173 +27,174 @@ describe('domain/flow-transition: the helpers every transition is made of (DESIG
 
   it('andThen: the second step runs on the state the first arrived at; the effects of both, first ones first', () => {
     const state = flowState('login');
-    const result = andThen(emit({ ...state, description: 'one' }, { type: 'clearToken' }), (after) => {
-      expect(after.description).to.equal('one');
-      return emit({ ...after, description: 'two' }, { type: 'forgetAddressToken' });
+    const result = andThen(emit(withJourney(state, { description: 'one' }), { type: 'clearToken' }), (after) => {
+      expect(after.journey.description).to.equal('one');
+      return emit(withJourney(after, { description: 'two' }), { type: 'forgetAddressToken' });
     });
-    expect(result.state.description).to.equal('two');
+    expect(result.state.journey.description).to.equal('two');
     expect(result.effects).to.deep.equal([{ type: 'clearToken' }, { type: 'forgetAddressToken' }]);
   });
 
-  describe('startCall (spec §7: the flow waits for it, DESIGN §3.4 the spinner mask)', () => {
-    it('takes the next call id, counts it, waits for it, and emits the call with that id', () => {
-      const state = flowState('confirmation', { nextCallId: 41 });
-      const result = startCall(state, CONFIRM);
-      expect(result.state.nextCallId).to.equal(42);
-      expect(result.state.pending).to.deep.equal(sentCall(41, CONFIRM));
-      expect(result.effects).to.deep.equal([{ type: 'call', id: 41, call: CONFIRM }]);
-      // DESIGN §3.11: asking for the approval is remembered (a committed one is then this tab's own).
-      expect({ ...result.state, nextCallId: 41, pending: undefined }).to.deep.equal({ ...state, approvalAsked: true });
+  it('withJourney: only the journey\'s fields given change', () => {
+    const state = flowState('login');
+    const changed = withJourney(state, { description: 'x' });
+    expect(changed).to.deep.equal({ ...state, journey: { ...state.journey, description: 'x' } });
+    expect(state.journey.description, 'the state given is not changed').to.equal('');
+  });
+
+  it('reach: the furthest stage, never back (DESIGN §3.8); a rejection stays one', () => {
+    const state = flowState('confirmation');
+    expect(reach(state, 'preAuthentication')).to.deep.equal(state);
+    expect(reach(flowState('login'), 'preAccountSelection').journey.stage).to.equal('preAccountSelection');
+    const rejected = flowState('login', { stage: 'rejected' });
+    expect(reach(rejected, 'preAuthorisation')).to.equal(rejected);
+  });
+
+  describe('callOf and modalsOf: only the phases that wait for calls and show a stack have them', () => {
+    it('starting, a step and leaving: their call and their stack', () => {
+      const starting = pendingOn(startingState({ modals: modalsWith(undefined, undefined, true) }), { kind: 'consentDetails' });
+      expect(callOf(starting.phase)).to.deep.equal(sentCall(9, { kind: 'consentDetails' }));
+      expect(modalsOf(starting.phase)).to.deep.equal(modalsWith(undefined, undefined, true));
+      const step = pendingOn(withModal(flowState('login'), 'forgotUsername'), { kind: 'customerDetails' });
+      expect(callOf(step.phase)?.call).to.deep.equal({ kind: 'customerDetails' });
+      expect(modalsOf(step.phase)).to.deep.equal(modalsWith('forgotUsername'));
+      const leaving = leavingState('login', 'rejected', { modals: modalsWith('sharingIncomplete') });
+      expect(callOf(leaving.phase)?.call).to.deep.equal({ kind: 'reject' });
+      expect(modalsOf(leaving.phase)).to.deep.equal(modalsWith('sharingIncomplete'));
     });
 
-    it('remembers only an approval as asked; any other call leaves that alone', () => {
-      const state = flowState('confirmation');
-      expect(startCall(state, { kind: 'accounts' }).state.approvalAsked).to.equal(false);
-      expect(startCall(state, { kind: 'reject' }).state.approvalAsked).to.equal(false);
-    });
-
-    it('keeps the ticks to restore and the stage of an exit', () => {
-      const state = flowState('confirmation', { nextCallId: 3 });
-      const keep = accounts().data;
-      expect(startCall(state, { kind: 'accounts' }, { keep }).state.pending).to.deep.equal(sentCall(3, { kind: 'accounts' }, { keep }));
-      expect(startCall(state, { kind: 'reject' }, { exitStage: 'rejected' }).state.pending).to.deep.equal(sentCall(3, { kind: 'reject' }, { exitStage: 'rejected' }));
+    it('the failure page, the confirmed, decided-elsewhere and ended phases: none', () => {
+      const endedState = run(withModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state;
+      for (const state of [failedState('incorrect_jwt'), confirmedState(), decidedElsewhereState('rejected'), endedState]) {
+        expect(callOf(state.phase), state.phase.kind).to.equal(undefined);
+        expect(modalsOf(state.phase), state.phase.kind).to.equal(undefined);
+      }
     });
   });
 
-  it('sendAside: a call the flow does not wait for (keep-alive): a new id, nothing pending', () => {
+  describe('startCall (spec §7: the phase waits for it, DESIGN §3.4 the spinner mask)', () => {
+    it('takes the next call id, counts it, waits for it, and emits the call with that id', () => {
+      const state = flowState('selectAccounts', { nextCallId: 41 });
+      const result = startCall(state, { kind: 'accounts' });
+      expect(result.state).to.deep.equal({ ...state, nextCallId: 42, phase: { ...phaseOf(state, 'steps'), call: sentCall(41, { kind: 'accounts' }) } });
+      expect(result.effects).to.deep.equal([{ type: 'call', id: 41, call: { kind: 'accounts' } }]);
+    });
+
+    it('an approval makes the decision unclear (DESIGN §3.11: from the moment it is sent, the bank may hold it)', () => {
+      const result = startCall(flowState('confirmation'), CONFIRM);
+      expect(result.state.decision).to.deep.equal({ kind: 'unclear' });
+      expect(result.effects).to.deep.equal([{ type: 'call', id: 10, call: CONFIRM }]);
+    });
+
+    it('the code of a committed approval asked again: still committed; any other call leaves the decision alone', () => {
+      expect(startCall(flowState('confirmation', { decision: { kind: 'committed' } }), CONFIRM).state.decision).to.deep.equal({ kind: 'committed' });
+      expect(startCall(flowState('confirmation'), { kind: 'accounts' }).state.decision).to.deep.equal({ kind: 'none' });
+      expect(startCall(flowState('confirmation'), { kind: 'reject' }).state.decision).to.deep.equal({ kind: 'none' });
+    });
+
+    it('keeps the ticks to restore, first sent now', () => {
+      const keep = accounts().data;
+      const state = flowState('confirmation', { nextCallId: 3 });
+      const later = { ...state, nowMs: NOW + 42 };
+      expect(pending(startCall(later, { kind: 'accounts' }, keep).state)).to.deep.equal(sentCall(3, { kind: 'accounts' }, keep, NOW + 42));
+      expect(newCall(later, CONFIRM)).to.deep.equal(sentCall(0, CONFIRM, undefined, NOW + 42));
+    });
+
+    it('offline: nothing is sent, the call waits (held) with its id taken', () => {
+      const result = startCall(flowState('selectAccounts', { online: false }), { kind: 'accounts' });
+      expect(result.effects).to.deep.equal([]);
+      expect(pending(result.state)).to.deep.equal({ ...sentCall(10, { kind: 'accounts' }), held: true });
+      expect(result.state.nextCallId).to.equal(11);
+    });
+  });
+
+  describe('sendPending (a call sent, or sent again with a new id)', () => {
+    it('a new id, the retry time cleared, held again only when offline; attempt and first try kept', () => {
+      const state = flowState('confirmation');
+      const again = { ...sentCall(4, CONFIRM, undefined, NOW - 1_000), attempt: 2, retryAtMs: NOW, held: true };
+      const result = sendPending(state, again);
+      expect(pending(result.state)).to.deep.equal({ ...again, id: 10, retryAtMs: undefined, held: false });
+      expect(result.effects).to.deep.equal([{ type: 'call', id: 10, call: CONFIRM }]);
+    });
+
+    it('the token\'s verification is sent with the token held by the starting phase', () => {
+      const starting = { ...loadingState(), phase: { kind: 'starting' as const, jwt: JWT, call: undefined, modals: NO_MODALS } };
+      expect(sendPending(starting, sentCall(0, { kind: 'verify' })).effects).to.deep.equal([{ type: 'verify', id: 1, jwt: JWT }]);
+      const noJwt = sendPending(loadingState(), sentCall(0, { kind: 'verify' }));
+      expect(noJwt.effects, 'no token to verify: nothing sent').to.deep.equal([]);
+      expect(pending(noJwt.state)?.id).to.equal(1);
+    });
+
+    it('a phase that waits for no call cannot be given one (a programming error)', () => {
+      expect(() => sendPending(confirmedState(), sentCall(0, CONFIRM))).to.throw('a confirmed phase waits for no call');
+    });
+  });
+
+  it('sendAside: a call the journey does not wait for (keep-alive): a new id, nothing pending; offline nothing is sent', () => {
     const state = flowState('login', { nextCallId: 7 });
     const result = sendAside(state, { kind: 'keepAlive' });
     expect(result.state).to.deep.equal({ ...state, nextCallId: 8 });
     expect(result.effects).to.deep.equal([{ type: 'call', id: 7, call: { kind: 'keepAlive' } }]);
+    const offline = flowState('login', { online: false });
+    expect(sendAside(offline, { kind: 'keepAlive' }).state).to.equal(offline);
   });
 
-  describe('isAwaited: an answer counts only for the call the flow waits for, by id and by kind', () => {
+  describe('isAwaited: an answer counts only for the call the phase waits for, by id and by kind', () => {
     it('the pending id and kind → true', () => {
-      expect(isAwaited(pendingOn(flowState('confirmation'), CONFIRM), 9, 'confirm')).to.equal(true);
-      expect(isAwaited(pendingOn(loadingState(), { kind: 'verify' }), 9, 'verify')).to.equal(true);
+      expect(isAwaited(pendingOn(flowState('confirmation'), CONFIRM).phase, 9, 'confirm')).to.equal(true);
+      expect(isAwaited(pendingOn(startingState(), { kind: 'verify' }).phase, 9, 'verify')).to.equal(true);
+      expect(isAwaited(leavingState('login', 'rejected').phase, 9, 'reject')).to.equal(true);
     });
-    it('another id, another kind, or nothing pending → false', () => {
+    it('another id, another kind, nothing pending, or a phase without calls → false', () => {
       const state = pendingOn(flowState('confirmation'), CONFIRM);
-      expect(isAwaited(state, 8, 'confirm')).to.equal(false);
-      expect(isAwaited(state, 9, 'reject')).to.equal(false);
-      expect(isAwaited(flowState('confirmation'), 9, 'confirm')).to.equal(false);
+      expect(isAwaited(state.phase, 8, 'confirm')).to.equal(false);
+      expect(isAwaited(state.phase, 9, 'reject')).to.equal(false);
+      expect(isAwaited(flowState('confirmation').phase, 9, 'confirm')).to.equal(false);
+      expect(isAwaited(confirmedState().phase, 9, 'confirm')).to.equal(false);
     });
   });
 
-  it('showStep: the flow screen on that step, the request over, one page view (DESIGN §3.8)', () => {
-    const state = pendingOn(loadingState(), { kind: 'consentDetails' });
-    const result = showStep(state, 'selectAccounts');
-    expect(result.state).to.deep.equal({ ...state, screen: { kind: 'flow' }, step: 'selectAccounts', pending: undefined });
-    expect(result.effects).to.deep.equal([{ type: 'pageView', step: 'selectAccounts' }]);
-  });
-
-  it('openModal: an ordinary modal under the time-critical ones; the request that led to it is over; no effect', () => {
-    const state = pendingOn({ ...flowState('login'), modals: modalsWith(undefined, 30, true) }, { kind: 'customerDetails' });
-    const result = openModal(state, 'ageLimitation');
-    expect(result.state).to.deep.equal({ ...state, pending: undefined, modals: modalsWith('ageLimitation', 30, true) });
-    expect(result.effects).to.deep.equal([]);
-  });
-
-  it('reach: the furthest stage, never back (DESIGN §3.8)', () => {
-    const state = flowState('confirmation');
-    expect(reach(state, 'preAuthentication')).to.deep.equal(state);
-    expect(reach(flowState('login'), 'preAccountSelection').stage).to.equal('preAccountSelection');
-  });
-
-  it('isFinished: the exit taken or the consent confirmed', () => {
-    const state = flowState('confirmation');
-    expect(isFinished(state)).to.equal(false);
-    expect(isFinished({ ...state, ended: true })).to.equal(true);
-    expect(isFinished({ ...state, confirmation: { auth_code: 'c' } })).to.equal(true);
-  });
-
-  describe('pageIsActionable: the flow screen, nothing finished, no request under way, no modal over it', () => {
-    it('a plain step → true', () => {
-      expect(pageIsActionable(flowState('selectAccounts'))).to.equal(true);
+  describe('showStep: the steps phase on that step, the request over, one page view (DESIGN §3.8)', () => {
+    it('from a step: the modals and the inactivity timer kept', () => {
+      const state = pendingOn(withModal(flowState('selectProfile', { lastActivityMs: NOW - 5 }), undefined, 30), { kind: 'accounts' });
+      const result = showStep(state, 'selectAccounts');
+      expect(result.state).to.deep.equal({ ...state, phase: { kind: 'steps', step: 'selectAccounts', call: undefined, modals: modalsWith(undefined, 30), lastActivityMs: NOW - 5 } });
+      expect(result.effects).to.deep.equal([{ type: 'pageView', step: 'selectAccounts' }]);
     });
-    const blocked: [string, (s: ReturnType<typeof flowState>) => ReturnType<typeof flowState>][] = [
-      ['the loading screen', (s) => ({ ...s, screen: { kind: 'loading' } })],
-      ['a failure page', (s) => ({ ...s, screen: { kind: 'failure', route: 'incorrect_jwt' } })],
-      ['ended', (s) => ({ ...s, ended: true })],
-      ['confirmed', (s) => ({ ...s, confirmation: { auth_code: 'c' } })],
-      ['a request under way', (s) => pendingOn(s, { kind: 'accounts' })],
-      ['an ordinary modal', (s) => ({ ...s, modals: modalsWith('forgotUsername') })],
-      ['the timeout warning', (s) => ({ ...s, modals: modalsWith(undefined, 10) })],
-      ['the expiry redirect', (s) => ({ ...s, modals: modalsWith(undefined, undefined, true) })],
-    ];
-    for (const [label, change] of blocked) {
-      it(`${label} → false`, () => expect(pageIsActionable(change(flowState('selectAccounts')))).to.equal(false));
-    }
-  });
 
-  describe('isConfirming: a confirmation is being decided (its description saved first, spec §7)', () => {
-    const rows: [string, FlowCall | { kind: 'verify' } | undefined, boolean][] = [
-      ['the confirm call', CONFIRM, true],
-      ['saving the description before confirming', { kind: 'saveSelection', request: { permissions: [] }, then: 'confirm' }, true],
-      ['saving the selection on the way to the review', { kind: 'saveSelection', request: { permissions: [] }, then: 'confirmationStep' }, false],
-      ['the reject call', { kind: 'reject' }, false],
-      ['the accounts call', { kind: 'accounts' }, false],
-      ['nothing pending', undefined, false],
-    ];
-    for (const [label, call, expected] of rows) {
-      it(`${label} → ${expected}`, () => {
-        const state = call === undefined ? flowState('confirmation') : pendingOn(flowState('confirmation'), call);
-        expect(isConfirming(state)).to.equal(expected);
+    it('from the start: the starting phase\'s modals kept, the inactivity timer starts now', () => {
+      const state = { ...pendingOn(startingState({ modals: modalsWith(undefined, undefined, true) }), { kind: 'consentDetails' }), nowMs: NOW + 3 };
+      expect(showStep(state, 'login').state.phase).to.deep.equal({
+        kind: 'steps', step: 'login', call: undefined, modals: modalsWith(undefined, undefined, true), lastActivityMs: NOW + 3,
       });
-    }
+    });
+
+    it('from a phase without a stack (a constructed call: the model never does): no modal', () => {
+      expect(phaseOf(showStep(failedState('incorrect_jwt'), 'login').state, 'steps').modals).to.deep.equal(NO_MODALS);
+    });
   });
 
-  it('modalButtonsBusy: while a confirmation is decided, with or without a modal open, except the timeout warning', () => {
-    expect(modalButtonsBusy(pendingOn(flowState('confirmation'), CONFIRM))).to.equal(true);
-    expect(modalButtonsBusy({ ...pendingOn(flowState('confirmation'), CONFIRM), modals: modalsWith(undefined, 30) })).to.equal(false);
-    expect(modalButtonsBusy(flowState('confirmation'))).to.equal(false);
-  });
+  describe('withModals, callOver, openModal', () => {
+    it('withModals changes the stack of the phases that show one, and nothing of the others', () => {
+      const open = (state: ReturnType<typeof flowState>) => withModals(state, (stack) => ({ ...stack, base: 'forgotUsername' }));
+      for (const state of [startingState(), flowState('login'), leavingState('login', 'rejected')]) expect(modals(open(state)).base, state.phase.kind).to.equal('forgotUsername');
+      for (const state of [failedState('incorrect_jwt'), confirmedState()]) expect(open(state), state.phase.kind).to.equal(state);
+    });
 
-  it('isExiting: the exit\'s reject call is under way', () => {
-    expect(isExiting(pendingOn(flowState('login'), { kind: 'reject' }, { exitStage: 'rejected' }))).to.equal(true);
-    expect(isExiting(pendingOn(flowState('login'), CONFIRM))).to.equal(false);
-    expect(isExiting(flowState('login'))).to.equal(false);
+    it('callOver: no call pending on a step or while starting; the leaving phase keeps its call; others unchanged', () => {
+      expect(pending(callOver(pendingOn(flowState('login'), { kind: 'customerDetails' })))).to.equal(undefined);
+      expect(pending(callOver(pendingOn(startingState(), { kind: 'consentDetails' })))).to.equal(undefined);
+      const leaving = leavingState('login', 'rejected');
+      expect(callOver(leaving)).to.equal(leaving);
+      const confirmed = confirmedState();
+      expect(callOver(confirmed)).to.equal(confirmed);
+    });
+
+    it('openModal: an ordinary modal under the time-critical ones; the request that led to it is over; no effect', () => {
+      const state = pendingOn(withModal(flowState('login'), undefined, 30, true), { kind: 'customerDetails' });
+      const result = openModal(state, 'ageLimitation');
+      expect(result.state).to.deep.equal({ ...state, phase: { ...phaseOf(state, 'steps'), call: undefined, modals: modalsWith('ageLimitation', 30, true) } });
+      expect(result.effects).to.deep.equal([]);
+    });
   });
 });
-
-describe('domain/flow-view: the flags and the wording the views project (spec §2, §3, §4)', () => {
-  it('flowFlags: skipStep only with a consent of customer scopes only; isPar from the consent; singleProfile under 2 profiles', () => {
-    expect(flowFlags(flowState('login', { consent: undefined, profiles: [] }))).to.deep.equal({ skipStep: false, isPar: false, singleProfile: true });
-    expect(flowFlags(flowState('login', { consent: customerOnlyConsent() }))).to.deep.equal({ skipStep: true, isPar: false, singleProfile: true });
-    expect(flowFlags(flowState('login', { consent: amendmentConsent(), profiles: trustProfiles() }))).to.deep.equal({ skipStep: false, isPar: true, singleProfile: false });
-    expect(flowFlags(flowState('login', { consent: bankConsent(), profiles: personalProfile() }))).to.deep.equal({ skipStep: false, isPar: false, singleProfile: true });
-  });
-
-  describe('customerWording (spec §3 individualAccount): whose data the customer clusters describe', () => {
-    it('the accounts\' ownership decides when there are accounts: individual', () => {
-      const state = flowState('confirmation', { profiles: selectOrThrow('BC1001') });
-      expect(customerWording(state)).to.equal('individual');
-    });
-    it('the accounts\' ownership decides when there are accounts: a TrustUser account is an organisation, even under PERSONAL', () => {
-      expect(customerWording(flowState('confirmation', { accounts: accounts(trustRawAccounts()) }))).to.equal('organisation');
-    });
-    it('no accounts (or an empty list): PAR is the individual wording', () => {
-      expect(customerWording(flowState('confirmation', { accounts: undefined, consent: amendmentConsent(), profiles: selectOrThrow('BC1001') }))).to.equal('individual');
-      expect(customerWording(flowState('confirmation', { accounts: accounts([]), consent: amendmentConsent(), profiles: selectOrThrow('BC1001') }))).to.equal('individual');
-    });
-    it('no consent loaded yet: the chosen profile decides', () => {
-      expect(customerWording(flowState('confirmation', { consent: undefined, accounts: undefined, profiles: trustProfiles() }))).to.equal('individual');
-      expect(customerWording(flowState('confirmation', { consent: undefined, accounts: undefined, profiles: selectOrThrow('BC1001') }))).to.equal('organisation');
-    });
-    it('no accounts and no profile chosen: individual', () => {
-      expect(customerWording(flowState('confirmation', { accounts: undefined, profiles: [] }))).to.equal('individual');
-    });
-    it('no accounts: the chosen profile decides, PERSONAL individual, any other an organisation', () => {
-      expect(customerWording(flowState('confirmation', { accounts: undefined, profiles: trustProfiles() }))).to.equal('individual');
-      expect(customerWording(flowState('confirmation', { accounts: accounts([]), profiles: selectOrThrow('BC1001') }))).to.equal('organisation');
-    });
-  });
-
-  it('the states are at NOW', () => expect(flowState('login').arrivedAtMs).to.equal(NOW));
-});
-
-function selectOrThrow(id: string) {
-  const result = selectProfile(trustProfiles(), id);
-  if (!result.ok) throw new Error(id);
-  return result.value;
-}

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import {
+  backFrom,
   nextStep,
-  previousStep,
   progressTracker,
   shownSteps,
   stepButtons,
@@ -10,6 +10,7 @@ import {
   windowTitle,
   PROGRESS_STEPS_MAX,
   STEPS,
+  type BackAction,
   type FlowFlags,
   type Step,
 } from '../../domain/flow';
@@ -30,33 +31,43 @@ const TRACKER_TABLE: readonly [FlowFlags, Record<Step, Tracker>][] = [
   [flags(true, true, true), { login: undefined, selectProfile: undefined, selectAccounts: undefined, confirmation: [0, 1] }],
 ];
 
-/** Flags → Continue target per step, and Back target per step (undefined: no Back button). */
-const NAVIGATION_TABLE: readonly [FlowFlags, Record<Step, Step | undefined>, Record<Step, Step | undefined>][] = [
+const NONE: BackAction = { kind: 'none' };
+const WARN: BackAction = { kind: 'warnThenProfiles' };
+const TO_ACCOUNTS: BackAction = { kind: 'toStep', step: 'selectAccounts' };
+const TO_PROFILES: BackAction = { kind: 'toStep', step: 'selectProfile' };
+
+/**
+ * Flags → Continue target per step, and what Back does per step (issue 21: backFrom, written
+ * once): none (no Back button), the change-profile warning then select-profile, or a step.
+ */
+const NAVIGATION_TABLE: readonly [FlowFlags, Record<Step, Step | undefined>, Record<Step, BackAction>][] = [
   [flags(false, false, false),
     { login: 'selectProfile', selectProfile: 'selectAccounts', selectAccounts: 'confirmation', confirmation: undefined },
-    { login: undefined, selectProfile: undefined, selectAccounts: 'selectProfile', confirmation: 'selectAccounts' }],
+    { login: NONE, selectProfile: NONE, selectAccounts: WARN, confirmation: TO_ACCOUNTS }],
   [flags(false, false, true),
     { login: 'selectAccounts', selectProfile: 'selectAccounts', selectAccounts: 'confirmation', confirmation: undefined },
-    { login: undefined, selectProfile: undefined, selectAccounts: undefined, confirmation: 'selectAccounts' }],
+    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: TO_ACCOUNTS }],
   [flags(false, true, false),
     { login: 'selectAccounts', selectProfile: 'selectAccounts', selectAccounts: 'confirmation', confirmation: undefined },
-    { login: undefined, selectProfile: undefined, selectAccounts: undefined, confirmation: undefined }],
+    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: NONE }],
   [flags(false, true, true),
     { login: 'selectAccounts', selectProfile: 'selectAccounts', selectAccounts: 'confirmation', confirmation: undefined },
-    { login: undefined, selectProfile: undefined, selectAccounts: undefined, confirmation: undefined }],
+    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: NONE }],
   [flags(true, false, false),
     { login: 'selectProfile', selectProfile: 'confirmation', selectAccounts: 'confirmation', confirmation: undefined },
-    { login: undefined, selectProfile: undefined, selectAccounts: 'selectProfile', confirmation: 'selectProfile' }],
+    { login: NONE, selectProfile: NONE, selectAccounts: WARN, confirmation: TO_PROFILES }],
   [flags(true, false, true),
     { login: 'confirmation', selectProfile: 'confirmation', selectAccounts: 'confirmation', confirmation: undefined },
-    { login: undefined, selectProfile: undefined, selectAccounts: undefined, confirmation: undefined }],
+    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: NONE }],
   [flags(true, true, false),
     { login: 'confirmation', selectProfile: 'confirmation', selectAccounts: 'confirmation', confirmation: undefined },
-    { login: undefined, selectProfile: undefined, selectAccounts: undefined, confirmation: undefined }],
+    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: NONE }],
   [flags(true, true, true),
     { login: 'confirmation', selectProfile: 'confirmation', selectAccounts: 'confirmation', confirmation: undefined },
-    { login: undefined, selectProfile: undefined, selectAccounts: undefined, confirmation: undefined }],
+    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: NONE }],
 ];
+
+const backName = (back: BackAction): string => (back.kind === 'toStep' ? back.step : back.kind);
 
 describe('domain/flow (spec §2 shared shell, §4 flow)', () => {
   describe('progress tracker: every flag combination × step', () => {
@@ -98,9 +109,9 @@ describe('domain/flow (spec §2 shared shell, §4 flow)', () => {
   describe('navigation: Continue and Back', () => {
     for (const [f, next, back] of NAVIGATION_TABLE) {
       for (const step of STEPS) {
-        it(`${name(f)} ${step}: Continue → ${next[step] ?? 'third party'}, Back → ${back[step] ?? 'none'}`, () => {
+        it(`${name(f)} ${step}: Continue → ${next[step] ?? 'third party'}, Back → ${backName(back[step])}`, () => {
           expect(nextStep(step, f)).to.equal(next[step]);
-          expect(previousStep(step, f)).to.equal(back[step]);
+          expect(backFrom(step, f)).to.deep.equal(back[step]);
         });
       }
     }
@@ -167,10 +178,20 @@ describe('domain/flow (spec §2 shared shell, §4 flow)', () => {
       });
     }
 
-    it('Back shows exactly when previousStep gives a target', () => {
+    it('Back shows exactly when backFrom says it does something (issue 21: the button and the event read one rule)', () => {
       for (const [f] of TRACKER_TABLE) {
         for (const step of STEPS) {
-          expect('back' in stepButtons(step, f), `${name(f)} ${step}`).to.equal(previousStep(step, f) !== undefined);
+          expect('back' in stepButtons(step, f), `${name(f)} ${step}`).to.equal(backFrom(step, f).kind !== 'none');
+        }
+      }
+    });
+
+    it('Back never leads to a step the flags do not show', () => {
+      for (const [f] of TRACKER_TABLE) {
+        for (const step of STEPS) {
+          const back = backFrom(step, f);
+          if (back.kind === 'toStep') expect(shownSteps(f), `${name(f)} ${step}`).to.include(back.step);
+          if (back.kind === 'warnThenProfiles') expect(shownSteps(f), `${name(f)} ${step}`).to.include('selectProfile');
         }
       }
     });

@@ -12,8 +12,8 @@ describe('domain wording (docs/wording.md)', () => {
     expect(copy.modals.forgotUsername.paragraphs[0]).to.equal('Please contact us to retrieve your username.');
     expect(copy.validation.dobInvalid).to.equal('Invalid date. Please try again using the correct format DD/MM/YYYY.');
     expect(copy.login.secureCodeLabel).to.equal('One-time password (secure code)');
-    expect(modalText(copy.modals.incorrectSecurityCodeLockout.title, { tppName: TPP, isPar: false })).to.equal('Incorrect secure code');
-    expect(copy.modals.noEligibleAccounts.paragraphs.map((paragraph) => modalText(paragraph, { tppName: TPP, isPar: false }))).to.deep.equal([
+    expect(modalText(copy.modals.incorrectSecurityCodeLockout.title, { tppName: TPP, isPar: false, outcome: 'nothingShared' })).to.equal('Incorrect secure code');
+    expect(copy.modals.noEligibleAccounts.paragraphs.map((paragraph) => modalText(paragraph, { tppName: TPP, isPar: false, outcome: 'nothingShared' }))).to.deep.equal([
       "We can't share the requested information from any of your accounts.",
       "No data has been shared. You'll now be returned to Budget Buddy.",
     ]);
@@ -33,7 +33,7 @@ describe('domain wording (docs/wording.md)', () => {
     });
 
     it('"online banking is locked" is the permanent lockout only; a temporary lockout is "login is locked for 10 minutes"', () => {
-      const context = { tppName: TPP, isPar: false };
+      const context = { tppName: TPP, isPar: false, outcome: 'nothingShared' as const };
       const texts = (name: (typeof MODAL_NAMES)[number]): string[] => {
         const entry = copy.modals[name];
         return [entry.title, ...entry.paragraphs].map((value: ModalText) => modalText(value, context));
@@ -57,7 +57,7 @@ describe('domain wording (docs/wording.md)', () => {
     });
     for (const name of ending) {
       it(`${name}: a new arrangement and an amendment`, () => {
-        const said = (isPar: boolean): string => copy.modals[name].paragraphs.map((value) => modalText(value, { tppName: TPP, isPar })).join(' ');
+        const said = (isPar: boolean): string => copy.modals[name].paragraphs.map((value) => modalText(value, { tppName: TPP, isPar, outcome: 'nothingShared' })).join(' ');
         expect(said(false)).to.match(/No data has been shared/);
         expect(said(true)).to.match(/No changes have been made to your data sharing arrangement|Your arrangement has not changed/);
       });
