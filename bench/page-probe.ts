@@ -6,7 +6,8 @@
 //   way a browser does (value, then an input event), and marks "Continue usable": the first frame
 //   in which the page's "Continue usable" selector is on screen (for the product, the login form
 //   `data-ready`: a press on Continue acts at once, issue 20; for the static page, its submit
-//   button, enabled). It then notes whether the fields still hold what it typed ("typedKept");
+//   button, enabled). Each field is typed into in the first frame it is there. Once Continue is
+//   usable it notes whether the fields still hold what it typed ("typedKept");
 //   "input ready" is the first task the main thread runs after the form's frame (a key press
 //   would wait for the same tasks); a trusted click's time is kept as lastClick;
 // - Event Timing (issue 15 item 3): every `event` entry of 16 ms or more with an interactionId;
@@ -58,15 +59,20 @@ function probe({ fillLogin, continueSelector, usernameSelector, secureCodeSelect
   let filled = false;
   let inputQueued = false;
   const fields = [[usernameSelector, typed.username], [secureCodeSelector, typed.secureCode]] as const;
+  const typedInto = new Set<string>();
+  // Each field is typed into in the first frame it is there: the browser may paint the username
+  // while the rest of a long entry page is still being parsed (seen on the product's page under
+  // the mobile profile), so the secure code can come a frame or more later.
   const fill = (): void => {
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
     for (const [selector, value] of fields) {
       const input = document.querySelector<HTMLInputElement>(selector);
-      if (input === null || setValue === undefined) continue;
+      if (typedInto.has(selector) || input === null || setValue === undefined) continue;
       setValue.call(input, value);
       input.dispatchEvent(new Event('input', { bubbles: true }));
+      typedInto.add(selector);
     }
-    filled = true;
+    filled = typedInto.size === fields.length;
   };
   const frame = (): void => {
     const now = performance.now();
@@ -79,7 +85,7 @@ function probe({ fillLogin, continueSelector, usernameSelector, secureCodeSelect
       setTimeout(() => { marks['inputReady'] = performance.now(); }, 0);
     }
     if (fillLogin && !filled && marks['formPainted'] !== undefined) fill();
-    // Once Continue is usable after typing: do the fields still hold what was typed? (1 or 0)
+    // Once Continue is usable and both fields were typed into: do they still hold what was typed? (1 or 0)
     if (fillLogin && filled && marks['continueUsable'] !== undefined && marks['typedKept'] === undefined) {
       marks['typedKept'] = fields.every(([selector, value]) => document.querySelector<HTMLInputElement>(selector)?.value === value) ? 1 : 0;
     }

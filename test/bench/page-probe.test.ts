@@ -21,6 +21,9 @@ document.addEventListener('click', (event) => { if (event.target.id === 'busy') 
 // Issue 20: Continue is never disabled; the form is data-ready 400 ms after the script runs. `clear` empties the fields first.
 const READY_FORM = (clear: boolean): string => `<!doctype html><html lang="en"><head><title>ready</title><script src="/ready${clear ? '-clear' : ''}.js" defer></script></head><body><form class="login-form"><label>Username <input name="username"></label><label>Code <input name="secureCode"></label><button type="submit">Continue</button></form></body></html>`;
 const READY_SCRIPT = (clear: boolean): string => `setTimeout(() => { ${clear ? "for (const input of document.querySelectorAll('input')) input.value = '';" : ''} document.querySelector('form').setAttribute('data-ready', ''); }, 400);`;
+// The username is there at once; the secure code field only 500 ms later (a page still being parsed).
+const SPLIT_FORM = `<!doctype html><html lang="en"><head><title>split</title><script src="/split.js" defer></script></head><body><form class="login-form"><label>Username <input name="username"></label><span id="later"></span><button type="submit">Continue</button></form></body></html>`;
+const SPLIT_SCRIPT = `setTimeout(() => { document.getElementById('later').innerHTML = '<label>Code <input name="secureCode"></label>'; setTimeout(() => document.querySelector('form').setAttribute('data-ready', ''), 300); }, 500);`;
 const NO_FORM = `<!doctype html><html lang="en"><head><title>nothing</title></head><body><p>Loading</p></body></html>`;
 const BUSY = `<!doctype html><html lang="en"><head><title>busy</title><script src="/late.js" defer></script></head><body><button id="busy">Busy</button><button id="idle">Idle</button></body></html>`;
 
@@ -35,6 +38,7 @@ describe('bench: the in-page probe (start-up marks, Event Timing)', function () 
         '/static': ['text/html', STATIC_LOGIN_HTML], '/late': ['text/html', LATE_FORM], '/busy': ['text/html', BUSY], '/late.js': ['application/javascript', LATE_SCRIPT],
         '/ready': ['text/html', READY_FORM(false)], '/ready.js': ['application/javascript', READY_SCRIPT(false)],
         '/ready-clear': ['text/html', READY_FORM(true)], '/ready-clear.js': ['application/javascript', READY_SCRIPT(true)], '/nothing': ['text/html', NO_FORM],
+        '/split': ['text/html', SPLIT_FORM], '/split.js': ['application/javascript', SPLIT_SCRIPT],
       };
       const [type, body] = pages[request.url ?? ''] ?? ['text/plain', 'not found'];
       response.writeHead(type === 'text/plain' ? 404 : 200, { 'content-type': type });
@@ -74,6 +78,12 @@ describe('bench: the in-page probe (start-up marks, Event Timing)', function () 
     const times = await coldStart(browser, `${origin}/ready-clear`, DESKTOP, { fillLogin: true, continueSelector: LOGIN_READY });
     expect(times.continueUsable).to.be.a('number');
     expect(times.typedKept).to.equal(false);
+  });
+
+  it('types into a field that comes after the form first paints, in the frame it comes', async () => {
+    const times = await coldStart(browser, `${origin}/split`, DESKTOP, { fillLogin: true, continueSelector: LOGIN_READY });
+    expect(times.failure).to.equal(undefined);
+    expect(times.typedKept, 'the secure code was typed into once it was there').to.equal(true);
   });
 
   it('returns a start whose form never shows as a failure, naming the mark, instead of throwing (issue 20 item 5)', async () => {
