@@ -1,4 +1,7 @@
 import type { SharingDuration } from './consent';
+import { BANK_PHONE_NUMBER } from './copy';
+
+const days = (count: number): string => `${count} ${count === 1 ? 'day' : 'days'}`;
 
 /**
  * The copy of the steps after login (spec §2 "Select profile", "Select and confirm",
@@ -41,12 +44,55 @@ export const stepsCopy = {
     selectedCount: (selected: number, total: number): string =>
       `${selected} of ${total} ${total === 1 ? 'account' : 'accounts'} selected`,
     noMatch: 'No accounts match',
+    /**
+     * Issue 22, CX standards "Pending status": an account that needs further approval or action
+     * before its data can be disclosed is marked (the tag) and explained in context (CONTRACT §3
+     * RawAccount `pendingDisclosureCode`, `pendingDisclosureDays`).
+     */
+    pendingJointApproval: 'Needs approval',
+    pendingJointApprovalExplanation: (withinDays: number | undefined): string =>
+      `The other account holders must approve before we share data from this account. We'll ask them once you confirm${
+        withinDays === undefined ? '' : `, and they have ${days(withinDays)} to respond`}. Until they approve, no data is shared from this account.`,
+    pendingAction: 'Action needed',
+    pendingActionExplanation: (withinDays: number | undefined): string =>
+      `Something else must happen before we can share data from this account${
+        withinDays === undefined ? '' : `, usually within ${days(withinDays)}`}. Until then, no data is shared from it. Call us on ${BANK_PHONE_NUMBER} to find out what is needed.`,
+    /**
+     * Issue 22, CX standards "Unavailable accounts": "Data holders SHOULD communicate why these
+     * accounts cannot be selected … as in-line help or as a modal" (the spec's warning for
+     * individuals, and for business and trust profiles too).
+     */
+    unavailableWhy: "Why can't I select some accounts?",
+    unavailableWhyIndividual: [
+      "Some types of account can't be shared under the Consumer Data Right, and sharing can be turned off for an account (for example by the holders of a joint account).",
+      `You also can't share from an account you can see but don't hold. If you think an account should be available, call us on ${BANK_PHONE_NUMBER}.`,
+    ],
+    unavailableWhyOrganisation: [
+      "For a business or a trust, only the people it has nominated to share its data can share from its accounts. Some types of account can't be shared under the Consumer Data Right.",
+      `To be nominated, ask the person who manages the business's accounts with us. If you think an account should be available, call us on ${BANK_PHONE_NUMBER}.`,
+    ],
   },
   confirmation: {
     whatsChanged: "What's changed",
     accountsAdded: (count: number): string => `${count} ${count === 1 ? 'account' : 'accounts'} added`,
     accountsRemoved: (count: number): string => `${count} ${count === 1 ? 'account' : 'accounts'} removed`,
     periodUpdated: 'Data sharing period updated',
+    /**
+     * Issue 22 (CX standards "Changing attributes") and the complete What's changed: the period's
+     * old and new end when the bank says what it was (CONTRACT §3 ConsentDetail `previous`);
+     * without it, the new end only. `undefined` is a once-off sharing; `unknown` no previous.
+     */
+    periodChanged: (before: string | undefined | 'unknown', after: string | undefined): string => {
+      if (before === 'unknown') {
+        return after === undefined ? 'Data sharing period updated: your data will be shared once only' : `Data sharing period updated: it now ends on ${after}`;
+      }
+      if (after === undefined) return `Data sharing period updated: your data will now be shared once only, instead of until ${before ?? ''}`;
+      return before === undefined
+        ? `Data sharing period updated: your data will now be shared until ${after}, instead of once only`
+        : `Data sharing period updated: it now ends on ${after} instead of ${before}`;
+    },
+    /** Issue 22, the complete What's changed: data the arrangement shared and the amendment no longer asks for. */
+    dataNoLongerRequested: (headings: string): string => `Data no longer requested: ${headings}`,
     /** Issue 13 item 2: the data an amendment newly requests, by cluster heading, and its tag in the data list. */
     newDataRequested: (headings: string): string => `New data requested: ${headings}`,
     newTag: 'New',
@@ -80,6 +126,8 @@ export const stepsCopy = {
     updatedDataSharingPeriod: 'Updated data sharing period',
     periodRange: (from: string, to: string): string => `${from} to ${to}`,
     periodFrom: (from: string): string => `From ${from}`,
+    /** Issue 22, once-off wording: nothing on a once-off consent suggests an ongoing period. */
+    periodOnceOnly: (on: string): string => `Once only, on ${on}`,
     arrangementId: 'Arrangement ID',
     howLong: 'How long will my data be shared?',
     howLongOngoing: (duration: SharingDuration, until: string): string =>
@@ -91,5 +139,8 @@ export const stepsCopy = {
     historyNote: 'This may include data dating back to 1 January 2017.',
     descriptionLabel: 'Your description (Optional)',
     descriptionPlaceholder: 'Visible to all account holders',
+    /** Issue 22: what the description is for and who sees it (the placeholder goes as soon as the customer types). */
+    descriptionHint:
+      'A name to help you recognise this arrangement later in our mobile app, under Profile > Manage data sharing. Everyone who holds the shared accounts can see it.',
   },
 } as const;

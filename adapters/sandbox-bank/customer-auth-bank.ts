@@ -87,6 +87,8 @@ export class CustomerAuthBank {
    * CONTRACT §3 GET /customer-auth/data: the requested consent; for an amendment its arrangement
    * id and, once its owner has logged in on this token (issue 12), the accounts it shares: before
    * that, whoever holds the token sees no account identifiers (the app reads /data again after login).
+   * Issue 22: with the accounts, what the arrangement held before (`previous`: its expiry, null
+   * for a once-off sharing, and its scopes), so that What's changed names only what changes.
    */
   consentData(token: BearerToken): Result<{ detail: Record<string, unknown> }, BankFailure> {
     const context = this.context(token);
@@ -107,6 +109,9 @@ export class CustomerAuthBank {
         permissions,
         ...(arrangement?.nickname === undefined ? {} : { consentNickname: arrangement.nickname }),
         ...(expiry === undefined ? {} : { expirationDateTime: isoSeconds(expiry) }),
+        ...(arrangement !== undefined && ownerLoggedIn
+          ? { previous: { expirationDateTime: arrangement.sharingExpires === undefined ? null : isoSeconds(arrangement.sharingExpires), scopes: arrangement.scopes } }
+          : {}),
       },
     });
   }

@@ -22,7 +22,7 @@ export const ModalView = observer(function ModalView() {
   });
   if (current === undefined) return undefined;
   const entry = copy.modals[current.name];
-  const context = { tppName: session.tppName, isPar: session.isPar };
+  const context = session.modalContext;
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1} gap={1}>
       <Text bold>{modalText(entry.title, context)}</Text>

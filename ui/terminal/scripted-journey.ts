@@ -32,7 +32,7 @@ export async function runScriptedJourney(container: Container, answers: JourneyA
       return `the failure page (${session.screen.route}) showed`;
     }
     if (current !== undefined) {
-      const title = modalText(copy.modals[current.name].title, { tppName: session.tppName, isPar: session.isPar });
+      const title = modalText(copy.modals[current.name].title, session.modalContext);
       report(`modal: ${title}`);
       const expected = current.name === 'successConfirm' || (current.name === 'sharingIncomplete' && answers.decision === 'cancel');
       if (!expected && modal.rule?.button === 'close') return `the bank showed "${title}"`;

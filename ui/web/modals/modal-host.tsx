@@ -25,7 +25,7 @@ const StackedModal = observer(function StackedModal({ entry, active, register }:
       <ModalContent
         name={entry.name}
         seconds={entry.seconds}
-        context={{ tppName: session.tppName, isPar: session.isPar }}
+        context={session.modalContext}
         links={session.config.links}
         closable={closable}
         busy={busy}

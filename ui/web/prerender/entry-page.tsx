@@ -32,7 +32,8 @@ export interface PrerenderedEntry {
 function entryConfigJson(rawConfig: unknown): string {
   const raw = isRecord(rawConfig) ? rawConfig : {};
   // `<` is escaped so that nothing in the config can close the script element it is written in.
-  return JSON.stringify({ brands: raw['brands'], links: raw['links'] }).replace(/</g, '\\u003c');
+  // Issue 22: and the login's settings (the secure code's lifetime, the CX switches).
+  return JSON.stringify({ brands: raw['brands'], links: raw['links'], otpExpirySeconds: raw['otpExpirySeconds'], cx: raw['cx'] }).replace(/</g, '\\u003c');
 }
 
 /**
