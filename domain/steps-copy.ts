@@ -111,6 +111,8 @@ export const stepsCopy = {
     accountCount: (count: number): string => `${count} ${count === 1 ? 'account' : 'accounts'}`,
     noAccounts: 'No accounts',
     showAccounts: (count: number): string => `Show the ${count} ${count === 1 ? 'account' : 'accounts'}`,
+    /** Issue 22 (CX standards "Account confirm"): the name of the scrolling region a long account list is shown in. */
+    accountList: (count: number): string => `Account list, ${count} ${count === 1 ? 'account' : 'accounts'}`,
     selectedProfile: 'Selected profile',
     selectedAccounts: 'Selected accounts',
     /** PAR: the groups of the selected accounts. */

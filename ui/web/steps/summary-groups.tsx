@@ -31,8 +31,8 @@ function Group({ heading, entries, removed }: {
  *
  * Issue 22 (CX standards "Account confirm": "MUST show which accounts the data is being shared
  * from prior to confirming"): the accounts are listed without a click. A long list (more than
- * 10 lines) sits in a scrolling region of its own, labelled by the section's heading and
- * reachable by keyboard, so the page stays short; it shows 50 lines, then 50 more on each "Show
+ * 10 lines) sits in a scrolling region of its own ("Account list, 60 accounts"), reachable by
+ * keyboard, so the page stays short; it shows 50 lines, then 50 more on each "Show
  * more accounts" (focus moves to the first line it reveals), so a review of 5,000 accounts
  * renders what a review of 50 does (issue 15). Every line shown is in the page's text: find in
  * page and screen readers reach it.
@@ -69,7 +69,7 @@ export const SummaryGroups = observer(function SummaryGroups() {
       <h2 id={headingId} className="section-heading">{stepsCopy.confirmation.selectedAccounts}</h2>
       {confirmation.accountListScrolls ? (
         // A scrolling region is focusable, so that it can be scrolled by keyboard (WCAG 2.1.1).
-        <div ref={listRef} className="account-scroll" role="region" aria-labelledby={headingId} tabIndex={0} data-account-scroll>
+        <div ref={listRef} className="account-scroll" role="region" aria-label={stepsCopy.confirmation.accountList(added.length + maintained.length + removed.length)} tabIndex={0} data-account-scroll>
           {groups}
         </div>
       ) : <div ref={listRef}>{groups}</div>}
