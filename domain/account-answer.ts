@@ -73,6 +73,7 @@ function readEntry(raw: unknown, index: number): EntryResult {
   if (!optionalString(flags['accountOwnershipTypeCode'])) return malformed(index, 'accountOwnershipTypeCode');
   if (!optionalString(flags['pendingDisclosureCode'])) return malformed(index, 'pendingDisclosureCode');
   if (!optionalWholeDays(flags['pendingDisclosureDays'])) return malformed(index, 'pendingDisclosureDays');
+  if (!optionalBoolean(flags['jointNotificationsWithheld'])) return malformed(index, 'jointNotificationsWithheld');
   const pending = pendingDisclosureOf(flags['pendingDisclosureCode'], flags['pendingDisclosureDays']);
 
   const status = typeof raw['status'] === 'string' ? raw['status'] : '';
@@ -93,6 +94,7 @@ function readEntry(raw: unknown, index: number): EntryResult {
     jointAccount: flags['jointAccountIndicator'] === true,
     ...(ownership === undefined ? {} : { accountOwnershipTypeCode: ownership }),
     ...(pending === undefined ? {} : { pending }),
+    ...(flags['jointNotificationsWithheld'] === true ? { jointNotificationsWithheld: true } : {}),
     preSelected: false,
     selected: false,
   };
@@ -121,6 +123,7 @@ function toSubAccount(entry: Entry, control: string): SubAccount {
  * - productName, nickName, schemeName, ownership: those of the primary (else the first entry);
  * - eligible when any sub-account is; joint when any sub-account is;
  * - pending (issue 22) as its first pending sub-account, so the group is marked and explained;
+ * - its joint holders' notifications withheld (rule 4A.15) only when no joint currency notifies them;
  * - closed only when every sub-account is closed (a closed currency shows "Closed sub-account").
  */
 function foldEga(control: string, entries: readonly Entry[]): Account {
@@ -143,6 +146,8 @@ function foldEga(control: string, entries: readonly Entry[]): Account {
     jointAccount: subAccounts.some((sub) => sub.jointAccount),
     ...(lead.accountOwnershipTypeCode === undefined ? {} : { accountOwnershipTypeCode: lead.accountOwnershipTypeCode }),
     ...(pending === undefined ? {} : { pending }),
+    ...(subAccounts.some((sub) => sub.jointAccount && sub.jointNotificationsWithheld !== true) || !subAccounts.some((sub) => sub.jointNotificationsWithheld === true)
+      ? {} : { jointNotificationsWithheld: true }),
     preSelected: false,
     selected: false,
     type: 'EGA',

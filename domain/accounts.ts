@@ -22,6 +22,8 @@ export interface RawAccount {
       readonly pendingDisclosureCode?: string | null;
       /** CONTRACT §3, issue 22: the time frame of that approval or action, in days (absent or null: none given). */
       readonly pendingDisclosureDays?: number | null;
+      /** CONTRACT §3, issue 22: rule 4A.15: this joint account is shared as if it were the customer's alone; the other holders are not notified. */
+      readonly jointNotificationsWithheld?: boolean | null;
     } | null;
   } | null;
 }
@@ -68,6 +70,12 @@ export interface AccountFields {
   readonly accountOwnershipTypeCode?: string;
   /** Issue 22: its data is disclosed only after a further approval or action (CONTRACT §3). */
   readonly pending?: PendingDisclosure;
+  /**
+   * Issue 22, CDR rule 4A.15: the bank lets this (vulnerable) customer share the joint account as
+   * if it were theirs alone, and does not notify the other holders (CONTRACT §3
+   * `jointNotificationsWithheld`). Present (true) only then.
+   */
+  readonly jointNotificationsWithheld?: true;
   /** Named in the existing consent (PAR): already shared. */
   readonly preSelected: boolean;
   readonly selected: boolean;

@@ -40,7 +40,16 @@ export interface Consent {
   readonly expirationMs?: number;
   /** Issue 22: an amendment's arrangement as it was (CONTRACT §3 `previous`); absent when the bank does not say. */
   readonly previous?: PreviousArrangement;
+  /**
+   * Issue 22 (CX standards, Data language: business consumers): whose arrangement an amendment
+   * is, as the bank says (CONTRACT §3 `profileType`), for the words of the customer data when no
+   * account is loaded to tell.
+   */
+  readonly profileType?: 'individual' | 'organisation';
 }
+
+/** CONTRACT §3 `profileType`: the wire's values. */
+const PROFILE_TYPES: Readonly<Record<string, 'individual' | 'organisation'>> = { INDIVIDUAL: 'individual', ORGANISATION: 'organisation' };
 
 /**
  * CONTRACT §3 "ConsentDetail": in an amendment, the scopes newly requested (their permission's
@@ -58,7 +67,7 @@ export type ConsentError =
   | { readonly kind: 'noPermissions' }
   | { readonly kind: 'malformedPermission'; readonly index: number }
   | { readonly kind: 'malformedAccount'; readonly permissionIndex: number; readonly accountIndex: number }
-  | { readonly kind: 'malformedField'; readonly field: 'consentNickname' | 'expirationDateTime' | 'previous' };
+  | { readonly kind: 'malformedField'; readonly field: 'consentNickname' | 'expirationDateTime' | 'previous' | 'profileType' };
 
 /**
  * Spec §1, CONTRACT §3: the arrangement id in a permission's claims. Claims are a JSON string
@@ -154,6 +163,9 @@ export function parseConsentDetail(raw: unknown): Result<Consent, ConsentError> 
 
   const previous = readPrevious(detail['previous']);
   if (previous === false) return err({ kind: 'malformedField', field: 'previous' });
+  const rawProfileType = detail['profileType'];
+  const profileType = typeof rawProfileType === 'string' ? PROFILE_TYPES[rawProfileType] : undefined;
+  if (rawProfileType !== undefined && rawProfileType !== null && profileType === undefined) return err({ kind: 'malformedField', field: 'profileType' });
 
   const shared = new Map<string, SharedAccountRef>();
   for (const ref of permissions.flatMap((p) => p.accounts)) if (!shared.has(refKey(ref))) shared.set(refKey(ref), ref);
@@ -167,6 +179,7 @@ export function parseConsentDetail(raw: unknown): Result<Consent, ConsentError> 
     ...(nickname === undefined ? {} : { nickname }),
     ...(expiry ?? {}),
     ...(previous === undefined ? {} : { previous }),
+    ...(profileType === undefined ? {} : { profileType }),
   });
 }
 
@@ -247,4 +260,18 @@ export function formatLongDate(value: number | string, timeZone: string = BANK_T
   const parts = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')} ${part('month')} ${part('year')}`;
+}
+
+/**
+ * Issue 22, CX standards "Data language" ("MUST use the appropriate data standards language for
+ * business consumers"): the accounts' owner decides the customer data's words (`fromAccounts`);
+ * when no account is loaded (an amendment asking for customer data only skips the account step),
+ * the bank's `profileType` of the arrangement does, when it says.
+ */
+export function customerDataWording(
+  fromAccounts: 'individual' | 'organisation',
+  consent: Pick<Consent, 'isPAR' | 'profileType'> | undefined,
+  accountsLoaded: boolean,
+): 'individual' | 'organisation' {
+  return !accountsLoaded && consent?.isPAR === true && consent.profileType !== undefined ? consent.profileType : fromAccounts;
 }

@@ -156,5 +156,16 @@ export function pendingExplanation(pending: PendingDisclosure | undefined): { re
  * is joint.
  */
 export function jointHoldersMayBeNotified(summary: Pick<SelectionSummary, 'added' | 'maintained' | 'removed'>): boolean {
-  return [...summary.added, ...summary.maintained, ...summary.removed].some((entry) => entry.account.jointAccount);
+  return [...summary.added, ...summary.maintained, ...summary.removed].some((entry) => entry.account.jointAccount && entry.account.jointNotificationsWithheld !== true);
+}
+
+/**
+ * Issue 22, CX standards "Joint account alerts", rule 4A.15 exemptions: "Where rule 4A.15 is
+ * leveraged to allow a vulnerable requester to share their joint account data as if it were an
+ * individual account, the data holder MUST alert the requester, in the context of the
+ * authorisation flow, that the other joint account holder(s) will not be notified": when any
+ * account added, kept or removed is such an account (CONTRACT §3 `jointNotificationsWithheld`).
+ */
+export function jointHoldersNotNotified(summary: Pick<SelectionSummary, 'added' | 'maintained' | 'removed'>): boolean {
+  return [...summary.added, ...summary.maintained, ...summary.removed].some((entry) => entry.account.jointNotificationsWithheld === true);
 }

@@ -124,6 +124,8 @@ export const stepsCopy = {
     removedAccount: 'Removed account',
     closedSubAccount: 'Closed sub-account',
     jointHoldersNotified: 'Joint account holders may be notified',
+    /** Issue 22, rule 4A.15 (CX standards "Joint account alerts"): the other holders of such a joint account are not told. */
+    jointHoldersNotNotified: 'The other holders of your joint account will not be notified about this data sharing.',
     dataSharingPeriod: 'Data sharing period',
     updatedDataSharingPeriod: 'Updated data sharing period',
     periodRange: (from: string, to: string): string => `${from} to ${to}`,

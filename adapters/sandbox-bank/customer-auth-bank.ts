@@ -88,7 +88,8 @@ export class CustomerAuthBank {
    * id and, once its owner has logged in on this token (issue 12), the accounts it shares: before
    * that, whoever holds the token sees no account identifiers (the app reads /data again after login).
    * Issue 22: with the accounts, what the arrangement held before (`previous`: its expiry, null
-   * for a once-off sharing, and its scopes), so that What's changed names only what changes.
+   * for a once-off sharing, and its scopes), so that What's changed names only what changes, and
+   * whose arrangement it is (`profileType`: the words of the customer data).
    */
   consentData(token: BearerToken): Result<{ detail: Record<string, unknown> }, BankFailure> {
     const context = this.context(token);
@@ -110,7 +111,10 @@ export class CustomerAuthBank {
         ...(arrangement?.nickname === undefined ? {} : { consentNickname: arrangement.nickname }),
         ...(expiry === undefined ? {} : { expirationDateTime: isoSeconds(expiry) }),
         ...(arrangement !== undefined && ownerLoggedIn
-          ? { previous: { expirationDateTime: arrangement.sharingExpires === undefined ? null : isoSeconds(arrangement.sharingExpires), scopes: arrangement.scopes } }
+          ? {
+              previous: { expirationDateTime: arrangement.sharingExpires === undefined ? null : isoSeconds(arrangement.sharingExpires), scopes: arrangement.scopes },
+              profileType: arrangement.profileId === PERSONAL_PROFILE ? 'INDIVIDUAL' : 'ORGANISATION',
+            }
           : {}),
       },
     });

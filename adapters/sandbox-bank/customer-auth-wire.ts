@@ -22,6 +22,8 @@ export interface RawAccount {
       readonly pendingDisclosureCode?: string | null;
       /** CONTRACT §3, issue 22: the time frame of that approval or action, in days. */
       readonly pendingDisclosureDays?: number | null;
+      /** CONTRACT §3, issue 22: rule 4A.15: shared as if the customer's alone; the other holders are not notified. */
+      readonly jointNotificationsWithheld?: boolean | null;
     };
   };
 }

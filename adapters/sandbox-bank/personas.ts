@@ -103,7 +103,7 @@ export const PERSONAS: readonly Persona[] = [
   {
     username: 'joint.approval',
     fullLegalName: 'Jamie Joint',
-    shows: 'Joint accounts: a saver the other holder must approve first (pending, 7 days), a joint account shared at once, an offset account pending another action, an ineligible home loan.',
+    shows: 'Joint accounts: a saver the other holder must approve first (pending, 7 days), a joint account shared at once, an offset account pending another action, an ineligible home loan, a joint account whose other holder is not notified (rule 4A.15).',
     authentication: { kind: 'normal' },
     profiles: [personal('Jamie Joint', jointApprovalAccounts)],
   },

@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { sharingPeriod, type SharingPeriod } from '../../domain/consent';
+import { customerDataWording, sharingPeriod, type SharingPeriod } from '../../domain/consent';
 import { dataClusters, type DataCluster, type DataClusterProfile } from '../../domain/data-clusters';
 import { customerWording } from '../../domain/flow-view';
 import { listedClusters, noAccountWarning, type ListedCluster } from '../../domain/review-data';
 import {
-  isAccountListFolded, jointHoldersMayBeNotified, REVIEW_ACCOUNT_PAGE, reviewAccountPage, summarise,
+  isAccountListFolded, jointHoldersMayBeNotified, jointHoldersNotNotified, REVIEW_ACCOUNT_PAGE, reviewAccountPage, summarise,
   type ReviewAccountPage, type SelectionSummary,
 } from '../../domain/selection-summary';
 import { newlyRequestedData, whatsChanged, type WhatsChanged } from '../../domain/whats-changed';
@@ -65,6 +65,11 @@ export class ConfirmationStore {
   /** Spec §2 "Joint account holders may be notified", issue 22: when any account added, kept or removed is joint. */
   get jointHoldersNotified(): boolean {
     return jointHoldersMayBeNotified(this.summary);
+  }
+
+  /** Issue 22, rule 4A.15: the other holders of a joint account shared as the customer's alone will not be notified. */
+  get jointHoldersNotNotified(): boolean {
+    return jointHoldersNotNotified(this.summary);
   }
 
   /** Issue 22 (CX standards "Account confirm"): the account lines shown without a click, page by page. */
@@ -148,9 +153,12 @@ export class ConfirmationStore {
     return duration === undefined || to === undefined ? stepsCopy.confirmation.howLongOnceOnly : stepsCopy.confirmation.howLongOngoing(duration, to);
   }
 
-  /** Spec §3: whose data the customer clusters describe (the accounts' owner). */
+  /**
+   * Spec §3: whose data the customer clusters describe (the accounts' owner); issue 22: with no
+   * account loaded, an amendment's arrangement as the bank says (CONTRACT §3 `profileType`).
+   */
   private get wording(): DataClusterProfile {
-    return customerWording(this.flow.state);
+    return customerDataWording(customerWording(this.flow.state), this.session.consent, (this.session.accounts?.data.length ?? 0) > 0);
   }
 
   /** Spec §3 Permissions: the data clusters of the requested scopes, in the wording of the accounts' owner. */

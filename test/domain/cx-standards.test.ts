@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { isChosen, toggleAccount, toggleSelectAll } from '../../domain/account-selection';
 import { pendingDisclosureOf, toAccounts } from '../../domain/account-answer';
 import { isSelectable, preselectFromConsent, type Account, type AccountState } from '../../domain/accounts';
-import { parseConsentDetail, type Consent } from '../../domain/consent';
+import { customerDataWording, parseConsentDetail, type Consent } from '../../domain/consent';
 import { copy, modalText } from '../../domain/copy';
 import {
   CX_STANDARD_DEFAULTS, durationWords, loginLinks, parseCxSwitches, parseOtpExpirySeconds,
@@ -13,7 +13,7 @@ import { dataClusters } from '../../domain/data-clusters';
 import { secureCodeHelp } from '../../domain/login-feedback';
 import { listedClusters } from '../../domain/review-data';
 import {
-  accountTileNotes, jointHoldersMayBeNotified, pendingExplanation, REVIEW_ACCOUNT_PAGE, reviewAccountPage, summarise,
+  accountTileNotes, jointHoldersMayBeNotified, jointHoldersNotNotified, pendingExplanation, REVIEW_ACCOUNT_PAGE, reviewAccountPage, summarise,
 } from '../../domain/selection-summary';
 import { dataNoLongerRequested, newlyRequestedData, periodChange, whatsChanged } from '../../domain/whats-changed';
 import { rawAccount } from '../fixtures/raw-accounts.fixture';
@@ -201,6 +201,29 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
       expect(jointHoldersMayBeNotified(removedJoint)).to.equal(true);
       expect(jointHoldersMayBeNotified(summarise([{ ...joint, selected: true }], false))).to.equal(true);
       expect(jointHoldersMayBeNotified(summarise([{ ...single, selected: true }, joint], false))).to.equal(false);
+    });
+  });
+
+  describe('Notifications, Joint account alerts, Rule 4A.15 exemptions: "Where rule 4A.15 is leveraged to allow a vulnerable requester to share their joint account data as if it were an individual account, the data holder MUST alert the requester, in the context of the authorisation flow, that the other joint account holder(s) will not be notified."', () => {
+    it('reads CONTRACT §3 jointNotificationsWithheld; such an account alerts that the other holders will not be notified, and not that they may be', () => {
+      const [withheld, joint] = accountsOf([rawAccount({ id: 'w', joint: true, notificationsWithheld: true }), rawAccount({ id: 'j', joint: true, notificationsWithheld: false })]).data as [Account, Account];
+      expect([withheld.jointNotificationsWithheld, joint.jointNotificationsWithheld]).to.deep.equal([true, undefined]);
+      const onlyWithheld = summarise([{ ...withheld, selected: true }, joint], false);
+      expect([jointHoldersNotNotified(onlyWithheld), jointHoldersMayBeNotified(onlyWithheld)]).to.deep.equal([true, false]);
+      const both = summarise([{ ...withheld, selected: true }, { ...joint, selected: true }], false);
+      expect([jointHoldersNotNotified(both), jointHoldersMayBeNotified(both)]).to.deep.equal([true, true]);
+      expect(toAccounts([{ ...rawAccount({ id: 'x' }), supplementaryData: { rbwmPIB: { eligibleAccount: true, jointNotificationsWithheld: 'yes' } } }]).ok).to.equal(false);
+    });
+  });
+
+  describe('Data language: "Data Recipients and Data Holders MUST use the appropriate data standards language for business consumers as denoted with an \'*\' for the relevant data."', () => {
+    it('an amendment with no account loaded (customer data only) takes the words of the arrangement\'s profile, as the bank says (CONTRACT §3 profileType)', () => {
+      const business = consentOf({ permissions: [{ permission: CUSTOMER_BASIC, claims: CLAIMS }], profileType: 'ORGANISATION' });
+      expect(business.profileType).to.equal('organisation');
+      expect(customerDataWording('individual', business, false)).to.equal('organisation');
+      expect(customerDataWording('individual', business, true), 'loaded accounts decide').to.equal('individual');
+      expect(customerDataWording('individual', consentOf({ permissions: [{ permission: CUSTOMER_BASIC, claims: CLAIMS }] }), false), 'the bank does not say').to.equal('individual');
+      expect(parseConsentDetail({ detail: { permissions: [{ permission: CUSTOMER_BASIC }], profileType: 'COMPANY' } })).to.deep.equal({ ok: false, error: { kind: 'malformedField', field: 'profileType' } });
     });
   });
 

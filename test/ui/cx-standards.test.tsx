@@ -135,6 +135,15 @@ describe('ui: the CX standards on the later steps (issue 22)', () => {
     });
   });
 
+  describe('Notifications, Joint account alerts, Rule 4A.15 exemptions: "the data holder MUST alert the requester, in the context of the authorisation flow, that the other joint account holder(s) will not be notified"', () => {
+    it('a joint account the bank shares under rule 4A.15 says its other holders will not be notified, and does not say they may be', async () => {
+      await atReview({ accounts: [rawAccount({ id: 'w-1', nickName: 'Private', joint: true, notificationsWithheld: true })], choose: (j) => j.selection.toggle('w-1') });
+      const accounts = region('Selected accounts');
+      expect(within(accounts).getByText('The other holders of your joint account will not be notified about this data sharing.')).to.exist;
+      expect(within(accounts).queryByText('Joint account holders may be notified')).to.equal(null);
+    });
+  });
+
   describe('Amending authorisation, Changing attributes: "this MUST ONLY apply where the attribute in the new authorisation differs to that of the previous authorisation"', () => {
     const withPrevious = (previous: Record<string, unknown>, change: (detail: ReturnType<typeof amendedConsent>['detail']) => Record<string, unknown> = (d) => d) => {
       const consent = amendedConsent();
@@ -159,6 +168,15 @@ describe('ui: the CX standards on the later steps (issue 22)', () => {
         'Data no longer requested: Transaction details',
       ]);
       expect(region('Updated data sharing period')).to.exist;
+    });
+  });
+
+  describe('Data language: "MUST use the appropriate data standards language for business consumers"', () => {
+    it('an amendment of a business arrangement asking for customer data only (no account loaded) lists "Organisation profile", as the bank\'s profileType says', async () => {
+      const consent = { detail: { permissions: [{ permission: 'common:customer.basic:read', claims: '{"cdr_arrangement_id":"arr-5f2c"}' }], profileType: 'ORGANISATION' } };
+      const j = await loggedIn({ consent });
+      expect(j.session.step).to.equal('confirmation');
+      expect(j.confirmation.clusters.map((cluster) => cluster.heading)).to.deep.equal(['Organisation profile']);
     });
   });
 

@@ -112,6 +112,8 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     expect(claimed(amendDetail)).to.deep.equal([[BASIC, true], [TRANSACTIONS, true], [CUSTOMER, true], ['bank:payees:read', false]]);
     // Issue 22, CONTRACT §3 `previous`: the arrangement's expiry and scopes before this amendment.
     expect(amendDetail.previous).to.deep.equal({ expirationDateTime: detail.expirationDateTime, scopes: [BASIC, TRANSACTIONS, CUSTOMER] });
+    expect((amendDetail as { profileType?: string }).profileType, 'whose arrangement it is (issue 22)').to.equal('INDIVIDUAL');
+    expect((beforeLogin as { profileType?: string }).profileType).to.equal(undefined);
     await sandbox.call('PUT', '/consent', amend, {
       permissions: [BASIC, TRANSACTIONS, CUSTOMER, 'bank:payees:read'].map((permission) => (permission === CUSTOMER ? { permission } : { permission, accounts: chosen.slice(0, 1) })),
     });
@@ -119,7 +121,7 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     expect(decodeJwt(amended.id_token)['cdr_arrangement_id']).to.equal(arrangementId);
   });
 
-  it('joint.approval (issue 22): a joint saver pending the other holder\'s approval within 7 days, an offset account pending another action, both selectable and saved like any other', async () => {
+  it('joint.approval (issue 22): a joint saver pending the other holder\'s approval within 7 days, an offset account pending another action, both selectable and saved like any other; a joint account under rule 4A.15', async () => {
     const token = await sandbox.token();
     expect((await sandbox.login(token, 'joint.approval')).status).to.equal(204);
     const accounts = accountsOf((await sandbox.call('GET', '/accounts?withBalance=false', token)).body).filter((a): a is RawAccountLike => a !== null);
@@ -133,7 +135,10 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
       ['Everyday Account', true, null, null],
       ['Offset Account', false, 'ACCOUNT_REVIEW_REQUIRED', null],
       ['Home Loan', false, null, null],
+      ['Everyday Account', true, null, null],
     ]);
+    expect(accounts.map((a) => (a.supplementaryData.rbwmPIB as { jointNotificationsWithheld?: boolean }).jointNotificationsWithheld ?? false), 'rule 4A.15: the last one only')
+      .to.deep.equal([false, false, false, false, false, true]);
     const chosen = accounts.slice(0, 4).map(ref);
     const save = await sandbox.call('PUT', '/consent', token, { permissions: [{ permission: BASIC, accounts: chosen }, { permission: CUSTOMER }] });
     expect(save.status).to.equal(204);

@@ -71,6 +71,7 @@ export const ConfirmationView = observer(function ConfirmationView() {
           <Entries heading={par ? c.maintainedAccounts : undefined} entries={maintained} removed={false} />
           <Entries heading={par ? c.removedAccounts : undefined} entries={removed} removed />
           {confirmation.jointHoldersNotified ? <Notice text={c.jointHoldersNotified} /> : undefined}
+          {confirmation.jointHoldersNotNotified ? <Notice text={c.jointHoldersNotNotified} /> : undefined}
         </Box>
       )}
       {confirmation.periodText === undefined && confirmation.arrangementId === undefined ? undefined : (

@@ -26,7 +26,8 @@ function Group({ heading, entries, removed }: {
 /**
  * Spec §2 "Confirmation": the selected accounts grouped as added, maintained and removed (the
  * group headings only in a PAR, where the groups differ), and "Joint account holders may be
- * notified" when an account added, kept or removed is joint (issue 22). Nothing is shown when
+ * notified" when an account added, kept or removed is joint (issue 22), or that the other holders
+ * will not be notified (rule 4A.15, issue 22). Nothing is shown when
  * nothing was or is shared.
  *
  * Issue 22 (CX standards "Account confirm": "MUST show which accounts the data is being shared
@@ -80,6 +81,9 @@ export const SummaryGroups = observer(function SummaryGroups() {
       ) : undefined}
       {confirmation.jointHoldersNotified ? (
         <p className="notice notice-info">{stepsCopy.confirmation.jointHoldersNotified}</p>
+      ) : undefined}
+      {confirmation.jointHoldersNotNotified ? (
+        <p className="notice notice-info joint-not-notified">{stepsCopy.confirmation.jointHoldersNotNotified}</p>
       ) : undefined}
     </section>
   );
