@@ -35,7 +35,7 @@ export const SelectionWarnings = observer(function SelectionWarnings() {
           <p>{stepsCopy.selectAccounts.someIneligible}</p>
           <UnavailableWhy />
           {eligibilityUrl === undefined ? undefined : (
-            <p>
+            <p className="eligibility-link">
               <ExternalLink href={eligibilityUrl}>{stepsCopy.selectAccounts.eligibilityLink}</ExternalLink>
             </p>
           )}
