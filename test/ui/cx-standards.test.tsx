@@ -117,6 +117,14 @@ describe('ui: the CX standards on the later steps (issue 22)', () => {
       expect(j.confirmation.sharedAccountCount).to.equal(60);
     });
 
+    it('"The data holder MAY omit this information if none of the data being requested is specific to an account": customer data only lists no account and counts none', async () => {
+      const j = await loggedIn({ consent: newConsent(['common:customer.basic:read', 'common:customer.detail:read']) });
+      expect(j.session.step).to.equal('confirmation');
+      render(<ServicesProvider container={j.container}><ConfirmationPage /></ServicesProvider>);
+      expect(screen.queryByRole('region', { name: 'Selected accounts' })).to.equal(null);
+      expect(within(region('Summary')).queryByText('Accounts')).to.equal(null);
+    });
+
     it('a short list (10 lines or fewer) is listed as it is, with no region of its own', async () => {
       await atReview({ accounts: many(3), choose: (jj) => jj.selection.toggleAll() });
       expect(within(region('Selected accounts')).queryByRole('region')).to.equal(null);
