@@ -80,17 +80,13 @@ export const stepsCopy = {
     /**
      * Issue 22 (CX standards "Changing attributes") and the complete What's changed: the period's
      * old and new end when the bank says what it was (CONTRACT §3 ConsentDetail `previous`);
-     * without it, the new end only. `undefined` is a once-off sharing; `unknown` no previous.
+     * without it, the new end only (domain/whats-changed.ts `periodChange` chooses).
      */
-    periodChanged: (before: string | undefined | 'unknown', after: string | undefined): string => {
-      if (before === 'unknown') {
-        return after === undefined ? 'Data sharing period updated: your data will be shared once only' : `Data sharing period updated: it now ends on ${after}`;
-      }
-      if (after === undefined) return `Data sharing period updated: your data will now be shared once only, instead of until ${before ?? ''}`;
-      return before === undefined
-        ? `Data sharing period updated: your data will now be shared until ${after}, instead of once only`
-        : `Data sharing period updated: it now ends on ${after} instead of ${before}`;
-    },
+    periodEndChanged: (before: string, after: string): string => `Data sharing period updated: it now ends on ${after} instead of ${before}`,
+    periodNowEnds: (after: string): string => `Data sharing period updated: it now ends on ${after}`,
+    periodNowOngoing: (after: string): string => `Data sharing period updated: your data will now be shared until ${after}, instead of once only`,
+    periodNowOnceOnly: (before: string): string => `Data sharing period updated: your data will now be shared once only, instead of until ${before}`,
+    periodOnceOnlyAgain: 'Data sharing period updated: your data will be shared once only',
     /** Issue 22, the complete What's changed: data the arrangement shared and the amendment no longer asks for. */
     dataNoLongerRequested: (headings: string): string => `Data no longer requested: ${headings}`,
     /** Issue 13 item 2: the data an amendment newly requests, by cluster heading, and its tag in the data list. */
@@ -110,7 +106,6 @@ export const stepsCopy = {
     accountsToShare: 'Accounts',
     accountCount: (count: number): string => `${count} ${count === 1 ? 'account' : 'accounts'}`,
     noAccounts: 'No accounts',
-    showAccounts: (count: number): string => `Show the ${count} ${count === 1 ? 'account' : 'accounts'}`,
     /** Issue 22 (CX standards "Account confirm"): the name of the scrolling region a long account list is shown in. */
     accountList: (count: number): string => `Account list, ${count} ${count === 1 ? 'account' : 'accounts'}`,
     selectedProfile: 'Selected profile',
@@ -129,7 +124,6 @@ export const stepsCopy = {
     dataSharingPeriod: 'Data sharing period',
     updatedDataSharingPeriod: 'Updated data sharing period',
     periodRange: (from: string, to: string): string => `${from} to ${to}`,
-    periodFrom: (from: string): string => `From ${from}`,
     /** Issue 22, once-off wording: nothing on a once-off consent suggests an ongoing period. */
     periodOnceOnly: (on: string): string => `Once only, on ${on}`,
     arrangementId: 'Arrangement ID',

@@ -103,10 +103,13 @@ export function dataNoLongerRequested(consent: Pick<Consent, 'isPAR' | 'scopes' 
  */
 export function periodChange(consent: Pick<Consent, 'isPAR' | 'expirationMs' | 'previous'>): string | undefined {
   if (!consent.isPAR) return undefined;
+  const c = stepsCopy.confirmation;
   const after = consent.expirationMs === undefined ? undefined : formatLongDate(consent.expirationMs);
-  if (consent.previous === undefined) return stepsCopy.confirmation.periodChanged('unknown', after);
+  if (consent.previous === undefined) return after === undefined ? c.periodOnceOnlyAgain : c.periodNowEnds(after);
   const before = consent.previous.expirationMs === undefined ? undefined : formatLongDate(consent.previous.expirationMs);
-  return before === after ? undefined : stepsCopy.confirmation.periodChanged(before, after);
+  if (before === after) return undefined;
+  if (after === undefined) return c.periodNowOnceOnly(before ?? '');
+  return before === undefined ? c.periodNowOngoing(after) : c.periodEndChanged(before, after);
 }
 
 /** What the notice is built from: the consent, the account counts, the listed data and whose wording it uses. */
