@@ -1,4 +1,5 @@
 import { parseBrands, type Brand } from '../domain/brand';
+import { CX_STANDARD_DEFAULTS, parseCxSwitches, parseOtpExpirySeconds, type CxSwitches } from '../domain/cx-settings';
 import { validateInactivityConfig } from '../domain/inactivity-timer';
 import { isRecord } from '../domain/is-record';
 import { err, ok, type Result } from '../domain/result';
@@ -38,6 +39,28 @@ export interface RuntimeConfig {
   readonly errorMessages: Readonly<Record<string, string>>;
   /** CONTRACT §2: where CSP violation reports go (optional; the served headers name it). */
   readonly cspReportUri: string | undefined;
+  /**
+   * CONTRACT §2, issue 22: the secure code's lifetime the bank enforces, in seconds, said where
+   * the customer enters the code (CX standards, OTP expiry).
+   */
+  readonly otpExpirySeconds: number;
+  /** CONTRACT §2, issue 22: the bank's decisions against the CX standards' defaults (all off unless set). */
+  readonly cx: CxSwitches;
+}
+
+/** Issue 22: what the login step shows that the configuration decides (the entry page carries it too). */
+export interface LoginSettings {
+  readonly otpExpirySeconds: number;
+  readonly cx: CxSwitches;
+}
+
+/** CONTRACT §2 `otpExpirySeconds` and `cx`, every problem added to `problems`. */
+function parseLoginSettings(raw: Readonly<Record<string, unknown>>, problems: string[]): LoginSettings {
+  const expiry = parseOtpExpirySeconds(raw['otpExpirySeconds']);
+  if (!expiry.ok) problems.push(expiry.error);
+  const cx = parseCxSwitches(raw['cx']);
+  if (!cx.ok) problems.push(...cx.error);
+  return { otpExpirySeconds: expiry.ok ? expiry.value : 1, cx: cx.ok ? cx.value : CX_STANDARD_DEFAULTS };
 }
 
 const LINK_NAMES = ['siteTerms', 'hyperlink', 'cookie', 'legal', 'importantNotices', 'cdrPolicy', 'eligibility', 'secureKeyHelp', 'contactUs'] as const;
@@ -66,13 +89,17 @@ function parseLinks(raw: unknown, problems: string[]): ConfigLinks {
  * Issue 20: the part of the build's config.json the pre-rendered entry page shows (`brands` and
  * `links`, CONTRACT §2), as the page carries it; checked like the config itself.
  */
-export function parseEntryPageConfig(raw: unknown): Result<{ readonly brands: readonly Brand[]; readonly links: ConfigLinks }, readonly string[]> {
+export function parseEntryPageConfig(
+  raw: unknown,
+): Result<{ readonly brands: readonly Brand[]; readonly links: ConfigLinks; readonly login: LoginSettings }, readonly string[]> {
   if (!isRecord(raw)) return err(['the entry page\'s configuration must be a JSON object']);
   const problems: string[] = [];
   const brands = parseBrands(raw['brands']);
   if (!brands.ok) problems.push(...brands.error);
   const links = parseLinks(raw['links'], problems);
-  return brands.ok && problems.length === 0 ? ok({ brands: brands.value, links }) : err(problems);
+  // Issue 22: the login's settings (the secure code's lifetime, the CX switches), as the page shows them.
+  const login = parseLoginSettings(raw, problems);
+  return brands.ok && problems.length === 0 ? ok({ brands: brands.value, links, login }) : err(problems);
 }
 
 /**
@@ -133,6 +160,8 @@ export function parseRuntimeConfig(raw: unknown): Result<RuntimeConfig, readonly
     problems.push('cspReportUri must be a non-empty string when given');
   }
 
+  const login = parseLoginSettings(raw, problems);
+
   const config: RuntimeConfig = {
     env: string('env', false),
     production: boolean('production'),
@@ -148,6 +177,8 @@ export function parseRuntimeConfig(raw: unknown): Result<RuntimeConfig, readonly
     links,
     errorMessages,
     cspReportUri: typeof cspReportUriRaw === 'string' && cspReportUriRaw.trim() !== '' ? cspReportUriRaw : undefined,
+    otpExpirySeconds: login.otpExpirySeconds,
+    cx: login.cx,
   };
   return problems.length > 0 ? err(problems) : ok(config);
 }

@@ -2,7 +2,10 @@
 // module, apart from the account model (accounts.ts): only the account step's call needs it, so
 // the browser loads it after the first screen (issue 15, docs/performance.md "Bytes of the first
 // screen"; adapters/later-answer-readers.ts).
-import { accountState, CLOSED_STATUS, type Account, type AccountFields, type AccountsError, type AccountState, type SubAccount } from './accounts';
+import {
+  accountState, CLOSED_STATUS, PENDING_JOINT_APPROVAL,
+  type Account, type AccountFields, type AccountsError, type AccountState, type PendingDisclosure, type SubAccount,
+} from './accounts';
 import { isRecord, nonBlank } from './is-record';
 import { err, ok, type Result } from './result';
 
@@ -23,6 +26,22 @@ const optionalString = (value: unknown): value is string | null | undefined =>
 
 const optionalBoolean = (value: unknown): value is boolean | null | undefined =>
   value === undefined || value === null || typeof value === 'boolean';
+
+const optionalWholeDays = (value: unknown): value is number | null | undefined =>
+  value === undefined || value === null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0);
+
+/**
+ * CONTRACT §3 `pendingDisclosureCode` and `pendingDisclosureDays` (issue 22): no code (absent,
+ * null, blank) is nothing pending; `JOINT_APPROVAL_REQUIRED` is the other joint holders'
+ * approval; any other code is an action the bank needs (never dropped: a code the app does not
+ * know still marks the account, with the general explanation). Days without a code mean nothing.
+ */
+export function pendingDisclosureOf(code: unknown, days: unknown): PendingDisclosure | undefined {
+  const named = nonBlank(code);
+  if (named === undefined) return undefined;
+  const reason = named === PENDING_JOINT_APPROVAL ? 'jointApproval' : 'action';
+  return typeof days === 'number' ? { reason, withinDays: days } : { reason };
+}
 
 function readEntry(raw: unknown, index: number): EntryResult {
   if (raw === null || raw === undefined) return err({ kind: 'nullAccount', status: 400, index });
@@ -52,6 +71,10 @@ function readEntry(raw: unknown, index: number): EntryResult {
   if (!optionalBoolean(flags['eligibleAccount'])) return malformed(index, 'eligibleAccount');
   if (!optionalBoolean(flags['jointAccountIndicator'])) return malformed(index, 'jointAccountIndicator');
   if (!optionalString(flags['accountOwnershipTypeCode'])) return malformed(index, 'accountOwnershipTypeCode');
+  if (!optionalString(flags['pendingDisclosureCode'])) return malformed(index, 'pendingDisclosureCode');
+  if (!optionalWholeDays(flags['pendingDisclosureDays'])) return malformed(index, 'pendingDisclosureDays');
+  if (!optionalBoolean(flags['jointNotificationsWithheld'])) return malformed(index, 'jointNotificationsWithheld');
+  const pending = pendingDisclosureOf(flags['pendingDisclosureCode'], flags['pendingDisclosureDays']);
 
   const status = typeof raw['status'] === 'string' ? raw['status'] : '';
   const nickName = nonBlank(raw['nickName']);
@@ -70,6 +93,8 @@ function readEntry(raw: unknown, index: number): EntryResult {
     closed: status === CLOSED_STATUS,
     jointAccount: flags['jointAccountIndicator'] === true,
     ...(ownership === undefined ? {} : { accountOwnershipTypeCode: ownership }),
+    ...(pending === undefined ? {} : { pending }),
+    ...(flags['jointNotificationsWithheld'] === true ? { jointNotificationsWithheld: true } : {}),
     preSelected: false,
     selected: false,
   };
@@ -97,6 +122,8 @@ function toSubAccount(entry: Entry, control: string): SubAccount {
  * - id: `EGA:` + control number (a group has no secondaryIdentification of its own);
  * - productName, nickName, schemeName, ownership: those of the primary (else the first entry);
  * - eligible when any sub-account is; joint when any sub-account is;
+ * - pending (issue 22) as its first pending sub-account, so the group is marked and explained;
+ * - its joint holders' notifications withheld (rule 4A.15) only when no joint currency notifies them;
  * - closed only when every sub-account is closed (a closed currency shows "Closed sub-account").
  */
 function foldEga(control: string, entries: readonly Entry[]): Account {
@@ -106,6 +133,7 @@ function foldEga(control: string, entries: readonly Entry[]): Account {
   if (lead === undefined) throw new Error('An EGA group always has at least one entry');
   const closed = subAccounts.every((sub) => sub.closed);
   const openSub = subAccounts.find((sub) => !sub.closed);
+  const pending = subAccounts.find((sub) => sub.pending !== undefined)?.pending;
   return {
     id: `EGA:${control}`,
     productName: lead.productName,
@@ -117,6 +145,9 @@ function foldEga(control: string, entries: readonly Entry[]): Account {
     closed,
     jointAccount: subAccounts.some((sub) => sub.jointAccount),
     ...(lead.accountOwnershipTypeCode === undefined ? {} : { accountOwnershipTypeCode: lead.accountOwnershipTypeCode }),
+    ...(pending === undefined ? {} : { pending }),
+    ...(subAccounts.some((sub) => sub.jointAccount && sub.jointNotificationsWithheld !== true) || !subAccounts.some((sub) => sub.jointNotificationsWithheld === true)
+      ? {} : { jointNotificationsWithheld: true }),
     preSelected: false,
     selected: false,
     type: 'EGA',

@@ -1,4 +1,4 @@
-import { accountDisplayName, formatAccountNumber, withSubAccountState } from './accounts';
+import { accountDisplayName, formatAccountNumber, isSelectable, withSubAccountState } from './accounts';
 import type { Account, SubAccount } from './accounts';
 
 /**
@@ -10,12 +10,12 @@ import type { Account, SubAccount } from './accounts';
 const setSubs = (account: Account, selected: boolean): Account =>
   withSubAccountState({
     ...account,
-    subAccounts: account.subAccounts.map((sub): SubAccount => (sub.eligibleAccount ? { ...sub, selected } : sub)),
+    subAccounts: account.subAccounts.map((sub): SubAccount => (isSelectable(sub) ? { ...sub, selected } : sub)),
   });
 
 /** Select or clear one eligible account; for an EGA every selectable sub-account follows. */
 function setAccount(account: Account, selected: boolean): Account {
-  if (!account.eligibleAccount) return account;
+  if (!isSelectable(account)) return account;
   return account.type === 'EGA' ? setSubs(account, selected) : { ...account, selected };
 }
 
@@ -42,7 +42,7 @@ export function toggleSubAccount(accounts: readonly Account[], parentId: string,
   return accounts.map((account) => {
     if (account.id !== parentId || account.type !== 'EGA') return account;
     const target = account.subAccounts.find((sub) => sub.id === subId);
-    if (target === undefined || !target.eligibleAccount) return account;
+    if (target === undefined || !isSelectable(target)) return account;
     return withSubAccountState({
       ...account,
       subAccounts: account.subAccounts.map((sub) => (sub.id === subId ? { ...sub, selected: !sub.selected } : sub)),
@@ -50,7 +50,7 @@ export function toggleSubAccount(accounts: readonly Account[], parentId: string,
   });
 }
 
-const available = (accounts: readonly Account[]): readonly Account[] => accounts.filter((a) => a.eligibleAccount);
+const available = (accounts: readonly Account[]): readonly Account[] => accounts.filter(isSelectable);
 
 /** Spec §2, §4: the select-all box is checked only when every available (eligible) account is fully selected. */
 export function isAllSelected(accounts: readonly Account[]): boolean {
@@ -175,7 +175,7 @@ export function restoreSelection(loaded: readonly Account[], earlier: readonly A
   let accounts = loaded;
   for (const before of earlier) {
     const now = accounts.find((account) => account.id === before.id);
-    if (now === undefined || !now.eligibleAccount) continue;
+    if (now === undefined || !isSelectable(now)) continue;
     if (now.type === 'EGA') {
       for (const sub of now.subAccounts) {
         const wasSelected = before.subAccounts.find((s) => s.id === sub.id)?.selected ?? false;

@@ -18,6 +18,12 @@ export interface RawAccount {
       readonly eligibleAccount?: boolean | null;
       readonly jointAccountIndicator?: boolean | null;
       readonly accountOwnershipTypeCode?: string | null;
+      /** CONTRACT §3, issue 22: why the account's data cannot be disclosed yet (absent or null: nothing pending). */
+      readonly pendingDisclosureCode?: string | null;
+      /** CONTRACT §3, issue 22: the time frame of that approval or action, in days (absent or null: none given). */
+      readonly pendingDisclosureDays?: number | null;
+      /** CONTRACT §3, issue 22: rule 4A.15: this joint account is shared as if it were the customer's alone; the other holders are not notified. */
+      readonly jointNotificationsWithheld?: boolean | null;
     } | null;
   } | null;
 }
@@ -30,6 +36,24 @@ export const CLOSED_STATUS = 'CLOSED';
 
 /** CONTRACT §3: `accountOwnershipTypeCode: "TrustUser"` marks a non-individual account. */
 export const TRUST_USER = 'TrustUser';
+
+/**
+ * CONTRACT §3 `pendingDisclosureCode`: the other joint holders must approve first (the
+ * co-approval disclosure option), or some other action is needed (any other code).
+ */
+export const PENDING_JOINT_APPROVAL = 'JOINT_APPROVAL_REQUIRED';
+
+/**
+ * Issue 22, CX standards "Pending status": "Where an account requires further actions or
+ * approvals before data can be disclosed, data holders MUST indicate this to the user visually
+ * and MUST provide an explanation of what is required or expected."
+ */
+export interface PendingDisclosure {
+  /** `jointApproval`: the other joint holders must approve; `action`: anything else the bank names. */
+  readonly reason: 'jointApproval' | 'action';
+  /** The time frame the bank gives, in whole days. */
+  readonly withinDays?: number;
+}
 
 /** Fields every account and sub-account has (spec §3 "Account internal"). */
 export interface AccountFields {
@@ -44,6 +68,14 @@ export interface AccountFields {
   readonly closed: boolean;
   readonly jointAccount: boolean;
   readonly accountOwnershipTypeCode?: string;
+  /** Issue 22: its data is disclosed only after a further approval or action (CONTRACT §3). */
+  readonly pending?: PendingDisclosure;
+  /**
+   * Issue 22, CDR rule 4A.15: the bank lets this (vulnerable) customer share the joint account as
+   * if it were theirs alone, and does not notify the other holders (CONTRACT §3
+   * `jointNotificationsWithheld`). Present (true) only then.
+   */
+  readonly jointNotificationsWithheld?: true;
   /** Named in the existing consent (PAR): already shared. */
   readonly preSelected: boolean;
   readonly selected: boolean;
@@ -95,12 +127,24 @@ export interface SharedAccountRef {
   readonly secondaryIdentification?: string;
 }
 
+/**
+ * Issue 22, the selection rule of a pending account (CX standards "Pending status"): it can be
+ * selected. The standard speaks of accounts that need "further actions or approvals before data
+ * can be disclosed": the customer authorises sharing from it now, and the bank discloses its data
+ * once the approval is given (for a joint account, the other holders' approval, asked after the
+ * customer confirms). So only eligibility decides whether an account can be selected; a pending
+ * account is marked and explained, never disabled.
+ */
+export function isSelectable(account: Pick<AccountFields, 'eligibleAccount' | 'pending'>): boolean {
+  return account.eligibleAccount;
+}
+
 /** Spec §3 "Account state": derive the eligible / read-only split and the individual flag from the accounts. */
 export function accountState(data: readonly Account[]): AccountState {
   return {
     data,
-    availableAccounts: data.filter((account) => account.eligibleAccount),
-    readonlyAccounts: data.filter((account) => !account.eligibleAccount),
+    availableAccounts: data.filter(isSelectable),
+    readonlyAccounts: data.filter((account) => !isSelectable(account)),
     individualAccount: !data.some(
       (account) =>
         account.accountOwnershipTypeCode === TRUST_USER ||
@@ -116,7 +160,7 @@ export function accountState(data: readonly Account[]): AccountState {
  */
 export function withSubAccountState(account: Account): Account {
   if (account.type !== 'EGA') return account;
-  const selectable = account.subAccounts.filter((sub) => sub.eligibleAccount);
+  const selectable = account.subAccounts.filter(isSelectable);
   const chosen = selectable.filter((sub) => sub.selected).length;
   return {
     ...account,
@@ -149,11 +193,11 @@ export function preselectFromConsent(state: AccountState, consentAccounts: reado
   const marked = state.data.map((account): Account => {
     if (account.type === 'SIMPLE') {
       const named = isNamed(account, consentAccounts);
-      return { ...account, preSelected: named, selected: named && account.eligibleAccount };
+      return { ...account, preSelected: named, selected: named && isSelectable(account) };
     }
     const subAccounts = account.subAccounts.map((sub): SubAccount => {
       const named = isNamed(sub, consentAccounts);
-      return { ...sub, preSelected: named, selected: named && sub.eligibleAccount };
+      return { ...sub, preSelected: named, selected: named && isSelectable(sub) };
     });
     return withSubAccountState({ ...account, subAccounts });
   });

@@ -12,6 +12,17 @@ export interface ConsentPermission {
   readonly granted: boolean;
 }
 
+/**
+ * CONTRACT §3 ConsentDetail `previous` (issue 22): what the arrangement held before this
+ * amendment, as the bank states it, so that What's changed names only what changes.
+ */
+export interface PreviousArrangement {
+  /** The end of its sharing period, epoch milliseconds; absent: it was a once-off sharing. */
+  readonly expirationMs?: number;
+  /** The scopes it granted, once each, in the bank's order. */
+  readonly scopes: readonly string[];
+}
+
 /** Spec §3 "Consent", CONTRACT §3 "ConsentDetail", as the app uses it. */
 export interface Consent {
   readonly permissions: readonly ConsentPermission[];
@@ -32,6 +43,8 @@ export interface Consent {
    * (`PERSONAL`, or a business's `companyId`): whose data its customer clusters describe.
    */
   readonly profileId?: string;
+  /** Issue 22: an amendment's arrangement as it was (CONTRACT §3 `previous`); absent when the bank does not say. */
+  readonly previous?: PreviousArrangement;
 }
 
 /**
@@ -50,7 +63,7 @@ export type ConsentError =
   | { readonly kind: 'noPermissions' }
   | { readonly kind: 'malformedPermission'; readonly index: number }
   | { readonly kind: 'malformedAccount'; readonly permissionIndex: number; readonly accountIndex: number }
-  | { readonly kind: 'malformedField'; readonly field: 'consentNickname' | 'expirationDateTime' | 'profileId' };
+  | { readonly kind: 'malformedField'; readonly field: 'consentNickname' | 'expirationDateTime' | 'profileId' | 'previous' };
 
 /**
  * Spec §1, CONTRACT §3: the arrangement id in a permission's claims. Claims are a JSON string
@@ -80,6 +93,22 @@ function readAccountRef(raw: unknown): SharedAccountRef | undefined {
   return ref.identification === undefined && ref.secondaryIdentification === undefined ? undefined : ref;
 }
 
+/**
+ * CONTRACT §3 `previous` (issue 22): absent or null is "not said"; otherwise an object with
+ * `scopes` (non-empty strings) and `expirationDateTime` (a date-time; absent or null for a
+ * once-off sharing). Anything else is malformed (`false`).
+ */
+function readPrevious(raw: unknown): PreviousArrangement | undefined | false {
+  if (raw === undefined || raw === null) return undefined;
+  if (!isRecord(raw) || !Array.isArray(raw['scopes'])) return false;
+  const scopes: readonly unknown[] = raw['scopes'];
+  if (!scopes.every((scope): scope is string => typeof scope === 'string' && scope !== '')) return false;
+  const expiry = raw['expirationDateTime'];
+  if (expiry === undefined || expiry === null) return { scopes: [...new Set(scopes)] };
+  const ms = typeof expiry === 'string' ? Date.parse(expiry) : Number.NaN;
+  return Number.isNaN(ms) ? false : { scopes: [...new Set(scopes)], expirationMs: ms };
+}
+
 const refKey = (ref: SharedAccountRef): string =>
   ref.secondaryIdentification !== undefined ? `id:${ref.secondaryIdentification}` : `no:${ref.identification ?? ''}`;
 
@@ -89,6 +118,7 @@ const refKey = (ref: SharedAccountRef): string =>
  * `{ permission: string }`; `accounts` entries must name an identification or a
  * secondaryIdentification. Malformed claims JSON is not an error: it just holds no arrangement id.
  * A missing, null or empty expiry is a once-off sharing; an expiry that is not a date is an error.
+ * An amendment's `previous` (issue 22) is read when present; a malformed one is an error too.
  */
 export function parseConsentDetail(raw: unknown): Result<Consent, ConsentError> {
   const detail = isRecord(raw) && isRecord(raw['detail']) ? raw['detail'] : raw;
@@ -132,6 +162,8 @@ export function parseConsentDetail(raw: unknown): Result<Consent, ConsentError> 
     return err({ kind: 'malformedField', field: 'profileId' });
   }
   const profileId = nonBlank(rawProfile);
+  const previous = readPrevious(detail['previous']);
+  if (previous === false) return err({ kind: 'malformedField', field: 'previous' });
 
   const shared = new Map<string, SharedAccountRef>();
   for (const ref of permissions.flatMap((p) => p.accounts)) if (!shared.has(refKey(ref))) shared.set(refKey(ref), ref);
@@ -145,6 +177,7 @@ export function parseConsentDetail(raw: unknown): Result<Consent, ConsentError> 
     ...(nickname === undefined ? {} : { nickname }),
     ...(expiry ?? {}),
     ...(profileId === undefined ? {} : { profileId }),
+    ...(previous === undefined ? {} : { previous }),
   });
 }
 

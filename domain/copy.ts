@@ -1,3 +1,4 @@
+import { durationWords } from './cx-settings';
 import { TEMPORARY_LOCKOUT_MS } from './login-error-policy';
 import type { ModalName } from './modal';
 import type { KnownOutcome } from './outcome';
@@ -11,6 +12,11 @@ export interface ModalContext {
   readonly tppName: string;
   readonly isPar: boolean;
   readonly outcome: KnownOutcome;
+  /**
+   * Issue 22: the login shows "Forgot your username?" (config `cx.showForgottenDetailsLink`, off
+   * by default: the CX standards' "MUST NOT include forgotten details links in redirect screens").
+   */
+  readonly forgottenDetailsLink?: boolean;
 }
 
 /** A modal text: fixed, or a function of its context. */
@@ -83,6 +89,8 @@ const BANK_PHONES: readonly ModalPhone[] = [
   { label: 'From overseas', number: '+61 2 5550 1234', tel: '+61255501234' },
 ];
 const callUs = `Please call us on ${BANK_PHONES[0]?.number ?? ''} (from overseas ${BANK_PHONES[1]?.number ?? ''}).`;
+/** The bank's number within Australia, for the texts of the later steps (domain/steps-copy.ts). */
+export const BANK_PHONE_NUMBER = BANK_PHONES[0]?.number ?? '';
 
 /**
  * Spec §4 "Modals", §5, §8: the twenty modals' texts. The spec gives the wording of forgot
@@ -213,7 +221,9 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
     title: 'One attempt left',
     paragraphs: [
       'The username or secure code you entered is not correct.',
-      `You have one attempt left. If it is not accepted, ${loginLockedFor}. If you're not sure of your username, choose Forgot your username? on the login page.`,
+      // Issue 22: the pointer to "Forgot your username?" only where the login shows that link (CX standards, Password link).
+      ({ forgottenDetailsLink }) => `You have one attempt left. If it is not accepted, ${loginLockedFor}.${
+        forgottenDetailsLink === true ? " If you're not sure of your username, choose Forgot your username? on the login page." : ''}`,
     ],
     primary: 'Try again',
   },
@@ -317,6 +327,11 @@ export const copy = {
     /** Spec §2 "One-time password (security code)", in the glossary's one name (docs/wording.md). */
     secureCodeLabel: 'One-time password (secure code)',
     secureCodeHelp: 'Enter the 6-digit secure code from your Digital Secure Key app.',
+    /**
+     * Issue 22, CX standards "OTP expiry": "Data holders MUST communicate the expiry period of the
+     * OTP to the consumer in the authentication flow" (config `otpExpirySeconds`, CONTRACT §2).
+     */
+    secureCodeExpiry: (seconds: number): string => `Each code expires ${durationWords(seconds)} after your app generates it.`,
     lostSecureKey: 'Lost, damaged or stolen secure key?',
     howToGenerate: 'How to generate a secure key?',
     dobHeading: 'Additional security',
@@ -327,6 +342,9 @@ export const copy = {
     dobExample: 'For example, 25/12/1966',
     /** Spec §2 "Additional security": the bank first asks for the date of birth (a notice, not an error). */
     dobStepUp: 'For your security we also need your date of birth.',
+    /** Issue 22: the step-up asks for a new code too; its expiry is said there as well (CX standards, OTP expiry). */
+    dobStepUpWithExpiry: (seconds: number): string =>
+      `For your security we also need your date of birth. Enter it with a new secure code: each code expires ${durationWords(seconds)} after your app generates it.`,
     /**
      * Spec §8 otp_failure_001 at the code field: why it is empty, and the attempts left when the
      * bank says so (CONTRACT §4 remainingOTPattempts; 0 left is the lockout modal instead).
@@ -336,7 +354,13 @@ export const copy = {
         remaining === undefined || remaining === 0 ? '' : ` You have ${remaining} ${remaining === 1 ? 'attempt' : 'attempts'} left before ${loginLockedFor}.`}`,
     /** Any other answered login: a one-time code works once. */
     secureCodeUsedOnce: 'A secure code works only once, so we cleared it. Enter a new one from your Digital Secure Key app.',
-    passwordNote: 'We will never ask for your online banking password.',
+    /**
+     * Spec §2 "A note states the online banking password is never asked", and issue 22, CX
+     * standards "Passwords": "MUST state … that third parties do not need consumer passwords to
+     * access CDR data" (the recipient by name once the token is verified; docs/wording.md).
+     */
+    passwordNote: (tppName: string): string =>
+      `${tppName === '' ? 'Third parties' : `Third parties such as ${tppName}`} never need your online banking password to access your data, and we will never ask for it here.`,
     cdrPolicy: 'Consumer Data Right policy',
     continue: 'Continue',
     cancel: 'Cancel',

@@ -27,9 +27,18 @@ export function secureCodeFieldMessage(login: LoginState, validationMessage: str
   return validationMessage;
 }
 
-/** Spec §2 "Additional security": the neutral notice when the bank first asks for the date of birth. */
-export const dateOfBirthStepUpNotice = (login: LoginState): string | undefined =>
-  login.dobStepUp && login.requireDob ? copy.login.dobStepUp : undefined;
+/**
+ * Spec §2 "Additional security": the neutral notice when the bank first asks for the date of
+ * birth; with the secure code's lifetime (issue 22, CX standards "OTP expiry": the step-up asks
+ * for a new code too), when it is known.
+ */
+export const dateOfBirthStepUpNotice = (login: LoginState, otpExpirySeconds?: number): string | undefined => {
+  if (!login.dobStepUp || !login.requireDob) return undefined;
+  return otpExpirySeconds === undefined ? copy.login.dobStepUp : copy.login.dobStepUpWithExpiry(otpExpirySeconds);
+};
+
+/** Issue 22, CX standards "OTP expiry": the secure code field's help, with the code's lifetime. */
+export const secureCodeHelp = (otpExpirySeconds: number): string => `${copy.login.secureCodeHelp} ${copy.login.secureCodeExpiry(otpExpirySeconds)}`;
 
 /** Where focus goes after a failed login (DESIGN §3.7): the new date-of-birth fields, else the error banner. */
 export type LoginFocus = 'dateOfBirth' | 'errorBanner';

@@ -1,5 +1,6 @@
 import { isChosen } from './account-selection';
-import type { Account, SubAccount } from './accounts';
+import type { Account, PendingDisclosure, SubAccount } from './accounts';
+import { assertNever } from './result';
 import { stepsCopy } from './steps-copy';
 
 /** Spec §2 "Confirmation": a sub-account's change, shown as "(Added)" or "(Removed)". */
@@ -83,11 +84,88 @@ export function isAccountListFolded(summary: Pick<SelectionSummary, 'added' | 'm
   return summary.added.length + summary.maintained.length + summary.removed.length > ACCOUNT_LIST_FOLD_ABOVE;
 }
 
-/** Spec §2 notes of an account tile: Joint account, Closed account, and Sharing not available for a read-only account. */
-export function accountTileNotes(account: Pick<Account, 'jointAccount' | 'closed' | 'eligibleAccount'>): string[] {
+/**
+ * Issue 22, CX standards "Account confirm" ("MUST show which accounts the data is being shared
+ * from prior to confirming authorisation"): the review lists the accounts without a click (above
+ * {@link ACCOUNT_LIST_FOLD_ABOVE} lines in a scrolling region of its own, no longer folded). A
+ * long list is shown page by page, this many lines at first and this many more on each "Show
+ * more accounts", so that a review of 5,000 accounts costs what a review of 50 does (issue 15).
+ */
+export const REVIEW_ACCOUNT_PAGE = 50;
+
+/** The review's account lines shown now: the groups cut to the first `limit` lines in their order, and how many are not shown yet. */
+export interface ReviewAccountPage {
+  readonly added: readonly SummaryEntry[];
+  readonly maintained: readonly SummaryEntry[];
+  readonly removed: readonly SummaryEntry[];
+  readonly notShown: number;
+}
+
+/** Issue 22: the first `limit` account lines of the review (added, then kept, then removed). */
+export function reviewAccountPage(summary: Pick<SelectionSummary, 'added' | 'maintained' | 'removed'>, limit: number): ReviewAccountPage {
+  let left = Math.max(0, limit);
+  const take = (entries: readonly SummaryEntry[]): readonly SummaryEntry[] => {
+    const shown = entries.length <= left ? entries : entries.slice(0, left);
+    left -= shown.length;
+    return shown;
+  };
+  const added = take(summary.added);
+  const maintained = take(summary.maintained);
+  const removed = take(summary.removed);
+  const total = summary.added.length + summary.maintained.length + summary.removed.length;
+  return { added, maintained, removed, notShown: total - added.length - maintained.length - removed.length };
+}
+
+/**
+ * Spec §2 notes of an account tile: Joint account, Closed account, and Sharing not available for
+ * a read-only account; issue 22: the pending mark of an account that needs approval or action
+ * ("Needs approval", "Action needed"; read-only wins: an account that cannot be selected is not pending).
+ */
+export function accountTileNotes(account: Pick<Account, 'jointAccount' | 'closed' | 'eligibleAccount'> & { readonly pending?: PendingDisclosure | undefined }): string[] {
+  const pending = account.eligibleAccount ? pendingExplanation(account.pending) : undefined;
   return [
     ...(account.jointAccount ? [stepsCopy.selectAccounts.jointAccount] : []),
     ...(account.closed ? [stepsCopy.selectAccounts.closedAccount] : []),
+    ...(pending === undefined ? [] : [pending.tag]),
     ...(account.eligibleAccount ? [] : [stepsCopy.selectAccounts.sharingNotAvailable]),
   ];
+}
+
+/**
+ * Issue 22, CX standards "Pending status": the visual mark of a pending account and its
+ * in-context explanation ("what is required or expected", with the time frame when the bank
+ * gives one); `undefined` when nothing is pending.
+ */
+export function pendingExplanation(pending: PendingDisclosure | undefined): { readonly tag: string; readonly explanation: string } | undefined {
+  if (pending === undefined) return undefined;
+  switch (pending.reason) {
+    case 'jointApproval':
+      return { tag: stepsCopy.selectAccounts.pendingJointApproval, explanation: stepsCopy.selectAccounts.pendingJointApprovalExplanation(pending.withinDays) };
+    case 'action':
+      return { tag: stepsCopy.selectAccounts.pendingAction, explanation: stepsCopy.selectAccounts.pendingActionExplanation(pending.withinDays) };
+    default:
+      return assertNever(pending.reason);
+  }
+}
+
+/**
+ * Spec §2 "Joint account holders may be notified", issue 22 (CX standards "Joint account
+ * alerts": "MUST alert a joint account holder where an action they are about to perform may
+ * result in the other joint account holder(s) being notified"): when any account added, kept or
+ * removed (an amendment that stops sharing from a joint account notifies its other holders too)
+ * is joint.
+ */
+export function jointHoldersMayBeNotified(summary: Pick<SelectionSummary, 'added' | 'maintained' | 'removed'>): boolean {
+  return [...summary.added, ...summary.maintained, ...summary.removed].some((entry) => entry.account.jointAccount && entry.account.jointNotificationsWithheld !== true);
+}
+
+/**
+ * Issue 22, CX standards "Joint account alerts", rule 4A.15 exemptions: "Where rule 4A.15 is
+ * leveraged to allow a vulnerable requester to share their joint account data as if it were an
+ * individual account, the data holder MUST alert the requester, in the context of the
+ * authorisation flow, that the other joint account holder(s) will not be notified": when any
+ * account added, kept or removed is such an account (CONTRACT §3 `jointNotificationsWithheld`).
+ */
+export function jointHoldersNotNotified(summary: Pick<SelectionSummary, 'added' | 'maintained' | 'removed'>): boolean {
+  return [...summary.added, ...summary.maintained, ...summary.removed].some((entry) => entry.account.jointNotificationsWithheld === true);
 }

@@ -1,4 +1,7 @@
 import type { SharingDuration } from './consent';
+import { BANK_PHONE_NUMBER } from './copy';
+
+const days = (count: number): string => `${count} ${count === 1 ? 'day' : 'days'}`;
 
 /**
  * The copy of the steps after login (spec §2 "Select profile", "Select and confirm",
@@ -41,12 +44,51 @@ export const stepsCopy = {
     selectedCount: (selected: number, total: number): string =>
       `${selected} of ${total} ${total === 1 ? 'account' : 'accounts'} selected`,
     noMatch: 'No accounts match',
+    /**
+     * Issue 22, CX standards "Pending status": an account that needs further approval or action
+     * before its data can be disclosed is marked (the tag) and explained in context (CONTRACT §3
+     * RawAccount `pendingDisclosureCode`, `pendingDisclosureDays`).
+     */
+    pendingJointApproval: 'Needs approval',
+    pendingJointApprovalExplanation: (withinDays: number | undefined): string =>
+      `The other account holders must approve before we share data from this account. We'll ask them once you confirm${
+        withinDays === undefined ? '' : `, and they have ${days(withinDays)} to respond`}. Until they approve, no data is shared from this account.`,
+    pendingAction: 'Action needed',
+    pendingActionExplanation: (withinDays: number | undefined): string =>
+      `Something else must happen before we can share data from this account${
+        withinDays === undefined ? '' : `, usually within ${days(withinDays)}`}. Until then, no data is shared from it. Call us on ${BANK_PHONE_NUMBER} to find out what is needed.`,
+    /**
+     * Issue 22, CX standards "Unavailable accounts": "Data holders SHOULD communicate why these
+     * accounts cannot be selected … as in-line help or as a modal" (the spec's warning for
+     * individuals, and for business and trust profiles too).
+     */
+    unavailableWhy: "Why can't I select some accounts?",
+    unavailableWhyIndividual: [
+      "Some types of account can't be shared under the Consumer Data Right, and sharing can be turned off for an account (for example by the holders of a joint account).",
+      `You also can't share from an account you can see but don't hold. If you think an account should be available, call us on ${BANK_PHONE_NUMBER}.`,
+    ],
+    unavailableWhyOrganisation: [
+      "For a business or a trust, only the people it has nominated to share its data can share from its accounts. Some types of account can't be shared under the Consumer Data Right.",
+      `To be nominated, ask the person who manages the business's accounts with us. If you think an account should be available, call us on ${BANK_PHONE_NUMBER}.`,
+    ],
   },
   confirmation: {
     whatsChanged: "What's changed",
     accountsAdded: (count: number): string => `${count} ${count === 1 ? 'account' : 'accounts'} added`,
     accountsRemoved: (count: number): string => `${count} ${count === 1 ? 'account' : 'accounts'} removed`,
     periodUpdated: 'Data sharing period updated',
+    /**
+     * Issue 22 (CX standards "Changing attributes") and the complete What's changed: the period's
+     * old and new end when the bank says what it was (CONTRACT §3 ConsentDetail `previous`);
+     * without it, the new end only (domain/whats-changed.ts `periodChange` chooses).
+     */
+    periodEndChanged: (before: string, after: string): string => `Data sharing period updated: it now ends on ${after} instead of ${before}`,
+    periodNowEnds: (after: string): string => `Data sharing period updated: it now ends on ${after}`,
+    periodNowOngoing: (after: string): string => `Data sharing period updated: your data will now be shared until ${after}, instead of once only`,
+    periodNowOnceOnly: (before: string): string => `Data sharing period updated: your data will now be shared once only, instead of until ${before}`,
+    periodOnceOnlyAgain: 'Data sharing period updated: your data will be shared once only',
+    /** Issue 22, the complete What's changed: data the arrangement shared and the amendment no longer asks for. */
+    dataNoLongerRequested: (headings: string): string => `Data no longer requested: ${headings}`,
     /** Issue 13 item 2: the data an amendment newly requests, by cluster heading, and its tag in the data list. */
     newDataRequested: (headings: string): string => `New data requested: ${headings}`,
     newTag: 'New',
@@ -64,7 +106,8 @@ export const stepsCopy = {
     accountsToShare: 'Accounts',
     accountCount: (count: number): string => `${count} ${count === 1 ? 'account' : 'accounts'}`,
     noAccounts: 'No accounts',
-    showAccounts: (count: number): string => `Show the ${count} ${count === 1 ? 'account' : 'accounts'}`,
+    /** Issue 22 (CX standards "Account confirm"): the name of the scrolling region a long account list is shown in. */
+    accountList: (count: number): string => `Account list, ${count} ${count === 1 ? 'account' : 'accounts'}`,
     selectedProfile: 'Selected profile',
     selectedAccounts: 'Selected accounts',
     /** PAR: the groups of the selected accounts. */
@@ -76,10 +119,13 @@ export const stepsCopy = {
     removedAccount: 'Removed account',
     closedSubAccount: 'Closed sub-account',
     jointHoldersNotified: 'Joint account holders may be notified',
+    /** Issue 22, rule 4A.15 (CX standards "Joint account alerts"): the other holders of such a joint account are not told. */
+    jointHoldersNotNotified: 'The other holders of your joint account will not be notified about this data sharing.',
     dataSharingPeriod: 'Data sharing period',
     updatedDataSharingPeriod: 'Updated data sharing period',
     periodRange: (from: string, to: string): string => `${from} to ${to}`,
-    periodFrom: (from: string): string => `From ${from}`,
+    /** Issue 22, once-off wording: nothing on a once-off consent suggests an ongoing period. */
+    periodOnceOnly: (on: string): string => `Once only, on ${on}`,
     arrangementId: 'Arrangement ID',
     howLong: 'How long will my data be shared?',
     howLongOngoing: (duration: SharingDuration, until: string): string =>
@@ -91,5 +137,8 @@ export const stepsCopy = {
     historyNote: 'This may include data dating back to 1 January 2017.',
     descriptionLabel: 'Your description (Optional)',
     descriptionPlaceholder: 'Visible to all account holders',
+    /** Issue 22: what the description is for and who sees it (the placeholder goes as soon as the customer types). */
+    descriptionHint:
+      'A name to help you recognise this arrangement later in our mobile app, under Profile > Manage data sharing. Everyone who holds the shared accounts can see it.',
   },
 } as const;

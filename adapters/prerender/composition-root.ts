@@ -70,7 +70,11 @@ export function createPrerenderContainer(rawConfig: unknown): Container {
   const container = new Container({ defaultScope: 'Singleton', jitless: true });
   bindApplication(container);
   container.bind(RUNTIME_CONFIG).toConstantValue(config.value);
-  container.bind(ENTRY_PAGE).toConstantValue({ brands: config.value.brandDetails, links: config.value.links });
+  container.bind(ENTRY_PAGE).toConstantValue({
+    brands: config.value.brandDetails,
+    links: config.value.links,
+    login: { otpExpirySeconds: config.value.otpExpirySeconds, cx: config.value.cx },
+  });
   container.bind(CUSTOMER_AUTH_API).toConstantValue(NO_BANK);
   container.bind(TOKEN_VERIFIER).toConstantValue(NEVER_ANSWERS);
   container.bind(TOKEN_STORAGE).toConstantValue(NOTHING_STORED);

@@ -12,7 +12,7 @@ import { errorEnvelope } from './error-envelope';
 import { messagePage } from './html-page';
 import { RECIPIENT_PREFIX } from './recipient-simulator.routes';
 import type { InactivitySettings } from './sandbox-config';
-import { sandboxConfig } from './sandbox-config';
+import { sandboxConfig, type SandboxCxSwitches } from './sandbox-config';
 import type { SigningKeys } from './signing-keys';
 
 /** DESIGN §3.14: the sandbox brands' logos (config `logoUrl`), served from the app's own origin as the CSP requires. */
@@ -58,13 +58,13 @@ async function sendAppShell(reply: FastifyReply, distDir: string): Promise<Fasti
 /** Registers the app shell, the SPA fallback (as the not-found handler), config.json and the JWKS. */
 export function registerAppShellRoutes(
   app: FastifyInstance,
-  options: { readonly distDir: string; readonly keys: SigningKeys; readonly inactivity: InactivitySettings },
+  options: { readonly distDir: string; readonly keys: SigningKeys; readonly inactivity: InactivitySettings; readonly cx?: SandboxCxSwitches },
 ): void {
   const { distDir } = options;
   app.register(fastifyStatic, { root: distDir, prefix: '/', index: false, wildcard: true, cacheControl: false, dotfiles: 'deny' });
   app.register(fastifyStatic, { root: BRAND_ASSETS_DIR, prefix: BRAND_ASSETS_PREFIX, decorateReply: false, index: false, cacheControl: false, dotfiles: 'deny' });
 
-  app.get('/config/config.json', async () => sandboxConfig(options.inactivity));
+  app.get('/config/config.json', async () => sandboxConfig(options.inactivity, options.cx));
   app.get('/.well-known/jwks.json', async () => options.keys.jwks);
 
   // The printed address opens the recipient simulator; the app's entry URL is /?redirectJwt=….

@@ -88,6 +88,8 @@ export class CustomerAuthBank {
    * id, the accounts it shares and the profile it was made with. Spec §4: the app reads it once,
    * before login (issue 21); the recipient holding the token already knows the arrangement's
    * accounts, and only the arrangement's owner can log in to change it (403 arrangement_owner_mismatch).
+   * Issue 22: what the arrangement held before (`previous`: its expiry, null for a once-off
+   * sharing, and its scopes), so that What's changed names only what changes.
    */
   consentData(token: BearerToken): Result<{ detail: Record<string, unknown> }, BankFailure> {
     const context = this.context(token);
@@ -107,7 +109,12 @@ export class CustomerAuthBank {
         permissions,
         ...(arrangement?.nickname === undefined ? {} : { consentNickname: arrangement.nickname }),
         ...(expiry === undefined ? {} : { expirationDateTime: isoSeconds(expiry) }),
-        ...(arrangement === undefined ? {} : { profileId: arrangement.profileId }),
+        ...(arrangement === undefined
+          ? {}
+          : {
+              profileId: arrangement.profileId,
+              previous: { expirationDateTime: arrangement.sharingExpires === undefined ? null : isoSeconds(arrangement.sharingExpires), scopes: arrangement.scopes },
+            }),
       },
     });
   }

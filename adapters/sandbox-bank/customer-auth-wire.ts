@@ -18,6 +18,12 @@ export interface RawAccount {
       readonly eligibleAccount: boolean;
       readonly jointAccountIndicator: boolean;
       readonly accountOwnershipTypeCode: string;
+      /** CONTRACT §3, issue 22: why the account's data cannot be disclosed yet (e.g. JOINT_APPROVAL_REQUIRED). */
+      readonly pendingDisclosureCode?: string | null;
+      /** CONTRACT §3, issue 22: the time frame of that approval or action, in days. */
+      readonly pendingDisclosureDays?: number | null;
+      /** CONTRACT §3, issue 22: rule 4A.15: shared as if the customer's alone; the other holders are not notified. */
+      readonly jointNotificationsWithheld?: boolean | null;
     };
   };
 }

@@ -1,6 +1,7 @@
 // `npm start` / `npm run sandbox`: starts the sandbox bank and prints the one address to open.
 // Options: --port N (or PORT), --data-dir DIR (or SANDBOX_DATA_DIR), --dist-dir DIR (or SANDBOX_DIST_DIR),
-// SANDBOX_INACTIVE_TIME_LIMIT and SANDBOX_INACTIVE_WARN_TIME (seconds), SANDBOX_TOKEN_LIFETIME (seconds).
+// SANDBOX_INACTIVE_TIME_LIMIT and SANDBOX_INACTIVE_WARN_TIME (seconds), SANDBOX_TOKEN_LIFETIME (seconds),
+// SANDBOX_CX (the CX switches config.json turns on, comma-separated, e.g. showForgottenDetailsLink,showCdrPolicyLink).
 import { parseArgs } from 'node:util';
 import { createSandboxBank, SANDBOX_DEFAULTS, type SandboxBankOptions } from './server';
 
@@ -24,12 +25,15 @@ function optionsFrom(argv: readonly string[], env: NodeJS.ProcessEnv): SandboxBa
   const inactiveTimeLimit = wholeNumber('SANDBOX_INACTIVE_TIME_LIMIT', env['SANDBOX_INACTIVE_TIME_LIMIT'], 1, 86400);
   const inactiveReciprocalWarnTime = wholeNumber('SANDBOX_INACTIVE_WARN_TIME', env['SANDBOX_INACTIVE_WARN_TIME'], 1, 86400);
   const tokenLifetimeSeconds = wholeNumber('SANDBOX_TOKEN_LIFETIME', env['SANDBOX_TOKEN_LIFETIME'], 1, 7 * 86400);
+  // Issue 22: the app checks the names (a misspelt switch is a startup error page naming it).
+  const cx = (env['SANDBOX_CX'] ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
   return {
     port,
     logErrors: true,
     ...(dataDir === undefined || dataDir === '' ? {} : { dataDir }),
     ...(distDir === undefined || distDir === '' ? {} : { distDir }),
     ...(tokenLifetimeSeconds === undefined ? {} : { tokenLifetimeSeconds }),
+    ...(cx.length === 0 ? {} : { cx: Object.fromEntries(cx.map((name) => [name, true])) }),
     inactivity: {
       ...(inactiveTimeLimit === undefined ? {} : { inactiveTimeLimit }),
       ...(inactiveReciprocalWarnTime === undefined ? {} : { inactiveReciprocalWarnTime }),

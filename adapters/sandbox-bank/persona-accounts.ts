@@ -13,6 +13,10 @@ interface AccountSpec {
   readonly eligible?: boolean;
   readonly joint?: boolean;
   readonly ownership?: string;
+  /** CONTRACT §3, issue 22: data disclosed only after this approval or action, within these days. */
+  readonly pending?: { readonly code: string; readonly days?: number };
+  /** CONTRACT §3, issue 22: rule 4A.15: the other joint holders are not notified. */
+  readonly notificationsWithheld?: boolean;
 }
 
 /** Builds a raw account with realistic defaults (an open, eligible, individual AUD BSB account). */
@@ -33,6 +37,8 @@ export function rawAccount(spec: AccountSpec): RawAccount {
         eligibleAccount: spec.eligible ?? true,
         jointAccountIndicator: spec.joint ?? false,
         accountOwnershipTypeCode: spec.ownership ?? (spec.joint === true ? 'Joint' : 'Individual'),
+        ...(spec.pending === undefined ? {} : { pendingDisclosureCode: spec.pending.code, pendingDisclosureDays: spec.pending.days ?? null }),
+        ...(spec.notificationsWithheld === true ? { jointNotificationsWithheld: true } : {}),
       },
     },
   };
@@ -105,4 +111,22 @@ export const familyTrustAccounts: readonly RawAccount[] = [
 export const companyAccounts: readonly RawAccount[] = [
   rawAccount({ id: 'to-c-0001', productName: 'Business Transaction Account', identification: '062000 83000001', ownership: 'TrustUser' }),
   rawAccount({ id: 'to-c-0002', productName: 'Business Online Saver', identification: '062000 83000002', ownership: 'TrustUser', joint: true }),
+];
+
+/**
+ * joint.approval (a sandbox addition, issue 22): joint accounts as the CDR's disclosure options
+ * make them. The joint saver is on the co-approval option: the other holder must approve before
+ * its data is disclosed (`JOINT_APPROVAL_REQUIRED`, 7 days to respond); the joint everyday
+ * account is on pre-approval (shared at once); the offset account needs another action the bank
+ * names (`ACCOUNT_REVIEW_REQUIRED`, a code the app does not know: the general explanation); the
+ * home loan cannot be shared; the joint "Private" account is shared under rule 4A.15 (the bank
+ * does not notify its other holder: `jointNotificationsWithheld`).
+ */
+export const jointApprovalAccounts: readonly RawAccount[] = [
+  rawAccount({ id: 'ja-0001', productName: 'Everyday Account', nickName: 'Spending', identification: '062000 84000001' }),
+  rawAccount({ id: 'ja-0002', productName: 'Online Saver', nickName: 'Our savings', identification: '062000 84000002', joint: true, pending: { code: 'JOINT_APPROVAL_REQUIRED', days: 7 } }),
+  rawAccount({ id: 'ja-0003', productName: 'Everyday Account', nickName: 'Household', identification: '062000 84000003', joint: true }),
+  rawAccount({ id: 'ja-0004', productName: 'Offset Account', identification: '062000 84000004', pending: { code: 'ACCOUNT_REVIEW_REQUIRED' } }),
+  rawAccount({ id: 'ja-0005', productName: 'Home Loan', identification: '062000 84000005', eligible: false }),
+  rawAccount({ id: 'ja-0006', productName: 'Everyday Account', nickName: 'Private', identification: '062000 84000006', joint: true, notificationsWithheld: true }),
 ];

@@ -6,6 +6,7 @@ import {
   familyTrustAccounts,
   hugeAccounts,
   janeCitizenAccounts,
+  jointApprovalAccounts,
   fiftyAccounts,
   manyAccounts,
   noEligibleAccounts,
@@ -98,6 +99,13 @@ export const PERSONAS: readonly Persona[] = [
       { companyId: 'BC1001', businessName: 'Owner Family Trust', accounts: familyTrustAccounts },
       { companyId: 'BC1002', businessName: 'Owner Holdings Pty Ltd', accounts: companyAccounts },
     ],
+  },
+  {
+    username: 'joint.approval',
+    fullLegalName: 'Jamie Joint',
+    shows: 'Joint accounts: a saver the other holder must approve first (pending, 7 days), a joint account shared at once, an offset account pending another action, an ineligible home loan, a joint account whose other holder is not notified (rule 4A.15).',
+    authentication: { kind: 'normal' },
+    profiles: [personal('Jamie Joint', jointApprovalAccounts)],
   },
   plain('dob.required', 'Dorothy Bloggs', 'Login answers otp_failure_008 until a date of birth (25/12/1966) is sent.', 'dob', 1, {
     authentication: { kind: 'dob-required' },

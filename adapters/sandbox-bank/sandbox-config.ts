@@ -12,6 +12,9 @@ export const DEFAULT_INACTIVITY: InactivitySettings = { inactiveTimeLimit: 300, 
 
 const SITE = 'https://www.bank.example';
 
+/** CONTRACT §2 `otpExpirySeconds`: the secure code's lifetime the sandbox states (2 minutes). */
+export const SANDBOX_OTP_EXPIRY_SECONDS = 120;
+
 /**
  * SCENARIOS "two brands", CONTRACT §2 brand objects: the sandbox runs two brands with their own
  * name, legal name, logo (served at /brand/, adapters/sandbox-bank/brand-assets/) and colour.
@@ -24,9 +27,16 @@ export const SANDBOX_BRANDS = [
 /** The brand ids the simulator can start a consent for. */
 export const SANDBOX_BRAND_IDS: readonly string[] = SANDBOX_BRANDS.map((brand) => brand.id);
 
+/**
+ * CONTRACT §2 `cx` (issue 22): the CX standards' switches the sandbox turns on (none by
+ * default: the standards win), for a look at, or a test of, what a bank's legal team may decide.
+ */
+export type SandboxCxSwitches = Readonly<Record<string, boolean>>;
+
 /** CONTRACT §2: the sandbox's config.json (same-origin API and JWKS, two brands, its own CSP report collector). */
-export function sandboxConfig(inactivity: InactivitySettings = DEFAULT_INACTIVITY): Record<string, unknown> {
+export function sandboxConfig(inactivity: InactivitySettings = DEFAULT_INACTIVITY, cx: SandboxCxSwitches = {}): Record<string, unknown> {
   return {
+    ...(Object.keys(cx).length === 0 ? {} : { cx }),
     env: 'sandbox',
     production: false,
     apiBaseUrl: '',
@@ -34,6 +44,8 @@ export function sandboxConfig(inactivity: InactivitySettings = DEFAULT_INACTIVIT
     brands: SANDBOX_BRANDS,
     inactiveTimeLimit: inactivity.inactiveTimeLimit,
     inactiveReciprocalWarnTime: inactivity.inactiveReciprocalWarnTime,
+    // CONTRACT §2, issue 22: how long the sandbox's secure code is said to last (its code never expires: it is always 123456).
+    otpExpirySeconds: SANDBOX_OTP_EXPIRY_SECONDS,
     useTealiumUtag: false,
     tealiumUtagUrl: '',
     publicSiteUrl: SITE,

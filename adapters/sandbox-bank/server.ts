@@ -18,7 +18,7 @@ import { LoginAttempts } from './login-attempts';
 import { PERSONAS, type Persona } from './personas';
 import { RecipientSimulator, type AuthorisationAsk, type StartedAuthorisation } from './recipient-simulator';
 import { registerRecipientSimulatorRoutes } from './recipient-simulator.routes';
-import { DEFAULT_INACTIVITY, type InactivitySettings } from './sandbox-config';
+import { DEFAULT_INACTIVITY, type InactivitySettings, type SandboxCxSwitches } from './sandbox-config';
 import { SandboxTokens } from './sandbox-tokens';
 import { loadOrCreateSigningKeys } from './signing-keys';
 import { SqliteSandboxStore } from './sqlite-sandbox-store';
@@ -52,6 +52,8 @@ export interface SandboxBankOptions {
   readonly distDir?: string;
   /** Overrides the inactivity values of config.json (browser tests want short timers). */
   readonly inactivity?: Partial<InactivitySettings>;
+  /** Issue 22: the CX standards' switches config.json turns on (CONTRACT §2 `cx`; none by default). */
+  readonly cx?: SandboxCxSwitches;
   /** Lifetime of a redirectJwt. Default one hour. */
   readonly tokenLifetimeSeconds?: number;
   /** The clock, in milliseconds (tests move it). */
@@ -165,7 +167,7 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
   registerCustomerAuthRoutes(app, bank, tokens);
   registerCspReportRoutes(app, options.log ?? (options.logErrors === true ? (line) => console.log(line) : () => undefined));
   registerRecipientSimulatorRoutes(app, { simulator, store, tokens, personas });
-  registerAppShellRoutes(app, { distDir, keys, inactivity });
+  registerAppShellRoutes(app, { distDir, keys, inactivity, ...(options.cx === undefined ? {} : { cx: options.cx }) });
 
   const port = options.port ?? SANDBOX_DEFAULTS.port;
   return {

@@ -1,5 +1,5 @@
 import type { Brand } from '../../domain/brand';
-import type { ConfigLinks } from '../runtime-config';
+import type { ConfigLinks, LoginSettings } from '../runtime-config';
 
 /**
  * Issue 20 (docs/prerendered-login.md): what the pre-rendered entry page shows of the bank before
@@ -12,6 +12,8 @@ import type { ConfigLinks } from '../runtime-config';
 export interface EntryPage {
   readonly brands: readonly Brand[];
   readonly links: ConfigLinks;
+  /** Issue 22: the secure code's lifetime and the CX switches the login step shows (the runtime config's when absent). */
+  readonly login?: LoginSettings;
 }
 
 export const ENTRY_PAGE = Symbol('EntryPage');

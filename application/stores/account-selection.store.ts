@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
 import type { Account } from '../../domain/accounts';
+import { stepsCopy } from '../../domain/steps-copy';
 import { filterAccounts, noneSelected, notAllSelected, selectAllScope, selectionCount, type SelectAllScope } from '../../domain/account-selection';
 import { FlowController } from '../flow-controller';
 import { SessionStore } from './session.store';
@@ -39,9 +40,23 @@ export class AccountSelectionStore {
     return this.session.accounts?.readonlyAccounts ?? [];
   }
 
-  /** Spec §2: "Some accounts are not available for data sharing." for an individual profile with read-only accounts. */
+  /**
+   * Spec §2: "Some accounts are not available for data sharing." with read-only accounts; issue 22
+   * (CX standards "Unavailable accounts": "SHOULD communicate why these accounts cannot be
+   * selected"): for business and trust profiles too, not only for an individual's.
+   */
   get showSomeIneligibleWarning(): boolean {
-    return (this.session.accounts?.individualAccount ?? true) && this.readonlyAccounts.length > 0 && this.availableAccounts.length > 0;
+    return this.readonlyAccounts.length > 0 && this.availableAccounts.length > 0;
+  }
+
+  /**
+   * Issue 22: why accounts cannot be selected and what can be done, as in-line help under the
+   * warning, in the words of the accounts' owner (an individual, or a business or trust).
+   */
+  get unavailableWhy(): readonly string[] {
+    return (this.session.accounts?.individualAccount ?? true)
+      ? stepsCopy.selectAccounts.unavailableWhyIndividual
+      : stepsCopy.selectAccounts.unavailableWhyOrganisation;
   }
 
   /** Spec §2: "You do not have any eligible accounts to share." */

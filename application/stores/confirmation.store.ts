@@ -1,28 +1,26 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { newlyRequestedScopes, sharingPeriod, type SharingPeriod } from '../../domain/consent';
-import { dataClusters, type DataCluster } from '../../domain/data-clusters';
+import { sharingPeriod, type SharingPeriod } from '../../domain/consent';
+import { dataClusters, type DataCluster, type DataClusterProfile } from '../../domain/data-clusters';
 import { customerWording } from '../../domain/flow-view';
-import { listedClusters, newDataText, noAccountWarning, type ListedCluster } from '../../domain/review-data';
-import { isAccountListFolded, summarise, type SelectionSummary } from '../../domain/selection-summary';
+import { listedClusters, noAccountWarning, type ListedCluster } from '../../domain/review-data';
+import {
+  isAccountListFolded, jointHoldersMayBeNotified, jointHoldersNotNotified, REVIEW_ACCOUNT_PAGE, reviewAccountPage, summarise,
+  type ReviewAccountPage, type SelectionSummary,
+} from '../../domain/selection-summary';
+import { newlyRequestedData, whatsChanged, type WhatsChanged } from '../../domain/whats-changed';
 import { FlowController } from '../flow-controller';
 import { SessionStore } from './session.store';
 import { stepsCopy } from '../../domain/steps-copy';
 
-export type { SharingPeriod };
-
-/** Spec §2 "What's changed" (PAR only). */
-export interface WhatsChanged {
-  readonly accountsAdded: number;
-  readonly accountsRemoved: number;
-  readonly periodUpdated: boolean;
-  /** Issue 13 item 2: "New data requested: …" when an amendment asks for data not granted before. */
-  readonly newData: string | undefined;
-}
+export type { SharingPeriod, WhatsChanged };
 
 /** The confirmation step (spec §2 "Confirmation", §4 Success), projected from the flow model. */
 @injectable()
 export class ConfirmationStore {
+  /** Issue 22: how many account lines the review shows (grows with "Show more accounts"). */
+  reviewLimit = REVIEW_ACCOUNT_PAGE;
+
   constructor(
     @inject(FlowController) private readonly flow: FlowController,
     @inject(SessionStore) private readonly session: SessionStore,
@@ -44,17 +42,44 @@ export class ConfirmationStore {
     return summarise(this.session.accounts?.data ?? [], this.isPar);
   }
 
-  /** Spec §2: the PAR notice; the period is updated by every amendment (it starts again from its creation date). */
+  /**
+   * Spec §2: the PAR notice, issue 22: each line only where something changes (domain/whats-changed.ts):
+   * the accounts, the period (its old and new end when the bank says what it was), the data
+   * newly requested and no longer requested.
+   */
   get whatsChanged(): WhatsChanged | undefined {
-    if (!this.isPar) return undefined;
+    const consent = this.session.consent;
+    if (!this.isPar || consent === undefined) return undefined;
     const { accountsAdded, accountsRemoved } = this.summary;
-    return { accountsAdded, accountsRemoved, periodUpdated: true, newData: newDataText(this.listedClusters) };
+    return whatsChanged({ consent, accountsAdded, accountsRemoved, listed: this.listedClusters, wording: this.wording });
   }
 
-  /** Spec §2 "Joint account holders may be notified": when any account shared (added or kept) is joint. */
+  /**
+   * Spec §2 "Updated data sharing period" (an amendment), issue 22: only when the period changes
+   * (or the bank does not say what it was); otherwise "Data sharing period".
+   */
+  get periodHeading(): string {
+    return this.whatsChanged?.periodUpdated === true ? stepsCopy.confirmation.updatedDataSharingPeriod : stepsCopy.confirmation.dataSharingPeriod;
+  }
+
+  /** Spec §2 "Joint account holders may be notified", issue 22: when any account added, kept or removed is joint. */
   get jointHoldersNotified(): boolean {
-    const { added, maintained } = this.summary;
-    return [...added, ...maintained].some((entry) => entry.account.jointAccount);
+    return jointHoldersMayBeNotified(this.summary);
+  }
+
+  /** Issue 22, rule 4A.15: the other holders of a joint account shared as the customer's alone will not be notified. */
+  get jointHoldersNotNotified(): boolean {
+    return jointHoldersNotNotified(this.summary);
+  }
+
+  /** Issue 22 (CX standards "Account confirm"): the account lines shown without a click, page by page. */
+  get reviewAccounts(): ReviewAccountPage {
+    return reviewAccountPage(this.summary, this.reviewLimit);
+  }
+
+  /** Issue 22: the next page of the review's account lines. */
+  showMoreAccounts(): void {
+    this.reviewLimit += REVIEW_ACCOUNT_PAGE;
   }
 
   /** Spec §2: warning when the account step was not skipped and no account is selected. */
@@ -74,6 +99,14 @@ export class ConfirmationStore {
 
   /** Issue 13 item 5: a long account list is folded behind its count. */
   get accountListFolded(): boolean {
+    return isAccountListFolded(this.summary);
+  }
+
+  /**
+   * Issue 22: a long list (the length issue 13 item 5 folded) is shown in a scrolling region of
+   * its own, never behind a click (CX standards "Account confirm").
+   */
+  get accountListScrolls(): boolean {
     return isAccountListFolded(this.summary);
   }
 
@@ -103,11 +136,15 @@ export class ConfirmationStore {
     return sharingPeriod(startMs, this.session.consent?.expirationMs);
   }
 
-  /** Spec §2 "Data sharing period": "D Month YYYY to D Month YYYY", "From …", the expiry alone, or none. */
+  /**
+   * Spec §2 "Data sharing period": "D Month YYYY to D Month YYYY", the expiry alone, or none;
+   * issue 22, once-off wording: a once-off sharing is "Once only, on D Month YYYY", never an
+   * open-ended "From …".
+   */
   get periodText(): string | undefined {
     const { from, to } = this.period;
     if (from !== undefined && to !== undefined) return stepsCopy.confirmation.periodRange(from, to);
-    return from !== undefined ? stepsCopy.confirmation.periodFrom(from) : to;
+    return from !== undefined ? stepsCopy.confirmation.periodOnceOnly(from) : to;
   }
 
   /** Spec §2 "How long will my data be shared?": ongoing text with an expiry, else once-only. */
@@ -116,9 +153,14 @@ export class ConfirmationStore {
     return duration === undefined || to === undefined ? stepsCopy.confirmation.howLongOnceOnly : stepsCopy.confirmation.howLongOngoing(duration, to);
   }
 
+  /** Spec §3: whose data the customer clusters describe (flow-view.ts `customerWording`). */
+  private get wording(): DataClusterProfile {
+    return customerWording(this.flow.state);
+  }
+
   /** Spec §3 Permissions: the data clusters of the requested scopes, in the wording of the accounts' owner. */
   get clusters(): readonly DataCluster[] {
-    return dataClusters(this.session.consent?.scopes ?? [], customerWording(this.flow.state));
+    return dataClusters(this.session.consent?.scopes ?? [], this.wording);
   }
 
   /**
@@ -130,7 +172,8 @@ export class ConfirmationStore {
     const consent = this.session.consent;
     return listedClusters(this.clusters, {
       accountsShared: this.session.skipStep || !this.summary.nothingSelected,
-      newScopes: consent === undefined ? [] : newlyRequestedScopes(consent),
+      // Issue 22: new only when not granted before (the bank's `previous` when it says) and not already shared.
+      newScopes: consent === undefined ? [] : newlyRequestedData(consent, this.wording),
     });
   }
 

@@ -3,7 +3,9 @@ import { makeAutoObservable } from 'mobx';
 import { calendarDateOf, dateOfBirthError, parsePastedDate, type CalendarDate, type DateOfBirthParts } from '../../domain/date-of-birth';
 import type { LoginHelpModal } from '../../domain/flow-events';
 import { canContinue, secureCodeError, usernameError, type LoginForm } from '../../domain/login-form';
-import { dateOfBirthStepUpNotice, loginFocus, secureCodeFieldMessage, type LoginFocus } from '../../domain/login-feedback';
+import { copy } from '../../domain/copy';
+import type { LoginLinks } from '../../domain/cx-settings';
+import { dateOfBirthStepUpNotice, loginFocus, secureCodeFieldMessage, secureCodeHelp, type LoginFocus } from '../../domain/login-feedback';
 import { topModalOf } from '../../domain/flow-view';
 import { FlowController } from '../flow-controller';
 import { CLOCK, type Clock } from '../ports/clock.port';
@@ -78,9 +80,24 @@ export class LoginStore {
     return secureCodeFieldMessage(this.flow.state.journey.login, this.touched.has('secureCode') ? secureCodeError(this.form.secureCode) : undefined);
   }
 
-  /** Spec §2 "Additional security": the neutral notice when the bank first asks for the date of birth. */
+  /** Spec §2 "Additional security": the neutral notice when the bank first asks for the date of birth, with the code's lifetime (issue 22). */
   get dobStepUpNotice(): string | undefined {
-    return dateOfBirthStepUpNotice(this.flow.state.journey.login);
+    return dateOfBirthStepUpNotice(this.flow.state.journey.login, this.session.loginSettings.otpExpirySeconds);
+  }
+
+  /** Spec §2, issue 22: the login's links, as the CX standards and the bank's switches decide (domain/cx-settings.ts). */
+  get links(): LoginLinks {
+    return this.session.loginLinks;
+  }
+
+  /** Spec §2, issue 22 (CX standards "OTP expiry"): the secure code's help, with how long a code lasts. */
+  get secureCodeHelp(): string {
+    return secureCodeHelp(this.session.loginSettings.otpExpirySeconds);
+  }
+
+  /** Spec §2 password note, issue 22 (CX standards "Passwords"): third parties, the recipient by name, never need the password. */
+  get passwordNote(): string {
+    return copy.login.passwordNote(this.session.awaitingLogin ? '' : this.session.tppName);
   }
 
   /** DESIGN §3.7: where focus goes after a failed login (login-feedback.ts). */

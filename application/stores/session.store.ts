@@ -4,6 +4,7 @@ import type { AccountState } from '../../domain/accounts';
 import { brandOf, type Brand } from '../../domain/brand';
 import type { Consent } from '../../domain/consent';
 import { copy, outcomeSentence, type ModalContext } from '../../domain/copy';
+import { loginLinks, type LoginLinks } from '../../domain/cx-settings';
 import {
   introLine, progressTracker, stepButtons, stepTitle, windowTitle,
   type FlowFlags, type ProgressTracker, type Step, type StepButtons,
@@ -16,7 +17,7 @@ import type { RedirectToken } from '../../domain/redirect-token';
 import { FlowController } from '../flow-controller';
 import { ENTRY_PAGE, type EntryPage } from '../ports/entry-page.port';
 import { RUNTIME_CONFIG } from '../ports/runtime-config.port';
-import type { ConfigLinks, RuntimeConfig } from '../runtime-config';
+import type { ConfigLinks, LoginSettings, RuntimeConfig } from '../runtime-config';
 
 export type { FailureRoute, Screen } from '../../domain/flow-state';
 
@@ -73,11 +74,6 @@ export class SessionStore {
     return knownOutcome(this.state.decision, this.state.journey.token !== undefined);
   }
 
-  /** What a modal's words depend on (copy.ts `ModalContext`): the recipient, an amendment, the known outcome. */
-  get modalContext(): ModalContext {
-    return { tppName: this.tppName, isPar: this.isPar, outcome: this.outcome };
-  }
-
   /** DESIGN §3.15: the browser is offline (requests wait for the connection). */
   get offline(): boolean {
     return !this.state.online;
@@ -101,6 +97,35 @@ export class SessionStore {
   /** CONTRACT §2 links (the entry page's while the pre-rendered form waits, issue 20). */
   get links(): ConfigLinks {
     return this.awaitingLogin ? this.entryPage.links : this.config.links;
+  }
+
+  /**
+   * Issue 22: the secure code's lifetime and the CX switches (CONTRACT §2), the entry page's
+   * while the pre-rendered form waits, as with the links.
+   */
+  get loginSettings(): LoginSettings {
+    const configured = { otpExpirySeconds: this.config.otpExpirySeconds, cx: this.config.cx };
+    return this.awaitingLogin ? this.entryPage.login ?? configured : configured;
+  }
+
+  /** Issue 22: which of spec §2's login links show (the CX standards by default, the bank's switches otherwise). */
+  get loginLinks(): LoginLinks {
+    return loginLinks(this.loginSettings.cx);
+  }
+
+  /**
+   * Spec §2 footer links, issue 22: not on the login (the redirect's authentication screen, and
+   * the loading screen before it) unless `cx.showFooterLinksOnLogin` (CX standards, Friction:
+   * "Referencing or including other documents").
+   */
+  get footerLinksShown(): boolean {
+    const authenticating = this.screen.kind === 'loading' || (this.screen.kind === 'flow' && this.step === 'login');
+    return !authenticating || this.loginLinks.footerLinks;
+  }
+
+  /** What a modal's words depend on (copy.ts `ModalContext`), for every channel: the recipient, an amendment, the known outcome, the login's links. */
+  get modalContext(): ModalContext {
+    return { tppName: this.tppName, isPar: this.isPar, outcome: this.outcome, forgottenDetailsLink: this.loginLinks.forgotUsername };
   }
 
   /** Spec §2 footer "a copyright line" (none in the pre-rendered login form: the build cannot know the year it is shown in). */

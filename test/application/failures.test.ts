@@ -112,7 +112,7 @@ describe('application: login errors (spec §8)', () => {
     expect(j.login.requireDob).to.equal(true);
     // A step-up: the neutral notice, not the error banner (docs/login-feedback.md).
     expect(j.login.loginError).to.equal(false);
-    expect(j.login.dobStepUpNotice).to.equal(copy.login.dobStepUp);
+    expect(j.login.dobStepUpNotice).to.equal(copy.login.dobStepUpWithExpiry(120));
     expect(j.login.focus).to.equal('dateOfBirth');
     expect(j.login.canContinue).to.equal(false);
     j.login.setSecureCode('123456');

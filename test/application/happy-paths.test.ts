@@ -68,7 +68,9 @@ describe('application: the happy journeys, headless', () => {
     j.selection.toggle('acc-0003');
     j.selection.toggle('acc-0002');
     await j.selection.continue();
-    expect(j.confirmation.whatsChanged).to.deep.equal({ accountsAdded: 1, accountsRemoved: 1, periodUpdated: true, newData: undefined });
+    // No `previous` from the bank: the period line as the app always showed it, with the new end (issue 22).
+    expect(j.confirmation.whatsChanged).to.deep.include({ accountsAdded: 1, accountsRemoved: 1, periodUpdated: true, newData: undefined, dataNoLongerRequested: undefined });
+    expect(j.confirmation.whatsChanged?.lines).to.deep.equal(['1 account added', '1 account removed', 'Data sharing period updated: it now ends on 22 May 2027']);
     expect(j.confirmation.arrangementId).to.equal('arr-5f2c');
     expect(j.session.buttons).to.include({ primary: 'Save changes', cancel: 'Exit without saving' });
   });

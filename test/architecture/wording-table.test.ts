@@ -37,3 +37,33 @@ describe('architecture: docs/wording.md lists the spec\'s texts we changed, as t
     });
   }
 });
+
+/** Issue 22's table: the first `code` of the "Ours" cell of each row ("—" when a text is not shown). */
+function cxTexts(): { readonly where: string; readonly ours: string }[] {
+  const page = readFileSync(new URL('../../docs/wording.md', import.meta.url), 'utf8');
+  const section = page.split('## Texts added or changed for the CX standards (issue 22)')[1]?.split('\n## ')[0] ?? '';
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| Where'))
+    .map((line) => {
+      const cells = line.split(' | ');
+      return { where: (cells[0] ?? '').replace(/^\| /, ''), ours: /`([^`]+)`/.exec(cells[2] ?? '')?.[1] ?? '' };
+    });
+}
+
+/** A text of the table as a pattern: each `{…}` stands for any value. */
+const asPattern = (text: string): RegExp =>
+  new RegExp(`^${text.split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+
+describe('architecture: docs/wording.md lists the texts issue 22 added or changed, as the catalogue has them', () => {
+  it('lists them', () => {
+    expect(cxTexts().filter((row) => row.ours !== '')).to.have.length.of.at.least(20);
+  });
+
+  for (const row of cxTexts().filter((entry) => entry.ours !== '')) {
+    it(`${row.where}: "${row.ours}" is in the catalogue`, () => {
+      const pattern = asPattern(row.ours);
+      expect(catalogue().some((text) => pattern.test(text)), `"${row.ours}" in the catalogue`).to.equal(true);
+    });
+  }
+});

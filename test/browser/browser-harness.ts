@@ -56,11 +56,13 @@ export class SandboxHarness {
   }
 
   /** The consent app's entry URL for a new authorisation, as the recipient simulator would send the browser. */
-  async entryUrl(ask: Partial<AuthorisationAsk> = {}): Promise<string> {
+  async entryUrl(ask: Partial<AuthorisationAsk> & { readonly onceOff?: boolean } = {}): Promise<string> {
+    const { onceOff, ...rest } = ask;
     const started = await this.bank.startAuthorisation({
       scopes: ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'bank:transactions:read', 'common:customer.basic:read'],
-      months: 12,
-      ...ask,
+      // A once-off sharing has no months (issue 22's once-off wording).
+      ...(onceOff === true ? {} : { months: 12 }),
+      ...rest,
     });
     if (!started.ok) throw new Error(started.error);
     return new URL(started.value.appPath, this.origin).toString();

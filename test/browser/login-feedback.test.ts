@@ -4,6 +4,8 @@
 import { expect } from 'chai';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
+// Issue 22: the step-up says how long the new code lasts, the sandbox's lifetime (CONTRACT §2 otpExpirySeconds).
+import { SANDBOX_OTP_EXPIRY_SECONDS } from '../../adapters/sandbox-bank/sandbox-config';
 import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers } from './browser-harness';
 import { logIn, openApp, type OpenedApp } from './consent-app-driver';
 
@@ -61,7 +63,7 @@ describe('browser: login feedback after a failed attempt (sandbox)', function ()
       await page.getByText(copy.login.secureCodeNotAccepted(3), { exact: true }).waitFor();
       await logIn(page, username, '000000');
       await page.getByText(copy.login.secureCodeNotAccepted(2), { exact: true }).waitFor();
-      await page.getByText(copy.login.dobStepUp, { exact: true }).waitFor();
+      await page.getByText(copy.login.dobStepUpWithExpiry(SANDBOX_OTP_EXPIRY_SECONDS), { exact: true }).waitFor();
       expect(await isFocused(dayField(page)), 'focus on DD').to.equal(true);
       await wellFormed(page);
     });
@@ -71,7 +73,7 @@ describe('browser: login feedback after a failed attempt (sandbox)', function ()
       opened.push(app);
       const { page } = app;
       await logIn(page, 'dob.required');
-      await page.getByText(copy.login.dobStepUp, { exact: true }).waitFor();
+      await page.getByText(copy.login.dobStepUpWithExpiry(SANDBOX_OTP_EXPIRY_SECONDS), { exact: true }).waitFor();
       expect(await page.getByRole('alert').count(), 'no error banner').to.equal(0);
       expect(await page.getByText(copy.login.errorBanner).count()).to.equal(0);
       expect(await isFocused(dayField(page)), 'focus on DD').to.equal(true);

@@ -45,12 +45,12 @@ for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 
 
     it('a closable modal: in the top layer, the page behind inert, Tab stays out of the page, Escape closes it and focus returns', async () => {
       const page = await open();
-      const opener = page.getByRole('button', { name: copy.login.forgotUsername });
+      const opener = page.getByRole('button', { name: copy.login.lostSecureKey });
       await opener.focus();
       await opener.press('Enter');
-      const dialog = modalNamed(page, 'forgotUsername');
+      const dialog = modalNamed(page, 'lostSecureKey');
       await dialog.waitFor();
-      const title = copy.modals.forgotUsername.title as string;
+      const title = copy.modals.lostSecureKey.title as string;
       expect(await dialog.evaluate((element) => element.tagName === 'DIALOG' && element.matches(':modal')), 'a modal <dialog>').to.equal(true);
       expect(await focusPlace(page, title), 'focus moved in').to.equal('dialog');
       expect(await hitsItself(page, 'main input'), 'the page behind takes no pointer').to.equal(false);

@@ -183,9 +183,9 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     await page.getByText(copy.validation.secureCode).waitFor({ timeout: 5000 });
     expect(await isFocused(page, 'secureCode'), 'focus on the field it concerns').to.equal(true);
     expect(await page.getByRole('status').filter({ hasText: copy.login.earlyAck }).count(), 'not acknowledged: nothing will be sent').to.equal(0);
-    await page.getByRole('button', { name: copy.login.forgotUsername }).click();
+    await page.getByRole('button', { name: copy.login.lostSecureKey }).click();
     keys.open();
-    await page.getByRole('dialog', { name: copy.modals.forgotUsername.title as string }).waitFor();
+    await page.getByRole('dialog', { name: copy.modals.lostSecureKey.title as string }).waitFor();
     expect(requests.filter((request) => request.startsWith('POST /customer-auth/authenticate')), 'no login').to.deep.equal([]);
   });
 

@@ -51,7 +51,12 @@ describe('build: the pre-rendered login form (issues 15 and 20)', function () {
     expect(markup).to.match(/<input[^>]*name="secureCode"[^>]*value=""/);
     expect(markup).to.match(/<button type="submit" class="btn btn-primary">Continue<\/button>/);
     expect(markup).not.to.match(/<button[^>]*disabled/);
-    expect(markup.match(/<button type="button" class="btn-link" data-early-action="(forgotUsername|notRegistered|lostSecureKey)">/g), 'the three help links').to.have.length(3);
+    // Issue 22: the CX standards by default: the lost-key help only (no forgotten-details link, no registration offer).
+    expect(markup.match(/<button type="button" class="btn-link" data-early-action="(forgotUsername|notRegistered|lostSecureKey)">/g), 'the one help link').to.deep.equal([
+      '<button type="button" class="btn-link" data-early-action="lostSecureKey">',
+    ]);
+    expect(markup, 'the code\'s lifetime, from the first paint').to.include('Each code expires 2 minutes after your app generates it.');
+    expect(markup).to.include('Third parties never need your online banking password to access your data, and we will never ask for it here.');
     expect(markup).to.match(/<button type="button" class="btn btn-link" data-early-action="cancel">Cancel<\/button>/);
     expect(markup).to.include('<p class="login-ack" role="status"></p>');
     expect(markup).to.include('<p class="copyright"></p>');
@@ -68,17 +73,28 @@ describe('build: the pre-rendered login form (issues 15 and 20)', function () {
       expect(prerendered.brandStyles).to.include(`html[data-brand="${brand.id}"] .logo[data-brand-variant="${brand.id}"]{display:flex}`);
       expect(prerendered.brandStyles).to.match(new RegExp(`html\\[data-brand="${brand.id}"\\]\\{--color-brand:#[0-9a-f]{6};`));
     }
+    // Issue 22: the login shows no other documents by default (CX standards, Friction); the page still carries the links.
+    for (const href of Object.values(built['links'] as Record<string, string>)) expect(markup, href).not.to.include(`href="${href}"`);
+    // A bank whose legal team decides otherwise turns the spec's links on (config.json `cx`): the page is built with them.
+    const cx = { showForgottenDetailsLink: true, showNotRegisteredLink: true, showSecureKeyHelpLink: true, showCdrPolicyLink: true, showFooterLinksOnLogin: true };
+    const decided = renderEntryPage({ ...built, cx });
     for (const href of Object.values(built['links'] as Record<string, string>).filter((link) => !link.includes('contact') && !link.includes('eligibility'))) {
-      expect(markup, href).to.include(`href="${href}"`);
+      expect(decided.markup, href).to.include(`href="${href}"`);
     }
-    expect(JSON.parse(prerendered.entryConfig)).to.deep.equal({ brands: built['brands'], links: built['links'], publicSiteUrl: built['publicSiteUrl'] });
+    expect(JSON.parse(prerendered.entryConfig)).to.deep.equal({ brands: built['brands'], links: built['links'], publicSiteUrl: built['publicSiteUrl'], otpExpirySeconds: built['otpExpirySeconds'] });
+    expect(decided.markup.match(/data-early-action="(forgotUsername|notRegistered|lostSecureKey)"/g), 'the spec\'s three help links').to.have.length(3);
+    expect(JSON.parse(decided.entryConfig)).to.deep.include({ cx });
   });
 
   it('is exactly the browser\'s first render for the brands and links the page carries, whatever config.json says at run time: what React adopts (issue 20)', async () => {
     const carried = parseEntryPageConfig(JSON.parse(prerendered.entryConfig));
     if (!carried.ok) throw new Error(carried.error.join('; '));
     const otherLinks = Object.fromEntries(Object.keys(config()['links'] as object).map((key) => [key, `https://other.example/${key}`]));
-    const atRunTime = parseRuntimeConfig({ ...config(), brands: ['coastal', { id: 'other', displayName: 'Other Bank', legalName: 'Other Bank Ltd', primaryColour: '#aa0000' }], links: otherLinks });
+    const atRunTime = parseRuntimeConfig({
+      ...config(), brands: ['coastal', { id: 'other', displayName: 'Other Bank', legalName: 'Other Bank Ltd', primaryColour: '#aa0000' }], links: otherLinks,
+      // Issue 22: the login's settings too: the page's win while it waits.
+      otpExpirySeconds: 30, cx: { showForgottenDetailsLink: true, showCdrPolicyLink: true, showFooterLinksOnLogin: true },
+    });
     if (!atRunTime.ok) throw new Error(atRunTime.error.join('; '));
     const never: TokenVerifier = { verify: () => new Promise(() => undefined) };
     const container = createTestContainer(defaultPorts({ config: atRunTime.value, verifier: never }));

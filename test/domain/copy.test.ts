@@ -121,7 +121,8 @@ describe('domain/copy', () => {
       ['one account removed', () => stepsCopy.confirmation.accountsRemoved(1), '1 account removed'],
       ['accounts removed', () => stepsCopy.confirmation.accountsRemoved(3), '3 accounts removed'],
       ['period', () => stepsCopy.confirmation.periodRange('1 March 2026', '1 March 2027'), '1 March 2026 to 1 March 2027'],
-      ['period without an end', () => stepsCopy.confirmation.periodFrom('1 March 2026'), 'From 1 March 2026'],
+      // Issue 22, once-off wording: never "From 1 March 2026", which sounds open-ended.
+      ['period without an end (once-off)', () => stepsCopy.confirmation.periodOnceOnly('1 March 2026'), 'Once only, on 1 March 2026'],
       ['ongoing, one month', () => stepsCopy.confirmation.howLongOngoing({ unit: 'month', count: 1 }, '1 April 2026'), 'Your data will be shared on an ongoing basis for 1 month, until 1 April 2026.'],
       ['ongoing, months', () => stepsCopy.confirmation.howLongOngoing({ unit: 'month', count: 12 }, '1 March 2027'), 'Your data will be shared on an ongoing basis for 12 months, until 1 March 2027.'],
       ['ongoing, days (under a month)', () => stepsCopy.confirmation.howLongOngoing({ unit: 'day', count: 9 }, '2 December 2026'), 'Your data will be shared on an ongoing basis for 9 days, until 2 December 2026.'],

@@ -20,7 +20,7 @@ const folded = (text: string): string => text.replace(/[│╭╮╰╯─]/g, '
 function showModal(name: ModalName, isPar: boolean) {
   const asked: string[] = [];
   const modal = { current: { name, seconds: 42 }, busy: false, activate: async () => { asked.push('activate'); }, dismiss: async () => { asked.push('dismiss'); } };
-  const session = { modalContext: { tppName: 'Budget Buddy', isPar, outcome: 'nothingShared' }, config: { links: { contactUs: CONTACT_US } } };
+  const session = { tppName: 'Budget Buddy', isPar, modalContext: { tppName: 'Budget Buddy', isPar, outcome: 'nothingShared' }, config: { links: { contactUs: CONTACT_US } } };
   const container = new Container();
   container.bind(ModalStore).toConstantValue(modal as unknown as ModalStore);
   container.bind(SessionStore).toConstantValue(session as unknown as SessionStore);

@@ -62,8 +62,24 @@ describe('terminal channel: the scripted journey against the sandbox', function 
     );
     expect(lines).to.include('modal: Changes saved');
     expect(lines).to.include('  ticked: Bills');
+    // Issue 22: the log says what changes, and only that: Travel is no longer shared; the same
+    // scopes and the same 12 months end on the same day, so no period line.
+    const changed = lines.slice(lines.indexOf("  What's changed:") + 1).filter((line) => line.startsWith('    '));
+    expect(changed).to.deep.equal(['    1 account removed']);
     expect(code).to.equal(0);
     expect(arrangementOf(lines)).to.equal(arrangementId);
+  });
+
+  it('issue 22: an amendment\'s CI log prints What\'s changed: data no longer requested, named, and the period\'s old and new end', async () => {
+    const { code, lines } = await run(
+      { username: 'jane.citizen', secureCode: '123456' },
+      ['--url', await sandbox.entryUrl({ arrangementId, scopes: ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'common:customer.basic:read'], months: 6 })],
+    );
+    const changed = lines.slice(lines.indexOf("  What's changed:") + 1).filter((line) => line.startsWith('    '));
+    expect(changed).to.have.length(2);
+    expect(changed[0]).to.match(/^ {4}Data sharing period updated: it now ends on \d{1,2} \w+ \d{4} instead of \d{1,2} \w+ \d{4}$/);
+    expect(changed[1]).to.equal('    Data no longer requested: Transaction details');
+    expect(code).to.equal(0);
   });
 
   it('a cancel: the recipient gets access_denied, which was expected: exit 0', async () => {

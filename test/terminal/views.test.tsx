@@ -75,7 +75,7 @@ describe('terminal channel: the views, by keyboard', function () {
     const app = await open();
     expect(app.frame()).to.contain('Consent to share data').and.contain('Username');
     await app.type('jane.citizen');
-    await app.press(KEYS.tab, KEYS.tab, KEYS.tab); // the two help buttons, then the secure code
+    await app.press(KEYS.tab); // the secure code (issue 22: no forgotten-details or registration button by default)
     await app.type('123456');
     expect(app.frame()).to.contain('******').and.not.contain('123456');
     await app.press(KEYS.enter);
@@ -105,7 +105,7 @@ describe('terminal channel: the views, by keyboard', function () {
 
   const logIn = async (app: Awaited<ReturnType<typeof open>>, username: string) => {
     await app.type(username);
-    await app.press(KEYS.tab, KEYS.tab, KEYS.tab);
+    await app.press(KEYS.tab);
     await app.type('123456');
     await app.press(KEYS.enter);
     for (let waited = 0; waited < 5000 && app.frame().includes('Username'); waited += 100) await settle(100);
@@ -137,8 +137,8 @@ describe('terminal channel: the views, by keyboard', function () {
 
   it('a help modal opens from its button and Escape closes it', async () => {
     const app = await open();
-    await app.press(KEYS.tab, KEYS.enter); // Forgot your username?
-    expect(app.frame()).to.contain('Forgot your username?').and.contain('Close');
+    await app.press(KEYS.tab, KEYS.tab, KEYS.enter); // past the secure code: Lost, damaged or stolen secure key?
+    expect(app.frame()).to.contain('Lost, damaged or stolen secure key?').and.contain('Close');
     await app.press(KEYS.escape);
     expect(app.frame()).to.contain('Username').and.not.contain('[ Close ]');
     app.view.unmount();
@@ -147,17 +147,19 @@ describe('terminal channel: the views, by keyboard', function () {
   it('the date-of-birth step-up asks for DD, MM and YYYY', async () => {
     const app = await open();
     await app.type('dob.required');
-    await app.press(KEYS.tab, KEYS.tab, KEYS.tab);
+    await app.press(KEYS.tab);
     await app.type('123456');
     await app.press(KEYS.enter);
     await app.waitFor('Date of birth');
     expect(app.frame()).to.contain('Date of birth');
+    // Issue 22 (CX standards "OTP expiry"): the step-up says how long the new code lasts.
+    expect(app.frame().replace(/\s+/g, ' ')).to.contain('each code expires 2 minutes after your app generates it');
     app.view.unmount();
   });
 
   it('cancel opens "Are you sure you want to leave?"; Yes, leave returns access_denied', async () => {
     const app = await open();
-    for (let index = 0; index < 5; index += 1) await app.press(KEYS.tab); // from the username: 2 help, code, lost key, Continue (disabled: skipped), Cancel
+    for (let index = 0; index < 3; index += 1) await app.press(KEYS.tab); // from the username: code, lost key, Continue (disabled: skipped), Cancel
     await app.press(KEYS.enter);
     await app.waitFor('Are you sure you want to leave?');
     expect(app.frame()).to.contain('Are you sure you want to leave?').and.contain('No, stay');

@@ -61,7 +61,8 @@ describe('ui: confirmation', () => {
     });
     expect(j.session.isPar).to.equal(true);
     expect(texts(within(section("What's changed")).getAllByRole('listitem')))
-      .to.deep.equal(['2 accounts added', '2 accounts removed', 'Data sharing period updated']);
+      // The bank does not say what the arrangement held before (no `previous`): the period line as before, with its new end (issue 22).
+      .to.deep.equal(['2 accounts added', '2 accounts removed', 'Data sharing period updated: it now ends on 22 May 2027']);
 
     const accounts = section('Selected accounts');
     const group = (name: string): HTMLElement => within(accounts).getByRole('region', { name });
@@ -112,7 +113,10 @@ describe('ui: confirmation', () => {
     const { section } = await atConfirmation({ consent: { detail: { permissions: consent.detail.permissions } } });
     expect(within(section('How long will my data be shared?'))
       .getByText('Your data will be shared once only. It will not be shared again after today.')).to.exist;
-    expect(within(section('Data sharing period')).getByText('From 23 November 2026')).to.exist;
+    // Issue 22, once-off wording: no "From 23 November 2026", which sounds open-ended.
+    expect(within(section('Data sharing period')).getByText('Once only, on 23 November 2026')).to.exist;
+    expect(within(section('Summary')).getByText('Once only, on 23 November 2026')).to.exist;
+    expect(document.body.textContent).not.to.match(/From \d/);
   });
 
   it('warns when no account is selected, in the spec\'s words when both customer scopes are requested', async () => {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'chai';
 import { copy } from '../../domain/copy';
 import { err } from '../../domain/result';
-import { config, janeAccounts, newConsent } from '../fixtures/journey.fixture';
+import { config, janeAccounts, newConsent, runtimeConfig } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { closeModals } from '../support/flow-state';
 import { settle, startApp, stepOnScreen } from './render-app';
@@ -20,20 +20,22 @@ function type(element: HTMLElement, value: string) {
 describe('ui: login screen (spec §2, §5)', () => {
   afterEach(cleanup);
 
-  it('renders every text of the spec, the links and the field attributes', async () => {
+  it('renders every text of the spec the CX standards keep, the links and the field attributes (issue 22: no forgotten-details link, no other documents; the code\'s expiry; third parties need no password)', async () => {
     await startApp();
     const f = form();
     for (const text of [
-      'Account Login', 'Your username will not be shared.', copy.login.secureCodeHelp, copy.login.passwordNote,
+      'Account Login', 'Your username will not be shared.',
+      'Enter the 6-digit secure code from your Digital Secure Key app. Each code expires 2 minutes after your app generates it.',
+      'Third parties such as Budget Buddy never need your online banking password to access your data, and we will never ask for it here.',
     ]) expect(within(f).getByText(text), text).to.exist;
-    expect(within(f).getByRole('button', { name: 'Forgot your username?' })).to.exist;
-    expect(within(f).getByRole('button', { name: 'Not registered?' })).to.exist;
+    expect(within(f).queryByRole('button', { name: 'Forgot your username?' })).to.equal(null);
+    expect(within(f).queryByRole('button', { name: 'Not registered?' })).to.equal(null);
     expect(within(f).getByRole('button', { name: 'Lost, damaged or stolen secure key?' })).to.exist;
-    const howTo = within(f).getByRole('link', { name: /How to generate a secure key\?/ });
-    expect(howTo.getAttribute('href')).to.equal(config.links.secureKeyHelp);
-    expect(howTo.getAttribute('target')).to.equal('_blank');
-    expect(howTo.getAttribute('rel')).to.equal('noopener noreferrer');
-    expect(within(f).getByRole('link', { name: /Consumer Data Right policy/ }).getAttribute('href')).to.equal(config.links.cdrPolicy);
+    expect(within(f).queryByRole('link', { name: /How to generate a secure key\?/ })).to.equal(null);
+    expect(within(f).queryByRole('link', { name: /Consumer Data Right policy/ })).to.equal(null);
+    expect(screen.queryByRole('navigation', { name: copy.shell.footerLabel }), 'no footer links on the login').to.equal(null);
+    const code0 = input(copy.login.secureCodeLabel);
+    expect(code0.getAttribute('aria-describedby') ?? '', 'the expiry is read with the field').to.contain(within(f).getByText(/Each code expires 2 minutes/).id);
     const tooltip = within(f).getByRole('button', { name: 'More Information' });
     expect(screen.getByRole('tooltip', { hidden: true }).textContent).to.equal(copy.login.usernameTooltip);
     expect(tooltip.getAttribute('aria-describedby')).to.equal(screen.getByRole('tooltip', { hidden: true }).id);
@@ -44,6 +46,19 @@ describe('ui: login screen (spec §2, §5)', () => {
     expect(continueButton().type).to.equal('submit');
     expect(within(f).getByRole('button', { name: 'Cancel' })).to.exist;
     expect(within(f).queryByRole('alert')).to.equal(null);
+  });
+
+  it('with every cx switch on (a bank\'s legal decision, config.json cx), the spec\'s links come back: forgot username, not registered, how to generate, the CDR policy, the footer', async () => {
+    await startApp({ config: runtimeConfig({ cx: { showForgottenDetailsLink: true, showNotRegisteredLink: true, showSecureKeyHelpLink: true, showCdrPolicyLink: true, showFooterLinksOnLogin: true } }) });
+    const f = form();
+    expect(within(f).getByRole('button', { name: 'Forgot your username?' })).to.exist;
+    expect(within(f).getByRole('button', { name: 'Not registered?' })).to.exist;
+    const howTo = within(f).getByRole('link', { name: /How to generate a secure key\?/ });
+    expect(howTo.getAttribute('href')).to.equal(config.links.secureKeyHelp);
+    expect(howTo.getAttribute('target')).to.equal('_blank');
+    expect(howTo.getAttribute('rel')).to.equal('noopener noreferrer');
+    expect(within(f).getByRole('link', { name: /Consumer Data Right policy/ }).getAttribute('href')).to.equal(config.links.cdrPolicy);
+    expect(screen.getByRole('navigation', { name: copy.shell.footerLabel })).to.exist;
   });
 
   it('shows each message after its field is left; Continue is never a silent grey dead end: on an incomplete form it names what is missing and focuses the first such field (issue 20)', async () => {
@@ -114,7 +129,8 @@ describe('ui: login screen (spec §2, §5)', () => {
     type(input(copy.login.secureCodeLabel), '123456');
     await settle(() => fireEvent.click(continueButton()));
     expect(within(form()).queryByRole('alert'), 'no error banner').to.equal(null);
-    const notice = within(form()).getByText('For your security we also need your date of birth.');
+    // Issue 22: the step-up asks for a new code too, and says how long a code lasts (CX standards, OTP expiry).
+    const notice = within(form()).getByText('For your security we also need your date of birth. Enter it with a new secure code: each code expires 2 minutes after your app generates it.');
     const group = screen.getByRole('group', { name: 'Date of birth' });
     expect(group.getAttribute('aria-describedby')).to.contain(notice.id);
     expect(document.activeElement).to.equal(within(group).getByRole('textbox', { name: 'DD' }));
@@ -180,8 +196,8 @@ describe('ui: login screen (spec §2, §5)', () => {
     expect(document.activeElement, 'Continue on a wrong date: its first part takes focus').to.equal(part('DD'));
   });
 
-  it('the help links open their modals', async () => {
-    const { modal, flow } = await startApp();
+  it('the help links open their modals (the spec\'s two behind the cx switches, issue 22)', async () => {
+    const { modal, flow } = await startApp({ config: runtimeConfig({ cx: { showForgottenDetailsLink: true, showNotRegisteredLink: true } }) });
     for (const [label, name] of [['Forgot your username?', 'forgotUsername'], ['Not registered?', 'notRegistered'], ['Lost, damaged or stolen secure key?', 'lostSecureKey']] as const) {
       await settle(() => fireEvent.click(within(form()).getByRole('button', { name: label })));
       expect(modal.current?.name).to.equal(name);

@@ -114,7 +114,7 @@ describe('ui: select accounts', () => {
   it('warns that some accounts are not available, with the eligibility link', async () => {
     await atSelectAccounts();
     const warning = screen.getByText('Some accounts are not available for data sharing.').closest('.notice') as HTMLElement;
-    expect(within(warning).getByRole('link', { name: 'Learn more about account eligibility' }).getAttribute('href'))
+    expect(within(warning).getByRole('link', { name: /^Learn more about account eligibility/ }).getAttribute('href'))
       .to.equal('https://www.bank.example/eligibility');
     expect(screen.queryByText('You do not have any eligible accounts to share.')).to.equal(null);
   });

@@ -117,9 +117,13 @@ describe('ui: shell (spec §2 "Shared shell", DESIGN §3.6, §3.7)', () => {
     }
   });
 
-  it('has a named logo, the five footer links in order and a copyright line', async () => {
-    await startApp();
+  it('has a named logo, the five footer links in order (after the login, issue 22) and a copyright line', async () => {
+    const app = await startApp({ api: new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts() }) });
     expect(within(screen.getByRole('banner')).getByRole('img', { name: 'Demo Bank' })).to.exist;
+    expect(within(screen.getByRole('contentinfo')).queryAllByRole('link'), 'CX standards, Friction: no other documents on the login').to.deep.equal([]);
+    expect(within(screen.getByRole('contentinfo')).getByText(/© \d{4} .* All rights reserved\./), 'the copyright line stays').to.exist;
+    await settle(() => app.logIn());
+    await stepOnScreen();
     const footer = within(screen.getByRole('contentinfo'));
     expect(footer.getAllByRole('link').map((a) => [a.textContent?.replace(' (opens in a new tab)', ''), a.getAttribute('href')])).to.deep.equal([
       ['Site terms', 'https://www.bank.example/terms'],

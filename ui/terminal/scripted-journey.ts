@@ -9,6 +9,7 @@ import { SessionStore } from '../../application/stores/session.store';
 import { accountDisplayName, formatAccountNumber, type Account } from '../../domain/accounts';
 import { copy, modalText } from '../../domain/copy';
 import type { JourneyAnswers } from '../../domain/journey-answers';
+import { stepsCopy } from '../../domain/steps-copy';
 
 /**
  * The CI mode (docs/terminal.md): answers each step through the same stores the views use, as a
@@ -100,6 +101,12 @@ async function answerStep(container: Container, answers: JourneyAnswers, report:
     case 'confirmation': {
       const confirmation = container.get(ConfirmationStore);
       if (answers.description !== undefined) confirmation.setDescription(answers.description);
+      // Issue 22: an amendment's log says what changes, as the review shows it (domain/whats-changed.ts).
+      const changes = confirmation.whatsChanged;
+      if (changes !== undefined && changes.lines.length > 0) {
+        report(`  ${stepsCopy.confirmation.whatsChanged}:`);
+        for (const line of changes.lines) report(`    ${line}`);
+      }
       report(`  ${confirmation.howLongText}`);
       if (answers.decision === 'cancel') {
         confirmation.cancel();

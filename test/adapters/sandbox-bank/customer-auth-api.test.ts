@@ -92,7 +92,7 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     // The arrangement as recorded, amended: /data names it, its accounts and its profile (read once, before login: spec §4).
     const amend = await sandbox.token({ scopes: [BASIC, TRANSACTIONS, CUSTOMER, 'bank:payees:read'], months: 6, arrangementId });
     expect(decodeJwt(amend)['consentStatus']).to.equal('Authorised');
-    type AmendDetail = { detail: { permissions: { permission: string; accounts?: unknown[]; claims?: string }[]; consentNickname?: string } };
+    type AmendDetail = { detail: { permissions: { permission: string; accounts?: unknown[]; claims?: string }[]; consentNickname?: string; previous?: unknown } };
     const beforeLogin = ((await sandbox.call('GET', '/data', amend)).body as AmendDetail).detail;
     expect(beforeLogin.consentNickname).to.equal('Budgeting');
     expect(beforeLogin.permissions.find((p) => p.permission === BASIC)?.accounts).to.deep.equal(chosen);
@@ -109,11 +109,38 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     expect(amendDetail.permissions.find((p) => p.permission === BASIC)?.accounts).to.deep.equal(chosen);
     expect(amendDetail.permissions.find((p) => p.permission === CUSTOMER)?.accounts).to.equal(undefined);
     expect(claimed(amendDetail)).to.deep.equal([[BASIC, true], [TRANSACTIONS, true], [CUSTOMER, true], ['bank:payees:read', false]]);
+    // Issue 22, CONTRACT §3 `previous`: the arrangement's expiry and scopes before this amendment.
+    expect(amendDetail.previous).to.deep.equal({ expirationDateTime: detail.expirationDateTime, scopes: [BASIC, TRANSACTIONS, CUSTOMER] });
+    expect(beforeLogin.previous, 'read once, before login (issue 21)').to.deep.equal(amendDetail.previous);
     await sandbox.call('PUT', '/consent', amend, {
       permissions: [BASIC, TRANSACTIONS, CUSTOMER, 'bank:payees:read'].map((permission) => (permission === CUSTOMER ? { permission } : { permission, accounts: chosen.slice(0, 1) })),
     });
     const amended = (await sandbox.decide(amend, true)).body as { id_token: string };
     expect(decodeJwt(amended.id_token)['cdr_arrangement_id']).to.equal(arrangementId);
+  });
+
+  it('joint.approval (issue 22): a joint saver pending the other holder\'s approval within 7 days, an offset account pending another action, both selectable and saved like any other; a joint account under rule 4A.15', async () => {
+    const token = await sandbox.token();
+    expect((await sandbox.login(token, 'joint.approval')).status).to.equal(204);
+    const accounts = accountsOf((await sandbox.call('GET', '/accounts?withBalance=false', token)).body).filter((a): a is RawAccountLike => a !== null);
+    const pending = accounts.map((a) => {
+      const flags = a.supplementaryData.rbwmPIB as { pendingDisclosureCode?: string | null; pendingDisclosureDays?: number | null };
+      return [a.productName, a.supplementaryData.rbwmPIB.jointAccountIndicator, flags.pendingDisclosureCode ?? null, flags.pendingDisclosureDays ?? null];
+    });
+    expect(pending).to.deep.equal([
+      ['Everyday Account', false, null, null],
+      ['Online Saver', true, 'JOINT_APPROVAL_REQUIRED', 7],
+      ['Everyday Account', true, null, null],
+      ['Offset Account', false, 'ACCOUNT_REVIEW_REQUIRED', null],
+      ['Home Loan', false, null, null],
+      ['Everyday Account', true, null, null],
+    ]);
+    expect(accounts.map((a) => (a.supplementaryData.rbwmPIB as { jointNotificationsWithheld?: boolean }).jointNotificationsWithheld ?? false), 'rule 4A.15: the last one only')
+      .to.deep.equal([false, false, false, false, false, true]);
+    const chosen = accounts.slice(0, 4).map(ref);
+    const save = await sandbox.call('PUT', '/consent', token, { permissions: [{ permission: BASIC, accounts: chosen }, { permission: CUSTOMER }] });
+    expect(save.status).to.equal(204);
+    expect((await sandbox.decide(token, true)).status).to.equal(200);
   });
 
   it('lets trust.owner choose a business profile whose accounts are TrustUser', async () => {

@@ -46,7 +46,7 @@ describe('customer-auth contract (OpenAPI 3.1) and the sandbox bank', () => {
   });
 
   it('answers every call of a whole flow, for every persona, as the contract says', async () => {
-    const personas = ['jane.citizen', 'trust.owner', 'no.eligible', 'many.accounts', 'minor.customer', 'flaky.bank', 'businesses.down', 'accounts.unavailable', 'accounts.wentwrong', 'accounts.null', 'save.ineligible', 'confirm.fails', 'jarm.customer', 'lost.answer', 'locked.forever', 'sanctioned', 'dob.required'];
+    const personas = ['jane.citizen', 'trust.owner', 'no.eligible', 'many.accounts', 'minor.customer', 'flaky.bank', 'businesses.down', 'accounts.unavailable', 'accounts.wentwrong', 'accounts.null', 'save.ineligible', 'confirm.fails', 'jarm.customer', 'lost.answer', 'locked.forever', 'sanctioned', 'dob.required', 'joint.approval'];
     for (const username of personas) {
       const token = await sandbox.token({ scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'], months: 12 });
       // The kit validates each answer below against the OpenAPI document.

@@ -4,7 +4,7 @@ import { ConfirmationStore } from '../../../application/stores/confirmation.stor
 import { SessionStore } from '../../../application/stores/session.store';
 import { accountDisplayName, formatAccountNumber } from '../../../domain/accounts';
 import { DESCRIPTION_MAX_LENGTH } from '../../../domain/flow-steps';
-import type { SummaryEntry } from '../../../domain/selection-summary';
+import { pendingExplanation, type SummaryEntry } from '../../../domain/selection-summary';
 import { stepsCopy } from '../../../domain/steps-copy';
 import { useService } from '../services-context';
 import { Notice, TextField } from '../widgets';
@@ -24,7 +24,9 @@ function Entries({ heading, entries, removed }: { readonly heading: string | und
             {removed ? ` (${c.removedAccount})` : ''}
             {account.jointAccount ? ` · ${stepsCopy.selectAccounts.jointAccount}` : ''}
             {account.closed ? ` · ${stepsCopy.selectAccounts.closedAccount}` : ''}
+            {!removed && account.eligibleAccount && account.pending !== undefined ? ` · ${pendingExplanation(account.pending)?.tag ?? ''}` : ''}
           </Text>
+          {!removed && account.eligibleAccount && account.pending !== undefined ? <Text dimColor>{`    ${pendingExplanation(account.pending)?.explanation ?? ''}`}</Text> : undefined}
           {subAccounts.map(({ subAccount, tag }) => (
             <Text key={subAccount.id}>
               {`    ${subAccount.currency ?? accountDisplayName(subAccount)} ${formatAccountNumber(subAccount.identification)}`}
@@ -39,7 +41,7 @@ function Entries({ heading, entries, removed }: { readonly heading: string | und
 }
 
 /**
- * Spec §2 "Confirmation": what changed (PAR), the no-account warning, the profile, the accounts
+ * Spec §2 "Confirmation": what changed (PAR; issue 22: each line only where something changes), the no-account warning, the profile, the accounts
  * (added, maintained, removed), the period, how long, the data clusters with every item in the
  * regulator's words, the description, and Back / Confirm / Cancel.
  */
@@ -52,15 +54,13 @@ export const ConfirmationView = observer(function ConfirmationView() {
   const { back, primary, cancel } = session.buttons;
   return (
     <Box flexDirection="column" gap={1}>
-      {changes === undefined ? undefined : (
+      {changes === undefined || changes.lines.length === 0 ? undefined : (
         <Box flexDirection="column">
           <Text bold>{c.whatsChanged}</Text>
-          {changes.accountsAdded > 0 ? <Text>{`• ${c.accountsAdded(changes.accountsAdded)}`}</Text> : undefined}
-          {changes.accountsRemoved > 0 ? <Text>{`• ${c.accountsRemoved(changes.accountsRemoved)}`}</Text> : undefined}
-          {changes.periodUpdated ? <Text>{`• ${c.periodUpdated}`}</Text> : undefined}
+          {changes.lines.map((line) => <Text key={line}>{`• ${line}`}</Text>)}
         </Box>
       )}
-      {confirmation.showNoAccountWarning ? <Notice warning text={c.noAccountSelected} /> : undefined}
+      {confirmation.showNoAccountWarning ? <Notice warning text={confirmation.noAccountWarningText} /> : undefined}
       {confirmation.selectedProfileName === undefined ? undefined : (
         <Box flexDirection="column"><Text bold>{c.selectedProfile}</Text><Text>{confirmation.selectedProfileName}</Text></Box>
       )}
@@ -71,11 +71,12 @@ export const ConfirmationView = observer(function ConfirmationView() {
           <Entries heading={par ? c.maintainedAccounts : undefined} entries={maintained} removed={false} />
           <Entries heading={par ? c.removedAccounts : undefined} entries={removed} removed />
           {confirmation.jointHoldersNotified ? <Notice text={c.jointHoldersNotified} /> : undefined}
+          {confirmation.jointHoldersNotNotified ? <Notice text={c.jointHoldersNotNotified} /> : undefined}
         </Box>
       )}
       {confirmation.periodText === undefined && confirmation.arrangementId === undefined ? undefined : (
         <Box flexDirection="column">
-          <Text bold>{par ? c.updatedDataSharingPeriod : c.dataSharingPeriod}</Text>
+          <Text bold>{confirmation.periodHeading}</Text>
           {confirmation.periodText === undefined ? undefined : <Text>{confirmation.periodText}</Text>}
           {confirmation.arrangementId === undefined ? undefined : <Text>{`${c.arrangementId}: ${confirmation.arrangementId}`}</Text>}
         </Box>
@@ -97,7 +98,7 @@ export const ConfirmationView = observer(function ConfirmationView() {
           ))}
         </Box>
       )}
-      <TextField label={c.descriptionLabel} help={c.descriptionPlaceholder} value={confirmation.description} maxLength={DESCRIPTION_MAX_LENGTH} onChange={confirmation.setDescription} />
+      <TextField label={c.descriptionLabel} help={`${c.descriptionHint} (${c.descriptionPlaceholder})`} value={confirmation.description} maxLength={DESCRIPTION_MAX_LENGTH} onChange={confirmation.setDescription} />
       <StepButtons
         back={back === undefined ? undefined : { label: back, onPress: () => void confirmation.back() }}
         primary={{ label: primary, onPress: () => void confirmation.confirm(), disabled: !confirmation.canConfirm }}

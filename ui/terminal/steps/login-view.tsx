@@ -14,6 +14,7 @@ const DateOfBirthFields = observer(function DateOfBirthFields() {
   return (
     <Box flexDirection="column" marginTop={1}>
       <Text bold>{copy.login.dobHeading}</Text>
+      {login.dobStepUpNotice === undefined ? undefined : <Notice text={login.dobStepUpNotice} />}
       <Text>{copy.login.dobLabel} <Text dimColor>{copy.login.dobExample}</Text></Text>
       <Box gap={2}>
         <TextField label={copy.login.dobDay} value={dob.day} maxLength={2} onChange={(value) => login.setDobPart('day', value)} onLeave={leave} onSubmit={() => void login.submit()} />
@@ -26,9 +27,10 @@ const DateOfBirthFields = observer(function DateOfBirthFields() {
 });
 
 /**
- * Spec §2 "Login screen", §5: username (help and its two help modals), the secure code (masked,
- * 6 digits; the lost-key modal), the date of birth when the bank asks, the password note,
- * Continue (Enter in a field submits; disabled until valid) and Cancel.
+ * Spec §2 "Login screen", §5: username (help and its two help modals, as the CX standards and the
+ * bank's switches allow: issue 22), the secure code (masked, 6 digits, how long a code lasts; the
+ * lost-key modal), the date of birth when the bank asks (with the step-up notice), the password
+ * note, Continue (Enter in a field submits; disabled until valid) and Cancel.
  */
 export const LoginView = observer(function LoginView() {
   const login = useService(LoginStore);
@@ -42,17 +44,19 @@ export const LoginView = observer(function LoginView() {
       {login.answerLost ? <Notice warning text={copy.login.answerLost} /> : undefined}
       <Box flexDirection="column">
         <TextField autoFocus label={copy.login.usernameLabel} help={copy.login.usernameHelp} value={login.form.username} error={login.usernameError} onChange={login.setUsername} onLeave={() => login.touch('username')} onSubmit={submit} />
-        <Box gap={1}>
-          <Button label={copy.login.forgotUsername} onPress={() => login.openHelp('forgotUsername')} />
-          <Button label={copy.login.notRegistered} onPress={() => login.openHelp('notRegistered')} />
-        </Box>
+        {login.links.forgotUsername || login.links.notRegistered ? (
+          <Box gap={1}>
+            {login.links.forgotUsername ? <Button label={copy.login.forgotUsername} onPress={() => login.openHelp('forgotUsername')} /> : undefined}
+            {login.links.notRegistered ? <Button label={copy.login.notRegistered} onPress={() => login.openHelp('notRegistered')} /> : undefined}
+          </Box>
+        ) : undefined}
       </Box>
       <Box flexDirection="column">
-        <TextField mask label={copy.login.secureCodeLabel} help={copy.login.secureCodeHelp} value={login.form.secureCode} maxLength={SECURE_CODE_LENGTH} error={login.secureCodeError} onChange={login.setSecureCode} onLeave={() => login.touch('secureCode')} onSubmit={submit} />
+        <TextField mask label={copy.login.secureCodeLabel} help={login.secureCodeHelp} value={login.form.secureCode} maxLength={SECURE_CODE_LENGTH} error={login.secureCodeError} onChange={login.setSecureCode} onLeave={() => login.touch('secureCode')} onSubmit={submit} />
         <Button label={copy.login.lostSecureKey} onPress={() => login.openHelp('lostSecureKey')} />
       </Box>
       {login.requireDob ? <DateOfBirthFields /> : undefined}
-      <Notice text={copy.login.passwordNote} />
+      <Notice text={login.passwordNote} />
       <Box gap={2}>
         <Button label={copy.login.continue} disabled={!login.canContinue} onPress={submit} />
         <Button label={copy.login.cancel} onPress={login.cancel} />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { AccountSelectionStore } from '../../../application/stores/account-selection.store';
 import { SessionStore } from '../../../application/stores/session.store';
 import { accountDisplayName, formatAccountNumber } from '../../../domain/accounts';
-import { accountTileNotes } from '../../../domain/selection-summary';
+import { accountTileNotes, pendingExplanation } from '../../../domain/selection-summary';
 import { stepsCopy } from '../../../domain/steps-copy';
 import { useService } from '../services-context';
 import { Notice, TextField } from '../widgets';
@@ -49,6 +49,8 @@ export const SelectAccountsView = observer(function SelectAccountsView() {
   return (
     <Box flexDirection="column">
       {selection.showSomeIneligibleWarning ? <Notice warning text={stepsCopy.selectAccounts.someIneligible} /> : undefined}
+      {/* Issue 22 (CX standards "Unavailable accounts"): why, for every profile. */}
+      {selection.showSomeIneligibleWarning ? <Text dimColor>{selection.unavailableWhy.join(' ')}</Text> : undefined}
       {selection.showNoneEligibleWarning ? <Notice warning text={`${stepsCopy.selectAccounts.noneEligible} ${stepsCopy.selectAccounts.noneEligibleMore}`} /> : undefined}
       {selection.filterShown ? (
         <Box flexDirection="column">
@@ -70,11 +72,16 @@ export const SelectAccountsView = observer(function SelectAccountsView() {
           return <Text key={`${row.parentId}/${row.id}`}>{pointer}    {box(sub.selected, false, !sub.eligibleAccount)} {sub.currency ?? accountDisplayName(sub)} {formatAccountNumber(sub.identification)}</Text>;
         }
         const notes = accountTileNotes(parent);
+        // Issue 22 (CX standards "Pending status"): a pending account is marked and explained in context.
+        const pending = parent.eligibleAccount ? pendingExplanation(parent.pending) : undefined;
         return (
-          <Text key={row.id}>
-            {pointer}{box(parent.selected, parent.indeterminate, !parent.eligibleAccount)} {accountDisplayName(parent)} <Text dimColor>{formatAccountNumber(parent.identification)}</Text>
-            {notes.length > 0 ? <Text color="yellow">{`  ${notes.join(' · ')}`}</Text> : ''}
-          </Text>
+          <Box key={row.id} flexDirection="column">
+            <Text>
+              {pointer}{box(parent.selected, parent.indeterminate, !parent.eligibleAccount)} {accountDisplayName(parent)} <Text dimColor>{formatAccountNumber(parent.identification)}</Text>
+              {notes.length > 0 ? <Text color="yellow">{`  ${notes.join(' · ')}`}</Text> : ''}
+            </Text>
+            {pending === undefined ? undefined : <Text dimColor>{`      ${pending.explanation}`}</Text>}
+          </Box>
         );
       })}
       <StepButtons

@@ -29,8 +29,10 @@ const LoginErrorBanner = observer(function LoginErrorBanner() {
 
 /**
  * Spec §2 "Login screen", §5: username (help, tooltip, Forgot your username? and Not registered?),
- * secure code (6 digits; Lost, damaged or stolen secure key? and How to generate a secure key?),
- * the date of birth when required, the password note, the CDR policy link, Continue (a submit:
+ * secure code (6 digits, how long a code lasts; Lost, damaged or stolen secure key? and How to
+ * generate a secure key?), the date of birth when required, the password note, the CDR policy
+ * link (issue 22: the links the CX standards allow unless the bank's switches bring the spec's
+ * back, LoginStore.links), Continue (a submit:
  * Enter submits; on an incomplete form it names what is missing, LoginStore.submit) and Cancel
  * (the sharing-incomplete modal). The form is `data-ready` once a press acts at once (before, a
  * press is acknowledged and carried out when the login step shows, issue 20). A field's
@@ -39,6 +41,7 @@ const LoginErrorBanner = observer(function LoginErrorBanner() {
 export const LoginPage = observer(function LoginPage() {
   const login = useService(LoginStore);
   const links = useService(SessionStore).links;
+  const shown = login.links;
   const headingId = useId();
   const form = useRef<HTMLFormElement>(null);
   const session = useService(SessionStore);
@@ -77,17 +80,17 @@ export const LoginPage = observer(function LoginPage() {
           value: login.form.username,
           onChange: (event) => login.setUsername(event.target.value),
         }}
-        links={
+        links={shown.forgotUsername || shown.notRegistered ? (
           <>
-            <button type="button" className="btn-link" data-early-action="forgotUsername" onClick={() => login.openHelp('forgotUsername')}>{copy.login.forgotUsername}</button>
-            <button type="button" className="btn-link" data-early-action="notRegistered" onClick={() => login.openHelp('notRegistered')}>{copy.login.notRegistered}</button>
+            {shown.forgotUsername ? <button type="button" className="btn-link" data-early-action="forgotUsername" onClick={() => login.openHelp('forgotUsername')}>{copy.login.forgotUsername}</button> : undefined}
+            {shown.notRegistered ? <button type="button" className="btn-link" data-early-action="notRegistered" onClick={() => login.openHelp('notRegistered')}>{copy.login.notRegistered}</button> : undefined}
           </>
-        }
+        ) : undefined}
       />
       <LoginField
         className="login-secure-code"
         label={copy.login.secureCodeLabel}
-        help={copy.login.secureCodeHelp}
+        help={login.secureCodeHelp}
         error={login.secureCodeError}
         onBlur={() => login.touch('secureCode')}
         inputProps={{
@@ -103,13 +106,13 @@ export const LoginPage = observer(function LoginPage() {
         links={
           <>
             <button type="button" className="btn-link" data-early-action="lostSecureKey" onClick={() => login.openHelp('lostSecureKey')}>{copy.login.lostSecureKey}</button>
-            <ExternalLink href={links?.secureKeyHelp}>{copy.login.howToGenerate}</ExternalLink>
+            {shown.howToGenerate ? <ExternalLink href={links?.secureKeyHelp}>{copy.login.howToGenerate}</ExternalLink> : undefined}
           </>
         }
       />
       {login.requireDob ? <DateOfBirthFieldset /> : undefined}
-      <p className="notice notice-info password-note">{copy.login.passwordNote}</p>
-      <p className="cdr-policy"><ExternalLink href={links?.cdrPolicy}>{copy.login.cdrPolicy}</ExternalLink></p>
+      <p className="notice notice-info password-note">{login.passwordNote}</p>
+      {shown.cdrPolicy ? <p className="cdr-policy"><ExternalLink href={links?.cdrPolicy}>{copy.login.cdrPolicy}</ExternalLink></p> : undefined}
       {/* Issue 20: a press before the login step is shown is acknowledged here; the entry page's own
           script writes the same words into it for a press before the app has started, so React
           may find them on taking the page over (ui/web/main.tsx keeps the two in step). */}

@@ -14,20 +14,25 @@ const FOOTER_LINKS: readonly { readonly key: keyof ConfigLinks; readonly label: 
   { key: 'importantNotices', label: copy.shell.importantNotices },
 ];
 
-/** Spec §2 "Shared shell": footer links for site terms, hyperlink, cookie, legal and important notices, and a copyright line. */
+/**
+ * Spec §2 "Shared shell": footer links for site terms, hyperlink, cookie, legal and important
+ * notices, and a copyright line. Issue 22: not on the login (SessionStore.footerLinksShown).
+ */
 export const SiteFooter = observer(function SiteFooter() {
   const session = useService(SessionStore);
   const links = session.links;
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
-        <nav aria-label={copy.shell.footerLabel}>
-          <ul className="footer-links">
-            {FOOTER_LINKS.map(({ key, label }) => (
-              <li key={key}><ExternalLink href={links?.[key]}>{label}</ExternalLink></li>
-            ))}
-          </ul>
-        </nav>
+        {session.footerLinksShown ? (
+          <nav aria-label={copy.shell.footerLabel}>
+            <ul className="footer-links">
+              {FOOTER_LINKS.map(({ key, label }) => (
+                <li key={key}><ExternalLink href={links?.[key]}>{label}</ExternalLink></li>
+              ))}
+            </ul>
+          </nav>
+        ) : undefined}
         <p className="copyright">{session.copyright}</p>
       </div>
     </footer>

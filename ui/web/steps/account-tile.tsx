@@ -1,8 +1,8 @@
 import { memo, useId } from 'react';
-import { accountDisplayName, formatAccountNumber, type Account } from '../../../domain/accounts';
+import { accountDisplayName, formatAccountNumber, isSelectable, type Account } from '../../../domain/accounts';
+import { accountTileNotes, pendingExplanation } from '../../../domain/selection-summary';
 import { IndeterminateCheckbox } from './indeterminate-checkbox';
 import { SubAccountList } from './sub-account-list';
-import { stepsCopy } from '../../../domain/steps-copy';
 
 export interface AccountTileProps {
   readonly account: Account;
@@ -11,26 +11,22 @@ export interface AccountTileProps {
   readonly onToggleSubAccount: (parentId: string, subId: string) => void;
 }
 
-/** Spec §2 notes of a tile: Joint account, Closed account, and Sharing not available for a read-only account. */
-function tileNotes(account: Account): string[] {
-  return [
-    ...(account.jointAccount ? [stepsCopy.selectAccounts.jointAccount] : []),
-    ...(account.closed ? [stepsCopy.selectAccounts.closedAccount] : []),
-    ...(account.eligibleAccount ? [] : [stepsCopy.selectAccounts.sharingNotAvailable]),
-  ];
-}
-
 /**
  * Spec §2 "Select and confirm": one account tile: its name (nickName or productName), formatted
  * number and checkbox (named by both), its notes, and for an EGA the currencies while it is
- * (partly) selected. A read-only (ineligible) account is disabled.
+ * (partly) selected. A read-only (ineligible) account is disabled. Issue 22 (CX standards
+ * "Pending status"): a pending account is marked ("Needs approval") and explained in context,
+ * the explanation read with its checkbox; it stays selectable (domain/accounts.ts isSelectable).
  */
 function AccountTileView({ account, onToggle, onToggleSubAccount }: AccountTileProps) {
   const inputId = useId();
   const notesId = useId();
-  const notes = tileNotes(account);
+  const pendingId = useId();
+  const notes = accountTileNotes(account);
+  const pending = account.eligibleAccount ? pendingExplanation(account.pending) : undefined;
+  const describedBy = [notes.length > 0 ? notesId : undefined, pending === undefined ? undefined : pendingId].filter(Boolean).join(' ');
   const showSubs = account.type === 'EGA' && (account.selected || account.indeterminate);
-  const state = !account.eligibleAccount ? 'readonly' : account.selected ? 'selected' : account.indeterminate ? 'partial' : 'clear';
+  const state = !isSelectable(account) ? 'readonly' : account.selected ? 'selected' : account.indeterminate ? 'partial' : 'clear';
   return (
     <li className={`account-tile account-tile-${state}`}>
       <div className="account-tile-main">
@@ -40,8 +36,8 @@ function AccountTileView({ account, onToggle, onToggleSubAccount }: AccountTileP
           data-account-id={account.id}
           checked={account.selected}
           indeterminate={account.indeterminate}
-          disabled={!account.eligibleAccount}
-          aria-describedby={notes.length > 0 ? notesId : undefined}
+          disabled={!isSelectable(account)}
+          aria-describedby={describedBy === '' ? undefined : describedBy}
           onChange={() => onToggle(account.id)}
         />
         <label htmlFor={inputId} className="account-label">
@@ -51,9 +47,10 @@ function AccountTileView({ account, onToggle, onToggleSubAccount }: AccountTileP
       </div>
       {notes.length > 0 ? (
         <p id={notesId} className="account-notes">
-          {notes.map((note) => <span key={note} className="tag">{note}</span>)}
+          {notes.map((note) => <span key={note} className={pending?.tag === note ? 'tag tag-pending' : 'tag'}>{note}</span>)}
         </p>
       ) : undefined}
+      {pending === undefined ? undefined : <p id={pendingId} className="account-pending-help">{pending.explanation}</p>}
       {showSubs ? <SubAccountList account={account} onToggle={onToggleSubAccount} /> : undefined}
     </li>
   );
@@ -70,7 +67,7 @@ export function sameTile(prev: AccountTileProps, next: AccountTileProps): boolea
   const b = next.account;
   if (a === b) return true;
   return a.id === b.id && a.selected === b.selected && a.indeterminate === b.indeterminate
-    && a.eligibleAccount === b.eligibleAccount && a.closed === b.closed && a.jointAccount === b.jointAccount
+    && a.eligibleAccount === b.eligibleAccount && a.closed === b.closed && a.jointAccount === b.jointAccount && a.pending === b.pending
     && a.identification === b.identification && a.nickName === b.nickName && a.productName === b.productName
     && a.subAccounts.length === b.subAccounts.length
     && a.subAccounts.every((sub, index) => sub === b.subAccounts[index] || (sub.id === b.subAccounts[index]?.id && sub.selected === b.subAccounts[index]?.selected));

@@ -31,7 +31,7 @@ export const ReviewSummary = observer(function ReviewSummary() {
         )}
         {period === undefined ? undefined : (
           <>
-            <dt>{confirmation.isPar ? stepsCopy.confirmation.updatedDataSharingPeriod : stepsCopy.confirmation.dataSharingPeriod}</dt>
+            <dt>{confirmation.periodHeading}</dt>
             <dd data-summary="period">{period}</dd>
           </>
         )}

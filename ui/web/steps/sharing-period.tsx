@@ -6,7 +6,7 @@ import { stepsCopy } from '../../../domain/steps-copy';
 
 /**
  * Spec §2 "Confirmation": the data sharing period (creation date to expiry, D Month YYYY;
- * "Updated data sharing period" in a PAR), the arrangement id (PAR), and "How long will my
+ * "Updated data sharing period" in a PAR that changes it, issue 22), the arrangement id (PAR), and "How long will my
  * data be shared?" with the ongoing or once-only text.
  */
 export const SharingPeriod = observer(function SharingPeriod() {
@@ -20,7 +20,7 @@ export const SharingPeriod = observer(function SharingPeriod() {
       {periodText === undefined && arrangementId === undefined ? undefined : (
         <section className="confirmation-section period" aria-labelledby={periodId}>
           <h2 id={periodId} className="section-heading">
-            {confirmation.isPar ? stepsCopy.confirmation.updatedDataSharingPeriod : stepsCopy.confirmation.dataSharingPeriod}
+            {confirmation.periodHeading}
           </h2>
           {periodText === undefined ? undefined : <p className="period-range">{periodText}</p>}
           {arrangementId === undefined ? undefined : (

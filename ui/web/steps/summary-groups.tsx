@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { ConfirmationStore } from '../../../application/stores/confirmation.store';
 import type { SummaryEntry } from '../../../domain/selection-summary';
 import { useService } from '../services-context';
@@ -24,45 +24,66 @@ function Group({ heading, entries, removed }: {
 }
 
 /**
- * The folded list (issue 13 item 5) renders its lines only once it is opened (issue 15: the
- * review's first render stays flat as the list grows; 5,000 closed lines cost as much to build as
- * open ones). Whether it is open is the disclosure's own state, as the platform keeps it.
- */
-function AccountFold({ count, children }: { readonly count: number; readonly children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <details className="account-fold" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>{stepsCopy.confirmation.showAccounts(count)}</summary>
-      {open ? children : undefined}
-    </details>
-  );
-}
-
-/**
  * Spec §2 "Confirmation": the selected accounts grouped as added, maintained and removed (the
  * group headings only in a PAR, where the groups differ), and "Joint account holders may be
- * notified" when a shared account is joint. Nothing is shown when nothing was or is shared. A
- * long list is folded behind its count (issue 13 item 5).
+ * notified" when an account added, kept or removed is joint (issue 22), or that the other holders
+ * will not be notified (rule 4A.15, issue 22). Nothing is shown when
+ * nothing was or is shared.
+ *
+ * Issue 22 (CX standards "Account confirm": "MUST show which accounts the data is being shared
+ * from prior to confirming"): the accounts are listed without a click. A long list (more than
+ * 10 lines) sits in a scrolling region of its own ("Account list, 60 accounts"), reachable by
+ * keyboard, so the page stays short; it shows 50 lines, then 50 more on each "Show
+ * more accounts" (focus moves to the first line it reveals), so a review of 5,000 accounts
+ * renders what a review of 50 does (issue 15). Every line shown is in the page's text: find in
+ * page and screen readers reach it.
  */
 export const SummaryGroups = observer(function SummaryGroups() {
   const confirmation = useService(ConfirmationStore);
   const headingId = useId();
+  const listRef = useRef<HTMLDivElement>(null);
+  const focusIndex = useRef<number | undefined>(undefined);
   const { added, maintained, removed } = confirmation.summary;
+  const page = confirmation.reviewAccounts;
+  const shownCount = page.added.length + page.maintained.length + page.removed.length;
+  useLayoutEffect(() => {
+    const index = focusIndex.current;
+    if (index === undefined) return;
+    focusIndex.current = undefined;
+    listRef.current?.querySelectorAll<HTMLLIElement>('li.summary-entry')[index]?.focus();
+  }, [shownCount]);
   if (added.length + maintained.length + removed.length === 0) return undefined;
   const par = confirmation.isPar;
   const groups = (
     <>
-      <Group heading={par ? stepsCopy.confirmation.addedAccounts : undefined} entries={added} removed={false} />
-      <Group heading={par ? stepsCopy.confirmation.maintainedAccounts : undefined} entries={maintained} removed={false} />
-      <Group heading={par ? stepsCopy.confirmation.removedAccounts : undefined} entries={removed} removed />
+      <Group heading={par ? stepsCopy.confirmation.addedAccounts : undefined} entries={page.added} removed={false} />
+      <Group heading={par ? stepsCopy.confirmation.maintainedAccounts : undefined} entries={page.maintained} removed={false} />
+      <Group heading={par ? stepsCopy.confirmation.removedAccounts : undefined} entries={page.removed} removed />
     </>
   );
+  const showMore = (): void => {
+    focusIndex.current = shownCount;
+    confirmation.showMoreAccounts();
+  };
   return (
     <section className="confirmation-section summary" aria-labelledby={headingId}>
       <h2 id={headingId} className="section-heading">{stepsCopy.confirmation.selectedAccounts}</h2>
-      {confirmation.accountListFolded ? <AccountFold count={added.length + maintained.length + removed.length}>{groups}</AccountFold> : groups}
+      {confirmation.accountListScrolls ? (
+        // A scrolling region is focusable, so that it can be scrolled by keyboard (WCAG 2.1.1).
+        <div ref={listRef} className="account-scroll" role="region" aria-label={stepsCopy.confirmation.accountList(added.length + maintained.length + removed.length)} tabIndex={0} data-account-scroll>
+          {groups}
+        </div>
+      ) : <div ref={listRef}>{groups}</div>}
+      {page.notShown > 0 ? (
+        <button type="button" className="btn btn-secondary show-more" onClick={showMore}>
+          {stepsCopy.selectAccounts.showMore(page.notShown)}
+        </button>
+      ) : undefined}
       {confirmation.jointHoldersNotified ? (
         <p className="notice notice-info">{stepsCopy.confirmation.jointHoldersNotified}</p>
+      ) : undefined}
+      {confirmation.jointHoldersNotNotified ? (
+        <p className="notice notice-info joint-not-notified">{stepsCopy.confirmation.jointHoldersNotNotified}</p>
       ) : undefined}
     </section>
   );
