@@ -51,7 +51,7 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
   describe('Authentication, Password link: "Data holders MUST NOT include forgotten details links in redirect screens."', () => {
     it('by default the login offers no "Forgot your username?", and the "One attempt left" modal does not point to it', () => {
       expect(loginLinks(CX_STANDARD_DEFAULTS).forgotUsername).to.equal(false);
-      const context = { tppName: 'Budget Buddy', isPar: false, forgottenDetailsLink: false };
+      const context = { tppName: 'Budget Buddy', isPar: false, outcome: 'nothingShared' as const, forgottenDetailsLink: false };
       const said = copy.modals.invalidUsernameLastAttempt.paragraphs.map((paragraph) => modalText(paragraph, context)).join(' ');
       expect(said).not.to.include('Forgot your username?');
       expect(said).to.include('You have one attempt left. If it is not accepted, login is locked for 10 minutes.');
@@ -59,7 +59,7 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
 
     it('the bank\'s switch cx.showForgottenDetailsLink brings the spec\'s link back, and the modal\'s pointer with it', () => {
       expect(loginLinks({ ...CX_STANDARD_DEFAULTS, showForgottenDetailsLink: true }).forgotUsername).to.equal(true);
-      const context = { tppName: 'Budget Buddy', isPar: false, forgottenDetailsLink: true };
+      const context = { tppName: 'Budget Buddy', isPar: false, outcome: 'nothingShared' as const, forgottenDetailsLink: true };
       expect(copy.modals.invalidUsernameLastAttempt.paragraphs.map((paragraph) => modalText(paragraph, context)).join(' '))
         .to.include("If you're not sure of your username, choose Forgot your username? on the login page.");
     });
