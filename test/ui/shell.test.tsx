@@ -4,13 +4,13 @@ import { expect } from 'chai';
 import sinon from 'sinon';
 import { act, Profiler } from 'react';
 import { journey } from '../application/journey-driver';
-import { App } from '../../ui/web/app';
+import { App, AppErrorBoundary } from '../../ui/web/app';
 import { ServicesProvider } from '../../ui/web/services-context';
 import { amendedConsent, janeAccounts, newConsent, trustBusinesses } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { setLoading } from '../support/flow-state';
 import { renderApp, settle, startApp, stepOnScreen } from './render-app';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useRoutes } from 'react-router-dom';
 import { appRoutes } from '../../ui/web/router';
 import { copy } from '../../domain/copy';
 
@@ -104,10 +104,12 @@ describe('ui: shell (spec §2 "Shared shell", DESIGN §3.6, §3.7)', () => {
     const Broken = (): never => {
       throw new Error('broken step');
     };
+    // The app's routes with a step that throws, under the app's own boundary (app.tsx): no router screen intercepts it.
+    const BrokenRoutes = () => useRoutes([{ ...root, element: <Broken /> }], '/');
     const errors = sinon.stub(console, 'error');
     try {
       await act(async () => {
-        render(<RouterProvider router={createMemoryRouter([{ ...root, element: <Broken /> }])} />);
+        render(<AppErrorBoundary><MemoryRouter><BrokenRoutes /></MemoryRouter></AppErrorBoundary>);
       });
       expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal(copy.failure.title);
       expect(screen.getByText(copy.failure.defaultMessage)).to.exist;

@@ -1,12 +1,11 @@
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { Component, useEffect, useState, type ReactNode } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { Component, useEffect, type ReactNode } from 'react';
 import { SessionStore } from '../../application/stores/session.store';
 import { copy } from '../../domain/copy';
 import { assertNever } from '../../domain/result';
 import { StaticFailureView } from './pages/failure-page';
-import { createAppRouter, isTakeOver, pathOfSession } from './router';
+import { AppRoutes, isTakeOver, pathOfSession } from './router';
 import { useService } from './services-context';
 
 /** Spec §2: the window title per screen: the step's, the failure page's, or loading. */
@@ -30,37 +29,30 @@ function scrollToTop(): void {
 }
 
 /**
- * The router follows SessionStore (DESIGN §3.6): each change of screen or step replaces the
- * memory router's one entry (no history, no address change), scrolls to the top (not when the
- * brand's login route takes over the pre-rendered form: the customer may be typing, issue 15)
- * and sets the window title.
+ * The router follows SessionStore (DESIGN §3.6): it matches the session's path (no history, no
+ * address change); each change of screen or step scrolls to the top (not when the brand's login
+ * route takes over the pre-rendered form: the customer may be typing, issue 15) and sets the
+ * window title.
  */
 export const App = observer(function App() {
   const session = useService(SessionStore);
-  // The router starts where the session already is (no second render to get there); the
-  // reaction below follows it from then on.
-  // One router for the page's life: its routes never change.
-  const [router] = useState(() => createAppRouter(pathOfSession(session)));
+  const path = pathOfSession(session);
 
-  useEffect(
-    () =>
-      reaction(
-        () => pathOfSession(session),
-        (path) => {
-          const from = router.state.location.pathname;
-          if (from === path) return;
-          if (!isTakeOver(from, path)) scrollToTop();
-          void router.navigate(path, { replace: true });
-        },
-        { fireImmediately: true },
-      ),
-    [router, session],
-  );
+  useEffect(() => {
+    let from = pathOfSession(session);
+    return reaction(
+      () => pathOfSession(session),
+      (to) => {
+        if (!isTakeOver(from, to)) scrollToTop();
+        from = to;
+      },
+    );
+  }, [session]);
   useEffect(() => reaction(() => titleOfSession(session), (title) => { document.title = title; }, { fireImmediately: true }), [session]);
 
   return (
     <AppErrorBoundary>
-      <RouterProvider router={router} />
+      <AppRoutes path={path} />
     </AppErrorBoundary>
   );
 });

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { createMemoryRouter, useRouteError, type RouteObject } from 'react-router-dom';
+import { MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import type { FailureRoute, SessionStore } from '../../application/stores/session.store';
 import type { Step } from '../../domain/flow';
 import { flowRouteName } from '../../domain/redirect-token';
@@ -53,16 +52,6 @@ export function isTakeOver(from: string, to: string): boolean {
 }
 
 /**
- * A render error inside the routes shows the failure view with the default text, as
- * AppErrorBoundary does outside them: the router would otherwise show its developer screen.
- */
-function RouteError() {
-  const error = useRouteError();
-  useEffect(() => console.error('The consent app failed to render.', error), [error]);
-  return <StaticFailureView />;
-}
-
-/**
  * Spec §2 route table: the flow route with its step children (the start page and any other
  * child path show the login step's route), the failure routes, and `*` the loading screen. Every
  * step route renders the step switch, which follows the store.
@@ -85,7 +74,6 @@ export function appRoutes(): RouteObject[] {
     {
       path: '/',
       element: <AppShell />,
-      errorElement: <RouteError />,
       children: [
         { path: ':flow', element: <FlowLayout />, children: stepChildren },
         ...FAILURE_ROUTES.map((route): RouteObject => ({ path: route, element: <FailurePage /> })),
@@ -96,7 +84,22 @@ export function appRoutes(): RouteObject[] {
   ];
 }
 
-/** DESIGN §3.6: a memory router; the browser's address stays the entry URL. */
-export function createAppRouter(initialPath = '/') {
-  return createMemoryRouter(appRoutes(), { initialEntries: [initialPath] });
+/** The routes as the router matches them at `path`. */
+function RoutesAt({ path }: { readonly path: string }) {
+  return useRoutes(appRoutes(), path);
+}
+
+/**
+ * DESIGN §3.6: a memory router whose location is the session's path (`pathOfSession`): the
+ * browser's address stays the entry URL, and no step adds a history entry. Declarative mode
+ * (issue 20, first-screen bytes): the app never navigates through the router, it only matches
+ * the session's path, so the data router's loaders, actions and navigation state are not shipped.
+ * A render error inside the routes is caught by the app's error boundary (`AppErrorBoundary`).
+ */
+export function AppRoutes({ path }: { readonly path: string }) {
+  return (
+    <MemoryRouter initialEntries={[path]}>
+      <RoutesAt path={path} />
+    </MemoryRouter>
+  );
 }
