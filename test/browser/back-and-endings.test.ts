@@ -1,0 +1,125 @@
+// Issue 23 items 1 and 2 in Chromium, at the phone widths (390 and 320 px): the phone's Back
+// button opens the leave question on any step (DESIGN §3.18), and an ending the customer did not
+// choose (inactivity, the token's expiry) is explained by a notice before the redirect. The app's
+// clock is Playwright's page clock (fastForward), as in timers.test.ts; the sandbox keeps real time.
+import { expect } from 'chai';
+import type { Page, Request } from 'playwright-core';
+import { copy } from '../../domain/copy';
+import { browserSuite } from './browser-harness';
+import { expectErrorReturn, logIn, modalNamed, onStep, stateOf } from './consent-app-driver';
+
+/** CONTRACT §2 defaults, stated here because the test moves the clock by them. */
+const INACTIVE_TIME_LIMIT_S = 300;
+const WARN_TIME_S = 60;
+const TOKEN_LIFETIME_S = 600;
+/** domain/flow-exits.ts ENDING_NOTICE_MS: the notice returns on its own after 5 s. */
+const ENDING_NOTICE_S = 5;
+const WIDTHS = [390, 320] as const;
+
+const seconds = (s: number): number => s * 1000;
+const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const rejections = (requests: readonly Request[]) =>
+  requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/customer-auth/confirmation') && r.postData() === JSON.stringify({ authorisationStatus: false }));
+const logins = (requests: readonly Request[]) => requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/customer-auth/authenticate'));
+
+describe('browser: the phone\'s Back button and the endings that explain themselves (issue 23)', function () {
+  this.timeout(90_000);
+  const suite = browserSuite({ inactivity: { inactiveTimeLimit: INACTIVE_TIME_LIMIT_S, inactiveReciprocalWarnTime: WARN_TIME_S }, tokenLifetimeSeconds: TOKEN_LIFETIME_S });
+
+  async function openLoggedIn(width: number, options: { clock?: boolean } = {}) {
+    const page = await suite.watchedPage({ width, height: 800 });
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    if (options.clock === true) await page.clock.install();
+    const entryUrl = await suite.harness.entryUrl();
+    await page.goto(entryUrl);
+    await logIn(page, 'jane.citizen');
+    await onStep(page, copy.steps.selectAccounts);
+    return { page, requests, state: stateOf(entryUrl) };
+  }
+
+  /** The page's horizontal overflow: a modal at a phone width must fit (DESIGN §3.7). */
+  const overflows = (page: Page): Promise<boolean> => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+  for (const width of WIDTHS) {
+    describe(`at ${width} px`, () => {
+      it('Back on the account step asks, "No, stay" keeps the step and its ticks, "Yes, leave" rejects at the bank and returns access_denied; Forward shows no working login', async () => {
+        const { page, requests, state } = await openLoggedIn(width);
+        await account(page, 'Bills').check();
+        const historyBefore = await page.evaluate(() => history.length);
+
+        await page.goBack();
+        const leave = modalNamed(page, 'sharingIncomplete');
+        await leave.waitFor();
+        expect(await overflows(page), 'the leave question fits the phone').to.equal(false);
+        expect(page.url(), 'the address stays the app\'s').not.to.include('/recipient/callback');
+        await leave.getByRole('button', { name: copy.modals.sharingIncomplete.secondary as string }).click();
+        await leave.waitFor({ state: 'detached' });
+        await onStep(page, copy.steps.selectAccounts);
+        expect(await account(page, 'Bills').isChecked(), 'the tick survived the question').to.equal(true);
+        expect(rejections(requests), 'nothing sent to the bank yet').to.have.length(0);
+
+        // The one history entry is pushed again after "No, stay": a second Back asks again.
+        await page.goBack();
+        await leave.waitFor();
+        await leave.getByRole('button', { name: copy.modals.sharingIncomplete.primary as string }).click();
+        await expectErrorReturn(page, state);
+        expect(rejections(requests), 'the consent was rejected at the bank once').to.have.length(1);
+
+        // Forward from the recipient's page never brings back a fresh, working login for this decided authorisation.
+        const loginsBefore = logins(requests).length;
+        await page.goForward().catch(() => undefined);
+        await page.waitForLoadState('domcontentloaded');
+        if ((await page.getByLabel(copy.login.usernameLabel, { exact: true }).count()) > 0) {
+          // A login form is back: it must not work for this decided authorisation.
+          await logIn(page, 'jane.citizen').catch(() => undefined);
+        }
+        expect(logins(requests).length, 'no login was sent after leaving').to.equal(loginsBefore);
+        expect(await page.evaluate(() => history.length), 'steps pushed no history of their own').to.be.at.most(historyBefore + 2);
+      });
+
+      it('Back on the review asks the same question', async () => {
+        const { page } = await openLoggedIn(width);
+        await account(page, 'Bills').check();
+        await button(page, copy.buttons.continue).click();
+        await onStep(page, copy.steps.confirmation);
+        await page.goBack();
+        await modalNamed(page, 'sharingIncomplete').waitFor();
+      });
+
+      it('an inactivity lapse shows "Your session has ended" with what was shared and where the customer goes, then returns on its own', async () => {
+        const { page, requests, state } = await openLoggedIn(width, { clock: true });
+        await page.clock.fastForward(seconds(INACTIVE_TIME_LIMIT_S - WARN_TIME_S + 1));
+        await modalNamed(page, 'timeoutWarning').waitFor();
+        await page.clock.fastForward(seconds(WARN_TIME_S));
+        const notice = modalNamed(page, 'sessionEndedInactive');
+        await notice.waitFor();
+        const text = await notice.textContent();
+        expect(text).to.include('we ended this session because there was no activity');
+        expect(text, 'the outcome, from what the bank is known to hold').to.include('No data has been shared.');
+        expect(text).to.include('We are returning you to Budget Buddy');
+        expect(await overflows(page), 'the notice fits the phone').to.equal(false);
+        expect(page.url(), 'still the app, not yet the recipient').not.to.include('/recipient/callback');
+        await page.clock.fastForward(seconds(ENDING_NOTICE_S + 1));
+        await expectErrorReturn(page, state);
+        expect(rejections(requests), 'the consent was rejected at the bank once').to.have.length(1);
+      });
+
+      it('the token\'s expiry shows its notice; "Return to Budget Buddy" returns at once', async () => {
+        const { page, state } = await openLoggedIn(width, { clock: true });
+        // Stay active (so the inactivity timer never fires) while the token runs out.
+        const stepS = INACTIVE_TIME_LIMIT_S - WARN_TIME_S - 10;
+        for (let moved = 0; moved < TOKEN_LIFETIME_S + 5; moved += stepS) {
+          await page.clock.fastForward(seconds(Math.min(stepS, TOKEN_LIFETIME_S + 5 - moved)));
+          await page.mouse.move(10 + moved / 10, 10);
+        }
+        const notice = modalNamed(page, 'sessionEndedExpired');
+        await notice.waitFor();
+        expect(await notice.textContent()).to.include('has run out');
+        await notice.getByRole('button', { name: 'Return to Budget Buddy' }).click();
+        await expectErrorReturn(page, state);
+      });
+    });
+  }
+});
