@@ -82,8 +82,10 @@ const catalogue: ShownText[] = [
   ...catalogueTexts(copy, 'copy', SAMPLES, OVERRIDES, unsampled),
   ...catalogueTexts(stepsCopy, 'stepsCopy', SAMPLES, OVERRIDES, unsampled),
 ];
+/** A function that shows only its argument (the recipient's name alone) says no words of ours. */
+const sampleValues = new Set(Object.values(SAMPLES).flat().filter((value): value is string => typeof value === 'string'));
 const views: ShownText[] = tsxFiles(root, ['ui/web', 'ui/terminal']).flatMap((file) => viewTexts(file, readText(root, file)));
-const shown: ShownText[] = [...catalogue, ...clusterTexts(), ...views];
+const shown: ShownText[] = [...catalogue, ...clusterTexts(), ...views].filter(({ text }) => !sampleValues.has(text));
 const sources: string[] = [...specTexts(readText(root, 'docs/requirements.md')), ...designTexts(readText(root, 'docs/design.md'))];
 const rows: Departure[] = departures(readText(root, 'docs/wording.md'));
 
@@ -141,7 +143,7 @@ describe("architecture: docs/wording.md records every departure from the spec's 
 
     it('fails a malformed row and a spec typo still shown', () => {
       const texts = [{ where: 'copy.a', text: 'Please contact to us retrieve your username.' }];
-      expect(malformed(texts, [row('x', { kind: 'odd', why: 'because' })])).to.have.length(4);
+      expect(malformed(texts, [row('{x}', { kind: 'odd', why: 'because' })])).to.have.length(4);
       expect(malformed(texts, [row('Please contact us to retrieve your username.', { kind: 'typo', spec: ['Please contact to us retrieve your username.'] })]))
         .to.deep.equal(['docs/wording.md:1: the spec\'s typo "Please contact to us retrieve your username." is still shown']);
     });

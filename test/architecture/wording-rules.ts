@@ -39,9 +39,9 @@ export const normalise = (text: string): string =>
 export const sentences = (text: string): string[] =>
   text.replace(/\s+/g, ' ').trim().split(/(?<=[.?!])\s+(?=[A-Z(©])/).map(normalise).filter((part) => /[A-Za-z]/.test(part));
 
-/** A text with placeholders as a whole-text pattern: each `{…}` stands for any value, the rest is literal. */
+/** A text with placeholders as a whole-text pattern: each `{…}` stands for any value (an optional part may be empty), the rest is literal. */
 export const asPattern = (text: string): RegExp =>
-  new RegExp(`^${normalise(text).split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?')}$`);
+  new RegExp(`^${normalise(text).split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?')}$`);
 
 // ---------------------------------------------------------------------------------------------
 // The catalogue: domain/copy.ts and domain/steps-copy.ts, functions called with samples
@@ -318,7 +318,7 @@ export function departures(wording: string): Departure[] {
   const offset = wording.slice(0, start).split('\n').length - 1;
   const section = wording.slice(start).split('\n');
   const end = section.findIndex((line, index) => index > 0 && /^## /.test(line));
-  const codes = (cell: string): string[] => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? '');
+  const codes = (cell: string): string[] => [...cell.matchAll(/`([^`]+)`/g)].map((match) => (match[1] ?? '').replace(/\\\|/g, '|'));
   return section
     .slice(0, end < 0 ? undefined : end)
     .map((line, index) => ({ line, number: offset + index + 1 }))
@@ -354,9 +354,15 @@ const inText = (ours: string): RegExp => {
 
 /** "Ours" texts of the table that the app no longer shows (a stale row). */
 export function stale(shown: readonly ShownText[], rows: readonly Departure[]): string[] {
-  const texts = shown.map(({ text }) => text.replace(/\s+/g, ' ').trim().replace(/[\u2018\u2019]/g, "'"));
+  const texts = [...new Set(shown.map(({ text }) => text.replace(/\s+/g, ' ').trim().replace(/[\u2018\u2019]/g, "'")))];
+  const found = (ours: string): boolean => {
+    // Its literal parts first (cheap), then the pattern.
+    const parts = normalise(ours).split(/\{[^}]*\}/).filter((part) => part.trim() !== '');
+    const pattern = inText(ours);
+    return texts.some((text) => parts.every((part) => text.includes(part)) && pattern.test(text));
+  };
   return rows.flatMap((row) => row.ours
-    .filter((ours) => !texts.some((text) => inText(ours).test(text)))
+    .filter((ours) => !found(ours))
     .map((ours) => `docs/wording.md:${row.line}: "${ours}" (${row.screen})`));
 }
 
@@ -366,7 +372,7 @@ export function malformed(shown: readonly ShownText[], rows: readonly Departure[
   for (const row of rows) {
     const at = `docs/wording.md:${row.line}`;
     if (!(DEPARTURE_KINDS as readonly string[]).includes(row.kind)) problems.push(`${at}: kind "${row.kind}" is not one of ${DEPARTURE_KINDS.join(', ')}`);
-    if (row.ours.length === 0 || row.ours.some((ours) => !/[A-Za-z]{2}/.test(ours.replace(/\{[^}]*\}/g, '')))) problems.push(`${at}: no text of ours in code font`);
+    if (row.ours.length === 0 || row.ours.some((ours) => !/\S/.test(ours.replace(/\{[^}]*\}/g, '')))) problems.push(`${at}: no text of ours in code font`);
     if (!/\b(?:[Ii]ssue \d+|DESIGN §\d|spec §\d)/.test(row.why)) problems.push(`${at}: the reason cites no issue, DESIGN § or spec §`);
     if (row.kind !== 'new' && row.spec.length === 0) problems.push(`${at}: a ${row.kind} row gives the spec's words`);
     if (row.kind === 'new' && row.spec.length > 0) problems.push(`${at}: a new text has no words of the spec`);
