@@ -1,18 +1,19 @@
 // Issue 21 item 6, issue 23: one record of every departure from the spec's texts. Every text the
 // app can show (domain/copy.ts, domain/steps-copy.ts, the Data Language clusters, the views'
-// fixed strings) is, sentence by sentence, the spec's word for word (docs/requirements.md, the
+// fixed strings, the built page's own) is, sentence by sentence, the spec's word for word (docs/requirements.md, the
 // repository's copy of it, with its Data language table; docs/design.md where DESIGN rules), or
 // is listed as "ours" in docs/wording.md's departures table; and every "ours" is still shown.
 import { expect } from 'chai';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copy, type ModalContext } from '../../domain/copy';
+import { indexHtml } from '../../esbuild.config.mjs';
 import { dataClusters } from '../../domain/data-clusters';
 import type { KnownOutcome } from '../../domain/outcome';
 import { PROFILE_SCOPE, SCOPES } from '../../domain/scopes';
 import { stepsCopy } from '../../domain/steps-copy';
 import {
-  asPattern, catalogueTexts, departures, designTexts, malformed, parameterNames, readText, sentences, specTexts, stale, tsxFiles, unlisted, viewTexts,
+  asPattern, catalogueTexts, departures, designTexts, htmlTexts, malformed, parameterNames, readText, sentences, specTexts, stale, tsxFiles, unlisted, viewTexts,
   type Departure, type Samples, type ShownText,
 } from './wording-rules';
 
@@ -82,10 +83,14 @@ const catalogue: ShownText[] = [
   ...catalogueTexts(copy, 'copy', SAMPLES, OVERRIDES, unsampled),
   ...catalogueTexts(stepsCopy, 'stepsCopy', SAMPLES, OVERRIDES, unsampled),
 ];
-/** A function that shows only its argument (the recipient's name alone) says no words of ours. */
-const sampleValues = new Set(Object.values(SAMPLES).flat().filter((value): value is string => typeof value === 'string'));
+/** A text made of sample values alone (the recipient's name, "Budget Buddy (Budget Buddy Pty Ltd)") says no words of ours. */
+const sampleValues = [...new Set(Object.values(SAMPLES).flat().filter((value): value is string => typeof value === 'string' && value !== ''))]
+  .sort((a, b) => b.length - a.length);
+const onlyValues = (text: string): boolean => !/[A-Za-z]/.test(sampleValues.reduce((rest, value) => rest.split(value).join(''), text));
 const views: ShownText[] = tsxFiles(root, ['ui/web', 'ui/terminal']).flatMap((file) => viewTexts(file, readText(root, file)));
-const shown: ShownText[] = [...catalogue, ...clusterTexts(), ...views].filter(({ text }) => !sampleValues.has(text));
+/** The page the build writes, with and without its loading screen: what shows before the app runs, or without JavaScript. */
+const page: ShownText[] = [true, false].flatMap((loadingScreen) => htmlTexts('esbuild.config.mjs indexHtml', indexHtml({ script: 'app.js', stylesheet: 'app.css', loadingScreen })));
+const shown: ShownText[] = [...catalogue, ...clusterTexts(), ...views, ...page].filter(({ text }) => !onlyValues(text));
 const sources: string[] = [...specTexts(readText(root, 'docs/requirements.md')), ...designTexts(readText(root, 'docs/design.md'))];
 const rows: Departure[] = departures(readText(root, 'docs/wording.md'));
 
@@ -98,6 +103,7 @@ describe("architecture: docs/wording.md records every departure from the spec's 
   it('collects the texts: the catalogue, the clusters and the views', () => {
     expect(new Set(catalogue.map(({ text }) => text)).size).to.be.greaterThan(250);
     expect(views.map(({ text }) => text)).to.include('Tab / Shift+Tab: move · Enter: press · Space: tick · Esc: close · Ctrl+C: quit');
+    expect(page.map(({ text }) => text)).to.include.members(['Loading | Open Banking', 'Loading']);
     expect(sources).to.include.members(['Account Login', 'Please contact to us retrieve your username.', 'Full name and title(s)', 'Data sharing confirmed']);
     expect(rows.length).to.be.greaterThan(50);
   });
@@ -126,6 +132,10 @@ describe("architecture: docs/wording.md records every departure from the spec's 
       expect(sentences("If you're not sure, choose Forgot your username? on the login page.")).to.have.length(1);
       expect(asPattern('Step {n} of {total}').test('Step 1 of 3')).to.equal(true);
       expect(asPattern('Step {n} of {total}').test('Step 1 of')).to.equal(false);
+      expect(asPattern('{26 November 2026} to {26 November 2027}').test('26 November 2026 to 26 November 2027')).to.equal(true);
+      expect(asPattern('{26 November 2026} to {26 November 2027}').test('This page needs JavaScript to be turned on')).to.equal(false);
+      expect(asPattern('Time remaining: {45 seconds}').test('Time remaining: 1 second')).to.equal(true);
+      expect(asPattern('We\'ll ask them once you confirm{, and they have 7 days to respond}').test("We'll ask them once you confirm")).to.equal(true);
     });
 
     it('fails a text that is neither the spec\'s nor listed, naming it and where it is', () => {
@@ -157,6 +167,11 @@ describe("architecture: docs/wording.md records every departure from the spec's 
           <Text>{\`\${copy.x}: done\`}</Text>
         </section>);`;
       expect(viewTexts('v.tsx', view).map(({ text }) => text)).to.deep.equal(['Your accounts', 'Select accounts', 'Hide details', 'Show details', 'Search', ': done']);
+    });
+
+    it('reads a page\'s title, text and text attributes, not its scripts or styles', () => {
+      const html = '<html><head><title>Loading | Open Banking</title><style>p{}</style><script>var a="Hidden words"</script></head><body><p role="status">Loading</p><img alt="Bank logo" src="x.png"><noscript>Turn on JavaScript.</noscript></body></html>';
+      expect(htmlTexts('page', html).map(({ text }) => text)).to.deep.equal(['Bank logo', 'Loading | Open Banking', 'Loading', 'Turn on JavaScript.']);
     });
 
     it('reads a function\'s parameter names', () => {

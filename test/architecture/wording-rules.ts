@@ -39,9 +39,25 @@ export const normalise = (text: string): string =>
 export const sentences = (text: string): string[] =>
   text.replace(/\s+/g, ' ').trim().split(/(?<=[.?!])\s+(?=[A-Z(©])/).map(normalise).filter((part) => /[A-Za-z]/.test(part));
 
-/** A text with placeholders as a whole-text pattern: each `{…}` stands for any value (an optional part may be empty), the rest is literal. */
-export const asPattern = (text: string): RegExp =>
-  new RegExp(`^${normalise(text).split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?')}$`);
+/**
+ * A placeholder as a pattern, from its example: a number (`{3}`), a count with its unit
+ * (`{2 minutes}`) or a date (`{26 May 2027}`) stands for any of its kind; anything else (a
+ * name, an optional part) for any text, empty included.
+ */
+function placeholder(example: string): string {
+  if (/^\d+$/.test(example)) return '\\d+';
+  if (/^\d+ [a-z]+$/.test(example)) return '\\d+ [a-z]+';
+  if (/^\d{1,2} [A-Z][a-z]+ \d{4}$/.test(example)) return '\\d{1,2} [A-Z][a-z]+ \\d{4}';
+  return '.*?';
+}
+
+/** A text with placeholders as a whole-text pattern: each `{…}` stands for a value (`placeholder`), the rest is literal. */
+export function asPattern(text: string): RegExp {
+  const flat = normalise(text);
+  const literals = flat.split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const values = [...flat.matchAll(/\{([^}]*)\}/g)].map((match) => placeholder(match[1] ?? ''));
+  return new RegExp(`^${literals.map((part, index) => part + (values[index] ?? '')).join('')}$`);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The catalogue: domain/copy.ts and domain/steps-copy.ts, functions called with samples
@@ -250,6 +266,22 @@ export function viewTexts(file: string, source: string): ShownText[] {
     .filter((value) => /[A-Za-z]{2}/.test(value))
     .filter((value) => !/^[a-z][\w$-]*$/.test(value.trim()) && !/^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(value.trim()) && !/^(?:\.{0,2}\/|https?:|tel:|mailto:)/.test(value.trim()))
     .map((text) => ({ where: file, text }));
+}
+
+/**
+ * The texts of an HTML page as a browser shows them: its title, the text between its tags
+ * (not inside `script` or `style`), and its `aria-label`, `alt`, `title` and `placeholder`
+ * attributes. For the page the build writes (esbuild.config.mjs `indexHtml`): what shows before
+ * the app runs, or without JavaScript.
+ */
+export function htmlTexts(where: string, html: string): ShownText[] {
+  const body = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, '');
+  const attributes = [...body.matchAll(/\s(?:aria-label|alt|title|placeholder)="([^"]*)"/g)].map((match) => match[1] ?? '');
+  const nodes = body.replace(/<[^>]*>/g, '\n').split('\n');
+  return [...attributes, ...nodes]
+    .map((text) => text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").trim())
+    .filter((text) => /[A-Za-z]{2}/.test(text))
+    .map((text) => ({ where, text }));
 }
 
 /** Every `.tsx` file under the folders, relative to `root`. */
