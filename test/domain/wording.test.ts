@@ -1,5 +1,6 @@
-// docs/wording.md: the glossary and the spec's texts we corrected (the page's table is checked
-// against the catalogue by test/architecture/wording-table.test.ts: the mutation sandbox holds no docs/).
+// docs/wording.md: the glossary and the spec's texts we corrected (the page's departures table is
+// checked against every text the app shows by test/architecture/wording-departures.test.ts: the
+// mutation sandbox holds no docs/).
 import { expect } from 'chai';
 import { copy, modalText, type ModalText } from '../../domain/copy';
 import { MODAL_NAMES, MODAL_RULES } from '../../domain/modal';
