@@ -378,6 +378,8 @@ export const copy = {
     usernameEmpty: 'Error: username cannot be empty.',
     usernameEmptyAfterLoginError: 'Please enter your username.',
     secureCode: 'Please enter your secure code.',
+    /** Issue 23 item A: a letter or symbol typed or pasted into the secure code field is refused, and said so. */
+    secureCodeDigitsOnly: 'Enter numbers only. Your secure code has 6 digits.',
     // Spec §5 "…using correct format DD-MM-YYYY.": the example's format and the article (docs/wording.md).
     dobInvalid: 'Invalid date. Please try again using the correct format DD/MM/YYYY.',
     dobInFuture: 'Date of birth cannot be in the future. Please try again.',

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
 import { calendarDateOf, dateOfBirthError, parsePastedDate, type CalendarDate, type DateOfBirthParts } from '../../domain/date-of-birth';
 import type { LoginHelpModal } from '../../domain/flow-events';
-import { canContinue, secureCodeError, usernameError, type LoginForm } from '../../domain/login-form';
+import { canContinue, secureCodeEntry, secureCodeError, usernameError, type LoginForm } from '../../domain/login-form';
 import { copy } from '../../domain/copy';
 import type { LoginLinks } from '../../domain/cx-settings';
 import { dateOfBirthStepUpNotice, loginFocus, secureCodeFieldMessage, secureCodeHelp, type LoginFocus } from '../../domain/login-feedback';
@@ -31,6 +31,8 @@ export class LoginStore {
   touched: ReadonlySet<LoginField> = new Set();
   /** Where focus goes after Continue on an incomplete form: the first field whose message says what is missing. */
   fieldFocus: FieldFocus | undefined = undefined;
+  /** Issue 23 item A: the last text typed or pasted into the secure code field held a letter, and was refused. */
+  secureCodeRefused = false;
 
   constructor(
     @inject(FlowController) private readonly flow: FlowController,
@@ -77,6 +79,7 @@ export class LoginStore {
 
   /** Spec §5, §8: why the field was emptied after a failed login (with the attempts left), else its validation message. */
   get secureCodeError(): string | undefined {
+    if (this.secureCodeRefused) return copy.validation.secureCodeDigitsOnly;
     return secureCodeFieldMessage(this.flow.state.journey.login, this.touched.has('secureCode') ? secureCodeError(this.form.secureCode) : undefined);
   }
 
@@ -138,7 +141,9 @@ export class LoginStore {
     void this.flow.dispatch({ type: 'usernameTyped', value: username });
   }
 
+  /** Issue 23 item A: spaces and dashes are dropped, a letter refused (domain/login-form.ts `secureCodeEntry`). */
   setSecureCode(secureCode: string): void {
+    this.secureCodeRefused = secureCodeEntry(secureCode, this.form.secureCode).refused;
     void this.flow.dispatch({ type: 'secureCodeTyped', value: secureCode });
   }
 

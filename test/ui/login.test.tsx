@@ -40,7 +40,7 @@ describe('ui: login screen (spec §2, §5)', () => {
     expect(screen.getByRole('tooltip', { hidden: true }).textContent).to.equal(copy.login.usernameTooltip);
     expect(tooltip.getAttribute('aria-describedby')).to.equal(screen.getByRole('tooltip', { hidden: true }).id);
     const code = input(copy.login.secureCodeLabel);
-    expect([code.inputMode, code.autocomplete, code.maxLength]).to.deep.equal(['numeric', 'one-time-code', 6]);
+    expect([code.inputMode, code.autocomplete, code.maxLength], 'issue 23 item A: no maxLength, "123 456" fits').to.deep.equal(['numeric', 'one-time-code', -1]);
     expect(input('Username').autocomplete).to.equal('username');
     expect(within(f).queryByText('Additional security')).to.equal(null);
     expect(continueButton().type).to.equal('submit');

@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { LoginStore } from '../../../application/stores/login.store';
 import { SessionStore } from '../../../application/stores/session.store';
 import { copy } from '../../../domain/copy';
-import { SECURE_CODE_LENGTH } from '../../../domain/login-form';
 import { Tooltip } from '../components/tooltip';
 import { DateOfBirthFieldset } from '../login/date-of-birth-fieldset';
 import { LoginField } from '../login/login-field';
@@ -98,7 +97,7 @@ export const LoginPage = observer(function LoginPage() {
           name: 'secureCode',
           inputMode: 'numeric',
           autoComplete: 'one-time-code',
-          maxLength: SECURE_CODE_LENGTH,
+          // Issue 23 item A: no maxLength: "123 456" (7 characters) is typed or pasted whole; the model keeps the 6 digits.
           required: true,
           value: login.form.secureCode,
           onChange: (event) => login.setSecureCode(event.target.value),
