@@ -3,6 +3,10 @@ import { makeAutoObservable } from 'mobx';
 import type { Account } from '../../domain/accounts';
 import { stepsCopy } from '../../domain/steps-copy';
 import { filterAccounts, noneSelected, notAllSelected, selectAllScope, selectionCount, type SelectAllScope } from '../../domain/account-selection';
+import { dataClusters } from '../../domain/data-clusters';
+import { customerWording } from '../../domain/flow-view';
+import { sharesNothing } from '../../domain/review-data';
+import { summarise } from '../../domain/selection-summary';
 import { FlowController } from '../flow-controller';
 import { SessionStore } from './session.store';
 
@@ -19,6 +23,8 @@ export class AccountSelectionStore {
   filterText = '';
   /** How many tiles of a long list are shown (grows with "Show more accounts"). */
   shownLimit = ACCOUNT_PAGE_SIZE;
+  /** Issue 23 item C: how often Continue was pressed with nothing to share (each press a new request, for focus). */
+  continueRefused = 0;
 
   constructor(
     @inject(FlowController) private readonly flow: FlowController,
@@ -144,8 +150,30 @@ export class AccountSelectionStore {
     void this.flow.dispatch(ids === undefined ? { type: 'toggleAll' } : { type: 'toggleAll', ids });
   }
 
-  /** Spec §4: Continue saves the selection, then goes to confirmation. */
+  /**
+   * Issue 23 items B, C: no account is selected and the recipient asked only for account data,
+   * so going on would share nothing (domain/review-data.ts `sharesNothing`).
+   */
+  get nothingToShare(): boolean {
+    const clusters = dataClusters(this.session.consent?.scopes ?? [], customerWording(this.flow.state));
+    return sharesNothing(clusters, !summarise(this.accounts, this.session.isPar).nothingSelected);
+  }
+
+  /** Issue 23 item C: after Continue with nothing to share, what is missing; gone once an account is ticked. */
+  get continueMessage(): string | undefined {
+    return this.continueRefused > 0 && this.nothingToShare ? stepsCopy.selectAccounts.selectAnAccount(this.session.tppName) : undefined;
+  }
+
+  /**
+   * Spec §4: Continue saves the selection, then goes to confirmation. Issue 23 item C: not when
+   * that would share nothing: Continue stays pressable, names what is missing (continueMessage)
+   * and the view moves focus to the accounts.
+   */
   continue(): Promise<void> {
+    if (this.nothingToShare) {
+      this.continueRefused += 1;
+      return Promise.resolve();
+    }
     return this.flow.dispatch({ type: 'continue' });
   }
 

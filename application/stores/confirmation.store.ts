@@ -3,7 +3,7 @@ import { makeAutoObservable } from 'mobx';
 import { sharingPeriod, type SharingPeriod } from '../../domain/consent';
 import { dataClusters, type DataCluster, type DataClusterProfile } from '../../domain/data-clusters';
 import { customerWording } from '../../domain/flow-view';
-import { listedClusters, noAccountWarning, type ListedCluster } from '../../domain/review-data';
+import { listedClusters, noAccountWarning, sharesNothing, type ListedCluster } from '../../domain/review-data';
 import {
   isAccountListFolded, jointHoldersMayBeNotified, jointHoldersNotNotified, REVIEW_ACCOUNT_PAGE, reviewAccountPage, summarise,
   type ReviewAccountPage, type SelectionSummary,
@@ -20,6 +20,8 @@ export type { SharingPeriod, WhatsChanged };
 export class ConfirmationStore {
   /** Issue 22: how many account lines the review shows (grows with "Show more accounts"). */
   reviewLimit = REVIEW_ACCOUNT_PAGE;
+  /** Issue 23 item B: how often Confirm was pressed on a review that shares nothing (each press a new request, for focus). */
+  confirmRefused = 0;
 
   constructor(
     @inject(FlowController) private readonly flow: FlowController,
@@ -186,12 +188,32 @@ export class ConfirmationStore {
     return !this.session.loading && !this.session.finished;
   }
 
+  /**
+   * Issue 23 item B: no account is selected and every requested cluster is account data, so a
+   * confirmation would share nothing (domain/review-data.ts `sharesNothing`).
+   */
+  get nothingToShare(): boolean {
+    return sharesNothing(this.clusters, this.session.skipStep || !this.summary.nothingSelected);
+  }
+
+  /** Issue 23 item B: after Confirm on a review that shares nothing, what is missing and what to do (beside the buttons). */
+  get confirmMessage(): string | undefined {
+    if (this.confirmRefused === 0 || !this.nothingToShare) return undefined;
+    const { back, cancel } = this.session.buttons;
+    return stepsCopy.confirmation.nothingToShare(this.session.tppName, back, cancel);
+  }
+
   setDescription(description: string): void {
     void this.flow.dispatch({ type: 'describe', text: description });
   }
 
   /** Spec §4 Success: confirm (one request however often it is pressed), the success modal, then the return. */
   confirm(): Promise<void> {
+    // Issue 23 item B: Confirm is never a silent dead end, nor an arrangement that shares nothing.
+    if (this.nothingToShare) {
+      this.confirmRefused += 1;
+      return Promise.resolve();
+    }
     return this.flow.dispatch({ type: 'confirm' });
   }
 
