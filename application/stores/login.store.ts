@@ -5,7 +5,8 @@ import type { LoginHelpModal } from '../../domain/flow-events';
 import { canContinue, secureCodeEntry, secureCodeError, usernameError, type LoginForm } from '../../domain/login-form';
 import { copy } from '../../domain/copy';
 import type { LoginLinks } from '../../domain/cx-settings';
-import { dateOfBirthStepUpNotice, loginFocus, secureCodeFieldMessage, secureCodeHelp, type LoginFocus } from '../../domain/login-feedback';
+import { dateOfBirthStepUpNotice, fieldAfterModal, firstFieldToFill, loginFocus, secureCodeFieldMessage, secureCodeHelp, type LoginFocus, type LoginFormField } from '../../domain/login-feedback';
+import type { ModalName } from '../../domain/modal';
 import { topModalOf } from '../../domain/flow-view';
 import { FlowController } from '../flow-controller';
 import { CLOCK, type Clock } from '../ports/clock.port';
@@ -106,6 +107,24 @@ export class LoginStore {
   /** DESIGN §3.7: where focus goes after a failed login (login-feedback.ts). */
   get focus(): LoginFocus | undefined {
     return loginFocus(this.flow.state.journey.login, topModalOf(this.flow.state.phase) !== undefined);
+  }
+
+  /**
+   * Issue 23 item C: where focus goes at the step-up: the first field the customer must fill
+   * (read when the step-up is shown, not as they type: the view reads it once).
+   */
+  get stepUpField(): LoginFormField {
+    return firstFieldToFill(this.form);
+  }
+
+  /** The modal on top of the login step, if any (issue 23 item C: focus after it closes, `fieldAfter`). */
+  get topModal(): ModalName | undefined {
+    return topModalOf(this.flow.state.phase)?.name;
+  }
+
+  /** Issue 23 item C: the field focus goes to once `modal` is closed (domain/login-feedback.ts `fieldAfterModal`). */
+  fieldAfter(modal: ModalName): LoginFormField | undefined {
+    return fieldAfterModal(modal);
   }
 
   get dobError(): string | undefined {
