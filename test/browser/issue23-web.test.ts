@@ -114,7 +114,7 @@ for (const viewport of WIDTHS) {
           const notice = await page.locator('.dob-step-up').getAttribute('id');
           expect(describedBy.split(' '), 'the notice is read with the field').to.include(notice);
         } else if (attempt < 4) {
-          await page.getByText(copy.login.secureCodeNotAccepted(4 - attempt), { exact: true }).waitFor();
+          await page.getByText(copy.login.secureCodeNotAccepted(5 - attempt), { exact: true }).waitFor();
         }
       }
       const modal = modalTitle(page, copy.modals.invalidUsernameLastAttempt.title as string);
