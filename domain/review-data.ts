@@ -63,12 +63,3 @@ export function noAccountWarning(listed: readonly ListedCluster[]): string {
   return stepsCopy.confirmation.noAccountSelectedYouMayShare(remaining.map((cluster) => lowerFirst(cluster.heading)).join(' and your '));
 }
 
-/**
- * Issue 23 item B (docs/review.md "Nothing to share"): without an account every requested cluster
- * would go unshared (the recipient asked only for account data, or for nothing), so confirming
- * would make an arrangement that shares nothing. `accountsShared`: an account is selected, or the
- * account step is skipped (no account data is requested then).
- */
-export function sharesNothing(clusters: readonly DataCluster[], accountsShared: boolean): boolean {
-  return !accountsShared && clusters.every((cluster) => cluster.accountData);
-}

@@ -3,10 +3,7 @@ import { makeAutoObservable } from 'mobx';
 import type { Account } from '../../domain/accounts';
 import { stepsCopy } from '../../domain/steps-copy';
 import { filterAccounts, noneSelected, notAllSelected, selectAllScope, selectionCount, type SelectAllScope } from '../../domain/account-selection';
-import { dataClusters } from '../../domain/data-clusters';
-import { customerWording } from '../../domain/flow-view';
-import { sharesNothing } from '../../domain/review-data';
-import { summarise } from '../../domain/selection-summary';
+import { selectionSharesNothing } from '../../domain/flow-steps';
 import { FlowController } from '../flow-controller';
 import { SessionStore } from './session.store';
 
@@ -152,11 +149,10 @@ export class AccountSelectionStore {
 
   /**
    * Issue 23 items B, C: no account is selected and the recipient asked only for account data,
-   * so going on would share nothing (domain/review-data.ts `sharesNothing`).
+   * so going on would share nothing (domain/flow-steps.ts `selectionSharesNothing`; the model refuses it).
    */
   get nothingToShare(): boolean {
-    const clusters = dataClusters(this.session.consent?.scopes ?? [], customerWording(this.flow.state));
-    return sharesNothing(clusters, !summarise(this.accounts, this.session.isPar).nothingSelected);
+    return selectionSharesNothing(this.flow.state);
   }
 
   /** Issue 23 item C: after Continue with nothing to share, what is missing; gone once an account is ticked. */
@@ -166,14 +162,11 @@ export class AccountSelectionStore {
 
   /**
    * Spec §4: Continue saves the selection, then goes to confirmation. Issue 23 item C: not when
-   * that would share nothing: Continue stays pressable, names what is missing (continueMessage)
-   * and the view moves focus to the accounts.
+   * that would share nothing (the model stays): Continue stays pressable, names what is missing
+   * (continueMessage) and the view moves focus to the accounts.
    */
   continue(): Promise<void> {
-    if (this.nothingToShare) {
-      this.continueRefused += 1;
-      return Promise.resolve();
-    }
+    if (this.nothingToShare) this.continueRefused += 1;
     return this.flow.dispatch({ type: 'continue' });
   }
 

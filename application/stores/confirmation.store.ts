@@ -3,7 +3,8 @@ import { makeAutoObservable } from 'mobx';
 import { sharingPeriod, type SharingPeriod } from '../../domain/consent';
 import { dataClusters, type DataCluster, type DataClusterProfile } from '../../domain/data-clusters';
 import { customerWording } from '../../domain/flow-view';
-import { listedClusters, noAccountWarning, sharesNothing, type ListedCluster } from '../../domain/review-data';
+import { listedClusters, noAccountWarning, type ListedCluster } from '../../domain/review-data';
+import { selectionSharesNothing } from '../../domain/flow-steps';
 import {
   isAccountListFolded, jointHoldersMayBeNotified, jointHoldersNotNotified, REVIEW_ACCOUNT_PAGE, reviewAccountPage, summarise,
   type ReviewAccountPage, type SelectionSummary,
@@ -189,11 +190,11 @@ export class ConfirmationStore {
   }
 
   /**
-   * Issue 23 item B: no account is selected and every requested cluster is account data, so a
-   * confirmation would share nothing (domain/review-data.ts `sharesNothing`).
+   * Issue 23 item B: no account is selected and only account data is asked for, so a
+   * confirmation would share nothing (domain/flow-steps.ts `selectionSharesNothing`; the model refuses it).
    */
   get nothingToShare(): boolean {
-    return sharesNothing(this.clusters, this.session.skipStep || !this.summary.nothingSelected);
+    return selectionSharesNothing(this.flow.state);
   }
 
   /** Issue 23 item B: after Confirm on a review that shares nothing, what is missing and what to do (beside the buttons). */
@@ -209,11 +210,8 @@ export class ConfirmationStore {
 
   /** Spec §4 Success: confirm (one request however often it is pressed), the success modal, then the return. */
   confirm(): Promise<void> {
-    // Issue 23 item B: Confirm is never a silent dead end, nor an arrangement that shares nothing.
-    if (this.nothingToShare) {
-      this.confirmRefused += 1;
-      return Promise.resolve();
-    }
+    // Issue 23 item B: the model confirms no arrangement that shares nothing; the press is noted, so the page says why.
+    if (this.nothingToShare) this.confirmRefused += 1;
     return this.flow.dispatch({ type: 'confirm' });
   }
 

@@ -1,6 +1,9 @@
 // Issue 23 items B and C through the stores: an arrangement that would share nothing is never
 // confirmed; Continue and Confirm say what is missing instead of doing nothing, or something empty.
 import { expect } from 'chai';
+import { runInAction } from 'mobx';
+import type { FlowState } from '../../domain/flow-state';
+import { transition } from '../../domain/flow-model';
 import { stepsCopy } from '../../domain/steps-copy';
 import { janeAccounts, newConsent } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
@@ -46,9 +49,22 @@ describe('application: issue 23 B and C, nothing to share', () => {
 
   it('B: a review that would share nothing (reached however): Confirm confirms nothing and says why and what to do', async () => {
     const { api, j } = await atAccountStep(ACCOUNT_DATA_ONLY);
-    // The model itself lets an empty selection through (spec §4); only the stores refuse it.
-    await j.flow.dispatch({ type: 'continue' });
+    // The model lets no empty selection through any more, so the review is reached with an
+    // account, which is then dropped from the model's state (as a future path might).
+    j.selection.toggle('acc-0001');
+    await j.selection.continue();
     expect(j.session.step).to.equal('confirmation');
+    const held = j.flow as unknown as { model: FlowState };
+    const reviewed = held.model;
+    const accounts = reviewed.journey.accounts;
+    if (accounts === undefined) throw new Error('accounts expected');
+    const dropped = accounts.data.map((account) => (account.id === 'acc-0001' ? { ...account, selected: false } : account));
+    const emptied: FlowState = { ...reviewed, journey: { ...reviewed.journey, accounts: { ...accounts, data: dropped } } };
+    // The model refuses the confirmation: same state, no request.
+    const refused = transition(emptied, { type: 'confirm' }, j.ports.clock.now());
+    expect(refused.state).to.equal(emptied);
+    expect(refused.effects).to.deep.equal([]);
+    runInAction(() => { held.model = emptied; });
     expect(j.confirmation.nothingToShare).to.equal(true);
     expect(j.confirmation.listedClusters).to.deep.equal([]);
     expect(j.confirmation.canConfirm, 'Confirm is never a grey dead end').to.equal(true);

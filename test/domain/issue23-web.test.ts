@@ -3,11 +3,10 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { copy } from '../../domain/copy';
-import { dataClusters } from '../../domain/data-clusters';
 import { failureExit } from '../../domain/error-page';
 import { secureCodeEntry, secureCodeError } from '../../domain/login-form';
 import { formatCount } from '../../domain/numbers';
-import { sharesNothing } from '../../domain/review-data';
+import { sharesNothing } from '../../domain/scopes';
 import { stepsCopy } from '../../domain/steps-copy';
 
 describe('domain: issue 23 (web)', () => {
@@ -45,11 +44,12 @@ describe('domain: issue 23 (web)', () => {
 
   describe('B: sharesNothing', () => {
     it('no account and only account data: nothing; customer data or the profile scope: something; an account: something', () => {
-      const accountOnly = dataClusters(['bank:accounts.basic:read', 'bank:transactions:read'], 'individual');
+      const accountOnly = ['bank:accounts.basic:read', 'bank:transactions:read', 'openid'];
       expect(sharesNothing(accountOnly, false)).to.equal(true);
       expect(sharesNothing(accountOnly, true)).to.equal(false);
-      expect(sharesNothing(dataClusters(['bank:accounts.basic:read', 'common:customer.basic:read'], 'individual'), false)).to.equal(false);
-      expect(sharesNothing(dataClusters(['bank:accounts.basic:read', 'profile'], 'individual'), false)).to.equal(false);
+      expect(sharesNothing(['bank:accounts.basic:read', 'common:customer.basic:read'], false)).to.equal(false);
+      expect(sharesNothing(['bank:accounts.basic:read', 'common:customer.detail:read'], false)).to.equal(false);
+      expect(sharesNothing(['bank:accounts.basic:read', 'profile'], false)).to.equal(false);
     });
     it('the words say what is missing and how to go on, with Back or, without it, the way out', () => {
       expect(stepsCopy.confirmation.nothingToShare('Budget Buddy', 'Back', 'Cancel')).to.equal(
