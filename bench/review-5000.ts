@@ -8,6 +8,7 @@
 //   reports the interaction (INP's measure).
 // The budget is 300 ms for the review render; a run over it is reported, never tuned to pass.
 // `npx tsx bench/review-5000.ts [--runs N]` (default 5). Not a test: a figure to read.
+import os from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { copy } from '../domain/copy';
 import { launchChromium, SandboxHarness } from '../test/browser/browser-harness';
@@ -79,11 +80,13 @@ try {
   for (let run = 1; run <= RUNS; run++) {
     const figures = await oneRun(browser, harness);
     runs.push(figures);
-    console.log(`run ${run}: review render ${figures.reviewRender} ms (${figures.listed} account lines on the page), show more ${figures.showMore} ms`);
+    console.log(`run ${run} (load ${os.loadavg()[0]?.toFixed(1)}): review render ${figures.reviewRender} ms (${figures.listed} account lines on the page), show more ${figures.showMore} ms`);
   }
   const review = summarise(runs.map((run) => run.reviewRender));
   const more = summarise(runs.map((run) => run.showMore));
   console.log(`\nReview of 5,000 accounts, mobile profile (${MOBILE.cpuSlowdown}× CPU, ${MOBILE.viewport.width} px), ${RUNS} runs:`);
+  // The figure depends on what else the machine runs: its load is printed beside it.
+  console.log(`  machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' / ')} (1, 5, 15 min)`);
   console.log(`  review render: median ${review.median} ms (quartiles ${review.q1}–${review.q3}, max ${Math.max(...runs.map((run) => run.reviewRender))}); budget ${BUDGET_MS} ms: ${review.median <= BUDGET_MS ? 'met' : 'NOT MET'}`);
   console.log(`  show more accounts: median ${more.median} ms (max ${Math.max(...runs.map((run) => run.showMore))})`);
 } finally {
