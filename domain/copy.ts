@@ -378,6 +378,8 @@ export const copy = {
     usernameEmpty: 'Error: username cannot be empty.',
     usernameEmptyAfterLoginError: 'Please enter your username.',
     secureCode: 'Please enter your secure code.',
+    /** Issue 23 item A: a letter or symbol typed or pasted into the secure code field is refused, and said so. */
+    secureCodeDigitsOnly: 'Enter numbers only. Your secure code has 6 digits.',
     // Spec §5 "…using correct format DD-MM-YYYY.": the example's format and the article (docs/wording.md).
     dobInvalid: 'Invalid date. Please try again using the correct format DD/MM/YYYY.',
     dobInFuture: 'Date of birth cannot be in the future. Please try again.',
@@ -403,6 +405,11 @@ export const copy = {
     serviceUnavailable: 'We could not check your request with the bank just now. Please reload this page to try again.',
     goBack: 'Go Back',
     leavePage: 'Leave Page',
+    /** Issue 23 item E: where the failure page's button goes, said beside it (and read with it). */
+    returnsTo: (recipient: string): string => `Returns you to ${recipient}.`,
+    takesToSite: (bankName: string | undefined): string => `Takes you to ${bankName === undefined ? "the bank's" : `the ${bankName}`} website.`,
+    backToPreviousPage: 'Returns you to the page you came from.',
+    unnamedRecipient: 'the app or website that sent you here',
     /** Spec §8 and CONTRACT §7: an error page parameter that cannot be decoded. */
     undecodable: 'We are unable to process your request.',
     /** DESIGN §3.13: the code and time of the failure that are proven to be a code and a time, for the customer to quote. */

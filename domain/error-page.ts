@@ -196,3 +196,20 @@ export function decodeErrorPageParam(param: string | undefined): ErrorPageData {
 function withoutUndefined(data: { readonly [K in Exclude<keyof ErrorPageData, 'undecodable'>]-?: string | undefined }): ErrorPageData {
   return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined)) as ErrorPageData;
 }
+
+/** Issue 23 item E: the failure page's one button: its label (spec §2) and where it goes, in words. */
+export interface FailureExit {
+  readonly label: string;
+  readonly where: string;
+}
+
+/**
+ * Spec §2 "Failure page": Go Back to the verified token's redirect address (the recipient), else
+ * Leave Page to the bank's public site. Issue 23 item E: the button says where it goes, by the
+ * recipient's name ("Returns you to Budget Buddy.") or the bank's ("Takes you to the Demo Bank
+ * website."; "the bank's website" while the brand is not known).
+ */
+export function failureExit(toRecipient: boolean, recipient: string, bankName: string | undefined): FailureExit {
+  if (!toRecipient) return { label: copy.failure.leavePage, where: copy.failure.takesToSite(bankName) };
+  return { label: copy.failure.goBack, where: copy.failure.returnsTo(recipient === '' ? copy.failure.unnamedRecipient : recipient) };
+}

@@ -8,7 +8,7 @@ import { andThen, callOver, openModal, reach, showStep, startCall, unchanged, wi
 import { awaitingLogin, flowFlags, pageIsActionable } from './flow-view';
 import { loginErrorOutcome } from './login-error-policy';
 import { secureCodeClearedBy } from './login-feedback';
-import { authenticateRequest, canContinue, type LoginForm } from './login-form';
+import { authenticateRequest, canContinue, secureCodeEntry, type LoginForm } from './login-form';
 import type { ModalName } from './modal';
 import { topModal } from './modal-stack';
 import { toProfileList } from './profiles';
@@ -35,7 +35,9 @@ function withForm(state: FlowState, form: LoginForm): Transition {
 /** Spec §3 "Login info": what the customer types (ignored when the form cannot be reached). */
 export const onUsernameTyped = (state: FlowState, username: string): Transition => withForm(state, { ...state.journey.login.form, username });
 
-export const onSecureCodeTyped = (state: FlowState, secureCode: string): Transition => withForm(state, { ...state.journey.login.form, secureCode });
+/** Issue 23 item A: the code keeps its digits (spaces and dashes dropped); a letter is refused (`secureCodeEntry`). */
+export const onSecureCodeTyped = (state: FlowState, typed: string): Transition =>
+  withForm(state, { ...state.journey.login.form, secureCode: secureCodeEntry(typed, state.journey.login.form.secureCode).code });
 
 export const onDateOfBirthTyped = (state: FlowState, parts: Partial<DateOfBirthParts>): Transition =>
   withForm(state, { ...state.journey.login.form, dob: { ...state.journey.login.form.dob, ...parts } });

@@ -1,5 +1,5 @@
 import { accountState, preselectFromConsent, type Account } from './accounts';
-import { restoreSelection, toggleAccount, toggleSelectAll, toggleSubAccount } from './account-selection';
+import { isChosen, restoreSelection, toggleAccount, toggleSelectAll, toggleSubAccount } from './account-selection';
 import type { ApiError } from './api-error';
 import { backFrom, nextStep, type Step } from './flow';
 import { isProvenRefusal } from './flow-decisions';
@@ -10,6 +10,7 @@ import { flowFlags, pageIsActionable, screenOf } from './flow-view';
 import { PERSONAL_PROFILE_ID, selectedProfile, selectProfile } from './profiles';
 import type { ConfirmationAnswer } from './return-url';
 import { businessConsentRequest, saveSelectionRequest } from './save-request';
+import { sharesNothing } from './scopes';
 import { accountStepFailure, saveOrConfirmErrorModal } from './step-error-policy';
 
 /** Spec §5: the description has no bound in the spec; the bank stores at most this many characters. */
@@ -97,13 +98,27 @@ export function onChooseProfile(state: FlowState, id: string): Transition {
 }
 
 /**
+ * Issue 23 items B, C (docs/review.md "Nothing to share"): the selection would make an
+ * arrangement that shares nothing: no account is selected (and the account step was not
+ * skipped) while the recipient asked only for account data (scopes.ts `sharesNothing`).
+ */
+export function selectionSharesNothing(state: FlowState): boolean {
+  const consent = state.journey.consent;
+  if (consent === undefined) return false;
+  const accountsShared = flowFlags(state).skipStep || (state.journey.accounts?.data ?? []).some(isChosen);
+  return sharesNothing(consent.scopes, accountsShared);
+}
+
+/**
  * Spec §4: Continue on select-profile goes to the account step; Continue on select-and-confirm
- * saves the selection, then goes to confirmation.
+ * saves the selection, then goes to confirmation (issue 23 item C: not when it would share
+ * nothing; the stores say what is missing).
  */
 export function onContinue(state: FlowState): Transition {
   if (onStepPage(state, 'selectProfile')) return selectedProfile(state.journey.profiles) === undefined ? unchanged(state) : enterAccountStep(state);
   const consent = state.journey.consent;
   if (onStepPage(state, 'selectAccounts') && consent !== undefined) {
+    if (selectionSharesNothing(state)) return unchanged(state);
     const request = saveSelectionRequest(consent.scopes, state.journey.accounts?.data ?? [], '');
     return startCall(state, { kind: 'saveSelection', request, then: 'confirmationStep' });
   }
@@ -152,12 +167,13 @@ export const onDescribe = (state: FlowState, text: string): Transition =>
 
 /**
  * Spec §4 Confirm, §7: with a description the selection is saved again carrying it, then the
- * consent is authorised. DESIGN §3.4: one confirmation however often it is pressed (the page
+ * consent is authorised (issue 23 item B: not when it would share nothing). DESIGN §3.4: one confirmation however often it is pressed (the page
  * is under the mask while it runs).
  */
 export function onConfirm(state: FlowState): Transition {
   const { consent, description, accounts } = state.journey;
-  if (!onStepPage(state, 'confirmation') || consent === undefined) return unchanged(state);
+  // Issue 23 item B: an arrangement that shares nothing is never confirmed.
+  if (!onStepPage(state, 'confirmation') || consent === undefined || selectionSharesNothing(state)) return unchanged(state);
   if (description.trim() === '') return startCall(state, { kind: 'confirm' });
   const request = saveSelectionRequest(consent.scopes, accounts?.data ?? [], description);
   return startCall(state, { kind: 'saveSelection', request, then: 'confirm' });

@@ -1,5 +1,8 @@
 import { copy } from './copy';
 import type { LoginState } from './flow-state';
+import { isFilledDateOfBirth } from './date-of-birth';
+import { normaliseUsername, secureCodeError, type LoginForm } from './login-form';
+import type { ModalName } from './modal';
 
 /**
  * Why a login answer emptied the secure code field (spec §8 login errors; docs/login-feedback.md):
@@ -52,4 +55,27 @@ export function loginFocus(login: LoginState, modalOpen: boolean): LoginFocus | 
   if (modalOpen) return undefined;
   if (dateOfBirthStepUpNotice(login) !== undefined) return 'dateOfBirth';
   return login.loginError ? 'errorBanner' : undefined;
+}
+
+/** A field of the login form that focus can be sent to. */
+export type LoginFormField = 'username' | 'secureCode' | 'dateOfBirth';
+
+/**
+ * Issue 23 item C: at the date-of-birth step-up, focus goes to the first field the customer must
+ * fill, in the form's order: the bank spent the code, so it is usually the secure code (whose
+ * message says why it is empty, read with the step-up notice), else the date of birth.
+ */
+export function firstFieldToFill(form: LoginForm): LoginFormField {
+  if (normaliseUsername(form.username) === '') return 'username';
+  if (secureCodeError(form.secureCode) !== undefined) return 'secureCode';
+  return isFilledDateOfBirth(form.dob) ? 'secureCode' : 'dateOfBirth';
+}
+
+/**
+ * Issue 23 item C: the modals about what was typed ("One attempt left", "Incorrect secure code",
+ * each with Try again): once closed, focus goes to the field they concern, the secure code (a new
+ * one is needed), not back to Continue.
+ */
+export function fieldAfterModal(modal: ModalName): LoginFormField | undefined {
+  return modal === 'invalidUsernameLastAttempt' || modal === 'incorrectSecurityCodeLockout' ? 'secureCode' : undefined;
 }

@@ -52,6 +52,28 @@ export function usernameError(username: string, loginErrorFlagged: boolean): str
   return loginErrorFlagged ? copy.validation.usernameEmptyAfterLoginError : copy.validation.usernameEmpty;
 }
 
+/** What the secure code field keeps of what was typed or pasted ({@link secureCodeEntry}). */
+export interface SecureCodeEntry {
+  /** The digits kept, at most {@link SECURE_CODE_LENGTH}. */
+  readonly code: string;
+  /** Something other than digits, spaces and dashes was typed or pasted (a letter): it was refused. */
+  readonly refused: boolean;
+}
+
+const CODE_SEPARATORS = /[\s\u00a0\-\u2010-\u2015]/g;
+
+/**
+ * Issue 23 item A: the secure code field takes what a customer copies or reads out from the
+ * Digital Secure Key app: spaces and dashes between the digits are dropped ("123 456" and
+ * "123-456" are 123456), typed or pasted; anything else (a letter) is refused, and the field
+ * keeps what it had. At most 6 digits are kept (the field's length, spec §9).
+ */
+export function secureCodeEntry(typed: string, previous: string): SecureCodeEntry {
+  const compact = typed.replace(CODE_SEPARATORS, '');
+  if (!/^[0-9]*$/.test(compact)) return { code: previous, refused: true };
+  return { code: compact.slice(0, SECURE_CODE_LENGTH), refused: false };
+}
+
 /** Spec §5: the secure code is required and exactly 6 digits (0-9); otherwise `Please enter your secure code.` */
 export function secureCodeError(secureCode: string): string | undefined {
   return SECURE_CODE.test(secureCode) ? undefined : copy.validation.secureCode;

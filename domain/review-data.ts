@@ -62,3 +62,4 @@ export function noAccountWarning(listed: readonly ListedCluster[]): string {
   if (remaining.length === 0) return stepsCopy.confirmation.noAccountSelectedNothingElse;
   return stepsCopy.confirmation.noAccountSelectedYouMayShare(remaining.map((cluster) => lowerFirst(cluster.heading)).join(' and your '));
 }
+

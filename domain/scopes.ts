@@ -30,3 +30,14 @@ export const UNLISTED_SCOPES: readonly string[] = ['openid', 'cdr:registration']
 /** Scopes a recipient may ask for: the seven CDR scopes, `profile`, and the unlisted ones. */
 export const isRequestableScope = (value: unknown): value is string =>
   isScope(value) || value === PROFILE_SCOPE || (typeof value === 'string' && UNLISTED_SCOPES.includes(value));
+
+/** Issue 23 item B: the scopes whose data is shared without any account: the customer scopes and `profile`. */
+export const needsNoAccount = (scope: string): boolean => isCustomerScope(scope) || scope === PROFILE_SCOPE;
+
+/**
+ * Issue 23 item B (docs/review.md "Nothing to share"): an arrangement of `scopes` would share
+ * nothing: no account is shared (`accountsShared`: one is selected, or the account step is
+ * skipped) and no requested scope needs no account (the recipient asked only for account data).
+ */
+export const sharesNothing = (scopes: readonly string[], accountsShared: boolean): boolean =>
+  !accountsShared && !scopes.some(needsNoAccount);

@@ -1,7 +1,8 @@
 import type { SharingDuration } from './consent';
 import { BANK_PHONE_NUMBER } from './copy';
+import { formatCount } from './numbers';
 
-const days = (count: number): string => `${count} ${count === 1 ? 'day' : 'days'}`;
+const days = (count: number): string => `${formatCount(count)} ${count === 1 ? 'day' : 'days'}`;
 
 /**
  * The copy of the steps after login (spec §2 "Select profile", "Select and confirm",
@@ -35,15 +36,18 @@ export const stepsCopy = {
     /** The optional filter box shown for long account lists; it never changes the selection. */
     filterLabel: 'Find an account',
     filterHelp: 'Search by account name or number. Accounts you have already selected stay selected.',
-    filterCount: (shown: number, total: number): string => `Showing ${shown} of ${total} accounts`,
-    showMore: (notShown: number): string => `Show more accounts (${notShown} not shown yet)`,
+    filterCount: (shown: number, total: number): string => `Showing ${formatCount(shown)} of ${formatCount(total)} accounts`,
+    showMore: (notShown: number): string => `Show more accounts (${formatCount(notShown)} not shown yet)`,
     /** Issue 13 item 1: select-all under a filter acts on the matching accounts only, and says so. */
     selectAllMatching: (count: number): string =>
-      count === 1 ? 'Select the 1 matching account' : `Select all ${count} matching accounts`,
+      count === 1 ? 'Select the 1 matching account' : `Select all ${formatCount(count)} matching accounts`,
     /** Issue 13 item 1: always visible, so that no change to a hidden account goes unseen. */
     selectedCount: (selected: number, total: number): string =>
-      `${selected} of ${total} ${total === 1 ? 'account' : 'accounts'} selected`,
+      `${formatCount(selected)} of ${formatCount(total)} ${total === 1 ? 'account' : 'accounts'} selected`,
     noMatch: 'No accounts match',
+    /** Issue 23 items B, C: Continue with no account when the recipient asked only for account data (nothing would be shared). */
+    selectAnAccount: (tppName: string): string =>
+      `Select at least one account to continue. ${tppName === '' ? 'The recipient' : tppName} asked only for account data, so without an account nothing would be shared.`,
     /**
      * Issue 22, CX standards "Pending status": an account that needs further approval or action
      * before its data can be disclosed is marked (the tag) and explained in context (CONTRACT §3
@@ -74,8 +78,8 @@ export const stepsCopy = {
   },
   confirmation: {
     whatsChanged: "What's changed",
-    accountsAdded: (count: number): string => `${count} ${count === 1 ? 'account' : 'accounts'} added`,
-    accountsRemoved: (count: number): string => `${count} ${count === 1 ? 'account' : 'accounts'} removed`,
+    accountsAdded: (count: number): string => `${formatCount(count)} ${count === 1 ? 'account' : 'accounts'} added`,
+    accountsRemoved: (count: number): string => `${formatCount(count)} ${count === 1 ? 'account' : 'accounts'} removed`,
     periodUpdated: 'Data sharing period updated',
     /**
      * Issue 22 (CX standards "Changing attributes") and the complete What's changed: the period's
@@ -98,16 +102,24 @@ export const stepsCopy = {
     noAccountSelectedYouMayShare: (data: string): string =>
       `You have not selected an account to share, however you may still continue to share your ${data}.`,
     noAccountSelectedNothingElse: 'You have not selected an account to share.',
+    /**
+     * Issue 23 item B: Confirm on a review that would share nothing (no account, only account
+     * data asked for) confirms nothing and says why and what to do: Back to select an account,
+     * else (an amendment has no Back) leave with the step's cancel button.
+     */
+    nothingToShare: (tppName: string, back: string | undefined, cancel: string): string =>
+      `Select at least one account before you confirm. ${tppName === '' ? 'The recipient' : tppName} asked only for account data, so without an account nothing would be shared. ${
+        back === undefined ? `To leave without sharing, choose ${cancel}.` : `Choose ${back} to select an account.`}`,
     /** Issue 13 item 5: the summary at the top of the review (who, how many accounts, how long). */
     summaryHeading: 'Summary',
     sharedWith: 'Sharing with',
     recipientNames: (tppName: string, orgName: string): string =>
       orgName === '' || orgName === tppName ? tppName : `${tppName} (${orgName})`,
     accountsToShare: 'Accounts',
-    accountCount: (count: number): string => `${count} ${count === 1 ? 'account' : 'accounts'}`,
+    accountCount: (count: number): string => `${formatCount(count)} ${count === 1 ? 'account' : 'accounts'}`,
     noAccounts: 'No accounts',
     /** Issue 22 (CX standards "Account confirm"): the name of the scrolling region a long account list is shown in. */
-    accountList: (count: number): string => `Account list, ${count} ${count === 1 ? 'account' : 'accounts'}`,
+    accountList: (count: number): string => `Account list, ${formatCount(count)} ${count === 1 ? 'account' : 'accounts'}`,
     selectedProfile: 'Selected profile',
     selectedAccounts: 'Selected accounts',
     /** PAR: the groups of the selected accounts. */

@@ -3,6 +3,7 @@ import { makeAutoObservable } from 'mobx';
 import type { Account } from '../../domain/accounts';
 import { stepsCopy } from '../../domain/steps-copy';
 import { filterAccounts, noneSelected, notAllSelected, selectAllScope, selectionCount, type SelectAllScope } from '../../domain/account-selection';
+import { selectionSharesNothing } from '../../domain/flow-steps';
 import { FlowController } from '../flow-controller';
 import { SessionStore } from './session.store';
 
@@ -19,6 +20,8 @@ export class AccountSelectionStore {
   filterText = '';
   /** How many tiles of a long list are shown (grows with "Show more accounts"). */
   shownLimit = ACCOUNT_PAGE_SIZE;
+  /** Issue 23 item C: how often Continue was pressed with nothing to share (each press a new request, for focus). */
+  continueRefused = 0;
 
   constructor(
     @inject(FlowController) private readonly flow: FlowController,
@@ -144,8 +147,26 @@ export class AccountSelectionStore {
     void this.flow.dispatch(ids === undefined ? { type: 'toggleAll' } : { type: 'toggleAll', ids });
   }
 
-  /** Spec §4: Continue saves the selection, then goes to confirmation. */
+  /**
+   * Issue 23 items B, C: no account is selected and the recipient asked only for account data,
+   * so going on would share nothing (domain/flow-steps.ts `selectionSharesNothing`; the model refuses it).
+   */
+  get nothingToShare(): boolean {
+    return selectionSharesNothing(this.flow.state);
+  }
+
+  /** Issue 23 item C: after Continue with nothing to share, what is missing; gone once an account is ticked. */
+  get continueMessage(): string | undefined {
+    return this.continueRefused > 0 && this.nothingToShare ? stepsCopy.selectAccounts.selectAnAccount(this.session.tppName) : undefined;
+  }
+
+  /**
+   * Spec §4: Continue saves the selection, then goes to confirmation. Issue 23 item C: not when
+   * that would share nothing (the model stays): Continue stays pressable, names what is missing
+   * (continueMessage) and the view moves focus to the accounts.
+   */
   continue(): Promise<void> {
+    if (this.nothingToShare) this.continueRefused += 1;
     return this.flow.dispatch({ type: 'continue' });
   }
 

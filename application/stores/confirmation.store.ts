@@ -4,6 +4,7 @@ import { sharingPeriod, type SharingPeriod } from '../../domain/consent';
 import { dataClusters, type DataCluster, type DataClusterProfile } from '../../domain/data-clusters';
 import { customerWording } from '../../domain/flow-view';
 import { listedClusters, noAccountWarning, type ListedCluster } from '../../domain/review-data';
+import { selectionSharesNothing } from '../../domain/flow-steps';
 import {
   isAccountListFolded, jointHoldersMayBeNotified, jointHoldersNotNotified, REVIEW_ACCOUNT_PAGE, reviewAccountPage, summarise,
   type ReviewAccountPage, type SelectionSummary,
@@ -20,6 +21,8 @@ export type { SharingPeriod, WhatsChanged };
 export class ConfirmationStore {
   /** Issue 22: how many account lines the review shows (grows with "Show more accounts"). */
   reviewLimit = REVIEW_ACCOUNT_PAGE;
+  /** Issue 23 item B: how often Confirm was pressed on a review that shares nothing (each press a new request, for focus). */
+  confirmRefused = 0;
 
   constructor(
     @inject(FlowController) private readonly flow: FlowController,
@@ -186,12 +189,29 @@ export class ConfirmationStore {
     return !this.session.loading && !this.session.finished;
   }
 
+  /**
+   * Issue 23 item B: no account is selected and only account data is asked for, so a
+   * confirmation would share nothing (domain/flow-steps.ts `selectionSharesNothing`; the model refuses it).
+   */
+  get nothingToShare(): boolean {
+    return selectionSharesNothing(this.flow.state);
+  }
+
+  /** Issue 23 item B: after Confirm on a review that shares nothing, what is missing and what to do (beside the buttons). */
+  get confirmMessage(): string | undefined {
+    if (this.confirmRefused === 0 || !this.nothingToShare) return undefined;
+    const { back, cancel } = this.session.buttons;
+    return stepsCopy.confirmation.nothingToShare(this.session.tppName, back, cancel);
+  }
+
   setDescription(description: string): void {
     void this.flow.dispatch({ type: 'describe', text: description });
   }
 
   /** Spec §4 Success: confirm (one request however often it is pressed), the success modal, then the return. */
   confirm(): Promise<void> {
+    // Issue 23 item B: the model confirms no arrangement that shares nothing; the press is noted, so the page says why.
+    if (this.nothingToShare) this.confirmRefused += 1;
     return this.flow.dispatch({ type: 'confirm' });
   }
 

@@ -2,10 +2,11 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
 import { calendarDateOf, dateOfBirthError, parsePastedDate, type CalendarDate, type DateOfBirthParts } from '../../domain/date-of-birth';
 import type { LoginHelpModal } from '../../domain/flow-events';
-import { canContinue, secureCodeError, usernameError, type LoginForm } from '../../domain/login-form';
+import { canContinue, secureCodeEntry, secureCodeError, usernameError, type LoginForm } from '../../domain/login-form';
 import { copy } from '../../domain/copy';
 import type { LoginLinks } from '../../domain/cx-settings';
-import { dateOfBirthStepUpNotice, loginFocus, secureCodeFieldMessage, secureCodeHelp, type LoginFocus } from '../../domain/login-feedback';
+import { dateOfBirthStepUpNotice, fieldAfterModal, firstFieldToFill, loginFocus, secureCodeFieldMessage, secureCodeHelp, type LoginFocus, type LoginFormField } from '../../domain/login-feedback';
+import type { ModalName } from '../../domain/modal';
 import { topModalOf } from '../../domain/flow-view';
 import { FlowController } from '../flow-controller';
 import { CLOCK, type Clock } from '../ports/clock.port';
@@ -31,6 +32,8 @@ export class LoginStore {
   touched: ReadonlySet<LoginField> = new Set();
   /** Where focus goes after Continue on an incomplete form: the first field whose message says what is missing. */
   fieldFocus: FieldFocus | undefined = undefined;
+  /** Issue 23 item A: the last text typed or pasted into the secure code field held a letter, and was refused. */
+  secureCodeRefused = false;
 
   constructor(
     @inject(FlowController) private readonly flow: FlowController,
@@ -77,6 +80,7 @@ export class LoginStore {
 
   /** Spec §5, §8: why the field was emptied after a failed login (with the attempts left), else its validation message. */
   get secureCodeError(): string | undefined {
+    if (this.secureCodeRefused) return copy.validation.secureCodeDigitsOnly;
     return secureCodeFieldMessage(this.flow.state.journey.login, this.touched.has('secureCode') ? secureCodeError(this.form.secureCode) : undefined);
   }
 
@@ -103,6 +107,24 @@ export class LoginStore {
   /** DESIGN §3.7: where focus goes after a failed login (login-feedback.ts). */
   get focus(): LoginFocus | undefined {
     return loginFocus(this.flow.state.journey.login, topModalOf(this.flow.state.phase) !== undefined);
+  }
+
+  /**
+   * Issue 23 item C: where focus goes at the step-up: the first field the customer must fill
+   * (read when the step-up is shown, not as they type: the view reads it once).
+   */
+  get stepUpField(): LoginFormField {
+    return firstFieldToFill(this.form);
+  }
+
+  /** The modal on top of the login step, if any (issue 23 item C: focus after it closes, `fieldAfter`). */
+  get topModal(): ModalName | undefined {
+    return topModalOf(this.flow.state.phase)?.name;
+  }
+
+  /** Issue 23 item C: the field focus goes to once `modal` is closed (domain/login-feedback.ts `fieldAfterModal`). */
+  fieldAfter(modal: ModalName): LoginFormField | undefined {
+    return fieldAfterModal(modal);
   }
 
   get dobError(): string | undefined {
@@ -138,7 +160,9 @@ export class LoginStore {
     void this.flow.dispatch({ type: 'usernameTyped', value: username });
   }
 
+  /** Issue 23 item A: spaces and dashes are dropped, a letter refused (domain/login-form.ts `secureCodeEntry`). */
   setSecureCode(secureCode: string): void {
+    this.secureCodeRefused = secureCodeEntry(secureCode, this.form.secureCode).refused;
     void this.flow.dispatch({ type: 'secureCodeTyped', value: secureCode });
   }
 

@@ -1,7 +1,8 @@
 import { inject, injectable, optional } from 'inversify';
 import { makeAutoObservable } from 'mobx';
 import type { AccountState } from '../../domain/accounts';
-import { brandOf, type Brand } from '../../domain/brand';
+import { brandOf, NEUTRAL_BRAND_NAME, type Brand } from '../../domain/brand';
+import { failureExit, type FailureExit } from '../../domain/error-page';
 import type { Consent } from '../../domain/consent';
 import { copy, outcomeSentence, type ModalContext } from '../../domain/copy';
 import { loginLinks, type LoginLinks } from '../../domain/cx-settings';
@@ -213,6 +214,15 @@ export class SessionStore {
   /** Spec §2 failure page: its button has somewhere to go (the token's redirect address or the bank's public site). */
   get failureHasExit(): boolean {
     return this.state.journey.token !== undefined || this.config.publicSiteUrl !== '';
+  }
+
+  /**
+   * Spec §2 failure page, issue 23 item E: its button's label and where it goes, by the
+   * recipient's name or the bank's (its brand's name when the token named a brand).
+   */
+  get failureExit(): FailureExit {
+    const brand = this.brand;
+    return failureExit(this.failureLeavesToThirdParty, this.tppName, brand.displayName === NEUTRAL_BRAND_NAME ? undefined : brand.displayName);
   }
 
   /** DESIGN §3.16: the failure page's sentence about what was shared, from what is known (issue 21); empty when nothing is. */

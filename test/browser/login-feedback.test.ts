@@ -13,7 +13,6 @@ const WIDTHS = [{ width: 320, height: 640 }, { width: 1280, height: 900 }] as co
 
 const isFocused = (locator: Locator): Promise<boolean> => locator.evaluate((element) => element === document.activeElement);
 const codeField = (page: Page): Locator => page.getByLabel(copy.login.secureCodeLabel, { exact: true });
-const dayField = (page: Page): Locator => page.getByRole('group', { name: copy.login.dobLabel }).getByRole('textbox', { name: copy.login.dobDay });
 
 async function wellFormed(page: Page): Promise<void> {
   expect(await axeViolations(page), 'axe').to.deep.equal([]);
@@ -43,7 +42,7 @@ describe('browser: login feedback after a failed attempt (sandbox)', function ()
   });
 
   for (const viewport of WIDTHS) {
-    it(`${viewport.width} px: wrong codes: the code field says why it is empty and the attempts left; at 2 left the date of birth is asked for with a notice and focus`, async () => {
+    it(`${viewport.width} px: wrong codes: the code field says why it is empty and the attempts left; at 2 left the date of birth is asked for with a notice, focus on the emptied code field`, async () => {
       const app = await openApp(browser, harness, {}, viewport);
       opened.push(app);
       const { page } = app;
@@ -64,11 +63,11 @@ describe('browser: login feedback after a failed attempt (sandbox)', function ()
       await logIn(page, username, '000000');
       await page.getByText(copy.login.secureCodeNotAccepted(2), { exact: true }).waitFor();
       await page.getByText(copy.login.dobStepUpWithExpiry(SANDBOX_OTP_EXPIRY_SECONDS), { exact: true }).waitFor();
-      expect(await isFocused(dayField(page)), 'focus on DD').to.equal(true);
+      expect(await isFocused(codeField(page)), 'issue 23 item C: focus on the first field to fill, the secure code the bank spent').to.equal(true);
       await wellFormed(page);
     });
 
-    it(`${viewport.width} px: dob.required: a neutral notice, not the error banner; focus on DD; the code field says why it is empty`, async () => {
+    it(`${viewport.width} px: dob.required: a neutral notice, not the error banner; focus on the emptied code field; the code field says why it is empty`, async () => {
       const app = await openApp(browser, harness, {}, viewport);
       opened.push(app);
       const { page } = app;
@@ -76,7 +75,7 @@ describe('browser: login feedback after a failed attempt (sandbox)', function ()
       await page.getByText(copy.login.dobStepUpWithExpiry(SANDBOX_OTP_EXPIRY_SECONDS), { exact: true }).waitFor();
       expect(await page.getByRole('alert').count(), 'no error banner').to.equal(0);
       expect(await page.getByText(copy.login.errorBanner).count()).to.equal(0);
-      expect(await isFocused(dayField(page)), 'focus on DD').to.equal(true);
+      expect(await isFocused(codeField(page)), 'issue 23 item C: focus on the first field to fill, the secure code the bank spent').to.equal(true);
       expect(await page.getByText(copy.login.secureCodeUsedOnce, { exact: true }).count()).to.equal(1);
       await wellFormed(page);
     });

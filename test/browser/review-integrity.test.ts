@@ -159,11 +159,15 @@ describe('browser: review integrity (issue 13 items 1-5)', function () {
       expect(await clusterHeadings(one)).to.deep.equal(['Name and occupation']);
     });
 
+    // Issue 23 items B, C (docs/review.md "Nothing to share"): with no customer scope, no account
+    // means nothing shared: Continue stays on the accounts and says why; no such review is reached.
     const none = await open({ scopes: ['bank:accounts.basic:read', 'bank:transactions:read'] });
-    await toReview(none, 'jane.citizen');
-    await atBothWidths(none, 'review, no account, no customer scope', async () => {
-      expect(await none.locator('.no-account-warning').textContent()).to.equal('You have not selected an account to share.');
-      expect(await none.locator('.cluster-heading').count()).to.equal(0);
+    await logIn(none, 'jane.citizen');
+    await onStep(none, copy.steps.selectAccounts);
+    await button(none, copy.buttons.continue).click();
+    await atBothWidths(none, 'accounts, no account, no customer scope', async () => {
+      expect(await none.locator('.selection-refused').textContent()).to.equal(stepsCopy.selectAccounts.selectAnAccount('Budget Buddy'));
+      expect(await none.getByRole('heading', { level: 1 }).textContent()).to.equal(copy.steps.selectAccounts);
     });
   });
 

@@ -40,7 +40,7 @@ describe('ui: login screen (spec §2, §5)', () => {
     expect(screen.getByRole('tooltip', { hidden: true }).textContent).to.equal(copy.login.usernameTooltip);
     expect(tooltip.getAttribute('aria-describedby')).to.equal(screen.getByRole('tooltip', { hidden: true }).id);
     const code = input(copy.login.secureCodeLabel);
-    expect([code.inputMode, code.autocomplete, code.maxLength]).to.deep.equal(['numeric', 'one-time-code', 6]);
+    expect([code.inputMode, code.autocomplete, code.maxLength], 'issue 23 item A: no maxLength, "123 456" fits').to.deep.equal(['numeric', 'one-time-code', -1]);
     expect(input('Username').autocomplete).to.equal('username');
     expect(within(f).queryByText('Additional security')).to.equal(null);
     expect(continueButton().type).to.equal('submit');
@@ -122,7 +122,7 @@ describe('ui: login screen (spec §2, §5)', () => {
     expect(within(form()).queryByText(copy.login.secureCodeNotAccepted(4)), 'gone once a new code is typed').to.equal(null);
   });
 
-  it('a first request for the date of birth is a notice, not the error banner; focus moves to DD, whose group the notice describes', async () => {
+  it('a first request for the date of birth is a notice, not the error banner; focus moves to the first field to fill (issue 23 item C: the secure code the bank spent), which the notice describes, as it does the group', async () => {
     const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_008')));
     await startApp({ api });
     type(input('Username'), 'dob.required');
@@ -133,7 +133,9 @@ describe('ui: login screen (spec §2, §5)', () => {
     const notice = within(form()).getByText('For your security we also need your date of birth. Enter it with a new secure code: each code expires 2 minutes after your app generates it.');
     const group = screen.getByRole('group', { name: 'Date of birth' });
     expect(group.getAttribute('aria-describedby')).to.contain(notice.id);
-    expect(document.activeElement).to.equal(within(group).getByRole('textbox', { name: 'DD' }));
+    const code = input(copy.login.secureCodeLabel);
+    expect(document.activeElement).to.equal(code);
+    expect(code.getAttribute('aria-describedby')).to.contain(notice.id);
     expect(within(form()).getByText(copy.login.secureCodeUsedOnce), 'the code field says why it is empty').to.exist;
   });
 

@@ -15,21 +15,20 @@ const PARTS: readonly { readonly part: Part; readonly label: string; readonly ma
 
 /**
  * Spec §2 "Additional security": the date of birth as DD, MM, YYYY in one group (fieldset and
- * legend), with the example, under the step-up notice when the bank has just asked for it (its
- * day then takes focus: LoginStore.focus; the group is described by the notice, so it is read
- * there). Focus moves to the next part after 2 digits; a whole date pasted
+ * legend), with the example, under the step-up notice when the bank has just asked for it (the
+ * first field to fill then takes focus, LoginPage; the group and the code field are described
+ * by the notice, so it is read there). Focus moves to the next part after 2 digits; a whole date pasted
  * into any part fills all three (LoginStore.pasteDob). The error shows once the group is left.
  */
-export const DateOfBirthFieldset = observer(function DateOfBirthFieldset() {
+export const DateOfBirthFieldset = observer(function DateOfBirthFieldset({ noticeId }: {
+  /** Issue 23 item C: the step-up notice's id, so that the secure code field (focused first at the step-up) is described by it too. */
+  readonly noticeId: string;
+}) {
   const login = useService(LoginStore);
   const id = useId();
   const inputs = useRef<Partial<Record<Part, HTMLInputElement | null>>>({});
   const error = login.dobError;
   const notice = login.dobStepUpNotice;
-  const focused = login.focus === 'dateOfBirth';
-  useEffect(() => {
-    if (focused) inputs.current.day?.focus();
-  }, [focused]);
   // Continue with the date of birth incomplete or wrong: its first part takes focus (LoginStore.submit).
   const fieldFocus = login.fieldFocus;
   useEffect(() => {
@@ -51,8 +50,8 @@ export const DateOfBirthFieldset = observer(function DateOfBirthFieldset() {
   return (
     <section className="dob-section" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{copy.login.dobHeading}</h3>
-      {notice === undefined ? undefined : <p id={`${id}-notice`} className="notice notice-info dob-step-up">{notice}</p>}
-      <fieldset className="field dob" onBlur={onBlur} aria-describedby={[notice === undefined ? undefined : `${id}-notice`, `${id}-example`, error === undefined ? undefined : `${id}-error`].filter(Boolean).join(' ')}>
+      {notice === undefined ? undefined : <p id={noticeId} className="notice notice-info dob-step-up">{notice}</p>}
+      <fieldset className="field dob" onBlur={onBlur} aria-describedby={[notice === undefined ? undefined : noticeId, `${id}-example`, error === undefined ? undefined : `${id}-error`].filter(Boolean).join(' ')}>
         <legend className="field-label">{copy.login.dobLabel}</legend>
         <p id={`${id}-example`} className="field-help">{copy.login.dobExample}</p>
         <div className="dob-parts">
@@ -64,6 +63,7 @@ export const DateOfBirthFieldset = observer(function DateOfBirthFieldset() {
                 id={`${id}-${part}`}
                 className="text-input"
                 type="text"
+                data-dob-part={part}
                 inputMode="numeric"
                 autoComplete={autoComplete}
                 maxLength={maxLength}

@@ -5,7 +5,7 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
  * text, the input, links under it, and its error. The error is announced politely when it
  * appears and linked to the input (aria-describedby, aria-invalid).
  */
-export function LoginField({ label, tooltip, help, error, links, onBlur, inputProps, className }: {
+export function LoginField({ label, tooltip, help, error, links, onBlur, inputProps, className, describedBy: alsoDescribedBy }: {
   readonly label: string;
   readonly tooltip?: ReactNode;
   readonly help?: string;
@@ -14,11 +14,13 @@ export function LoginField({ label, tooltip, help, error, links, onBlur, inputPr
   readonly onBlur: () => void;
   readonly inputProps: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onBlur' | 'aria-invalid' | 'aria-describedby' | 'className'>;
   readonly className?: string;
+  /** Issue 23 item C: another element that describes the field (the step-up notice, for the secure code). */
+  readonly describedBy?: string | undefined;
 }) {
   const id = useId();
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
-  const describedBy = [help === undefined ? undefined : helpId, error === undefined ? undefined : errorId].filter(Boolean).join(' ');
+  const describedBy = [help === undefined ? undefined : helpId, error === undefined ? undefined : errorId, alsoDescribedBy].filter(Boolean).join(' ');
   return (
     <div className={className === undefined ? 'field' : `field ${className}`}>
       <div className="field-label-row">

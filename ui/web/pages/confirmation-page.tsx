@@ -26,6 +26,7 @@ function SelectedProfile({ name }: { readonly name: string }) {
 /**
  * Spec §2 buttons: Back (when the step has one), Confirm / Save changes (disabled while
  * confirming or once the journey ends; the use case is single-flight), Cancel / Exit without saving.
+ * Issue 23 item B: on a review that would share nothing, Confirm says why beside it and confirms nothing.
  */
 const ConfirmationButtons = observer(function ConfirmationButtons() {
   const confirmation = useService(ConfirmationStore);
@@ -36,6 +37,7 @@ const ConfirmationButtons = observer(function ConfirmationButtons() {
       back={back === undefined ? undefined : { label: back, onClick: () => void confirmation.back() }}
       primary={{ label: primary, onClick: () => void confirmation.confirm(), disabled: !confirmation.canConfirm }}
       cancel={{ label: cancel, onClick: confirmation.cancel }}
+      message={confirmation.confirmMessage}
     />
   );
 });

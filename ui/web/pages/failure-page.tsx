@@ -17,11 +17,13 @@ export function FailureView({ message, reference, outcome, action }: {
   readonly reference?: string | undefined;
   /** DESIGN §3.16: what was shared, as far as is known (SessionStore.failureOutcome); none when nothing is. */
   readonly outcome?: string | undefined;
-  readonly action?: { readonly label: string; readonly onClick: () => void } | { readonly label: string; readonly href: string } | undefined;
+  /** Issue 23 item E: `where` says where the button goes, beside it and read with it. */
+  readonly action?: ({ readonly onClick: () => void } | { readonly href: string }) & { readonly label: string; readonly where: string } | undefined;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   const messageId = useId();
+  const whereId = useId();
   useEffect(() => heading.current?.focus(), []);
   return (
     <section role="alertdialog" aria-modal="true" className="failure-page" aria-labelledby={headingId} aria-describedby={messageId}>
@@ -31,10 +33,11 @@ export function FailureView({ message, reference, outcome, action }: {
         {outcome !== undefined && outcome !== '' && <p className="failure-shared">{outcome}</p>}
         {reference === undefined ? undefined : <p className="failure-reference muted">{reference}</p>}
         {action === undefined ? undefined : (
-          <div className="button-row">
+          <div className="button-row failure-exit">
             {'href' in action
-              ? <a className="btn btn-primary" href={action.href}>{action.label}</a>
-              : <button type="button" className="btn btn-primary" onClick={action.onClick}>{action.label}</button>}
+              ? <a className="btn btn-primary" href={action.href} aria-describedby={whereId}>{action.label}</a>
+              : <button type="button" className="btn btn-primary" onClick={action.onClick} aria-describedby={whereId}>{action.label}</button>}
+            <p id={whereId} className="failure-exit-where muted">{action.where}</p>
           </div>
         )}
       </div>
@@ -52,8 +55,8 @@ export function FailureView({ message, reference, outcome, action }: {
 export function StaticFailureView() {
   const publicSite = entryPublicSite();
   const action = publicSite === undefined
-    ? { label: copy.failure.goBack, onClick: () => history.back() }
-    : { label: copy.failure.leavePage, href: publicSite };
+    ? { label: copy.failure.goBack, where: copy.failure.backToPreviousPage, onClick: () => history.back() }
+    : { label: copy.failure.leavePage, where: copy.failure.takesToSite(undefined), href: publicSite };
   return (
     <div className="app">
       <main className="site-main">
@@ -74,8 +77,6 @@ export const FailurePage = observer(function FailurePage() {
   const session = useService(SessionStore);
   const screen = session.screen;
   const { message, reference } = failurePageText(screen.kind === 'failure' ? screen : undefined, session.config.errorMessages);
-  const action = session.failureHasExit
-    ? { label: session.failureLeavesToThirdParty ? copy.failure.goBack : copy.failure.leavePage, onClick: () => void session.leaveFailurePage() }
-    : undefined;
+  const action = session.failureHasExit ? { ...session.failureExit, onClick: () => void session.leaveFailurePage() } : undefined;
   return <FailureView message={message} reference={reference} outcome={session.failureOutcome} action={action} />;
 });

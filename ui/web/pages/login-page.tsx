@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { LoginStore } from '../../../application/stores/login.store';
 import { SessionStore } from '../../../application/stores/session.store';
 import { copy } from '../../../domain/copy';
-import { SECURE_CODE_LENGTH } from '../../../domain/login-form';
+import type { LoginFormField } from '../../../domain/login-feedback';
 import { Tooltip } from '../components/tooltip';
 import { DateOfBirthFieldset } from '../login/date-of-birth-fieldset';
 import { LoginField } from '../login/login-field';
@@ -26,6 +26,16 @@ const LoginErrorBanner = observer(function LoginErrorBanner() {
     </div>
   );
 });
+
+/** Issue 23 item C: focus a field of the login form and bring it to the middle of the screen (a phone's keyboard takes the lower half). */
+function focusField(form: HTMLFormElement | null, field: LoginFormField): void {
+  const input = field === 'dateOfBirth'
+    ? form?.querySelector('input[data-dob-part]')
+    : form?.elements.namedItem(field);
+  if (!(input instanceof HTMLInputElement)) return;
+  input.focus({ preventScroll: true });
+  input.scrollIntoView?.({ block: 'center' });
+}
 
 /**
  * Spec §2 "Login screen", §5: username (help, tooltip, Forgot your username? and Not registered?),
@@ -52,6 +62,25 @@ export const LoginPage = observer(function LoginPage() {
     const field = form.current?.elements.namedItem(fieldFocus.field);
     if (field instanceof HTMLInputElement) field.focus();
   }, [fieldFocus]);
+  // Issue 23 item C: at the date-of-birth step-up, the first field to fill (read once, as the
+  // step-up shows) is focused and scrolled into view; after "One attempt left" → Try again, the
+  // secure code field (the modal's own focus return, to Continue, runs first as it closes).
+  const focus = login.focus;
+  useEffect(() => {
+    if (focus === 'dateOfBirth') focusField(form.current, login.stepUpField);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focus]);
+  const topModal = login.topModal;
+  const previousModal = useRef(topModal);
+  useEffect(() => {
+    const closed = previousModal.current;
+    previousModal.current = topModal;
+    if (closed === undefined || topModal !== undefined) return;
+    const field = login.fieldAfter(closed);
+    if (field !== undefined) focusField(form.current, field);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [topModal]);
+  const stepUpNoticeId = useId();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -92,13 +121,14 @@ export const LoginPage = observer(function LoginPage() {
         label={copy.login.secureCodeLabel}
         help={login.secureCodeHelp}
         error={login.secureCodeError}
+        describedBy={login.dobStepUpNotice === undefined ? undefined : stepUpNoticeId}
         onBlur={() => login.touch('secureCode')}
         inputProps={{
           type: 'text',
           name: 'secureCode',
           inputMode: 'numeric',
           autoComplete: 'one-time-code',
-          maxLength: SECURE_CODE_LENGTH,
+          // Issue 23 item A: no maxLength: "123 456" (7 characters) is typed or pasted whole; the model keeps the 6 digits.
           required: true,
           value: login.form.secureCode,
           onChange: (event) => login.setSecureCode(event.target.value),
@@ -110,7 +140,7 @@ export const LoginPage = observer(function LoginPage() {
           </>
         }
       />
-      {login.requireDob ? <DateOfBirthFieldset /> : undefined}
+      {login.requireDob ? <DateOfBirthFieldset noticeId={stepUpNoticeId} /> : undefined}
       <p className="notice notice-info password-note">{login.passwordNote}</p>
       {shown.cdrPolicy ? <p className="cdr-policy"><ExternalLink href={links?.cdrPolicy}>{copy.login.cdrPolicy}</ExternalLink></p> : undefined}
       {/* Issue 20: a press before the login step is shown is acknowledged here; the entry page's own

@@ -43,10 +43,14 @@ const NOTES = [stepsCopy.selectAccounts.notAllSelected, stepsCopy.selectAccounts
  */
 const SelectionNotes = observer(function SelectionNotes() {
   const selection = useService(AccountSelectionStore);
+  // Issue 23 item C: after Continue with nothing to share, what is missing stands in for the none-selected note.
+  const refused = selection.continueMessage;
   const note = selection.notAllSelectedNote ? NOTES[0] : selection.noneSelectedNote ? NOTES[1] : undefined;
   return (
     <div className="selection-notes" aria-live="polite">
-      {note === undefined ? undefined : <p className="notice notice-info">{note}</p>}
+      {refused !== undefined
+        ? <p className="notice notice-error selection-refused">{refused}</p>
+        : note === undefined ? undefined : <p className="notice notice-info">{note}</p>}
     </div>
   );
 });
@@ -112,8 +116,15 @@ const SelectionButtons = observer(function SelectionButtons() {
  */
 export const SelectAccountsPage = observer(function SelectAccountsPage() {
   const selection = useService(AccountSelectionStore);
+  const body = useRef<HTMLDivElement>(null);
+  // Issue 23 item C: Continue with nothing to share: focus goes to the accounts the message is about (select-all, else the first account).
+  const refused = selection.continueRefused;
+  useLayoutEffect(() => {
+    if (refused === 0) return;
+    body.current?.querySelector<HTMLInputElement>('input[data-select-all]:not(:disabled), input[data-account-id]:not(:disabled)')?.focus();
+  }, [refused]);
   return (
-    <div className="stack step-body select-accounts">
+    <div ref={body} className="stack step-body select-accounts">
       <SelectionWarnings />
       {selection.accounts.length > 0 ? (
         <fieldset className="account-fieldset stack">
