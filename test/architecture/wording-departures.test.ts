@@ -57,6 +57,9 @@ const SAMPLES: Samples = {
   to: ['26 November 2027'],
   on: ['26 November 2026'],
   until: ['26 November 2027'],
+  bankName: [undefined, 'Demo Bank'],
+  back: [undefined, 'Back'],
+  cancel: ['Exit without saving', 'Cancel'],
   duration: [{ unit: 'month', count: 12 }, { unit: 'month', count: 1 }, { unit: 'day', count: 90 }],
 };
 
@@ -64,6 +67,8 @@ const SAMPLES: Samples = {
 const OVERRIDES: Readonly<Record<string, readonly (readonly unknown[])[]>> = {
   // Before the token is verified there is no name (DESIGN §3.1): "Third parties never need …".
   'copy.login.passwordNote': [['Budget Buddy'], ['']],
+  // Issue 23 item E: the recipient by name, or the unnamed recipient's words (esbuild renames its parameter).
+  'copy.failure.returnsTo': [['Budget Buddy'], ['the app or website that sent you here']],
   // DESIGN §3.13: a code, a time, or both; with neither there is no reference line.
   'copy.failure.reference': [['403', '2026-11-23T10:00:00Z'], ['403', undefined], [undefined, '2026-11-23T10:00:00Z']],
 };
