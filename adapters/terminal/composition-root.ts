@@ -2,6 +2,7 @@
 import 'reflect-metadata/lite';
 import { Container } from 'inversify';
 import { bindApplication } from '../../application/bind-application';
+import { CallJournal } from '../../application/call-journal';
 import { bindLaterSteps } from '../../application/later-steps.module';
 import { ACTIVITY_SOURCE } from '../../application/ports/activity-source.port';
 import { ANALYTICS } from '../../application/ports/analytics.port';
@@ -76,7 +77,10 @@ export function createTerminalContainer(config: RuntimeConfig, channel: Terminal
   bindLaterSteps(container);
   container.bind(RUNTIME_CONFIG).toConstantValue(config);
   container.bind(FETCH).toConstantValue(channel.fetch ?? nodeFetch);
-  container.bind(CUSTOMER_AUTH_API).to(FetchCustomerAuthApi);
+  // docs/terminal.md "Verdicts": the verdict reads the failed calls off the journal.
+  container.bind(FetchCustomerAuthApi).toSelf();
+  container.bind(CallJournal).toDynamicValue((context) => new CallJournal(context.get(FetchCustomerAuthApi)));
+  container.bind(CUSTOMER_AUTH_API).toService(CallJournal);
   container.bind(TOKEN_VERIFIER).to(JoseTokenVerifier);
   container.bind(TOKEN_STORAGE).toConstantValue(new MemoryTokenStorage());
   container.bind(LAUNCH_PARAMETERS).toConstantValue(channel.launch);

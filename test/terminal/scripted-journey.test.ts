@@ -25,7 +25,7 @@ describe('terminal channel: the scripted journey against the sandbox', function 
     const file = path.join(dir, `answers-${Math.random().toString(36).slice(2)}.json`);
     await writeFile(file, JSON.stringify(answers));
     const parsed = parseJourneyArguments([...entry, '--answers', file, '--timeout', '30']);
-    if (!parsed.ok) throw new Error(parsed.error);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed));
     const lines: string[] = [];
     const code = await runJourney(parsed.value, { out: (line) => lines.push(line) });
     return { code, lines };
