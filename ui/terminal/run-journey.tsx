@@ -1,4 +1,5 @@
 import { render } from 'ink';
+import { EventEmitter } from 'node:events';
 import { FlowController } from '../../application/flow-controller';
 import {
   createTerminalContainer, loadTerminalConfig, readJourneyAnswers, resolveJourneyEntry,
@@ -74,10 +75,12 @@ export async function runJourney(args: JourneyArguments, io: JourneyIo): Promise
   const warnings: string[] = [];
   let leave: (url: ReturnUrl) => void = () => undefined;
   const left = new Promise<ReturnUrl>((resolve) => { leave = resolve; });
+  // Spec §4: the keys Ink reads are the customer's activity (never the terminal's input itself: TerminalApp's onKey).
+  const keyPresses = new EventEmitter();
   const container = createTerminalContainer(config.value, {
     launch: entry.value.launch,
     onLeave: (url) => leave(url),
-    keys: answers === undefined ? io.stdin : undefined,
+    keys: answers === undefined ? keyPresses : undefined,
     logger: { warn: (message) => { warnings.push(message); } },
   });
   const flow = container.get(FlowController);
@@ -89,7 +92,7 @@ export async function runJourney(args: JourneyArguments, io: JourneyIo): Promise
     // token is verified and the consent read, as the web's pre-rendered form (docs/prerendered-login.md).
     const started = flow.start();
     const ink = answers === undefined
-      ? render(<ServicesProvider container={container}><TerminalApp /></ServicesProvider>, { ...(io.stdin ? { stdin: io.stdin } : {}), ...(io.stdout ? { stdout: io.stdout } : {}), exitOnCtrlC: true, patchConsole: false })
+      ? render(<ServicesProvider container={container}><TerminalApp onKey={() => keyPresses.emit('data')} /></ServicesProvider>, { ...(io.stdin ? { stdin: io.stdin } : {}), ...(io.stdout ? { stdout: io.stdout } : {}), exitOnCtrlC: true, patchConsole: false })
       : undefined;
     await started;
     const stopped: Promise<RunStop> = answers === undefined
