@@ -11,7 +11,7 @@ import { ConfirmationView } from './steps/confirmation-view';
 import { LoginView } from './steps/login-view';
 import { SelectAccountsView } from './steps/select-accounts-view';
 import { SelectProfileView } from './steps/select-profile-view';
-import { TypeAheadProvider } from './type-ahead';
+import { TypeAheadProvider, type KeyListeners } from './type-ahead';
 
 const StepBody = observer(function StepBody() {
   const step = useService(SessionStore).step;
@@ -55,10 +55,12 @@ const Screen = observer(function Screen() {
   );
 });
 
+const NO_LISTENERS: KeyListeners = { key: () => undefined, interrupt: () => undefined };
+
 /**
  * The app: the screen, with the keys typed while no control takes them kept (type-ahead.tsx);
- * `onKey` hears every key Ink reads (the activity of spec §4's inactivity timer).
+ * `keys` hears every key Ink reads (the activity of spec §4's inactivity timer) and Ctrl+C.
  */
-export function TerminalApp({ onKey = () => undefined }: { readonly onKey?: () => void }) {
-  return <TypeAheadProvider onKey={onKey}><Screen /></TypeAheadProvider>;
+export function TerminalApp({ keys = NO_LISTENERS }: { readonly keys?: KeyListeners }) {
+  return <TypeAheadProvider on={keys}><Screen /></TypeAheadProvider>;
 }

@@ -91,12 +91,16 @@ export async function runJourney(args: JourneyArguments, io: JourneyIo): Promise
     // Started before the first frame: the login form is on screen (and takes keys) while the
     // token is verified and the consent read, as the web's pre-rendered form (docs/prerendered-login.md).
     const started = flow.start();
+    let interrupt: () => void = () => undefined;
+    const interrupted = new Promise<RunStop>((resolve) => { interrupt = () => resolve({ kind: 'interrupted' }); });
+    const keys = { key: () => { keyPresses.emit('data'); }, interrupt: () => interrupt() };
+    // Ctrl+C is the app's (TerminalApp's keys): Ink's own exit would leave its last frame on screen.
     const ink = answers === undefined
-      ? render(<ServicesProvider container={container}><TerminalApp onKey={() => keyPresses.emit('data')} /></ServicesProvider>, { ...(io.stdin ? { stdin: io.stdin } : {}), ...(io.stdout ? { stdout: io.stdout } : {}), exitOnCtrlC: true, patchConsole: false })
+      ? render(<ServicesProvider container={container}><TerminalApp keys={keys} /></ServicesProvider>, { ...(io.stdin ? { stdin: io.stdin } : {}), ...(io.stdout ? { stdout: io.stdout } : {}), exitOnCtrlC: false, patchConsole: false })
       : undefined;
     await started;
     const stopped: Promise<RunStop> = answers === undefined
-      ? ink!.waitUntilExit().then(() => ({ kind: 'interrupted' }))
+      ? interrupted
       : runScriptedJourney(container, answers, io.out).then((reason) => ({ kind: 'script', reason }));
     const outcome = await Promise.race([left.then((url) => ({ url })), stopped.then((stop) => ({ stop })), timedOut.then((stop) => ({ stop }))]);
     // Nothing of the views stays on screen under the verdict.

@@ -4,6 +4,15 @@ import { createContext, useContext, useEffect, useLayoutEffect, useState, type R
 /** Ink's input events (each key it reads). */
 type KeyEvents = ReturnType<typeof useStdin>['internal_eventEmitter'];
 
+/** Ctrl+C, as Ink reads it in raw mode (Ink's own exit is off: it would leave the last frame on screen). */
+const CTRL_C = '\u0003';
+
+/** What the app hears of the keys: each key (activity), and Ctrl+C (the run is interrupted). */
+export interface KeyListeners {
+  readonly key: () => void;
+  readonly interrupt: () => void;
+}
+
 /** The pause between two kept keys given back: the focus a Tab moves is taken before the next key. */
 const REPLAY_GAP_MS = 10;
 
@@ -19,12 +28,16 @@ export class TypeAhead {
   private replaying = false;
   private timer: ReturnType<typeof setTimeout> | undefined = undefined;
 
-  constructor(private readonly keys: KeyEvents, private readonly onKey: () => void) {}
+  constructor(private readonly keys: KeyEvents, private readonly on: KeyListeners) {}
 
-  /** Every key Ink reads (its input events): activity (spec §4), and held while no control takes it. */
+  /** Every key Ink reads (its input events): activity (spec §4), Ctrl+C, else held while no control takes it. */
   readonly hear = (input: string): void => {
     if (this.replaying) return;
-    this.onKey();
+    this.on.key();
+    if (input === CTRL_C) {
+      this.on.interrupt();
+      return;
+    }
     if (this.claims === 0) this.held.push(input);
   };
 
@@ -62,10 +75,10 @@ export class TypeAhead {
 
 const TypeAheadContext = createContext<TypeAhead | undefined>(undefined);
 
-/** Holds the keys no control takes (TypeAhead), for the whole app; `onKey` hears every key read. */
-export function TypeAheadProvider({ children, onKey }: { readonly children: ReactNode; readonly onKey: () => void }) {
+/** Holds the keys no control takes (TypeAhead), for the whole app; `on` hears every key read, and Ctrl+C. */
+export function TypeAheadProvider({ children, on }: { readonly children: ReactNode; readonly on: KeyListeners }) {
   const { internal_eventEmitter: keys } = useStdin();
-  const [typeAhead] = useState(() => new TypeAhead(keys, onKey));
+  const [typeAhead] = useState(() => new TypeAhead(keys, on));
   // A layout effect: listening before any control's (passive) effect lets Ink read the keyboard.
   useLayoutEffect(() => {
     keys.on('input', typeAhead.hear);
