@@ -7,6 +7,9 @@ type KeyEvents = ReturnType<typeof useStdin>['internal_eventEmitter'];
 /** Ctrl+C, as Ink reads it in raw mode (Ink's own exit is off: it would leave the last frame on screen). */
 const CTRL_C = '\u0003';
 
+/** Tab and Shift+Tab, which Ink's focus navigation takes. */
+const FOCUS_KEYS: readonly string[] = ['\t', '\u001B[Z'];
+
 /** What the app hears of the keys: each key (activity), and Ctrl+C (the run is interrupted). */
 export interface KeyListeners {
   readonly key: () => void;
@@ -38,7 +41,8 @@ export class TypeAhead {
       this.on.interrupt();
       return;
     }
-    if (this.claims === 0) this.held.push(input);
+    // Ink moves the focus on Tab and Shift+Tab itself, also when nothing has it: never twice.
+    if (this.claims === 0 && !FOCUS_KEYS.includes(input)) this.held.push(input);
   };
 
   /** A control has the focus and listens: the keys held so far go to it. Returns the release. */
