@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -161,6 +162,13 @@ describe('terminal channel: the verdicts and exit codes, against the sandbox', f
       expect(code).to.equal(0);
       expect(out.join('\n')).to.contain('Usage: npm run journey').and.contain('Exit: 0');
       expect(err).to.deep.equal([]);
+    });
+
+    it('the real command (ui/terminal/main.tsx): --help on stdout, exit 0', () => {
+      const help = spawnSync(process.execPath, ['--import', 'tsx', 'ui/terminal/main.tsx', '--help'], { encoding: 'utf8', timeout: 55000 });
+      expect(help.status).to.equal(0);
+      expect(help.stdout).to.contain('Usage: npm run journey');
+      expect(help.stderr).to.equal('');
     });
 
     it('an unknown option, a bad --url, an empty --jwt: named on stderr, exit 2', async () => {
