@@ -103,7 +103,7 @@ describe('terminal channel: the verdicts and exit codes, against the sandbox', f
     it('the sandbox stopped mid-run: "the bank stopped answering", the call that got no answer', async () => {
       const stopping = await new SandboxHarness().start({ distDir: dir });
       const run = interactive(await stopping.entryUrl());
-      await run.waitFor('Username');
+      await run.waitFor('>  _'); // the username field has the focus
       await run.press(...'jane.citizen'.split(''), KEYS.tab, ...'123456'.split(''), KEYS.enter);
       await run.waitFor('Select your accounts');
       await stopping.stop();
@@ -118,7 +118,7 @@ describe('terminal channel: the verdicts and exit codes, against the sandbox', f
 
     it('a deliberate interactive Cancel: the customer\'s own Cancel; nothing is left on screen under the verdict', async () => {
       const run = interactive(await sandbox.entryUrl());
-      await run.waitFor('Username');
+      await run.waitFor('>  _'); // the username field has the focus
       await run.press(KEYS.tab, KEYS.tab, KEYS.tab, KEYS.enter); // the code, the lost-key link, Cancel
       await run.waitFor('Are you sure you want to leave?');
       await run.press(KEYS.enter); // Yes, leave
@@ -132,9 +132,7 @@ describe('terminal channel: the verdicts and exit codes, against the sandbox', f
   describe('the keyboard', () => {
     it('keys typed while the journey loads are kept; Ctrl+C ends the run, named, exit 1, the screen cleared', async () => {
       const run = interactive(await sandbox.entryUrl(), (terminal) => terminal.type('jane.citizen'));
-      await run.waitFor('Username');
-      await settle(200);
-      expect(run.terminal.screen()).to.contain('> jane.citizen_');
+      await run.waitFor('> jane.citizen_');
       await run.press(KEYS.ctrlC);
       const code = await run.done;
       expect(run.lines.at(-1)).to.equal('FAILED: the run was interrupted (Ctrl+C); nothing was shared or changed');
@@ -144,7 +142,7 @@ describe('terminal channel: the verdicts and exit codes, against the sandbox', f
 
     it('Enter in the username field with no secure code says what is missing, and the focus goes to it', async () => {
       const run = interactive(await sandbox.entryUrl());
-      await run.waitFor('Username');
+      await run.waitFor('>  _'); // the username field has the focus
       await run.press(...'jane.citizen'.split(''), KEYS.enter);
       expect(run.terminal.screen()).to.contain(copy.validation.secureCode);
       await run.press(...'123456'.split('')); // the focus is on the secure code

@@ -103,8 +103,9 @@ export async function runJourney(args: JourneyArguments, io: JourneyIo): Promise
       ? interrupted
       : runScriptedJourney(container, answers, io.out).then((reason) => ({ kind: 'script', reason }));
     const outcome = await Promise.race([left.then((url) => ({ url })), stopped.then((stop) => ({ stop })), timedOut.then((stop) => ({ stop }))]);
-    // Nothing of the views stays on screen under the verdict.
-    ink?.clear();
+    // Nothing of the views stays on screen under the verdict: the last frame drawn (also one Ink
+    // held back, throttled) is an empty one, which erases the screen's.
+    ink?.rerender(<></>);
     ink?.unmount();
     const returned = 'url' in outcome ? readReturn(outcome.url) : undefined;
     if ('url' in outcome && returned !== undefined) for (const line of describeReturn(outcome.url, returned)) io.out(line);
