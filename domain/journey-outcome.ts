@@ -1,4 +1,5 @@
 import type { ExpectedReturn } from './journey-answers';
+import { describeReturned, journeyCopy } from './journey-copy';
 
 /** CONTRACT §6: what the third party got back on the return address. */
 export type JourneyReturn =
@@ -40,24 +41,15 @@ export function readReturn(url: string): JourneyReturn {
   };
 }
 
-/** A journey's verdict: passed, or why not. */
-export type JourneyVerdict = { readonly passed: true } | { readonly passed: false; readonly reason: string };
-
-const describe = (got: JourneyReturn): string => {
-  switch (got.kind) {
-    case 'code': return 'an authorisation code';
-    case 'jarm': return 'a JARM response';
-    case 'plain': return 'the return address with no result';
-    case 'error': return `error ${got.error}${got.respMessage === undefined ? '' : ` (${got.respMessage})`}`;
-  }
-};
+/** Whether the return is the one expected, or why not (the run's verdict is journey-verdict.ts's). */
+export type ReturnJudgement = { readonly passed: true } | { readonly passed: false; readonly reason: string };
 
 /** Whether the recipient got what was expected: a code (a JARM response carries one) or the expected error. */
-export function judgeReturn(got: JourneyReturn, expected: ExpectedReturn): JourneyVerdict {
+export function judgeReturn(got: JourneyReturn, expected: ExpectedReturn): ReturnJudgement {
   if (expected.kind === 'code') {
-    return got.kind === 'code' || got.kind === 'jarm' ? { passed: true } : { passed: false, reason: `expected an authorisation code, the recipient got ${describe(got)}` };
+    return got.kind === 'code' || got.kind === 'jarm' ? { passed: true } : { passed: false, reason: journeyCopy.expected(journeyCopy.anAuthorisationCode, describeReturned(got)) };
   }
   return got.kind === 'error' && got.error === expected.error
     ? { passed: true }
-    : { passed: false, reason: `expected error ${expected.error}, the recipient got ${describe(got)}` };
+    : { passed: false, reason: journeyCopy.expected(journeyCopy.error(expected.error), describeReturned(got)) };
 }

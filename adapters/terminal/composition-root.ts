@@ -2,16 +2,17 @@
 import 'reflect-metadata/lite';
 import { Container } from 'inversify';
 import { bindApplication } from '../../application/bind-application';
+import { CallJournal } from '../../application/call-journal';
 import { bindLaterSteps } from '../../application/later-steps.module';
 import { ACTIVITY_SOURCE } from '../../application/ports/activity-source.port';
 import { ANALYTICS } from '../../application/ports/analytics.port';
-import { CLOCK } from '../../application/ports/clock.port';
+import { CLOCK, type Clock } from '../../application/ports/clock.port';
 import { CUSTOMER_AUTH_API } from '../../application/ports/customer-auth-api.port';
 import { LAUNCH_PARAMETERS } from '../../application/ports/launch-parameters.port';
 import { LOGGER, type Logger } from '../../application/ports/logger.port';
 import { REDIRECTOR } from '../../application/ports/redirector.port';
 import { RUNTIME_CONFIG } from '../../application/ports/runtime-config.port';
-import { SCHEDULER } from '../../application/ports/scheduler.port';
+import { SCHEDULER, type Scheduler } from '../../application/ports/scheduler.port';
 import { TOKEN_STORAGE } from '../../application/ports/token-storage.port';
 import { TOKEN_VERIFIER } from '../../application/ports/token-verifier.port';
 import type { RuntimeConfig } from '../../application/runtime-config';
@@ -63,6 +64,8 @@ export interface TerminalChannel {
   /** What the bank's engineers should read (the flow's warnings). */
   readonly logger: Logger;
   readonly fetch?: FetchFunction;
+  /** The time and the timers (a test's manual clock; the system's by default). */
+  readonly time?: { readonly clock: Clock; readonly scheduler: Scheduler };
 }
 
 /**
@@ -76,13 +79,21 @@ export function createTerminalContainer(config: RuntimeConfig, channel: Terminal
   bindLaterSteps(container);
   container.bind(RUNTIME_CONFIG).toConstantValue(config);
   container.bind(FETCH).toConstantValue(channel.fetch ?? nodeFetch);
-  container.bind(CUSTOMER_AUTH_API).to(FetchCustomerAuthApi);
+  // docs/terminal.md "Verdicts": the verdict reads the failed calls off the journal.
+  container.bind(FetchCustomerAuthApi).toSelf();
+  container.bind(CallJournal).toDynamicValue((context) => new CallJournal(context.get(FetchCustomerAuthApi)));
+  container.bind(CUSTOMER_AUTH_API).toService(CallJournal);
   container.bind(TOKEN_VERIFIER).to(JoseTokenVerifier);
   container.bind(TOKEN_STORAGE).toConstantValue(new MemoryTokenStorage());
   container.bind(LAUNCH_PARAMETERS).toConstantValue(channel.launch);
   container.bind(REDIRECTOR).toConstantValue(new PrintingRedirector(channel.onLeave));
-  container.bind(CLOCK).to(SystemClock);
-  container.bind(SCHEDULER).to(TimeoutScheduler);
+  if (channel.time === undefined) {
+    container.bind(CLOCK).to(SystemClock);
+    container.bind(SCHEDULER).to(TimeoutScheduler);
+  } else {
+    container.bind(CLOCK).toConstantValue(channel.time.clock);
+    container.bind(SCHEDULER).toConstantValue(channel.time.scheduler);
+  }
   container.bind(ACTIVITY_SOURCE).toConstantValue(new KeyPressActivitySource(channel.keys));
   container.bind(ANALYTICS).to(NoopAnalytics);
   container.bind(LOGGER).toConstantValue(channel.logger);

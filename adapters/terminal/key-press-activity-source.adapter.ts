@@ -1,12 +1,17 @@
 import type { ActivitySource } from '../../application/ports/activity-source.port';
 import type { Cancel } from '../../application/ports/scheduler.port';
 
-/** The part of the terminal's input stream this adapter listens to. */
-export type KeyStream = Pick<NodeJS.ReadStream, 'on' | 'off'>;
+/** Where the key presses are heard (an emitter of `data`, one per key). */
+export interface KeyStream {
+  on(event: 'data', listener: () => void): unknown;
+  off(event: 'data', listener: () => void): unknown;
+}
 
 /**
  * Spec §4 inactivity timer in a terminal: every key press is the customer's activity (the
- * input's `data` events, which Ink reads too). A terminal has no page to hide or show, and no
+ * `data` events of the key stream: the keys Ink reads, as the terminal app passes them on; never
+ * the terminal's input itself, which a `data` listener would set flowing while Ink is not reading,
+ * and the keys typed then would be lost). A terminal has no page to hide or show, and no
  * browser to say it is offline, nor a Back button: `onVisible`, `onConnectivity` and `onBack`
  * never fire, and a request
  * that gets no answer is an error of the bank's (DESIGN §3.15 does not apply).

@@ -8,6 +8,7 @@ import { createTerminalContainer, loadTerminalConfig, resolveJourneyEntry } from
 import type { KeyStream } from '../../adapters/terminal/key-press-activity-source.adapter';
 import { FlowController } from '../../application/flow-controller';
 import { SandboxHarness } from '../browser/browser-harness';
+import { ManualClock, ManualScheduler } from '../support/fakes';
 import { TerminalApp } from '../../ui/terminal/app';
 import { ServicesProvider } from '../../ui/terminal/services-context';
 
@@ -35,7 +36,7 @@ describe('terminal channel: the views, by keyboard', function () {
   });
 
   /** A started journey with its views; `left` holds the return address once the flow leaves. */
-  async function open(entryUrl?: string) {
+  async function open(entryUrl?: string, clock?: ManualClock) {
     const entry = await resolveJourneyEntry({ kind: 'url', url: entryUrl ?? await sandbox.entryUrl() });
     if (!entry.ok) throw new Error(entry.error);
     const config = await loadTerminalConfig(entry.value.configUrl);
@@ -47,7 +48,7 @@ describe('terminal channel: the views, by keyboard', function () {
       on: (event: string, listener: () => void) => { input?.on(event, listener); return keys; },
       off: (event: string, listener: () => void) => { input?.off(event, listener); return keys; },
     } as unknown as KeyStream;
-    const container: Container = createTerminalContainer(config.value, { launch: entry.value.launch, onLeave: (url) => left.push(url), logger: { warn: () => undefined }, keys });
+    const container: Container = createTerminalContainer(config.value, { launch: entry.value.launch, onLeave: (url) => left.push(url), logger: { warn: () => undefined }, keys, ...(clock === undefined ? {} : { time: { clock, scheduler: new ManualScheduler(clock) } }) });
     const flow = container.get(FlowController);
     flows.push(flow);
     const view = render(<ServicesProvider container={container}><TerminalApp /></ServicesProvider>);
@@ -169,17 +170,30 @@ describe('terminal channel: the views, by keyboard', function () {
     app.view.unmount();
   });
 
-  it('the inactivity warning counts down and Stay logged in closes it; key presses are activity', async () => {
-    const app = await open(await shortTimers.entryUrl());
-    await app.waitFor('Are you still there?');
-    expect(app.frame()).to.match(/Time remaining: \d seconds?\./);
-    await app.press(KEYS.enter);
+  it('the inactivity warning counts down and Stay logged in closes it; key presses are activity (a manual clock)', async () => {
+    const clock = new ManualClock(Date.now());
+    const app = await open(await shortTimers.entryUrl(), clock);
+    const after = async (ms: number) => {
+      clock.advance(ms);
+      await settle(80); // the frame is drawn
+    };
+    // A 4 s session warned 3 s before its end: 1 s without a key brings the warning.
+    await after(900);
     expect(app.frame()).to.not.contain('Are you still there?');
-    // 1 s without a key brings the warning back; a key every 300 ms keeps it away.
-    for (let index = 0; index < 8; index += 1) {
+    await after(100);
+    expect(app.frame()).to.contain('Are you still there?').and.match(/Time remaining: 3 seconds\./);
+    await after(1000);
+    expect(app.frame()).to.match(/Time remaining: 2 seconds\./);
+    await app.press(KEYS.enter); // Stay logged in
+    expect(app.frame()).to.not.contain('Are you still there?');
+    // A key every 900 ms keeps it away; 1 s without one brings it back.
+    for (let index = 0; index < 4; index += 1) {
+      await after(900);
       await app.press(KEYS.tab);
       expect(app.frame()).to.not.contain('Are you still there?');
     }
+    await after(1000);
+    expect(app.frame()).to.contain('Are you still there?');
     app.view.unmount();
   });
 

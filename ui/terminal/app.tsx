@@ -11,6 +11,7 @@ import { ConfirmationView } from './steps/confirmation-view';
 import { LoginView } from './steps/login-view';
 import { SelectAccountsView } from './steps/select-accounts-view';
 import { SelectProfileView } from './steps/select-profile-view';
+import { TypeAheadProvider, type KeyListeners } from './type-ahead';
 
 const StepBody = observer(function StepBody() {
   const step = useService(SessionStore).step;
@@ -27,14 +28,17 @@ const StepBody = observer(function StepBody() {
  * Spec §2 "Shared shell" in a terminal: the progress ("Step n of total"), the step's title and
  * intro, and the step; an open modal takes the screen (only its buttons answer), as does the
  * failure page. A request under way shows "Loading". Tab / Shift+Tab move between controls.
+ * While the journey starts towards the login step, the login form is already shown and typed into.
  */
-export const TerminalApp = observer(function TerminalApp() {
+const Screen = observer(function Screen() {
   const session = useService(SessionStore);
   const modal = useService(ModalStore);
   const screen = session.screen;
-  if (screen.kind === 'loading') return <Text>{copy.shell.loading}…</Text>;
+  // The login form takes keys while the token is verified and the consent read (the web's
+  // pre-rendered form, docs/prerendered-login.md): nothing typed while it starts is lost.
+  if (screen.kind === 'loading' && !session.awaitingLogin) return <Text>{copy.shell.loading}…</Text>;
   if (screen.kind === 'failure') return <FailureView />;
-  if (screen.kind !== 'flow') return assertNever(screen);
+  if (screen.kind !== 'flow' && screen.kind !== 'loading') return assertNever(screen);
   const progress = session.progress;
   return (
     <Box flexDirection="column" gap={1}>
@@ -50,3 +54,13 @@ export const TerminalApp = observer(function TerminalApp() {
     </Box>
   );
 });
+
+const NO_LISTENERS: KeyListeners = { key: () => undefined, interrupt: () => undefined };
+
+/**
+ * The app: the screen, with the keys typed while no control takes them kept (type-ahead.tsx);
+ * `keys` hears every key Ink reads (the activity of spec §4's inactivity timer) and Ctrl+C.
+ */
+export function TerminalApp({ keys = NO_LISTENERS }: { readonly keys?: KeyListeners }) {
+  return <TypeAheadProvider on={keys}><Screen /></TypeAheadProvider>;
+}

@@ -6,8 +6,10 @@ export const DEFAULT_SANDBOX = 'http://127.0.0.1:4400';
 export const USAGE = `Usage: npm run journey -- [--persona NAME | --amend ARRANGEMENT_ID] [--sandbox URL]
        npm run journey -- --url ENTRY_URL
        npm run journey -- --jwt REDIRECT_JWT --config CONFIG_URL
-Options: --answers FILE  run without a keyboard (CI): exit 0 when the recipient gets what is expected
-         --timeout SECONDS  give up after this long (default 120)`;
+Options: --answers FILE  run without a keyboard (CI)
+         --timeout SECONDS  give up after this long (default 120)
+Exit: 0 the recipient got what was expected; 1 the journey failed (the verdict says why);
+      2 the command line or the answers file is wrong`;
 
 export interface JourneyArguments {
   readonly entry: JourneyEntryAsk;
@@ -17,12 +19,30 @@ export interface JourneyArguments {
 
 const OPTIONS = ['--persona', '--amend', '--sandbox', '--url', '--jwt', '--config', '--answers', '--timeout'];
 
-/** The command line of `npm run journey`, or what is wrong with it. */
-export function parseJourneyArguments(argv: readonly string[]): { ok: true; value: JourneyArguments } | { ok: false; error: string } {
+/** The command line of `npm run journey`: the run, a request for help (`help`), or what is wrong with it. */
+export type ParsedArguments =
+  | { readonly ok: true; readonly value: JourneyArguments }
+  | { readonly ok: false; readonly help: true }
+  | { readonly ok: false; readonly help?: undefined; readonly error: string };
+
+/** An address given on the command line: absolute, http(s). */
+const addressProblem = (name: string, value: string | undefined): string | undefined => {
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return undefined;
+  } catch {
+    // named below
+  }
+  return `${name} must be an absolute http(s) URL, not "${value}"`;
+};
+
+/** The command line of `npm run journey`, or what is wrong with it (docs/terminal.md "Usage"). */
+export function parseJourneyArguments(argv: readonly string[]): ParsedArguments {
   const values = new Map<string, string>();
   for (let index = 0; index < argv.length; index += 1) {
     const name = argv[index] ?? '';
-    if (name === '--help' || name === '-h') return { ok: false, error: USAGE };
+    if (name === '--help' || name === '-h') return { ok: false, help: true };
     if (!OPTIONS.includes(name)) return { ok: false, error: `unknown option "${name}"\n${USAGE}` };
     const value = argv[index + 1];
     if (value === undefined || value.startsWith('--')) return { ok: false, error: `${name} needs a value\n${USAGE}` };
@@ -40,6 +60,9 @@ export function parseJourneyArguments(argv: readonly string[]): { ok: true; valu
   }
   if (jwt !== undefined && config === undefined) return { ok: false, error: '--jwt needs --config (the address of the bank\'s config.json)' };
   if (config !== undefined && jwt === undefined) return { ok: false, error: '--config goes with --jwt' };
+  const badAddress = [addressProblem('--url', url), addressProblem('--config', config), addressProblem('--sandbox', values.get('--sandbox'))].find((problem) => problem !== undefined);
+  if (badAddress !== undefined) return { ok: false, error: badAddress };
+  if (jwt !== undefined && jwt.trim() === '') return { ok: false, error: '--jwt is empty' };
   const persona = values.get('--persona');
   const amend = values.get('--amend');
   const entry: JourneyEntryAsk = url !== undefined ? { kind: 'url', url }

@@ -1,9 +1,15 @@
 import { render } from 'ink';
+import { EventEmitter } from 'node:events';
 import { FlowController } from '../../application/flow-controller';
 import {
   createTerminalContainer, loadTerminalConfig, readJourneyAnswers, resolveJourneyEntry,
 } from '../../adapters/terminal/composition-root';
-import { judgeReturn, readReturn, type JourneyReturn } from '../../domain/journey-outcome';
+import { CallJournal } from '../../application/call-journal';
+import { SessionStore } from '../../application/stores/session.store';
+import { copy, modalText } from '../../domain/copy';
+import { journeyCopy, verdictLine } from '../../domain/journey-copy';
+import { readReturn, type JourneyReturn } from '../../domain/journey-outcome';
+import { EXIT_CODES, journeyVerdict, type RunStop } from '../../domain/journey-verdict';
 import type { JourneyAnswers } from '../../domain/journey-answers';
 import type { ReturnUrl } from '../../domain/return-url';
 import { TerminalApp } from './app';
@@ -14,6 +20,8 @@ import { ServicesProvider } from './services-context';
 /** Where a run writes (the process's streams, or a test's). */
 export interface JourneyIo {
   readonly out: (line: string) => void;
+  /** Where problems with the answers file go (stderr; `out` when absent). */
+  readonly err?: (line: string) => void;
   readonly stdin?: NodeJS.ReadStream;
   readonly stdout?: NodeJS.WriteStream;
 }
@@ -41,17 +49,22 @@ export function describeReturn(url: string, got: JourneyReturn): string[] {
 /**
  * `npm run journey` (docs/terminal.md): resolves the entry, loads the bank's config, builds the
  * terminal container, starts the flow, then either shows the views (interactive) or answers them
- * from a file (CI). Resolves with the exit code: 0 when the recipient got what was expected.
+ * from a file (CI). Prints the return and the verdict (domain/journey-verdict.ts, in
+ * domain/journey-copy.ts's words) and resolves with the exit code (EXIT_CODES): 0 when the
+ * recipient got what was expected, 1 when the journey failed, 2 when the answers file is wrong.
  */
 export async function runJourney(args: JourneyArguments, io: JourneyIo): Promise<number> {
   const fail = (reason: string): number => {
-    io.out(`FAILED: ${reason}`);
-    return 1;
+    io.out(`${journeyCopy.failed}: ${reason}`);
+    return EXIT_CODES.failed;
   };
   let answers: JourneyAnswers | undefined;
   if (args.answers !== undefined) {
     const read = await readJourneyAnswers(args.answers);
-    if (!read.ok) return fail(read.error.join('\n  '));
+    if (!read.ok) {
+      for (const problem of read.error) (io.err ?? io.out)(problem);
+      return EXIT_CODES.usage;
+    }
     answers = read.value;
   }
   const entry = await resolveJourneyEntry(args.entry);
@@ -62,33 +75,50 @@ export async function runJourney(args: JourneyArguments, io: JourneyIo): Promise
   const warnings: string[] = [];
   let leave: (url: ReturnUrl) => void = () => undefined;
   const left = new Promise<ReturnUrl>((resolve) => { leave = resolve; });
+  // Spec §4: the keys Ink reads are the customer's activity (never the terminal's input itself: TerminalApp's onKey).
+  const keyPresses = new EventEmitter();
   const container = createTerminalContainer(config.value, {
     launch: entry.value.launch,
     onLeave: (url) => leave(url),
-    keys: answers === undefined ? io.stdin : undefined,
+    keys: answers === undefined ? keyPresses : undefined,
     logger: { warn: (message) => { warnings.push(message); } },
   });
   const flow = container.get(FlowController);
+  const session = container.get(SessionStore);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<string>((resolve) => { timer = setTimeout(() => resolve(`no return within ${args.timeoutMs / 1000} s`), args.timeoutMs); });
-  const ink = answers === undefined
-    ? render(<ServicesProvider container={container}><TerminalApp /></ServicesProvider>, { ...(io.stdin ? { stdin: io.stdin } : {}), ...(io.stdout ? { stdout: io.stdout } : {}), exitOnCtrlC: true })
-    : undefined;
+  const timedOut = new Promise<RunStop>((resolve) => { timer = setTimeout(() => resolve({ kind: 'timedOut', seconds: args.timeoutMs / 1000 }), args.timeoutMs); });
   try {
-    await flow.start();
-    const stopped = answers === undefined
-      ? ink!.waitUntilExit().then(() => 'the journey was interrupted (Ctrl-C)')
-      : runScriptedJourney(container, answers, io.out);
-    const outcome = await Promise.race([left.then((url) => ({ url })), stopped.then((reason) => ({ reason })), timedOut.then((reason) => ({ reason }))]);
+    // Started before the first frame: the login form is on screen (and takes keys) while the
+    // token is verified and the consent read, as the web's pre-rendered form (docs/prerendered-login.md).
+    const started = flow.start();
+    let interrupt: () => void = () => undefined;
+    const interrupted = new Promise<RunStop>((resolve) => { interrupt = () => resolve({ kind: 'interrupted' }); });
+    const keys = { key: () => { keyPresses.emit('data'); }, interrupt: () => interrupt() };
+    // Ctrl+C is the app's (TerminalApp's keys): Ink's own exit would leave its last frame on screen.
+    const ink = answers === undefined
+      ? render(<ServicesProvider container={container}><TerminalApp keys={keys} /></ServicesProvider>, { ...(io.stdin ? { stdin: io.stdin } : {}), ...(io.stdout ? { stdout: io.stdout } : {}), exitOnCtrlC: false, patchConsole: false })
+      : undefined;
+    await started;
+    const stopped: Promise<RunStop> = answers === undefined
+      ? interrupted
+      : runScriptedJourney(container, answers, io.out).then((reason) => ({ kind: 'script', reason }));
+    const outcome = await Promise.race([left.then((url) => ({ url })), stopped.then((stop) => ({ stop })), timedOut.then((stop) => ({ stop }))]);
+    // Nothing of the views stays on screen under the verdict: the last frame drawn (also one Ink
+    // held back, throttled) is an empty one, which erases the screen's.
+    ink?.rerender(<></>);
     ink?.unmount();
-    if ('reason' in outcome) return fail([outcome.reason, ...warnings.map((warning) => `bank warning: ${warning}`)].join('\n  '));
-    const got = readReturn(outcome.url);
-    for (const line of describeReturn(outcome.url, got)) io.out(line);
-    const verdict = judgeReturn(got, answers?.expect ?? { kind: 'code' });
-    if (answers === undefined && !verdict.passed) return fail(verdict.reason);
-    if (!verdict.passed) return fail(verdict.reason);
-    io.out('PASSED: the recipient got ' + (got.kind === 'error' ? `error ${got.error}` : 'an authorisation code'));
-    return 0;
+    const returned = 'url' in outcome ? readReturn(outcome.url) : undefined;
+    if ('url' in outcome && returned !== undefined) for (const line of describeReturn(outcome.url, returned)) io.out(line);
+    const verdict = journeyVerdict({
+      returned,
+      expected: answers?.expect ?? { kind: 'code' },
+      stop: 'stop' in outcome ? outcome.stop : undefined,
+      state: flow.state,
+      calls: container.get(CallJournal).record,
+    });
+    if (!verdict.passed) for (const warning of warnings) io.out(`  bank warning: ${warning}`);
+    io.out(verdictLine(verdict, (name) => modalText(copy.modals[name].title, session.modalContext)));
+    return verdict.exitCode;
   } finally {
     clearTimeout(timer);
     flow.dispose();

@@ -1,4 +1,5 @@
 import { Box, Text, useFocus, useInput } from 'ink';
+import { useTakesKeys } from './type-ahead';
 
 /** A button: Tab reaches it, Enter or space presses it; a disabled one is shown dimmed and skipped. */
 export function Button({ label, onPress, disabled = false, autoFocus = false }: {
@@ -11,6 +12,7 @@ export function Button({ label, onPress, disabled = false, autoFocus = false }: 
   useInput((input, key) => {
     if (key.return || input === ' ') onPress();
   }, { isActive: isFocused && !disabled });
+  useTakesKeys(isFocused && !disabled);
   return <Text inverse={isFocused} dimColor={disabled}>{`[ ${label} ]`}</Text>;
 }
 
@@ -18,7 +20,9 @@ export function Button({ label, onPress, disabled = false, autoFocus = false }: 
  * A one-line text box: Tab reaches it, typing edits it, Backspace deletes, Enter submits. A
  * masked box (the secure code) shows one * per character.
  */
-export function TextField({ label, value, onChange, onSubmit, onLeave, error, help, mask = false, maxLength, autoFocus = false }: {
+export function TextField({ id, label, value, onChange, onSubmit, onLeave, error, help, mask = false, maxLength, autoFocus = false }: {
+  /** The focus id (useFocusManager().focus moves focus to it). */
+  readonly id?: string;
   readonly label: string;
   readonly value: string;
   readonly onChange: (value: string) => void;
@@ -30,7 +34,7 @@ export function TextField({ label, value, onChange, onSubmit, onLeave, error, he
   readonly maxLength?: number;
   readonly autoFocus?: boolean;
 }) {
-  const { isFocused } = useFocus({ autoFocus });
+  const { isFocused } = useFocus({ autoFocus, ...(id === undefined ? {} : { id }) });
   useInput((input, key) => {
     if (key.return) {
       onSubmit?.();
@@ -50,6 +54,7 @@ export function TextField({ label, value, onChange, onSubmit, onLeave, error, he
     const next = value + printable;
     onChange(maxLength === undefined ? next : next.slice(0, maxLength));
   }, { isActive: isFocused });
+  useTakesKeys(isFocused);
   const shown = mask ? '*'.repeat(value.length) : value;
   return (
     <Box flexDirection="column">

@@ -1,5 +1,6 @@
-import { Box, Text } from 'ink';
+import { Box, Text, useFocusManager } from 'ink';
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { LoginStore } from '../../../application/stores/login.store';
 import { copy } from '../../../domain/copy';
 import { SECURE_CODE_LENGTH } from '../../../domain/login-form';
@@ -17,7 +18,7 @@ const DateOfBirthFields = observer(function DateOfBirthFields() {
       {login.dobStepUpNotice === undefined ? undefined : <Notice text={login.dobStepUpNotice} />}
       <Text>{copy.login.dobLabel} <Text dimColor>{copy.login.dobExample}</Text></Text>
       <Box gap={2}>
-        <TextField label={copy.login.dobDay} value={dob.day} maxLength={2} onChange={(value) => login.setDobPart('day', value)} onLeave={leave} onSubmit={() => void login.submit()} />
+        <TextField id="dob" label={copy.login.dobDay} value={dob.day} maxLength={2} onChange={(value) => login.setDobPart('day', value)} onLeave={leave} onSubmit={() => void login.submit()} />
         <TextField label={copy.login.dobMonth} value={dob.month} maxLength={2} onChange={(value) => login.setDobPart('month', value)} onLeave={leave} onSubmit={() => void login.submit()} />
         <TextField label={copy.login.dobYear} value={dob.year} maxLength={4} onChange={(value) => login.setDobPart('year', value)} onLeave={leave} onSubmit={() => void login.submit()} />
       </Box>
@@ -30,20 +31,27 @@ const DateOfBirthFields = observer(function DateOfBirthFields() {
  * Spec §2 "Login screen", §5: username (help and its two help modals, as the CX standards and the
  * bank's switches allow: issue 22), the secure code (masked, 6 digits, how long a code lasts; the
  * lost-key modal), the date of birth when the bank asks (with the step-up notice), the password
- * note, Continue (Enter in a field submits; disabled until valid) and Cancel.
+ * note, Continue (Enter in a field submits; the button is skipped until the form is complete) and
+ * Cancel. Enter on an incomplete form says what is missing under each field and moves the focus
+ * to the first (LoginStore.submit, as the web's Continue); while the journey starts it is kept.
  */
 export const LoginView = observer(function LoginView() {
   const login = useService(LoginStore);
+  const { focus } = useFocusManager();
   const submit = () => {
-    if (login.canContinue) void login.submit();
+    void login.submit();
   };
+  const request = login.fieldFocus;
+  useEffect(() => {
+    if (request !== undefined) focus(request.field);
+  }, [request, focus]);
   return (
     <Box flexDirection="column" gap={1}>
       <Text bold>{copy.login.heading}</Text>
       {login.loginError ? <Text color="red">{copy.login.errorBanner}</Text> : undefined}
       {login.answerLost ? <Notice warning text={copy.login.answerLost} /> : undefined}
       <Box flexDirection="column">
-        <TextField autoFocus label={copy.login.usernameLabel} help={copy.login.usernameHelp} value={login.form.username} error={login.usernameError} onChange={login.setUsername} onLeave={() => login.touch('username')} onSubmit={submit} />
+        <TextField id="username" autoFocus label={copy.login.usernameLabel} help={copy.login.usernameHelp} value={login.form.username} error={login.usernameError} onChange={login.setUsername} onLeave={() => login.touch('username')} onSubmit={submit} />
         {login.links.forgotUsername || login.links.notRegistered ? (
           <Box gap={1}>
             {login.links.forgotUsername ? <Button label={copy.login.forgotUsername} onPress={() => login.openHelp('forgotUsername')} /> : undefined}
@@ -52,7 +60,7 @@ export const LoginView = observer(function LoginView() {
         ) : undefined}
       </Box>
       <Box flexDirection="column">
-        <TextField mask label={copy.login.secureCodeLabel} help={login.secureCodeHelp} value={login.form.secureCode} maxLength={SECURE_CODE_LENGTH} error={login.secureCodeError} onChange={login.setSecureCode} onLeave={() => login.touch('secureCode')} onSubmit={submit} />
+        <TextField id="secureCode" mask label={copy.login.secureCodeLabel} help={login.secureCodeHelp} value={login.form.secureCode} maxLength={SECURE_CODE_LENGTH} error={login.secureCodeError} onChange={login.setSecureCode} onLeave={() => login.touch('secureCode')} onSubmit={submit} />
         <Button label={copy.login.lostSecureKey} onPress={() => login.openHelp('lostSecureKey')} />
       </Box>
       {login.requireDob ? <DateOfBirthFields /> : undefined}

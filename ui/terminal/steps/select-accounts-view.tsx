@@ -7,6 +7,7 @@ import { accountDisplayName, formatAccountNumber } from '../../../domain/account
 import { accountTileNotes, pendingExplanation } from '../../../domain/selection-summary';
 import { stepsCopy } from '../../../domain/steps-copy';
 import { useService } from '../services-context';
+import { useTakesKeys } from '../type-ahead';
 import { Notice, TextField } from '../widgets';
 import { StepButtons } from './step-buttons';
 
@@ -44,6 +45,7 @@ export const SelectAccountsView = observer(function SelectAccountsView() {
       else if (row?.kind === 'more') selection.showMore();
     }
   }, { isActive: isFocused });
+  useTakesKeys(isFocused);
   const note = selection.notAllSelectedNote ? stepsCopy.selectAccounts.notAllSelected : selection.noneSelectedNote ? stepsCopy.selectAccounts.noneSelected : undefined;
   const { back, primary, cancel } = session.buttons;
   return (

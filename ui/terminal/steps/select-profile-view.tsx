@@ -5,6 +5,7 @@ import { ProfileStore } from '../../../application/stores/profile.store';
 import { SessionStore } from '../../../application/stores/session.store';
 import { stepsCopy } from '../../../domain/steps-copy';
 import { useService } from '../services-context';
+import { useTakesKeys } from '../type-ahead';
 import { StepButtons } from './step-buttons';
 
 /** Spec §2 "Select profile": the explanation and the profiles as radio buttons (↑/↓ moves the choice), Continue and Cancel. */
@@ -22,6 +23,7 @@ export const SelectProfileView = observer(function SelectProfileView() {
     if (target !== undefined) profile.select(target.id);
     else if (key.return) void profile.continue();
   }, { isActive: isFocused });
+  useTakesKeys(isFocused);
   return (
     <Box flexDirection="column">
       <Text>{stepsCopy.selectProfile.explanation}</Text>
