@@ -104,6 +104,20 @@ describe('terminal channel: the views, by keyboard', function () {
     app.view.unmount();
   });
 
+  it('login: the secure code takes "123 456" typed with its space and keeps the six digits; a letter is refused and said so (issue 23 item A)', async () => {
+    const app = await open();
+    await app.type('jane.citizen');
+    await app.press(KEYS.tab);
+    await app.type('123 456');
+    expect(app.frame()).to.contain('******').and.not.contain('*******');
+    await app.type('a');
+    expect(app.frame()).to.contain('Enter numbers only. Your secure code has 6 digits.');
+    await app.press(KEYS.enter);
+    await app.waitFor('Select your accounts');
+    expect(app.frame()).to.contain('Select your accounts');
+    app.view.unmount();
+  });
+
   const logIn = async (app: Awaited<ReturnType<typeof open>>, username: string) => {
     await app.type(username);
     await app.press(KEYS.tab);

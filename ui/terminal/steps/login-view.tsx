@@ -3,7 +3,6 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { LoginStore } from '../../../application/stores/login.store';
 import { copy } from '../../../domain/copy';
-import { SECURE_CODE_LENGTH } from '../../../domain/login-form';
 import { useService } from '../services-context';
 import { Button, Notice, TextField } from '../widgets';
 
@@ -60,7 +59,7 @@ export const LoginView = observer(function LoginView() {
         ) : undefined}
       </Box>
       <Box flexDirection="column">
-        <TextField id="secureCode" mask label={copy.login.secureCodeLabel} help={login.secureCodeHelp} value={login.form.secureCode} maxLength={SECURE_CODE_LENGTH} error={login.secureCodeError} onChange={login.setSecureCode} onLeave={() => login.touch('secureCode')} onSubmit={submit} />
+        <TextField id="secureCode" mask label={copy.login.secureCodeLabel} help={login.secureCodeHelp} value={login.form.secureCode} error={login.secureCodeError} onChange={login.setSecureCode} onLeave={() => login.touch('secureCode')} onSubmit={submit} />
         <Button label={copy.login.lostSecureKey} onPress={() => login.openHelp('lostSecureKey')} />
       </Box>
       {login.requireDob ? <DateOfBirthFields /> : undefined}
