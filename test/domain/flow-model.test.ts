@@ -19,7 +19,7 @@ import {
 type EventType = FlowEvent['type'];
 type Rules = Readonly<Partial<Record<EventType, { readonly to: readonly PhaseKind[] }>>>;
 
-const PHASES: readonly PhaseKind[] = ['starting', 'failed', 'steps', 'leaving', 'confirmed', 'decidedElsewhere', 'ended'];
+const PHASES: readonly PhaseKind[] = ['starting', 'failed', 'steps', 'leaving', 'confirmed', 'decidedElsewhere', 'endingNotice', 'ended'];
 const ORDER: readonly AbandonmentStage[] = ['preIdentification', 'preAuthentication', 'preAccountSelection', 'preAuthorisation'];
 const EGA_ID = 'EGA:011000 99990001';
 const CODE = { auth_code: 'code-9', state: STATE };
@@ -57,6 +57,7 @@ const CUSTOMER_EVENTS: readonly FlowEvent[] = [
   { type: 'tick' },
   { type: 'connectivity', online: false },
   { type: 'connectivity', online: true },
+  { type: 'browserBack' },
 ];
 const customerEvents = (): fc.Arbitrary<FlowEvent> => fc.constantFrom(...CUSTOMER_EVENTS);
 
@@ -123,6 +124,7 @@ function advance(state: FlowState, n: number): FlowEvent {
       return { type: 'leaveFailurePage' };
     case 'confirmed':
     case 'decidedElsewhere':
+    case 'endingNotice':
       return n % 2 === 0 ? { type: 'modalPrimary' } : { type: 'tick' };
     case 'leaving':
     case 'ended':
@@ -290,24 +292,31 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       }
     });
 
-    it('time leads nowhere from the failure page, while leaving, once decided elsewhere or ended; the success modal and the steps\' timers end the journey', () => {
+    // DESIGN §3.18: the inactivity lapse and the token's expiry explain themselves (the ending notice) before the exit.
+    it('time leads nowhere from the failure page, while leaving, once decided elsewhere or ended; the success modal, the ending notice and the steps\' timers end the journey', () => {
       expect(TIMER_TARGETS).to.deep.equal({
-        starting: ['ended', 'failed'], failed: [], steps: ['leaving', 'ended', 'failed'], leaving: [], confirmed: ['ended', 'failed'], decidedElsewhere: [], ended: [],
+        starting: ['endingNotice', 'ended', 'failed'], failed: [], steps: ['leaving', 'endingNotice', 'ended', 'failed'], leaving: [], confirmed: ['ended', 'failed'],
+        decidedElsewhere: [], endingNotice: ['ended'], ended: [],
       });
     });
 
     it('what each phase takes (docs/flow-states.md)', () => {
       const taken = Object.fromEntries(PHASES.map((kind) => [kind, Object.keys(rulesOf(kind)).sort()]));
+      // DESIGN §3.18: the browser's Back is taken wherever the journey shows a page, never while leaving or after the exit.
       expect(taken).to.deep.equal({
-        starting: ['answered', 'cancel', 'connectivity', 'dateOfBirthTyped', 'launched', 'modalPrimary', 'openHelp', 'secureCodeTyped', 'submitLogin', 'tick', 'usernameTyped', 'verified'],
-        failed: ['connectivity', 'leaveFailurePage'],
+        starting: [
+          'answered', 'browserBack', 'cancel', 'connectivity', 'dateOfBirthTyped', 'launched', 'modalPrimary', 'openHelp', 'secureCodeTyped', 'submitLogin', 'tick',
+          'usernameTyped', 'verified',
+        ],
+        failed: ['browserBack', 'connectivity', 'leaveFailurePage'],
         steps: [
-          'activity', 'answered', 'back', 'cancel', 'chooseProfile', 'confirm', 'connectivity', 'continue', 'dateOfBirthTyped', 'describe', 'modalDismiss', 'modalPrimary',
-          'openHelp', 'secureCodeTyped', 'stepUnavailable', 'submitLogin', 'tick', 'toggleAccount', 'toggleAll', 'toggleSubAccount', 'usernameTyped',
+          'activity', 'answered', 'back', 'browserBack', 'cancel', 'chooseProfile', 'confirm', 'connectivity', 'continue', 'dateOfBirthTyped', 'describe', 'modalDismiss',
+          'modalPrimary', 'openHelp', 'secureCodeTyped', 'stepUnavailable', 'submitLogin', 'tick', 'toggleAccount', 'toggleAll', 'toggleSubAccount', 'usernameTyped',
         ],
         leaving: ['answered', 'connectivity', 'tick'],
-        confirmed: ['connectivity', 'modalPrimary', 'tick'],
-        decidedElsewhere: ['connectivity', 'modalPrimary'],
+        confirmed: ['browserBack', 'connectivity', 'modalPrimary', 'tick'],
+        decidedElsewhere: ['browserBack', 'connectivity', 'modalPrimary'],
+        endingNotice: ['browserBack', 'connectivity', 'modalPrimary', 'tick'],
         ended: [],
       });
     });
@@ -537,6 +546,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
         { type: 'verify', id: 1, jwt: JWT },
         { type: 'storeToken', jwt: JWT },
         { type: 'call', id: 2, call: { kind: 'consentDetails' } },
+        { type: 'guardBack' },
         { type: 'pageView', step: 'login' },
         { type: 'call', id: 3, call: { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' } } },
         { type: 'call', id: 4, call: { kind: 'customerDetails' } },
