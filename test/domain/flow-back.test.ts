@@ -8,7 +8,7 @@ import { onBrowserBack } from '../../domain/flow-exits';
 import type { FlowState } from '../../domain/flow-state';
 import {
   ACCESS_DENIED_URL, JWT, NOW, PUBLIC_SITE, REDIRECT_URI, answer, bankConsent, confirmedState, confirming, decidedElsewhereState, failedState, flowState,
-  leavingState, leavingTo, loadingState, modals, modalsWith, ok, pendingOn, phaseOf, run, runAll, tokenPayload, withModal, withoutWake,
+  leavingState, leavingTo, loadingState, modals, modalsWith, ok, pendingOn, phaseOf, run, runAll, token, tokenPayload, withModal, withoutWake,
 } from './fixtures/flow-state.fixture';
 
 const BACK: FlowEvent = { type: 'browserBack' };
@@ -207,6 +207,23 @@ describe('domain/flow-exits: the browser\'s Back button (DESIGN §3.18, issue 23
       expect(ended.phase.kind).to.equal('ended');
       expectIgnored(ended);
       expectIgnored(run(confirmedState(), BACK).state);
+    });
+
+    // DESIGN §3.18: where the page's one button leaves anyway, Back is that button (the phase tables route Back there directly; onBrowserBack says the same).
+    it('onBrowserBack on its own, on a failure page, the success, "already completed" and the ending notice: that page\'s button', () => {
+      const notice = run(flowState('selectAccounts', { token: token({ exp: (NOW + 100_000) / 1000 }) }), { type: 'tick' }, NOW + 100_000).state;
+      for (const [before, button] of [
+        [failedState('consent_fetch_failure'), { type: 'leaveFailurePage' }],
+        [confirmedState(), { type: 'modalPrimary' }],
+        [decidedElsewhereState('rejected'), { type: 'modalPrimary' }],
+        [notice, { type: 'modalPrimary' }],
+      ] as const) {
+        const direct = onBrowserBack(before, before.nowMs);
+        const pressed = run(before, button, before.nowMs);
+        expect(direct.state, before.phase.kind).to.deep.equal({ ...pressed.state, wakeAtMs: before.wakeAtMs });
+        expect(direct.effects, before.phase.kind).to.deep.equal(withoutWake(pressed.effects));
+        expect(direct.effects.map((effect) => effect.type), before.phase.kind).to.include('leave');
+      }
     });
 
     it('onBrowserBack on its own, in a phase it has no case for (leaving, ended): the state as it was', () => {

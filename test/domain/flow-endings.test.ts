@@ -237,6 +237,16 @@ describe('domain/flow-exits: the ending notice (DESIGN §3.18, issue 23)', () =>
       expect(modalButtonsBusy(state)).to.equal(false);
     });
 
+    // flow-exits.ts onModalPrimary: returnNow, returnWithSuccess and returnAsDecided belong to their phases' own buttons.
+    it('a step\'s main button never acts for the notice\'s modal (nor the success\'s or "already completed"), were one in its stack', () => {
+      for (const name of ['sessionEndedInactive', 'sessionEndedExpired', 'successConfirm', 'alreadyCompleted'] as const) {
+        const before = withModal(flowState('login'), name);
+        const result = run(before, { type: 'modalPrimary' });
+        expect(result.state, name).to.equal(before);
+        expect(result.effects, name).to.deep.equal([]);
+      }
+    });
+
     it('a help text open when the lapse came: the notice replaces everything on top', () => {
       const withHelp = run(withModal(flowState('login', { decision: { kind: 'committed' } }), 'forgotUsername'), { type: 'tick' }, LAPSE_MS).state;
       expect(openModalsOf(withHelp.phase)).to.deep.equal([{ name: 'sessionEndedInactive' }]);
