@@ -51,7 +51,7 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
         ...before,
         nextCallId: 11,
         wakeAtMs: undefined,
-        phase: { kind: 'leaving', step: 'selectAccounts', call: sentCall(10, { kind: 'reject' }), modals: modalsWith('sharingIncomplete'), stage: 'rejected' },
+        phase: { kind: 'leaving', step: 'selectAccounts', call: sentCall(10, { kind: 'reject' }), modals: modalsWith('sharingIncomplete'), stage: 'rejected', explain: undefined },
         journey: { ...before.journey, stage: 'rejected' },
       });
       expect(screenOf(state.phase)).to.deep.equal({ kind: 'flow', step: 'selectAccounts' });
@@ -171,7 +171,7 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
         const before = withModal(flowState('login', { stage: 'preAuthentication' }), name);
         const { state, effects } = run(before, { type: 'modalPrimary' });
         expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'reject' } }, { type: 'wakeAt', atMs: undefined }]);
-        expect(state.phase).to.deep.equal({ kind: 'leaving', step: 'login', call: sentCall(10, { kind: 'reject' }), modals: modalsWith(name), stage: 'preAuthentication' });
+        expect(state.phase).to.deep.equal({ kind: 'leaving', step: 'login', call: sentCall(10, { kind: 'reject' }), modals: modalsWith(name), stage: 'preAuthentication', explain: undefined });
         expect(state.journey.stage).to.equal('preAuthentication');
       });
     }
@@ -189,7 +189,7 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
       const before = pendingOn(startingState({ modals: modalsWith(undefined, undefined, true) }), { kind: 'consentDetails' });
       const { state, effects } = run(before, { type: 'modalPrimary' });
       expect(withoutWake(effects)).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'reject' } }]);
-      expect(state.phase).to.deep.equal({ kind: 'leaving', step: undefined, call: sentCall(10, { kind: 'reject' }), modals: modalsWith(undefined, undefined, true), stage: 'preIdentification' });
+      expect(state.phase).to.deep.equal({ kind: 'leaving', step: undefined, call: sentCall(10, { kind: 'reject' }), modals: modalsWith(undefined, undefined, true), stage: 'preIdentification', explain: undefined });
       expect(screenOf(state.phase)).to.deep.equal({ kind: 'loading' });
     });
 

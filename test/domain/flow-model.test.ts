@@ -5,6 +5,7 @@ import { isStepShown } from '../../domain/flow';
 import { isProvenRefusal } from '../../domain/flow-decisions';
 import type { FlowAnswer, FlowEffect } from '../../domain/flow-effects';
 import type { FlowEvent } from '../../domain/flow-events';
+import { ENDING_NOTICE_MS } from '../../domain/flow-exits';
 import { PHASE_TABLES, TIMER_TARGETS, transition } from '../../domain/flow-model';
 import type { BankDecision, FlowState, PendingCall, PhaseKind } from '../../domain/flow-state';
 import { nextWakeMs } from '../../domain/flow-timers';
@@ -19,7 +20,7 @@ import {
 type EventType = FlowEvent['type'];
 type Rules = Readonly<Partial<Record<EventType, { readonly to: readonly PhaseKind[] }>>>;
 
-const PHASES: readonly PhaseKind[] = ['starting', 'failed', 'steps', 'leaving', 'confirmed', 'decidedElsewhere', 'ended'];
+const PHASES: readonly PhaseKind[] = ['starting', 'failed', 'steps', 'leaving', 'confirmed', 'decidedElsewhere', 'endingNotice', 'ended'];
 const ORDER: readonly AbandonmentStage[] = ['preIdentification', 'preAuthentication', 'preAccountSelection', 'preAuthorisation'];
 const EGA_ID = 'EGA:011000 99990001';
 const CODE = { auth_code: 'code-9', state: STATE };
@@ -57,6 +58,7 @@ const CUSTOMER_EVENTS: readonly FlowEvent[] = [
   { type: 'tick' },
   { type: 'connectivity', online: false },
   { type: 'connectivity', online: true },
+  { type: 'browserBack' },
 ];
 const customerEvents = (): fc.Arbitrary<FlowEvent> => fc.constantFrom(...CUSTOMER_EVENTS);
 
@@ -123,6 +125,7 @@ function advance(state: FlowState, n: number): FlowEvent {
       return { type: 'leaveFailurePage' };
     case 'confirmed':
     case 'decidedElsewhere':
+    case 'endingNotice':
       return n % 2 === 0 ? { type: 'modalPrimary' } : { type: 'tick' };
     case 'leaving':
     case 'ended':
@@ -205,6 +208,7 @@ const journeys = (): fc.Arbitrary<[Command[], 'approve' | undefined]> => fc.tupl
 const RUNS = { numRuns: Number(process.env['FLOW_JOURNEY_RUNS'] ?? 60) };
 
 const types = (effects: readonly FlowEffect[]): string[] => effects.map((effect) => effect.type);
+const withoutWakes = (effects: readonly FlowEffect[]): FlowEffect[] => effects.filter((effect) => effect.type !== 'wakeAt');
 
 /** DESIGN §3.11: how the bank's decision, as the journey knows it, may change. */
 const DECISION_MOVES: Readonly<Record<BankDecision['kind'], readonly BankDecision['kind'][]>> = {
@@ -251,8 +255,19 @@ function reachable(): FlowState[] {
     decidedElsewhereState('approved'),
     decidedElsewhereState('rejected'),
     run(withModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state,
+    // DESIGN §3.18: a lapse's rejection under way, and the two ending notices.
+    leavingState('selectAccounts', 'preAccountSelection', {}, 'inactivity'),
+    inactivityNotice(),
+    expiryNotice(),
   ];
 }
+
+/** DESIGN §3.18: the inactivity lapse, once the bank rejected: the ending notice over the account step. */
+const inactivityNotice = (): FlowState =>
+  run(leavingState('selectAccounts', 'preAccountSelection', {}, 'inactivity'), { type: 'answered', id: 9, answer: { kind: 'reject', result: ok({}) } }).state;
+
+/** DESIGN §3.18: the token's expiry on the account step (its exp 100 s after NOW): the ending notice. */
+const expiryNotice = (): FlowState => run(flowState('selectAccounts', { token: token({ exp: (NOW + 100_000) / 1000 }) }), { type: 'tick' }, NOW + 100_000).state;
 
 /** An event of each type, answers to the call under way (and to another id) included. */
 function anyEvent(): fc.Arbitrary<(state: FlowState) => FlowEvent> {
@@ -276,7 +291,10 @@ function anyEvent(): fc.Arbitrary<(state: FlowState) => FlowEvent> {
   );
 }
 
-describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', () => {
+describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', function () {
+  // The property tests run whole journeys: seconds on a loaded machine, more than mocha's default 2 s without the project's .mocharc.json.
+  this.timeout(60_000);
+
   describe('the phase tables (issue 21: each phase takes its events from its table)', () => {
     it('every phase has a table; the ended journey takes nothing; every rule leads to phases that exist', () => {
       expect(Object.keys(PHASE_TABLES).sort()).to.deep.equal([...PHASES].sort());
@@ -290,24 +308,31 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       }
     });
 
-    it('time leads nowhere from the failure page, while leaving, once decided elsewhere or ended; the success modal and the steps\' timers end the journey', () => {
+    // DESIGN §3.18: the inactivity lapse and the token's expiry explain themselves (the ending notice) before the exit.
+    it('time leads nowhere from the failure page, while leaving, once decided elsewhere or ended; the success modal, the ending notice and the steps\' timers end the journey', () => {
       expect(TIMER_TARGETS).to.deep.equal({
-        starting: ['ended', 'failed'], failed: [], steps: ['leaving', 'ended', 'failed'], leaving: [], confirmed: ['ended', 'failed'], decidedElsewhere: [], ended: [],
+        starting: ['endingNotice', 'ended', 'failed'], failed: [], steps: ['leaving', 'endingNotice', 'ended', 'failed'], leaving: [], confirmed: ['ended', 'failed'],
+        decidedElsewhere: [], endingNotice: ['ended'], ended: [],
       });
     });
 
     it('what each phase takes (docs/flow-states.md)', () => {
       const taken = Object.fromEntries(PHASES.map((kind) => [kind, Object.keys(rulesOf(kind)).sort()]));
+      // DESIGN §3.18: the browser's Back is taken wherever the journey shows a page, never while leaving or after the exit.
       expect(taken).to.deep.equal({
-        starting: ['answered', 'cancel', 'connectivity', 'dateOfBirthTyped', 'launched', 'modalPrimary', 'openHelp', 'secureCodeTyped', 'submitLogin', 'tick', 'usernameTyped', 'verified'],
-        failed: ['connectivity', 'leaveFailurePage'],
+        starting: [
+          'answered', 'browserBack', 'cancel', 'connectivity', 'dateOfBirthTyped', 'launched', 'modalPrimary', 'openHelp', 'secureCodeTyped', 'submitLogin', 'tick',
+          'usernameTyped', 'verified',
+        ],
+        failed: ['browserBack', 'connectivity', 'leaveFailurePage'],
         steps: [
-          'activity', 'answered', 'back', 'cancel', 'chooseProfile', 'confirm', 'connectivity', 'continue', 'dateOfBirthTyped', 'describe', 'modalDismiss', 'modalPrimary',
-          'openHelp', 'secureCodeTyped', 'stepUnavailable', 'submitLogin', 'tick', 'toggleAccount', 'toggleAll', 'toggleSubAccount', 'usernameTyped',
+          'activity', 'answered', 'back', 'browserBack', 'cancel', 'chooseProfile', 'confirm', 'connectivity', 'continue', 'dateOfBirthTyped', 'describe', 'modalDismiss',
+          'modalPrimary', 'openHelp', 'secureCodeTyped', 'stepUnavailable', 'submitLogin', 'tick', 'toggleAccount', 'toggleAll', 'toggleSubAccount', 'usernameTyped',
         ],
         leaving: ['answered', 'connectivity', 'tick'],
-        confirmed: ['connectivity', 'modalPrimary', 'tick'],
-        decidedElsewhere: ['connectivity', 'modalPrimary'],
+        confirmed: ['browserBack', 'connectivity', 'modalPrimary', 'tick'],
+        decidedElsewhere: ['browserBack', 'connectivity', 'modalPrimary'],
+        endingNotice: ['browserBack', 'connectivity', 'modalPrimary', 'tick'],
         ended: [],
       });
     });
@@ -389,6 +414,8 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       run(confirmedState(), { type: 'tick' }, NOW + 2500).state,
       run(run(loadingState(), { type: 'launched', route: 'x', jwtFromAddress: undefined, jwtFromStorage: undefined, errorParam: undefined, decided: undefined }).state, { type: 'leaveFailurePage' }).state,
       run(decidedElsewhereState('rejected'), { type: 'modalPrimary' }).state,
+      run(inactivityNotice(), { type: 'modalPrimary' }).state,
+      run(expiryNotice(), { type: 'tick' }, NOW + 1_000_000).state,
     ];
 
     it('the fixtures have ended', () => {
@@ -537,6 +564,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
         { type: 'verify', id: 1, jwt: JWT },
         { type: 'storeToken', jwt: JWT },
         { type: 'call', id: 2, call: { kind: 'consentDetails' } },
+        { type: 'guardBack' },
         { type: 'pageView', step: 'login' },
         { type: 'call', id: 3, call: { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' } } },
         { type: 'call', id: 4, call: { kind: 'customerDetails' } },
@@ -577,6 +605,79 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
           expect(declared(before.phase.kind, event.type), `${before.phase.kind} --${event.type}--> ${after.phase.kind}`).to.include(after.phase.kind);
         }
       }), RUNS);
+    });
+
+    // Issue 21: whatever a phase's table does not list, it does not take (DESIGN §3.9 "an event that changes nothing leaves the very same state").
+    it('an event the phase does not take, at any point of a journey: the very same state object, no effects', () => {
+      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
+        for (const { before, now, after } of journey(cmds, decided)) {
+          // The very same state as before the step was probed already (at an earlier time: its timers were judged then too).
+          if (after === before) continue;
+          // A tick always sets the wake again (DESIGN §3.5: it used the last one up), taken or not: see the test of the tick below.
+          for (const event of [...CUSTOMER_EVENTS, launchEvent(), { type: 'verified', id: after.nextCallId - 1, result: ok(tokenPayload()) } as const]) {
+            if (rulesOf(after.phase.kind)[event.type] !== undefined || event.type === 'tick') continue;
+            const result = transition(after, event, now);
+            expect(result.state, `${after.phase.kind} ${event.type}`).to.equal(after);
+            expect(result.effects, `${after.phase.kind} ${event.type}`).to.deep.equal([]);
+          }
+        }
+      }), RUNS);
+    });
+
+    it('an event the phase does not take does only what time does (the timers judged around it): a tick\'s change, without the tick\'s own wake', () => {
+      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
+        for (const { before, event, now, after, effects } of journey(cmds, decided)) {
+          if (rulesOf(before.phase.kind)[event.type] !== undefined || event.type === 'tick') continue;
+          const timed = transition(before, { type: 'tick' }, now);
+          expect(after, `${before.phase.kind} ${event.type}`).to.deep.equal(timed.state);
+          const wakeMoved = timed.state.wakeAtMs !== before.wakeAtMs;
+          expect(effects, `${before.phase.kind} ${event.type}`).to.deep.equal(wakeMoved ? timed.effects : timed.effects.slice(0, -1));
+        }
+      }), RUNS);
+    });
+
+    // DESIGN §3.18: an ending the customer did not choose says so before the exit; the token goes, the decision keys stay (a reload must still know an approval was asked).
+    it('the ending notice: entered only from a lapse or the token\'s expiry, its start forgets the token but keeps the decision keys, it leaves by its button, Back or its time', () => {
+      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
+        for (const { before, event, now, after, effects } of journey(cmds, decided)) {
+          const keepsAt = effects.findIndex((effect) => effect.type === 'clearToken' && effect.keepDecisionKeys === true);
+          const kept = effects.filter((effect) => effect.type === 'clearToken' && effect.keepDecisionKeys === true);
+          const step = `${before.phase.kind} --${event.type}--> ${after.phase.kind}`;
+          if (after.phase.kind === 'endingNotice' && before.phase.kind !== 'endingNotice') {
+            expect(kept, `${step}: the token forgotten, the keys kept`).to.have.length(1);
+            expect(types(effects), `${step}: no exit yet`).to.not.include('leave');
+            expect(after.phase.returnAtMs).to.equal(now + ENDING_NOTICE_MS);
+            // The timers end the journey on a step or while starting; the lapse's rejection, once answered, while leaving.
+            expect(['starting', 'steps', 'leaving'], step).to.include(before.phase.kind);
+            if (before.phase.kind === 'leaving') expect(after.phase.reason, step).to.equal(before.phase.explain);
+            // DESIGN §3.11: a lapse asks the bank to reject first, unless it holds this journey's approval (nothing to reject).
+            else if (after.phase.reason === 'inactivity') expect(before.decision.kind, step).to.equal('committed');
+          } else if (kept.length > 0) {
+            // The timers opened the notice before the event, and the event was the notice's own way out (DESIGN §3.9: timers are judged first).
+            expect(kept, step).to.have.length(1);
+            expect(after.phase.kind, step).to.equal('ended');
+            expect(['modalPrimary', 'browserBack', 'tick'], step).to.include(event.type);
+            expect(types(effects).indexOf('leave'), `${step}: the exit after the notice`).to.be.above(keepsAt);
+          }
+          if (before.phase.kind === 'endingNotice' && after.phase.kind === 'ended') {
+            const byTime = now >= before.phase.returnAtMs;
+            expect(byTime || event.type === 'modalPrimary' || event.type === 'browserBack', `left on ${event.type}`).to.equal(true);
+            expect(withoutWakes(effects).slice(0, 2)).to.deep.equal([{ type: 'leave', url: before.phase.url }, { type: 'clearToken' }]);
+          }
+          if (before.phase.kind === 'endingNotice' && after.phase.kind === 'endingNotice') expect(after.phase, 'the notice does not change while it shows').to.deep.equal(before.phase);
+        }
+      }), RUNS);
+    });
+
+    it('the random journeys reach every phase and both endings (so that the properties above are not vacuous)', () => {
+      const seen = new Set<string>();
+      for (const [cmds, decided] of fc.sample(journeys(), { numRuns: 300, seed: 21 })) {
+        for (const { after } of journey(cmds, decided)) {
+          seen.add(after.phase.kind);
+          if (after.phase.kind === 'endingNotice') seen.add(`endingNotice:${after.phase.reason}`);
+        }
+      }
+      expect([...seen].sort()).to.include.members([...PHASES, 'endingNotice:inactivity', 'endingNotice:tokenExpiry']);
     });
 
     it('the wake is emitted exactly when the next deadline moved, and after every tick; it is the last effect and the state keeps it', () => {
@@ -685,7 +786,9 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
           expect(after.nextCallId).to.be.above(lastId);
           const waited = effects.flatMap((effect) => ((effect.type === 'call' && effect.call.kind !== 'keepAlive') || effect.type === 'verify' ? [effect.id] : []));
           const last = waited.at(-1);
-          if (last !== undefined && after.phase.kind !== 'ended' && after.phase.kind !== 'failed') {
+          // The phases that wait for calls (flow-state.ts); a call the event sent may be followed, in the same transition, by
+          // an ending the timers judged after it (the ending notice, the exit, the failure page), which waits for nothing.
+          if (last !== undefined && (after.phase.kind === 'starting' || after.phase.kind === 'steps' || after.phase.kind === 'leaving')) {
             expect(pendingOf(after)?.id, 'the phase waits for the call it started last').to.equal(last);
           }
           const call = pendingOf(after);

@@ -246,7 +246,8 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
       const consent = bankConsent();
       const now = NOW + 1_000;
       const { state, effects } = answer(before, { kind: 'consentDetails', result: ok(consent) }, now);
-      expect(effects).to.deep.equal([{ type: 'pageView', step: 'login' }, { type: 'wakeAt', atMs: now + 240_000 }]);
+      // DESIGN §3.18: the first step makes the browser's Back the journey's.
+      expect(effects).to.deep.equal([{ type: 'guardBack' }, { type: 'pageView', step: 'login' }, { type: 'wakeAt', atMs: now + 240_000 }]);
       expect(state).to.deep.equal({
         ...before,
         nowMs: now,

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import type { FlowEvent } from '../../domain/flow-events';
 import type { FlowState } from '../../domain/flow-state';
+import { ENDING_NOTICE_MS } from '../../domain/flow-exits';
 import { evaluateTimers, nextWakeMs, onActivity } from '../../domain/flow-timers';
 import {
   ACCESS_DENIED_URL, EXP_SECONDS, JWT, NOW, REDIRECT_URI, STATE, answer, apiError, at, confirmedState, confirming, decidedElsewhereState, err, failedState,
@@ -17,6 +18,8 @@ const NOTHING: FlowEvent = { type: 'describe', text: 'ignored' };
 
 const ended = (stage: string) => [...leavingTo(ACCESS_DENIED_URL, stage as never), { type: 'wakeAt', atMs: undefined }];
 const rejectCall = [{ type: 'call', id: 10, call: { kind: 'reject' } }, { type: 'wakeAt', atMs: undefined }];
+/** DESIGN §3.18: the ending notice opens (the token forgotten, its decision keys kept); the wake is its return, 5 s later. */
+const noticed = (atMs: number) => [{ type: 'clearToken', keepDecisionKeys: true }, { type: 'wakeAt', atMs: atMs + ENDING_NOTICE_MS }];
 
 describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups (spec §4, §9, DESIGN §3.5, §3.10)', () => {
   describe('activity (spec §4: any mouse, key, scroll or touch event resets the inactivity timer)', () => {
@@ -84,7 +87,9 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       expect(effects).to.deep.equal(rejectCall);
       expect(state).to.deep.equal({
         ...at(before, NOW + 300_000), nextCallId: 11, wakeAtMs: undefined,
-        phase: { kind: 'leaving', step: 'selectAccounts', call: sentCall(10, { kind: 'reject' }, undefined, NOW + 300_000), modals: modalsWith(undefined, 0), stage: 'preAccountSelection' },
+        phase: { kind: 'leaving', step: 'selectAccounts', call: sentCall(10, { kind: 'reject' }, undefined, NOW + 300_000), modals: modalsWith(undefined, 0), stage: 'preAccountSelection',
+          explain: 'inactivity',
+        },
       });
     });
 
@@ -149,31 +154,47 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       expect(result.effects).to.deep.equal([]);
     });
 
-    it('at exp: the return without the server (the token can no longer call it), at the stage reached', () => {
+    // DESIGN §3.18: the ending says so first (the ending notice), then returns 5 s later.
+    it('at exp: the ending notice, then the return without the server (the token can no longer call it), at the stage reached', () => {
       const before = expiring();
       const { state, effects } = run(before, { type: 'tick' }, SHORT_EXP_MS);
-      expect(effects).to.deep.equal(ended('preAccountSelection'));
+      expect(effects).to.deep.equal(noticed(SHORT_EXP_MS));
       expect(state).to.deep.equal({
-        ...at(before, SHORT_EXP_MS), wakeAtMs: undefined, phase: { kind: 'ended', screen: { kind: 'flow', step: 'selectAccounts' }, modals: [] },
+        ...at(before, SHORT_EXP_MS), wakeAtMs: SHORT_EXP_MS + ENDING_NOTICE_MS,
+        phase: {
+          kind: 'endingNotice', reason: 'tokenExpiry', url: ACCESS_DENIED_URL, stage: 'preAccountSelection', returnAtMs: SHORT_EXP_MS + ENDING_NOTICE_MS,
+          screen: { kind: 'flow', step: 'selectAccounts' },
+        },
       });
+      const left = run(state, { type: 'tick' }, SHORT_EXP_MS + ENDING_NOTICE_MS);
+      expect(left.effects).to.deep.equal(ended('preAccountSelection'));
+      expect(left.state.phase).to.deep.equal({ kind: 'ended', screen: { kind: 'flow', step: 'selectAccounts' }, modals: [{ name: 'sessionEndedExpired' }] });
     });
 
     it('at exp with the outcome of an approval unclear: the plain address (the bank can no longer be asked; never access_denied after a code)', () => {
       const before = withModal(expiring({ decision: { kind: 'unclear' } }), 'serviceUnavailable');
-      expect(run(before, { type: 'tick' }, SHORT_EXP_MS).effects).to.deep.equal([...leavingTo(REDIRECT_URI), { type: 'wakeAt', atMs: undefined }]);
+      const notice = run(before, { type: 'tick' }, SHORT_EXP_MS);
+      expect(notice.effects).to.deep.equal(noticed(SHORT_EXP_MS));
+      expect(phaseOf(notice.state, 'endingNotice').stage, 'not an abandonment').to.equal(undefined);
+      expect(run(notice.state, { type: 'tick' }, SHORT_EXP_MS + ENDING_NOTICE_MS).effects).to.deep.equal([...leavingTo(REDIRECT_URI), { type: 'wakeAt', atMs: undefined }]);
     });
 
     it('at exp with the inactivity lapsed too: the return without the server, no reject', () => {
-      const { effects } = run(flowState('login', { token: token({ exp: (NOW + 400_000) / 1000 }) }), { type: 'tick' }, NOW + 400_000);
-      expect(effects).to.deep.equal(ended('preIdentification'));
+      const { state, effects } = run(flowState('login', { token: token({ exp: (NOW + 400_000) / 1000 }) }), { type: 'tick' }, NOW + 400_000);
+      expect(effects).to.deep.equal(noticed(NOW + 400_000));
+      expect(phaseOf(state, 'endingNotice').reason, 'the expiry explains itself').to.equal('tokenExpiry');
+      expect(run(state, { type: 'tick' }, NOW + 405_000).effects).to.deep.equal(ended('preIdentification'));
     });
 
     it('while starting too: the redirect modal over the loading screen, then the return', () => {
       const reading = pendingOn(startingState({ token: shortToken() }), { kind: 'consentDetails' });
       expect(modals(run(reading, { type: 'tick' }, SHORT_EXP_MS - 10_000).state)).to.deep.equal(modalsWith(undefined, undefined, true));
       const { state, effects } = run(reading, { type: 'tick' }, SHORT_EXP_MS);
-      expect(effects).to.deep.equal(ended('preIdentification'));
-      expect(state.phase).to.deep.equal({ kind: 'ended', screen: { kind: 'loading' }, modals: [] });
+      expect(effects).to.deep.equal(noticed(SHORT_EXP_MS));
+      expect(phaseOf(state, 'endingNotice').screen).to.deep.equal({ kind: 'loading' });
+      const left = run(state, { type: 'tick' }, SHORT_EXP_MS + ENDING_NOTICE_MS);
+      expect(left.effects).to.deep.equal(ended('preIdentification'));
+      expect(left.state.phase).to.deep.equal({ kind: 'ended', screen: { kind: 'loading' }, modals: [{ name: 'sessionEndedExpired' }] });
     });
 
     it('not started (an exp already past at verification): never judged', () => {
@@ -198,16 +219,21 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       expect(run(before, NOTHING, NOW + 9_999).state).to.equal(before);
     });
 
-    it('at the time: the return without the server', () => {
-      expect(run(fallback(), { type: 'tick' }, NOW + 10_000).effects).to.deep.equal(ended('preIdentification'));
+    it('at the time: the ending notice (DESIGN §3.18), then the return without the server', () => {
+      const notice = run(fallback(), { type: 'tick' }, NOW + 10_000);
+      expect(notice.effects).to.deep.equal(noticed(NOW + 10_000));
+      expect(phaseOf(notice.state, 'endingNotice').reason).to.equal('tokenExpiry');
+      expect(run(notice.state, { type: 'tick' }, NOW + 15_000).effects).to.deep.equal(ended('preIdentification'));
     });
 
     it('from the loading screen too (the consent still loading): the exp the timer cannot hold, 10 s later', () => {
       const launched = run(loadingState(), { type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided: undefined }).state;
       const verified = run(launched, { type: 'verified', id: 1, result: ok(tokenPayload({ exp: 0 })) }).state;
-      const { state, effects } = run(verified, { type: 'tick' }, NOW + 10_000);
+      const notice = run(verified, { type: 'tick' }, NOW + 10_000);
+      expect(notice.effects).to.deep.equal(noticed(NOW + 10_000));
+      const { state, effects } = run(notice.state, { type: 'tick' }, NOW + 15_000);
       expect(effects).to.deep.equal(ended('preIdentification'));
-      expect(state.phase).to.deep.equal({ kind: 'ended', screen: { kind: 'loading' }, modals: [{ name: 'redirectionToTpp' }] });
+      expect(state.phase).to.deep.equal({ kind: 'ended', screen: { kind: 'loading' }, modals: [{ name: 'sessionEndedExpired' }] });
     });
   });
 
@@ -244,7 +270,8 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       expect(effects).to.deep.equal([{ type: 'wakeAt', atMs: undefined }]);
       expect(nextWakeMs(state, NOW + 10_000)).to.equal(undefined);
       const answered = answer(state, { kind: 'confirm', result: err(apiError(400, 'A01')) }, NOW + 12_000);
-      expect(withoutWake(answered.effects), 'refused: the fallback return, due, is taken at once').to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preAuthorisation'));
+      expect(withoutWake(answered.effects), 'refused: the fallback return, due, is announced at once (DESIGN §3.18)').to.deep.equal([{ type: 'clearToken', keepDecisionKeys: true }]);
+      expect(phaseOf(answered.state, 'endingNotice')).to.include({ reason: 'tokenExpiry', url: ACCESS_DENIED_URL, stage: 'preAuthorisation', returnAtMs: NOW + 12_000 + ENDING_NOTICE_MS });
     });
 
     it('confirmed after the lapse: the success return, not a rejection', () => {

@@ -92,6 +92,14 @@ describe('domain/flow-transition: the helpers every transition is made of (DESIG
       expect(startCall(flowState('confirmation'), { kind: 'reject' }).state.decision).to.deep.equal({ kind: 'none' });
     });
 
+    // DESIGN §3.11: only an approval asked again while an earlier try's outcome is unclear is marked so (its refusal undoes nothing).
+    it('afterUnclear marks only an approval asked while the outcome is unclear; no other call, whatever the decision', () => {
+      expect(callOf(startCall(flowState('confirmation', { decision: { kind: 'unclear' } }), CONFIRM).state.phase)?.afterUnclear).to.equal(true);
+      expect(callOf(startCall(flowState('confirmation', { decision: { kind: 'unclear' } }), { kind: 'accounts' }).state.phase)).to.not.have.property('afterUnclear');
+      expect(callOf(startCall(flowState('confirmation', { decision: { kind: 'unclear' } }), { kind: 'reject' }).state.phase)).to.not.have.property('afterUnclear');
+      expect(callOf(startCall(flowState('confirmation'), CONFIRM).state.phase)).to.not.have.property('afterUnclear');
+    });
+
     it('keeps the ticks to restore, first sent now', () => {
       const keep = accounts().data;
       const state = flowState('confirmation', { nextCallId: 3 });

@@ -110,6 +110,12 @@ describe('domain/flow-view: what the views project from the state (docs/flow-sta
       expect(awaitingLogin(pendingOn(startingState({ decision: { kind: 'unclear' } }), { kind: 'consentDetails' }))).to.equal(false);
       expect(awaitingLogin(pendingOn(flowState('login'), { kind: 'customerDetails' }))).to.equal(false);
     });
+
+    // Issue 15: the form is pre-rendered into the entry page only; on a step the login step itself is shown.
+    it('not on a step, even reading the consent (an amendment\'s re-read after login, flow-effects.ts `afterLogin`) or with a verify call', () => {
+      expect(awaitingLogin(pendingOn(flowState('login'), { kind: 'consentDetails', afterLogin: true }))).to.equal(false);
+      expect(awaitingLogin(pendingOn(flowState('login'), { kind: 'verify' }))).to.equal(false);
+    });
   });
 
   describe('isLoading: the spinner mask (spec §2)', () => {

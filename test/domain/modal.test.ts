@@ -31,18 +31,21 @@ const SPEC_TABLE: readonly (readonly [ModalName, 'closable' | 'not closable', Mo
   ['alreadyCompleted', 'not closable', 'returnAsDecided'],
   // CONTRACT §4 arrangement_owner_mismatch: the customer may log in again as the owner, or Cancel.
   ['notArrangementOwner', 'closable', 'close'],
+  // DESIGN §3.18: the notices of an ending the customer did not choose; their button returns at once.
+  ['sessionEndedInactive', 'not closable', 'returnNow'],
+  ['sessionEndedExpired', 'not closable', 'returnNow'],
 ];
 
 /** The behaviours whose button ends the journey: back to the third party. */
-const LEAVES: readonly ModalButtonBehaviour[] = ['pendingRefreshFlow', 'returnAfterReject', 'onlyReturn', 'returnWithSuccess', 'returnAsDecided'];
+const LEAVES: readonly ModalButtonBehaviour[] = ['pendingRefreshFlow', 'returnAfterReject', 'onlyReturn', 'returnWithSuccess', 'returnAsDecided', 'returnNow'];
 
 describe('domain/modal', () => {
-  it('names the twenty modals of spec §4, in its order, then DESIGN §3.11\'s already completed and CONTRACT §4\'s not the owner, each once', () => {
+  it('names the twenty modals of spec §4, in its order, then DESIGN §3.11\'s already completed, CONTRACT §4\'s not the owner and DESIGN §3.18\'s two ending notices, each once', () => {
     expect(MODAL_NAMES).to.deep.equal(SPEC_TABLE.map(([name]) => name));
-    expect(new Set(MODAL_NAMES).size).to.equal(22);
+    expect(new Set(MODAL_NAMES).size).to.equal(24);
   });
 
-  it('has a rule for exactly those 22 modals', () => {
+  it('has a rule for exactly those 24 modals', () => {
     expect(Object.keys(MODAL_RULES)).to.have.members([...MODAL_NAMES]);
   });
 

@@ -26,16 +26,29 @@ const SENTENCES: Readonly<Record<KnownOutcome, readonly [string, string]>> = {
   notHandedOn: [`Your data sharing was confirmed, but we could not pass the result to ${TPP}. ${WHERE}`, `Your changes were saved, but we could not pass the result to ${TPP}. ${WHERE}`],
   shared: [`Your data sharing was confirmed, but we could not pass the result to ${TPP}. ${WHERE}`, `Your changes were saved, but we could not pass the result to ${TPP}. ${WHERE}`],
   decidedElsewhere: [`Your answer to ${TPP}'s request was already given in another window or tab.`, `Your answer to ${TPP}'s request was already given in another window or tab.`],
+  noJourney: ['', ''],
 };
 
 const NOTHING_SHARED = /No data has been shared|No changes have been made|Your arrangement has not changed/;
 
 describe('domain/outcome: knownOutcome (DESIGN §3.16: what a sentence about the outcome may claim)', () => {
   for (const [decision, outcome] of DECISIONS) {
-    it(`${JSON.stringify(decision)} → ${outcome}`, () => {
-      expect(knownOutcome(decision)).to.equal(outcome);
+    it(`${JSON.stringify(decision)}, the token verified → ${outcome}`, () => {
+      expect(knownOutcome(decision, true)).to.equal(outcome);
     });
   }
+
+  // Issue 23: a page without a verified token (a missing, refused or expired token, an error
+  // address) knows no journey: an earlier page of the same request may have confirmed it.
+  it('no decision and no verified token → noJourney: nothing may be said about sharing', () => {
+    expect(knownOutcome({ kind: 'none' }, false)).to.equal('noJourney');
+  });
+
+  it('a decision the bank gave is stated with or without the token (only "none" depends on it)', () => {
+    for (const [decision, outcome] of DECISIONS.filter(([candidate]) => candidate.kind !== 'none')) {
+      expect(knownOutcome(decision, false), decision.kind).to.equal(outcome);
+    }
+  });
 
   it('"nothing shared" only when the bank holds no approval of this journey (none asked, or a rejection recorded)', () => {
     const nothing = DECISIONS.filter(([, outcome]) => outcome === 'nothingShared').map(([decision]) => decision.kind);
@@ -47,12 +60,17 @@ describe('domain/copy: outcomeSentence for every decision, a new consent and an 
   for (const [decision, outcome] of DECISIONS) {
     for (const isPar of [false, true]) {
       it(`${decision.kind}${decision.kind === 'elsewhere' ? ` (${decision.as})` : ''}, ${isPar ? 'an amendment' : 'a new consent'}`, () => {
-        const sentence = outcomeSentence({ tppName: TPP, isPar, outcome: knownOutcome(decision) });
+        const sentence = outcomeSentence({ tppName: TPP, isPar, outcome: knownOutcome(decision, true) });
         expect(sentence).to.equal(SENTENCES[outcome][isPar ? 1 : 0]);
         expect(NOTHING_SHARED.test(sentence), 'says nothing was shared exactly when the bank holds no approval').to.equal(outcome === 'nothingShared');
       });
     }
   }
+
+  it('noJourney: no sentence at all, for a new consent and an amendment (issue 23)', () => {
+    expect(outcomeSentence({ tppName: TPP, isPar: false, outcome: 'noJourney' })).to.equal('');
+    expect(outcomeSentence({ tppName: TPP, isPar: true, outcome: 'noJourney' })).to.equal('');
+  });
 
   it('without the third party\'s name: "the third party"', () => {
     expect(outcomeSentence({ tppName: '', isPar: false, outcome: 'decidedElsewhere' })).to.equal('Your answer to the third party\'s request was already given in another window or tab.');
@@ -61,6 +79,10 @@ describe('domain/copy: outcomeSentence for every decision, a new consent and an 
   describe('the modals that end the journey say it in the words of the outcome', () => {
     const said = (name: 'serviceUnavailable' | 'redirectionToTpp' | 'sharingIncomplete', outcome: KnownOutcome, isPar = false): string =>
       copy.modals[name].paragraphs.map((paragraph) => modalText(paragraph, { tppName: TPP, isPar, outcome })).join(' ');
+
+    it('Service unavailable without a journey (issue 23): only the return, no empty sentence', () => {
+      expect(said('serviceUnavailable', 'noJourney')).to.equal(`Apologies for any inconvenience. Please try again later. You'll now be returned to ${TPP}.`);
+    });
 
     it('Service unavailable: the outcome\'s sentence, then the return', () => {
       for (const [, outcome] of DECISIONS) {

@@ -1,0 +1,259 @@
+// DESIGN §3.18 (issue 23): the browser's (the phone's) Back button. From the first step on it is
+// the journey's (the `guardBack` effect): it asks the leave question as Cancel does, closes a modal
+// that can be closed, and where the page's one button leaves anyway it is that button.
+import { expect } from 'chai';
+import type { Step } from '../../domain/flow';
+import type { FlowEvent } from '../../domain/flow-events';
+import { onBrowserBack } from '../../domain/flow-exits';
+import type { FlowState } from '../../domain/flow-state';
+import {
+  ACCESS_DENIED_URL, JWT, NOW, PUBLIC_SITE, REDIRECT_URI, answer, bankConsent, confirmedState, confirming, decidedElsewhereState, failedState, flowState,
+  leavingState, leavingTo, loadingState, modals, modalsWith, ok, pendingOn, phaseOf, run, runAll, token, tokenPayload, withModal, withoutWake,
+} from './fixtures/flow-state.fixture';
+
+const BACK: FlowEvent = { type: 'browserBack' };
+const STEPS: readonly Step[] = ['login', 'selectProfile', 'selectAccounts', 'confirmation'];
+const LAUNCH: FlowEvent = { type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided: undefined };
+
+/** The pre-rendered login form while the token is verified (issue 15): the launch's verify (id 1) under way. */
+const verifying = (): FlowState => run(loadingState(), LAUNCH).state;
+/** The pre-rendered form while the consent is read (id 2 under way). */
+const readingConsent = (): FlowState => run(verifying(), { type: 'verified', id: 1, result: ok(tokenPayload()) }).state;
+
+/** Back and the event it stands for give the very same result (DESIGN §3.18: "it asks, as Cancel does"). */
+function expectSameAs(before: FlowState, event: FlowEvent, nowMs: number = NOW): void {
+  expect(run(before, BACK, nowMs), `${before.phase.kind}: Back as ${event.type}`).to.deep.equal(run(before, event, nowMs));
+}
+
+/** Back changes nothing: the very same state, no effects (DESIGN §3.9). */
+function expectIgnored(before: FlowState, nowMs: number = NOW): void {
+  const result = run(before, BACK, nowMs);
+  expect(result.state, before.phase.kind).to.equal(before);
+  expect(result.effects, before.phase.kind).to.deep.equal([]);
+}
+
+describe('domain/flow-exits: the browser\'s Back button (DESIGN §3.18, issue 23)', () => {
+  describe('on a step: the leave question, as Cancel', () => {
+    for (const step of STEPS) {
+      it(`on ${step}: the sharing-incomplete question opens over the step, nothing is sent, nothing else changes`, () => {
+        const before = flowState(step);
+        const { state, effects } = run(before, BACK);
+        expect(effects).to.deep.equal([]);
+        expect(state).to.deep.equal(withModal(before, 'sharingIncomplete'));
+        expectSameAs(before, { type: 'cancel' });
+      });
+    }
+
+    it('"Yes, leave" after Back: the active rejection Cancel leads to (the bank asked to reject, the stage "rejected")', () => {
+      const { state, effects } = runAll(flowState('selectAccounts'), [BACK, { type: 'modalPrimary' }]);
+      expect(withoutWake(effects)).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'reject' } }]);
+      expect(phaseOf(state, 'leaving')).to.include({ step: 'selectAccounts', stage: 'rejected', explain: undefined });
+    });
+
+    it('does not restart the inactivity timer (Back is not activity: spec §4 lists mouse, key, scroll and touch)', () => {
+      const before = flowState('login');
+      const { state } = run(before, BACK, NOW + 10_000);
+      expect(phaseOf(state, 'steps').lastActivityMs).to.equal(NOW);
+    });
+  });
+
+  describe('with a modal open: Back closes what can be closed, never more', () => {
+    it('the leave question open: Back closes it ("No, stay"); the step is back, nothing sent', () => {
+      const before = withModal(flowState('confirmation'), 'sharingIncomplete');
+      const { state, effects } = run(before, BACK);
+      expect(effects).to.deep.equal([]);
+      expect(modals(state)).to.deep.equal(modalsWith(undefined));
+      expect(state.phase.kind).to.equal('steps');
+      expectSameAs(before, { type: 'modalDismiss' });
+    });
+
+    it('Back twice: the question, then closed again (it never leaves by itself)', () => {
+      const before = flowState('selectAccounts');
+      const { state, effects } = runAll(before, [BACK, BACK]);
+      expect(effects).to.deep.equal([]);
+      expect(state).to.deep.equal(before);
+    });
+
+    for (const name of ['forgotUsername', 'notRegistered', 'lostSecureKey', 'changeSelectedProfile', 'incorrectSecurityCodeLockout'] as const) {
+      it(`${name} (closable): Back closes it, as its close button`, () => {
+        const before = withModal(flowState(name === 'changeSelectedProfile' ? 'selectAccounts' : 'login'), name);
+        const { state, effects } = run(before, BACK);
+        expect(effects).to.deep.equal([]);
+        expect(modals(state)).to.deep.equal(modalsWith(undefined));
+        expectSameAs(before, { type: 'modalDismiss' });
+      });
+    }
+
+    it('changeSelectedProfile: Back closes it without going back a step (its OK does that)', () => {
+      const before = withModal(flowState('selectAccounts'), 'changeSelectedProfile');
+      expect(phaseOf(run(before, BACK).state, 'steps').step).to.equal('selectAccounts');
+    });
+
+    it('the inactivity warning on top: Back extends the session as "Stay logged in" (the timer restarts, the bank\'s session kept alive)', () => {
+      const before = withModal(flowState('login'), 'forgotUsername', 30);
+      const { state, effects } = run(before, BACK, NOW + 270_000);
+      expect(withoutWake(effects)).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'keepAlive' } }]);
+      expect(modals(state)).to.deep.equal(modalsWith('forgotUsername'));
+      expect(phaseOf(state, 'steps').lastActivityMs).to.equal(NOW + 270_000);
+      expectSameAs(before, { type: 'modalDismiss' }, NOW + 270_000);
+    });
+
+    for (const name of ['serviceUnavailable', 'ageLimitation', 'noEligibleAccounts', 'temporaryLockout'] as const) {
+      it(`${name} (not closable): Back changes nothing (only its button returns)`, () => {
+        expectIgnored(withModal(flowState('login'), name));
+      });
+    }
+
+    it('the token-expiry redirect on top (not closable): Back changes nothing, even over a closable modal', () => {
+      expectIgnored(withModal(flowState('selectAccounts'), 'forgotUsername', undefined, true));
+      expectIgnored(withModal(flowState('selectAccounts'), undefined, undefined, true));
+    });
+  });
+
+  describe('while a request is under way (the spinner mask)', () => {
+    it('while confirming: Back changes nothing (DESIGN §3.11: nothing ends a confirmation being decided)', () => {
+      expectIgnored(confirming());
+    });
+
+    it('while confirming with the inactivity warning open: Back only extends the session; the confirmation goes on', () => {
+      const before = withModal(confirming(), undefined, 20);
+      const { state, effects } = run(before, BACK, NOW + 280_000);
+      expect(withoutWake(effects)).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'keepAlive' } }]);
+      expect(phaseOf(state, 'steps').call).to.deep.equal(phaseOf(before, 'steps').call);
+      expect(state.decision).to.deep.equal({ kind: 'unclear' });
+    });
+
+    it('under any other request (the accounts being read): Back changes nothing', () => {
+      expectIgnored(pendingOn(flowState('selectProfile'), { kind: 'accounts' }));
+    });
+  });
+
+  describe('before the first step (the loading screen, the pre-rendered login form)', () => {
+    it('the pre-rendered form waiting for the login step: Back is remembered as a Cancel (issue 20), and the question opens with the step', () => {
+      for (const before of [verifying(), readingConsent()]) {
+        const { state, effects } = run(before, BACK);
+        expect(effects).to.deep.equal([]);
+        expect(state.journey.login.early).to.equal('cancel');
+        expectSameAs(before, { type: 'cancel' });
+      }
+      const remembered = run(readingConsent(), BACK).state;
+      const shown = answer(remembered, { kind: 'consentDetails', result: ok(bankConsent()) });
+      expect(phaseOf(shown.state, 'steps').step).to.equal('login');
+      expect(modals(shown.state)).to.deep.equal(modalsWith('sharingIncomplete'));
+      expect(shown.state.journey.login.early).to.equal(undefined);
+    });
+
+    it('Back twice while waiting: one Cancel remembered (the very same state the second time)', () => {
+      const once = run(readingConsent(), BACK).state;
+      expectIgnored(once);
+    });
+
+    it('the loading screen before the launch, and with the token-expiry redirect over it: Back changes nothing', () => {
+      expectIgnored(loadingState());
+      const expiring = { ...readingConsent(), phase: { ...phaseOf(readingConsent(), 'starting'), modals: modalsWith(undefined, undefined, true) } };
+      expectIgnored(expiring);
+    });
+
+    it('an approval asked again after a reload (DESIGN §3.11, not the login form): Back changes nothing', () => {
+      const replaying = run(run(loadingState(), { ...LAUNCH, decided: 'approve' } as FlowEvent).state, { type: 'verified', id: 1, result: ok(tokenPayload()) }).state;
+      expect(phaseOf(replaying, 'starting').call?.call.kind).to.equal('confirm');
+      expectIgnored(replaying);
+    });
+  });
+
+  describe('where the page\'s one button leaves anyway, Back is that button', () => {
+    it('a failure page with a verified token: Go Back (access_denied, abandoned before identification)', () => {
+      const before = failedState('consent_fetch_failure');
+      const { state, effects } = run(before, BACK);
+      expect(withoutWake(effects)).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preIdentification'));
+      expect(state.phase.kind).to.equal('ended');
+      expectSameAs(before, { type: 'leaveFailurePage' });
+    });
+
+    it('a failure page without a verified token: Leave Page to the bank\'s public site, no abandonment', () => {
+      const before = failedState('incorrect_jwt', { token: undefined });
+      expect(withoutWake(run(before, BACK).effects)).to.deep.equal(leavingTo(`${PUBLIC_SITE}/`));
+      expectSameAs(before, { type: 'leaveFailurePage' });
+    });
+
+    it('a failure page when the bank may hold this journey\'s approval: the plain address (DESIGN §3.11)', () => {
+      const before = failedState('consent_fetch_failure', { decision: { kind: 'unclear' } });
+      expect(withoutWake(run(before, BACK).effects)).to.deep.equal(leavingTo(REDIRECT_URI));
+    });
+
+    it('the success modal: the return with the code, as its button', () => {
+      const before = confirmedState();
+      expect(withoutWake(run(before, BACK).effects)).to.deep.equal(leavingTo(`${REDIRECT_URI}#code=code-1&state=af0ifjsldkj`));
+      expectSameAs(before, { type: 'modalPrimary' });
+    });
+
+    for (const as of ['approved', 'rejected', 'unknown'] as const) {
+      it(`"already completed" (decided elsewhere, ${as}): the return as decided, as its button`, () => {
+        const before = decidedElsewhereState(as);
+        expect(withoutWake(run(before, BACK).effects)).to.deep.equal(leavingTo(as === 'rejected' ? ACCESS_DENIED_URL : REDIRECT_URI));
+        expectSameAs(before, { type: 'modalPrimary' });
+      });
+    }
+  });
+
+  describe('where Back does nothing', () => {
+    it('while leaving (the bank asked to reject): the leaving phase does not take it', () => {
+      expectIgnored(leavingState('confirmation', 'rejected', { stage: 'rejected' }));
+      expectIgnored(leavingState(undefined, 'preIdentification'));
+    });
+
+    it('after the exit: nothing changes, nothing is sent', () => {
+      const ended = run(failedState('consent_fetch_failure'), BACK).state;
+      expect(ended.phase.kind).to.equal('ended');
+      expectIgnored(ended);
+      expectIgnored(run(confirmedState(), BACK).state);
+    });
+
+    // DESIGN §3.18: where the page's one button leaves anyway, Back is that button (the phase tables route Back there directly; onBrowserBack says the same).
+    it('onBrowserBack on its own, on a failure page, the success, "already completed" and the ending notice: that page\'s button', () => {
+      const notice = run(flowState('selectAccounts', { token: token({ exp: (NOW + 100_000) / 1000 }) }), { type: 'tick' }, NOW + 100_000).state;
+      for (const [before, button] of [
+        [failedState('consent_fetch_failure'), { type: 'leaveFailurePage' }],
+        [confirmedState(), { type: 'modalPrimary' }],
+        [decidedElsewhereState('rejected'), { type: 'modalPrimary' }],
+        [notice, { type: 'modalPrimary' }],
+      ] as const) {
+        const direct = onBrowserBack(before, before.nowMs);
+        const pressed = run(before, button, before.nowMs);
+        expect(direct.state, before.phase.kind).to.deep.equal({ ...pressed.state, wakeAtMs: before.wakeAtMs });
+        expect(direct.effects, before.phase.kind).to.deep.equal(withoutWake(pressed.effects));
+        expect(direct.effects.map((effect) => effect.type), before.phase.kind).to.include('leave');
+      }
+    });
+
+    it('onBrowserBack on its own, in a phase it has no case for (leaving, ended): the state as it was', () => {
+      const leaving = leavingState('login', 'preIdentification');
+      expect(onBrowserBack(leaving, NOW).state).to.equal(leaving);
+      const ended = run(failedState('consent_fetch_failure'), BACK).state;
+      expect(onBrowserBack(ended, NOW)).to.deep.equal({ state: ended, effects: [] });
+    });
+  });
+
+  describe('the guardBack effect: from the first step on, Back is the journey\'s', () => {
+    it('emitted once, as the first step is shown, before its page view', () => {
+      const { effects } = answer(readingConsent(), { kind: 'consentDetails', result: ok(bankConsent()) });
+      expect(withoutWake(effects)).to.deep.equal([{ type: 'guardBack' }, { type: 'pageView', step: 'login' }]);
+    });
+
+    it('not before the first step: the launch, the verification and the failure page do not guard Back', () => {
+      const launched = run(loadingState(), LAUNCH);
+      const verified = run(launched.state, { type: 'verified', id: 1, result: ok(tokenPayload()) });
+      const refused = run(verifying(), { type: 'verified', id: 1, result: { ok: false, error: { kind: 'badSignature' } } });
+      for (const { effects } of [launched, verified, refused]) expect(effects.map((effect) => effect.type)).to.not.include('guardBack');
+      expect(refused.state.phase.kind).to.equal('failed');
+    });
+
+    it('not on the later steps: the profile, account and review steps only report their page view', () => {
+      const withCustomer = pendingOn(flowState('login', { verified: { authenticated: true, customerDetails: true, businesses: false } }), { kind: 'businesses' });
+      const { effects } = answer(withCustomer, { kind: 'businesses', result: ok([{ companyId: 'PERSONAL', businessName: 'Jane Citizen' }, { companyId: 'BC1001', businessName: 'Trust' }]) });
+      expect(withoutWake(effects)).to.deep.equal([{ type: 'pageView', step: 'selectProfile' }]);
+      const { effects: back } = run(flowState('confirmation'), { type: 'back' });
+      expect(back.map((effect) => effect.type)).to.not.include('guardBack');
+    });
+  });
+});
