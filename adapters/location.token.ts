@@ -14,3 +14,7 @@ export const DOCUMENT = Symbol('Document');
 
 /** The browser's `navigator` (its `onLine`), bound optionally like LOCATION. */
 export const NAVIGATOR = Symbol('Navigator');
+
+/** The page's window as an event target (its `popstate`), bound optionally like LOCATION. */
+export type WindowEventsLike = Pick<Window, 'addEventListener'>;
+export const WINDOW_EVENTS = Symbol('WindowEvents');

@@ -1,7 +1,7 @@
 import { inject, injectable, optional } from 'inversify';
 import type { Redirector } from '../application/ports/redirector.port';
 import type { ReturnUrl } from '../domain/return-url';
-import { LOCATION, type LocationLike } from './location.token';
+import { LOCATION, WINDOW_EVENTS, type LocationLike, type WindowEventsLike } from './location.token';
 
 /** Where a refused departure is reported (default `console`); a test can record it. */
 export interface RedirectLog {
@@ -22,18 +22,28 @@ const isHttpUrl = (value: string): boolean => {
  * DESIGN §3.2 "One exit": leaves for the third party with `location.replace` (no history entry to
  * come back to). DESIGN §3.1: a URL that is not absolute http(s) is never followed, even though
  * the domain already checked it: the refusal is logged and the page stays.
+ *
+ * DESIGN §3.18: a Back pressed while the recipient's page loads goes to the app's own history
+ * entry (same document), which aborts the navigation; the app has stopped listening by then, so
+ * the page would stay on its last screen and the recipient would never get the answer (found by
+ * the browser random journeys, issue 20 item 4). The exit is the same address again: a Back after
+ * leaving leaves again.
  */
 @injectable()
 export class WindowRedirector implements Redirector {
   private readonly location: Pick<LocationLike, 'replace'> | undefined;
   private readonly log: RedirectLog;
+  private readonly events: WindowEventsLike | undefined;
+  private left: string | undefined;
 
   constructor(
     @inject(LOCATION) @optional() location?: Pick<LocationLike, 'replace'>,
     @inject(REDIRECT_LOG) @optional() log?: RedirectLog,
+    @inject(WINDOW_EVENTS) @optional() events?: WindowEventsLike,
   ) {
     this.location = location ?? globalThis.location;
     this.log = log ?? console;
+    this.events = events ?? (typeof globalThis.addEventListener === 'function' ? globalThis : undefined);
   }
 
   /** DESIGN §3.2: replaces the page with `url`, if it is an absolute http(s) URL. */
@@ -46,6 +56,9 @@ export class WindowRedirector implements Redirector {
       this.log.error('Cannot leave: there is no location to replace');
       return;
     }
-    this.location.replace(url);
+    const location = this.location;
+    if (this.left === undefined) this.events?.addEventListener('popstate', () => location.replace(this.left ?? url));
+    this.left = url;
+    location.replace(url);
   }
 }

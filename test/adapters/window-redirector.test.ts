@@ -32,6 +32,25 @@ describe('adapters/WindowRedirector (DESIGN §3.2 "One exit")', () => {
     });
   }
 
+  it('leaves again for the same address when Back aborts the navigation (DESIGN §3.18: the recipient still gets the answer)', () => {
+    const location = new RecordingLocation();
+    const listeners: (() => void)[] = [];
+    const events = { addEventListener: (type: string, listener: () => void) => { if (type === 'popstate') listeners.push(listener); } };
+    const url = 'https://tpp.example/cb#code=c0de&state=s';
+    new WindowRedirector(location, new RecordingLog(), events as unknown as Pick<Window, 'addEventListener'>).leave(url as ReturnUrl);
+    expect(location.replaced).to.deep.equal([url]);
+    for (const listener of listeners) listener();
+    expect(location.replaced, 'a Back after leaving replaces the page with the same exit').to.deep.equal([url, url]);
+    expect(listeners, 'one listener').to.have.length(1);
+  });
+
+  it('listens for Back only once it has left (a refused address leaves nothing to repeat)', () => {
+    const listeners: unknown[] = [];
+    const events = { addEventListener: (_type: string, listener: unknown) => listeners.push(listener) };
+    new WindowRedirector(new RecordingLocation(), new RecordingLog(), events as unknown as Pick<Window, 'addEventListener'>).leave('javascript:alert(1)' as ReturnUrl);
+    expect(listeners).to.deep.equal([]);
+  });
+
   const refused = ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '/relative/path', 'ftp://tpp.example/file', '', 'not a url'];
   for (const url of refused) {
     it(`refuses ${JSON.stringify(url)}: stays and logs`, () => {
