@@ -630,7 +630,7 @@ async function enterField(j: Journey, field: Field, selector: string, value: str
  * Continue. Early: as soon as the fields show, before the app is ready. Then checks that the press
  * was acknowledged and logged in once (none for an incomplete form).
  */
-async function logIn(j: Journey, action: Extract<Action, { kind: 'login' }>): Promise<void> {
+async function logIn(j: Journey, action: Extract<Action, { kind: 'login' }>, back?: BrowserBack): Promise<void> {
   let screen = action.timing === 'early' ? await j.look() : await j.settle();
   if (screen.kind !== 'app' || screen.login === undefined || screen.dialog !== undefined || (screen.masked && screen.loginReady)) {
     j.log(`login: not on the login form (${describeScreen(screen)})`);
@@ -649,7 +649,9 @@ async function logIn(j: Journey, action: Extract<Action, { kind: 'login' }>): Pr
   }
   screen = await j.look();
   if (screen.login === undefined) return;
-  await pressContinue(j, screen, action.press, action.timing);
+  // Back during the login's request, not while typing: a leave question over the form makes it inert, and what is typed then goes nowhere.
+  const login = screen;
+  await withBack(j, back, () => pressContinue(j, login, action.press, action.timing));
 }
 
 /** Continue on the login form, and what must follow: an acknowledgement at once, then exactly one login. */
@@ -691,6 +693,8 @@ async function pressContinue(j: Journey, before: Screen, how: 'click' | 'enter',
   while (Date.now() < deadline && !j.ended) {
     const sent = j.logins.slice(sentBefore);
     if (sent.length > 0 && sent.every((request) => j.answeredLogins.has(request))) break;
+    // The leave question that a Back beside the press asked may have come first: nothing was sent.
+    if (j.backs !== backsBefore && sent.length === 0 && (await j.look()).dialog !== undefined) break;
     await sleep(100);
   }
   await sleep(300);
@@ -770,7 +774,7 @@ async function proceed(j: Journey, timing: Timing, back?: BrowserBack): Promise<
     const message = await j.page.locator('main .failure-message').first().textContent({ timeout: 1_000 }).catch(() => '');
     j.log(`proceed: the failure page's button (${timing}); it says ${JSON.stringify(message)}`);
   } else if (screen.step === 'login' && screen.login !== undefined) {
-    await withBack(j, back, () => logIn(j, { kind: 'login', code: 'right', typing: 'fill', keyDelayMs: 0, press: 'click', timing, offline: undefined }));
+    await logIn(j, { kind: 'login', code: 'right', typing: 'fill', keyDelayMs: 0, press: 'click', timing, offline: undefined }, back);
     return;
   } else if (screen.step !== undefined) {
     target = j.page.locator('main .step-buttons .btn-primary');
