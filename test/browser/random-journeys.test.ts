@@ -1057,12 +1057,14 @@ describe('browser: random consent journeys under adversarial timing (issue 20 it
   it(`${chosen.length} random journeys: nothing typed is lost, one login per press, one exit, never a blank screen, the recipient gets what the bank decided`, async () => {
     const failures: string[] = [];
     const outcomes = new Map<string, number>();
+    const durations: number[] = [];
     const began = Date.now();
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < chosen.length) {
         const { c, index } = chosen[next++] as { c: JourneyCase; index: number };
         const result = await runJourney(suite, c, index);
+        durations.push(result.ms);
         const kind = result.outcome.split(' ')[0] ?? '';
         outcomes.set(kind, (outcomes.get(kind) ?? 0) + 1);
         if (TRACE && !LIVE) console.log(`case ${index} (${(result.ms / 1000).toFixed(1)} s, ${result.outcome}):\n    ${result.trace.join('\n    ')}`);
@@ -1073,7 +1075,9 @@ describe('browser: random consent journeys under adversarial timing (issue 20 it
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, chosen.length) }, worker));
-    console.log(`    ${chosen.length} journeys in ${((Date.now() - began) / 1000).toFixed(1)} s (seed ${SEED}, ${CONCURRENCY} at once): ${[...outcomes].map(([kind, n]) => `${kind} ${n}`).join(', ')}`);
+    const sorted = durations.sort((a, b) => a - b);
+    const seconds = (ms: number | undefined): string => ((ms ?? 0) / 1000).toFixed(1);
+    console.log(`    ${chosen.length} journeys in ${seconds(Date.now() - began)} s (seed ${SEED}, ${CONCURRENCY} at once; each ${seconds(sorted[0])}–${seconds(sorted.at(-1))} s, median ${seconds(sorted[Math.floor(sorted.length / 2)])} s): ${[...outcomes].map(([kind, n]) => `${kind} ${n}`).join(', ')}`);
     if (failures.length > 0) throw new Error(`${failures.length} of ${chosen.length} journeys broke an invariant (seed ${SEED}):\n\n${failures.join('\n\n')}`);
   });
 });
