@@ -1046,6 +1046,10 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
   return { problems: j.problems, trace: j.trace, ms: Date.now() - began, outcome };
 }
 
+/** The environment that replays one journey (its case from the seed, or the case itself when it was given). */
+const replayLine = (c: JourneyCase, index: number): string =>
+  `${REPLAY === undefined ? `BROWSER_JOURNEYS_SEED=${SEED} BROWSER_JOURNEYS_CASE=${index}` : `BROWSER_JOURNEYS_REPLAY='${JSON.stringify(c)}'`}${OFFLINE_AT_LOAD ? ' BROWSER_JOURNEYS_OFFLINE_AT_LOAD=1' : ''} BROWSER_JOURNEYS_TRACE=1`;
+
 /** A trace to print with a failure: all of it, or its first 10 and last 40 lines. */
 const shortTrace = (trace: readonly string[]): string[] =>
   trace.length <= 60 ? [...trace] : [...trace.slice(0, 10), `… ${trace.length - 50} lines …`, ...trace.slice(-40)];
@@ -1069,7 +1073,7 @@ describe('browser: random consent journeys under adversarial timing (issue 20 it
         outcomes.set(kind, (outcomes.get(kind) ?? 0) + 1);
         if (TRACE && !LIVE) console.log(`case ${index} (${(result.ms / 1000).toFixed(1)} s, ${result.outcome}):\n    ${result.trace.join('\n    ')}`);
         if (result.problems.length > 0) {
-          failures.push(`case ${index}, replay: BROWSER_JOURNEYS_SEED=${SEED} BROWSER_JOURNEYS_CASE=${index} BROWSER_JOURNEYS_TRACE=1\n  ${JSON.stringify(c)}\n`
+          failures.push(`case ${index}, replay: ${replayLine(c, index)}\n  ${JSON.stringify(c)}\n`
             + `  - ${result.problems.join('\n  - ')}\n  trace:\n    ${shortTrace(result.trace).join('\n    ')}`);
         }
       }
