@@ -2,7 +2,8 @@
 // fast-check chooses, per journey: the persona and scopes (sometimes an amendment), a CPU throttle,
 // a delay for each request (the lazily loaded step chunks and stylesheet included), short offline
 // spells, and a sequence of customer actions with their timing: double clicks, clicks under the
-// spinner mask, the browser's Back (and Forward) during a request, typing while the pre-rendered
+// spinner mask, the browser's Back during a request (DESIGN §3.18, issue 23: it asks the leave
+// question, which the customer answers "Yes, leave" or "No, stay"), typing while the pre-rendered
 // login form is taken over, Continue before the app is ready, Cancel then "Yes, leave" or "No, stay",
 // ticking accounts, Back from the review, a wrong code now and then. After the chosen actions the
 // customer goes forward until the journey ends at the recipient's callback.
@@ -18,13 +19,16 @@
 //   or the spinner shows (and does not stay); no page error, no CSP violation;
 // - the recipient gets what the bank decided (the bank's record is read back over its own API:
 //   GET /customer-auth/data answers 409 with the decision once there is one): a code only if the
-//   bank approved, access_denied only if the bank holds no approval, a plain return only after the
-//   app told the customer ("This request has already been completed").
+//   bank approved, access_denied only if the bank holds no approval, no code after the customer
+//   chose to leave unless the bank had approved, a plain return only after the app told the
+//   customer the bank may hold an answer it cannot hand on (DESIGN §3.11, §3.16: `TOLD`).
 //
 // BROWSER_JOURNEYS=n runs n journeys (default 30); BROWSER_JOURNEYS_SEED=<seed>
 // BROWSER_JOURNEYS_CASE=<n> replays one; BROWSER_JOURNEYS_TRACE=1 prints each journey's actions and
 // screens; BROWSER_JOURNEYS_CONCURRENCY sets how many run at once (default 4), each in its own
-// browser context. Each journey logs in as its own copy of its persona (`jane.citizen.c7`), so that
+// browser context; BROWSER_JOURNEYS_REPLAY='<case JSON>' replays a case as printed;
+// BROWSER_JOURNEYS_OFFLINE_AT_LOAD=1 lets offline spells begin while the page's scripts arrive (a
+// known defect: see `OFFLINE_AT_LOAD`). Each journey logs in as its own copy of its persona (`jane.citizen.c7`), so that
 // the bank's per-username attempt counters of one journey never reach another.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
