@@ -597,18 +597,26 @@ async function press(target: Locator, timing: Timing): Promise<string> {
   if (timing === 'double') await target.dblclick({ timeout: 3_000 });
   else if (timing !== 'early') await target.click({ timeout: 3_000 });
   if (timing !== 'early') return 'target';
-  // At once, wherever the pointer lands: the spinner mask, a notice over the button, or the button.
-  const landed = await target.evaluate((element) => {
+  // At once, wherever the pointer lands: the spinner mask, a notice over the button (the offline
+  // notice may come between a look and the click), or the button. Where it landed is read from
+  // the press itself (its pointerdown), not from a look before it.
+  await target.evaluate((element) => {
     element.scrollIntoView({ block: 'nearest' });
-    const rect = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
-    if (hit === null) return 'nothing';
-    if (hit === element || element.contains(hit)) return 'target';
-    const className = typeof hit.className === 'string' && hit.className !== '' ? `.${hit.className.split(' ').join('.')}` : '';
-    return `<${hit.tagName.toLowerCase()}${className}>`;
+    const journey = globalThis as unknown as { journeyPress?: string };
+    journey.journeyPress = 'nothing';
+    document.addEventListener('pointerdown', (event) => {
+      const hit = event.target;
+      if (!(hit instanceof Element)) return;
+      if (hit === element || element.contains(hit)) {
+        journey.journeyPress = 'target';
+        return;
+      }
+      const className = typeof hit.className === 'string' && hit.className !== '' ? `.${hit.className.split(' ').join('.')}` : '';
+      journey.journeyPress = `<${hit.tagName.toLowerCase()}${className}>`;
+    }, { capture: true, once: true });
   }, undefined, { timeout: 3_000 });
   await target.click({ force: true, timeout: 3_000 });
-  return landed;
+  return target.page().evaluate(() => (globalThis as unknown as { journeyPress?: string }).journeyPress ?? 'nothing').catch(() => 'nothing');
 }
 
 const topDialog = (j: Journey, screen: Screen): Locator => j.page.locator('dialog[open]').nth(screen.dialog?.index ?? 0);
