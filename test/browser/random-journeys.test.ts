@@ -2,7 +2,7 @@
 // fast-check chooses, per journey: the persona and scopes (sometimes an amendment), a CPU throttle,
 // a delay for each request (the lazily loaded step chunks and stylesheet included), short offline
 // spells, and a sequence of customer actions with their timing: double clicks, clicks under the
-// spinner mask, the browser's Back during a request (DESIGN §3.18, issue 23: it asks the leave
+// spinner mask, the browser's Back during a request (DESIGN §3.18: it asks the leave
 // question, which the customer answers "Yes, leave" or "No, stay"), typing while the pre-rendered
 // login form is taken over, Continue before the app is ready, Cancel then "Yes, leave" or "No, stay",
 // ticking accounts, Back from the review, a wrong code now and then. After the chosen actions the
@@ -84,7 +84,7 @@ type Typing = 'type' | 'fill' | 'paste';
 interface OfflineSpell { readonly afterMs: number; readonly ms: number }
 /**
  * The browser's Back `afterMs` after the action began (during its request, when it makes one).
- * DESIGN §3.18 (issue 23): on a step Back asks the leave question, as Cancel does (remembered while
+ * DESIGN §3.18: on a step Back asks the leave question, as Cancel does (remembered while
  * a request is under way, closing a closable modal first); `leave` is the customer's answer to it.
  */
 interface BrowserBack { readonly afterMs: number; readonly leave: boolean }
@@ -729,7 +729,7 @@ async function pressContinue(j: Journey, before: Screen, how: 'click' | 'enter',
 }
 
 /**
- * The browser's Back, `back.afterMs` after the action began. DESIGN §3.18 (issue 23): the app keeps
+ * The browser's Back, `back.afterMs` after the action began. DESIGN §3.18: the app keeps
  * one history entry of its own from its first step on (adapters/dom-activity-source.adapter.ts),
  * so Back stays on the page and the app answers it (domain/flow-exits.ts `onBrowserBack`): on a
  * step it asks the leave question, as Cancel does (remembered while a request is under way, and
