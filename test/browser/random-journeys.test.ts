@@ -65,8 +65,8 @@ const DOB = { day: '25', month: '12', year: '1966' } as const;
  */
 const STUCK_MS = 60_000;
 /**
- * A journey that takes longer has hung. The slowest took 137 s on the shared 2-core machine at a
- * load average of 25 (docs/testing.md); a screen that stays unusable is caught sooner (STUCK_MS).
+ * A journey that takes longer has hung. The slowest took 276 s on the shared 2-core machine at a
+ * load average of about 30 (docs/testing.md); a screen that stays unusable is caught sooner (STUCK_MS).
  */
 const JOURNEY_LIMIT_MS = 300_000;
 /** Forward steps after the chosen actions, before a journey that has not ended counts as stuck. */
