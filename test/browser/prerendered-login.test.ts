@@ -172,6 +172,32 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     expect(await axeViolations(page)).to.deep.equal([]);
   });
 
+  it('a Continue pressed before the app\'s script runs, the connection then dropping as it starts: the login is sent once when the connection is back (DESIGN §3.15, §3.17; found by the browser random journeys, issue 20 item 4)', async () => {
+    // Offline when the app starts, it renders the form anew (its notice is not in the page) instead of adopting it: the press the page's script kept must go with the text.
+    const { page, requests } = await newPage();
+    // The app's script is fetched with the page, and handed to it once the connection has dropped.
+    let handOver: () => void = () => undefined;
+    const offline = new Promise<void>((resolve) => {
+      handOver = resolve;
+    });
+    await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+      const response = await route.fetch();
+      await offline;
+      await route.fulfill({ response });
+    });
+    await page.goto(await suite.harness.entryUrl(), { waitUntil: 'commit' });
+    await username(page).fill('jane.citizen');
+    await secureCode(page).fill('123456');
+    await secureCode(page).press('Enter');
+    expect(await page.getByRole('status').filter({ hasText: copy.login.earlyAck }).isVisible(), '"Just a moment…" at once').to.equal(true);
+    await page.context().setOffline(true);
+    handOver();
+    await page.getByText(copy.shell.offline).waitFor();
+    await page.context().setOffline(false);
+    await onStep(page, copy.steps.selectAccounts);
+    expect(requests.filter((request) => request.startsWith('POST /customer-auth/authenticate')), 'one login, made by the press').to.have.length(1);
+  });
+
   it('a help link pressed while the token is verified opens its text once the step is ready; a Continue on an incomplete form names what is missing and is not remembered', async () => {
     const { page, requests } = await newPage();
     const keys = gate();

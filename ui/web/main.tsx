@@ -9,7 +9,7 @@ import { copy } from '../../domain/copy';
 import { App } from './app';
 import { keepTypedText } from './login/keep-typed-before-take-over';
 import { StaticFailureView } from './pages/failure-page';
-import { adoptPrerenderedForm, entryPageOf, prerenderedLoginForm, showLoadingScreenInstead } from './shell/take-over';
+import { adoptPrerenderedForm, entryPageOf, prerenderedLoginForm, showLoadingScreenInstead, takeOverWithoutAdopting } from './shell/take-over';
 import { ServicesProvider } from './services-context';
 import { AdoptionProvider } from './shell/adoption';
 
@@ -83,8 +83,11 @@ async function boot(element: HTMLElement): Promise<void> {
       return;
     }
     // Offline at the start (its notice is not in the page) or a launch elsewhere: rendered anew,
-    // keeping whatever was typed.
-    if (prerendered !== undefined) keepTypedText(prerendered, container.get(LoginStore));
+    // keeping whatever was typed, and a press the page's script kept while the form awaits the login.
+    if (prerendered !== undefined) {
+      if (session.awaitingLogin) takeOverWithoutAdopting(prerendered, container.get(LoginStore));
+      else keepTypedText(prerendered, container.get(LoginStore));
+    }
     showLoadingScreenInstead(element);
     await started;
     root().render(app);

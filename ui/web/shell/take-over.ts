@@ -101,6 +101,19 @@ export function adoptPrerenderedForm(form: HTMLFormElement, login: LoginStore, s
 }
 
 /**
+ * Issue 20, DESIGN §3.15 and §3.17: the pre-rendered form rendered anew instead of adopted (the
+ * app starts offline: its notice is not in the page). What the fields hold is the form's text,
+ * and a press the page's script kept is carried out as on adoption (remembered until the login
+ * step shows; a login waits for the connection). Found by the browser random journeys (issue 20
+ * item 4): the press was dropped, and the customer had to press again.
+ */
+export function takeOverWithoutAdopting(form: HTMLFormElement, login: LoginStore): void {
+  keepTypedText(form, login);
+  const early = takeEarlyAction();
+  if (early !== undefined) carryOut(login, early);
+}
+
+/**
  * The entry page's marks removed: its script stops holding presses, the spare loading screen
  * goes. `data-brand` stays: it shows the token's brand until the verified brand takes its place.
  */
