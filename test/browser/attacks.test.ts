@@ -415,13 +415,13 @@ describe('browser: attacks and failures end safely', function () {
       expect(confirms()).to.equal(1);
     });
 
-    it('a 500 on confirm: Service unavailable, no automatic re-send, and the return is access_denied', async () => {
+    it('a 500 on confirm proves no decision (issue 21 item 4): asked again with the same key, three tries in all, then Service unavailable, and the return is access_denied', async () => {
       const { page, state, confirms } = await reachConfirmation('confirm.fails', 'Everyday');
       await button(page, copy.buttons.confirm).click();
       const modal = modalNamed(page, 'serviceUnavailable');
       await modal.waitFor();
       await page.waitForTimeout(1500);
-      expect(confirms()).to.equal(1);
+      expect(confirms(), 'no more than the three tries of DESIGN §3.11').to.equal(3);
       await modal.getByRole('button', { name: 'Return to Budget Buddy' }).click();
       await expectErrorReturn(page, state);
     });
@@ -519,7 +519,7 @@ describe('browser: attacks and failures end safely', function () {
     expect(errors).to.deep.equal([]);
   });
 
-  it('Back after the return shows no live Confirm: the app replaced itself, Back goes to the page before it', async () => {
+  it('Back after the return shows no live Confirm and no working login: the exit replaced the app\'s one history entry (DESIGN §3.18), Back goes to the entry address, which knows no journey', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(context);
     const { page, errors } = await watchPage(context);
@@ -535,10 +535,14 @@ describe('browser: attacks and failures end safely', function () {
     expect((await confirmAndReturn(page)).heading).to.equal('Authorised');
     await page.goBack();
     await page.waitForLoadState('load');
-    expect(new URL(page.url()).pathname, 'Back skips the app (its entries were replaced)').to.equal('/recipient/');
+    // DESIGN §3.18: the app pushed one entry at the start (so that Back asks); the exit replaced
+    // it, so Back lands on the entry address the token was taken from (DESIGN §3.3).
+    expect(new URL(page.url()).pathname, 'Back goes to the entry address, not to a step').to.equal('/demo_accc_aisp');
+    await page.locator('h1').first().waitFor();
     const confirm = button(page, copy.buttons.confirm);
     const live = (await confirm.count()) > 0 && (await confirm.isEnabled());
     expect(live, `no live Confirm at ${page.url()}`).to.equal(false);
+    expect(await page.getByLabel(copy.login.usernameLabel, { exact: true }).count(), 'no fresh login for a decided authorisation').to.equal(0);
     expect(errors).to.deep.equal([]);
   });
 

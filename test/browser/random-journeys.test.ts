@@ -55,6 +55,8 @@ const TRACE = process.env['BROWSER_JOURNEYS_TRACE'] === '1';
 const OFFLINE_AT_LOAD = process.env['BROWSER_JOURNEYS_OFFLINE_AT_LOAD'] === '1';
 
 const CODE = '123456';
+/** Issue 23 items B, C: the words of a step that refuses to go on with nothing to share. */
+const NOTHING_TO_SHARE = /^Select at least one account (to continue|before you confirm)\./;
 const WRONG_CODE = '654321';
 const DOB = { day: '25', month: '12', year: '1966' } as const;
 /**
@@ -795,7 +797,21 @@ async function proceed(j: Journey, timing: Timing, back?: BrowserBack): Promise<
     return;
   } else if (screen.step !== undefined) {
     target = j.page.locator('main .step-buttons .btn-primary');
-    j.log(`proceed: ${screen.step} primary (${timing})`);
+    // Issue 23 items B, C: with only account data asked for, a step with no account ticked refuses
+    // to go on and says so; the customer going forward ticks one (on the review: Back first).
+    if ((screen.step === 'selectAccounts' || screen.step === 'confirmation') && (await j.page.getByText(NOTHING_TO_SHARE).count()) > 0) {
+      if (screen.step === 'confirmation') {
+        target = j.page.locator('main .step-buttons').getByRole('button', { name: copy.buttons.back, exact: true });
+        j.log(`proceed: nothing to share on the review, Back (${timing})`);
+      } else {
+        const box = j.page.locator('main .account-fieldset input[type=checkbox]:not([disabled])').first();
+        j.log('proceed: nothing to share, tick the first account');
+        if ((await box.count()) > 0) await box.check({ timeout: 3_000 }).catch(j.failed('press'));
+        j.log(`proceed: ${screen.step} primary (${timing})`);
+      }
+    } else {
+      j.log(`proceed: ${screen.step} primary (${timing})`);
+    }
   }
   if (target === undefined) {
     j.log(`proceed: nothing to press (${describeScreen(screen)})`);
