@@ -415,7 +415,7 @@ describe('browser: attacks and failures end safely', function () {
       expect(confirms()).to.equal(1);
     });
 
-    it('a 500 on confirm proves no decision (issue 21 item 4): asked again with the same key, three tries in all, then Service unavailable, and the return is access_denied', async () => {
+    it('a 500 on confirm proves no decision (issue 21): asked again with the same key, three tries in all, then Service unavailable, and the return is access_denied', async () => {
       const { page, state, confirms } = await reachConfirmation('confirm.fails', 'Everyday');
       await button(page, copy.buttons.confirm).click();
       const modal = modalNamed(page, 'serviceUnavailable');

@@ -805,9 +805,16 @@ async function proceed(j: Journey, timing: Timing, back?: BrowserBack): Promise<
         j.log(`proceed: nothing to share on the review, Back (${timing})`);
       } else {
         const box = j.page.locator('main .account-fieldset input[type=checkbox]:not([disabled])').first();
-        j.log('proceed: nothing to share, tick the first account');
-        if ((await box.count()) > 0) await box.check({ timeout: 3_000 }).catch(j.failed('press'));
-        j.log(`proceed: ${screen.step} primary (${timing})`);
+        if ((await box.count()) > 0) {
+          j.log('proceed: nothing to share, tick the first account');
+          await box.check({ timeout: 3_000 }).catch(j.failed('press'));
+          j.log(`proceed: ${screen.step} primary (${timing})`);
+        } else {
+          // No account can be ticked (none eligible): the way on is to leave.
+          j.log('proceed: nothing to share and no account to tick: Cancel, then Yes, leave');
+          await cancel(j, true, timing);
+          return;
+        }
       }
     } else {
       j.log(`proceed: ${screen.step} primary (${timing})`);
