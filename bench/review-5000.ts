@@ -19,7 +19,7 @@ import { launchChromium, SandboxHarness } from '../test/browser/browser-harness'
 import { closeQuietly, MARK_TIMEOUT_MS } from './measure';
 import { installProbe, LOGIN_READY, mark, SECURE_CODE, USERNAME } from './page-probe';
 import { applyProfile, MOBILE } from './profiles';
-import { STEP_TIMEOUT_MS } from './scaling';
+import { renderTime, STEP_TIMEOUT_MS } from './scaling';
 import { summarise } from './stats';
 
 const BUDGET_MS = 300;
@@ -39,13 +39,6 @@ function mainThreadCpu(events: readonly TraceEvent[], fromUs: number, toUs: numb
 }
 
 interface TraceEvent { readonly name: string; readonly ph: string; readonly ts: number; readonly tdur?: number; readonly pid: number; readonly tid: number; readonly args?: { readonly name?: string; readonly data?: { readonly requestMethod?: string; readonly url?: string; readonly requestId?: string } } }
-
-const renderTime = (page: Page, markName: string): Promise<number> =>
-  page.evaluate((name) => {
-    const painted = window.__bench.marks[name] ?? Number.NaN;
-    const from = Math.max(window.__bench.lastResponseEndBefore(painted), window.__bench.marks['lastClick'] ?? 0);
-    return Math.round((painted - from) * 10) / 10;
-  }, markName);
 
 /** The longest Event Timing entry of the last interaction after `seen` entries (16 when under the API's threshold). */
 const lastInteraction = (page: Page, seen: number): Promise<number> =>

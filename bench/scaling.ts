@@ -114,7 +114,7 @@ const watch = (page: Page, name: string, selector: string): Promise<void> =>
   page.evaluate(({ name, selector }) => window.__bench.watch(name, selector), { name, selector });
 
 /** Milliseconds from the later of the last network answer and the last click before `markName` to that mark. */
-const renderTime = (page: Page, markName: string): Promise<number> =>
+export const renderTime = (page: Page, markName: string): Promise<number> =>
   page.evaluate((name) => {
     const painted = window.__bench.marks[name] ?? Number.NaN;
     const from = Math.max(window.__bench.lastResponseEndBefore(painted), window.__bench.marks['lastClick'] ?? 0);

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import type { Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { browserSuite } from './browser-harness';
-import { expectErrorReturn, logIn, modalNamed, onStep, stateOf } from './consent-app-driver';
+import { expectErrorReturn, logIn, modalNamed, onStep, rejections, stateOf } from './consent-app-driver';
 
 /** CONTRACT §2 defaults, stated here because the test moves the clock by them. */
 const INACTIVE_TIME_LIMIT_S = 300;
@@ -19,8 +19,6 @@ const WIDTHS = [390, 320] as const;
 const seconds = (s: number): number => s * 1000;
 const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-const rejections = (requests: readonly Request[]) =>
-  requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/customer-auth/confirmation') && r.postData() === JSON.stringify({ authorisationStatus: false }));
 const logins = (requests: readonly Request[]) => requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/customer-auth/authenticate'));
 
 describe('browser: the phone\'s Back button and the endings that explain themselves (issue 23)', function () {

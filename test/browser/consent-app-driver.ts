@@ -1,7 +1,7 @@
 // Drives the consent app in a real browser as a customer would: by labels, roles and the spec's texts.
 import { expect } from 'chai';
 import { decodeJwt } from 'jose';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { copy, modalText } from '../../domain/copy';
 import type { ModalName } from '../../domain/modal';
 import type { AuthorisationAsk } from '../../adapters/sandbox-bank/recipient-simulator';
@@ -186,3 +186,7 @@ export async function waitForAnimations(page: Page): Promise<void> {
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
+
+/** The rejections sent to the bank (CONTRACT §3 confirmation with `authorisationStatus: false`) among `requests`. */
+export const rejections = (requests: readonly Request[]): Request[] =>
+  requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/customer-auth/confirmation') && r.postData() === JSON.stringify({ authorisationStatus: false }));

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
-import { expectErrorReturn, logIn, modalNamed, modalTitle, onStep, stateOf, tokenTraces } from './consent-app-driver';
+import { expectErrorReturn, logIn, modalNamed, modalTitle, onStep, rejections, stateOf, tokenTraces } from './consent-app-driver';
 
 /** CONTRACT §2 defaults, stated here because the test moves the clock by them. */
 const INACTIVE_TIME_LIMIT_S = 300;
@@ -58,8 +58,6 @@ describe('browser: the inactivity and token-expiry timers', function () {
   }
 
   const seconds = (s: number): number => s * 1000;
-  const rejections = (requests: Request[]) =>
-    requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/customer-auth/confirmation') && r.postData() === JSON.stringify({ authorisationStatus: false }));
 
   it('the warning counts down, and "Stay logged in" keeps every selection', async () => {
     const { page, requests } = await openLoggedIn();
