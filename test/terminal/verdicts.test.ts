@@ -103,10 +103,13 @@ describe('terminal channel: the verdicts and exit codes, against the sandbox', f
     it('the sandbox stopped mid-run: "the bank stopped answering", the call that got no answer', async () => {
       const stopping = await new SandboxHarness().start({ distDir: dir });
       const run = interactive(await stopping.entryUrl());
-      await run.waitFor('>  _'); // the username field has the focus
-      await run.press(...'jane.citizen'.split(''), KEYS.tab, ...'123456'.split(''), KEYS.enter);
-      await run.waitFor('Select your accounts');
-      await stopping.stop();
+      try {
+        await run.waitFor('>  _'); // the username field has the focus
+        await run.press(...'jane.citizen'.split(''), KEYS.tab, ...'123456'.split(''), KEYS.enter);
+        await run.waitFor('Select your accounts');
+      } finally {
+        await stopping.stop(); // also when a step above failed: a server left listening keeps mocha alive
+      }
       await run.press(' ', KEYS.tab, KEYS.enter); // Select all, Continue
       await run.waitFor('Service unavailable');
       await run.press(KEYS.enter); // Return to Budget Buddy
