@@ -15,6 +15,7 @@ import { TOKEN_STORAGE } from '../application/ports/token-storage.port';
 import { TOKEN_VERIFIER } from '../application/ports/token-verifier.port';
 import type { RuntimeConfig } from '../application/runtime-config';
 import type { Result } from '../domain/result';
+import { browserConnection, waitingForConnection, whenOnline } from './connection';
 import { ConsoleLogger } from './console-logger.adapter';
 import { DomActivitySource } from './dom-activity-source.adapter';
 import { FetchConfigSource } from './fetch-config-source.adapter';
@@ -32,7 +33,12 @@ export { WindowLaunchParameters };
 export { EARLY_ACTION_ATTRIBUTE, ENTRY_ATTRIBUTE, ENTRY_CONFIG_ID } from './browser-address-names';
 import { WindowRedirector } from './window-redirector.adapter';
 
-const browserFetch: FetchFunction = (input, init) => globalThis.fetch(input, init);
+// docs/design.md §3.4 "A GET waits for the connection" (issue 20: a two-second offline spell at
+// load used up the config's retries and the app never started).
+const browserFetch: FetchFunction = waitingForConnection((input, init) => globalThis.fetch(input, init), browserConnection);
+
+/** The web channel's later-steps loader waits for the connection as a GET does (docs/design.md §3.4). */
+export const whenBrowserOnline = (): Promise<void> => whenOnline(browserConnection);
 
 /** CONTRACT §2: loads and validates `config/config.json` before anything else is built. */
 export function loadConfig(): Promise<Result<RuntimeConfig, readonly string[]>> {

@@ -55,4 +55,24 @@ describe('ui: loadWithRetries (DESIGN §3.4 for the later steps\' files)', () =>
     expect(outcome).to.equal('Not loaded within 60 ms.');
     expect(Date.now() - started).to.be.below(1_000);
   });
+
+  it('spends no try while the device is offline: each try waits for the connection (docs/design.md §3.4)', async () => {
+    const source = flaky(0);
+    let connect: () => void = () => undefined;
+    const online = new Promise<void>((resolve) => { connect = resolve; });
+    const loading = loadWithRetries(source.load, FAST, () => online);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(source.calls()).to.equal(0);
+    connect();
+    expect(await loading).to.equal('module');
+    expect(source.calls()).to.equal(1);
+  });
+
+  it('an offline spell longer than the deadline still ends at the deadline', async () => {
+    const source = flaky(0);
+    const outcome = await loadWithRetries(source.load, { attempts: 3, baseDelayMs: 5, timeoutMs: 60 }, () => new Promise<void>(() => undefined))
+      .catch((error: Error) => error.message);
+    expect(outcome).to.equal('Not loaded within 60 ms.');
+    expect(source.calls()).to.equal(0);
+  });
 });

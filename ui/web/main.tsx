@@ -59,7 +59,7 @@ async function boot(element: HTMLElement): Promise<void> {
   try {
     const config = await loadConfig();
     if (!config.ok) {
-      showStartupFailure(root(), `config/config.json is missing or malformed:\n- ${config.error.join('\n- ')}`);
+      showStartupFailure(root(), `config/config.json could not be loaded or is malformed:\n- ${config.error.join('\n- ')}`);
       return;
     }
     const container = createContainer(config.value, launch, prerendered === undefined ? undefined : entryPageOf(config.value));

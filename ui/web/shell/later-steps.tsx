@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { whenBrowserOnline } from '../../../adapters/composition-root';
 import type { LaterSteps } from '../../../application/use-cases/later-steps.use-case';
 import { loadLaterStepsStylesheet } from './later-steps-stylesheet';
 import { loadWithRetries } from './load-with-retries';
@@ -26,7 +27,7 @@ export interface LaterStepPages {
 export function laterStepPages(laterSteps: LaterSteps): LaterStepPages {
   const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
     lazy(async () => {
-      const [module] = await loadWithRetries(() => Promise.all([load(), laterSteps.load(), loadLaterStepsStylesheet()]));
+      const [module] = await loadWithRetries(() => Promise.all([load(), laterSteps.load(), loadLaterStepsStylesheet()]), undefined, whenBrowserOnline);
       return { default: pick(module) };
     });
   return {

@@ -1,0 +1,114 @@
+// docs/design.md §3.4 "A GET waits for the connection": an offline device spends no retry.
+import { expect } from 'chai';
+import { waitingForConnection, whenOnline, type Connection } from '../../adapters/connection';
+import { fetchCall } from '../../adapters/fetch-call';
+import type { FetchFunction } from '../../adapters/fetch.token';
+
+/** A connection the test switches, as the browser's `offline` and `online` events do. */
+function switchable(online: boolean) {
+  let listeners: (() => void)[] = [];
+  const connection: Connection = {
+    isOnline: () => online,
+    onOnline: (listener) => {
+      listeners.push(listener);
+      return () => { listeners = listeners.filter((other) => other !== listener); };
+    },
+  };
+  return {
+    connection,
+    goOffline: () => { online = false; },
+    goOnline: () => {
+      online = true;
+      for (const listener of [...listeners]) listener();
+    },
+    listening: () => listeners.length,
+  };
+}
+
+/** A network that fails (as `fetch` does offline, with a TypeError) while `down()` says so. */
+function network(down: () => boolean) {
+  const sent: string[] = [];
+  const fetchFn: FetchFunction = (input, init) => {
+    sent.push(init?.method ?? 'GET');
+    return down() ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(new Response('{"ok":true}', { status: 200 }));
+  };
+  return { fetchFn, sent };
+}
+
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('adapters: a GET waits for the connection (docs/design.md §3.4)', () => {
+  it('sends a GET at once when online', async () => {
+    const link = switchable(true);
+    const net = network(() => false);
+    const response = await waitingForConnection(net.fetchFn, link.connection)('/config/config.json');
+    expect(response.status).to.equal(200);
+    expect(net.sent).to.deep.equal(['GET']);
+  });
+
+  it('holds a GET while offline and sends it when the connection comes back, unsubscribed after', async () => {
+    const link = switchable(false);
+    const net = network(() => !link.connection.isOnline());
+    const pending = waitingForConnection(net.fetchFn, link.connection)('/config/config.json');
+    await tick(20);
+    expect(net.sent).to.deep.equal([]);
+    link.goOnline();
+    expect((await pending).status).to.equal(200);
+    expect(net.sent).to.deep.equal(['GET']);
+    expect(link.listening()).to.equal(0);
+  });
+
+  it('sends a POST as it is, offline too (the flow decides what an offline press does)', async () => {
+    const link = switchable(false);
+    const net = network(() => true);
+    const outcome = await waitingForConnection(net.fetchFn, link.connection)('/customer-auth/authenticate', { method: 'POST' }).catch((error: Error) => error.name);
+    expect(outcome).to.equal('TypeError');
+    expect(net.sent).to.deep.equal(['POST']);
+  });
+
+  it('a held GET ends with the call\'s deadline: timedOut, nothing sent, no listener left', async () => {
+    const link = switchable(false);
+    const net = network(() => true);
+    const outcome = await fetchCall(waitingForConnection(net.fetchFn, link.connection), { method: 'GET', url: '/config/config.json', headers: {} }, { getTimeoutMs: 50 });
+    expect(outcome).to.deep.equal({ kind: 'timedOut' });
+    expect(net.sent).to.deep.equal([]);
+    expect(link.listening()).to.equal(0);
+  });
+
+  it('a spell longer than the retries\' backoff: the GET that failed as the device went offline is answered once it is back (issue 20)', async () => {
+    const link = switchable(true);
+    const net = network(() => !link.connection.isOnline());
+    link.goOffline();
+    setTimeout(() => link.goOnline(), 300); // far longer than two retries at a 5 ms base take
+    // The device dropped just after the first try was sent: it fails, the retry waits for the connection.
+    let first = true;
+    const droppedOnce: FetchFunction = (input, init) => {
+      if (first) {
+        first = false;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      }
+      return net.fetchFn(input, init);
+    };
+    const outcome = await fetchCall(waitingForConnection(droppedOnce, link.connection), { method: 'GET', url: '/config/config.json', headers: {} }, { retryBaseDelayMs: 5 });
+    expect(outcome).to.deep.equal({ kind: 'answer', status: 200, body: '{"ok":true}' });
+    expect(net.sent).to.deep.equal(['GET']);
+  });
+
+  it('without the wait, the same spell uses up the retries (what the wait is for)', async () => {
+    const link = switchable(false);
+    setTimeout(() => link.goOnline(), 300);
+    const net = network(() => !link.connection.isOnline());
+    const outcome = await fetchCall(net.fetchFn, { method: 'GET', url: '/config/config.json', headers: {} }, { retryBaseDelayMs: 5 });
+    expect(outcome.kind).to.equal('noAnswer');
+    expect(net.sent).to.have.length(3);
+  });
+
+  it('whenOnline rejects with the signal\'s reason when it aborts first', async () => {
+    const link = switchable(false);
+    const controller = new AbortController();
+    const waiting = whenOnline(link.connection, controller.signal).catch((error: unknown) => error);
+    controller.abort(new Error('deadline'));
+    expect(((await waiting) as Error).message).to.equal('deadline');
+    expect(link.listening()).to.equal(0);
+  });
+});
