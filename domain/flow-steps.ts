@@ -1,4 +1,4 @@
-import { accountState, preselectFromConsent, type Account } from './accounts';
+import { accountState, isSelectable, preselectFromConsent, type Account, type AccountState } from './accounts';
 import { isChosen, restoreSelection, toggleAccount, toggleSelectAll, toggleSubAccount } from './account-selection';
 import type { ApiError } from './api-error';
 import { backFrom, nextStep, type Step } from './flow';
@@ -109,16 +109,21 @@ export function selectionSharesNothing(state: FlowState): boolean {
   return sharesNothing(consent.scopes, accountsShared);
 }
 
+/** No account on the step can be ticked: none came (400 A09/A05) or none is eligible, sub-accounts included. */
+export const nothingSelectable = (accounts: AccountState | undefined): boolean =>
+  !(accounts?.data ?? []).some((account) => isSelectable(account) || account.subAccounts.some(isSelectable));
+
 /**
  * Spec §4: Continue on select-profile goes to the account step; Continue on select-and-confirm
  * saves the selection, then goes to confirmation (issue 23 item C: not when it would share
- * nothing; the stores say what is missing).
+ * nothing; the stores say what is missing). When nothing can be ticked either, asking for an
+ * account would be a dead end: spec §8's No eligible accounts says so and offers the way back.
  */
 export function onContinue(state: FlowState): Transition {
   if (onStepPage(state, 'selectProfile')) return selectedProfile(state.journey.profiles) === undefined ? unchanged(state) : enterAccountStep(state);
   const consent = state.journey.consent;
   if (onStepPage(state, 'selectAccounts') && consent !== undefined) {
-    if (selectionSharesNothing(state)) return unchanged(state);
+    if (selectionSharesNothing(state)) return nothingSelectable(state.journey.accounts) ? openModal(state, 'noEligibleAccounts') : unchanged(state);
     const request = saveSelectionRequest(consent.scopes, state.journey.accounts?.data ?? [], '');
     return startCall(state, { kind: 'saveSelection', request, then: 'confirmationStep' });
   }

@@ -3,7 +3,7 @@ import { makeAutoObservable } from 'mobx';
 import type { Account } from '../../domain/accounts';
 import { stepsCopy } from '../../domain/steps-copy';
 import { filterAccounts, noneSelected, notAllSelected, selectAllScope, selectionCount, type SelectAllScope } from '../../domain/account-selection';
-import { selectionSharesNothing } from '../../domain/flow-steps';
+import { nothingSelectable, selectionSharesNothing } from '../../domain/flow-steps';
 import { FlowController } from '../flow-controller';
 import { SessionStore } from './session.store';
 
@@ -155,9 +155,9 @@ export class AccountSelectionStore {
     return selectionSharesNothing(this.flow.state);
   }
 
-  /** Issue 23 item C: after Continue with nothing to share, what is missing; gone once an account is ticked. */
+  /** Issue 23 item C: after Continue with nothing to share, what is missing; gone once an account is ticked (none when nothing can be ticked: No eligible accounts says it). */
   get continueMessage(): string | undefined {
-    return this.continueRefused > 0 && this.nothingToShare ? stepsCopy.selectAccounts.selectAnAccount(this.session.tppName) : undefined;
+    return this.continueRefused > 0 && this.nothingToShare && !nothingSelectable(this.flow.state.journey.accounts) ? stepsCopy.selectAccounts.selectAnAccount(this.session.tppName) : undefined;
   }
 
   /**

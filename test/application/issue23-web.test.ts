@@ -6,13 +6,14 @@ import type { FlowState } from '../../domain/flow-state';
 import { transition } from '../../domain/flow-model';
 import { stepsCopy } from '../../domain/steps-copy';
 import { janeAccounts, newConsent } from '../fixtures/journey.fixture';
+import { rawAccount } from '../fixtures/raw-accounts.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { journey } from './journey-driver';
 
 const ACCOUNT_DATA_ONLY = ['bank:accounts.basic:read', 'bank:transactions:read'];
 
-async function atAccountStep(scopes: string[]) {
-  const api = new FakeCustomerAuthApi({ consentDetail: newConsent(scopes), accounts: janeAccounts() });
+async function atAccountStep(scopes: string[], accounts = janeAccounts()) {
+  const api = new FakeCustomerAuthApi({ consentDetail: newConsent(scopes), accounts });
   const j = journey({ api });
   await j.start();
   await j.logIn();
@@ -35,6 +36,22 @@ describe('application: issue 23 B and C, nothing to share', () => {
     await j.selection.continue();
     expect(j.session.step).to.equal('confirmation');
     expect(j.confirmation.nothingToShare).to.equal(false);
+  });
+
+  it('C: only account data asked for and no account can be ticked: Continue opens No eligible accounts (spec §8), not a request it cannot meet', async () => {
+    const { api, j } = await atAccountStep(ACCOUNT_DATA_ONLY, [rawAccount({ id: 'acc-0005', productName: 'Term Deposit', eligible: false })]);
+    expect(j.selection.nothingToShare).to.equal(true);
+    await j.selection.continue();
+    expect(j.modal.current?.name).to.equal('noEligibleAccounts');
+    expect(j.selection.continueMessage, 'no "select an account" the customer cannot follow').to.equal(undefined);
+    expect(api.count('saveSelection')).to.equal(0);
+  });
+
+  it('C: the bank found no eligible account (400 A09 on the list): Continue opens No eligible accounts too', async () => {
+    const { api, j } = await atAccountStep(ACCOUNT_DATA_ONLY, []);
+    await j.selection.continue();
+    expect(j.modal.current?.name).to.equal('noEligibleAccounts');
+    expect(api.count('saveSelection')).to.equal(0);
   });
 
   it('C: customer data asked for too: Continue with no account goes on to the review (its warning names what is still shared)', async () => {
