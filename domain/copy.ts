@@ -47,8 +47,13 @@ export interface ModalCopy {
   readonly countdown?: (seconds: number) => string;
 }
 
-/** Docs wording.md "Glossary": the recipient by name wherever the spec says "the third party". */
-const recipient = (tppName: string): string => (tppName === '' ? 'the third party' : tppName);
+/**
+ * Docs wording.md "Glossary": the recipient by name wherever the spec says "the third party";
+ * "the third party" when the bank sent no name (never "with ." or "to .").
+ */
+export const recipient = (tppName: string): string => (tppName === '' ? 'the third party' : tppName);
+/** `recipient` at the start of a sentence. */
+export const Recipient = (tppName: string): string => (tppName === '' ? 'The third party' : tppName);
 /** Spec §8, §9: what a temporary lockout really is (the bank locks login, not online banking). */
 const LOCKOUT_MINUTES = TEMPORARY_LOCKOUT_MS / 60_000;
 const loginLockedFor = `login is locked for ${LOCKOUT_MINUTES} minutes`;
@@ -237,9 +242,9 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
     title: ({ isPar }) => (isPar ? 'Changes saved' : 'Data sharing confirmed'),
     paragraphs: [
       ({ tppName, isPar }) => isPar
-        ? `Your changes to your data sharing arrangement with ${tppName} have been saved.`
-        : `You have successfully shared your data with ${tppName}.`,
-      ({ tppName }) => `We are now returning you to ${tppName}.`,
+        ? `Your changes to your data sharing arrangement with ${recipient(tppName)} have been saved.`
+        : `You have successfully shared your data with ${recipient(tppName)}.`,
+      ({ tppName }) => `We are now returning you to ${recipient(tppName)}.`,
     ],
     primary: returnTo,
   },
@@ -313,9 +318,9 @@ export const copy = {
   /** Spec §2: "The window title is set per step" (the step title, then the service's name). */
   windowTitle: (stepTitle: string): string => `${stepTitle} | Open Banking`,
   /** Spec §2: intro line under the step title. */
-  intro: (tppName: string): string => `You are about to share your data with ${tppName}`,
+  intro: (tppName: string): string => `You are about to share your data with ${recipient(tppName)}`,
   introPar: (tppName: string): string =>
-    `You're about to update your data sharing consent arrangement with ${tppName}`,
+    `You're about to update your data sharing consent arrangement with ${recipient(tppName)}`,
 
   login: {
     heading: 'Account Login',

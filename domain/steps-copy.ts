@@ -1,5 +1,5 @@
 import type { SharingDuration } from './consent';
-import { BANK_PHONE_NUMBER } from './copy';
+import { BANK_PHONE_NUMBER, Recipient } from './copy';
 import { formatCount } from './numbers';
 
 const days = (count: number): string => `${formatCount(count)} ${count === 1 ? 'day' : 'days'}`;
@@ -47,7 +47,7 @@ export const stepsCopy = {
     noMatch: 'No accounts match',
     /** Issue 23 items B, C: Continue with no account when the recipient asked only for account data (nothing would be shared). */
     selectAnAccount: (tppName: string): string =>
-      `Select at least one account to continue. ${tppName === '' ? 'The recipient' : tppName} asked only for account data, so without an account nothing would be shared.`,
+      `Select at least one account to continue. ${Recipient(tppName)} asked only for account data, so without an account nothing would be shared.`,
     /**
      * Issue 22, CX standards "Pending status": an account that needs further approval or action
      * before its data can be disclosed is marked (the tag) and explained in context (CONTRACT §3
@@ -108,7 +108,7 @@ export const stepsCopy = {
      * else (an amendment has no Back) leave with the step's cancel button.
      */
     nothingToShare: (tppName: string, back: string | undefined, cancel: string): string =>
-      `Select at least one account before you confirm. ${tppName === '' ? 'The recipient' : tppName} asked only for account data, so without an account nothing would be shared. ${
+      `Select at least one account before you confirm. ${Recipient(tppName)} asked only for account data, so without an account nothing would be shared. ${
         back === undefined ? `To leave without sharing, choose ${cancel}.` : `Choose ${back} to select an account.`}`,
     /** Issue 13 item 5: the summary at the top of the review (who, how many accounts, how long). */
     summaryHeading: 'Summary',

@@ -184,6 +184,25 @@ describe('domain/copy', () => {
       });
     }
 
+    it('without the recipient\'s name (the bank sent none), every modal and intro says "the third party", never "with ." or "to ."', () => {
+      const OUTCOMES = ['nothingShared', 'unknown', 'notHandedOn', 'shared', 'decidedElsewhere', 'noJourney'] as const;
+      const shown: string[] = [copy.intro(''), copy.introPar('')];
+      for (const name of MODAL_NAMES) {
+        const entry = copy.modals[name];
+        for (const isPar of [false, true]) {
+          for (const outcome of OUTCOMES) {
+            for (const value of [entry.title, entry.primary, ...entry.paragraphs]) shown.push(modalText(value, { tppName: '', isPar, outcome }));
+          }
+        }
+      }
+      for (const text of shown) {
+        expect(text).not.to.match(/ [.,?']|\b(with|to|from|of|for)$| {2}/);
+        expect(text).not.to.match(/^ /);
+      }
+      expect(shown).to.include('You have successfully shared your data with the third party.');
+      expect(shown).to.include('You are about to share your data with the third party');
+    });
+
     it('only the two modals that ask a question have a second button', () => {
       const withSecond = MODAL_NAMES.filter((name) => copy.modals[name].secondary !== undefined);
       expect(withSecond.map((name) => [name, copy.modals[name].secondary])).to.deep.equal([
