@@ -220,9 +220,9 @@ describe('terminal channel: the views, by keyboard', function () {
     app.view.unmount();
   });
 
-  it('an unknown token shows the failure page with Go Back or Leave Page', async () => {
+  it('an unknown token shows the failure page with Leave Page and where it goes (issue 23 item 8)', async () => {
     const app = await open(new URL('/demo_accc_aisp?redirectJwt=not.a.token', sandbox.origin).href);
-    expect(app.frame()).to.contain('We are unable to continue').and.contain('Leave Page');
+    expect(app.frame()).to.contain('We are unable to continue').and.contain('Leave Page').and.match(/Takes you to the .* website\./);
     app.view.unmount();
   });
 });

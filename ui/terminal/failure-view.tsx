@@ -8,7 +8,8 @@ import { Button } from './widgets';
 
 /**
  * Spec §2 "Failure page": the title, the bank's message, the reference to quote (DESIGN §3.13:
- * only what is proven to be a code and a time), Go Back or Leave Page.
+ * only what is proven to be a code and a time), Go Back or Leave Page with where it goes (issue 23
+ * item 8, as the web's).
  */
 export const FailureView = observer(function FailureView() {
   const session = useService(SessionStore);
@@ -18,10 +19,13 @@ export const FailureView = observer(function FailureView() {
     <Box flexDirection="column" borderStyle="double" paddingX={1} gap={1}>
       <Text bold color="red">{copy.failure.title}</Text>
       <Text>{message}</Text>
-      <Text>{session.failureOutcome}</Text>
+      {session.failureOutcome === '' ? undefined : <Text>{session.failureOutcome}</Text>}
       {reference === undefined ? undefined : <Text dimColor>{reference}</Text>}
       {session.failureHasExit ? (
-        <Button autoFocus label={session.failureLeavesToThirdParty ? copy.failure.goBack : copy.failure.leavePage} onPress={() => void session.leaveFailurePage()} />
+        <Box flexDirection="column">
+          <Button autoFocus label={session.failureExit.label} onPress={() => void session.leaveFailurePage()} />
+          <Text dimColor>{session.failureExit.where}</Text>
+        </Box>
       ) : undefined}
     </Box>
   );
