@@ -57,7 +57,7 @@ export class TealiumAnalytics implements Analytics {
 
   constructor(@inject(RUNTIME_CONFIG) config: RuntimeConfig, @inject(DOCUMENT) @optional() document?: TagDocument) {
     this.config = config;
-    this.document = document ?? (globalThis.document as TagDocument | undefined);
+    this.document = document ?? (globalThis.document);
   }
 
   /** DESIGN §3.8: a page view for the step now shown. */

@@ -70,7 +70,7 @@ export const CSP_REPORT_GROUP = 'csp-endpoint';
  * `$` or control character.
  */
 export const isWritableReportUri = (uri: string): boolean =>
-  /^(https?:\/\/[^\s;,"'\\$]+|\/[^\s;,"'\\$]*|__[A-Z_]+__)$/.test(uri) && !/[\u0000-\u001f\u007f]/.test(uri);
+  /^(https?:\/\/[^\s;,"'\\$]+|\/[^\s;,"'\\$]*|__[A-Z_]+__)$/.test(uri) && !/\p{Cc}/u.test(uri);
 
 function checkedReportUri(uri: string): string {
   if (!isWritableReportUri(uri)) throw new Error(`The CSP report address cannot be written in a header: ${JSON.stringify(uri)}`);

@@ -1,6 +1,6 @@
-import type { Container } from 'inversify';
+import type { Container, Newable } from 'inversify';
 
-type AnyClass = new (...args: any[]) => object;
+type AnyClass = Newable<object>;
 
 /** Binds each class to itself as a singleton, unless the container has it already. */
 export function bindSingletons(container: Container, classes: readonly AnyClass[]): void {

@@ -117,7 +117,7 @@ export const MAX_ERROR_FIELD_LENGTH = 100;
  * Characters a genuine server message never needs: markup (`<`, `>`), control characters and
  * bidirectional overrides (which can make a text read differently from what it holds).
  */
-const UNSAFE_CHARACTERS = /[<>\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+const UNSAFE_CHARACTERS = /[<>\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 
 const BASE64 = /^[A-Za-z0-9+/]*$/;
 
@@ -194,7 +194,7 @@ export function decodeErrorPageParam(param: string | undefined): ErrorPageData {
 }
 
 function withoutUndefined(data: { readonly [K in Exclude<keyof ErrorPageData, 'undecodable'>]-?: string | undefined }): ErrorPageData {
-  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined)) as ErrorPageData;
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
 }
 
 /** Issue 23 item E: the failure page's one button: its label (spec §2) and where it goes, in words. */

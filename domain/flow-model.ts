@@ -233,13 +233,13 @@ export const TIMER_TARGETS: { readonly [K in PhaseKind]: readonly PhaseKind[] } 
 
 /** The phase's rule for the event, if it takes it. */
 function ruleFor<K extends PhaseKind, T extends EventType>(kind: K, type: T): Rule<K, T> | undefined {
-  return (PHASE_TABLES[kind] as PhaseTable<K>)[type] as Rule<K, T> | undefined;
+  return (PHASE_TABLES[kind] as PhaseTable<K>)[type];
 }
 
 function onEvent(state: FlowState, event: FlowEvent, nowMs: number): Transition {
   const rule = ruleFor(state.phase.kind, event.type);
   if (rule === undefined) return unchanged(state);
-  return (rule.run as (state: FlowState, phase: Phase, event: FlowEvent, nowMs: number) => Transition)(state, state.phase, event, nowMs);
+  return (rule.run)(state, state.phase, event, nowMs);
 }
 
 /**

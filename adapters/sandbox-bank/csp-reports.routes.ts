@@ -171,7 +171,7 @@ export function registerCspReportRoutes(app: FastifyInstance, log: (line: string
     // Both report media types are JSON; Fastify's parser refuses prototype poisoning.
     const jsonParser = reports.getDefaultJsonParser('error', 'error');
     reports.addContentTypeParser([LEGACY_TYPE, REPORTING_API_TYPE], { parseAs: 'string', bodyLimit: CSP_REPORT_BODY_LIMIT }, (request, body, done) => {
-      jsonParser(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+      void jsonParser(request, typeof body === 'string' ? body : body.toString('utf8'), done);
     });
 
     reports.post(CSP_REPORT_PATH, { bodyLimit: CSP_REPORT_BODY_LIMIT }, async (request: FastifyRequest, reply: FastifyReply) => {

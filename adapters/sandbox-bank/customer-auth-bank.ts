@@ -94,7 +94,7 @@ export class CustomerAuthBank {
   consentData(token: BearerToken): Result<{ detail: Record<string, unknown> }, BankFailure> {
     const context = this.context(token);
     if (!context.ok) return context;
-    const { request, session } = context.value;
+    const { request } = context.value;
     const arrangement = this.arrangementOf(request);
     const claims = arrangement === undefined ? undefined : JSON.stringify({ cdr_arrangement_id: arrangement.id });
     const permissions = request.scopes.map((scope) => ({

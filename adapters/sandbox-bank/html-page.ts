@@ -26,7 +26,7 @@ const render = (value: HtmlValue): string => {
 
 /** Tagged template: literal markup stays, every value is escaped unless it is already Html. */
 export function html(strings: TemplateStringsArray, ...values: readonly HtmlValue[]): Html {
-  return { __html: strings.reduce((out, part, index) => out + part + (index < values.length ? render(values[index] as HtmlValue) : ''), '') };
+  return { __html: strings.reduce((out, part, index) => out + part + (index < values.length ? render(values[index]) : ''), '') };
 }
 
 /** A whole page: title, stylesheet, optional external scripts, and the body. */

@@ -128,7 +128,7 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
       done(null, undefined);
       return;
     }
-    jsonParser(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+    void jsonParser(request, typeof body === 'string' ? body : body.toString('utf8'), done);
   });
 
   // DESIGN §4, issue 12: every answer carries the security headers; the CSP allows the served

@@ -1,5 +1,5 @@
 // A jsdom window typed with the DOM lib's types (the project installs jsdom without @types/jsdom).
-// @ts-ignore -- jsdom ships no type declarations (ignore, not expect-error: still right once @types/jsdom is added).
+// @ts-expect-error -- jsdom ships no type declarations (the project installs jsdom without @types/jsdom).
 import { JSDOM as UntypedJsdom } from 'jsdom';
 
 type DomWindow = Window & typeof globalThis;

@@ -16,7 +16,7 @@ type Call = readonly [string, Readonly<Record<string, string>>];
 describe('adapters/TealiumAnalytics and NoopAnalytics (DESIGN §3.8)', () => {
   let window: Window & typeof globalThis;
   let calls: Call[];
-  const document = (): TagDocument => window.document as unknown as TagDocument;
+  const document = (): TagDocument => window.document;
   const scripts = (): HTMLScriptElement[] => [...window.document.querySelectorAll('script')];
   const installUtag = (): void => {
     (window as unknown as { utag: unknown }).utag = {

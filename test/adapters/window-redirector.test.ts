@@ -47,7 +47,7 @@ describe('adapters/WindowRedirector (DESIGN §3.2 "One exit")', () => {
   it('listens for Back only once it has left (a refused address leaves nothing to repeat)', () => {
     const listeners: unknown[] = [];
     const events = { addEventListener: (_type: string, listener: unknown) => listeners.push(listener) };
-    new WindowRedirector(new RecordingLocation(), new RecordingLog(), events as unknown as Pick<Window, 'addEventListener'>).leave('javascript:alert(1)' as ReturnUrl);
+    new WindowRedirector(new RecordingLocation(), new RecordingLog(), events).leave('javascript:alert(1)' as ReturnUrl);
     expect(listeners).to.deep.equal([]);
   });
 

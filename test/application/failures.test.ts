@@ -144,7 +144,7 @@ describe('application: login errors (spec §8)', () => {
     for (const part of [['day', '25'], ['month', '12'], ['year', '1966']] as const) j.login.setDobPart(part[0], part[1]);
     await j.logIn('jane.citizen', '000000');
     expect(j.modal.current?.name, 'the bank says 1 attempt is left').to.equal('invalidUsernameLastAttempt');
-    j.modal.dismiss();
+    await j.modal.dismiss();
     await j.logIn('jane.citizen', '000000');
     expect(j.login.failures).to.equal(5);
     expect(j.modal.current?.name, 'the bank says 0 are left: it has locked the username').to.equal('temporaryLockout');

@@ -33,7 +33,7 @@ describe('application: the inactivity timer (spec §4, DESIGN §3.5)', () => {
     expect(j.modal.current?.name).to.equal('timeoutWarning');
     j.ports.activity.act();
     expect(j.modal.current?.name, 'a stray mouse move does not dismiss the warning').to.equal('timeoutWarning');
-    j.modal.dismiss();
+    await j.modal.dismiss();
     expect(j.modal.current).to.equal(undefined);
     expect(api.count('keepAlive')).to.equal(1);
     expect(j.selection.accounts.find((a) => a.id === 'acc-0001')?.selected).to.equal(true);

@@ -9,7 +9,7 @@ import { copy } from '../../domain/copy';
 import { SIGNING_KEY_FILE } from '../../adapters/sandbox-bank/signing-keys';
 import { REDIRECT_JWT_KEY } from '../../adapters/session-token-storage.adapter';
 import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
-import { expectErrorReturn, logIn, modalNamed, modalTitle, onStep, openApp, returnResult, stateOf, tokenTraces, type OpenedApp, loginReady } from './consent-app-driver';
+import { expectErrorReturn, logIn, modalNamed, onStep, openApp, returnResult, stateOf, tokenTraces, type OpenedApp, loginReady } from './consent-app-driver';
 
 const PUBLIC_SITE = 'https://www.bank.example/';
 const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });

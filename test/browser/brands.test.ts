@@ -2,7 +2,7 @@
 // picks the name, logo, legal name and colour; a colour below AA is darkened; a plain-string brand
 // is neutral; a bad brand object is a startup error naming the problem, never a crash.
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { brandPalette, contrastRatio } from '../../domain/brand-colour';
 import { NEUTRAL_BRAND_NAME } from '../../domain/brand';

@@ -87,10 +87,10 @@ describe('browser: every persona end to end through the sandbox bank', function 
     expect(page.url(), 'the token left the address bar').not.to.contain('redirectJwt');
     await logIn(page, 'jane.citizen');
     await onStep(page, copy.steps.selectAccounts);
-    await expect(await page.getByText(stepsCopy.selectAccounts.someIneligible).count()).to.equal(1);
+    expect(await page.getByText(stepsCopy.selectAccounts.someIneligible).count()).to.equal(1);
     await account(page, 'Bills').check();
     await account(page, 'Travel').check();
-    await expect(await page.getByRole('checkbox', { name: /USD/ }).isChecked()).to.equal(true);
+    expect(await page.getByRole('checkbox', { name: /USD/ }).isChecked()).to.equal(true);
     await button(page, copy.buttons.continue).click();
     await onStep(page, copy.steps.confirmation);
     await page.getByLabel(stepsCopy.confirmation.descriptionLabel).fill('Budgeting');

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
-import { modalNamed, modalTitle, onStep, returnResult, loginReady } from './consent-app-driver';
+import { modalNamed, onStep, returnResult, loginReady } from './consent-app-driver';
 
 /** What has focus now, and whether it shows a focus indicator that unfocused controls of its kind lack (headings focused by script are exempt). */
 interface FocusStop {

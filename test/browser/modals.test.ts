@@ -3,7 +3,7 @@
 // Escape as MODAL_RULES say (closable ones close, the others stay, even on a second Escape), and
 // the inactivity warning stacked over another modal.
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
 import { logIn, modalNamed, onStep, loginReady } from './consent-app-driver';

@@ -77,8 +77,7 @@ const FINISH_STEPS = 25;
 // ---------------------------------------------------------------------------------------------
 // What fast-check chooses.
 
-const PERSONA_NAMES = ['jane.citizen', 'trust.owner', 'dob.required', 'no.eligible', 'flaky.bank', 'lost.answer'] as const;
-type PersonaName = (typeof PERSONA_NAMES)[number];
+type PersonaName = 'jane.citizen' | 'trust.owner' | 'dob.required' | 'no.eligible' | 'flaky.bank' | 'lost.answer';
 /** The personas that can make an arrangement cheaply over the bank's API first, to amend it. */
 const AMENDABLE: readonly PersonaName[] = ['jane.citizen', 'trust.owner'];
 

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
-import { expectErrorReturn, logIn, modalNamed, modalTitle, onStep, rejections, stateOf, tokenTraces } from './consent-app-driver';
+import { expectErrorReturn, logIn, modalNamed, onStep, rejections, stateOf, tokenTraces } from './consent-app-driver';
 
 /** CONTRACT §2 defaults, stated here because the test moves the clock by them. */
 const INACTIVE_TIME_LIMIT_S = 300;

@@ -281,11 +281,11 @@ describe('build: the entry script decides before the first paint whether the lau
     fc.assert(fc.property(routes, fc.option(fc.constant(live), { nil: undefined }), fc.option(fc.constant(live), { nil: undefined }), fc.constantFrom(undefined, 'approve', 'reject'), (route, inAddress, inStorage, decided) => {
       const stored: Record<string, string> = {};
       if (inStorage !== undefined) stored[REDIRECT_JWT_KEY] = inStorage;
-      if (decided !== undefined) stored[decisionKeyName(decided as 'approve' | 'reject')] = 'k';
+      if (decided !== undefined) stored[decisionKeyName(decided)] = 'k';
       const url = `https://bank.example/${route}${inAddress === undefined ? '' : `?redirectJwt=${inAddress}`}`;
       const script = runEntryScript(url, stored).entry;
       const start = initialFlowState({ brands: ['demo'], production: false, inactivity: { inactiveTimeLimit: 300, inactiveReciprocalWarnTime: 60 }, publicSiteUrl: '' }, NOW_S * 1000);
-      const launched = transition(start, { type: 'launched', route, jwtFromAddress: inAddress, jwtFromStorage: inAddress === undefined ? inStorage : undefined, errorParam: undefined, decided: decided as 'approve' | 'reject' | undefined }, NOW_S * 1000);
+      const launched = transition(start, { type: 'launched', route, jwtFromAddress: inAddress, jwtFromStorage: inAddress === undefined ? inStorage : undefined, errorParam: undefined, decided: decided }, NOW_S * 1000);
       expect(script).to.equal(awaitingLogin(launched.state) ? 'login' : 'elsewhere');
     }));
   });

@@ -171,7 +171,7 @@ describe('domain/copy', () => {
         for (const isPar of [false, true]) {
           const shown = (value: ModalText): string => modalText(value, { tppName: TPP, isPar, outcome: 'nothingShared' });
           expect(shown(entry.title)).to.be.a('string').that.matches(/\S/);
-          expect(entry.paragraphs).to.not.be.empty;
+          expect(entry.paragraphs).to.have.length.greaterThan(0);
           for (const paragraph of entry.paragraphs) expect(shown(paragraph)).to.be.a('string').that.matches(/\S/);
           expect(shown(entry.primary)).to.be.a('string').that.matches(/\S/);
         }

@@ -167,7 +167,7 @@ describe('domain/error-page', () => {
       fc.assert(
         fc.property(
           fc.string({ minLength: 1, maxLength: 500, unit: 'grapheme' }).filter(
-            (s) => s.trim() !== '' && !/[<>\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(s) && s.length <= 500,
+            (s) => s.trim() !== '' && !/[<>\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(s) && s.length <= 500,
           ),
           (message) => {
             expect(decodeErrorPageParam(encode({ respMessage: message })).respMessage).to.equal(message);

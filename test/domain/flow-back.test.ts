@@ -155,7 +155,7 @@ describe('domain/flow-exits: the browser\'s Back button (DESIGN §3.18, issue 23
     });
 
     it('an approval asked again after a reload (DESIGN §3.11, not the login form): Back changes nothing', () => {
-      const replaying = run(run(loadingState(), { ...LAUNCH, decided: 'approve' } as FlowEvent).state, { type: 'verified', id: 1, result: ok(tokenPayload()) }).state;
+      const replaying = run(run(loadingState(), { ...LAUNCH, decided: 'approve' }).state, { type: 'verified', id: 1, result: ok(tokenPayload()) }).state;
       expect(phaseOf(replaying, 'starting').call?.call.kind).to.equal('confirm');
       expectIgnored(replaying);
     });

@@ -27,7 +27,7 @@ function exhaust(state: FlowState, kind: 'confirm' | 'reject', error: ApiError):
   let now = current.nowMs;
   for (let tries = 0; tries < DECISION_ATTEMPTS; tries += 1) {
     now += 100;
-    current = answer(current, { kind, result: err(error) } as never, now).state;
+    current = answer(current, { kind, result: err(error) }, now).state;
     const retryAt = pending(current)?.retryAtMs;
     if (retryAt === undefined) break;
     now = retryAt;

@@ -12,7 +12,7 @@ import { nextWakeMs } from '../../domain/flow-timers';
 import { isFinished, modalButtonsBusy, openModalsOf, pageIsActionable, screenOf, topModalOf } from '../../domain/flow-view';
 import { knownOutcome } from '../../domain/outcome';
 import {
-  ACCESS_DENIED_URL, NOW, REDIRECT_URI, STATE, answer, apiError, err, flowState, leavingState, leavingTo, ok, pendingOn, phaseOf, run, startingState, token,
+  ACCESS_DENIED_URL, NOW, REDIRECT_URI, STATE, answer, apiError, err, flowState, leavingTo, ok, pendingOn, phaseOf, run, startingState, token,
   withModal, withoutWake,
 } from './fixtures/flow-state.fixture';
 

@@ -25,7 +25,7 @@ const ORDER: readonly AbandonmentStage[] = ['preIdentification', 'preAuthenticat
 const EGA_ID = 'EGA:011000 99990001';
 const CODE = { auth_code: 'code-9', state: STATE };
 
-const rulesOf = (kind: PhaseKind): Rules => PHASE_TABLES[kind] as Rules;
+const rulesOf = (kind: PhaseKind): Rules => PHASE_TABLES[kind];
 
 /** The phases an event may lead to from this phase: its rule's, and time's. */
 const declared = (kind: PhaseKind, type: EventType): readonly PhaseKind[] => [...(rulesOf(kind)[type]?.to ?? []), ...TIMER_TARGETS[kind]];

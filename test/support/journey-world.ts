@@ -113,7 +113,7 @@ export function createWorld(scenario: Scenario) {
   });
   const world = {
     scenario,
-    j: j as Journey,
+    j: j,
     bank,
     clock,
     verifier,
@@ -154,7 +154,7 @@ export function createWorld(scenario: Scenario) {
     stop: (): void => undefined,
   };
   let stopWatching = watch(world, j);
-  bank.onCall = (name, body) => {
+  bank.onCall = (name) => {
     if (!j.ports.activity.online) world.sentOffline.push(name);
   };
   j.ports.redirector.onLeave = () => {

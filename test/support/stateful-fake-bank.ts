@@ -173,6 +173,7 @@ export class StatefulFakeBank implements CustomerAuthApi {
           case 'malformed': return err(apiError(200, 'malformed_answer', 'the confirmation answer must be a JSON object'));
           case 'network': return err(apiError(0, NO_ANSWER, 'TypeError: fetch failed'));
         }
+        throw new Error(`unknown lost-after-commit answer ${String(fault.as)}`);
       case 'status':
         // Spec §8 "400 with A09 or A05": the bank judged the profile put and found no eligible
         // account on it: it is on that profile now (the account step goes on without accounts).

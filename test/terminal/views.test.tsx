@@ -43,7 +43,7 @@ describe('terminal channel: the views, by keyboard', function () {
     if (!config.ok) throw new Error(config.error.join());
     const left: string[] = [];
     // The key presses reach the activity source through the rendered app's input (spec §4).
-    let input: ReturnType<typeof render>['stdin'] | undefined;
+    let input: ReturnType<typeof render>['stdin'] | undefined = undefined; // the rendered app's, once rendered below
     const keys = {
       on: (event: string, listener: () => void) => { input?.on(event, listener); return keys; },
       off: (event: string, listener: () => void) => { input?.off(event, listener); return keys; },

@@ -75,15 +75,15 @@ describe('ui: confirmation', () => {
       'USD 011-000 9999 0002 (Added)',
     ]);
     expect(texts(within(group('Accounts to be removed')).getAllByRole('listitem'))).to.deep.equal(['Credit Card 062000 acc-0003Removed account']);
-    expect(within(accounts).getByText('Joint account holders may be notified')).to.exist;
+    expect(within(accounts).getByText('Joint account holders may be notified')).to.be.instanceOf(Element);
 
     const period = section('Updated data sharing period');
-    expect(within(period).getByText('23 November 2026 to 22 May 2027')).to.exist;
+    expect(within(period).getByText('23 November 2026 to 22 May 2027')).to.be.instanceOf(Element);
     expect(within(period).getByText('Arrangement ID').nextElementSibling?.textContent).to.equal('arr-5f2c');
     expect(screen.queryByRole('region', { name: 'Selected profile' })).to.equal(null);
 
-    expect(screen.getByRole('button', { name: 'Save changes' })).to.exist;
-    expect(screen.getByRole('button', { name: 'Exit without saving' })).to.exist;
+    expect(screen.getByRole('button', { name: 'Save changes' })).to.be.instanceOf(Element);
+    expect(screen.getByRole('button', { name: 'Exit without saving' })).to.be.instanceOf(Element);
     expect(screen.queryByRole('button', { name: 'Back' })).to.equal(null);
     expect(screen.queryByRole('button', { name: 'Confirm' })).to.equal(null);
   });
@@ -92,11 +92,11 @@ describe('ui: confirmation', () => {
     const { j, section } = await atConfirmation({ choose: (jj) => jj.selection.toggle('acc-0001') });
     expect(screen.queryByRole('region', { name: "What's changed" })).to.equal(null);
     expect(screen.queryByRole('region', { name: 'Updated data sharing period' })).to.equal(null);
-    expect(within(section('Data sharing period')).getByText('23 November 2026 to 23 November 2027')).to.exist;
+    expect(within(section('Data sharing period')).getByText('23 November 2026 to 23 November 2027')).to.be.instanceOf(Element);
     expect(within(section('Data sharing period')).queryByText('Arrangement ID')).to.equal(null);
     expect(within(section('How long will my data be shared?')).getByText(
-      'Your data will be shared on an ongoing basis for 12 months, until 23 November 2027.')).to.exist;
-    expect(within(section('How long will my data be shared?')).getByText(/under Profile > Manage data sharing\.$/)).to.exist;
+      'Your data will be shared on an ongoing basis for 12 months, until 23 November 2027.')).to.be.instanceOf(Element);
+    expect(within(section('How long will my data be shared?')).getByText(/under Profile > Manage data sharing\.$/)).to.be.instanceOf(Element);
     expect(within(section('Selected accounts')).queryByRole('region'), 'no group headings outside a PAR').to.equal(null);
     expect(within(section('Selected accounts')).queryByText('Joint account holders may be notified')).to.equal(null);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -112,22 +112,22 @@ describe('ui: confirmation', () => {
     const consent = newConsent();
     const { section } = await atConfirmation({ consent: { detail: { permissions: consent.detail.permissions } } });
     expect(within(section('How long will my data be shared?'))
-      .getByText('Your data will be shared once only. It will not be shared again after today.')).to.exist;
+      .getByText('Your data will be shared once only. It will not be shared again after today.')).to.be.instanceOf(Element);
     // Issue 22, once-off wording: no "From 23 November 2026", which sounds open-ended.
-    expect(within(section('Data sharing period')).getByText('Once only, on 23 November 2026')).to.exist;
-    expect(within(section('Summary')).getByText('Once only, on 23 November 2026')).to.exist;
+    expect(within(section('Data sharing period')).getByText('Once only, on 23 November 2026')).to.be.instanceOf(Element);
+    expect(within(section('Summary')).getByText('Once only, on 23 November 2026')).to.be.instanceOf(Element);
     expect(document.body.textContent).not.to.match(/From \d/);
   });
 
   it('warns when no account is selected, in the spec\'s words when both customer scopes are requested', async () => {
     await atConfirmation({ consent: newConsent(['bank:accounts.basic:read', 'common:customer.basic:read', 'common:customer.detail:read']) });
-    expect(screen.getByText('You have not selected an account to share, however you may still continue to share your name and contact details.')).to.exist;
+    expect(screen.getByText('You have not selected an account to share, however you may still continue to share your name and contact details.')).to.be.instanceOf(Element);
     expect(screen.queryByRole('region', { name: 'Selected accounts' })).to.equal(null);
   });
 
   it('issue 13 item 3: no account selected lists no account data, and the warning promises only what is listed', async () => {
     const { section } = await atConfirmation();
-    expect(screen.getByText('You have not selected an account to share, however you may still continue to share your name and occupation.')).to.exist;
+    expect(screen.getByText('You have not selected an account to share, however you may still continue to share your name and occupation.')).to.be.instanceOf(Element);
     expect(texts(within(section('Data that will be shared')).getAllByRole('heading', { level: 3 }))).to.deep.equal(['Name and occupation']);
     cleanup();
     // Issue 23 items B, C (docs/review.md "Nothing to share"): with only account data asked for, an
@@ -145,9 +145,9 @@ describe('ui: confirmation', () => {
     const consent = amendedConsent();
     const permissions = [...consent.detail.permissions, { permission: 'bank:regular_payments:read' }];
     const { section } = await atConfirmation({ consent: { detail: { ...consent.detail, permissions } } });
-    expect(within(section("What's changed")).getByText('New data requested: Direct debits and scheduled payments')).to.exist;
+    expect(within(section("What's changed")).getByText('New data requested: Direct debits and scheduled payments')).to.be.instanceOf(Element);
     const clusters = section('Data that will be shared');
-    expect(within(clusters).getByRole('button', { name: 'Direct debits and scheduled payments New' })).to.exist;
+    expect(within(clusters).getByRole('button', { name: 'Direct debits and scheduled payments New' })).to.be.instanceOf(Element);
     expect(within(clusters).getAllByText('New')).to.have.length(1);
   });
 
@@ -170,7 +170,7 @@ describe('ui: confirmation', () => {
     expect(toggle.getAttribute('aria-expanded')).to.equal('true');
     expect(panel.hidden).to.equal(false);
     expect(texts(within(panel).getAllByRole('listitem'))).to.deep.equal(['Name of account', 'Type of account', 'Account balance']);
-    expect(within(panel).getByText('This may include data dating back to 1 January 2017.')).to.exist;
+    expect(within(panel).getByText('This may include data dating back to 1 January 2017.')).to.be.instanceOf(Element);
 
     fireEvent.click(within(clusters).getByRole('button', { name: 'Transaction details' }));
     expect(within(clusters).getByText('(e.g. their name)').className).to.contain('field-help');
@@ -181,21 +181,21 @@ describe('ui: confirmation', () => {
 
   it('business profile: the selected profile and the organisation wording', async () => {
     const { section } = await atConfirmation({ trust: true });
-    expect(within(section('Selected profile')).getByText('Citizen Family Trust')).to.exist;
+    expect(within(section('Selected profile')).getByText('Citizen Family Trust')).to.be.instanceOf(Element);
     const clusters = section('Data that will be shared');
-    expect(within(clusters).getByRole('button', { name: 'Organisation profile' })).to.exist;
+    expect(within(clusters).getByRole('button', { name: 'Organisation profile' })).to.be.instanceOf(Element);
     expect(within(clusters).queryByRole('button', { name: 'Name and occupation' })).to.equal(null);
   });
 
   it('the description is sent trimmed as consentNickname; Confirm twice sends one confirmation', async () => {
     const { j, api } = await atConfirmation({ choose: (jj) => jj.selection.toggle('acc-0001') });
-    const input = screen.getByRole('textbox', { name: 'Your description (Optional)' }) as HTMLInputElement;
+    const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Your description (Optional)' });
     expect(input.placeholder).to.equal('Visible to all account holders');
     expect(input.maxLength).to.equal(255);
     fireEvent.change(input, { target: { value: '  Budget app  ' } });
     expect(j.confirmation.description).to.equal('  Budget app  ');
     api.holdConfirmation = true;
-    const confirm = screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement;
+    const confirm = screen.getByRole<HTMLButtonElement>('button', { name: 'Confirm' });
     await act(async () => {
       fireEvent.click(confirm);
       fireEvent.click(confirm);

@@ -62,7 +62,7 @@ describe('ui: the CX standards on the later steps (issue 22)', () => {
   describe('Authorisation, Pending status: "data holders MUST indicate this to the user visually and MUST provide an explanation of what is required or expected"', () => {
     it('a pending joint account is marked "Needs approval", explained in context (read with its checkbox), and can be ticked', async () => {
       const j = await atAccounts({ accounts: [rawAccount({ id: 'a-1', nickName: 'Bills' }), JOINT_PENDING] });
-      const box = screen.getByRole('checkbox', { name: /^Our savings/ }) as HTMLInputElement;
+      const box = screen.getByRole<HTMLInputElement>('checkbox', { name: /^Our savings/ });
       const tile = box.closest('li') as HTMLElement;
       expect(texts(within(tile).getAllByText(/Joint account|Needs approval/))).to.deep.equal(['Joint account', 'Needs approval']);
       const explanation = within(tile).getByText(APPROVAL_TEXT);
@@ -75,9 +75,9 @@ describe('ui: the CX standards on the later steps (issue 22)', () => {
     it('the review marks and explains it too, and alerts that joint account holders may be notified', async () => {
       await atReview({ accounts: [JOINT_PENDING], choose: (j) => j.selection.toggle('jp-1') });
       const accounts = region('Selected accounts');
-      expect(within(accounts).getByText('Needs approval')).to.exist;
-      expect(within(accounts).getByText(APPROVAL_TEXT)).to.exist;
-      expect(within(accounts).getByText('Joint account holders may be notified')).to.exist;
+      expect(within(accounts).getByText('Needs approval')).to.be.instanceOf(Element);
+      expect(within(accounts).getByText(APPROVAL_TEXT)).to.be.instanceOf(Element);
+      expect(within(accounts).getByText('Joint account holders may be notified')).to.be.instanceOf(Element);
     });
   });
 
@@ -108,7 +108,7 @@ describe('ui: the CX standards on the later steps (issue 22)', () => {
       const scroller = within(accounts).getByRole('region', { name: 'Account list, 60 accounts' });
       expect(scroller.tabIndex).to.equal(0);
       expect(within(scroller).getAllByRole('listitem')).to.have.length(50);
-      expect(within(scroller).getByText('Account 1')).to.exist;
+      expect(within(scroller).getByText('Account 1')).to.be.instanceOf(Element);
       expect(within(accounts).queryByText(/^Show the \d+ accounts$/)).to.equal(null);
       await act(async () => { fireEvent.click(within(accounts).getByRole('button', { name: 'Show more accounts (10 not shown yet)' })); });
       expect(within(scroller).getAllByRole('listitem')).to.have.length(60);
@@ -139,7 +139,7 @@ describe('ui: the CX standards on the later steps (issue 22)', () => {
       await atReview({ consent: withJoint, choose: (j) => j.selection.toggle('acc-0002') });
       const accounts = region('Selected accounts');
       expect(texts(within(within(accounts).getByRole('region', { name: 'Accounts to be removed' })).getAllByRole('listitem'))).to.deep.equal(['Savings Account 062000 acc-0002Removed accountJoint account']);
-      expect(within(accounts).getByText('Joint account holders may be notified')).to.exist;
+      expect(within(accounts).getByText('Joint account holders may be notified')).to.be.instanceOf(Element);
     });
   });
 
@@ -147,7 +147,7 @@ describe('ui: the CX standards on the later steps (issue 22)', () => {
     it('a joint account the bank shares under rule 4A.15 says its other holders will not be notified, and does not say they may be', async () => {
       await atReview({ accounts: [rawAccount({ id: 'w-1', nickName: 'Private', joint: true, notificationsWithheld: true })], choose: (j) => j.selection.toggle('w-1') });
       const accounts = region('Selected accounts');
-      expect(within(accounts).getByText('The other holders of your joint account will not be notified about this data sharing.')).to.exist;
+      expect(within(accounts).getByText('The other holders of your joint account will not be notified about this data sharing.')).to.be.instanceOf(Element);
       expect(within(accounts).queryByText('Joint account holders may be notified')).to.equal(null);
     });
   });
@@ -164,8 +164,8 @@ describe('ui: the CX standards on the later steps (issue 22)', () => {
       await atReview({ consent: withPrevious({ expirationDateTime: expiry(180), scopes: SCOPES }) });
       expect(screen.queryByRole('region', { name: "What's changed" })).to.equal(null);
       expect(screen.queryByRole('region', { name: 'Updated data sharing period' })).to.equal(null);
-      expect(region('Data sharing period')).to.exist;
-      expect(within(region('Summary')).getByText('Data sharing period')).to.exist;
+      expect(region('Data sharing period')).to.be.instanceOf(Element);
+      expect(within(region('Summary')).getByText('Data sharing period')).to.be.instanceOf(Element);
     });
 
     it('a shorter period and dropped transactions: the old and the new end, and "Data no longer requested", named', async () => {
@@ -175,7 +175,7 @@ describe('ui: the CX standards on the later steps (issue 22)', () => {
         'Data sharing period updated: it now ends on 22 May 2027 instead of 23 November 2027',
         'Data no longer requested: Transaction details',
       ]);
-      expect(region('Updated data sharing period')).to.exist;
+      expect(region('Updated data sharing period')).to.be.instanceOf(Element);
     });
   });
 
@@ -191,7 +191,7 @@ describe('ui: the CX standards on the later steps (issue 22)', () => {
   describe('the description (the spec\'s "Your description (Optional)")', () => {
     it('a hint under the label says what it is for and who sees it; the spec\'s placeholder stays', async () => {
       await atReview({ choose: (j) => j.selection.toggle('acc-0001') });
-      const input = screen.getByRole('textbox', { name: 'Your description (Optional)' }) as HTMLInputElement;
+      const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Your description (Optional)' });
       const hint = screen.getByText('A name to help you recognise this arrangement later in our mobile app, under Profile > Manage data sharing. Everyone who holds the shared accounts can see it.');
       expect(input.getAttribute('aria-describedby')).to.equal(hint.id);
       expect(input.placeholder).to.equal('Visible to all account holders');

@@ -13,7 +13,7 @@ export function installDialogPolyfill(window: Window & typeof globalThis): void 
   const previouslyFocused = new WeakMap<HTMLDialogElement, Element | null>();
   const listening = new WeakSet<Document>();
   // A dialog's own window (a test may build another jsdom window than the global one).
-  const windowOf = (dialog: HTMLDialogElement): Window & typeof globalThis => (dialog.ownerDocument.defaultView ?? window) as Window & typeof globalThis;
+  const windowOf = (dialog: HTMLDialogElement): Window & typeof globalThis => (dialog.ownerDocument.defaultView ?? window);
 
   // HTML "close requests": Escape asks the top modal dialog with a cancelable `cancel`; not prevented, it closes.
   const listenForEscape = (document: Document): void => {

@@ -9,7 +9,7 @@ import { settle, startApp } from './render-app';
 
 const bank = () => new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts() });
 const form = () => screen.getByRole('form', { name: 'Account Login' });
-const codeField = () => within(form()).getByRole('textbox', { name: copy.login.secureCodeLabel }) as HTMLInputElement;
+const codeField = () => within(form()).getByRole<HTMLInputElement>('textbox', { name: copy.login.secureCodeLabel });
 
 describe('ui: issue 23 (web)', () => {
   afterEach(cleanup);
@@ -46,7 +46,7 @@ describe('ui: issue 23 (web)', () => {
       for (const key of '12a 3-') {
         const next = `${codeField().value}${key}`;
         await settle(() => fireEvent.change(codeField(), { target: { value: next } }));
-        if (key === 'a') expect(screen.getByText(copy.validation.secureCodeDigitsOnly)).to.exist;
+        if (key === 'a') expect(screen.getByText(copy.validation.secureCodeDigitsOnly)).to.be.instanceOf(Element);
       }
       expect(codeField().value).to.equal('123');
       expect(screen.queryByText(copy.validation.secureCodeDigitsOnly), 'the message goes once a digit is taken').to.equal(null);

@@ -10,8 +10,8 @@ import { settle, startApp, stepOnScreen } from './render-app';
 
 const bank = () => new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts() });
 const form = () => screen.getByRole('form', { name: 'Account Login' });
-const input = (name: string | RegExp) => within(form()).getByRole('textbox', { name }) as HTMLInputElement;
-const continueButton = () => within(form()).getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+const input = (name: string | RegExp) => within(form()).getByRole<HTMLInputElement>('textbox', { name });
+const continueButton = () => within(form()).getByRole<HTMLButtonElement>('button', { name: 'Continue' });
 
 function type(element: HTMLElement, value: string) {
   fireEvent.change(element, { target: { value } });
@@ -27,10 +27,10 @@ describe('ui: login screen (spec §2, §5)', () => {
       'Account Login', 'Your username will not be shared.',
       'Enter the 6-digit secure code from your Digital Secure Key app. Each code expires 2 minutes after your app generates it.',
       'Third parties such as Budget Buddy never need your online banking password to access your data, and we will never ask for it here.',
-    ]) expect(within(f).getByText(text), text).to.exist;
+    ]) expect(within(f).getByText(text), text).to.be.instanceOf(Element);
     expect(within(f).queryByRole('button', { name: 'Forgot your username?' })).to.equal(null);
     expect(within(f).queryByRole('button', { name: 'Not registered?' })).to.equal(null);
-    expect(within(f).getByRole('button', { name: 'Lost, damaged or stolen secure key?' })).to.exist;
+    expect(within(f).getByRole('button', { name: 'Lost, damaged or stolen secure key?' })).to.be.instanceOf(Element);
     expect(within(f).queryByRole('link', { name: /How to generate a secure key\?/ })).to.equal(null);
     expect(within(f).queryByRole('link', { name: /Consumer Data Right policy/ })).to.equal(null);
     expect(screen.queryByRole('navigation', { name: copy.shell.footerLabel }), 'no footer links on the login').to.equal(null);
@@ -44,21 +44,21 @@ describe('ui: login screen (spec §2, §5)', () => {
     expect(input('Username').autocomplete).to.equal('username');
     expect(within(f).queryByText('Additional security')).to.equal(null);
     expect(continueButton().type).to.equal('submit');
-    expect(within(f).getByRole('button', { name: 'Cancel' })).to.exist;
+    expect(within(f).getByRole('button', { name: 'Cancel' })).to.be.instanceOf(Element);
     expect(within(f).queryByRole('alert')).to.equal(null);
   });
 
   it('with every cx switch on (a bank\'s legal decision, config.json cx), the spec\'s links come back: forgot username, not registered, how to generate, the CDR policy, the footer', async () => {
     await startApp({ config: runtimeConfig({ cx: { showForgottenDetailsLink: true, showNotRegisteredLink: true, showSecureKeyHelpLink: true, showCdrPolicyLink: true, showFooterLinksOnLogin: true } }) });
     const f = form();
-    expect(within(f).getByRole('button', { name: 'Forgot your username?' })).to.exist;
-    expect(within(f).getByRole('button', { name: 'Not registered?' })).to.exist;
+    expect(within(f).getByRole('button', { name: 'Forgot your username?' })).to.be.instanceOf(Element);
+    expect(within(f).getByRole('button', { name: 'Not registered?' })).to.be.instanceOf(Element);
     const howTo = within(f).getByRole('link', { name: /How to generate a secure key\?/ });
     expect(howTo.getAttribute('href')).to.equal(config.links.secureKeyHelp);
     expect(howTo.getAttribute('target')).to.equal('_blank');
     expect(howTo.getAttribute('rel')).to.equal('noopener noreferrer');
     expect(within(f).getByRole('link', { name: /Consumer Data Right policy/ }).getAttribute('href')).to.equal(config.links.cdrPolicy);
-    expect(screen.getByRole('navigation', { name: copy.shell.footerLabel })).to.exist;
+    expect(screen.getByRole('navigation', { name: copy.shell.footerLabel })).to.be.instanceOf(Element);
   });
 
   it('shows each message after its field is left; Continue is never a silent grey dead end: on an incomplete form it names what is missing and focuses the first such field (issue 20)', async () => {
@@ -67,11 +67,11 @@ describe('ui: login screen (spec §2, §5)', () => {
     const code = input(copy.login.secureCodeLabel);
     expect(within(form()).queryByText('Error: username cannot be empty.')).to.equal(null);
     fireEvent.blur(username);
-    expect(within(form()).getByText('Error: username cannot be empty.')).to.exist;
+    expect(within(form()).getByText('Error: username cannot be empty.')).to.be.instanceOf(Element);
     expect(username.getAttribute('aria-invalid')).to.equal('true');
     expect(username.getAttribute('aria-describedby')).to.contain(within(form()).getByText('Error: username cannot be empty.').parentElement?.id);
     fireEvent.blur(code);
-    expect(within(form()).getByText('Please enter your secure code.')).to.exist;
+    expect(within(form()).getByText('Please enter your secure code.')).to.be.instanceOf(Element);
     expect(continueButton().disabled).to.equal(false);
 
     type(username, 'jane.citizen');
@@ -80,7 +80,7 @@ describe('ui: login screen (spec §2, §5)', () => {
     expect(within(form()).queryByText('Error: username cannot be empty.')).to.equal(null);
     await settle(() => fireEvent.click(continueButton()));
     expect(api.count('authenticate'), 'nothing sent').to.equal(0);
-    expect(within(form()).getByText('Please enter your secure code.')).to.exist;
+    expect(within(form()).getByText('Please enter your secure code.')).to.be.instanceOf(Element);
     expect(document.activeElement, 'the field whose message says what is missing').to.equal(code);
     type(code, '123456');
     expect(within(form()).queryByText('Please enter your secure code.')).to.equal(null);
@@ -136,7 +136,7 @@ describe('ui: login screen (spec §2, §5)', () => {
     const code = input(copy.login.secureCodeLabel);
     expect(document.activeElement).to.equal(code);
     expect(code.getAttribute('aria-describedby')).to.contain(notice.id);
-    expect(within(form()).getByText(copy.login.secureCodeUsedOnce), 'the code field says why it is empty').to.exist;
+    expect(within(form()).getByText(copy.login.secureCodeUsedOnce), 'the code field says why it is empty').to.be.instanceOf(Element);
   });
 
   it('after otp_failure_008 the date of birth block appears; focus moves DD→MM→YYYY; a pasted date fills all three', async () => {
@@ -148,8 +148,8 @@ describe('ui: login screen (spec §2, §5)', () => {
     expect(login.requireDob).to.equal(true);
     const section = within(form()).getByRole('region', { name: 'Additional security' });
     const group = within(section).getByRole('group', { name: 'Date of birth' });
-    expect(within(group).getByText('For example, 25/12/1966')).to.exist;
-    const [day, month, year] = (['DD', 'MM', 'YYYY'] as const).map((name) => within(group).getByRole('textbox', { name }) as HTMLInputElement);
+    expect(within(group).getByText('For example, 25/12/1966')).to.be.instanceOf(Element);
+    const [day, month, year] = (['DD', 'MM', 'YYYY'] as const).map((name) => within(group).getByRole<HTMLInputElement>('textbox', { name }));
     if (day === undefined || month === undefined || year === undefined) throw new Error('three parts expected');
     expect([day.maxLength, month.maxLength, year.maxLength]).to.deep.equal([2, 2, 4]);
 
@@ -190,7 +190,7 @@ describe('ui: login screen (spec §2, §5)', () => {
     expect(part('DD').getAttribute('aria-invalid')).to.equal('true');
     type(part('DD'), '01');
     type(part('YYYY'), '2099');
-    expect(within(group).getByText(copy.validation.dobInFuture)).to.exist;
+    expect(within(group).getByText(copy.validation.dobInFuture)).to.be.instanceOf(Element);
     await settle(() => fireEvent.click(continueButton()));
     expect(document.activeElement, 'Continue: the secure code the step-up emptied comes first').to.equal(input(copy.login.secureCodeLabel));
     type(input(copy.login.secureCodeLabel), '123456');
@@ -211,7 +211,7 @@ describe('ui: login screen (spec §2, §5)', () => {
     const { ports, api } = await (async () => { const a = bank(); const app = await startApp({ api: a }); return { ...app, api: a }; })();
     await settle(() => fireEvent.click(within(form()).getByRole('button', { name: 'Cancel' })));
     const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to leave?' });
-    expect(within(dialog).getByRole('button', { name: 'No, stay' })).to.exist;
+    expect(within(dialog).getByRole('button', { name: 'No, stay' })).to.be.instanceOf(Element);
     await settle(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, leave' })));
     expect(api.calls.filter((c) => c.name === 'confirmation').map((c) => c.body)).to.deep.equal([false]);
     expect(ports.redirector.urls).to.have.length(1);

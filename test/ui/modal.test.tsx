@@ -64,7 +64,7 @@ describe('ui: modals (spec §4)', () => {
         : name === 'redirectionToTpp' ? setModals(flow, (modals) => ({ ...modals, expiry: true })) : showModal(flow, name)));
       const dialog = screen.getByRole('dialog', { name: text(entry.title) });
       expect(dialog.getAttribute('aria-modal'), name).to.equal('true');
-      for (const paragraph of entry.paragraphs) expect(within(dialog).getByText(text(paragraph)), `${name}: ${text(paragraph)}`).to.exist;
+      for (const paragraph of entry.paragraphs) expect(within(dialog).getByText(text(paragraph)), `${name}: ${text(paragraph)}`).to.be.instanceOf(Element);
       const shown = within(dialog).getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent);
       expect(shown, name).to.deep.equal(closable ? [CLOSE, ...buttons] : buttons);
       await settle(() => fireEvent.keyDown(dialog, { key: 'Escape' }));
@@ -83,18 +83,18 @@ describe('ui: modals (spec §4)', () => {
     await settle(() => showModal(flow, 'forgotUsername'));
     let dialog = screen.getByRole('dialog');
     // The spec's wording with its typo corrected (docs/wording.md).
-    expect(within(dialog).getByText('Please contact us to retrieve your username.')).to.exist;
+    expect(within(dialog).getByText('Please contact us to retrieve your username.')).to.be.instanceOf(Element);
     expect(within(dialog).getByRole('link', { name: /Contact us/ }).getAttribute('href')).to.equal(config.links.contactUs);
     await settle(() => { closeModals(flow); showModal(flow, 'lostSecureKey'); });
     dialog = screen.getByRole('dialog');
     expect(within(dialog).getAllByRole('link').map((a) => a.getAttribute('href'))).to.deep.equal(['tel:1300975707', 'tel:+61255501234']);
     await settle(() => { closeModals(flow); showModal(flow, 'ageLimitation'); });
-    expect(within(screen.getByRole('dialog')).getByText('You must be above 18 years of age to use Open Banking.')).to.exist;
+    expect(within(screen.getByRole('dialog')).getByText('You must be above 18 years of age to use Open Banking.')).to.be.instanceOf(Element);
     await settle(() => { closeModals(flow); showModal(flow, 'noEligibleAccounts'); });
-    expect(within(screen.getByRole('dialog')).getByText("We can't share the requested information from any of your accounts.")).to.exist;
+    expect(within(screen.getByRole('dialog')).getByText("We can't share the requested information from any of your accounts.")).to.be.instanceOf(Element);
     await settle(() => { closeModals(flow); showModal(flow, 'serviceUnavailable'); });
-    expect(within(screen.getByRole('dialog')).getByText('Apologies for any inconvenience. Please try again later.')).to.exist;
-    expect(within(screen.getByRole('dialog')).getByRole('button', { name: `Return to ${TPP}` })).to.exist;
+    expect(within(screen.getByRole('dialog')).getByText('Apologies for any inconvenience. Please try again later.')).to.be.instanceOf(Element);
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: `Return to ${TPP}` })).to.be.instanceOf(Element);
   });
 
   it('opens as a modal <dialog> (showModal: the platform traps Tab and makes the page inert, test/browser/modals.test.ts), focus moves in, and returns on close', async () => {
@@ -133,7 +133,7 @@ describe('ui: modals (spec §4)', () => {
     const warning = screen.getByRole('dialog', { name: 'Are you still there?' });
     await settle(() => showModal(flow, 'forgotUsername'));
     expect(modal.stack.map((entry) => entry.name)).to.deep.equal(['forgotUsername', 'timeoutWarning']);
-    expect(screen.getByRole('dialog', { name: text(copy.modals.forgotUsername.title) })).to.exist;
+    expect(screen.getByRole('dialog', { name: text(copy.modals.forgotUsername.title) })).to.be.instanceOf(Element);
     expect(warning.contains(document.activeElement), 'the warning, shown last, has the focus').to.equal(true);
   });
 

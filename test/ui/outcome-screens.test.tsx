@@ -31,19 +31,19 @@ describe('ui: issue 12 on screen', () => {
     const app = await startApp({ api });
     app.ports.activity.online = false;
     await settle(() => app.logIn());
-    expect(screen.getByText(copy.login.answerLost)).to.exist;
+    expect(screen.getByText(copy.login.answerLost)).to.be.instanceOf(Element);
     expect(screen.queryByRole('dialog')).to.equal(null);
-    expect(screen.getByRole('textbox', { name: /Username/ })).to.exist;
+    expect(screen.getByRole('textbox', { name: /Username/ })).to.be.instanceOf(Element);
   });
 
   it('markup in the recipient\'s name is shown as text (intro line and modals)', async () => {
     const app = await startApp({ verifier: new FakeTokenVerifier({ [TOKEN]: tokenPayload({ tppName: MARKUP }) }) });
     // The brand's logo is the one image (DESIGN §3.14); nothing from the name.
     expect(document.querySelector('img:not(.logo-image), b')).to.equal(null);
-    expect(screen.getByText(`You are about to share your data with ${MARKUP}`)).to.exist;
+    expect(screen.getByText(`You are about to share your data with ${MARKUP}`)).to.be.instanceOf(Element);
     await settle(() => app.login.cancel());
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText(new RegExp(`Your data sharing with ${MARKUP.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not complete`))).to.exist;
+    expect(within(dialog).getByText(new RegExp(`Your data sharing with ${MARKUP.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not complete`))).to.be.instanceOf(Element);
     expect(dialog.querySelector('img, b')).to.equal(null);
     expect((globalThis as { pwned?: number }).pwned).to.equal(undefined);
   });
@@ -61,7 +61,7 @@ describe('ui: issue 12 on screen', () => {
     cleanup();
     render(<ServicesProvider container={app.container}><SelectAccountsPage /></ServicesProvider>);
     expect(document.querySelector('img, b, script')).to.equal(null);
-    expect(screen.getByRole('checkbox', { name: new RegExp(MARKUP.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).to.exist;
-    expect(screen.getByText('<script>alert(1)</script>')).to.exist;
+    expect(screen.getByRole('checkbox', { name: new RegExp(MARKUP.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).to.be.instanceOf(Element);
+    expect(screen.getByText('<script>alert(1)</script>')).to.be.instanceOf(Element);
   });
 });

@@ -92,12 +92,12 @@ describe('ui: select accounts, long lists', () => {
     fireEvent.change(filter, { target: { value: 'Saver 049' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all 10 matching accounts' }));
     expect(count()).to.equal('10 of 500 accounts selected');
-    expect((screen.getByRole('checkbox', { name: 'Select all 10 matching accounts' }) as HTMLInputElement).checked).to.equal(true);
+    expect((screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select all 10 matching accounts' })).checked).to.equal(true);
     fireEvent.change(filter, { target: { value: '' } });
     expect(j.selection.accounts.filter((a) => a.selected), 'the hidden accounts did not change').to.have.length(10);
-    expect((screen.getByRole('checkbox', { name: 'Select all available accounts' }) as HTMLInputElement).checked).to.equal(false);
+    expect((screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select all available accounts' })).checked).to.equal(false);
     fireEvent.change(filter, { target: { value: 'no such account' } });
-    expect(screen.getByText('No accounts match')).to.exist;
+    expect(screen.getByText('No accounts match')).to.be.instanceOf(Element);
     expect(screen.queryByRole('checkbox', { name: /^Select all/ })).to.equal(null);
     expect(count()).to.equal('10 of 500 accounts selected');
   });

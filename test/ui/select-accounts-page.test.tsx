@@ -27,7 +27,7 @@ async function atSelectAccounts(options: { accounts?: RawAccount[]; trust?: bool
   expect(j.session.step).to.equal('selectAccounts');
   render(<ServicesProvider container={j.container}><SelectAccountsPage /></ServicesProvider>);
   const fieldset = (): HTMLElement => screen.getByRole('group', { name: 'Select accounts to share data' });
-  const box = (name: RegExp): HTMLInputElement => within(fieldset()).getByRole('checkbox', { name }) as HTMLInputElement;
+  const box = (name: RegExp): HTMLInputElement => within(fieldset()).getByRole<HTMLInputElement>('checkbox', { name });
   const tile = (name: RegExp): HTMLElement => {
     const li = box(name).closest('li');
     if (li === null) throw new Error('no tile');
@@ -61,7 +61,7 @@ describe('ui: select accounts', () => {
 
   it('select-all: shown with more than one eligible account, toggles every eligible account', async () => {
     const { j, fieldset } = await atSelectAccounts();
-    const all = within(fieldset()).getByRole('checkbox', { name: 'Select all available accounts' }) as HTMLInputElement;
+    const all = within(fieldset()).getByRole<HTMLInputElement>('checkbox', { name: 'Select all available accounts' });
     expect(all.checked).to.equal(false);
     fireEvent.click(all);
     expect(all.checked).to.equal(true);
@@ -81,11 +81,11 @@ describe('ui: select accounts', () => {
 
   it('EGA: currencies appear when ticked; one unticked makes the parent indeterminate, all ticked makes it checked', async () => {
     const { j, box, tile } = await atSelectAccounts();
-    expect(box(/^Travel 011-000 9999 0001/)).to.exist;
+    expect(box(/^Travel 011-000 9999 0001/)).to.be.instanceOf(Element);
     expect(within(tile(/^Travel/)).queryByRole('group')).to.equal(null);
     fireEvent.click(box(/^Travel/));
     const currencies = within(tile(/^Travel/)).getByRole('group', { name: 'Currencies of Travel' });
-    const subs = within(currencies).getAllByRole('checkbox') as HTMLInputElement[];
+    const subs = within(currencies).getAllByRole<HTMLInputElement>('checkbox');
     expect(subs.map((s) => s.labels?.[0]?.textContent)).to.deep.equal(['AUD 011-000 9999 0001', 'USD 011-000 9999 0002', 'EUR 011-000 9999 0003']);
     expect(subs.every((s) => s.checked)).to.equal(true);
 
@@ -93,7 +93,7 @@ describe('ui: select accounts', () => {
     expect(j.selection.accounts.find((a) => a.id === EGA_ID)?.indeterminate).to.equal(true);
     expect(box(/^Travel/).indeterminate).to.equal(true);
     expect(box(/^Travel/).checked).to.equal(false);
-    expect(within(tile(/^Travel/)).getByRole('group', { name: 'Currencies of Travel' }), 'still shown when partly selected').to.exist;
+    expect(within(tile(/^Travel/)).getByRole('group', { name: 'Currencies of Travel' }), 'still shown when partly selected').to.be.instanceOf(Element);
 
     fireEvent.click(within(tile(/^Travel/)).getByRole('checkbox', { name: /^USD/ }));
     expect(box(/^Travel/).indeterminate).to.equal(false);
@@ -103,10 +103,10 @@ describe('ui: select accounts', () => {
   it('read-only tiles are disabled with "Sharing not available"; joint and closed notes describe their boxes', async () => {
     const { box, tile } = await atSelectAccounts();
     expect(box(/^Term Deposit/).disabled).to.equal(true);
-    expect(within(tile(/^Term Deposit/)).getByText('Sharing not available')).to.exist;
+    expect(within(tile(/^Term Deposit/)).getByText('Sharing not available')).to.be.instanceOf(Element);
     expect(box(/^Savings Account/).disabled).to.equal(false);
-    expect(within(tile(/^Savings Account/)).getByText('Joint account')).to.exist;
-    expect(within(tile(/^Old Account/)).getByText('Closed account')).to.exist;
+    expect(within(tile(/^Savings Account/)).getByText('Joint account')).to.be.instanceOf(Element);
+    expect(within(tile(/^Old Account/)).getByText('Closed account')).to.be.instanceOf(Element);
     const describedBy = box(/^Savings Account/).getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(describedBy)?.textContent).to.equal('Joint account');
   });
@@ -121,8 +121,8 @@ describe('ui: select accounts', () => {
 
   it('warns when no account is eligible, and says other data may still be shared', async () => {
     await atSelectAccounts({ accounts: [rawAccount({ id: 'a1', eligible: false }), rawAccount({ id: 'a2', eligible: false })] });
-    expect(screen.getByText('You do not have any eligible accounts to share.')).to.exist;
-    expect(screen.getByText('Any other data that has been requested may still be shared.')).to.exist;
+    expect(screen.getByText('You do not have any eligible accounts to share.')).to.be.instanceOf(Element);
+    expect(screen.getByText('Any other data that has been requested may still be shared.')).to.be.instanceOf(Element);
     expect(screen.queryByText('Some accounts are not available for data sharing.')).to.equal(null);
   });
 

@@ -26,19 +26,19 @@ describe('ui: select profile', () => {
 
   it('explains the step and lists the profiles as radios in a named group, the first checked', async () => {
     await atSelectProfile();
-    expect(screen.getByText(/Select the profile you would like to share data from\./)).to.exist;
+    expect(screen.getByText(/Select the profile you would like to share data from\./)).to.be.instanceOf(Element);
     const group = screen.getByRole('group', { name: 'Profiles you can share data from' });
     const radios = within(group).getAllByRole('radio');
     expect(radios.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).to.deep.equal(['Jane Citizen', 'Citizen Family Trust']);
-    expect((within(group).getByRole('radio', { name: 'Jane Citizen' }) as HTMLInputElement).checked).to.equal(true);
+    expect((within(group).getByRole<HTMLInputElement>('radio', { name: 'Jane Citizen' })).checked).to.equal(true);
   });
 
   it('selecting a profile updates the store; Continue confirms that profile and reaches the account step', async () => {
     const { j, api } = await atSelectProfile();
     fireEvent.click(screen.getByRole('radio', { name: 'Citizen Family Trust' }));
     expect(j.profile.selectedId).to.equal('BC1001');
-    expect((screen.getByRole('radio', { name: 'Citizen Family Trust' }) as HTMLInputElement).checked).to.equal(true);
-    expect((screen.getByRole('radio', { name: 'Jane Citizen' }) as HTMLInputElement).checked).to.equal(false);
+    expect((screen.getByRole<HTMLInputElement>('radio', { name: 'Citizen Family Trust' })).checked).to.equal(true);
+    expect((screen.getByRole<HTMLInputElement>('radio', { name: 'Jane Citizen' })).checked).to.equal(false);
     await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Continue' })); });
     expect(api.calls.find((c) => c.name === 'confirmBusinessProfile')?.body).to.deep.equal({ bcin: 'BC1001' });
     expect(j.session.step).to.equal('selectAccounts');

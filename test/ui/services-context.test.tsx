@@ -19,7 +19,7 @@ function countingContainer(greeting = 'hello'): { container: Container; gets: ()
   container.get = ((...args: Parameters<Container['get']>) => {
     count += 1;
     return get(...args);
-  }) as Container['get'];
+  });
   return { container, gets: () => count };
 }
 

@@ -78,7 +78,7 @@ describe('ui: shell (spec §2 "Shared shell", DESIGN §3.6, §3.7)', () => {
     expect(shellState()).to.deep.equal({
       title: 'Consent to share data', focused: true, tracker: 'none', bar: 'none', windowTitle: 'Consent to share data | Open Banking',
     });
-    expect(screen.getByText('You are about to share your data with Budget Buddy')).to.exist;
+    expect(screen.getByText('You are about to share your data with Budget Buddy')).to.be.instanceOf(Element);
     expect([window.location.href, window.history.length], 'the address and history never change').to.deep.equal([address, historyLength]);
   });
 
@@ -112,7 +112,7 @@ describe('ui: shell (spec §2 "Shared shell", DESIGN §3.6, §3.7)', () => {
         render(<AppErrorBoundary><MemoryRouter><BrokenRoutes /></MemoryRouter></AppErrorBoundary>);
       });
       expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal(copy.failure.title);
-      expect(screen.getByText(copy.failure.defaultMessage)).to.exist;
+      expect(screen.getByText(copy.failure.defaultMessage)).to.be.instanceOf(Element);
       expect(errors.args.some(([message]) => message === 'The consent app failed to render.'), 'logged for the bank').to.equal(true);
     } finally {
       errors.restore();
@@ -121,9 +121,9 @@ describe('ui: shell (spec §2 "Shared shell", DESIGN §3.6, §3.7)', () => {
 
   it('has a named logo, the five footer links in order (after the login, issue 22) and a copyright line', async () => {
     const app = await startApp({ api: new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts() }) });
-    expect(within(screen.getByRole('banner')).getByRole('img', { name: 'Demo Bank' })).to.exist;
+    expect(within(screen.getByRole('banner')).getByRole('img', { name: 'Demo Bank' })).to.be.instanceOf(Element);
     expect(within(screen.getByRole('contentinfo')).queryAllByRole('link'), 'CX standards, Friction: no other documents on the login').to.deep.equal([]);
-    expect(within(screen.getByRole('contentinfo')).getByText(/© \d{4} .* All rights reserved\./), 'the copyright line stays').to.exist;
+    expect(within(screen.getByRole('contentinfo')).getByText(/© \d{4} .* All rights reserved\./), 'the copyright line stays').to.be.instanceOf(Element);
     await settle(() => app.logIn());
     await stepOnScreen();
     const footer = within(screen.getByRole('contentinfo'));
@@ -134,7 +134,7 @@ describe('ui: shell (spec §2 "Shared shell", DESIGN §3.6, §3.7)', () => {
       ['Legal', 'https://www.bank.example/legal'],
       ['Important notices', 'https://www.bank.example/notices'],
     ]);
-    expect(footer.getByText(/© \d{4} .* All rights reserved\./)).to.exist;
+    expect(footer.getByText(/© \d{4} .* All rights reserved\./)).to.be.instanceOf(Element);
   });
 
   for (const { name, api, walk, expected } of journeys) {

@@ -49,7 +49,7 @@ export function TextField({ id, label, value, onChange, onSubmit, onLeave, error
       return;
     }
     // Control characters (several keys arriving in one chunk) are never text.
-    const printable = input.replace(/[\u0000-\u001f\u007f]/g, '');
+    const printable = input.replace(/\p{Cc}/gu, '');
     if (key.ctrl || key.meta || key.escape || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow || printable === '') return;
     const next = value + printable;
     onChange(maxLength === undefined ? next : next.slice(0, maxLength));

@@ -3,7 +3,7 @@ import type { FailureRoute, SessionStore } from '../../application/stores/sessio
 import type { Step } from '../../domain/flow';
 import { flowRouteName } from '../../domain/redirect-token';
 import { assertNever } from '../../domain/result';
-import { FailurePage, StaticFailureView } from './pages/failure-page';
+import { FailurePage } from './pages/failure-page';
 import { LoadingPage } from './pages/loading-page';
 import { AppShell } from './shell/app-shell';
 import { FlowLayout } from './shell/flow-layout';

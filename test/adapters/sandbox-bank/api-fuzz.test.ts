@@ -240,7 +240,7 @@ describe('sandbox bank: a bounded fuzz of the API (issue 12)', function () {
             : step.body.kind === 'text' ? step.body.value : undefined;
 
         const used = step.token === 'other' ? other : step.token === 'decided' ? decided : step.token === 'own' || step.token === 'lower' ? token : undefined;
-        await send(method, path, { ...tokenOf[step.token], headers, ...(body === undefined ? {} : { body }) }, used === undefined ? undefined : (decodeJwt(used).jti as string));
+        await send(method, path, { ...tokenOf[step.token], headers, ...(body === undefined ? {} : { body }) }, used === undefined ? undefined : (decodeJwt(used).jti));
       }
       if (committed.has(jti) || journey.prefix >= 3) decidedTokens.push(token);
     };

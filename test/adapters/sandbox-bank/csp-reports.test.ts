@@ -87,7 +87,7 @@ describe('sandbox bank: CSP violation reports (issue 12)', () => {
     const forged = { 'csp-report': { ...legacyReport['csp-report'], 'blocked-uri': 'https://x/\nCSP violation (enforce): forged\r\u2028\u001b[31m', 'script-sample': 'y'.repeat(5000) } };
     expect((await send(forged, LEGACY)).status).to.equal(204);
     expect(logged).to.have.length(1);
-    expect(logged[0]).not.to.match(/[\n\r\u2028\u001b]/);
+    expect(logged[0]).not.to.match(/[\n\r\u2028]/).and.not.to.include('\u001b');
     expect(logged[0]?.length).to.be.lessThan(1000);
   });
 

@@ -44,7 +44,7 @@ export const DateOfBirthFieldset = observer(function DateOfBirthFieldset({ notic
     if (login.pasteDob(event.clipboardData.getData('text'))) event.preventDefault();
   };
   const onBlur = (event: FocusEvent<HTMLFieldSetElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) login.touch('dob');
+    if (!event.currentTarget.contains(event.relatedTarget)) login.touch('dob');
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 /** DESIGN §3.7: the seconds at which a screen reader hears the countdown: every 15 s, and each of the last 10. */
 export const isAnnouncedSecond = (seconds: number): boolean => seconds <= 10 || seconds % 15 === 0;
@@ -12,10 +12,11 @@ export function TimeoutCountdown({ seconds, text, id }: {
   readonly text: (seconds: number) => string;
   readonly id?: string;
 }) {
+  // What the live region holds changes only at the announced seconds (React's "adjusting state
+  // when a prop changes", in render: no effect, no second commit).
   const [announced, setAnnounced] = useState('');
-  useEffect(() => {
-    if (isAnnouncedSecond(seconds)) setAnnounced(text(seconds));
-  }, [seconds, text]);
+  const due = isAnnouncedSecond(seconds) ? text(seconds) : announced;
+  if (due !== announced) setAnnounced(due);
   return (
     <>
       <p id={id} className="timeout-countdown">{text(seconds)}</p>
