@@ -1,3 +1,4 @@
+import { isNetworkError } from './fetch-call';
 import type { FetchFunction } from './fetch.token';
 
 /** Whether the device has a network connection, as the browser tells it (`navigator.onLine`, `online`). */
@@ -45,14 +46,21 @@ export function whenOnline(connection: Connection, signal?: AbortSignal | null):
 }
 
 /**
- * docs/design.md §3.4 "A GET waits for the connection": a GET asked for while the device is
- * offline is sent when the connection comes back (within its deadline), not spent at once on a
- * network error; the retries of DESIGN §3.4 are kept for a connection that is there but fails.
- * A POST or PUT is sent as it is: the flow decides what an offline press does (DESIGN §3.15).
+ * docs/design.md §3.4 "A GET waits for the connection": a GET that failed on the network while
+ * the device is offline is sent again when the connection comes back (within its deadline),
+ * instead of spending the retries of DESIGN §3.4 at once. It is tried first all the same: a
+ * preloaded or cached answer needs no connection. A POST or PUT is sent as it is: the flow
+ * decides what an offline press does (DESIGN §3.15).
  */
 export function waitingForConnection(fetchFn: FetchFunction, connection: Connection): FetchFunction {
   return async (input, init) => {
-    if ((init?.method ?? 'GET').toUpperCase() === 'GET') await whenOnline(connection, init?.signal);
-    return fetchFn(input, init);
+    try {
+      return await fetchFn(input, init);
+    } catch (error) {
+      const isGet = (init?.method ?? 'GET').toUpperCase() === 'GET';
+      if (!isGet || connection.isOnline() || !isNetworkError(error)) throw error;
+      await whenOnline(connection, init?.signal);
+      return fetchFn(input, init);
+    }
   };
 }

@@ -36,7 +36,7 @@ export function backoffMs(attempt: number, baseMs: number, random: number): numb
 }
 
 /** A network failure: `fetch` rejects with a TypeError (by name, so that other realms count too). */
-const isNetworkError = (error: unknown): boolean => error instanceof Error && error.name === 'TypeError';
+export const isNetworkError = (error: unknown): boolean => error instanceof Error && error.name === 'TypeError';
 
 const describe = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
@@ -80,9 +80,7 @@ export async function fetchCall(fetchFn: FetchFunction, request: FetchCallReques
             if (response === null && !isNetworkError(error)) return false;
             const retryAfter = response === null ? undefined : retryAfterMs(response.headers.get('Retry-After'), Date.now());
             nextDelayMs =
-              retryAfter === undefined
-                ? backoffMs(attempt, settings.retryBaseDelayMs, Math.random())
-                : Math.min(retryAfter, settings.maxRetryAfterMs);
+              retryAfter === undefined ? backoffMs(attempt, settings.retryBaseDelayMs, Math.random()) : Math.min(retryAfter, settings.maxRetryAfterMs);
             if (Date.now() + nextDelayMs >= deadline) return false;
             // The discarded answer's body is released, so that its connection can be reused.
             response?.body?.cancel().catch(() => undefined);

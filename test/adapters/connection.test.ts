@@ -11,12 +11,16 @@ function switchable(online: boolean) {
     isOnline: () => online,
     onOnline: (listener) => {
       listeners.push(listener);
-      return () => { listeners = listeners.filter((other) => other !== listener); };
+      return () => {
+        listeners = listeners.filter((other) => other !== listener);
+      };
     },
   };
   return {
     connection,
-    goOffline: () => { online = false; },
+    goOffline: () => {
+      online = false;
+    },
     goOnline: () => {
       online = true;
       for (const listener of [...listeners]) listener();
@@ -46,36 +50,51 @@ describe('adapters: a GET waits for the connection (docs/design.md §3.4)', () =
     expect(net.sent).to.deep.equal(['GET']);
   });
 
-  it('holds a GET while offline and sends it when the connection comes back, unsubscribed after', async () => {
+  it('offline, a GET is tried first all the same: a preloaded or cached answer needs no connection', async () => {
     const link = switchable(false);
-    const net = network(() => !link.connection.isOnline());
-    const pending = waitingForConnection(net.fetchFn, link.connection)('/config/config.json');
-    await tick(20);
-    expect(net.sent).to.deep.equal([]);
-    link.goOnline();
-    expect((await pending).status).to.equal(200);
+    const net = network(() => false); // the answer comes from the cache
+    const response = await waitingForConnection(net.fetchFn, link.connection)('/config/config.json');
+    expect(response.status).to.equal(200);
     expect(net.sent).to.deep.equal(['GET']);
     expect(link.listening()).to.equal(0);
   });
 
-  it('sends a POST as it is, offline too (the flow decides what an offline press does)', async () => {
+  it('a GET that fails offline is sent again when the connection comes back, unsubscribed after', async () => {
+    const link = switchable(false);
+    const net = network(() => !link.connection.isOnline());
+    const pending = waitingForConnection(net.fetchFn, link.connection)('/config/config.json');
+    await tick(20);
+    expect(net.sent, 'the first try, then nothing while offline').to.deep.equal(['GET']);
+    link.goOnline();
+    expect((await pending).status).to.equal(200);
+    expect(net.sent).to.deep.equal(['GET', 'GET']);
+    expect(link.listening()).to.equal(0);
+  });
+
+  it('sends a POST as it is, offline too, and never again (the flow decides what an offline press does)', async () => {
     const link = switchable(false);
     const net = network(() => true);
-    const outcome = await waitingForConnection(net.fetchFn, link.connection)('/customer-auth/authenticate', { method: 'POST' }).catch((error: Error) => error.name);
+    const outcome = await waitingForConnection(net.fetchFn, link.connection)('/customer-auth/authenticate', { method: 'POST' }).catch(
+      (error: Error) => error.name,
+    );
     expect(outcome).to.equal('TypeError');
     expect(net.sent).to.deep.equal(['POST']);
   });
 
-  it('a held GET ends with the call\'s deadline: timedOut, nothing sent, no listener left', async () => {
+  it("a GET held offline ends with the call's deadline: timedOut, one try, no listener left", async () => {
     const link = switchable(false);
     const net = network(() => true);
-    const outcome = await fetchCall(waitingForConnection(net.fetchFn, link.connection), { method: 'GET', url: '/config/config.json', headers: {} }, { getTimeoutMs: 50 });
+    const outcome = await fetchCall(
+      waitingForConnection(net.fetchFn, link.connection),
+      { method: 'GET', url: '/config/config.json', headers: {} },
+      { getTimeoutMs: 50 },
+    );
     expect(outcome).to.deep.equal({ kind: 'timedOut' });
-    expect(net.sent).to.deep.equal([]);
+    expect(net.sent).to.deep.equal(['GET']);
     expect(link.listening()).to.equal(0);
   });
 
-  it('a spell longer than the retries\' backoff: the GET that failed as the device went offline is answered once it is back (issue 20)', async () => {
+  it("a spell longer than the retries' backoff: the GET that failed as the device went offline is answered once it is back (issue 20)", async () => {
     const link = switchable(true);
     const net = network(() => !link.connection.isOnline());
     link.goOffline();
@@ -89,7 +108,11 @@ describe('adapters: a GET waits for the connection (docs/design.md §3.4)', () =
       }
       return net.fetchFn(input, init);
     };
-    const outcome = await fetchCall(waitingForConnection(droppedOnce, link.connection), { method: 'GET', url: '/config/config.json', headers: {} }, { retryBaseDelayMs: 5 });
+    const outcome = await fetchCall(
+      waitingForConnection(droppedOnce, link.connection),
+      { method: 'GET', url: '/config/config.json', headers: {} },
+      { retryBaseDelayMs: 5 },
+    );
     expect(outcome).to.deep.equal({ kind: 'answer', status: 200, body: '{"ok":true}' });
     expect(net.sent).to.deep.equal(['GET']);
   });
@@ -103,7 +126,7 @@ describe('adapters: a GET waits for the connection (docs/design.md §3.4)', () =
     expect(net.sent).to.have.length(3);
   });
 
-  it('whenOnline rejects with the signal\'s reason when it aborts first', async () => {
+  it("whenOnline rejects with the signal's reason when it aborts first", async () => {
     const link = switchable(false);
     const controller = new AbortController();
     const waiting = whenOnline(link.connection, controller.signal).catch((error: unknown) => error);

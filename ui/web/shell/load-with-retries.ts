@@ -15,24 +15,30 @@ export const LATER_STEPS_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 500, t
  * serve) while the policy allows and the deadline leaves time for it. Rejects with the last
  * failure, or when the deadline passes first (a file that never arrives). A GET of the app's own
  * static files is safe to repeat; a browser tries a failed dynamic import again on the next call.
- * `online` resolves when the device has a connection (each try waits for it, within the deadline).
+ * `online` resolves when the device has a connection: a retry waits for it (within the deadline).
  */
-export function loadWithRetries<T>(load: () => Promise<T>, policy: RetryPolicy = LATER_STEPS_RETRY, online: () => Promise<void> = () => Promise.resolve()): Promise<T> {
+export function loadWithRetries<T>(
+  load: () => Promise<T>,
+  policy: RetryPolicy = LATER_STEPS_RETRY,
+  online: () => Promise<void> = () => Promise.resolve(),
+): Promise<T> {
   const deadline = Date.now() + policy.timeoutMs;
   const attempt = async (index: number): Promise<T> => {
     try {
-      // docs/design.md §3.4 "A GET waits for the connection": an offline device spends no try.
-      await online();
       return await load();
     } catch (error) {
       const delayMs = policy.baseDelayMs * 2 ** index;
       if (index + 1 >= policy.attempts || Date.now() + delayMs >= deadline) throw error;
+      // docs/design.md §3.4 "A GET waits for the connection": no further try while offline.
+      await online();
       await new Promise((resolve) => setTimeout(resolve, delayMs));
       return attempt(index + 1);
     }
   };
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Not loaded within ${policy.timeoutMs} ms.`)), policy.timeoutMs);
-    attempt(0).then(resolve, reject).finally(() => clearTimeout(timer));
+    attempt(0)
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
   });
 }
