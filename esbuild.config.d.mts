@@ -43,5 +43,8 @@ export declare function nginxDirOf(outDir: string): string;
 export declare function keysPreloadHref(rawConfig: unknown): string | undefined;
 export declare const LATER_STEPS_STYLESHEET_META: string;
 export declare function indexHtml(files: ShellFiles): string;
-export declare function entryOutputs(metafile: Metafile, outdir: string): Required<Pick<ShellFiles, 'script' | 'modulePreloads'>> & Pick<ShellFiles, 'stylesheet' | 'laterStepsStylesheet'>;
+export declare function entryOutputs(
+  metafile: Metafile,
+  outdir: string,
+): Required<Pick<ShellFiles, 'script' | 'modulePreloads'>> & Pick<ShellFiles, 'stylesheet' | 'laterStepsStylesheet'>;
 export declare function buildApp(options?: { outDir?: string; entry?: string; options?: BuildOptions; preloadConfig?: boolean }): Promise<Metafile>;

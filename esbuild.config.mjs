@@ -43,7 +43,8 @@ export const CONFIG_HREF = '/config/config.json';
  * renders the component and compares.
  */
 export const LOADING_TITLE = 'Loading | Open Banking';
-export const LOADING_MARKUP = '<div class="loading-page"><svg class="spinner" width="110" height="110" viewBox="0 0 110 110" aria-hidden="true" focusable="false"><circle class="spinner-track" cx="55" cy="55" r="50" fill="none" stroke-width="10"></circle><circle class="spinner-stripe" cx="55" cy="55" r="50" fill="none" stroke-width="10" stroke-linecap="round" stroke-dasharray="94 314"></circle></svg><p role="status" class="loading-text">Loading</p></div>';
+export const LOADING_MARKUP =
+  '<div class="loading-page"><svg class="spinner" width="110" height="110" viewBox="0 0 110 110" aria-hidden="true" focusable="false"><circle class="spinner-track" cx="55" cy="55" r="50" fill="none" stroke-width="10"></circle><circle class="spinner-stripe" cx="55" cy="55" r="50" fill="none" stroke-width="10" stroke-linecap="round" stroke-dasharray="94 314"></circle></svg><p role="status" class="loading-text">Loading</p></div>';
 
 /**
  * The HTML shell. The browser learns every file the first screen needs from the shell itself, so
@@ -56,12 +57,24 @@ export const LOADING_MARKUP = '<div class="loading-page"><svg class="spinner" wi
  * trip). The CSP allows the inline script and stylesheet by their hashes alone (the sandbox and
  * the build's nginx configuration compute them from this page: web-security-headers.ts).
  */
-export function indexHtml({ script, stylesheet, inlineStyles, modulePreloads = [], laterStepsStylesheet, preloadConfig = true, loadingScreen = preloadConfig, prerendered, preloadKeys }) {
+export function indexHtml({
+  script,
+  stylesheet,
+  inlineStyles,
+  modulePreloads = [],
+  laterStepsStylesheet,
+  preloadConfig = true,
+  loadingScreen = preloadConfig,
+  prerendered,
+  preloadKeys,
+}) {
   const preloads = modulePreloads.map((chunk) => `<link rel="modulepreload" href="/assets/${chunk}">\n`).join('');
   const laterSteps = laterStepsStylesheet ? `<meta name="${LATER_STEPS_STYLESHEET_META}" content="/assets/${laterStepsStylesheet}">\n` : '';
   const loading = `<main class="site-main">${LOADING_MARKUP}</main>`;
   const title = prerendered ? prerendered.title : loadingScreen ? LOADING_TITLE : 'Open Banking';
-  const entryScript = prerendered ? `<script type="application/json" id="${ENTRY_CONFIG_ID}">${prerendered.entryConfig}</script>\n<script>${prerendered.script}</script>\n` : '';
+  const entryScript = prerendered
+    ? `<script type="application/json" id="${ENTRY_CONFIG_ID}">${prerendered.entryConfig}</script>\n<script>${prerendered.script}</script>\n`
+    : '';
   const root = prerendered ? prerendered.markup : loadingScreen ? loading : '';
   const elsewhere = prerendered ? `\n<div id="${ENTRY_LOADING_ID}" class="entry-loading">${loading}</div>` : '';
   const styles = inlineStyles !== undefined ? `<style>${inlineStyles}</style>\n` : stylesheet ? `<link rel="stylesheet" href="/assets/${stylesheet}">\n` : '';
@@ -92,7 +105,8 @@ export const ENTRY_CONFIG_ID = 'entry-config';
  */
 export function inlineStylesheet(css, brandStyles = '') {
   const text = css.replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '').trimEnd();
-  if (/url\(/i.test(text)) throw new Error('The first screen\'s CSS uses url(): inlined into the entry page it would resolve against the page\'s address. Move that rule to steps.css.');
+  if (/url\(/i.test(text))
+    throw new Error("The first screen's CSS uses url(): inlined into the entry page it would resolve against the page's address. Move that rule to steps.css.");
   if (/<\/style/i.test(text + brandStyles)) throw new Error('The first screen\'s CSS cannot hold "</style".');
   return `${text}${brandStyles}`;
 }
@@ -218,7 +232,13 @@ async function writeShell({ outDir, assets, metafile, appEntry, preloadConfig, m
     const rawConfig = await buildConfig();
     const prerendered = modules.prerender.renderEntryPage(rawConfig);
     const css = files.stylesheet ? await readFile(path.join(assets, files.stylesheet), 'utf8') : '';
-    html = indexHtml({ ...files, inlineStyles: inlineStylesheet(css, prerendered.brandStyles), preloadConfig, prerendered, preloadKeys: keysPreloadHref(rawConfig) });
+    html = indexHtml({
+      ...files,
+      inlineStyles: inlineStylesheet(css, prerendered.brandStyles),
+      preloadConfig,
+      prerendered,
+      preloadKeys: keysPreloadHref(rawConfig),
+    });
   } else {
     html = indexHtml({ ...files, preloadConfig });
   }
@@ -259,16 +279,18 @@ async function watch() {
     entryPoints: [APP_ENTRY, LATER_STEPS_CSS],
     outdir: assets,
     absWorkingDir: root,
-    plugins: [{
-      name: 'write-index',
-      setup(build) {
-        build.onEnd(async (result) => {
-          if (result.errors.length > 0 || !result.metafile) return;
-          await writeShell({ outDir, assets, metafile: result.metafile, appEntry: true, preloadConfig: true, modules: await buildModules() });
-          console.log(`rebuilt ${new Date().toLocaleTimeString()}`);
-        });
+    plugins: [
+      {
+        name: 'write-index',
+        setup(build) {
+          build.onEnd(async (result) => {
+            if (result.errors.length > 0 || !result.metafile) return;
+            await writeShell({ outDir, assets, metafile: result.metafile, appEntry: true, preloadConfig: true, modules: await buildModules() });
+            console.log(`rebuilt ${new Date().toLocaleTimeString()}`);
+          });
+        },
       },
-    }],
+    ],
   });
   await ctx.watch();
   console.log('Watching ui/web/, application/, domain/ and adapters/ for changes; dist/ is rebuilt on every save.');
@@ -283,6 +305,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const bytes = Object.entries(metafile.outputs)
       .filter(([file]) => !file.endsWith('.map'))
       .reduce((sum, [, output]) => sum + output.bytes, 0);
-    if (!process.argv.includes('--quiet')) console.log(`Built dist/ in ${Math.round(performance.now() - started)} ms (${(bytes / 1024).toFixed(1)} KiB of JS and CSS).`);
+    if (!process.argv.includes('--quiet'))
+      console.log(`Built dist/ in ${Math.round(performance.now() - started)} ms (${(bytes / 1024).toFixed(1)} KiB of JS and CSS).`);
   }
 }

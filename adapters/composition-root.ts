@@ -67,7 +67,9 @@ export function createContainer(config: RuntimeConfig, launch: WindowLaunchParam
   container.bind(ACTIVITY_SOURCE).to(DomActivitySource);
   // DESIGN §3.8: the tag's adapter is fetched with the first event, only when the bank uses it.
   if (config.useTealiumUtag) {
-    container.bind(ANALYTICS).toConstantValue(new OnDemandAnalytics(() => import('./tealium-analytics.adapter').then((module) => new module.TealiumAnalytics(config))));
+    container
+      .bind(ANALYTICS)
+      .toConstantValue(new OnDemandAnalytics(() => import('./tealium-analytics.adapter').then((module) => new module.TealiumAnalytics(config))));
   } else {
     container.bind(ANALYTICS).to(NoopAnalytics);
   }

@@ -33,7 +33,11 @@ export class DomActivitySource implements ActivitySource {
   private readonly document: ActivityDocument | undefined;
   private readonly navigator: Pick<Navigator, 'onLine'> | undefined;
 
-  constructor(@inject(CLOCK) clock: Clock, @inject(DOCUMENT) @optional() document?: ActivityDocument, @inject(NAVIGATOR) @optional() navigator?: Pick<Navigator, 'onLine'>) {
+  constructor(
+    @inject(CLOCK) clock: Clock,
+    @inject(DOCUMENT) @optional() document?: ActivityDocument,
+    @inject(NAVIGATOR) @optional() navigator?: Pick<Navigator, 'onLine'>,
+  ) {
     this.clock = clock;
     this.document = document ?? globalThis.document;
     this.navigator = navigator ?? globalThis.navigator;

@@ -1,7 +1,13 @@
 import { copy } from '../domain/copy';
 import { ADDRESS_FAILURE_ROUTES } from '../domain/flow-start';
 import {
-  BRAND_ATTRIBUTE, decisionKeyName, EARLY_ACTION_ATTRIBUTE, ENTRY_ATTRIBUTE, ENTRY_CONFIG_ID, REDIRECT_JWT_KEY, REDIRECT_JWT_PARAM,
+  BRAND_ATTRIBUTE,
+  decisionKeyName,
+  EARLY_ACTION_ATTRIBUTE,
+  ENTRY_ATTRIBUTE,
+  ENTRY_CONFIG_ID,
+  REDIRECT_JWT_KEY,
+  REDIRECT_JWT_PARAM,
 } from './browser-address-names';
 
 export { ENTRY_ATTRIBUTE };

@@ -26,8 +26,7 @@ export const LATER_ANSWER_READERS = Symbol('LaterAnswerReaders');
 /** What a 2xx answer is read into, or why it could not be: the causes of a MALFORMED_ANSWER. */
 type Reader<T> = (json: unknown, status: number) => Result<T, ApiError>;
 
-const malformed = (status: number, ...causes: string[]): { readonly ok: false; readonly error: ApiError } =>
-  err({ status, code: MALFORMED_ANSWER, causes });
+const malformed = (status: number, ...causes: string[]): { readonly ok: false; readonly error: ApiError } => err({ status, code: MALFORMED_ANSWER, causes });
 
 /** CONTRACT §3: a void call accepts `204`, `200 {}` or any other JSON answer. */
 const noContent: Reader<void> = () => ok(undefined);
@@ -124,7 +123,11 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
       (module) => ok(module),
       (error: unknown) => {
         this.readers = undefined;
-        return err({ status: 0, code: NO_ANSWER, causes: [`the code that reads the bank's answer could not be loaded: ${error instanceof Error ? error.message : String(error)}`] });
+        return err({
+          status: 0,
+          code: NO_ANSWER,
+          causes: [`the code that reads the bank's answer could not be loaded: ${error instanceof Error ? error.message : String(error)}`],
+        });
       },
     );
     return this.readers;
@@ -178,12 +181,10 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
    * (CONTRACT §3), sent once here (DESIGN §3.4; the flow decides whether to ask again, §3.11).
    */
   confirmation(authorisationStatus: boolean, idempotencyKey: string): Promise<Result<ConfirmationAnswer, ApiError>> {
-    return this.call(
-      'POST',
-      '/customer-auth/confirmation',
-      (json, status) => readConfirmationAnswer(json, status, authorisationStatus),
-      { body: { authorisationStatus }, headers: { 'Idempotency-Key': idempotencyKey } },
-    );
+    return this.call('POST', '/customer-auth/confirmation', (json, status) => readConfirmationAnswer(json, status, authorisationStatus), {
+      body: { authorisationStatus },
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
   }
 
   /** Spec §4 inactivity: `POST /customer-auth/keep-alive` with `{}`. */

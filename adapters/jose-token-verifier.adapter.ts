@@ -12,9 +12,7 @@ import { LOCATION, type LocationLike } from './location.token';
 type KeyLookup = ReturnType<typeof createLocalJWKSet>;
 
 const codeOf = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
-    ? (error as { code: string }).code
-    : undefined;
+  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined;
 
 /**
  * DESIGN §3.1: why jose refused a token, by jose's error codes (no error classes imported, so

@@ -9,8 +9,7 @@ import { parseBusinessList, type Business, type BusinessListError } from '../dom
 import { assertNever, err, type Result } from '../domain/result';
 import { MALFORMED_ANSWER } from '../application/ports/customer-auth-api.port';
 
-const malformed = (status: number, ...causes: string[]): { readonly ok: false; readonly error: ApiError } =>
-  err({ status, code: MALFORMED_ANSWER, causes });
+const malformed = (status: number, ...causes: string[]): { readonly ok: false; readonly error: ApiError } => err({ status, code: MALFORMED_ANSWER, causes });
 
 const describeAccountsError = (error: AccountsError): string => {
   switch (error.kind) {

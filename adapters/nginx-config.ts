@@ -48,8 +48,9 @@ export const NGINX_BACKEND_PREFIXES = ['/customer-auth/', '/.well-known/'] as co
 /** A path prefix as a PCRE alternative (dots escaped). */
 const regexOf = (prefix: string): string => prefix.replace(/^\/|\/$/g, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const GENERATED = '# Written by the build (adapters/nginx-config.ts, from adapters/web-security-headers.ts) for\n'
-  + '# the site built beside it: do not edit; build again (`npm run build`) instead.\n';
+const GENERATED =
+  '# Written by the build (adapters/nginx-config.ts, from adapters/web-security-headers.ts) for\n' +
+  '# the site built beside it: do not edit; build again (`npm run build`) instead.\n';
 
 /**
  * DESIGN §4: a header value as an nginx quoted string: double quotes, or single quotes for a value
@@ -75,15 +76,17 @@ export const nginxSecurityHeaders = (inline: InlineSources): Readonly<Record<str
  */
 export function renderNginxSecurityHeaders(inline: InlineSources): string {
   const lines = Object.entries(nginxSecurityHeaders(inline)).map(([name, value]) => `add_header ${name} ${nginxQuoted(value)} always;`);
-  return `${GENERATED}# DESIGN §4 security headers, included by the server block and by every location of\n`
-    + '# consent-app.conf (an add_header in a location replaces every inherited one).\n'
-    + `# Replace ${NGINX_CSP_REPORT_URI_PLACEHOLDER} (twice) with the deployment's CSP report address, config.json's\n`
-    + '# cspReportUri: the bank\'s report collector, an https URL (the Reporting API sends only to a\n'
-    + '# secure address), or a path of this origin that the optional include proxies to one.\n'
-    + '# Strict-Transport-Security is not here: it belongs where TLS ends (the CDN or load balancer in\n'
-    + '# front of this plain-HTTP server); if this nginx ends TLS itself, add here\n'
-    + '#   add_header Strict-Transport-Security "max-age=63072000; includeSubDomains" always;\n'
-    + `${lines.join('\n')}\n`;
+  return (
+    `${GENERATED}# DESIGN §4 security headers, included by the server block and by every location of\n` +
+    '# consent-app.conf (an add_header in a location replaces every inherited one).\n' +
+    `# Replace ${NGINX_CSP_REPORT_URI_PLACEHOLDER} (twice) with the deployment's CSP report address, config.json's\n` +
+    "# cspReportUri: the bank's report collector, an https URL (the Reporting API sends only to a\n" +
+    '# secure address), or a path of this origin that the optional include proxies to one.\n' +
+    '# Strict-Transport-Security is not here: it belongs where TLS ends (the CDN or load balancer in\n' +
+    '# front of this plain-HTTP server); if this nginx ends TLS itself, add here\n' +
+    '#   add_header Strict-Transport-Security "max-age=63072000; includeSubDomains" always;\n' +
+    `${lines.join('\n')}\n`
+  );
 }
 
 /** The headers block every location repeats: the security headers and one Cache-Control. */

@@ -17,7 +17,6 @@ function platformSessionStorage(): StorageLike | undefined {
   }
 }
 
-
 /** A UUID v4 (RFC 9562) from the platform's cryptographic random source. */
 export function uuidV4(): string {
   const crypto = globalThis.crypto;

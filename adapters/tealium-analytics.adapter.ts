@@ -32,10 +32,7 @@ type TagEvent = { readonly kind: 'view' | 'link'; readonly data: Readonly<Record
 type TagState = 'idle' | 'loading' | 'ready' | 'failed';
 
 const isUtag = (value: unknown): value is Utag =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Partial<Utag>).view === 'function' &&
-  typeof (value as Partial<Utag>).link === 'function';
+  typeof value === 'object' && value !== null && typeof (value as Partial<Utag>).view === 'function' && typeof (value as Partial<Utag>).link === 'function';
 
 /**
  * DESIGN §3.8, spec §7 "An analytics tag script … is loaded when enabled": Tealium's utag.
@@ -57,7 +54,7 @@ export class TealiumAnalytics implements Analytics {
 
   constructor(@inject(RUNTIME_CONFIG) config: RuntimeConfig, @inject(DOCUMENT) @optional() document?: TagDocument) {
     this.config = config;
-    this.document = document ?? (globalThis.document);
+    this.document = document ?? globalThis.document;
   }
 
   /** DESIGN §3.8: a page view for the step now shown. */

@@ -69,8 +69,7 @@ export const CSP_REPORT_GROUP = 'csp-endpoint';
  * an absolute http(s) URL, a path, or a `__PLACEHOLDER__`, with no space, quote, `;`, `,`, `\`,
  * `$` or control character.
  */
-export const isWritableReportUri = (uri: string): boolean =>
-  /^(https?:\/\/[^\s;,"'\\$]+|\/[^\s;,"'\\$]*|__[A-Z_]+__)$/.test(uri) && !/\p{Cc}/u.test(uri);
+export const isWritableReportUri = (uri: string): boolean => /^(https?:\/\/[^\s;,"'\\$]+|\/[^\s;,"'\\$]*|__[A-Z_]+__)$/.test(uri) && !/\p{Cc}/u.test(uri);
 
 function checkedReportUri(uri: string): string {
   if (!isWritableReportUri(uri)) throw new Error(`The CSP report address cannot be written in a header: ${JSON.stringify(uri)}`);
@@ -118,7 +117,6 @@ export function securityHeaders(inline: InlineSources, reporting?: CspReporting)
     'Permissions-Policy': PERMISSIONS_POLICY,
   };
 }
-
 
 /** DESIGN §4: HTML, configuration and API answers are never cached. */
 export const NO_STORE_CACHE_CONTROL = 'no-store';

@@ -23,10 +23,7 @@ export class WindowLaunchParameters implements LaunchParameters {
   private readonly history: HistoryLike | undefined;
   private readonly entry: { readonly pathname: string; readonly query: URLSearchParams };
 
-  constructor(
-    @inject(LOCATION) @optional() location?: Pick<LocationLike, 'pathname' | 'search' | 'hash'>,
-    @inject(HISTORY) @optional() history?: HistoryLike,
-  ) {
+  constructor(@inject(LOCATION) @optional() location?: Pick<LocationLike, 'pathname' | 'search' | 'hash'>, @inject(HISTORY) @optional() history?: HistoryLike) {
     this.location = location ?? globalThis.location;
     this.history = history ?? globalThis.history;
     this.entry = { pathname: this.location?.pathname ?? '', query: new URLSearchParams(this.location?.search ?? '') };
@@ -57,7 +54,10 @@ export class WindowLaunchParameters implements LaunchParameters {
   forgetRedirectJwt(): void {
     const location = this.location;
     if (location === undefined || this.history === undefined) return;
-    const pairs = location.search.replace(/^\?/, '').split('&').filter((pair) => pair !== '');
+    const pairs = location.search
+      .replace(/^\?/, '')
+      .split('&')
+      .filter((pair) => pair !== '');
     const kept = pairs.filter((pair) => nameOf(pair) !== REDIRECT_JWT_PARAM);
     if (kept.length === pairs.length) return;
     const search = kept.length === 0 ? '' : `?${kept.join('&')}`;

@@ -34,7 +34,10 @@ export class CallJournal implements CustomerAuthApi {
       return result;
     } catch (error) {
       // The port never throws; a bug in it is no answer, as the flow controller reads it.
-      this.noted = noteAnswer(this.noted, call, { ok: false, error: { status: 0, code: NO_ANSWER, causes: [error instanceof Error ? error.message : String(error)] } });
+      this.noted = noteAnswer(this.noted, call, {
+        ok: false,
+        error: { status: 0, code: NO_ANSWER, causes: [error instanceof Error ? error.message : String(error)] },
+      });
       throw error;
     }
   }

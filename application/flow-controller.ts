@@ -62,9 +62,15 @@ export class FlowController {
       },
       clock.now(),
     );
-    makeObservable<this, 'model' | 'held' | 'cancelWake' | 'unsubscribe' | 'disposed' | 'backGuarded'>(
-      this, { model: observableRef, held: observableRef, state: computed, cancelWake: false, unsubscribe: false, disposed: false, backGuarded: false },
-    );
+    makeObservable<this, 'model' | 'held' | 'cancelWake' | 'unsubscribe' | 'disposed' | 'backGuarded'>(this, {
+      model: observableRef,
+      held: observableRef,
+      state: computed,
+      cancelWake: false,
+      unsubscribe: false,
+      disposed: false,
+      backGuarded: false,
+    });
   }
 
   /**
@@ -107,7 +113,10 @@ export class FlowController {
   dispatch(event: FlowEvent): Promise<void> {
     if (this.disposed) return Promise.resolve();
     const { state, effects } = transition(this.model, event, this.clock.now());
-    if (state !== this.model) runInAction(() => { this.model = state; });
+    if (state !== this.model)
+      runInAction(() => {
+        this.model = state;
+      });
     return Promise.all(effects.map((effect) => this.run(effect))).then(() => undefined);
   }
 
@@ -119,8 +128,13 @@ export class FlowController {
    * model's state again; call it once the page is adopted.
    */
   holdView(): () => void {
-    runInAction(() => { this.held = this.model; });
-    return () => runInAction(() => { this.held = undefined; });
+    runInAction(() => {
+      this.held = this.model;
+    });
+    return () =>
+      runInAction(() => {
+        this.held = undefined;
+      });
   }
 
   private run(effect: FlowEffect): Promise<void> {
@@ -174,16 +188,26 @@ export class FlowController {
     const api = this.api;
     const answer = (): Promise<FlowAnswer['result']> => {
       switch (call.kind) {
-        case 'consentDetails': return api.consentDetails();
-        case 'authenticate': return api.authenticate(call.request);
-        case 'customerDetails': return api.customerDetails();
-        case 'businesses': return api.businesses();
-        case 'confirmBusinessProfile': return api.confirmBusinessProfile(call.request);
-        case 'accounts': return api.accounts();
-        case 'saveSelection': return api.saveSelection(call.request);
-        case 'confirm': return api.confirmation(true, this.storage.decisionKey('approve'));
-        case 'reject': return api.confirmation(false, this.storage.decisionKey('reject'));
-        case 'keepAlive': return api.keepAlive();
+        case 'consentDetails':
+          return api.consentDetails();
+        case 'authenticate':
+          return api.authenticate(call.request);
+        case 'customerDetails':
+          return api.customerDetails();
+        case 'businesses':
+          return api.businesses();
+        case 'confirmBusinessProfile':
+          return api.confirmBusinessProfile(call.request);
+        case 'accounts':
+          return api.accounts();
+        case 'saveSelection':
+          return api.saveSelection(call.request);
+        case 'confirm':
+          return api.confirmation(true, this.storage.decisionKey('approve'));
+        case 'reject':
+          return api.confirmation(false, this.storage.decisionKey('reject'));
+        case 'keepAlive':
+          return api.keepAlive();
       }
     };
     const result = await answer().catch(thrown);

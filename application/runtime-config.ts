@@ -92,7 +92,7 @@ function parseLinks(raw: unknown, problems: string[]): ConfigLinks {
 export function parseEntryPageConfig(
   raw: unknown,
 ): Result<{ readonly brands: readonly Brand[]; readonly links: ConfigLinks; readonly login: LoginSettings }, readonly string[]> {
-  if (!isRecord(raw)) return err(['the entry page\'s configuration must be a JSON object']);
+  if (!isRecord(raw)) return err(["the entry page's configuration must be a JSON object"]);
   const problems: string[] = [];
   const brands = parseBrands(raw['brands']);
   if (!brands.ok) problems.push(...brands.error);
@@ -133,9 +133,11 @@ export function parseRuntimeConfig(raw: unknown): Result<RuntimeConfig, readonly
     inactiveReciprocalWarnTime: raw['inactiveReciprocalWarnTime'],
   });
   if (!inactivity.ok) {
-    problems.push(inactivity.error.kind === 'notPositiveInteger'
-      ? `${inactivity.error.field} must be a whole number of seconds above 0`
-      : 'inactiveReciprocalWarnTime must be less than inactiveTimeLimit');
+    problems.push(
+      inactivity.error.kind === 'notPositiveInteger'
+        ? `${inactivity.error.field} must be a whole number of seconds above 0`
+        : 'inactiveReciprocalWarnTime must be less than inactiveTimeLimit',
+    );
   }
   const { inactiveTimeLimit, inactiveReciprocalWarnTime } = inactivity.ok ? inactivity.value : { inactiveTimeLimit: 1, inactiveReciprocalWarnTime: 0 };
   const useTealiumUtag = boolean('useTealiumUtag');

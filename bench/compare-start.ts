@@ -41,12 +41,19 @@ async function main(): Promise<void> {
     tree = await buildRef(work, path.join(work, 'ref-dist'));
     await buildApp({ outDir: path.join(work, 'tree-dist') });
     await buildApp({ outDir: path.join(work, 'floor-dist'), entry: path.join(root, 'bench/floor-app/main.tsx') });
-    for (const [name, dist] of [[ref, 'ref-dist'], ['working tree', 'tree-dist'], ['floor', 'floor-dist']] as const) {
+    for (const [name, dist] of [
+      [ref, 'ref-dist'],
+      ['working tree', 'tree-dist'],
+      ['floor', 'floor-dist'],
+    ] as const) {
       const harness = await new SandboxHarness().start({ distDir: path.join(work, dist) });
       // Gzipped as production's nginx serves them, like `npm run bench` (bench/gzip-proxy.ts).
       const proxy = await startGzipProxy(harness.origin);
       const hasContinue = name !== 'floor';
-      const url = name === 'floor' ? () => Promise.resolve(`${proxy.origin}/floor?tiles=0`) : async () => (await harness.entryUrl()).replace(harness.origin, proxy.origin);
+      const url =
+        name === 'floor'
+          ? () => Promise.resolve(`${proxy.origin}/floor?tiles=0`)
+          : async () => (await harness.entryUrl()).replace(harness.origin, proxy.origin);
       harnesses.push({ name, harness, proxy, url, hasContinue });
     }
     const times = new Map<string, number[]>(harnesses.map(({ name }) => [name, []]));
@@ -63,9 +70,19 @@ async function main(): Promise<void> {
     const middle = (values: number[]): number => (values.length === 0 ? Number.NaN : median(values));
     const floor = middle(times.get('floor') ?? []);
     console.log(`navigation → username field accepts input, ${runs} interleaved cold starts each, mobile profile`);
-    console.table(Object.fromEntries([...times].map(([name, values]) => [name, {
-      'median (ms)': round(middle(values)), 'ratio to floor': round(middle(values) / floor, 3), runs: values.map((ms) => Math.round(ms)).join(' '), failed: `${failed.get(name)?.length ?? 0} of ${runs}`,
-    }])));
+    console.table(
+      Object.fromEntries(
+        [...times].map(([name, values]) => [
+          name,
+          {
+            'median (ms)': round(middle(values)),
+            'ratio to floor': round(middle(values) / floor, 3),
+            runs: values.map((ms) => Math.round(ms)).join(' '),
+            failed: `${failed.get(name)?.length ?? 0} of ${runs}`,
+          },
+        ]),
+      ),
+    );
     for (const [name, reasons] of failed) for (const reason of reasons) console.log(`  ${name}: ${reason}`);
   } finally {
     await browser.close();

@@ -18,7 +18,11 @@ import type { Metafile } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export interface Bytes { readonly raw: number; readonly gzip: number; readonly brotli: number }
+export interface Bytes {
+  readonly raw: number;
+  readonly gzip: number;
+  readonly brotli: number;
+}
 
 export interface FirstScreenBytes extends Bytes {
   /** Raw bytes of each kind counted above. */

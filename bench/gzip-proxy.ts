@@ -7,30 +7,37 @@ import { createGzip } from 'node:zlib';
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json)|image\/svg\+xml)/;
 
-export interface GzipProxy { readonly origin: string; close(): Promise<void> }
+export interface GzipProxy {
+  readonly origin: string;
+  close(): Promise<void>;
+}
 
 export async function startGzipProxy(upstream: string): Promise<GzipProxy> {
   const target = new URL(upstream);
   const server = http.createServer((request, response) => {
-    const forwarded = http.request({
-      hostname: target.hostname,
-      port: target.port,
-      path: request.url,
-      method: request.method,
-      headers: { ...request.headers, host: target.host, 'accept-encoding': 'identity' },
-    }, (answer) => {
-      const type = String(answer.headers['content-type'] ?? '');
-      const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) && answer.headers['content-encoding'] === undefined;
-      const headers = { ...answer.headers };
-      if (gzip) {
-        delete headers['content-length'];
-        headers['content-encoding'] = 'gzip';
-        headers['vary'] = 'Accept-Encoding';
-      }
-      response.writeHead(answer.statusCode ?? 502, headers);
-      if (gzip) answer.pipe(createGzip({ level: 6 })).pipe(response);
-      else answer.pipe(response);
-    });
+    const forwarded = http.request(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: request.url,
+        method: request.method,
+        headers: { ...request.headers, host: target.host, 'accept-encoding': 'identity' },
+      },
+      (answer) => {
+        const type = String(answer.headers['content-type'] ?? '');
+        const gzip =
+          COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) && answer.headers['content-encoding'] === undefined;
+        const headers = { ...answer.headers };
+        if (gzip) {
+          delete headers['content-length'];
+          headers['content-encoding'] = 'gzip';
+          headers['vary'] = 'Accept-Encoding';
+        }
+        response.writeHead(answer.statusCode ?? 502, headers);
+        if (gzip) answer.pipe(createGzip({ level: 6 })).pipe(response);
+        else answer.pipe(response);
+      },
+    );
     forwarded.on('error', (error) => {
       response.writeHead(502, { 'content-type': 'text/plain' });
       response.end(`bench proxy: ${error.message}`);
@@ -41,9 +48,10 @@ export async function startGzipProxy(upstream: string): Promise<GzipProxy> {
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -50,7 +50,10 @@ export async function coldStart(browser: Browser, url: string | (() => Promise<s
     context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
     const page = await context.newPage();
     await applyProfile(page, profile);
-    await installProbe(page, { fillLogin: options.fillLogin, ...(options.continueSelector === undefined ? {} : { continueSelector: options.continueSelector }) });
+    await installProbe(page, {
+      fillLogin: options.fillLogin,
+      ...(options.continueSelector === undefined ? {} : { continueSelector: options.continueSelector }),
+    });
     await page.goto(address, { waitUntil: 'commit' });
     stage = 'form painted';
     times.formPainted = await mark(page, 'formPainted', timeout);

@@ -14,9 +14,17 @@
 // - the last resource's responseEnd before a mark, so a render can be told from the network.
 import type { Page } from 'playwright-core';
 
-export interface EventEntry { readonly name: string; readonly interactionId: number; readonly startTime: number; readonly duration: number; readonly processing: number }
+export interface EventEntry {
+  readonly name: string;
+  readonly interactionId: number;
+  readonly startTime: number;
+  readonly duration: number;
+  readonly processing: number;
+}
 
-export interface ProbeMarks { readonly [name: string]: number | undefined }
+export interface ProbeMarks {
+  readonly [name: string]: number | undefined;
+}
 
 declare global {
   interface Window {
@@ -46,8 +54,18 @@ export const SECURE_CODE = 'input[name="secureCode"]';
 /** What the probe types into the login form once it shows. */
 export const TYPED = { username: 'jane.citizen', secureCode: '123456' } as const;
 
-function probe({ fillLogin, continueSelector, usernameSelector, secureCodeSelector, typed }: {
-  fillLogin: boolean; continueSelector: string | null; usernameSelector: string; secureCodeSelector: string; typed: { username: string; secureCode: string };
+function probe({
+  fillLogin,
+  continueSelector,
+  usernameSelector,
+  secureCodeSelector,
+  typed,
+}: {
+  fillLogin: boolean;
+  continueSelector: string | null;
+  usernameSelector: string;
+  secureCodeSelector: string;
+  typed: { username: string; secureCode: string };
 }): void {
   const marks: Record<string, number> = {};
   const watched = new Map<string, string>();
@@ -58,7 +76,10 @@ function probe({ fillLogin, continueSelector, usernameSelector, secureCodeSelect
   };
   let filled = false;
   let inputQueued = false;
-  const fields = [[usernameSelector, typed.username], [secureCodeSelector, typed.secureCode]] as const;
+  const fields = [
+    [usernameSelector, typed.username],
+    [secureCodeSelector, typed.secureCode],
+  ] as const;
   const typedInto = new Set<string>();
   // Each field is typed into in the first frame it is there: the browser may paint the username
   // while the rest of a long entry page is still being parsed (seen on the product's page under
@@ -82,7 +103,9 @@ function probe({ fillLogin, continueSelector, usernameSelector, secureCodeSelect
     // "accepts input": the first task the main thread runs after the frame that shows the form.
     if (marks['formPainted'] !== undefined && !inputQueued) {
       inputQueued = true;
-      setTimeout(() => { marks['inputReady'] = performance.now(); }, 0);
+      setTimeout(() => {
+        marks['inputReady'] = performance.now();
+      }, 0);
     }
     if (fillLogin && !filled && marks['formPainted'] !== undefined) fill();
     // Once Continue is usable and both fields were typed into: do they still hold what was typed? (1 or 0)
@@ -101,10 +124,22 @@ function probe({ fillLogin, continueSelector, usernameSelector, secureCodeSelect
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as PerformanceEventTiming[]) {
       if (entry.interactionId === 0) continue;
-      events.push({ name: entry.name, interactionId: entry.interactionId, startTime: entry.startTime, duration: entry.duration, processing: entry.processingEnd - entry.processingStart });
+      events.push({
+        name: entry.name,
+        interactionId: entry.interactionId,
+        startTime: entry.startTime,
+        duration: entry.duration,
+        processing: entry.processingEnd - entry.processingStart,
+      });
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-  addEventListener('click', (event) => { if (event.isTrusted) marks['lastClick'] = event.timeStamp; }, { capture: true });
+  addEventListener(
+    'click',
+    (event) => {
+      if (event.isTrusted) marks['lastClick'] = event.timeStamp;
+    },
+    { capture: true },
+  );
   const lastResponseEndBefore = (time: number): number =>
     (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .map((entry) => entry.responseEnd)
@@ -122,7 +157,13 @@ export interface ProbeOptions {
 
 /** Installs the probe in every document `page` loads. */
 export async function installProbe(page: Page, { fillLogin, continueSelector }: ProbeOptions): Promise<void> {
-  const options = JSON.stringify({ fillLogin, continueSelector: continueSelector ?? null, usernameSelector: USERNAME, secureCodeSelector: SECURE_CODE, typed: TYPED });
+  const options = JSON.stringify({
+    fillLogin,
+    continueSelector: continueSelector ?? null,
+    usernameSelector: USERNAME,
+    secureCodeSelector: SECURE_CODE,
+    typed: TYPED,
+  });
   // tsx compiles with esbuild's keepNames, whose __name helper the page lacks: a no-op stands in,
   // for the probe and for the functions the bench evaluates in the page later.
   await page.addInitScript({ content: `globalThis.__name = (target) => target;\n(${probe.toString()})(${options});` });

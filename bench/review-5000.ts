@@ -26,7 +26,12 @@ const BUDGET_MS = 300;
 const runsArgument = process.argv.indexOf('--runs');
 const RUNS = runsArgument === -1 ? 5 : Number(process.argv[runsArgument + 1]);
 
-interface ReviewRun { readonly reviewRender: number; readonly showMore: number; readonly listed: number; readonly mainThreadMs: number }
+interface ReviewRun {
+  readonly reviewRender: number;
+  readonly showMore: number;
+  readonly listed: number;
+  readonly mainThreadMs: number;
+}
 
 /**
  * The page's main-thread CPU time (thread time, which neither the machine's other processes nor
@@ -34,11 +39,21 @@ interface ReviewRun { readonly reviewRender: number; readonly showMore: number; 
  */
 function mainThreadCpu(events: readonly TraceEvent[], fromUs: number, toUs: number): number {
   const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
-  const tasks = events.filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.tid === main?.tid && event.pid === main?.pid && event.ts >= fromUs && event.ts <= toUs);
+  const tasks = events.filter(
+    (event) => event.name === 'RunTask' && event.ph === 'X' && event.tid === main?.tid && event.pid === main?.pid && event.ts >= fromUs && event.ts <= toUs,
+  );
   return Math.round(tasks.reduce((sum, task) => sum + (task.tdur ?? 0), 0) / 100) / 10;
 }
 
-interface TraceEvent { readonly name: string; readonly ph: string; readonly ts: number; readonly tdur?: number; readonly pid: number; readonly tid: number; readonly args?: { readonly name?: string; readonly data?: { readonly requestMethod?: string; readonly url?: string; readonly requestId?: string } } }
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly ts: number;
+  readonly tdur?: number;
+  readonly pid: number;
+  readonly tid: number;
+  readonly args?: { readonly name?: string; readonly data?: { readonly requestMethod?: string; readonly url?: string; readonly requestId?: string } };
+}
 
 /** The longest Event Timing entry of the last interaction after `seen` entries (16 when under the API's threshold). */
 const lastInteraction = (page: Page, seen: number): Promise<number> =>
@@ -70,7 +85,9 @@ async function oneRun(browser: Browser, harness: SandboxHarness): Promise<Review
     await page.evaluate(() => window.__bench.watch('review', '.step-body.confirmation'));
     const cdp = await context.newCDPSession(page);
     const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', (data) => { events.push(...(data.value as unknown as TraceEvent[])); });
+    cdp.on('Tracing.dataCollected', (data) => {
+      events.push(...(data.value as unknown as TraceEvent[]));
+    });
     await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,__metadata', transferMode: 'ReportEvents' });
     await page.locator('.step-buttons .btn-primary').click();
     await page.getByRole('heading', { level: 1, name: copy.steps.confirmation }).waitFor();
@@ -102,14 +119,23 @@ try {
   for (let run = 1; run <= RUNS; run++) {
     const figures = await oneRun(browser, harness);
     runs.push(figures);
-    console.log(`run ${run} (load ${os.loadavg()[0]?.toFixed(1)}): review render ${figures.reviewRender} ms (${figures.listed} account lines on the page; main-thread CPU in it ${figures.mainThreadMs} ms), show more ${figures.showMore} ms`);
+    console.log(
+      `run ${run} (load ${os.loadavg()[0]?.toFixed(1)}): review render ${figures.reviewRender} ms (${figures.listed} account lines on the page; main-thread CPU in it ${figures.mainThreadMs} ms), show more ${figures.showMore} ms`,
+    );
   }
   const review = summarise(runs.map((run) => run.reviewRender));
   const more = summarise(runs.map((run) => run.showMore));
   console.log(`\nReview of 5,000 accounts, mobile profile (${MOBILE.cpuSlowdown}× CPU, ${MOBILE.viewport.width} px), ${RUNS} runs:`);
   // The figure depends on what else the machine runs: its load is printed beside it.
-  console.log(`  machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' / ')} (1, 5, 15 min)`);
-  console.log(`  review render: median ${review.median} ms (quartiles ${review.q1}–${review.q3}, max ${Math.max(...runs.map((run) => run.reviewRender))}); budget ${BUDGET_MS} ms: ${review.median <= BUDGET_MS ? 'met' : 'NOT MET'}`);
+  console.log(
+    `  machine: ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' / ')} (1, 5, 15 min)`,
+  );
+  console.log(
+    `  review render: median ${review.median} ms (quartiles ${review.q1}–${review.q3}, max ${Math.max(...runs.map((run) => run.reviewRender))}); budget ${BUDGET_MS} ms: ${review.median <= BUDGET_MS ? 'met' : 'NOT MET'}`,
+  );
   const cpu = summarise(runs.map((run) => run.mainThreadMs));
   console.log(`  main-thread CPU time in that render: median ${cpu.median} ms (thread time, a rough guide: see the note at the top)`);
   console.log(`  show more accounts: median ${more.median} ms (max ${Math.max(...runs.map((run) => run.showMore))})`);

@@ -74,9 +74,18 @@ function summariseStarts(runs: StartTimes[], options: StartOptions): AppStart {
     attempted: runs.length,
     failed: runs.filter((run) => run.failure !== undefined).length,
     ...(options.fillLogin && options.continueSelector !== undefined ? { typedLost: runs.filter((run) => run.typedKept === false).length } : {}),
-    runs: runs.map((run) => JSON.parse(JSON.stringify({
-      formPainted: roundIf(run.formPainted), inputReady: roundIf(run.inputReady), continueUsable: roundIf(run.continueUsable), typedKept: run.typedKept, failure: run.failure,
-    })) as StartTimes),
+    runs: runs.map(
+      (run) =>
+        JSON.parse(
+          JSON.stringify({
+            formPainted: roundIf(run.formPainted),
+            inputReady: roundIf(run.inputReady),
+            continueUsable: roundIf(run.continueUsable),
+            typedKept: run.typedKept,
+            failure: run.failure,
+          }),
+        ) as StartTimes,
+    ),
   };
 }
 
@@ -119,7 +128,10 @@ const summariseList = (figures: ListFigures): ListSummary => ({
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const load = os.loadavg().map((n) => n.toFixed(2)).join(' ');
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
   const work = await mkdtemp(path.join(os.tmpdir(), 'consent-bench-'));
   const productDist = path.join(work, 'product');
   const floorDist = path.join(work, 'floor');
@@ -172,7 +184,11 @@ async function main(): Promise<void> {
           }
         }
       }
-      start[profile.name] = { static: summariseStarts(runs.static, START_OPTIONS.static), floor: summariseStarts(runs.floor, START_OPTIONS.floor), product: summariseStarts(runs.product, START_OPTIONS.product) };
+      start[profile.name] = {
+        static: summariseStarts(runs.static, START_OPTIONS.static),
+        floor: summariseStarts(runs.floor, START_OPTIONS.floor),
+        product: summariseStarts(runs.product, START_OPTIONS.product),
+      };
       const entry = { product: {} as Record<number, ListSummary>, floor: {} as Record<number, ListSummary> };
       const outcome = { product: {} as Record<number, ListRun['failure'] | null>, floor: {} as Record<number, ListRun['failure'] | null> };
       lists[profile.name] = entry;
@@ -188,7 +204,14 @@ async function main(): Promise<void> {
           if (listRun.figures !== undefined) entry[app][size.accounts] = summariseList(listRun.figures);
           outcome[app][size.accounts] = listRun.failure ?? null;
           if (listRun.failure !== undefined) {
-            failures.push({ profile: profile.name, app, what: 'list', accounts: size.accounts, stage: listRun.failure.stage, message: listRun.failure.message });
+            failures.push({
+              profile: profile.name,
+              app,
+              what: 'list',
+              accounts: size.accounts,
+              stage: listRun.failure.stage,
+              message: listRun.failure.message,
+            });
             console.log(`  ${profile.name}, ${app}, ${size.accounts} accounts: ${listRun.failure.stage}: ${listRun.failure.message}`);
           }
         }
@@ -200,7 +223,10 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${browser.version()}`,
       loadAverageAtStart: load,
-      loadAverageAtEnd: os.loadavg().map((n) => n.toFixed(2)).join(' '),
+      loadAverageAtEnd: os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' '),
       durationS: Math.round((Date.now() - started) / 1000),
       commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(),
       profiles: Object.fromEntries(PROFILES.map((profile) => [profile.name, profile])),
@@ -227,11 +253,17 @@ async function main(): Promise<void> {
   }
 }
 
-interface Verdict { readonly profile: string; readonly budget: string; readonly figure: number | null; readonly limit: number; readonly met: boolean | null }
+interface Verdict {
+  readonly profile: string;
+  readonly budget: string;
+  readonly figure: number | null;
+  readonly limit: number;
+  readonly met: boolean | null;
+}
 
 /** A budget on a figure; with no figure (every run of it failed) the verdict is "no figure", never "met". */
 const check = (profile: string, budget: string, figure: number, limit: number): Verdict =>
-  (Number.isFinite(figure) ? { profile, budget, figure: round(figure, 3), limit, met: figure <= limit } : { profile, budget, figure: null, limit, met: null });
+  Number.isFinite(figure) ? { profile, budget, figure: round(figure, 3), limit, met: figure <= limit } : { profile, budget, figure: null, limit, met: null };
 
 const median = (summary: Summary | undefined): number => summary?.median ?? Number.NaN;
 
@@ -245,7 +277,7 @@ function startVerdicts(profile: Profile, figures: StartFigures | undefined): Ver
     check(profile.name, 'input accepted ≤ 1.5× the static page', median(product.inputReady) / median(statics.inputReady), 1.5),
     check(profile.name, 'form painted ≤ 0.5× the floor app', median(product.formPainted) / median(floor.formPainted), 0.5),
     check(profile.name, 'input accepted ≤ 0.5× the floor app', median(product.inputReady) / median(floor.inputReady), 0.5),
-    check(profile.name, 'Continue usable ≤ 1.3× the floor app\'s input', median(product.continueUsable) / median(floor.inputReady), 1.3),
+    check(profile.name, "Continue usable ≤ 1.3× the floor app's input", median(product.continueUsable) / median(floor.inputReady), 1.3),
   ];
 }
 
@@ -254,10 +286,10 @@ function scalingVerdicts(figures: { product: Record<number, ListSummary>; floor:
   const at5000 = figures?.product[5000];
   const at50 = figures?.product[50];
   const kinds = ['selectAll', 'tickOne', 'filterType'] as const;
-  const inp = (list: ListSummary | undefined, kind: typeof kinds[number]): number => list?.[kind].inp.median ?? Number.NaN;
+  const inp = (list: ListSummary | undefined, kind: (typeof kinds)[number]): number => list?.[kind].inp.median ?? Number.NaN;
   return [
     ...kinds.map((kind) => check('mobile', `5,000 accounts: ${kind} INP ≤ 100 ms`, inp(at5000, kind), 100)),
-    check('mobile', '5,000 accounts: step\'s first render ≤ 300 ms', at5000?.firstRender ?? Number.NaN, 300),
+    check('mobile', "5,000 accounts: step's first render ≤ 300 ms", at5000?.firstRender ?? Number.NaN, 300),
     ...kinds.map((kind) => check('mobile', `${kind} at 5,000 ≤ 1.5× at 50`, inp(at5000, kind) / inp(at50, kind), 1.5)),
     check('mobile', 'first render at 5,000 ≤ 1.5× at 50', (at5000?.firstRender ?? Number.NaN) / (at50?.firstRender ?? Number.NaN), 1.5),
     check('mobile', 'review render at 5,000 ≤ 1.5× at 50', (at5000?.reviewRender ?? Number.NaN) / (at50?.reviewRender ?? Number.NaN), 1.5),
@@ -266,52 +298,109 @@ function scalingVerdicts(figures: { product: Record<number, ListSummary>; floor:
 
 /** "540 (IQR 32)", and "(n of N)" when some runs gave no figure. */
 const showOf = (summary: Summary | undefined, attempted: number): string =>
-  (summary === undefined ? (attempted > 0 ? `— (0 of ${attempted})` : '—') : `${show(summary)}${summary.n < attempted ? ` (${summary.n} of ${attempted})` : ''}`);
+  summary === undefined ? (attempted > 0 ? `— (0 of ${attempted})` : '—') : `${show(summary)}${summary.n < attempted ? ` (${summary.n} of ${attempted})` : ''}`;
 
 const LIST_STAGES: readonly ListStage[] = ['open the page', 'login', 'accounts step', 'interactions', 'review', 'list'];
 
 function print(results: {
-  date: string; machine: string; loadAverageAtStart: string; loadAverageAtEnd: string; durationS: number; startRuns: number; buildMs: number; browserRelaunches: number;
+  date: string;
+  machine: string;
+  loadAverageAtStart: string;
+  loadAverageAtEnd: string;
+  durationS: number;
+  startRuns: number;
+  buildMs: number;
+  browserRelaunches: number;
   bytes: { product: FirstScreenBytesFigures; floor: FirstScreenBytesFigures; ratio: number; met: boolean };
-  start: Record<string, StartFigures>; lists: Record<string, { product: Record<number, ListSummary>; floor: Record<number, ListSummary> }>;
+  start: Record<string, StartFigures>;
+  lists: Record<string, { product: Record<number, ListSummary>; floor: Record<number, ListSummary> }>;
   listRuns: Record<string, { product: Record<number, ListRun['failure'] | null>; floor: Record<number, ListRun['failure'] | null> }>;
-  listTypedLost: { profile: string; accounts: number }[]; failures: Failure[]; verdicts: Verdict[];
+  listTypedLost: { profile: string; accounts: number }[];
+  failures: Failure[];
+  verdicts: Verdict[];
 }): void {
   const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
-  console.log(`Benchmark, ${results.date}, ${results.machine}; load average ${results.loadAverageAtStart} at start, ${results.loadAverageAtEnd} at end; ${Math.floor(results.durationS / 60)} min ${results.durationS % 60} s`);
-  const css = (b: FirstScreenBytesFigures): string => (b.parts.inlineStyles > 0 ? `${kb(b.parts.inlineStyles)} inline CSS` : b.parts.linkedStylesheets > 0 ? `${kb(b.parts.linkedStylesheets)} linked CSS` : 'no CSS');
-  const parts = (b: FirstScreenBytesFigures): string => `${kb(b.parts.scriptFiles)} JS files, ${b.parts.inlineScripts > 0 ? `${kb(b.parts.inlineScripts)} inline JS` : 'no inline JS'}, ${css(b)}`;
+  console.log(
+    `Benchmark, ${results.date}, ${results.machine}; load average ${results.loadAverageAtStart} at start, ${results.loadAverageAtEnd} at end; ${Math.floor(results.durationS / 60)} min ${results.durationS % 60} s`,
+  );
+  const css = (b: FirstScreenBytesFigures): string =>
+    b.parts.inlineStyles > 0
+      ? `${kb(b.parts.inlineStyles)} inline CSS`
+      : b.parts.linkedStylesheets > 0
+        ? `${kb(b.parts.linkedStylesheets)} linked CSS`
+        : 'no CSS';
+  const parts = (b: FirstScreenBytesFigures): string =>
+    `${kb(b.parts.scriptFiles)} JS files, ${b.parts.inlineScripts > 0 ? `${kb(b.parts.inlineScripts)} inline JS` : 'no inline JS'}, ${css(b)}`;
   console.table({
-    'first screen JS+CSS (gzip)': { product: kb(results.bytes.product.gzip), floor: kb(results.bytes.floor.gzip), ratio: results.bytes.ratio, budget: '≤ 1.25', verdict: verdict(results.bytes.met) },
-    'first screen JS+CSS (brotli)': { product: kb(results.bytes.product.brotli), floor: kb(results.bytes.floor.brotli), ratio: ratio(results.bytes.product.brotli, results.bytes.floor.brotli), budget: '', verdict: '' },
+    'first screen JS+CSS (gzip)': {
+      product: kb(results.bytes.product.gzip),
+      floor: kb(results.bytes.floor.gzip),
+      ratio: results.bytes.ratio,
+      budget: '≤ 1.25',
+      verdict: verdict(results.bytes.met),
+    },
+    'first screen JS+CSS (brotli)': {
+      product: kb(results.bytes.product.brotli),
+      floor: kb(results.bytes.floor.brotli),
+      ratio: ratio(results.bytes.product.brotli, results.bytes.floor.brotli),
+      budget: '',
+      verdict: '',
+    },
     'of which (raw)': { product: parts(results.bytes.product), floor: parts(results.bytes.floor), ratio: '', budget: '', verdict: '' },
-    'entry page document (gzip)': { product: kb(results.bytes.product.document.gzip), floor: kb(results.bytes.floor.document.gzip), ratio: ratio(results.bytes.product.document.gzip, results.bytes.floor.document.gzip), budget: '', verdict: '' },
+    'entry page document (gzip)': {
+      product: kb(results.bytes.product.document.gzip),
+      floor: kb(results.bytes.floor.document.gzip),
+      ratio: ratio(results.bytes.product.document.gzip, results.bytes.floor.document.gzip),
+      budget: '',
+      verdict: '',
+    },
     'production build (ms)': { product: results.buildMs, floor: '', ratio: '', budget: '', verdict: '' },
   });
   console.log(`first screen gzip bytes: product ${results.bytes.product.gzip}, floor ${results.bytes.floor.gzip}`);
   for (const [profile, figures] of Object.entries(results.start)) {
-    console.log(`Start-up, ${profile} profile: ms from navigation, median (IQR) of ${results.startRuns} interleaved cold starts each; Continue usable: the product's login form data-ready, the static page's submit button`);
-    console.table(Object.fromEntries((['static', 'floor', 'product'] as const).map((app) => [app, {
-      'form painted': showOf(figures[app].formPainted, figures[app].attempted),
-      'input accepted': showOf(figures[app].inputReady, figures[app].attempted),
-      'Continue usable': app === 'floor' ? '—' : showOf(figures[app].continueUsable, figures[app].attempted),
-      'runs failed': `${figures[app].failed} of ${figures[app].attempted}`,
-    }])));
+    console.log(
+      `Start-up, ${profile} profile: ms from navigation, median (IQR) of ${results.startRuns} interleaved cold starts each; Continue usable: the product's login form data-ready, the static page's submit button`,
+    );
+    console.table(
+      Object.fromEntries(
+        (['static', 'floor', 'product'] as const).map((app) => [
+          app,
+          {
+            'form painted': showOf(figures[app].formPainted, figures[app].attempted),
+            'input accepted': showOf(figures[app].inputReady, figures[app].attempted),
+            'Continue usable': app === 'floor' ? '—' : showOf(figures[app].continueUsable, figures[app].attempted),
+            'runs failed': `${figures[app].failed} of ${figures[app].attempted}`,
+          },
+        ]),
+      ),
+    );
   }
   for (const [profile, figures] of Object.entries(results.lists)) {
-    console.log(`Accounts step as the list grows, ${profile} profile: renders in ms; interactions as Event Timing's duration (INP), median (IQR); "≤16" = under the API's threshold`);
+    console.log(
+      `Accounts step as the list grows, ${profile} profile: renders in ms; interactions as Event Timing's duration (INP), median (IQR); "≤16" = under the API's threshold`,
+    );
     const rows: Record<string, Record<string, string | number>> = {};
     for (const app of ['product', 'floor'] as const) {
       for (const size of SIZES) {
         const list = figures[app][size.accounts];
         const failure = results.listRuns[profile]?.[app][size.accounts];
         if (list === undefined) {
-          rows[`${app} ${size.accounts}`] = { 'first render': `${failure?.stage ?? 'run'} failed`, 'select all': '—', 'tick one': '—', 'filter key': '—', 'review render': '—' };
+          rows[`${app} ${size.accounts}`] = {
+            'first render': `${failure?.stage ?? 'run'} failed`,
+            'select all': '—',
+            'tick one': '—',
+            'filter key': '—',
+            'review render': '—',
+          };
           continue;
         }
-        const inp = (kind: ListSummary['selectAll']): string => `${kind.belowThreshold === kind.inp.n ? '≤16' : show(kind.inp)}${kind.processing === undefined ? '' : `; proc ${Math.round(kind.processing.median)}`}`;
+        const inp = (kind: ListSummary['selectAll']): string =>
+          `${kind.belowThreshold === kind.inp.n ? '≤16' : show(kind.inp)}${kind.processing === undefined ? '' : `; proc ${Math.round(kind.processing.median)}`}`;
         rows[`${app} ${size.accounts}`] = {
-          'first render': list.firstRender, 'select all': inp(list.selectAll), 'tick one': inp(list.tickOne), 'filter key': inp(list.filterType),
+          'first render': list.firstRender,
+          'select all': inp(list.selectAll),
+          'tick one': inp(list.tickOne),
+          'filter key': inp(list.filterType),
           'review render': list.reviewRender ?? (app === 'product' ? `${failure?.stage ?? 'review'} failed` : '—'),
         };
       }
@@ -324,15 +413,20 @@ function print(results: {
       const figure = figures[app];
       const stages = results.failures.filter((f) => f.what === 'start' && f.profile === profile && f.app === app).map((f) => f.stage);
       const byStage = [...new Set(stages)].map((stage) => `${stages.filter((s) => s === stage).length} at ${stage}`).join(', ');
-      console.log(`  start-up, ${profile}, ${app}: failed in ${figure.failed} of ${figure.attempted} cold starts${byStage === '' ? '' : ` (${byStage})`}${figure.typedLost === undefined ? '' : `; typed text lost by the time Continue was usable in ${figure.typedLost} of ${figure.attempted - figure.failed}`}`);
+      console.log(
+        `  start-up, ${profile}, ${app}: failed in ${figure.failed} of ${figure.attempted} cold starts${byStage === '' ? '' : ` (${byStage})`}${figure.typedLost === undefined ? '' : `; typed text lost by the time Continue was usable in ${figure.typedLost} of ${figure.attempted - figure.failed}`}`,
+      );
     }
   }
   for (const app of ['product', 'floor'] as const) {
     const outcomes = Object.values(results.listRuns).flatMap((byApp) => Object.values(byApp[app]));
     const count = (stage: ListStage): number => outcomes.filter((failure) => failure?.stage === stage).length;
     const stages = LIST_STAGES.filter((stage) => count(stage) > 0).map((stage) => `${stage} failed in ${count(stage)}`);
-    const lost = app === 'product' ? `; typed text lost before the login step was ready in ${results.listTypedLost.length} of ${outcomes.length} (typed again)` : '';
-    console.log(`  accounts step, ${app}: ${app === 'product' ? `login failed in ${count('login')} of ${outcomes.length} runs` : `failed in ${outcomes.filter((f) => f !== null).length} of ${outcomes.length} runs`}${stages.length > 0 ? ` (${stages.join(', ')})` : ''}${lost}`);
+    const lost =
+      app === 'product' ? `; typed text lost before the login step was ready in ${results.listTypedLost.length} of ${outcomes.length} (typed again)` : '';
+    console.log(
+      `  accounts step, ${app}: ${app === 'product' ? `login failed in ${count('login')} of ${outcomes.length} runs` : `failed in ${outcomes.filter((f) => f !== null).length} of ${outcomes.length} runs`}${stages.length > 0 ? ` (${stages.join(', ')})` : ''}${lost}`,
+    );
   }
   if (results.browserRelaunches > 0) console.log(`  the browser was launched again ${results.browserRelaunches} time(s) after it died`);
   console.log('Verdicts (medians)');

@@ -25,7 +25,11 @@ export const SIZES = [
 /** Each kind of interaction is repeated this many times per size (select all an odd number, so all end selected). */
 const REPEATS = 7;
 
-export interface Interaction { readonly duration: number; readonly processing: number | null; readonly belowThreshold: boolean }
+export interface Interaction {
+  readonly duration: number;
+  readonly processing: number | null;
+  readonly belowThreshold: boolean;
+}
 
 export interface ListFigures {
   readonly firstRender: number;
@@ -57,7 +61,10 @@ export const STEP_TIMEOUT_MS = 180_000;
 
 /** A failure at a named stage of a list run. */
 class StageFailure extends Error {
-  constructor(readonly stage: ListStage, message: string) {
+  constructor(
+    readonly stage: ListStage,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -121,7 +128,10 @@ export const renderTime = (page: Page, markName: string): Promise<number> =>
     return Math.round((painted - from) * 10) / 10;
   }, markName);
 
-async function interactions(page: Page, selectors: { selectAll: string; tick: string; filter: string }): Promise<Omit<ListFigures, 'firstRender' | 'reviewRender'>> {
+async function interactions(
+  page: Page,
+  selectors: { selectAll: string; tick: string; filter: string },
+): Promise<Omit<ListFigures, 'firstRender' | 'reviewRender'>> {
   const selectAll: Interaction[] = [];
   const tickOne: Interaction[] = [];
   const filterType: Interaction[] = [];
@@ -182,14 +192,24 @@ export async function productList(browser: Browser, entryUrl: () => Promise<stri
         throw error;
       }
       if (!(await step.isVisible())) {
-        const shown = (await refused.first().innerText().catch(() => '')).replace(/\s+/g, ' ').trim().slice(0, 160);
+        const shown = (
+          await refused
+            .first()
+            .innerText()
+            .catch(() => '')
+        )
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 160);
         throw new StageFailure('login', `after Continue the page showed "${shown}" (bank's answer: ${loginStatus ?? 'none'})`);
       }
       await page.getByRole('heading', { level: 1, name: copy.steps.selectAccounts }).waitFor({ timeout: STEP_TIMEOUT_MS });
       await mark(page, 'step', STEP_TIMEOUT_MS);
       return renderTime(page, 'step');
     });
-    const measured = await atStage('interactions', () => interactions(page, { selectAll: 'input[data-select-all]', tick: 'input[data-account-id]', filter: 'input[type="search"]' }));
+    const measured = await atStage('interactions', () =>
+      interactions(page, { selectAll: 'input[data-select-all]', tick: 'input[data-account-id]', filter: 'input[type="search"]' }),
+    );
     figures = { firstRender, ...measured };
     const reviewRender = await atStage('review', async () => {
       await watch(page, 'review', '.step-body.confirmation');
@@ -200,7 +220,10 @@ export async function productList(browser: Browser, entryUrl: () => Promise<stri
     });
     return { figures: { ...figures, reviewRender }, typedLost };
   } catch (error) {
-    const failure = error instanceof StageFailure ? { stage: error.stage, message: error.message } : { stage: figures === undefined ? 'login' as const : 'review' as const, message: describeFailure(error) };
+    const failure =
+      error instanceof StageFailure
+        ? { stage: error.stage, message: error.message }
+        : { stage: figures === undefined ? ('login' as const) : ('review' as const), message: describeFailure(error) };
     return { ...(figures === undefined ? {} : { figures }), failure, ...(typedLostSeen === undefined ? {} : { typedLost: typedLostSeen }) };
   } finally {
     await closeQuietly(context);
@@ -226,7 +249,9 @@ export async function floorList(browser: Browser, origin: string, accounts: numb
       const started = await page.evaluate(() => performance.getEntriesByName('floor-render')[0]?.startTime ?? Number.NaN);
       return Math.round((painted - started) * 10) / 10;
     });
-    const measured = await atStage('interactions', () => interactions(page, { selectAll: 'main > button', tick: '.tile input', filter: 'input[name="filter"]' }));
+    const measured = await atStage('interactions', () =>
+      interactions(page, { selectAll: 'main > button', tick: '.tile input', filter: 'input[name="filter"]' }),
+    );
     return { figures: { firstRender, ...measured } };
   } catch (error) {
     return { failure: error instanceof StageFailure ? { stage: error.stage, message: error.message } : { stage: 'list', message: describeFailure(error) } };

@@ -1,5 +1,11 @@
 // Median and interquartile range (issue 15 item 1: one run's noise cannot decide a verdict).
-export interface Summary { readonly median: number; readonly q1: number; readonly q3: number; readonly iqr: number; readonly n: number }
+export interface Summary {
+  readonly median: number;
+  readonly q1: number;
+  readonly q3: number;
+  readonly iqr: number;
+  readonly n: number;
+}
 
 export const round = (n: number, digits = 1): number => Number(n.toFixed(digits));
 

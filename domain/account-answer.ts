@@ -3,8 +3,15 @@
 // the browser loads it after the first screen (issue 15, docs/performance.md "Bytes of the first
 // screen"; adapters/later-answer-readers.ts).
 import {
-  accountState, CLOSED_STATUS, PENDING_JOINT_APPROVAL,
-  type Account, type AccountFields, type AccountsError, type AccountState, type PendingDisclosure, type SubAccount,
+  accountState,
+  CLOSED_STATUS,
+  PENDING_JOINT_APPROVAL,
+  type Account,
+  type AccountFields,
+  type AccountsError,
+  type AccountState,
+  type PendingDisclosure,
+  type SubAccount,
 } from './accounts';
 import { isRecord, nonBlank } from './is-record';
 import { err, ok, type Result } from './result';
@@ -21,11 +28,9 @@ type EntryResult = Result<Entry, AccountsError>;
 const malformed = (index: number, field: string): { readonly ok: false; readonly error: AccountsError } =>
   err({ kind: 'malformedAccount', status: 400, index, field });
 
-const optionalString = (value: unknown): value is string | null | undefined =>
-  value === undefined || value === null || typeof value === 'string';
+const optionalString = (value: unknown): value is string | null | undefined => value === undefined || value === null || typeof value === 'string';
 
-const optionalBoolean = (value: unknown): value is boolean | null | undefined =>
-  value === undefined || value === null || typeof value === 'boolean';
+const optionalBoolean = (value: unknown): value is boolean | null | undefined => value === undefined || value === null || typeof value === 'boolean';
 
 const optionalWholeDays = (value: unknown): value is number | null | undefined =>
   value === undefined || value === null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0);
@@ -146,8 +151,10 @@ function foldEga(control: string, entries: readonly Entry[]): Account {
     jointAccount: subAccounts.some((sub) => sub.jointAccount),
     ...(lead.accountOwnershipTypeCode === undefined ? {} : { accountOwnershipTypeCode: lead.accountOwnershipTypeCode }),
     ...(pending === undefined ? {} : { pending }),
-    ...(subAccounts.some((sub) => sub.jointAccount && sub.jointNotificationsWithheld !== true) || !subAccounts.some((sub) => sub.jointNotificationsWithheld === true)
-      ? {} : { jointNotificationsWithheld: true }),
+    ...(subAccounts.some((sub) => sub.jointAccount && sub.jointNotificationsWithheld !== true) ||
+    !subAccounts.some((sub) => sub.jointNotificationsWithheld === true)
+      ? {}
+      : { jointNotificationsWithheld: true }),
     preSelected: false,
     selected: false,
     type: 'EGA',
@@ -192,4 +199,3 @@ export function toAccounts(raw: unknown): Result<AccountState, AccountsError> {
   }
   return ok(accountState(data));
 }
-

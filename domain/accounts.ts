@@ -146,9 +146,7 @@ export function accountState(data: readonly Account[]): AccountState {
     availableAccounts: data.filter(isSelectable),
     readonlyAccounts: data.filter((account) => !isSelectable(account)),
     individualAccount: !data.some(
-      (account) =>
-        account.accountOwnershipTypeCode === TRUST_USER ||
-        account.subAccounts.some((sub) => sub.accountOwnershipTypeCode === TRUST_USER),
+      (account) => account.accountOwnershipTypeCode === TRUST_USER || account.subAccounts.some((sub) => sub.accountOwnershipTypeCode === TRUST_USER),
     ),
   };
 }

@@ -41,4 +41,3 @@ export function apiErrorFromEnvelope(status: number, body: unknown): ApiError {
   const causes = Array.isArray(rawCauses) ? rawCauses.filter((c): c is string => typeof c === 'string') : [];
   return code === undefined ? { status, causes } : { status, code, causes };
 }
-

@@ -60,8 +60,7 @@ export interface BrandPalette {
   readonly adjusted: boolean;
 }
 
-const passesOnLightBackgrounds = (colour: string): boolean =>
-  LIGHT_BACKGROUNDS.every((background) => contrastRatio(colour, background) >= AA_TEXT_CONTRAST);
+const passesOnLightBackgrounds = (colour: string): boolean => LIGHT_BACKGROUNDS.every((background) => contrastRatio(colour, background) >= AA_TEXT_CONTRAST);
 
 /**
  * The palette of a configured `#rrggbb` colour (anything else: the default colour). A colour that

@@ -236,9 +236,8 @@ export function sharingPeriod(startMs: number, expiryMs: number | undefined): Sh
   const from = formatLongDate(startMs);
   if (expiryMs === undefined) return { from, to: undefined, duration: undefined };
   const months = dataPeriodMonths(startMs, expiryMs);
-  const duration: SharingDuration = months >= 1
-    ? { unit: 'month', count: months }
-    : { unit: 'day', count: Math.max(1, Math.ceil((expiryMs - startMs) / DAY_MS)) };
+  const duration: SharingDuration =
+    months >= 1 ? { unit: 'month', count: months } : { unit: 'day', count: Math.max(1, Math.ceil((expiryMs - startMs) / DAY_MS)) };
   return { from, to: formatLongDate(expiryMs), duration };
 }
 

@@ -129,7 +129,8 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
     paragraphs: [
       ({ tppName, isPar, outcome }) => {
         // DESIGN §3.16: an earlier answer whose outcome is unknown (a reload during Confirm) may be recorded already.
-        if (outcome !== 'nothingShared') return `Your earlier answer may already have been recorded. If you leave now, we will ask the bank to cancel it, and you will be returned to ${recipient(tppName)}.`;
+        if (outcome !== 'nothingShared')
+          return `Your earlier answer may already have been recorded. If you leave now, we will ask the bank to cancel it, and you will be returned to ${recipient(tppName)}.`;
         return isPar
           ? `Your changes to your data sharing arrangement with ${recipient(tppName)} have not been saved. If you leave now, your arrangement stays as it is and you will be returned to ${recipient(tppName)}.`
           : `Your data sharing with ${recipient(tppName)} is not complete. If you leave now, no data will be shared and you will be returned to ${recipient(tppName)}.`;
@@ -227,8 +228,10 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
     paragraphs: [
       'The username or secure code you entered is not correct.',
       // Issue 22: the pointer to "Forgot your username?" only where the login shows that link (CX standards, Password link).
-      ({ forgottenDetailsLink }) => `You have one attempt left. If it is not accepted, ${loginLockedFor}.${
-        forgottenDetailsLink === true ? " If you're not sure of your username, choose Forgot your username? on the login page." : ''}`,
+      ({ forgottenDetailsLink }) =>
+        `You have one attempt left. If it is not accepted, ${loginLockedFor}.${
+          forgottenDetailsLink === true ? " If you're not sure of your username, choose Forgot your username? on the login page." : ''
+        }`,
     ],
     primary: 'Try again',
   },
@@ -241,9 +244,10 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
   successConfirm: {
     title: ({ isPar }) => (isPar ? 'Changes saved' : 'Data sharing confirmed'),
     paragraphs: [
-      ({ tppName, isPar }) => isPar
-        ? `Your changes to your data sharing arrangement with ${recipient(tppName)} have been saved.`
-        : `You have successfully shared your data with ${recipient(tppName)}.`,
+      ({ tppName, isPar }) =>
+        isPar
+          ? `Your changes to your data sharing arrangement with ${recipient(tppName)} have been saved.`
+          : `You have successfully shared your data with ${recipient(tppName)}.`,
       ({ tppName }) => `We are now returning you to ${recipient(tppName)}.`,
     ],
     primary: returnTo,
@@ -319,8 +323,7 @@ export const copy = {
   windowTitle: (stepTitle: string): string => `${stepTitle} | Open Banking`,
   /** Spec §2: intro line under the step title. */
   intro: (tppName: string): string => `You are about to share your data with ${recipient(tppName)}`,
-  introPar: (tppName: string): string =>
-    `You're about to update your data sharing consent arrangement with ${recipient(tppName)}`,
+  introPar: (tppName: string): string => `You're about to update your data sharing consent arrangement with ${recipient(tppName)}`,
 
   login: {
     heading: 'Account Login',
@@ -356,7 +359,8 @@ export const copy = {
      */
     secureCodeNotAccepted: (remaining: number | undefined): string =>
       `Your login details were not accepted, so we cleared the secure code. Enter a new one from your Digital Secure Key app.${
-        remaining === undefined || remaining === 0 ? '' : ` You have ${remaining} ${remaining === 1 ? 'attempt' : 'attempts'} left before ${loginLockedFor}.`}`,
+        remaining === undefined || remaining === 0 ? '' : ` You have ${remaining} ${remaining === 1 ? 'attempt' : 'attempts'} left before ${loginLockedFor}.`
+      }`,
     /** Any other answered login: a one-time code works once. */
     secureCodeUsedOnce: 'A secure code works only once, so we cleared it. Enter a new one from your Digital Secure Key app.',
     /**
@@ -374,8 +378,7 @@ export const copy = {
     /** DESIGN §3.15: the connection dropped before the bank answered a login (a login is not sent twice by itself). */
     answerLost: 'The connection dropped before the bank answered. Please check your details and choose Continue again.',
     /** Spec §2: banner shown while a login error is flagged. */
-    errorBanner:
-      'There appears to be a problem. Please check and make sure you have entered all information correctly to continue.',
+    errorBanner: 'There appears to be a problem. Please check and make sure you have entered all information correctly to continue.',
   },
 
   validation: {
@@ -389,9 +392,6 @@ export const copy = {
     dobInvalid: 'Invalid date. Please try again using the correct format DD/MM/YYYY.',
     dobInFuture: 'Date of birth cannot be in the future. Please try again.',
   },
-
-
-
 
   /** Spec §2: the buttons of the steps after login (their labels decide stepButtons). */
   buttons: {
@@ -418,8 +418,7 @@ export const copy = {
     /** Spec §8 and CONTRACT §7: an error page parameter that cannot be decoded. */
     undecodable: 'We are unable to process your request.',
     /** DESIGN §3.13: the code and time of the failure that are proven to be a code and a time, for the customer to quote. */
-    reference: (code: string | undefined, time: string | undefined): string =>
-      `Reference: ${[code, time].filter((part) => part !== undefined).join(', ')}`,
+    reference: (code: string | undefined, time: string | undefined): string => `Reference: ${[code, time].filter((part) => part !== undefined).join(', ')}`,
     /**
      * Docs wording.md, DESIGN §3.16: a failure page says whether anything was shared, from what is
      * known: nothing when the bank holds no approval of the journey this page verified (outcome.ts);

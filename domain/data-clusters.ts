@@ -52,8 +52,7 @@ export interface DataCluster {
   readonly historyNote?: string;
 }
 
-const item = (text: string, example?: string): DataClusterItem =>
-  example === undefined ? { text } : { text, example };
+const item = (text: string, example?: string): DataClusterItem => (example === undefined ? { text } : { text, example });
 
 const ACCOUNT_NAME_TYPE_BALANCE = [item('Name of account'), item('Type of account'), item('Account balance')];
 const ACCOUNT_NUMBERS_FEATURES = [
@@ -103,7 +102,7 @@ const bankingClusters = (has: (scope: Scope) => boolean): DataCluster[] => {
         ? {
             id: 'accountNumbersFeatures',
             scope: ACCOUNTS_DETAIL,
-      accountData: true,
+            accountData: true,
             heading: 'Account numbers and features',
             items: ACCOUNT_NUMBERS_FEATURES,
             historyNote,
@@ -111,7 +110,7 @@ const bankingClusters = (has: (scope: Scope) => boolean): DataCluster[] => {
         : {
             id: 'accountBalanceDetails',
             scope: ACCOUNTS_DETAIL,
-      accountData: true,
+            accountData: true,
             heading: 'Account balance and details',
             items: [...ACCOUNT_NAME_TYPE_BALANCE, ...ACCOUNT_NUMBERS_FEATURES],
             historyNote,
@@ -149,12 +148,7 @@ const bankingClusters = (has: (scope: Scope) => boolean): DataCluster[] => {
       scope: 'bank:payees:read',
       accountData: true,
       heading: 'Saved payees',
-      items: [
-        item(
-          'Names and details of accounts you have saved',
-          '(e.g. their BSB and Account Number, BPAY CRN and Biller code, or NPP PayID)',
-        ),
-      ],
+      items: [item('Names and details of accounts you have saved', '(e.g. their BSB and Account Number, BPAY CRN and Biller code, or NPP PayID)')],
     });
   }
   return clusters;

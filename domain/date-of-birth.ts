@@ -37,8 +37,7 @@ const YEAR = /^\d{4}$/;
 export const isValidDayPart = (day: string): boolean => DAY_OR_MONTH.test(day) && Number(day) >= 1 && Number(day) <= 31;
 
 /** Spec §5: month 01-12, at most 2 digits. */
-export const isValidMonthPart = (month: string): boolean =>
-  DAY_OR_MONTH.test(month) && Number(month) >= 1 && Number(month) <= 12;
+export const isValidMonthPart = (month: string): boolean => DAY_OR_MONTH.test(month) && Number(month) >= 1 && Number(month) <= 12;
 
 /** Spec §5: year of 4 digits (and not before {@link MIN_BIRTH_YEAR}). */
 export const isValidYearPart = (year: string): boolean => YEAR.test(year) && Number(year) >= MIN_BIRTH_YEAR;
@@ -51,8 +50,7 @@ export function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-const compareDates = (a: CalendarDate, b: CalendarDate): number =>
-  a.year - b.year || a.month - b.month || a.day - b.day;
+const compareDates = (a: CalendarDate, b: CalendarDate): number => a.year - b.year || a.month - b.month || a.day - b.day;
 
 const isBlank = (part: string): boolean => part === '';
 
@@ -65,11 +63,7 @@ const isBlank = (part: string): boolean => part === '';
  */
 export function parseDateOfBirth(parts: DateOfBirthParts, today: CalendarDate): Result<CalendarDate, DateOfBirthError> {
   const { day, month, year } = parts;
-  if (
-    (!isBlank(day) && !isValidDayPart(day)) ||
-    (!isBlank(month) && !isValidMonthPart(month)) ||
-    (!isBlank(year) && !isValidYearPart(year))
-  ) {
+  if ((!isBlank(day) && !isValidDayPart(day)) || (!isBlank(month) && !isValidMonthPart(month)) || (!isBlank(year) && !isValidYearPart(year))) {
     return err('invalid');
   }
   if (isBlank(day) || isBlank(month) || isBlank(year)) return err('incomplete');
@@ -106,8 +100,7 @@ export function isCompleteDateOfBirth(parts: DateOfBirthParts, today: CalendarDa
 }
 
 /** Spec §5: all three parts are filled (the condition for sending the date of birth at all). */
-export const isFilledDateOfBirth = (parts: DateOfBirthParts): boolean =>
-  !isBlank(parts.day) && !isBlank(parts.month) && !isBlank(parts.year);
+export const isFilledDateOfBirth = (parts: DateOfBirthParts): boolean => !isBlank(parts.day) && !isBlank(parts.month) && !isBlank(parts.year);
 
 /**
  * Spec §3 "Authenticate request": the date of birth as `YYYY-MM-DD`, day and month zero-padded,

@@ -129,7 +129,12 @@ const FIELDS = ['fisp', 'respCode', 'respMessage', 'respTime'] as const;
  * unescaped reaches us with its `+` decoded as a space.
  */
 function decodeBase64UrlText(encoded: string): string | undefined {
-  const base64 = encoded.trim().replaceAll(' ', '+').replaceAll('-', '+').replaceAll('_', '/').replace(/={0,2}$/, '');
+  const base64 = encoded
+    .trim()
+    .replaceAll(' ', '+')
+    .replaceAll('-', '+')
+    .replaceAll('_', '/')
+    .replace(/={0,2}$/, '');
   if (!BASE64.test(base64) || base64.length % 4 === 1) return undefined;
   try {
     const binary = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
@@ -148,8 +153,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-const isSafeText = (text: string, maxLength: number): boolean =>
-  text.length <= maxLength && !UNSAFE_CHARACTERS.test(text);
+const isSafeText = (text: string, maxLength: number): boolean => text.length <= maxLength && !UNSAFE_CHARACTERS.test(text);
 
 /**
  * Spec §8 "Error page default text", CONTRACT §7: decode the `error` parameter of
@@ -187,8 +191,7 @@ export function decodeErrorPageParam(param: string | undefined): ErrorPageData {
       : isSafeText(respMessage, MAX_RESP_MESSAGE_LENGTH)
         ? respMessage
         : copy.failure.undecodable;
-  const field = (value: string | undefined): string | undefined =>
-    value !== undefined && isSafeText(value, MAX_ERROR_FIELD_LENGTH) ? value : undefined;
+  const field = (value: string | undefined): string | undefined => (value !== undefined && isSafeText(value, MAX_ERROR_FIELD_LENGTH) ? value : undefined);
 
   return withoutUndefined({ fisp: field(fisp), respCode: field(respCode), respMessage: message, respTime: field(respTime) });
 }

@@ -25,11 +25,21 @@ export const ENDING_NOTICE_MS = 5000;
  */
 function leave(state: FlowState, url: Result<ReturnUrl, ReturnUrlError>, stage: AbandonmentStage | undefined, explain?: EndingReason): Transition {
   if (!url.ok) {
-    return showFailure(withJourney(state, { token: undefined }), 'incorrect_jwt', undefined, { type: 'log', message: `Refused to return to ${JSON.stringify(url.error)}` });
+    return showFailure(withJourney(state, { token: undefined }), 'incorrect_jwt', undefined, {
+      type: 'log',
+      message: `Refused to return to ${JSON.stringify(url.error)}`,
+    });
   }
   const reported = stage === undefined ? undefined : state.journey.stage === 'rejected' ? 'rejected' : stage;
   if (explain !== undefined) {
-    const notice: EndingNotice = { kind: 'endingNotice', reason: explain, url: url.value, stage: reported, returnAtMs: state.nowMs + ENDING_NOTICE_MS, screen: screenOf(state.phase) };
+    const notice: EndingNotice = {
+      kind: 'endingNotice',
+      reason: explain,
+      url: url.value,
+      stage: reported,
+      returnAtMs: state.nowMs + ENDING_NOTICE_MS,
+      screen: screenOf(state.phase),
+    };
     return emit({ ...state, phase: notice }, { type: 'clearToken', keepDecisionKeys: true });
   }
   const effects: FlowEffect[] = [{ type: 'leave', url: url.value }, { type: 'clearToken' }];
@@ -113,13 +123,16 @@ export function onRejected(state: FlowState, phase: Leaving, answer: Extract<Flo
   if (!answer.result.ok) {
     if (state.decision.kind === 'unclear') return leaveWithoutServer(state, phase.stage, phase.explain);
     const modals = withBaseModal({ ...phase.modals, timeoutSeconds: undefined, expiry: false }, 'serviceUnavailable');
-    const back = phase.step === undefined
-      ? { kind: 'starting' as const, jwt: undefined, call: undefined, modals }
-      : { kind: 'steps' as const, step: phase.step, call: undefined, modals, lastActivityMs: undefined };
+    const back =
+      phase.step === undefined
+        ? { kind: 'starting' as const, jwt: undefined, call: undefined, modals }
+        : { kind: 'steps' as const, step: phase.step, call: undefined, modals, lastActivityMs: undefined };
     return unchanged(withJourney({ ...state, phase: back }, { expiry: { kind: 'off' } }));
   }
   const { target, log } = answeredTarget(token, answer.result.value.redirect_uri);
-  return andThen(emit({ ...state, decision: { kind: 'rejected' } }, ...log), (next) => leave(next, accessDeniedReturnUrl(target, token.state), phase.stage, phase.explain));
+  return andThen(emit({ ...state, decision: { kind: 'rejected' } }, ...log), (next) =>
+    leave(next, accessDeniedReturnUrl(target, token.state), phase.stage, phase.explain),
+  );
 }
 
 /**
@@ -171,7 +184,8 @@ export function leaveAsDecided(state: FlowState): Transition {
  * Spec §2: Cancel (PAR on confirmation: Exit without saving) asks first: the sharing-incomplete
  * modal. On the pre-rendered form waiting for the login step, it is remembered (issue 20).
  */
-export const onCancel = (state: FlowState): Transition => (pageIsActionable(state) ? openModal(state, 'sharingIncomplete') : rememberEarlyAction(state, 'cancel'));
+export const onCancel = (state: FlowState): Transition =>
+  pageIsActionable(state) ? openModal(state, 'sharingIncomplete') : rememberEarlyAction(state, 'cancel');
 
 /** Spec §8 "any other error opens Service unavailable": a step that cannot be shown. The request under way goes on. */
 export const onStepUnavailable = (state: FlowState): Transition => unchanged(withModals(state, (modals) => withBaseModal(modals, 'serviceUnavailable')));

@@ -165,5 +165,7 @@ export function onCustomerDetails(state: FlowState, answer: Extract<FlowAnswer, 
 /** Spec §3 "Customer info", §4 "Profile: the first profile is selected by default"; §8 a failure is service unavailable. */
 export function onBusinesses(state: FlowState, answer: Extract<FlowAnswer, { kind: 'businesses' }>): Transition {
   if (!answer.result.ok) return guardFailure(state, 'serviceUnavailable');
-  return businessStep(withJourney(callOver(state), { profiles: toProfileList(answer.result.value), verified: { ...state.journey.verified, businesses: true } }));
+  return businessStep(
+    withJourney(callOver(state), { profiles: toProfileList(answer.result.value), verified: { ...state.journey.verified, businesses: true } }),
+  );
 }

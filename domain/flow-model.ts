@@ -2,17 +2,44 @@ import { decidedElsewhere, isAlreadyDecided, isUnclearOutcome, onConnectivity, r
 import type { FlowAnswer } from './flow-effects';
 import type { FlowEvent } from './flow-events';
 import {
-  leaveAfterNotice, leaveAsDecided, leaveWithSuccess, onBrowserBack, onCancel, onCodeWhileLeaving, onConfirmed, onLeaveFailurePage,
-  onModalDismiss, onModalPrimary, onRejected, onReplayed, onStepUnavailable,
+  leaveAfterNotice,
+  leaveAsDecided,
+  leaveWithSuccess,
+  onBrowserBack,
+  onCancel,
+  onCodeWhileLeaving,
+  onConfirmed,
+  onLeaveFailurePage,
+  onModalDismiss,
+  onModalPrimary,
+  onRejected,
+  onReplayed,
+  onStepUnavailable,
 } from './flow-exits';
 import {
-  onAuthenticated, onBusinesses, onCustomerDetails, onDateOfBirthTyped, onOpenHelp, onSecureCodeTyped, onSubmitLogin, onUsernameTyped,
+  onAuthenticated,
+  onBusinesses,
+  onCustomerDetails,
+  onDateOfBirthTyped,
+  onOpenHelp,
+  onSecureCodeTyped,
+  onSubmitLogin,
+  onUsernameTyped,
 } from './flow-login';
 import { onConsentDetails, onLaunched, onVerified } from './flow-start';
 import type { FlowState, Leaving, OnSteps, Phase, PhaseKind, Starting } from './flow-state';
 import {
-  onAccounts, onBack, onBusinessProfileConfirmed, onChooseProfile, onConfirm, onContinue, onDescribe, onSaved, onToggleAccount,
-  onToggleAll, onToggleSubAccount,
+  onAccounts,
+  onBack,
+  onBusinessProfileConfirmed,
+  onChooseProfile,
+  onConfirm,
+  onContinue,
+  onDescribe,
+  onSaved,
+  onToggleAccount,
+  onToggleAll,
+  onToggleSubAccount,
 } from './flow-steps';
 import { evaluateTimers, nextWakeMs, onActivity } from './flow-timers';
 import { andThen, callOf, isAwaited, unchanged, withJourney, type Transition } from './flow-transition';
@@ -53,7 +80,8 @@ function onFailedAnswer(state: FlowState, answer: FlowAnswer): Transition | unde
       return unchanged(withJourney({ ...state, phase: { ...state.phase, call: undefined } }, { login: { ...state.journey.login, answerLost: true } }));
     }
     const phase = state.phase;
-    if (phase.kind === 'starting' || phase.kind === 'steps' || phase.kind === 'leaving') return unchanged({ ...state, phase: { ...phase, call: { ...pending, held: true } } });
+    if (phase.kind === 'starting' || phase.kind === 'steps' || phase.kind === 'leaving')
+      return unchanged({ ...state, phase: { ...phase, call: { ...pending, held: true } } });
   }
   if ((answer.kind === 'confirm' || answer.kind === 'reject') && isUnclearOutcome(error)) return retryDecision(state, pending);
   return undefined;
@@ -239,7 +267,7 @@ function ruleFor<K extends PhaseKind, T extends EventType>(kind: K, type: T): Ru
 function onEvent(state: FlowState, event: FlowEvent, nowMs: number): Transition {
   const rule = ruleFor(state.phase.kind, event.type);
   if (rule === undefined) return unchanged(state);
-  return (rule.run)(state, state.phase, event, nowMs);
+  return rule.run(state, state.phase, event, nowMs);
 }
 
 /**

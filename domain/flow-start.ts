@@ -17,11 +17,7 @@ export const ADDRESS_FAILURE_ROUTES: readonly FailureRoute[] = ['authorize_failu
 export function showFailure(state: FlowState, route: FailureRoute, details?: ErrorPageData, ...effects: readonly FlowEffect[]): Transition {
   const phase = details === undefined ? { kind: 'failed' as const, route } : { kind: 'failed' as const, route, details };
   const keepToken = route === 'service_unavailable';
-  return emit(
-    withJourney({ ...state, phase }, { expiry: { kind: 'off' } }),
-    ...effects,
-    ...(keepToken ? [] : [{ type: 'clearToken' } as const]),
-  );
+  return emit(withJourney({ ...state, phase }, { expiry: { kind: 'off' } }), ...effects, ...(keepToken ? [] : [{ type: 'clearToken' } as const]));
 }
 
 /**
@@ -64,18 +60,24 @@ export function onVerified(state: FlowState, phase: Starting, event: Extract<Flo
   if (!event.result.ok) {
     const error = event.result.error;
     if (error.kind === 'keysUnavailable') {
-      return showFailure(state, 'service_unavailable', undefined,
-        { type: 'log', message: `The bank's keys could not be fetched: ${error.detail}` }, { type: 'storeToken', jwt });
+      return showFailure(
+        state,
+        'service_unavailable',
+        undefined,
+        { type: 'log', message: `The bank's keys could not be fetched: ${error.detail}` },
+        { type: 'storeToken', jwt },
+      );
     }
     return showFailure(state, 'incorrect_jwt', undefined, { type: 'log', message: `The redirect token was refused: ${error.kind}` });
   }
   const token = parseRedirectToken(event.result.value);
-  if (!token.ok) return showFailure(state, 'incorrect_jwt', undefined, { type: 'log', message: `The redirect token's claims are unusable: ${JSON.stringify(token.error)}` });
+  if (!token.ok)
+    return showFailure(state, 'incorrect_jwt', undefined, { type: 'log', message: `The redirect token's claims are unusable: ${JSON.stringify(token.error)}` });
   if (!state.config.brands.map(brandFlowRoute).includes(flowRouteName(token.value))) {
     return showFailure(state, 'incorrect_jwt', undefined, { type: 'log', message: `No flow route ${flowRouteName(token.value)} is configured` });
   }
   if (!isFollowableRedirectUri(token.value.redirectUri, state.config.production)) {
-    return showFailure(state, 'incorrect_jwt', undefined, { type: 'log', message: 'The redirect token\'s redirectUri cannot be followed' });
+    return showFailure(state, 'incorrect_jwt', undefined, { type: 'log', message: "The redirect token's redirectUri cannot be followed" });
   }
   const expiry = expiryTimer(token.value.exp, nowMs);
   const trusted = withJourney({ ...state, phase: { ...phase, jwt: undefined, call: undefined } }, { token: token.value, expiry });

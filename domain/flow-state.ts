@@ -210,10 +210,7 @@ export interface Journey {
  * trusted: not started), running on the token's `exp`, or, when it could not be set, the return
  * after {@link FALLBACK_REDIRECT_MS} (token-expiry-timer.ts).
  */
-export type ExpiryTimer =
-  | { readonly kind: 'off' }
-  | { readonly kind: 'running' }
-  | { readonly kind: 'fallback'; readonly returnAtMs: number };
+export type ExpiryTimer = { readonly kind: 'off' } | { readonly kind: 'running' } | { readonly kind: 'fallback'; readonly returnAtMs: number };
 
 /** The login step's state besides the form (spec §3 "Basic flags", §8 login errors). */
 export interface LoginState {
@@ -239,8 +236,15 @@ export interface LoginState {
 }
 
 export const FRESH_LOGIN: LoginState = {
-  form: EMPTY_LOGIN_FORM, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined,
-  answerLost: false, codeCleared: undefined, dobStepUp: false, early: undefined,
+  form: EMPTY_LOGIN_FORM,
+  requireDob: false,
+  loginError: false,
+  failures: 0,
+  remainingAttempts: undefined,
+  answerLost: false,
+  codeCleared: undefined,
+  dobStepUp: false,
+  early: undefined,
 };
 
 /** Spec §4 "Entry guard chain": what the guards have verified, so that no step is repeated. */

@@ -163,8 +163,7 @@ export const onToggleAccount = (state: FlowState, id: string): Transition => wit
 export const onToggleSubAccount = (state: FlowState, parentId: string, subId: string): Transition =>
   withAccounts(state, (a) => toggleSubAccount(a, parentId, subId));
 
-export const onToggleAll = (state: FlowState, ids?: readonly string[]): Transition =>
-  withAccounts(state, (a) => toggleSelectAll(a, ids));
+export const onToggleAll = (state: FlowState, ids?: readonly string[]): Transition => withAccounts(state, (a) => toggleSelectAll(a, ids));
 
 /** Spec §2 "Your description (Optional)", at most {@link DESCRIPTION_MAX_LENGTH} characters. */
 export const onDescribe = (state: FlowState, text: string): Transition =>

@@ -63,7 +63,12 @@ function journeyTimers(state: FlowState, nowMs: number): Transition {
   if (phase.kind === 'steps' && phase.lastActivityMs !== undefined) {
     const inactivity = inactivityState(state.config.inactivity, phase.lastActivityMs, nowMs);
     // At zero the warning shows 0 s, its buttons busy, while the bank rejects the consent.
-    if (inactivity.level === 0 && !confirming) return leaveAfterReject(withModals(next, (modals) => withTimeoutWarning(modals, 0)), stage, 'inactivity');
+    if (inactivity.level === 0 && !confirming)
+      return leaveAfterReject(
+        withModals(next, (modals) => withTimeoutWarning(modals, 0)),
+        stage,
+        'inactivity',
+      );
     if (inactivity.level !== 2 && phase.modals.timeoutSeconds !== inactivity.remainingSeconds) {
       next = withModals(next, (modals) => withTimeoutWarning(modals, inactivity.remainingSeconds));
     }

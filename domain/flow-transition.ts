@@ -70,7 +70,13 @@ export function sendPending(state: FlowState, pending: PendingCall): Transition 
 
 /** A new call as the phase's pending call: first try, sent now. */
 export const newCall = (state: FlowState, call: PendingCall['call'], keep?: readonly Account[]): PendingCall => ({
-  id: 0, call, keep, attempt: 1, firstSentAtMs: state.nowMs, retryAtMs: undefined, held: false,
+  id: 0,
+  call,
+  keep,
+  attempt: 1,
+  firstSentAtMs: state.nowMs,
+  retryAtMs: undefined,
+  held: false,
 });
 
 /** Spec §7: starts a call the phase waits for (the spinner mask is up until it answers). */

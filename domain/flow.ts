@@ -75,9 +75,7 @@ export function nextStep(step: Step, flags: FlowFlags): Step | undefined {
  * - login and select-profile have no Back button.
  */
 export type BackAction =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'warnThenProfiles' }
-  | { readonly kind: 'toStep'; readonly step: 'selectAccounts' | 'selectProfile' };
+  { readonly kind: 'none' } | { readonly kind: 'warnThenProfiles' } | { readonly kind: 'toStep'; readonly step: 'selectAccounts' | 'selectProfile' };
 
 export function backFrom(step: Step, flags: FlowFlags): BackAction {
   switch (step) {
@@ -173,8 +171,7 @@ export interface StepButtons {
  * (PAR: Exit without saving).
  */
 export function stepButtons(step: Step, flags: FlowFlags): StepButtons {
-  const withBack = (label: string, buttons: StepButtons): StepButtons =>
-    backFrom(step, flags).kind === 'none' ? buttons : { back: label, ...buttons };
+  const withBack = (label: string, buttons: StepButtons): StepButtons => (backFrom(step, flags).kind === 'none' ? buttons : { back: label, ...buttons });
   switch (step) {
     case 'login':
       return { primary: copy.login.continue, cancel: copy.login.cancel };

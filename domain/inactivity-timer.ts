@@ -41,8 +41,7 @@ export interface InactivityState {
   readonly nextDeadlineMs?: number;
 }
 
-const isPositiveInteger = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+const isPositiveInteger = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /**
  * CONTRACT §2: `inactiveTimeLimit` and `inactiveReciprocalWarnTime` are positive whole seconds

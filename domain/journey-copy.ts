@@ -37,7 +37,8 @@ export const journeyCopy = {
   cancelled: 'the customer cancelled (Cancel, then "Yes, leave")',
   lockedOut: (permanent: boolean): string => `the login is locked (${permanent ? 'permanent lockout' : 'temporary lockout'})`,
   stoppedAnswering: 'the bank stopped answering',
-  noAnswer: (call: string, endpoint: string, detail: string | undefined): string => `${endpoint} (${call}) got no answer${detail === undefined ? '' : `: ${detail}`}`,
+  noAnswer: (call: string, endpoint: string, detail: string | undefined): string =>
+    `${endpoint} (${call}) got no answer${detail === undefined ? '' : `: ${detail}`}`,
   noAnswerInTime: 'no answer in time',
   callFailed: (call: string): string => `${call} failed`,
   answered: (endpoint: string, status: number): string => `${endpoint} answered HTTP ${status}`,
@@ -67,10 +68,14 @@ export type ModalTitle = (name: ModalName) => string;
 /** CONTRACT §6: what the recipient got, in a few words. */
 export function describeReturned(got: JourneyReturn): string {
   switch (got.kind) {
-    case 'code': return journeyCopy.anAuthorisationCode;
-    case 'jarm': return 'a JARM response';
-    case 'plain': return 'the return address with no result';
-    case 'error': return `${journeyCopy.error(got.error)}${got.respMessage === undefined ? '' : ` (${got.respMessage})`}`;
+    case 'code':
+      return journeyCopy.anAuthorisationCode;
+    case 'jarm':
+      return 'a JARM response';
+    case 'plain':
+      return 'the return address with no result';
+    case 'error':
+      return `${journeyCopy.error(got.error)}${got.respMessage === undefined ? '' : ` (${got.respMessage})`}`;
   }
 }
 
@@ -92,9 +97,13 @@ export function describeFailedCall({ call, error }: FailedCall, title: ModalTitl
 function describeCause(cause: JourneyCause, title: ModalTitle): string {
   switch (cause.kind) {
     case 'cancelled':
-      return cause.rejection === undefined ? journeyCopy.cancelled : `${journeyCopy.cancelled}; ${journeyCopy.rejectionFailed}: ${describeFailedCall(cause.rejection, title)}`;
+      return cause.rejection === undefined
+        ? journeyCopy.cancelled
+        : `${journeyCopy.cancelled}; ${journeyCopy.rejectionFailed}: ${describeFailedCall(cause.rejection, title)}`;
     case 'lockedOut':
-      return cause.failure === undefined ? journeyCopy.lockedOut(cause.permanent) : `${journeyCopy.lockedOut(cause.permanent)}: ${describeFailedCall(cause.failure, title)}`;
+      return cause.failure === undefined
+        ? journeyCopy.lockedOut(cause.permanent)
+        : `${journeyCopy.lockedOut(cause.permanent)}: ${describeFailedCall(cause.failure, title)}`;
     case 'noAnswer':
       return `${journeyCopy.stoppedAnswering}: ${describeFailedCall(cause.failure, title)}`;
     case 'bankError':
@@ -112,10 +121,14 @@ function describeCause(cause: JourneyCause, title: ModalTitle): string {
 
 function describeStop(stop: RunStop): string {
   switch (stop.kind) {
-    case 'interrupted': return journeyCopy.interrupted;
-    case 'timedOut': return journeyCopy.timedOut(stop.seconds);
-    case 'script': return stop.reason;
-    default: return assertNever(stop);
+    case 'interrupted':
+      return journeyCopy.interrupted;
+    case 'timedOut':
+      return journeyCopy.timedOut(stop.seconds);
+    case 'script':
+      return stop.reason;
+    default:
+      return assertNever(stop);
   }
 }
 

@@ -34,7 +34,8 @@ export function readReturn(url: string): JourneyReturn {
   const respCode = param(query, 'respCode');
   const respMessage = param(query, 'respMessage');
   return {
-    kind: 'error', error,
+    kind: 'error',
+    error,
     ...(respCode === undefined ? {} : { respCode }),
     ...(respMessage === undefined ? {} : { respMessage }),
     ...(state === undefined ? {} : { state }),
@@ -47,7 +48,9 @@ export type ReturnJudgement = { readonly passed: true } | { readonly passed: fal
 /** Whether the recipient got what was expected: a code (a JARM response carries one) or the expected error. */
 export function judgeReturn(got: JourneyReturn, expected: ExpectedReturn): ReturnJudgement {
   if (expected.kind === 'code') {
-    return got.kind === 'code' || got.kind === 'jarm' ? { passed: true } : { passed: false, reason: journeyCopy.expected(journeyCopy.anAuthorisationCode, describeReturned(got)) };
+    return got.kind === 'code' || got.kind === 'jarm'
+      ? { passed: true }
+      : { passed: false, reason: journeyCopy.expected(journeyCopy.anAuthorisationCode, describeReturned(got)) };
   }
   return got.kind === 'error' && got.error === expected.error
     ? { passed: true }

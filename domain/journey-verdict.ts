@@ -105,22 +105,35 @@ export type JourneyVerdict =
 const LOCKOUTS: ReadonlySet<ModalName> = new Set(['permanentLockout', 'temporaryLockout']);
 /** Modals that are not an ending: help texts, the inactivity warning, recoverable login messages. */
 const NOT_ENDINGS: ReadonlySet<ModalName> = new Set([
-  'forgotUsername', 'notRegistered', 'lostSecureKey', 'timeoutWarning', 'incorrectSecurityCodeLockout', 'invalidUsernameLastAttempt', 'changeSelectedProfile', 'successConfirm', 'notArrangementOwner',
+  'forgotUsername',
+  'notRegistered',
+  'lostSecureKey',
+  'timeoutWarning',
+  'incorrectSecurityCodeLockout',
+  'invalidUsernameLastAttempt',
+  'changeSelectedProfile',
+  'successConfirm',
+  'notArrangementOwner',
 ]);
 
 const noAnswer = (error: ApiError): boolean => error.status === 0 || error.code === NO_ANSWER || error.code === TIMED_OUT;
 
 /** The modal that ended the journey (or shows as the run stops), if any. */
 function endingModal(state: FlowState): ModalName | undefined {
-  return openModalsOf(state.phase).map((entry) => entry.name).filter((name) => !NOT_ENDINGS.has(name)).at(-1);
+  return openModalsOf(state.phase)
+    .map((entry) => entry.name)
+    .filter((name) => !NOT_ENDINGS.has(name))
+    .at(-1);
 }
 
 /** What happened, from what is known: the customer's choice first, then the lockout, the failed call, the modal, the ending, the failure page. */
 export function journeyCause(state: FlowState, calls: CallRecord): JourneyCause | undefined {
   const modal = endingModal(state);
   const failure = calls.cause;
-  if (state.journey.stage === 'rejected') return { kind: 'cancelled', rejection: failure?.call === 'reject' ? failure : calls.exit?.call === 'reject' ? calls.exit : undefined };
-  if (modal !== undefined && LOCKOUTS.has(modal)) return { kind: 'lockedOut', permanent: modal === 'permanentLockout', failure: failure?.call === 'authenticate' ? failure : undefined };
+  if (state.journey.stage === 'rejected')
+    return { kind: 'cancelled', rejection: failure?.call === 'reject' ? failure : calls.exit?.call === 'reject' ? calls.exit : undefined };
+  if (modal !== undefined && LOCKOUTS.has(modal))
+    return { kind: 'lockedOut', permanent: modal === 'permanentLockout', failure: failure?.call === 'authenticate' ? failure : undefined };
   if (modal === 'sessionEndedInactive') return { kind: 'sessionEnded', reason: 'inactivity' };
   if (modal === 'sessionEndedExpired') return { kind: 'sessionEnded', reason: 'tokenExpiry' };
   if (failure !== undefined) return noAnswer(failure.error) ? { kind: 'noAnswer', failure, modal } : { kind: 'bankError', failure, modal };

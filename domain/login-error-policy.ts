@@ -109,8 +109,7 @@ export function loginErrorOutcome(error: ApiError, state: LoginAttemptState): Lo
   const reported = remaining === undefined ? {} : { remainingAttempts: remaining };
   const fewAttemptsLeft = remaining !== undefined && remaining < REMAINING_ATTEMPTS_DOB_THRESHOLD;
   const code = error.code;
-  const requireDob =
-    state.requireDob || fewAttemptsLeft || (code !== undefined && DOB_REQUIRED_CODES.includes(code));
+  const requireDob = state.requireDob || fewAttemptsLeft || (code !== undefined && DOB_REQUIRED_CODES.includes(code));
   const dobStepUp = requireDob && !state.requireDob;
 
   if (code === 'otp_failure_001') {
@@ -131,7 +130,16 @@ export function loginErrorOutcome(error: ApiError, state: LoginAttemptState): Lo
     };
   }
   if (code !== undefined && DOB_REQUIRED_CODES.includes(code)) {
-    return { modal: undefined, requireDob, failures: state.failures, loginErrorFlagged: !dobStepUp, temporaryLockout: false, ...reported, identified: true, dobStepUp };
+    return {
+      modal: undefined,
+      requireDob,
+      failures: state.failures,
+      loginErrorFlagged: !dobStepUp,
+      temporaryLockout: false,
+      ...reported,
+      identified: true,
+      dobStepUp,
+    };
   }
   const modal = (code === undefined ? undefined : MODAL_BY_CODE.get(code)) ?? 'serviceUnavailable';
   return {

@@ -13,8 +13,7 @@ import type { ModalName } from './modal';
 export type SecureCodeCleared = 'notAccepted' | 'usedOnce';
 
 /** The reason for an answered failure's code (spec §8 "code in the first error stack entry"). */
-export const secureCodeClearedBy = (code: string | undefined): SecureCodeCleared =>
-  code === 'otp_failure_001' ? 'notAccepted' : 'usedOnce';
+export const secureCodeClearedBy = (code: string | undefined): SecureCodeCleared => (code === 'otp_failure_001' ? 'notAccepted' : 'usedOnce');
 
 /**
  * The message at the secure code field: while the field is still empty after a failed login,
@@ -23,9 +22,7 @@ export const secureCodeClearedBy = (code: string | undefined): SecureCodeCleared
  */
 export function secureCodeFieldMessage(login: LoginState, validationMessage: string | undefined): string | undefined {
   if (login.codeCleared !== undefined && login.form.secureCode === '') {
-    return login.codeCleared === 'notAccepted'
-      ? copy.login.secureCodeNotAccepted(login.remainingAttempts)
-      : copy.login.secureCodeUsedOnce;
+    return login.codeCleared === 'notAccepted' ? copy.login.secureCodeNotAccepted(login.remainingAttempts) : copy.login.secureCodeUsedOnce;
   }
   return validationMessage;
 }

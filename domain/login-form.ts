@@ -1,12 +1,5 @@
 import { copy } from './copy';
-import {
-  EMPTY_DATE_OF_BIRTH,
-  isCompleteDateOfBirth,
-  isFilledDateOfBirth,
-  isoDateOfBirth,
-  type CalendarDate,
-  type DateOfBirthParts,
-} from './date-of-birth';
+import { EMPTY_DATE_OF_BIRTH, isCompleteDateOfBirth, isFilledDateOfBirth, isoDateOfBirth, type CalendarDate, type DateOfBirthParts } from './date-of-birth';
 
 /** Spec §3 "Login info": what the customer typed on the login step. */
 export interface LoginForm {

@@ -47,7 +47,7 @@ export type ModalName = (typeof MODAL_NAMES)[number];
  * - returnNow: the ending notice (DESIGN §3.18): return at once to where it was going.
  */
 export type ModalButtonBehaviour =
-  | 'pendingRefreshFlow' | 'returnAfterReject' | 'onlyReturn' | 'previousStep' | 'close' | 'returnWithSuccess' | 'returnAsDecided' | 'returnNow';
+  'pendingRefreshFlow' | 'returnAfterReject' | 'onlyReturn' | 'previousStep' | 'close' | 'returnWithSuccess' | 'returnAsDecided' | 'returnNow';
 
 /** How a modal behaves: whether the customer may close it, and what its main button does. */
 export interface ModalRule {

@@ -55,15 +55,7 @@ export type TokenClaimsError =
 
 type StringClaim = 'tppName' | 'redirectUri' | 'state' | 'brand' | 'standard' | 'consentType' | 'consentStatus';
 
-const REQUIRED_STRING_CLAIMS: readonly StringClaim[] = [
-  'tppName',
-  'redirectUri',
-  'state',
-  'brand',
-  'standard',
-  'consentType',
-  'consentStatus',
-];
+const REQUIRED_STRING_CLAIMS: readonly StringClaim[] = ['tppName', 'redirectUri', 'state', 'brand', 'standard', 'consentType', 'consentStatus'];
 
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 

@@ -111,7 +111,10 @@ const keptPairs = (url: URL): string[] =>
  */
 function withoutResponseParameters(url: URL): URL {
   const result = new URL(url.href);
-  const pairs = url.search.slice(1).split('&').filter((pair) => pair !== '');
+  const pairs = url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair !== '');
   const kept = keptPairs(url);
   if (kept.length !== pairs.length) result.search = kept.length === 0 ? '' : `?${kept.join('&')}`;
   return result;
@@ -156,10 +159,7 @@ export function accessDeniedReturnUrl(target: string, state: string | undefined)
  * Either way the existing query is kept but for the {@link RESPONSE_PARAMETERS}.
  * Empty strings count as absent.
  */
-export function successReturnUrl(
-  answer: ConfirmationAnswer,
-  fallbackRedirectUri: string,
-): Result<ReturnUrl, ReturnUrlError> {
+export function successReturnUrl(answer: ConfirmationAnswer, fallbackRedirectUri: string): Result<ReturnUrl, ReturnUrlError> {
   const target = present(answer.redirect_uri) ? answer.redirect_uri : fallbackRedirectUri;
   const url = parseHttpUrl(target);
   if (!url.ok) return url;

@@ -24,9 +24,7 @@ export function listedClusters(
   options: { readonly accountsShared: boolean; readonly newScopes: readonly string[] },
 ): readonly ListedCluster[] {
   const fresh = new Set(options.newScopes);
-  return clusters
-    .filter((cluster) => options.accountsShared || !cluster.accountData)
-    .map((cluster) => ({ cluster, isNew: fresh.has(cluster.scope) }));
+  return clusters.filter((cluster) => options.accountsShared || !cluster.accountData).map((cluster) => ({ cluster, isNew: fresh.has(cluster.scope) }));
 }
 
 /** Issue 13 item 2: the headings of the listed clusters an amendment newly requests, in list order. */
@@ -62,4 +60,3 @@ export function noAccountWarning(listed: readonly ListedCluster[]): string {
   if (remaining.length === 0) return stepsCopy.confirmation.noAccountSelectedNothingElse;
   return stepsCopy.confirmation.noAccountSelectedYouMayShare(remaining.map((cluster) => lowerFirst(cluster.heading)).join(' and your '));
 }
-

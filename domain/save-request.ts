@@ -39,11 +39,7 @@ const reference = (account: { readonly schemeName: string; readonly identificati
  */
 export function selectedAccountReferences(accounts: readonly Account[]): readonly AccountReference[] {
   return accounts.flatMap((account) =>
-    account.type === 'EGA'
-      ? account.subAccounts.filter((sub) => sub.selected).map(reference)
-      : account.selected
-        ? [reference(account)]
-        : [],
+    account.type === 'EGA' ? account.subAccounts.filter((sub) => sub.selected).map(reference) : account.selected ? [reference(account)] : [],
   );
 }
 
@@ -52,15 +48,9 @@ export function selectedAccountReferences(accounts: readonly Account[]): readonl
  * permissions (common:customer.basic:read, common:customer.detail:read) carry no `accounts`.
  * `consentNickname` is sent only when the description is not blank, and trimmed.
  */
-export function saveSelectionRequest(
-  scopes: readonly string[],
-  accounts: readonly Account[],
-  description: string,
-): SaveSelectionRequest {
+export function saveSelectionRequest(scopes: readonly string[], accounts: readonly Account[], description: string): SaveSelectionRequest {
   const shared = selectedAccountReferences(accounts);
-  const permissions = scopes.map((permission): SavePermission =>
-    isCustomerScope(permission) ? { permission } : { permission, accounts: shared },
-  );
+  const permissions = scopes.map((permission): SavePermission => (isCustomerScope(permission) ? { permission } : { permission, accounts: shared }));
   const nickname = description.trim();
   return nickname === '' ? { permissions } : { permissions, consentNickname: nickname };
 }

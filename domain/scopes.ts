@@ -11,12 +11,10 @@ export const SCOPES = [
 
 export type Scope = (typeof SCOPES)[number];
 
-export const isScope = (value: unknown): value is Scope =>
-  typeof value === 'string' && (SCOPES as readonly string[]).includes(value);
+export const isScope = (value: unknown): value is Scope => typeof value === 'string' && (SCOPES as readonly string[]).includes(value);
 
 /** Spec §6: the customer scopes carry no account list; every other scope is sent with the selected accounts. */
-export const isCustomerScope = (scope: string): boolean =>
-  scope === 'common:customer.basic:read' || scope === 'common:customer.detail:read';
+export const isCustomerScope = (scope: string): boolean => scope === 'common:customer.basic:read' || scope === 'common:customer.detail:read';
 
 /**
  * CDS "Profile Scope and Standard Claims: Common" (docs/review.md): the OIDC `profile` scope a
@@ -39,5 +37,4 @@ export const needsNoAccount = (scope: string): boolean => isCustomerScope(scope)
  * nothing: no account is shared (`accountsShared`: one is selected, or the account step is
  * skipped) and no requested scope needs no account (the recipient asked only for account data).
  */
-export const sharesNothing = (scopes: readonly string[], accountsShared: boolean): boolean =>
-  !accountsShared && !scopes.some(needsNoAccount);
+export const sharesNothing = (scopes: readonly string[], accountsShared: boolean): boolean => !accountsShared && !scopes.some(needsNoAccount);

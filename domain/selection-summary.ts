@@ -121,7 +121,9 @@ export function reviewAccountPage(summary: Pick<SelectionSummary, 'added' | 'mai
  * a read-only account; issue 22: the pending mark of an account that needs approval or action
  * ("Needs approval", "Action needed"; read-only wins: an account that cannot be selected is not pending).
  */
-export function accountTileNotes(account: Pick<Account, 'jointAccount' | 'closed' | 'eligibleAccount'> & { readonly pending?: PendingDisclosure | undefined }): string[] {
+export function accountTileNotes(
+  account: Pick<Account, 'jointAccount' | 'closed' | 'eligibleAccount'> & { readonly pending?: PendingDisclosure | undefined },
+): string[] {
   const pending = account.eligibleAccount ? pendingExplanation(account.pending) : undefined;
   return [
     ...(account.jointAccount ? [stepsCopy.selectAccounts.jointAccount] : []),
@@ -156,7 +158,9 @@ export function pendingExplanation(pending: PendingDisclosure | undefined): { re
  * is joint.
  */
 export function jointHoldersMayBeNotified(summary: Pick<SelectionSummary, 'added' | 'maintained' | 'removed'>): boolean {
-  return [...summary.added, ...summary.maintained, ...summary.removed].some((entry) => entry.account.jointAccount && entry.account.jointNotificationsWithheld !== true);
+  return [...summary.added, ...summary.maintained, ...summary.removed].some(
+    (entry) => entry.account.jointAccount && entry.account.jointNotificationsWithheld !== true,
+  );
 }
 
 /**

@@ -4,8 +4,7 @@ import type { ModalName } from './modal';
 /** Spec §8: save-selection and confirm failures that mean no account can be shared. */
 const NO_ELIGIBLE_CODES: readonly string[] = ['A09', 'A05'];
 
-const isNoEligible = (error: ApiError): boolean =>
-  error.status === 400 && error.code !== undefined && NO_ELIGIBLE_CODES.includes(error.code);
+const isNoEligible = (error: ApiError): boolean => error.status === 400 && error.code !== undefined && NO_ELIGIBLE_CODES.includes(error.code);
 
 /**
  * Spec §8: a failed save of the selection or a failed confirm: 400 with A09 or A05 opens
@@ -18,8 +17,7 @@ export function saveOrConfirmErrorModal(error: ApiError): ModalName {
 /** What a failure of the account step leads to (spec §8 "Account step"). */
 export type AccountStepFailure =
   /** 400 with A09 or A05: navigation continues to the account step, with no accounts to show. */
-  | { readonly kind: 'continueWithoutAccounts' }
-  | { readonly kind: 'modal'; readonly modal: ModalName };
+  { readonly kind: 'continueWithoutAccounts' } | { readonly kind: 'modal'; readonly modal: ModalName };
 
 /**
  * Spec §8 "Account step": 400 with A09 or A05 lets navigation continue; 422 unavailable

@@ -39,8 +39,7 @@ export const stepsCopy = {
     filterCount: (shown: number, total: number): string => `Showing ${formatCount(shown)} of ${formatCount(total)} accounts`,
     showMore: (notShown: number): string => `Show more accounts (${formatCount(notShown)} not shown yet)`,
     /** Issue 13 item 1: select-all under a filter acts on the matching accounts only, and says so. */
-    selectAllMatching: (count: number): string =>
-      count === 1 ? 'Select the 1 matching account' : `Select all ${formatCount(count)} matching accounts`,
+    selectAllMatching: (count: number): string => (count === 1 ? 'Select the 1 matching account' : `Select all ${formatCount(count)} matching accounts`),
     /** Issue 13 item 1: always visible, so that no change to a hidden account goes unseen. */
     selectedCount: (selected: number, total: number): string =>
       `${formatCount(selected)} of ${formatCount(total)} ${total === 1 ? 'account' : 'accounts'} selected`,
@@ -56,11 +55,13 @@ export const stepsCopy = {
     pendingJointApproval: 'Needs approval',
     pendingJointApprovalExplanation: (withinDays: number | undefined): string =>
       `The other account holders must approve before we share data from this account. We'll ask them once you confirm${
-        withinDays === undefined ? '' : `, and they have ${days(withinDays)} to respond`}. Until they approve, no data is shared from this account.`,
+        withinDays === undefined ? '' : `, and they have ${days(withinDays)} to respond`
+      }. Until they approve, no data is shared from this account.`,
     pendingAction: 'Action needed',
     pendingActionExplanation: (withinDays: number | undefined): string =>
       `Something else must happen before we can share data from this account${
-        withinDays === undefined ? '' : `, usually within ${days(withinDays)}`}. Until then, no data is shared from it. Call us on ${BANK_PHONE_NUMBER} to find out what is needed.`,
+        withinDays === undefined ? '' : `, usually within ${days(withinDays)}`
+      }. Until then, no data is shared from it. Call us on ${BANK_PHONE_NUMBER} to find out what is needed.`,
     /**
      * Issue 22, CX standards "Unavailable accounts": "Data holders SHOULD communicate why these
      * accounts cannot be selected … as in-line help or as a modal" (the spec's warning for
@@ -96,11 +97,9 @@ export const stepsCopy = {
     /** Issue 13 item 2: the data an amendment newly requests, by cluster heading, and its tag in the data list. */
     newDataRequested: (headings: string): string => `New data requested: ${headings}`,
     newTag: 'New',
-    noAccountSelected:
-      'You have not selected an account to share, however you may still continue to share your name and contact details.',
+    noAccountSelected: 'You have not selected an account to share, however you may still continue to share your name and contact details.',
     /** Issue 13 item 3: the spec's warning when not both customer scopes are requested, naming what is listed. */
-    noAccountSelectedYouMayShare: (data: string): string =>
-      `You have not selected an account to share, however you may still continue to share your ${data}.`,
+    noAccountSelectedYouMayShare: (data: string): string => `You have not selected an account to share, however you may still continue to share your ${data}.`,
     noAccountSelectedNothingElse: 'You have not selected an account to share.',
     /**
      * Issue 23 item B: Confirm on a review that would share nothing (no account, only account
@@ -109,12 +108,12 @@ export const stepsCopy = {
      */
     nothingToShare: (tppName: string, back: string | undefined, cancel: string): string =>
       `Select at least one account before you confirm. ${Recipient(tppName)} asked only for account data, so without an account nothing would be shared. ${
-        back === undefined ? `To leave without sharing, choose ${cancel}.` : `Choose ${back} to select an account.`}`,
+        back === undefined ? `To leave without sharing, choose ${cancel}.` : `Choose ${back} to select an account.`
+      }`,
     /** Issue 13 item 5: the summary at the top of the review (who, how many accounts, how long). */
     summaryHeading: 'Summary',
     sharedWith: 'Sharing with',
-    recipientNames: (tppName: string, orgName: string): string =>
-      orgName === '' || orgName === tppName ? tppName : `${tppName} (${orgName})`,
+    recipientNames: (tppName: string, orgName: string): string => (orgName === '' || orgName === tppName ? tppName : `${tppName} (${orgName})`),
     accountsToShare: 'Accounts',
     accountCount: (count: number): string => `${formatCount(count)} ${count === 1 ? 'account' : 'accounts'}`,
     noAccounts: 'No accounts',
@@ -143,8 +142,7 @@ export const stepsCopy = {
     howLongOngoing: (duration: SharingDuration, until: string): string =>
       `Your data will be shared on an ongoing basis for ${duration.count} ${duration.unit}${duration.count === 1 ? '' : 's'}, until ${until}.`,
     howLongOnceOnly: 'Your data will be shared once only. It will not be shared again after today.',
-    manageSharing:
-      'You can review and withdraw this data sharing arrangement at any time in the mobile app under Profile > Manage data sharing.',
+    manageSharing: 'You can review and withdraw this data sharing arrangement at any time in the mobile app under Profile > Manage data sharing.',
     dataToShare: 'Data that will be shared',
     historyNote: 'This may include data dating back to 1 January 2017.',
     descriptionLabel: 'Your description (Optional)',

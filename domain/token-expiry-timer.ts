@@ -19,10 +19,7 @@ export const COUNTDOWN_TICK_MS = 1000;
 export type TokenExpiryLevel = 'none' | 'warning' | 'final';
 
 /** What to do with the token expiry timer at start (spec §4). */
-export type TokenExpiryPlan =
-  | { readonly kind: 'start'; readonly expMs: number }
-  | { readonly kind: 'alreadyExpired' }
-  | { readonly kind: 'cannotSet' };
+export type TokenExpiryPlan = { readonly kind: 'start'; readonly expMs: number } | { readonly kind: 'alreadyExpired' } | { readonly kind: 'cannotSet' };
 
 function assertFinite(name: string, value: number): void {
   if (!Number.isFinite(value)) throw new RangeError(`${name} must be a finite number, got ${value}`);

@@ -47,8 +47,7 @@ function listedData(clusters: readonly DataCluster[]): ReadonlySet<string> {
   return texts;
 }
 
-const hasDataBeyond = (cluster: DataCluster, known: ReadonlySet<string>): boolean =>
-  cluster.items.some((entry: DataClusterItem) => !known.has(entry.text));
+const hasDataBeyond = (cluster: DataCluster, known: ReadonlySet<string>): boolean => cluster.items.some((entry: DataClusterItem) => !known.has(entry.text));
 
 /**
  * The scopes the arrangement granted before: the bank's `previous.scopes` when it says; else the
@@ -72,7 +71,11 @@ export function newlyRequestedData(consent: Pick<Consent, 'isPAR' | 'permissions
   const before = new Set(grantedBefore(consent));
   const known = listedData(dataClusters([...before], wording));
   const adding = new Set(consent.scopes.filter((scope) => !before.has(scope)));
-  const fresh = new Set<string>(dataClusters(consent.scopes, wording).filter((cluster) => adding.has(cluster.scope) && hasDataBeyond(cluster, known)).map((cluster) => cluster.scope));
+  const fresh = new Set<string>(
+    dataClusters(consent.scopes, wording)
+      .filter((cluster) => adding.has(cluster.scope) && hasDataBeyond(cluster, known))
+      .map((cluster) => cluster.scope),
+  );
   return [...new Set(consent.scopes)].filter((scope) => fresh.has(scope));
 }
 

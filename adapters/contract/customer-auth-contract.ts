@@ -25,8 +25,7 @@ export function customerAuthOpenApi(): CustomerAuthOpenApi {
 
 const SCHEMA_REF = '#/components/schemas/';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function inline(value: unknown, schemas: CustomerAuthOpenApi['components']['schemas'], seen: readonly string[]): unknown {
   if (Array.isArray(value)) return value.map((item) => inline(item, schemas, seen));

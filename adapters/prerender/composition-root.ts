@@ -31,7 +31,13 @@ const BUILD_LAUNCH: LaunchParameters = {
 
 /** The build never hears back: the page is rendered as it is while the token is being verified. */
 const NEVER_ANSWERS: TokenVerifier = { verify: () => new Promise(() => undefined) };
-const NO_ACTIVITY: ActivitySource = { onActivity: () => () => undefined, onVisible: () => () => undefined, isOnline: () => true, onConnectivity: () => () => undefined, onBack: () => () => undefined };
+const NO_ACTIVITY: ActivitySource = {
+  onActivity: () => () => undefined,
+  onVisible: () => () => undefined,
+  isOnline: () => true,
+  onConnectivity: () => () => undefined,
+  onBack: () => () => undefined,
+};
 const NO_TIMERS: Scheduler = { after: () => () => undefined };
 const NOWHERE: Redirector = {
   leave: () => {
@@ -48,11 +54,17 @@ const NOTHING_STORED: TokenStorage = {
   decided: () => undefined,
 };
 /** Every call of the bank's API throws (none is made: the verifier never answers). Not a thenable. */
-const NO_BANK = new Proxy({}, {
-  get: (_target, name) => (name === 'then' || typeof name === 'symbol' ? undefined : () => {
-    throw new Error(`The pre-rendered login form cannot call the bank (${name}).`);
-  }),
-});
+const NO_BANK = new Proxy(
+  {},
+  {
+    get: (_target, name) =>
+      name === 'then' || typeof name === 'symbol'
+        ? undefined
+        : () => {
+            throw new Error(`The pre-rendered login form cannot call the bank (${name}).`);
+          },
+  },
+);
 const SILENT: Logger = { warn: () => undefined };
 const BUILD_TIME: Clock = { now: () => Date.UTC(2026, 0, 1) };
 

@@ -20,7 +20,15 @@ export const BRAND_ASSETS_PREFIX = '/brand/';
 const BRAND_ASSETS_DIR = fileURLToPath(new URL('./brand-assets/', import.meta.url));
 
 /** Paths that never fall back to the app: a miss there is a plain 404. */
-const NO_FALLBACK_PREFIXES = [BRAND_ASSETS_PREFIX, `${CUSTOMER_AUTH_PREFIX}/`, HASHED_ASSETS_PREFIX, '/.well-known/', '/config/', `${RECIPIENT_PREFIX}/`, CSP_REPORT_PATH];
+const NO_FALLBACK_PREFIXES = [
+  BRAND_ASSETS_PREFIX,
+  `${CUSTOMER_AUTH_PREFIX}/`,
+  HASHED_ASSETS_PREFIX,
+  '/.well-known/',
+  '/config/',
+  `${RECIPIENT_PREFIX}/`,
+  CSP_REPORT_PATH,
+];
 
 const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? '/';
 
@@ -62,7 +70,14 @@ export function registerAppShellRoutes(
 ): void {
   const { distDir } = options;
   app.register(fastifyStatic, { root: distDir, prefix: '/', index: false, wildcard: true, cacheControl: false, dotfiles: 'deny' });
-  app.register(fastifyStatic, { root: BRAND_ASSETS_DIR, prefix: BRAND_ASSETS_PREFIX, decorateReply: false, index: false, cacheControl: false, dotfiles: 'deny' });
+  app.register(fastifyStatic, {
+    root: BRAND_ASSETS_DIR,
+    prefix: BRAND_ASSETS_PREFIX,
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    dotfiles: 'deny',
+  });
 
   app.get('/config/config.json', async () => sandboxConfig(options.inactivity, options.cx));
   app.get('/.well-known/jwks.json', async () => options.keys.jwks);
@@ -82,7 +97,10 @@ export function registerAppShellRoutes(
     }
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (!isPageRequest || NO_FALLBACK_PREFIXES.some((prefix) => requestPath.startsWith(prefix))) {
-      return reply.code(404).type('text/html; charset=utf-8').send(messagePage('Not found', `Nothing is served at ${requestPath}.`));
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(messagePage('Not found', `Nothing is served at ${requestPath}.`));
     }
     return sendAppShell(reply, distDir);
   });

@@ -25,7 +25,13 @@ export function authenticateCustomer(
   token?: AttemptToken,
 ): Result<Persona, BankFailure> {
   if (token !== undefined && attempts.tokenSpent(token.jti)) {
-    return err(failure(403, 'otp_failure_003', `Too many failed logins with this request (${MAX_TOKEN_LOGIN_FAILURES}); it can no longer log in. Start again from the app that sent you.`));
+    return err(
+      failure(
+        403,
+        'otp_failure_003',
+        `Too many failed logins with this request (${MAX_TOKEN_LOGIN_FAILURES}); it can no longer log in. Start again from the app that sent you.`,
+      ),
+    );
   }
   const username = body.username.trim().toLowerCase();
   if (attempts.isLocked(username)) {

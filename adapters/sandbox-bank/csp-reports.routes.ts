@@ -80,17 +80,19 @@ export function parseLegacyReport(body: unknown): { ok: true; violations: CspVio
   const sample = text(report['script-sample']);
   return {
     ok: true,
-    violations: [{
-      via: 'report-uri',
-      documentUrl: report['document-uri'],
-      directive,
-      blockedUrl: text(report['blocked-uri']),
-      disposition: text(report['disposition']) || 'enforce',
-      ...(sourceFile === '' ? {} : { sourceFile }),
-      ...(line === undefined ? {} : { line }),
-      ...(column === undefined ? {} : { column }),
-      ...(sample === '' ? {} : { sample }),
-    }],
+    violations: [
+      {
+        via: 'report-uri',
+        documentUrl: report['document-uri'],
+        directive,
+        blockedUrl: text(report['blocked-uri']),
+        disposition: text(report['disposition']) || 'enforce',
+        ...(sourceFile === '' ? {} : { sourceFile }),
+        ...(line === undefined ? {} : { line }),
+        ...(column === undefined ? {} : { column }),
+        ...(sample === '' ? {} : { sample }),
+      },
+    ],
   };
 }
 

@@ -47,7 +47,10 @@ const invalid = (cause: string): BankFailure => failure(400, 'invalid_request', 
 const sameAccount = (a: AccountReference, b: AccountReference): boolean =>
   a.schemeName === b.schemeName && a.identification === b.identification && a.secondaryIdentification === b.secondaryIdentification;
 const accountKeys = (accounts: readonly AccountReference[]): string =>
-  accounts.map((account) => account.secondaryIdentification).sort().join('\n');
+  accounts
+    .map((account) => account.secondaryIdentification)
+    .sort()
+    .join('\n');
 
 /** The sandbox bank's answers to the calls of CONTRACT §3, for the personas of SCENARIOS.md. */
 export class CustomerAuthBank {
@@ -113,7 +116,10 @@ export class CustomerAuthBank {
           ? {}
           : {
               profileId: arrangement.profileId,
-              previous: { expirationDateTime: arrangement.sharingExpires === undefined ? null : isoSeconds(arrangement.sharingExpires), scopes: arrangement.scopes },
+              previous: {
+                expirationDateTime: arrangement.sharingExpires === undefined ? null : isoSeconds(arrangement.sharingExpires),
+                scopes: arrangement.scopes,
+              },
             }),
       },
     });
@@ -189,7 +195,11 @@ export class CustomerAuthBank {
     const missing = request.scopes.filter((scope) => !sent.includes(scope));
     const extra = sent.filter((scope, index) => !request.scopes.includes(scope) || sent.indexOf(scope) !== index);
     if (missing.length > 0 || extra.length > 0) {
-      return err(invalid(`permissions must name each requested scope once (missing: ${missing.join(', ') || 'none'}; unexpected or repeated: ${extra.join(', ') || 'none'}).`));
+      return err(
+        invalid(
+          `permissions must name each requested scope once (missing: ${missing.join(', ') || 'none'}; unexpected or repeated: ${extra.join(', ') || 'none'}).`,
+        ),
+      );
     }
     const customerWithAccounts = body.permissions.find((entry) => isCustomerScope(entry.permission) && (entry.accounts?.length ?? 0) > 0);
     if (customerWithAccounts !== undefined) return err(invalid(`${customerWithAccounts.permission} carries no accounts.`));
@@ -285,20 +295,21 @@ export class CustomerAuthBank {
     const code = randomId(24);
     // The answer is signed before the commit so that it is committed with it; a request that
     // lost the race meanwhile commits nothing, and its code is never sent.
-    const answer: ConfirmationAnswer = persona.answersWithJarm === true
-      ? { response: await this.deps.tokens.signJarmResponse({ code, state: request.state }), redirect_uri: request.redirectUri }
-      : {
-          auth_code: code,
-          redirect_uri: request.redirectUri,
-          state: request.state,
-          id_token: await this.deps.tokens.signIdToken({
-            sub: createHash('sha256').update(`sandbox:${persona.username}`).digest('hex').slice(0, 32),
-            code,
+    const answer: ConfirmationAnswer =
+      persona.answersWithJarm === true
+        ? { response: await this.deps.tokens.signJarmResponse({ code, state: request.state }), redirect_uri: request.redirectUri }
+        : {
+            auth_code: code,
+            redirect_uri: request.redirectUri,
             state: request.state,
-            arrangementId: arrangement.id,
-            sharingExpiresAt: sharingExpires ?? 0,
-          }),
-        };
+            id_token: await this.deps.tokens.signIdToken({
+              sub: createHash('sha256').update(`sandbox:${persona.username}`).digest('hex').slice(0, 32),
+              code,
+              state: request.state,
+              arrangementId: arrangement.id,
+              sharingExpiresAt: sharingExpires ?? 0,
+            }),
+          };
     const outcome: AuthorisationOutcome = { kind: 'authorised', code, arrangementId: arrangement.id, atMs: nowMs, idempotencyKey, answer };
     return ok(this.commit(token.jti, outcome, answer, persona, arrangement));
   }
@@ -327,10 +338,19 @@ const expired = failure(401, 'invalid_token', 'The token has expired.');
 
 /** CONTRACT §3: every call of a decided authorisation; the first cause names the decision. */
 const alreadyDecided = (decision: Decision): BankFailure =>
-  failure(409, 'consent_already_decided', JSON.stringify({ decision }), 'This consent was already confirmed or rejected; a code is issued once. Start a new request.');
+  failure(
+    409,
+    'consent_already_decided',
+    JSON.stringify({ decision }),
+    'This consent was already confirmed or rejected; a code is issued once. Start a new request.',
+  );
 
 /** SCENARIOS.md lost.answer: the answer of a committed decision, lost on its way to the app. */
-const answerLost = failure(502, 'answer_lost', 'The decision was committed but its answer was lost on the way (sandbox persona lost.answer). Send the same request with the same Idempotency-Key to get it.');
+const answerLost = failure(
+  502,
+  'answer_lost',
+  'The decision was committed but its answer was lost on the way (sandbox persona lost.answer). Send the same request with the same Idempotency-Key to get it.',
+);
 
 /** CONTRACT §3: the committed answer for the same key and decision; the 409 for anything else. */
 function replayOrRefuse(outcome: AuthorisationOutcome, approve: boolean, idempotencyKey: string, token: BearerToken): Result<ConfirmationAnswer, BankFailure> {

@@ -69,7 +69,10 @@ export function registerCustomerAuthRoutes(app: FastifyInstance, bank: CustomerA
         const grace = request.routeOptions.config.replaysToExpiredTokens === true ? REPLAY_GRACE_SECONDS : 0;
         const verified = await tokens.verifyBearer(request.headers.authorization, grace);
         if (!verified.ok) {
-          return reply.code(401).header('WWW-Authenticate', 'Bearer').send(errorEnvelope('invalid_token', [verified.error]));
+          return reply
+            .code(401)
+            .header('WWW-Authenticate', 'Bearer')
+            .send(errorEnvelope('invalid_token', [verified.error]));
         }
         bearers.set(request, verified.value);
         return undefined;

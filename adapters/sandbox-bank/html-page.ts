@@ -50,5 +50,8 @@ ${body.__html}
 }
 
 /** A page that states one problem plainly, with a way back. */
-export const messagePage = (title: string, message: string, back: { href: string; label: string } = { href: '/recipient/', label: 'Back to the recipient simulator' }): string =>
-  htmlPage(title, html`<h1>${title}</h1><p>${message}</p><p><a href="${back.href}">${back.label}</a></p>`);
+export const messagePage = (
+  title: string,
+  message: string,
+  back: { href: string; label: string } = { href: '/recipient/', label: 'Back to the recipient simulator' },
+): string => htmlPage(title, html`<h1>${title}</h1><p>${message}</p><p><a href="${back.href}">${back.label}</a></p>`);

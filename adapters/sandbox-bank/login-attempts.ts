@@ -147,9 +147,8 @@ export class LoginAttempts {
   recordFailure(username: string, token?: AttemptToken): number {
     const now = this.nowMs();
     const failures = this.current(username).failures + 1;
-    const record: UsernameAttempts = failures >= MAX_LOGIN_ATTEMPTS
-      ? { failures, lockedUntilMs: now + TEMPORARY_LOCKOUT_MS, updatedAtMs: now }
-      : { failures, updatedAtMs: now };
+    const record: UsernameAttempts =
+      failures >= MAX_LOGIN_ATTEMPTS ? { failures, lockedUntilMs: now + TEMPORARY_LOCKOUT_MS, updatedAtMs: now } : { failures, updatedAtMs: now };
     const forget = this.forget();
     this.records.write({
       username,

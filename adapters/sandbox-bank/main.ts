@@ -26,7 +26,10 @@ function optionsFrom(argv: readonly string[], env: NodeJS.ProcessEnv): SandboxBa
   const inactiveReciprocalWarnTime = wholeNumber('SANDBOX_INACTIVE_WARN_TIME', env['SANDBOX_INACTIVE_WARN_TIME'], 1, 86400);
   const tokenLifetimeSeconds = wholeNumber('SANDBOX_TOKEN_LIFETIME', env['SANDBOX_TOKEN_LIFETIME'], 1, 7 * 86400);
   // Issue 22: the app checks the names (a misspelt switch is a startup error page naming it).
-  const cx = (env['SANDBOX_CX'] ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const cx = (env['SANDBOX_CX'] ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   return {
     port,
     logErrors: true,
@@ -58,7 +61,12 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const code = (error as { code?: unknown }).code;
-  const message = code === 'EADDRINUSE' ? 'The port is already in use: stop the other server or choose another with --port N (or PORT=N).' : error instanceof Error ? error.message : String(error);
+  const message =
+    code === 'EADDRINUSE'
+      ? 'The port is already in use: stop the other server or choose another with --port N (or PORT=N).'
+      : error instanceof Error
+        ? error.message
+        : String(error);
   console.error(`The sandbox bank could not start. ${message}`);
   process.exit(1);
 });

@@ -54,9 +54,32 @@ export const janeCitizenAccounts: readonly RawAccount[] = [
   rawAccount({ id: 'acc-0003', productName: 'Platinum Credit Card', identification: '4622 39XX XXXX 1234', schemeName: 'CREDIT_CARD' }),
   rawAccount({ id: 'acc-0004', productName: 'Everyday Account', nickName: 'Old bills', identification: '062000 34567890', closed: true }),
   rawAccount({ id: 'acc-0005', productName: 'Term Deposit', identification: '062000 45678901', eligible: false }),
-  rawAccount({ id: 'ega-aud-01', productName: 'Global Currency Account', nickName: 'Travel', identification: '062000 99990001', schemeName: 'EGA', control: '062000 99990001' }),
-  rawAccount({ id: 'ega-usd-01', productName: 'Global Currency Account', nickName: 'Travel', identification: '062000 99990002', schemeName: 'EGA', currency: 'USD', control: '062000 99990001' }),
-  rawAccount({ id: 'ega-eur-01', productName: 'Global Currency Account', nickName: 'Travel', identification: '062000 99990003', schemeName: 'EGA', currency: 'EUR', control: '062000 99990001' }),
+  rawAccount({
+    id: 'ega-aud-01',
+    productName: 'Global Currency Account',
+    nickName: 'Travel',
+    identification: '062000 99990001',
+    schemeName: 'EGA',
+    control: '062000 99990001',
+  }),
+  rawAccount({
+    id: 'ega-usd-01',
+    productName: 'Global Currency Account',
+    nickName: 'Travel',
+    identification: '062000 99990002',
+    schemeName: 'EGA',
+    currency: 'USD',
+    control: '062000 99990001',
+  }),
+  rawAccount({
+    id: 'ega-eur-01',
+    productName: 'Global Currency Account',
+    nickName: 'Travel',
+    identification: '062000 99990003',
+    schemeName: 'EGA',
+    currency: 'EUR',
+    control: '062000 99990001',
+  }),
 ];
 
 /** A plain set of two accounts for personas whose point is elsewhere (login errors, failures). */
@@ -124,9 +147,23 @@ export const companyAccounts: readonly RawAccount[] = [
  */
 export const jointApprovalAccounts: readonly RawAccount[] = [
   rawAccount({ id: 'ja-0001', productName: 'Everyday Account', nickName: 'Spending', identification: '062000 84000001' }),
-  rawAccount({ id: 'ja-0002', productName: 'Online Saver', nickName: 'Our savings', identification: '062000 84000002', joint: true, pending: { code: 'JOINT_APPROVAL_REQUIRED', days: 7 } }),
+  rawAccount({
+    id: 'ja-0002',
+    productName: 'Online Saver',
+    nickName: 'Our savings',
+    identification: '062000 84000002',
+    joint: true,
+    pending: { code: 'JOINT_APPROVAL_REQUIRED', days: 7 },
+  }),
   rawAccount({ id: 'ja-0003', productName: 'Everyday Account', nickName: 'Household', identification: '062000 84000003', joint: true }),
   rawAccount({ id: 'ja-0004', productName: 'Offset Account', identification: '062000 84000004', pending: { code: 'ACCOUNT_REVIEW_REQUIRED' } }),
   rawAccount({ id: 'ja-0005', productName: 'Home Loan', identification: '062000 84000005', eligible: false }),
-  rawAccount({ id: 'ja-0006', productName: 'Everyday Account', nickName: 'Private', identification: '062000 84000006', joint: true, notificationsWithheld: true }),
+  rawAccount({
+    id: 'ja-0006',
+    productName: 'Everyday Account',
+    nickName: 'Private',
+    identification: '062000 84000006',
+    joint: true,
+    notificationsWithheld: true,
+  }),
 ];

@@ -85,7 +85,8 @@ export const PERSONAS: readonly Persona[] = [
   {
     username: 'jane.citizen',
     fullLegalName: 'Jane Citizen',
-    shows: 'Individual, one profile: everyday, joint savings, credit card, a closed account, an ineligible term deposit, a multi-currency account (AUD, USD, EUR).',
+    shows:
+      'Individual, one profile: everyday, joint savings, credit card, a closed account, an ineligible term deposit, a multi-currency account (AUD, USD, EUR).',
     authentication: { kind: 'normal' },
     profiles: [personal('Jane Citizen', janeCitizenAccounts)],
   },
@@ -103,7 +104,8 @@ export const PERSONAS: readonly Persona[] = [
   {
     username: 'joint.approval',
     fullLegalName: 'Jamie Joint',
-    shows: 'Joint accounts: a saver the other holder must approve first (pending, 7 days), a joint account shared at once, an offset account pending another action, an ineligible home loan, a joint account whose other holder is not notified (rule 4A.15).',
+    shows:
+      'Joint accounts: a saver the other holder must approve first (pending, 7 days), a joint account shared at once, an offset account pending another action, an ineligible home loan, a joint account whose other holder is not notified (rule 4A.15).',
     authentication: { kind: 'normal' },
     profiles: [personal('Jamie Joint', jointApprovalAccounts)],
   },
@@ -120,7 +122,7 @@ export const PERSONAS: readonly Persona[] = [
   {
     username: 'fifty.accounts',
     fullLegalName: 'Fifi Fifty',
-    shows: '50 eligible accounts (the smallest size of the bench\'s scaling step).',
+    shows: "50 eligible accounts (the smallest size of the bench's scaling step).",
     authentication: { kind: 'normal' },
     profiles: [personal('Fifi Fifty', fiftyAccounts)],
   },
@@ -142,12 +144,20 @@ export const PERSONAS: readonly Persona[] = [
     customerDetailsFailure: failure(422, 'cust_age_failure_001', 'Customer is under 18'),
   }),
   plain('locked.forever', 'Larry Locked', 'Login answers otp_failure_002 (permanent lockout).', 'lkf', 3, { authentication: fixed(403, 'otp_failure_002') }),
-  plain('locked.for.now', 'Lena Locked', 'Login answers otp_failure_003 (temporary lockout, 10 minutes).', 'lkn', 4, { authentication: fixed(403, 'otp_failure_003') }),
-  plain('sanctioned', 'Sam Sanctioned', 'Login answers sanction_failed_001 (sanctioned country).', 'san', 5, { authentication: fixed(403, 'sanction_failed_001') }),
-  plain('key.inactive', 'Kim Inactive', 'Login answers otp_failure_005 (secure key not activated).', 'kin', 6, { authentication: fixed(403, 'otp_failure_005') }),
+  plain('locked.for.now', 'Lena Locked', 'Login answers otp_failure_003 (temporary lockout, 10 minutes).', 'lkn', 4, {
+    authentication: fixed(403, 'otp_failure_003'),
+  }),
+  plain('sanctioned', 'Sam Sanctioned', 'Login answers sanction_failed_001 (sanctioned country).', 'san', 5, {
+    authentication: fixed(403, 'sanction_failed_001'),
+  }),
+  plain('key.inactive', 'Kim Inactive', 'Login answers otp_failure_005 (secure key not activated).', 'kin', 6, {
+    authentication: fixed(403, 'otp_failure_005'),
+  }),
   plain('ecare.suspended', 'Ed Suspended', 'Login answers otp_failure_006 (e-care suspended).', 'ecs', 7, { authentication: fixed(403, 'otp_failure_006') }),
   plain('flaky.bank', 'Fay Flaky', 'After login, the first try of each GET answers 503; the retry succeeds.', 'flk', 8, { flakyGets: true }),
-  plain('tds.incorrect', 'Tia Incorrect', 'Login answers tds_otp_failure_002 (incorrect secure code).', 'tds', 9, { authentication: fixed(401, 'tds_otp_failure_002') }),
+  plain('tds.incorrect', 'Tia Incorrect', 'Login answers tds_otp_failure_002 (incorrect secure code).', 'tds', 9, {
+    authentication: fixed(401, 'tds_otp_failure_002'),
+  }),
   plain('service.down', 'Sid Down', 'Login answers otp_failure_004 (service unavailable).', 'svd', 10, { authentication: fixed(503, 'otp_failure_004') }),
   plain('businesses.down', 'Bea Down', 'The business list answers 500 (service unavailable).', 'bsd', 11, {
     businessesFailure: failure(500, 'business_failure_001', 'Business list unavailable'),
@@ -171,9 +181,16 @@ export const PERSONAS: readonly Persona[] = [
     rejectionFailure: failure(500, 'rejection_failure_001', 'Rejection failed'),
   }),
   plain('jarm.customer', 'Jo Jarm', 'Confirming answers with a JARM response instead of a code.', 'jrm', 18, { answersWithJarm: true }),
-  plain('lost.answer', 'Lou Lost', 'The first confirmation commits, then its answer is lost (502); the same Idempotency-Key gets the committed answer.', 'lst', 19, {
-    losesFirstAnswer: true,
-  }),
+  plain(
+    'lost.answer',
+    'Lou Lost',
+    'The first confirmation commits, then its answer is lost (502); the same Idempotency-Key gets the committed answer.',
+    'lst',
+    19,
+    {
+      losesFirstAnswer: true,
+    },
+  ),
 ];
 
 /** The persona with this username, if any (usernames are compared case-insensitively, as banks do). */

@@ -20,13 +20,15 @@ function stateCheck(store: SqliteSandboxStore, state: string | undefined): Retur
   const sent = store.findRequestByState(state);
   return sent === undefined
     ? { label: 'state', passed: false, detail: 'this simulator never sent this state' }
-    : { label: 'state', passed: true, detail: `matches the request for ${sent.request.scopes.join(', ')}${sent.request.personaHint === undefined ? '' : ` (persona hint ${sent.request.personaHint})`}` };
+    : {
+        label: 'state',
+        passed: true,
+        detail: `matches the request for ${sent.request.scopes.join(', ')}${sent.request.personaHint === undefined ? '' : ` (persona hint ${sent.request.personaHint})`}`,
+      };
 }
 
 const hashCheck = (label: string, claim: unknown, value: string | undefined): ReturnCheck =>
-  value !== undefined && claim === halfHash(value)
-    ? { label, passed: true, detail: 'matches' }
-    : { label, passed: false, detail: 'does not match' };
+  value !== undefined && claim === halfHash(value) ? { label, passed: true, detail: 'matches' } : { label, passed: false, detail: 'does not match' };
 
 /**
  * What each kind of return means for the recipient (CONTRACT §6, DESIGN §3.11), for a developer
@@ -48,7 +50,7 @@ export const RETURN_MEANINGS = {
   ],
   nothing: [
     'The consent app returned to the plain redirect address: no code, no error, no state. It does so when it cannot tell you the outcome without risking a wrong one (DESIGN §3.11): an approval was committed at the bank but its answer was lost, or the decision was taken in another tab or window, whose return carried it.',
-    'This is not a refusal: never treat it as access_denied. If a return with a code reached you for this customer, use it; otherwise look for a new arrangement (Earlier arrangements, on the simulator\'s page) or ask the customer to start again.',
+    "This is not a refusal: never treat it as access_denied. If a return with a code reached you for this customer, use it; otherwise look for a new arrangement (Earlier arrangements, on the simulator's page) or ask the customer to start again.",
   ],
 } as const;
 
@@ -70,7 +72,12 @@ export async function describeReturn(query: ReturnQuery, store: SqliteSandboxSto
   if (query.response !== undefined) {
     const verified = await tokens.verifyForRecipient(query.response);
     if (!verified.ok) {
-      return { heading: 'A JARM response came back', meaning: RETURN_MEANINGS.jarm, values: [{ label: 'response', value: query.response }], checks: [{ label: 'response signature', passed: false, detail: verified.error }] };
+      return {
+        heading: 'A JARM response came back',
+        meaning: RETURN_MEANINGS.jarm,
+        values: [{ label: 'response', value: query.response }],
+        checks: [{ label: 'response signature', passed: false, detail: verified.error }],
+      };
     }
     const state = typeof verified.value['state'] === 'string' ? verified.value['state'] : undefined;
     const code = typeof verified.value['code'] === 'string' ? verified.value['code'] : '(none)';
@@ -105,7 +112,13 @@ export async function describeReturn(query: ReturnQuery, store: SqliteSandboxSto
     return { heading: 'Authorised', meaning: RETURN_MEANINGS.authorised, values, checks: [...checks, { label: 'id_token', passed: false, detail: 'missing' }] };
   }
   const verified = await tokens.verifyForRecipient(query.id_token);
-  if (!verified.ok) return { heading: 'Authorised', meaning: RETURN_MEANINGS.authorised, values, checks: [...checks, { label: 'id_token signature', passed: false, detail: verified.error }] };
+  if (!verified.ok)
+    return {
+      heading: 'Authorised',
+      meaning: RETURN_MEANINGS.authorised,
+      values,
+      checks: [...checks, { label: 'id_token signature', passed: false, detail: verified.error }],
+    };
   const arrangementId = typeof verified.value['cdr_arrangement_id'] === 'string' ? verified.value['cdr_arrangement_id'] : undefined;
   return {
     heading: 'Authorised',

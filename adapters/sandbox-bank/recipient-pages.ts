@@ -21,7 +21,8 @@ const arrangementAccounts = (personas: readonly Persona[], arrangement: Arrangem
 
 function scopeBoxes(checked: readonly string[]): Html {
   return html`<fieldset><legend>Scopes</legend>${SCOPES.map(
-    (scope) => html`<label class="choice"><input type="checkbox" name="scope" value="${scope}"${checked.includes(scope) ? html` checked` : ''}> ${scope}</label>`,
+    (scope) =>
+      html`<label class="choice"><input type="checkbox" name="scope" value="${scope}"${checked.includes(scope) ? html` checked` : ''}> ${scope}</label>`,
   )}</fieldset>`;
 }
 
@@ -41,7 +42,8 @@ function durationFields(months: number | undefined): Html {
 function arrangementTable(arrangements: readonly Arrangement[], personas: readonly Persona[]): Html {
   if (arrangements.length === 0) return html`<p>No arrangement yet: start one above and confirm it in the consent app.</p>`;
   return html`<table class="stacking"><caption class="hint">Dates in Sydney time, as the consent app shows them. A multi-currency account counts once.</caption><thead><tr><th scope="col">cdr_arrangement_id</th><th scope="col">Customer</th><th scope="col">Profile</th><th scope="col">Scopes</th><th scope="col">Accounts</th><th scope="col">Period</th><th scope="col">Description</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead><tbody>${arrangements.map(
-    (arrangement) => html`<tr><td data-label="cdr_arrangement_id"><code>${arrangement.id}</code></td><td data-label="Customer">${arrangement.owner}</td><td data-label="Profile">${arrangement.profileId}</td><td data-label="Scopes">${arrangement.scopes.join(', ')}</td><td data-label="Accounts">${arrangementAccounts(personas, arrangement)}</td><td data-label="Period">${sharingPeriodText(arrangement.sharingStart, arrangement.sharingExpires)}</td><td data-label="Description">${arrangement.nickname ?? ''}</td><td data-label="Action"><a href="/recipient/amend/${encodeURIComponent(arrangement.id)}">Amend<span class="visually-hidden"> ${arrangement.id}</span></a></td></tr>`,
+    (arrangement) =>
+      html`<tr><td data-label="cdr_arrangement_id"><code>${arrangement.id}</code></td><td data-label="Customer">${arrangement.owner}</td><td data-label="Profile">${arrangement.profileId}</td><td data-label="Scopes">${arrangement.scopes.join(', ')}</td><td data-label="Accounts">${arrangementAccounts(personas, arrangement)}</td><td data-label="Period">${sharingPeriodText(arrangement.sharingStart, arrangement.sharingExpires)}</td><td data-label="Description">${arrangement.nickname ?? ''}</td><td data-label="Action"><a href="/recipient/amend/${encodeURIComponent(arrangement.id)}">Amend<span class="visually-hidden"> ${arrangement.id}</span></a></td></tr>`,
   )}</tbody></table>`;
 }
 
@@ -135,8 +137,12 @@ export function callbackResultPage(view: ReturnView): string {
 <dl>${view.values.map((item) => html`<dt>${item.label}</dt><dd><code class="wrap">${item.value}</code></dd>`)}</dl>
 <h2>Checks</h2>
 <ul class="checks">${view.checks.map((check) => html`<li class="${check.passed ? 'passed' : 'failed'}"><strong>${check.passed ? 'OK' : 'FAILED'}</strong> ${check.label}: ${check.detail}</li>`)}</ul>
-${view.claims === undefined ? '' : html`<h2>Verified claims</h2><pre class="wrap">${JSON.stringify(view.claims, undefined, 2)}</pre>
-<h3>Their times, in Sydney time</h3><dl class="claim-times">${claimTimes(view.claims).map((time) => html`<dt><code>${time.claim}</code> ${time.seconds}</dt><dd>${time.readable}</dd>`)}</dl>`}
+${
+  view.claims === undefined
+    ? ''
+    : html`<h2>Verified claims</h2><pre class="wrap">${JSON.stringify(view.claims, undefined, 2)}</pre>
+<h3>Their times, in Sydney time</h3><dl class="claim-times">${claimTimes(view.claims).map((time) => html`<dt><code>${time.claim}</code> ${time.seconds}</dt><dd>${time.readable}</dd>`)}</dl>`
+}
 ${view.arrangementId === undefined ? '' : html`<p><a href="/recipient/amend/${encodeURIComponent(view.arrangementId)}">Amend this arrangement</a></p>`}
 <p><a href="/recipient/">Back to the recipient simulator</a></p>`,
   );

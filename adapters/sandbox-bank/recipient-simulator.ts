@@ -63,7 +63,8 @@ export class RecipientSimulator {
     // The seven CDR scopes, and OIDC openid/profile and cdr:registration that recipients ask for beside them.
     const unknown = scopes.find((scope) => !isRequestableScope(scope));
     if (unknown !== undefined) return err(`${unknown} is not a scope of the Consumer Data Right.`);
-    if (ask.months !== undefined && (!Number.isInteger(ask.months) || ask.months < 1)) return err('The sharing duration must be a whole number of months, at least 1.');
+    if (ask.months !== undefined && (!Number.isInteger(ask.months) || ask.months < 1))
+      return err('The sharing duration must be a whole number of months, at least 1.');
     const tppName = (ask.tppName ?? DEFAULT_TPP_NAME).trim();
     if (tppName === '' || tppName.length > 80) return err('The recipient name must have 1 to 80 characters.');
     if (ask.state !== undefined && (ask.state === '' || ask.state.length > 2048)) return err('The state must have 1 to 2048 characters.');

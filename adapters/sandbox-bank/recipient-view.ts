@@ -11,7 +11,14 @@ export const sharingPeriodText = (startSeconds: number, expiresSeconds: number |
   expiresSeconds === undefined ? `once-off, ${sydneyDate(startSeconds)}` : `${sydneyDate(startSeconds)} to ${sydneyDate(expiresSeconds)}`;
 
 const DATE_TIME = new Intl.DateTimeFormat('en-AU', {
-  day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: BANK_TIME_ZONE, timeZoneName: 'short',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: BANK_TIME_ZONE,
+  timeZoneName: 'short',
 });
 
 /** A moment in Sydney time with its zone (AEST or AEDT), e.g. "24 November 2026, 9:00:00 am AEDT". */

@@ -100,7 +100,14 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
   const { store, warning } = await SqliteSandboxStore.open(path.join(dataDir, DATABASE_FILE));
   let origin = '';
   const tokens = new SandboxTokens(keys, () => origin, nowMs);
-  const bank = new CustomerAuthBank({ store, sessions: new BankSessions(nowMs), attempts: new LoginAttempts(nowMs, store.loginAttempts), tokens, personas, nowMs });
+  const bank = new CustomerAuthBank({
+    store,
+    sessions: new BankSessions(nowMs),
+    attempts: new LoginAttempts(nowMs, store.loginAttempts),
+    tokens,
+    personas,
+    nowMs,
+  });
   const simulator = new RecipientSimulator({
     store,
     tokens,
@@ -161,7 +168,10 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
     if (request.url.startsWith(`${CUSTOMER_AUTH_PREFIX}/`) || !(request.method === 'GET' || request.method === 'HEAD')) {
       return reply.code(status).send(errorEnvelope(status === 500 ? 'internal_error' : codeForStatus(status), [message]));
     }
-    return reply.code(status).type('text/html; charset=utf-8').send(messagePage(status === 500 ? 'Something went wrong' : 'Bad request', message));
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .send(messagePage(status === 500 ? 'Something went wrong' : 'Bad request', message));
   });
 
   registerCustomerAuthRoutes(app, bank, tokens);

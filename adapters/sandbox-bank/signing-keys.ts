@@ -17,11 +17,7 @@ export interface SigningKeys {
 export const SIGNING_KEY_FILE = 'signing-key.jwk.json';
 
 const isEcPrivateJwk = (value: unknown): value is JWK =>
-  typeof value === 'object' &&
-  value !== null &&
-  (value as JWK).kty === 'EC' &&
-  (value as JWK).crv === 'P-256' &&
-  typeof (value as JWK).d === 'string';
+  typeof value === 'object' && value !== null && (value as JWK).kty === 'EC' && (value as JWK).crv === 'P-256' && typeof (value as JWK).d === 'string';
 
 async function keysFrom(privateJwk: JWK): Promise<SigningKeys> {
   const { kty, crv, x, y } = privateJwk;

@@ -220,9 +220,7 @@ export class SqliteSandboxStore {
 
   /** Every arrangement, the most recently changed first. */
   listArrangements(): Arrangement[] {
-    return this.rows('SELECT record FROM arrangements ORDER BY updated_at DESC, id', []).map(
-      (row) => JSON.parse(String(row['record'])) as Arrangement,
-    );
+    return this.rows('SELECT record FROM arrangements ORDER BY updated_at DESC, id', []).map((row) => JSON.parse(String(row['record'])) as Arrangement);
   }
 
   /** Closes the database (the file is already written). */

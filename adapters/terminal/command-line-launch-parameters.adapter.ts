@@ -10,7 +10,10 @@ const nonEmpty = (value: string | null): string | undefined => (value === null |
  * DESIGN §3.3: there is no address bar to clean: `forgetRedirectJwt` has nothing to do.
  */
 export class CommandLineLaunchParameters implements LaunchParameters {
-  private constructor(private readonly pathname: string, private readonly query: URLSearchParams) {}
+  private constructor(
+    private readonly pathname: string,
+    private readonly query: URLSearchParams,
+  ) {}
 
   /** A full entry URL, as a third party would send a browser. */
   static fromEntryUrl(entry: URL): CommandLineLaunchParameters {
@@ -32,7 +35,11 @@ export class CommandLineLaunchParameters implements LaunchParameters {
 
   /** Spec §2: the last non-empty segment of the entry path, '' at the root. */
   route(): string {
-    const last = this.pathname.split('/').filter((segment) => segment !== '').at(-1) ?? '';
+    const last =
+      this.pathname
+        .split('/')
+        .filter((segment) => segment !== '')
+        .at(-1) ?? '';
     try {
       return decodeURIComponent(last);
     } catch {

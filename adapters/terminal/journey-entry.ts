@@ -51,18 +51,27 @@ async function askSandbox(ask: Extract<JourneyEntryAsk, { kind: 'sandbox' }>, fe
       redirect: 'manual',
     });
   } catch (error) {
-    return err(`the sandbox at ${sandbox.value.origin} did not answer (${error instanceof Error ? error.message : String(error)}); start it with npm run sandbox`);
+    return err(
+      `the sandbox at ${sandbox.value.origin} did not answer (${error instanceof Error ? error.message : String(error)}); start it with npm run sandbox`,
+    );
   }
   const location = response.headers.get('location');
   if (response.status !== 303 || location === null) {
-    const text = (await response.text().catch(() => '')).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300);
+    const text = (await response.text().catch(() => ''))
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 300);
     return err(`the recipient simulator refused (HTTP ${response.status}): ${text}`);
   }
   return ok(new URL(location, sandbox.value));
 }
 
 /** The launch parameters and the config's address of a journey, or why it cannot start. */
-export async function resolveJourneyEntry(ask: JourneyEntryAsk, fetchFn: FetchFunction = (input, init) => globalThis.fetch(input, init)): Promise<Result<JourneyEntry, string>> {
+export async function resolveJourneyEntry(
+  ask: JourneyEntryAsk,
+  fetchFn: FetchFunction = (input, init) => globalThis.fetch(input, init),
+): Promise<Result<JourneyEntry, string>> {
   switch (ask.kind) {
     case 'sandbox': {
       const entry = await askSandbox(ask, fetchFn);

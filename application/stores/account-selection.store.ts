@@ -157,7 +157,9 @@ export class AccountSelectionStore {
 
   /** Issue 23 item C: after Continue with nothing to share, what is missing; gone once an account is ticked (none when nothing can be ticked: No eligible accounts says it). */
   get continueMessage(): string | undefined {
-    return this.continueRefused > 0 && this.nothingToShare && !nothingSelectable(this.flow.state.journey.accounts) ? stepsCopy.selectAccounts.selectAnAccount(this.session.tppName) : undefined;
+    return this.continueRefused > 0 && this.nothingToShare && !nothingSelectable(this.flow.state.journey.accounts)
+      ? stepsCopy.selectAccounts.selectAnAccount(this.session.tppName)
+      : undefined;
   }
 
   /**

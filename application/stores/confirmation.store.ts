@@ -6,8 +6,14 @@ import { customerWording } from '../../domain/flow-view';
 import { listedClusters, noAccountWarning, type ListedCluster } from '../../domain/review-data';
 import { selectionSharesNothing } from '../../domain/flow-steps';
 import {
-  isAccountListFolded, jointHoldersMayBeNotified, jointHoldersNotNotified, REVIEW_ACCOUNT_PAGE, reviewAccountPage, summarise,
-  type ReviewAccountPage, type SelectionSummary,
+  isAccountListFolded,
+  jointHoldersMayBeNotified,
+  jointHoldersNotNotified,
+  REVIEW_ACCOUNT_PAGE,
+  reviewAccountPage,
+  summarise,
+  type ReviewAccountPage,
+  type SelectionSummary,
 } from '../../domain/selection-summary';
 import { newlyRequestedData, whatsChanged, type WhatsChanged } from '../../domain/whats-changed';
 import { FlowController } from '../flow-controller';

@@ -5,7 +5,16 @@ import type { LoginHelpModal } from '../../domain/flow-events';
 import { canContinue, secureCodeEntry, secureCodeError, usernameError, type LoginForm } from '../../domain/login-form';
 import { copy } from '../../domain/copy';
 import type { LoginLinks } from '../../domain/cx-settings';
-import { dateOfBirthStepUpNotice, fieldAfterModal, firstFieldToFill, loginFocus, secureCodeFieldMessage, secureCodeHelp, type LoginFocus, type LoginFormField } from '../../domain/login-feedback';
+import {
+  dateOfBirthStepUpNotice,
+  fieldAfterModal,
+  firstFieldToFill,
+  loginFocus,
+  secureCodeFieldMessage,
+  secureCodeHelp,
+  type LoginFocus,
+  type LoginFormField,
+} from '../../domain/login-feedback';
 import type { ModalName } from '../../domain/modal';
 import { topModalOf } from '../../domain/flow-view';
 import { FlowController } from '../flow-controller';
@@ -40,9 +49,7 @@ export class LoginStore {
     @inject(SessionStore) private readonly session: SessionStore,
     @inject(CLOCK) private readonly clock: Clock,
   ) {
-    makeAutoObservable<this, 'flow' | 'session' | 'clock'>(
-      this, { flow: false, session: false, clock: false }, { autoBind: true, deep: false },
-    );
+    makeAutoObservable<this, 'flow' | 'session' | 'clock'>(this, { flow: false, session: false, clock: false }, { autoBind: true, deep: false });
   }
 
   private get today(): CalendarDate {

@@ -7,8 +7,15 @@ import type { Consent } from '../../domain/consent';
 import { copy, outcomeSentence, type ModalContext } from '../../domain/copy';
 import { loginLinks, type LoginLinks } from '../../domain/cx-settings';
 import {
-  introLine, progressTracker, stepButtons, stepTitle, windowTitle,
-  type FlowFlags, type ProgressTracker, type Step, type StepButtons,
+  introLine,
+  progressTracker,
+  stepButtons,
+  stepTitle,
+  windowTitle,
+  type FlowFlags,
+  type ProgressTracker,
+  type Step,
+  type StepButtons,
 } from '../../domain/flow';
 import type { FlowState, Screen } from '../../domain/flow-state';
 import { awaitingLogin, flowFlags, isFinished, isLoading, screenOf, stepOf } from '../../domain/flow-view';
@@ -106,7 +113,7 @@ export class SessionStore {
    */
   get loginSettings(): LoginSettings {
     const configured = { otpExpirySeconds: this.config.otpExpirySeconds, cx: this.config.cx };
-    return this.awaitingLogin ? this.entryPage.login ?? configured : configured;
+    return this.awaitingLogin ? (this.entryPage.login ?? configured) : configured;
   }
 
   /** Issue 22: which of spec §2's login links show (the CX standards by default, the bank's switches otherwise). */

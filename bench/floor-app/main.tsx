@@ -11,7 +11,11 @@ import { observer } from 'mobx-react-lite';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 
-interface Tile { id: string; name: string; selected: boolean }
+interface Tile {
+  id: string;
+  name: string;
+  selected: boolean;
+}
 
 @injectable()
 class TilesStore {
@@ -55,11 +59,21 @@ const TileView = observer(({ tile }: { tile: Tile }) => (
 const Page = observer(() => (
   <main>
     <h1>Accounts</h1>
-    <label>Username <input name="username" /></label>
-    <button type="button" onClick={() => store.selectAll()}>Select all</button>
-    <label>Filter <input type="search" name="filter" value={store.filter} onChange={(event) => store.setFilter(event.target.value)} /></label>
-    {store.visible.map((tile) => <TileView key={tile.id} tile={tile} />)}
-    <button type="button" onClick={() => void retryingFetch('/config/config.json')}>Load</button>
+    <label>
+      Username <input name="username" />
+    </label>
+    <button type="button" onClick={() => store.selectAll()}>
+      Select all
+    </button>
+    <label>
+      Filter <input type="search" name="filter" value={store.filter} onChange={(event) => store.setFilter(event.target.value)} />
+    </label>
+    {store.visible.map((tile) => (
+      <TileView key={tile.id} tile={tile} />
+    ))}
+    <button type="button" onClick={() => void retryingFetch('/config/config.json')}>
+      Load
+    </button>
   </main>
 ));
 

@@ -19,7 +19,7 @@ describe('adapters: the browser composition root', () => {
     expect(container.get(ANALYTICS)).to.be.instanceOf(NoopAnalytics);
   });
 
-  it('binds the later steps\' stores only once their module is loaded, and only once', async () => {
+  it("binds the later steps' stores only once their module is loaded, and only once", async () => {
     const container = createContainer(runtimeConfig());
     for (const store of LATER_STEP_STORES) expect(container.isBound(store), store.name).to.equal(false);
     await Promise.all([container.get(LaterSteps).load(), container.get(LaterSteps).load()]);

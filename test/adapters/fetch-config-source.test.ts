@@ -63,10 +63,13 @@ describe('adapters/FetchConfigSource (CONTRACT §2) over real HTTP', () => {
 
   it('names a server that does not answer in time', async () => {
     server.always({ hang: true });
-    expect(await source().load()).to.deep.equal({ ok: false, error: [`config.json could not be loaded from ${server.baseUrl}/config/config.json: no answer in time`] });
+    expect(await source().load()).to.deep.equal({
+      ok: false,
+      error: [`config.json could not be loaded from ${server.baseUrl}/config/config.json: no answer in time`],
+    });
   });
 
-  it('asks like the shell\'s preload (CORS mode, same-origin credentials, a cacheable GET), so the preloaded answer is used', async () => {
+  it("asks like the shell's preload (CORS mode, same-origin credentials, a cacheable GET), so the preloaded answer is used", async () => {
     const seen: RequestInit[] = [];
     const recording = (input: string, init?: RequestInit): Promise<Response> => {
       seen.push(init ?? {});

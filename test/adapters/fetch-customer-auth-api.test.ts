@@ -113,7 +113,10 @@ describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4)
       server.answer({ status: 204 });
       const request = {
         permissions: [
-          { permission: 'bank:accounts.basic:read', accounts: [{ schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' }] },
+          {
+            permission: 'bank:accounts.basic:read',
+            accounts: [{ schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' }],
+          },
           { permission: 'common:customer.basic:read' },
         ],
         consentNickname: 'Budgeting',
@@ -211,7 +214,11 @@ describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4)
       expect(loads, 'nothing loaded before it is needed').to.equal(0);
       expect(await subject.accounts()).to.deep.equal({
         ok: false,
-        error: { status: 0, code: NO_ANSWER, causes: ['the code that reads the bank\'s answer could not be loaded: Failed to fetch dynamically imported module'] },
+        error: {
+          status: 0,
+          code: NO_ANSWER,
+          causes: ["the code that reads the bank's answer could not be loaded: Failed to fetch dynamically imported module"],
+        },
       });
       expect(server.requests, 'nothing sent without its reader').to.deep.equal([]);
       server.answer({ status: 200, body: { accounts: { account: [rawAccount('acc-0001')] } } });
@@ -289,7 +296,7 @@ describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4)
       server.answer({ status: 200, body: answer });
       expect(await api().confirmation(true, KEY)).to.deep.equal({ ok: true, value: answer });
       expect(server.requests[0]).to.include({ method: 'POST', url: '/customer-auth/confirmation', body: '{"authorisationStatus":true}' });
-      expect(server.requests[0]?.headers['idempotency-key'], 'CONTRACT §3: the decision\'s key').to.equal(KEY);
+      expect(server.requests[0]?.headers['idempotency-key'], "CONTRACT §3: the decision's key").to.equal(KEY);
     });
 
     it('reads a JARM response answer and ignores unknown fields and nulls', async () => {
@@ -308,7 +315,12 @@ describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4)
     });
 
     const malformedAnswers: [string, boolean, unknown, string][] = [
-      ['a confirmed consent with only a redirect_uri', true, { redirect_uri: 'https://tpp.example/cb' }, 'a confirmed consent needs an auth_code or a response'],
+      [
+        'a confirmed consent with only a redirect_uri',
+        true,
+        { redirect_uri: 'https://tpp.example/cb' },
+        'a confirmed consent needs an auth_code or a response',
+      ],
       ['a confirmed consent with an empty auth_code', true, { auth_code: '' }, 'a confirmed consent needs an auth_code or a response'],
       ['a number where a string belongs', true, { auth_code: 42 }, 'auth_code must be a string'],
       ['a list', false, ['x'], 'the confirmation answer must be a JSON object'],
@@ -326,7 +338,12 @@ describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4)
 
   describe('error answers (CONTRACT §4)', () => {
     const cases: [string, number, string | object | undefined, object][] = [
-      ['a 400 envelope', 400, envelope('otp_failure_001', ['{"remainingOTPattempts":2}']), { status: 400, code: 'otp_failure_001', causes: ['{"remainingOTPattempts":2}'] }],
+      [
+        'a 400 envelope',
+        400,
+        envelope('otp_failure_001', ['{"remainingOTPattempts":2}']),
+        { status: 400, code: 'otp_failure_001', causes: ['{"remainingOTPattempts":2}'] },
+      ],
       ['a 422 envelope', 422, envelope('age_limitation'), { status: 422, code: 'age_limitation', causes: [] }],
       ['a 500 envelope', 500, envelope('500', ['AISVAL0009']), { status: 500, code: '500', causes: ['AISVAL0009'] }],
       ['an empty 401', 401, undefined, { status: 401, causes: [] }],
@@ -367,7 +384,10 @@ describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4)
     it('a POST that gets 503 is sent exactly once', async () => {
       server.always({ status: 503 });
       expect(await api().confirmation(true, KEY)).to.deep.equal({ ok: false, error: { status: 503, causes: [] } });
-      expect(await api().authenticate({ authType: 'SECURE_CODE', username: 'jane', secureCode: '1' })).to.deep.equal({ ok: false, error: { status: 503, causes: [] } });
+      expect(await api().authenticate({ authType: 'SECURE_CODE', username: 'jane', secureCode: '1' })).to.deep.equal({
+        ok: false,
+        error: { status: 503, causes: [] },
+      });
       expect(server.requests.map((r) => r.method)).to.deep.equal(['POST', 'POST']);
     });
 
@@ -389,7 +409,11 @@ describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4)
     });
 
     it('a Retry-After beyond the cap waits only the cap', async () => {
-      server.answer({ status: 429, headers: { 'Retry-After': '120' } }, { status: 429, headers: { 'Retry-After': '120' } }, { status: 200, body: { businessList: [] } });
+      server.answer(
+        { status: 429, headers: { 'Retry-After': '120' } },
+        { status: 429, headers: { 'Retry-After': '120' } },
+        { status: 200, body: { businessList: [] } },
+      );
       const started = Date.now();
       expect(await api({ ...FAST, maxRetryAfterMs: 30 }).businesses()).to.deep.equal({ ok: true, value: [] });
       expect(server.requests).to.have.length(3);
@@ -453,7 +477,10 @@ describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4)
 
     it('a POST with no answer in time is TIMED_OUT, sent once', async () => {
       server.always({ hang: true });
-      expect(await api({ ...FAST, writeTimeoutMs: 150 }).confirmation(true, KEY)).to.deep.equal({ ok: false, error: { status: 0, code: TIMED_OUT, causes: [] } });
+      expect(await api({ ...FAST, writeTimeoutMs: 150 }).confirmation(true, KEY)).to.deep.equal({
+        ok: false,
+        error: { status: 0, code: TIMED_OUT, causes: [] },
+      });
       expect(server.requests).to.have.length(1);
     });
 

@@ -14,11 +14,9 @@ class ManualClock implements Clock {
   }
 }
 
-const configWith = (jwksUri: string): RuntimeConfig =>
-  ({ jwksUri, apiBaseUrl: '', production: false }) as unknown as RuntimeConfig;
+const configWith = (jwksUri: string): RuntimeConfig => ({ jwksUri, apiBaseUrl: '', production: false }) as unknown as RuntimeConfig;
 
-const base64url = (value: object | string): string =>
-  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const base64url = (value: object | string): string => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 const claims = { tppName: 'Budget Buddy', brand: 'Demo', state: 'af0ifjsldkj', redirectUri: 'https://tpp.example/cb' };
 
@@ -30,7 +28,11 @@ describe('adapters/JoseTokenVerifier (DESIGN §3.1) against a local JWKS server'
   let clock: ManualClock;
 
   const sign = (key: CryptoKey, kid: string, expS = NOW_S + 600, extra: object = claims): Promise<string> =>
-    new SignJWT({ ...extra }).setProtectedHeader({ alg: 'ES256', kid }).setIssuedAt(NOW_S - 10).setExpirationTime(expS).sign(key);
+    new SignJWT({ ...extra })
+      .setProtectedHeader({ alg: 'ES256', kid })
+      .setIssuedAt(NOW_S - 10)
+      .setExpirationTime(expS)
+      .sign(key);
 
   const fast = { retryBaseDelayMs: 5, getTimeoutMs: 2_000 };
   const verifier = (jwksUri = `${server.baseUrl}/.well-known/jwks.json`): JoseTokenVerifier =>
@@ -63,13 +65,19 @@ describe('adapters/JoseTokenVerifier (DESIGN §3.1) against a local JWKS server'
     expect(server.requests).to.have.length(1);
   });
 
-  it('asks for the keys like the entry page\'s preload (CORS mode, same-origin credentials, a cacheable GET: issue 15), so the preloaded answer is used', async () => {
+  it("asks for the keys like the entry page's preload (CORS mode, same-origin credentials, a cacheable GET: issue 15), so the preloaded answer is used", async () => {
     const seen: RequestInit[] = [];
     const recording = (input: string, init?: RequestInit): Promise<Response> => {
       seen.push(init ?? {});
       return fetch(input, init);
     };
-    const subject = new JoseTokenVerifier(configWith(`${server.baseUrl}/.well-known/jwks.json`), clock, recording, { href: 'http://127.0.0.1:1/never-used' }, fast);
+    const subject = new JoseTokenVerifier(
+      configWith(`${server.baseUrl}/.well-known/jwks.json`),
+      clock,
+      recording,
+      { href: 'http://127.0.0.1:1/never-used' },
+      fast,
+    );
     expect((await subject.verify(await sign(bankKey.privateKey, 'bank-1'))).ok).to.equal(true);
     expect(seen.map((init) => [init.method, init.mode, init.credentials, init.cache])).to.deep.equal([['GET', undefined, 'same-origin', 'default']]);
   });
@@ -114,7 +122,10 @@ describe('adapters/JoseTokenVerifier (DESIGN §3.1) against a local JWKS server'
 
   it('refuses HS256 (even keyed with the public key): badSignature', async () => {
     const secret = new TextEncoder().encode(JSON.stringify(jwks.keys[0]));
-    const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', kid: 'bank-1' }).setExpirationTime(NOW_S + 600).sign(secret);
+    const token = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', kid: 'bank-1' })
+      .setExpirationTime(NOW_S + 600)
+      .sign(secret);
     expect(await verifier().verify(token)).to.deep.equal({ ok: false, error: { kind: 'badSignature' } });
   });
 

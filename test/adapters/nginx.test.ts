@@ -34,20 +34,24 @@ import {
   renderNginxServer,
 } from '../../adapters/nginx-config';
 import { ENTRY_SCRIPT } from '../../adapters/entry-page-script';
-import { hashSource, IMMUTABLE_ASSET_CACHE_CONTROL, inlineSourcesOf, NO_STORE_CACHE_CONTROL, securityHeaders, type InlineSources } from '../../adapters/web-security-headers';
+import {
+  hashSource,
+  IMMUTABLE_ASSET_CACHE_CONTROL,
+  inlineSourcesOf,
+  NO_STORE_CACHE_CONTROL,
+  securityHeaders,
+  type InlineSources,
+} from '../../adapters/web-security-headers';
 
 const NGINX = '/usr/sbin/nginx';
 /** Debian's libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static install these. */
-const BROTLI_MODULES = [
-  '/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so',
-  '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so',
-] as const;
+const BROTLI_MODULES = ['/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so', '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'] as const;
 /** An entry page's inline blocks, as the renderings below are given them. */
 const INLINE: InlineSources = { scripts: [hashSource(ENTRY_SCRIPT)], styles: [hashSource('body{margin:0}')] };
 const SECURITY_HEADERS = securityHeaders(INLINE);
 
 describe('nginx configuration: rendered from web-security-headers.ts (DESIGN §4)', () => {
-  it('the build writes it beside the site, for that site\'s entry page: its CSP allows exactly the page\'s inline script and stylesheet (issue 20)', async function () {
+  it("the build writes it beside the site, for that site's entry page: its CSP allows exactly the page's inline script and stylesheet (issue 20)", async function () {
     this.timeout(60_000);
     const dist = path.join(mkdtempSync(path.join(os.tmpdir(), 'consent-nginx-render-')), 'dist');
     try {
@@ -66,13 +70,15 @@ describe('nginx configuration: rendered from web-security-headers.ts (DESIGN §4
   });
 
   it('writes every security header with its exact value and `always`', () => {
-    const lines = renderNginxSecurityHeaders(INLINE).split('\n').filter((line) => line.startsWith('add_header'));
+    const lines = renderNginxSecurityHeaders(INLINE)
+      .split('\n')
+      .filter((line) => line.startsWith('add_header'));
     expect(lines).to.deep.equal(Object.entries(nginxSecurityHeaders(INLINE)).map(([name, value]) => `add_header ${name} ${nginxQuoted(value)} always;`));
     expect(lines).to.include(`add_header Reporting-Endpoints 'csp-endpoint="${NGINX_CSP_REPORT_URI_PLACEHOLDER}"' always;`);
     expect(lines).to.include('add_header Cross-Origin-Resource-Policy "same-origin" always;');
   });
 
-  it('leaves the CSP report address a placeholder the deployer replaces (documented), in report-uri, report-to\'s endpoint and nowhere else', () => {
+  it("leaves the CSP report address a placeholder the deployer replaces (documented), in report-uri, report-to's endpoint and nowhere else", () => {
     const conf = renderNginxSecurityHeaders(INLINE);
     expect(conf.split(NGINX_CSP_REPORT_URI_PLACEHOLDER).length - 1, 'the comment and two headers').to.equal(3);
     expect(conf).to.match(/# Replace __CSP_REPORT_URI__ \(twice\) with the deployment's CSP report address/);
@@ -87,15 +93,27 @@ describe('nginx configuration: rendered from web-security-headers.ts (DESIGN §4
   });
 
   it('documents Strict-Transport-Security at the TLS edge, not in the plain-HTTP server', () => {
-    expect(renderNginxSecurityHeaders(INLINE)).to.match(/# Strict-Transport-Security is not here: it belongs where TLS ends/)
+    expect(renderNginxSecurityHeaders(INLINE))
+      .to.match(/# Strict-Transport-Security is not here: it belongs where TLS ends/)
       .and.include('#   add_header Strict-Transport-Security "max-age=63072000; includeSubDomains" always;');
-    expect(renderNginxSecurityHeaders(INLINE).split('\n').filter((line) => line.startsWith('add_header Strict-Transport-Security'))).to.deep.equal([]);
+    expect(
+      renderNginxSecurityHeaders(INLINE)
+        .split('\n')
+        .filter((line) => line.startsWith('add_header Strict-Transport-Security')),
+    ).to.deep.equal([]);
     expect(renderNginxServer()).to.include('Strict-Transport-Security is sent where TLS ends');
   });
 
   it('repeats the security headers and one Cache-Control in every location (add_header is not inherited)', () => {
     const locations = [...renderNginxServer().matchAll(/\n {4}location ([^{]+)\{([^}]*)\}/g)];
-    expect(locations.map((match) => match[1]?.trim())).to.deep.equal(['/', '/assets/', '/config/', '~ ^/(customer-auth|\\.well-known)/', '~ /\\.', '~ \\.map$']);
+    expect(locations.map((match) => match[1]?.trim())).to.deep.equal([
+      '/',
+      '/assets/',
+      '/config/',
+      '~ ^/(customer-auth|\\.well-known)/',
+      '~ /\\.',
+      '~ \\.map$',
+    ]);
     for (const [, where, body] of locations) {
       expect(body, where).to.include(`include ${NGINX_SECURITY_HEADERS_INCLUDE};`);
       expect(body?.match(/add_header Cache-Control /g), where).to.have.length(1);
@@ -116,7 +134,10 @@ describe('nginx configuration: rendered from web-security-headers.ts (DESIGN §4
 
   it('fills the placeholders', () => {
     const filled = fillNginxServer(renderNginxServer(), { listen: '127.0.0.1:8080', dist: '/srv/consent/dist' });
-    expect(filled).to.include('listen 127.0.0.1:8080;').and.include('root "/srv/consent/dist";').and.not.match(/__[A-Z]+__/);
+    expect(filled)
+      .to.include('listen 127.0.0.1:8080;')
+      .and.include('root "/srv/consent/dist";')
+      .and.not.match(/__[A-Z]+__/);
   });
 });
 
@@ -161,10 +182,15 @@ describe('DESIGN §4 header values: SECURITY_HEADERS against the literal values 
     expect(NO_STORE_CACHE_CONTROL).to.equal(DESIGN_4_CACHE_CONTROL);
   });
 
-  it('sends exactly the headers DESIGN §4 names, plus issue 12\'s (Cache-Control is set per answer)', () => {
+  it("sends exactly the headers DESIGN §4 names, plus issue 12's (Cache-Control is set per answer)", () => {
     expect(Object.keys(SECURITY_HEADERS)).to.have.members([
-      'Content-Security-Policy', 'X-Frame-Options', 'X-Content-Type-Options', 'Referrer-Policy',
-      'Cross-Origin-Opener-Policy', 'Permissions-Policy', 'Cross-Origin-Resource-Policy',
+      'Content-Security-Policy',
+      'X-Frame-Options',
+      'X-Content-Type-Options',
+      'Referrer-Policy',
+      'Cross-Origin-Opener-Policy',
+      'Permissions-Policy',
+      'Cross-Origin-Resource-Policy',
     ]);
     expect(Object.keys(nginxSecurityHeaders(INLINE))).to.have.members([...Object.keys(SECURITY_HEADERS), 'Reporting-Endpoints']);
   });
@@ -288,7 +314,9 @@ async function startNginx(setup: {
   writeFileSync(path.join(conf, 'consent-app.conf'), server);
   const temp = (name: string): string => path.join(dir, name);
   const loadModules = (setup.modules ?? []).map((module) => `load_module ${module};\n`).join('');
-  writeFileSync(path.join(conf, 'nginx.conf'), `${loadModules}daemon off;
+  writeFileSync(
+    path.join(conf, 'nginx.conf'),
+    `${loadModules}daemon off;
 master_process off;
 worker_processes 1;
 pid ${temp('nginx.pid')};
@@ -305,11 +333,16 @@ http {
     scgi_temp_path ${temp('scgi')};
     include consent-app.conf;
 }
-`);
+`,
+  );
   let output = '';
   const child = spawn(NGINX, ['-p', `${dir}/`, '-e', temp('error.log'), '-c', path.join(conf, 'nginx.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -349,8 +382,10 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
 
   before(async () => {
     if (!existsSync(NGINX)) {
-      throw new Error(`nginx is not installed (${NGINX}): this test needs Debian's nginx. .ci/run installs it `
-        + '(apt-get install -y nginx-light); run .ci/run, or install nginx-light yourself.');
+      throw new Error(
+        `nginx is not installed (${NGINX}): this test needs Debian's nginx. .ci/run installs it ` +
+          '(apt-get install -y nginx-light); run .ci/run, or install nginx-light yourself.',
+      );
     }
     tmp = mkdtempSync(path.join(os.tmpdir(), 'consent-nginx-'));
     dist = path.join(tmp, 'dist');
@@ -385,8 +420,19 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
-  const appRoutes = ['/', '/index.html', '/demo_accc_aisp', '/demo_accc_aisp/select-and-confirm', '/incorrect_jwt',
-    '/consent_fetch_failure', '/authorize_failure?error=xyz', '/anything/deep', '/anything/deep/', '/assets', '/some.page'];
+  const appRoutes = [
+    '/',
+    '/index.html',
+    '/demo_accc_aisp',
+    '/demo_accc_aisp/select-and-confirm',
+    '/incorrect_jwt',
+    '/consent_fetch_failure',
+    '/authorize_failure?error=xyz',
+    '/anything/deep',
+    '/anything/deep/',
+    '/assets',
+    '/some.page',
+  ];
   for (const route of appRoutes) {
     it(`answers ${route} with the app (200) and every security header, never cached`, async () => {
       const answer = await request(port, route);
@@ -438,7 +484,11 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
   });
 
   it(`serves the source maps with ${NGINX_SOURCE_MAPS_FILE} in the optional include, cached like their scripts`, async () => {
-    const withMaps = await startNginx({ dir: path.join(tmp, 'maps'), dist, optional: { [NGINX_SOURCE_MAPS_FILE]: readFileSync(path.join(nginxDirOf(dist), NGINX_SOURCE_MAPS_FILE)) } });
+    const withMaps = await startNginx({
+      dir: path.join(tmp, 'maps'),
+      dist,
+      optional: { [NGINX_SOURCE_MAPS_FILE]: readFileSync(path.join(nginxDirOf(dist), NGINX_SOURCE_MAPS_FILE)) },
+    });
     try {
       const answer = await request(withMaps.port, `/assets/${script}.map`);
       expect(answer.status).to.equal(200);
@@ -463,8 +513,16 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
     }
   });
 
-  const misses = ['/assets/x.js', '/assets/main-AAAAAAAA.css', '/config/other.json', '/.env', '/assets/.hidden.js', '/.git/config',
-    '/customer-auth/accounts?withBalance=false', '/.well-known/jwks.json'];
+  const misses = [
+    '/assets/x.js',
+    '/assets/main-AAAAAAAA.css',
+    '/config/other.json',
+    '/.env',
+    '/assets/.hidden.js',
+    '/.git/config',
+    '/customer-auth/accounts?withBalance=false',
+    '/.well-known/jwks.json',
+  ];
   for (const target of misses) {
     it(`answers ${target} with a plain 404: not the app, not cached, with the security headers`, async () => {
       const answer = await request(port, target);
@@ -552,7 +610,7 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
     for (const [name, sources] of Object.entries(expected)) expect(directives.get(name), name).to.deep.equal(sources);
   });
 
-  describe('with Debian\'s brotli modules and deploy/nginx/brotli.conf', () => {
+  describe("with Debian's brotli modules and deploy/nginx/brotli.conf", () => {
     let brotli: RunningNginx | undefined;
     let brotliPort = 0;
     const precompressed = 'export const fromBrFile = true;\n'.repeat(20);
@@ -560,9 +618,11 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
     before(async () => {
       const missing = BROTLI_MODULES.filter((module) => !existsSync(module));
       if (missing.length > 0) {
-        throw new Error(`The brotli nginx modules are not installed (missing ${missing.join(', ')}): this test needs Debian's `
-          + 'libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static. .ci/run installs them '
-          + '(apt-get install -y libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static); run .ci/run, or install them yourself.');
+        throw new Error(
+          `The brotli nginx modules are not installed (missing ${missing.join(', ')}): this test needs Debian's ` +
+            'libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static. .ci/run installs them ' +
+            '(apt-get install -y libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static); run .ci/run, or install them yourself.',
+        );
       }
       // A precompressed .br next to its file (brotli_static), as for gzip_static.
       writeFileSync(path.join(dist, 'assets', 'static-BROTLI12.js'), 'export const precompressed = true;\n'.repeat(20));
@@ -582,9 +642,27 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
 
     // brotli_types adds to text/html, which ngx_brotli always compresses; so HTML is brotli too.
     const brotliTargets = [
-      { what: 'the script', target: () => `/assets/${script}`, file: () => path.join(dist, 'assets', script), type: /^application\/javascript/, cache: IMMUTABLE_ASSET_CACHE_CONTROL },
-      { what: 'the stylesheet', target: () => `/assets/${stylesheet}`, file: () => path.join(dist, 'assets', stylesheet), type: /^text\/css/, cache: IMMUTABLE_ASSET_CACHE_CONTROL },
-      { what: 'index.html on an app route', target: () => '/demo_accc_aisp', file: () => path.join(dist, 'index.html'), type: /^text\/html/, cache: NO_STORE_CACHE_CONTROL },
+      {
+        what: 'the script',
+        target: () => `/assets/${script}`,
+        file: () => path.join(dist, 'assets', script),
+        type: /^application\/javascript/,
+        cache: IMMUTABLE_ASSET_CACHE_CONTROL,
+      },
+      {
+        what: 'the stylesheet',
+        target: () => `/assets/${stylesheet}`,
+        file: () => path.join(dist, 'assets', stylesheet),
+        type: /^text\/css/,
+        cache: IMMUTABLE_ASSET_CACHE_CONTROL,
+      },
+      {
+        what: 'index.html on an app route',
+        target: () => '/demo_accc_aisp',
+        file: () => path.join(dist, 'index.html'),
+        type: /^text\/html/,
+        cache: NO_STORE_CACHE_CONTROL,
+      },
       { what: 'index.html at /', target: () => '/', file: () => path.join(dist, 'index.html'), type: /^text\/html/, cache: NO_STORE_CACHE_CONTROL },
     ];
     for (const { what, target, file, type, cache } of brotliTargets) {
@@ -637,8 +715,7 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
       harness = await new SandboxHarness().start({ distDir: dist });
       // The committed server block, plus what its comment and the README tell a deployer to add
       // to the optional include to route the backend's paths: `location ^~ … { proxy_pass …; }`.
-      const backend = `location ^~ /customer-auth/ { proxy_pass ${harness.origin}; }\n`
-        + `location ^~ /.well-known/ { proxy_pass ${harness.origin}; }\n`;
+      const backend = `location ^~ /customer-auth/ { proxy_pass ${harness.origin}; }\n` + `location ^~ /.well-known/ { proxy_pass ${harness.origin}; }\n`;
       proxied = await startNginx({ dir: path.join(tmp, 'proxied'), dist, optional: { 'backend.conf': backend } });
     });
 
@@ -647,7 +724,7 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
       await harness?.stop();
     });
 
-    it('jane.citizen: entry on nginx\'s origin, login, accounts, confirmation, Confirm, the return; no CSP violation', async function () {
+    it("jane.citizen: entry on nginx's origin, login, accounts, confirmation, Confirm, the return; no CSP violation", async function () {
       this.timeout(60_000);
       if (!harness || !proxied) throw new Error('before() did not start the sandbox and nginx');
       const nginxOrigin = proxied.origin;
@@ -657,7 +734,9 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
         // CSP violations: the console's reports and the securitypolicyviolation events of every page.
         const { page, cspViolations, errors } = await watchPage(context);
         const consoleErrors: string[] = [];
-        page.on('console', (message) => { if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`); });
+        page.on('console', (message) => {
+          if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+        });
         const answers: { url: string; status: number; csp: string | undefined }[] = [];
         page.on('response', (response) => {
           answers.push({ url: response.url(), status: response.status(), csp: response.headers()['content-security-policy'] });
@@ -702,7 +781,10 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
         expect(lazyChunks, 'chunks loaded after the first paint').to.have.length.greaterThan(0);
         expect(paths).to.include('/.well-known/jwks.json');
         expect(paths.filter((p) => p.startsWith('/customer-auth/')).length, 'customer-auth calls through nginx').to.be.greaterThan(3);
-        expect(fromNginx.filter((answer) => answer.status >= 400), 'failed answers from nginx').to.deep.equal([]);
+        expect(
+          fromNginx.filter((answer) => answer.status >= 400),
+          'failed answers from nginx',
+        ).to.deep.equal([]);
         const documentAnswer = fromNginx.find((answer) => new URL(answer.url).pathname === signed.pathname);
         expect(documentAnswer?.csp, 'the page was under the served CSP').to.equal(SERVED_HEADERS['Content-Security-Policy']);
       } finally {
@@ -710,20 +792,48 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
       }
     });
   });
-  describe('over TLS, as at the edge: Chromium\'s Reporting API report reaches the sandbox, and the documented HSTS line works', () => {
+  describe("over TLS, as at the edge: Chromium's Reporting API report reaches the sandbox, and the documented HSTS line works", () => {
     const OPENSSL = '/usr/bin/openssl';
     let harness: SandboxHarness | undefined;
     let edge: RunningNginx | undefined;
     const reports: string[] = [];
-    const hsts = renderNginxSecurityHeaders(INLINE).split('\n').find((line) => line.startsWith('#   add_header Strict-Transport-Security'))?.replace(/^#\s+/, '');
+    const hsts = renderNginxSecurityHeaders(INLINE)
+      .split('\n')
+      .find((line) => line.startsWith('#   add_header Strict-Transport-Security'))
+      ?.replace(/^#\s+/, '');
 
     before(async () => {
-      if (!existsSync(OPENSSL)) throw new Error(`${OPENSSL} is missing: this test makes a self-signed certificate with Debian's openssl (apt-get install openssl).`);
+      if (!existsSync(OPENSSL))
+        throw new Error(`${OPENSSL} is missing: this test makes a self-signed certificate with Debian's openssl (apt-get install openssl).`);
       const tls = { cert: path.join(tmp, 'edge.crt'), key: path.join(tmp, 'edge.key') };
-      execFileSync(OPENSSL, ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-        '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', tls.key, '-out', tls.cert], { stdio: 'ignore' });
+      execFileSync(
+        OPENSSL,
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+          '-keyout',
+          tls.key,
+          '-out',
+          tls.cert,
+        ],
+        { stdio: 'ignore' },
+      );
       harness = await new SandboxHarness().start({ distDir: dist, log: (line) => reports.push(line) });
-      writeFileSync(path.join(dist, 'violation.html'), '<!doctype html><html lang="en"><head><title>v</title></head><body><img src="https://blocked.example/pixel.gif" alt=""></body></html>');
+      writeFileSync(
+        path.join(dist, 'violation.html'),
+        '<!doctype html><html lang="en"><head><title>v</title></head><body><img src="https://blocked.example/pixel.gif" alt=""></body></html>',
+      );
       if (hsts === undefined) throw new Error('security-headers.conf documents no Strict-Transport-Security line');
       edge = await startNginx({
         dir: path.join(tmp, 'edge'),
@@ -756,7 +866,9 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
         await page.goto(`${edge.origin}/violation.html`);
         const deadline = Date.now() + 20_000;
         while (!reports.some((line) => line.includes('blocked https://blocked.example/pixel.gif')) && Date.now() < deadline) await sleep(100);
-        expect(reports.join('\n')).to.include(`CSP violation via report-to (enforce): img-src blocked https://blocked.example/pixel.gif on ${edge.origin}/violation.html`);
+        expect(reports.join('\n')).to.include(
+          `CSP violation via report-to (enforce): img-src blocked https://blocked.example/pixel.gif on ${edge.origin}/violation.html`,
+        );
       } finally {
         await browser.close();
       }

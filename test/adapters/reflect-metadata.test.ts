@@ -52,11 +52,15 @@ describe('adapters/reflect-metadata: the metadata functions inversify needs', ()
 
   it('inversify calls no other Reflect metadata function (its decorate() helper, which calls Reflect.decorate, is not used here)', () => {
     const used = new Set(inversifySources().flatMap((text) => [...text.matchAll(/Reflect\.(\w*[Mm]etadata\w*|decorate)\b/g)].map((m) => m[1] ?? '')));
-    expect(used.size, 'inversify\'s sources were found').to.be.greaterThan(0);
+    expect(used.size, "inversify's sources were found").to.be.greaterThan(0);
     const missing = [...used].filter((name) => !(REFLECT_METADATA_FUNCTIONS as readonly string[]).includes(name) && name !== 'decorate');
     expect(missing).to.deep.equal([]);
-    const ours = ['application', 'adapters', 'ui'].flatMap((layer) => readdirSync(path.join(root, layer), { recursive: true })
-      .map(String).filter((file) => /\.tsx?$/.test(file)).map((file) => path.join(layer, file)));
+    const ours = ['application', 'adapters', 'ui'].flatMap((layer) =>
+      readdirSync(path.join(root, layer), { recursive: true })
+        .map(String)
+        .filter((file) => /\.tsx?$/.test(file))
+        .map((file) => path.join(layer, file)),
+    );
     expect(ours.length).to.be.greaterThan(10);
     for (const file of ours) {
       expect(readFileSync(path.join(root, file), 'utf8'), file).to.not.match(/import\s*\{[^}]*\bdecorate\b[^}]*\}\s*from\s*'inversify'/);

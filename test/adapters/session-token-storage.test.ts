@@ -69,7 +69,7 @@ describe('adapters/SessionTokenStorage (DESIGN §3.3)', () => {
     expect(tokens.read()).to.equal(undefined);
   });
 
-  describe('the decision\'s Idempotency-Key (DESIGN §3.11, CONTRACT §3)', () => {
+  describe("the decision's Idempotency-Key (DESIGN §3.11, CONTRACT §3)", () => {
     const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
     it('is a UUID v4, the same each time it is asked for, one per decision', () => {

@@ -8,8 +8,7 @@ import { jsdomWindow } from './jsdom-window';
 
 const TAG_URL = 'https://tags.tiqcdn.example/utag/bank/cdr/prod/utag.js';
 
-const configWith = (useTealiumUtag: boolean): RuntimeConfig =>
-  ({ useTealiumUtag, tealiumUtagUrl: TAG_URL }) as unknown as RuntimeConfig;
+const configWith = (useTealiumUtag: boolean): RuntimeConfig => ({ useTealiumUtag, tealiumUtagUrl: TAG_URL }) as unknown as RuntimeConfig;
 
 type Call = readonly [string, Readonly<Record<string, string>>];
 
@@ -114,16 +113,27 @@ describe('adapters/TealiumAnalytics and NoopAnalytics (DESIGN §3.8)', () => {
   });
 
   it('without a document it does nothing and never throws', () => {
-    const analytics = new TealiumAnalytics(configWith(true), { head: null, defaultView: null, createElement: () => { throw new Error('no'); } } as unknown as TagDocument);
+    const analytics = new TealiumAnalytics(configWith(true), {
+      head: null,
+      defaultView: null,
+      createElement: () => {
+        throw new Error('no');
+      },
+    } as unknown as TagDocument);
     expect(() => analytics.pageView('login')).not.to.throw();
   });
 
-  it('OnDemandAnalytics: events wait for the adapter\'s code, in order, then go straight to it; a failed load drops them', async () => {
+  it("OnDemandAnalytics: events wait for the adapter's code, in order, then go straight to it; a failed load drops them", async () => {
     const received: string[] = [];
     let resolve: (analytics: Analytics) => void = () => undefined;
-    const loading = new Promise<Analytics>((done) => { resolve = done; });
+    const loading = new Promise<Analytics>((done) => {
+      resolve = done;
+    });
     let loads = 0;
-    const analytics = new OnDemandAnalytics(() => { loads += 1; return loading; });
+    const analytics = new OnDemandAnalytics(() => {
+      loads += 1;
+      return loading;
+    });
     analytics.pageView('login');
     analytics.abandoned('preIdentification');
     expect(received).to.deep.equal([]);

@@ -56,7 +56,12 @@ describe('adapters/WindowLaunchParameters (spec §2, CONTRACT §7, DESIGN §3.3)
     const history = { state, replaceState: (...args: unknown[]) => void calls.push(args) };
     new WindowLaunchParameters({ pathname: '/p', search: '?redirectJwt=t', hash: '' }, history).forgetRedirectJwt();
     expect(calls).to.deep.equal([[state, '', '/p']]);
-    const throwing = { state: null, replaceState: () => { throw new DOMException('denied', 'SecurityError'); } };
+    const throwing = {
+      state: null,
+      replaceState: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    };
     expect(() => new WindowLaunchParameters({ pathname: '/p', search: '?redirectJwt=t', hash: '' }, throwing).forgetRedirectJwt()).not.to.throw();
   });
 });

@@ -35,7 +35,11 @@ describe('adapters/WindowRedirector (DESIGN §3.2 "One exit")', () => {
   it('leaves again for the same address when Back aborts the navigation (DESIGN §3.18: the recipient still gets the answer)', () => {
     const location = new RecordingLocation();
     const listeners: (() => void)[] = [];
-    const events = { addEventListener: (type: string, listener: () => void) => { if (type === 'popstate') listeners.push(listener); } };
+    const events = {
+      addEventListener: (type: string, listener: () => void) => {
+        if (type === 'popstate') listeners.push(listener);
+      },
+    };
     const url = 'https://tpp.example/cb#code=c0de&state=s';
     new WindowRedirector(location, new RecordingLog(), events as unknown as Pick<Window, 'addEventListener'>).leave(url as ReturnUrl);
     expect(location.replaced).to.deep.equal([url]);
@@ -51,7 +55,15 @@ describe('adapters/WindowRedirector (DESIGN §3.2 "One exit")', () => {
     expect(listeners).to.deep.equal([]);
   });
 
-  const refused = ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '/relative/path', 'ftp://tpp.example/file', '', 'not a url'];
+  const refused = [
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    '/relative/path',
+    'ftp://tpp.example/file',
+    '',
+    'not a url',
+  ];
   for (const url of refused) {
     it(`refuses ${JSON.stringify(url)}: stays and logs`, () => {
       const location = new RecordingLocation();

@@ -20,19 +20,22 @@ const ids = (accounts: readonly { readonly scheme: { readonly secondaryIdentific
 /** A journey against the stateful bank: the sandbox's personas and login rules. */
 function bankJourney(options: Partial<FakeBankOptions> = {}, payload: Record<string, unknown> = {}) {
   const clock = new ManualClock(NOW_MS);
-  const bank = new StatefulFakeBank({
-    scopes: [...BANK_SCOPES, ...CUSTOMER_SCOPES],
-    expirationDateTime: new Date(NOW_MS + 180 * 86_400_000).toISOString(),
-    redirectUri: 'https://tpp.example/cb',
-    state: 'af0ifjsldkj',
-    ...options,
-  }, clock);
+  const bank = new StatefulFakeBank(
+    {
+      scopes: [...BANK_SCOPES, ...CUSTOMER_SCOPES],
+      expirationDateTime: new Date(NOW_MS + 180 * 86_400_000).toISOString(),
+      redirectUri: 'https://tpp.example/cb',
+      state: 'af0ifjsldkj',
+      ...options,
+    },
+    clock,
+  );
   const j = journey({ api: bank, clock, verifier: new FakeTokenVerifier({ [TOKEN]: tokenPayload(payload) }) });
   return { ...j, bank };
 }
 
 describe('issue 11: the defects between screens', () => {
-  it('1. a profile round trip (PERSONAL, company, PERSONAL) tells the bank each time: PERSONAL\'s accounts under PERSONAL', async () => {
+  it("1. a profile round trip (PERSONAL, company, PERSONAL) tells the bank each time: PERSONAL's accounts under PERSONAL", async () => {
     const j = bankJourney();
     await j.start();
     await j.logIn('trust.owner');
@@ -60,7 +63,7 @@ describe('issue 11: the defects between screens', () => {
     expect(j.bank.selection).to.deep.equal(['to-p-0001']);
   });
 
-  it('2. amending a trust arrangement uses the organisation wording (the accounts\' ownership, not the default PERSONAL)', async () => {
+  it("2. amending a trust arrangement uses the organisation wording (the accounts' ownership, not the default PERSONAL)", async () => {
     const arrangement = { id: 'arr-trust', owner: 'trust.owner', profileId: 'BC1001', accounts: familyTrustAccounts.slice(0, 1) };
     const j = bankJourney({ arrangement });
     await j.start();
@@ -115,7 +118,7 @@ describe('issue 11: the defects between screens', () => {
     expect(forged.ports.storage.token, 'a forged token is forgotten').to.equal(undefined);
   });
 
-  it('6. an amendment keeps the arrangement\'s description when the customer does not retype it', async () => {
+  it("6. an amendment keeps the arrangement's description when the customer does not retype it", async () => {
     const arrangement = { id: 'arr-jane', owner: 'jane.citizen', profileId: 'PERSONAL', accounts: janeCitizenAccounts.slice(0, 1), nickname: 'Budgeting' };
     const j = bankJourney({ arrangement });
     await j.start();
@@ -168,7 +171,7 @@ describe('issue 11: the defects between screens', () => {
   });
 
   describe('13. each ended flow reports exactly one abandonment stage, the right one (DESIGN §3.8)', () => {
-    it('Cancel on login → rejected (an active rejection, not the step\'s stage)', async () => {
+    it("Cancel on login → rejected (an active rejection, not the step's stage)", async () => {
       const j = bankJourney();
       await j.start();
       j.login.cancel();
@@ -176,7 +179,7 @@ describe('issue 11: the defects between screens', () => {
       expect(j.ports.analytics.abandonments).to.deep.equal(['rejected']);
     });
 
-    it('Exit without saving on an amendment\'s review → rejected', async () => {
+    it("Exit without saving on an amendment's review → rejected", async () => {
       const arrangement = { id: 'arr-jane', owner: 'jane.citizen', profileId: 'PERSONAL', accounts: janeCitizenAccounts.slice(0, 1) };
       const j = bankJourney({ arrangement });
       await j.start();

@@ -122,7 +122,10 @@ describe('application: login errors (spec §8)', () => {
     expect(j.login.canContinue).to.equal(true);
     await j.login.submit();
     expect(api.calls.filter((c) => c.name === 'authenticate')[1]?.body).to.deep.equal({
-      authType: 'DOB_SECURE_CODE', username: 'dob.required', secureCode: '123456', dateOfBirth: '1966-12-25',
+      authType: 'DOB_SECURE_CODE',
+      username: 'dob.required',
+      secureCode: '123456',
+      dateOfBirth: '1966-12-25',
     });
     expect(j.session.step).to.equal('selectAccounts');
   });
@@ -141,7 +144,12 @@ describe('application: login errors (spec §8)', () => {
     await j.logIn('jane.citizen', '000000');
     expect(j.login.requireDob, 'remaining 2 < 3').to.equal(true);
     expect(j.login.secureCodeError).to.equal(copy.login.secureCodeNotAccepted(2));
-    for (const part of [['day', '25'], ['month', '12'], ['year', '1966']] as const) j.login.setDobPart(part[0], part[1]);
+    for (const part of [
+      ['day', '25'],
+      ['month', '12'],
+      ['year', '1966'],
+    ] as const)
+      j.login.setDobPart(part[0], part[1]);
     await j.logIn('jane.citizen', '000000');
     expect(j.modal.current?.name, 'the bank says 1 attempt is left').to.equal('invalidUsernameLastAttempt');
     await j.modal.dismiss();
@@ -222,11 +230,11 @@ describe('application: entry guards and the account step (spec §4, §8)', () =>
     expect(j.modal.current?.name).to.equal('changeSelectedProfile');
     await j.modal.activate();
     expect(j.session.step).to.equal('selectProfile');
-    expect(j.session.accounts, 'this profile\'s choices are dropped').to.equal(undefined);
+    expect(j.session.accounts, "this profile's choices are dropped").to.equal(undefined);
     expect(j.modal.current).to.equal(undefined);
   });
 
-  it('Back from confirmation reloads the accounts and keeps the customer\'s ticks', async () => {
+  it("Back from confirmation reloads the accounts and keeps the customer's ticks", async () => {
     const api = bank();
     const j = journey({ api });
     await j.start();
@@ -323,7 +331,7 @@ describe('application: save, confirm and reject failures (spec §8)', () => {
     expect(j.modal.current?.name).to.equal('successConfirm');
   });
 
-  it('Cancel rejects on the server and returns to its redirect_uri (the token\'s address, its own query) with access_denied and the exact state', async () => {
+  it("Cancel rejects on the server and returns to its redirect_uri (the token's address, its own query) with access_denied and the exact state", async () => {
     const state = 'a-._~&#=% ü'.repeat(100);
     const api = bank().answer('confirmation', { ok: true, value: { redirect_uri: 'https://tpp.example/cb?x=1' } });
     const j = journey({ api, verifier: new FakeTokenVerifier({ [TOKEN]: tokenPayload({ state }) }) });

@@ -17,14 +17,23 @@ describe('application: the happy journeys, headless', () => {
 
     await j.logIn();
     expect(j.session.step).to.equal('selectAccounts');
-    expect(api.calls.map((c) => c.name)).to.deep.equal(['consentDetails', 'authenticate', 'customerDetails', 'businesses', 'confirmBusinessProfile', 'accounts']);
+    expect(api.calls.map((c) => c.name)).to.deep.equal([
+      'consentDetails',
+      'authenticate',
+      'customerDetails',
+      'businesses',
+      'confirmBusinessProfile',
+      'accounts',
+    ]);
     expect(api.calls[4]?.body).to.deep.equal(businessConsentRequest('PERSONAL'));
 
     j.selection.toggle('acc-0001');
     j.selection.toggle('EGA:011000 99990001');
     await j.selection.continue();
     expect(j.session.step).to.equal('confirmation');
-    const saved = api.calls.find((c) => c.name === 'saveSelection')?.body as { permissions: { permission: string; accounts?: { secondaryIdentification: string }[] }[] };
+    const saved = api.calls.find((c) => c.name === 'saveSelection')?.body as {
+      permissions: { permission: string; accounts?: { secondaryIdentification: string }[] }[];
+    };
     expect(saved.permissions[0]?.accounts?.map((a) => a.secondaryIdentification)).to.have.members(['acc-0001', 'ega-aud-01', 'ega-usd-01', 'ega-eur-01']);
     expect(saved.permissions.find((p) => p.permission === 'common:customer.basic:read')).to.deep.equal({ permission: 'common:customer.basic:read' });
 
@@ -56,7 +65,7 @@ describe('application: the happy journeys, headless', () => {
     expect(j.confirmation.clusters.map((c) => c.heading)).to.include('Organisation profile');
   });
 
-  it('PAR amendment: pre-selected accounts, What\'s changed, arrangement id, no profile put', async () => {
+  it("PAR amendment: pre-selected accounts, What's changed, arrangement id, no profile put", async () => {
     const api = new FakeCustomerAuthApi({ consentDetail: amendedConsent(), accounts: janeAccounts(), businesses: trustBusinesses });
     const j = journey({ api });
     await j.start();
@@ -69,8 +78,18 @@ describe('application: the happy journeys, headless', () => {
     j.selection.toggle('acc-0002');
     await j.selection.continue();
     // No `previous` from the bank: the period line as the app always showed it, with the new end (issue 22).
-    expect(j.confirmation.whatsChanged).to.deep.include({ accountsAdded: 1, accountsRemoved: 1, periodUpdated: true, newData: undefined, dataNoLongerRequested: undefined });
-    expect(j.confirmation.whatsChanged?.lines).to.deep.equal(['1 account added', '1 account removed', 'Data sharing period updated: it now ends on 22 May 2027']);
+    expect(j.confirmation.whatsChanged).to.deep.include({
+      accountsAdded: 1,
+      accountsRemoved: 1,
+      periodUpdated: true,
+      newData: undefined,
+      dataNoLongerRequested: undefined,
+    });
+    expect(j.confirmation.whatsChanged?.lines).to.deep.equal([
+      '1 account added',
+      '1 account removed',
+      'Data sharing period updated: it now ends on 22 May 2027',
+    ]);
     expect(j.confirmation.arrangementId).to.equal('arr-5f2c');
     expect(j.session.buttons).to.include({ primary: 'Save changes', cancel: 'Exit without saving' });
   });

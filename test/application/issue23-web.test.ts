@@ -81,7 +81,9 @@ describe('application: issue 23 B and C, nothing to share', () => {
     const refused = transition(emptied, { type: 'confirm' }, j.ports.clock.now());
     expect(refused.state).to.equal(emptied);
     expect(refused.effects).to.deep.equal([]);
-    runInAction(() => { held.model = emptied; });
+    runInAction(() => {
+      held.model = emptied;
+    });
     expect(j.confirmation.nothingToShare).to.equal(true);
     expect(j.confirmation.listedClusters).to.deep.equal([]);
     expect(j.confirmation.canConfirm, 'Confirm is never a grey dead end').to.equal(true);

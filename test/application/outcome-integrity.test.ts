@@ -2,7 +2,15 @@
 // commits a decision once per Idempotency-Key and replays it, CONTRACT §3).
 import { expect } from 'chai';
 import { NOW_MS, TOKEN, tokenPayload } from '../fixtures/journey.fixture';
-import { FakeLaunchParameters, FakeTokenVerifier, ManualActivitySource, ManualClock, MemoryTokenStorage, RecordingAnalytics, RecordingRedirector } from '../support/fakes';
+import {
+  FakeLaunchParameters,
+  FakeTokenVerifier,
+  ManualActivitySource,
+  ManualClock,
+  MemoryTokenStorage,
+  RecordingAnalytics,
+  RecordingRedirector,
+} from '../support/fakes';
 import { StatefulFakeBank, type FakeBankOptions } from '../support/stateful-fake-bank';
 import { journey } from './journey-driver';
 
@@ -11,7 +19,11 @@ const settle = async (): Promise<void> => {
   for (let turn = 0; turn < 4; turn += 1) await new Promise((resolve) => setImmediate(resolve));
 };
 
-function tab(bank: StatefulFakeBank, clock: ManualClock, shared: { storage?: MemoryTokenStorage; redirector?: RecordingRedirector; launch?: FakeLaunchParameters } = {}) {
+function tab(
+  bank: StatefulFakeBank,
+  clock: ManualClock,
+  shared: { storage?: MemoryTokenStorage; redirector?: RecordingRedirector; launch?: FakeLaunchParameters } = {},
+) {
   return journey<StatefulFakeBank>({
     api: bank,
     clock,
@@ -51,7 +63,9 @@ describe('issue 12: a confirmation is never lost (DESIGN §3.11, CONTRACT §3)',
     expect(j.session.loading, 'still asking').to.equal(true);
     clock.advance(500);
     await settle();
-    expect(bank.calls.filter((call) => call.name === 'confirmation').map((call) => call.key)).to.have.length(2).and.satisfy((keys: string[]) => keys[0] === keys[1]);
+    expect(bank.calls.filter((call) => call.name === 'confirmation').map((call) => call.key))
+      .to.have.length(2)
+      .and.satisfy((keys: string[]) => keys[0] === keys[1]);
     expect(j.modal.current?.name).to.equal('successConfirm');
     clock.advance(2500);
     expect(j.ports.redirector.urls[0]).to.match(/#code=code-jane\.citizen&state=af0ifjsldkj/);
@@ -75,7 +89,7 @@ describe('issue 12: a confirmation is never lost (DESIGN §3.11, CONTRACT §3)',
     expect(j.modal.current?.name).to.equal('successConfirm');
   });
 
-  it('the bank\'s own refusal (a 4xx with its envelope) is definitive: not asked again; Service unavailable says nothing was shared', async () => {
+  it("the bank's own refusal (a 4xx with its envelope) is definitive: not asked again; Service unavailable says nothing was shared", async () => {
     const { bank, clock } = bankAndClock();
     const j = tab(bank, clock);
     await toReview(j);
@@ -103,7 +117,7 @@ describe('issue 12: a confirmation is never lost (DESIGN §3.11, CONTRACT §3)',
     expect(j.modal.current?.name).to.equal('successConfirm');
   });
 
-  it('a timeout uses the call\'s whole deadline: not asked again; leaving asks the bank first (a reject tells a code was issued), so no access_denied after a code', async () => {
+  it("a timeout uses the call's whole deadline: not asked again; leaving asks the bank first (a reject tells a code was issued), so no access_denied after a code", async () => {
     const { bank, clock } = bankAndClock();
     const j = tab(bank, clock);
     await toReview(j);
@@ -121,7 +135,7 @@ describe('issue 12: a confirmation is never lost (DESIGN §3.11, CONTRACT §3)',
     expect(j.ports.redirector.urls[0]).to.match(/error=access_denied/);
   });
 
-  it('three lost answers after the commit, then Return: the reject finds the approval and the code is fetched with the approval\'s key', async () => {
+  it("three lost answers after the commit, then Return: the reject finds the approval and the code is fetched with the approval's key", async () => {
     const { bank, clock } = bankAndClock();
     const j = tab(bank, clock);
     await toReview(j);
@@ -136,7 +150,7 @@ describe('issue 12: a confirmation is never lost (DESIGN §3.11, CONTRACT §3)',
     await settle();
     const calls = bank.calls.filter((call) => call.name === 'confirmation');
     expect(calls.map((call) => call.body)).to.deep.equal([true, true, true, false, true]);
-    expect(calls[4]?.key, 'the approval\'s own key').to.equal(calls[0]?.key);
+    expect(calls[4]?.key, "the approval's own key").to.equal(calls[0]?.key);
     expect(j.modal.current?.name).to.equal('successConfirm');
     clock.advance(2500);
     expect(j.ports.redirector.urls).to.have.length(1);
@@ -195,7 +209,7 @@ describe('issue 12: a confirmation is never lost (DESIGN §3.11, CONTRACT §3)',
   });
 });
 
-describe('issue 12: the bank\'s return address must match the verified token (DESIGN §3.12)', () => {
+describe("issue 12: the bank's return address must match the verified token (DESIGN §3.12)", () => {
   for (const [what, answered, followed] of [
     ['the same address with its own query', 'https://tpp.example/cb?session=9', 'https://tpp.example/cb?session=9#'],
     ['another host', 'https://evil.example/cb', 'https://tpp.example/cb#'],
@@ -203,18 +217,21 @@ describe('issue 12: the bank\'s return address must match the verified token (DE
     ['another port', 'https://tpp.example:8443/cb', 'https://tpp.example/cb#'],
     ['http instead of https', 'http://tpp.example/cb', 'https://tpp.example/cb#'],
   ] as const) {
-    it(`a confirmation answer naming ${what}: ${followed === 'https://tpp.example/cb#' ? 'the token\'s address, and the refusal logged' : 'followed'}`, async () => {
+    it(`a confirmation answer naming ${what}: ${followed === 'https://tpp.example/cb#' ? "the token's address, and the refusal logged" : 'followed'}`, async () => {
       const { bank, clock } = bankAndClock({ redirectUri: answered });
       const j = tab(bank, clock);
       await toReview(j);
       await j.confirmation.confirm();
       clock.advance(2500);
       expect(j.ports.redirector.urls[0]?.startsWith(followed)).to.equal(true);
-      expect(j.ports.logger.warnings.some((warning) => warning.includes('redirect_uri')), 'logged').to.equal(followed === 'https://tpp.example/cb#');
+      expect(
+        j.ports.logger.warnings.some((warning) => warning.includes('redirect_uri')),
+        'logged',
+      ).to.equal(followed === 'https://tpp.example/cb#');
     });
   }
 
-  it('a rejection answer naming another host: access_denied to the token\'s address', async () => {
+  it("a rejection answer naming another host: access_denied to the token's address", async () => {
     const { bank, clock } = bankAndClock({ redirectUri: 'https://evil.example/steal' });
     const j = tab(bank, clock);
     await j.start();
@@ -293,7 +310,12 @@ describe('issue 12: token hygiene (DESIGN §3.3, §3.13)', () => {
   it('the token is kept only once it is verified and its route known', async () => {
     const storage = new MemoryTokenStorage();
     let verify: () => void = () => undefined;
-    const verifier = { verify: () => new Promise<never>((resolve) => { verify = () => resolve({ ok: true, value: tokenPayload() } as never); }) };
+    const verifier = {
+      verify: () =>
+        new Promise<never>((resolve) => {
+          verify = () => resolve({ ok: true, value: tokenPayload() } as never);
+        }),
+    };
     const j = journey({ storage, verifier });
     const started = j.start();
     expect(storage.token, 'not before verification').to.equal(undefined);

@@ -16,7 +16,7 @@ const seed = process.env['JOURNEY_SEED'] === undefined ? undefined : Number(proc
 const path = process.env['JOURNEY_PATH'];
 const replayPath = process.env['JOURNEY_REPLAY'];
 
-describe('application: random journeys against the flow model\'s invariants (issue 11)', function () {
+describe("application: random journeys against the flow model's invariants (issue 11)", function () {
   // About 10 ms a journey here; a generous budget that grows with JOURNEYS (a longer exploration).
   this.timeout(Math.max(300_000, JOURNEYS * 100));
 

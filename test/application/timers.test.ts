@@ -52,7 +52,9 @@ describe('application: the inactivity timer (spec §4, DESIGN §3.5)', () => {
     j.ports.clock.advance(4_999);
     expect(j.ports.redirector.urls).to.deep.equal([]);
     j.ports.clock.advance(1);
-    expect(j.ports.redirector.urls[0]).to.equal('https://tpp.example/cb?error=access_denied&respCode=401&respMessage=Authentication%20failure&state=af0ifjsldkj');
+    expect(j.ports.redirector.urls[0]).to.equal(
+      'https://tpp.example/cb?error=access_denied&respCode=401&respMessage=Authentication%20failure&state=af0ifjsldkj',
+    );
   });
 
   it('a throttled background tab is judged by the deadline when it becomes visible again', async () => {

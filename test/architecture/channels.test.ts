@@ -13,7 +13,9 @@ describe('architecture: the web bundle is the web channel alone', function () {
       const metafile = await buildApp({ outDir });
       const inputs = Object.keys(metafile.inputs);
       expect(inputs.some((input) => input.startsWith('ui/web/'))).to.equal(true);
-      const terminal = inputs.filter((input) => /^(ui\/terminal\/|adapters\/terminal\/)|node_modules\/(ink|ink-testing-library|yoga-layout)\/|domain\/journey-/.test(input));
+      const terminal = inputs.filter((input) =>
+        /^(ui\/terminal\/|adapters\/terminal\/)|node_modules\/(ink|ink-testing-library|yoga-layout)\/|domain\/journey-/.test(input),
+      );
       expect(terminal).to.deep.equal([]);
     } finally {
       await rm(outDir, { recursive: true, force: true });

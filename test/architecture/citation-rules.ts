@@ -31,7 +31,18 @@ export interface Citation {
 }
 
 /** Folders never scanned: installed, built or generated. */
-const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'dist-nginx', 'reports', 'test-artifacts', '.git', '.stryker-tmp', '.sandbox-data', '.scratch', 'screenshots']);
+const SKIPPED_FOLDERS = new Set([
+  'node_modules',
+  'dist',
+  'dist-nginx',
+  'reports',
+  'test-artifacts',
+  '.git',
+  '.stryker-tmp',
+  '.sandbox-data',
+  '.scratch',
+  'screenshots',
+]);
 const SCANNED_EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.json', '.md', '.css', '.html', '.conf', '.sh']);
 const SKIPPED_FILES = new Set(['package-lock.json']);
 
@@ -142,11 +153,18 @@ export function issueCitationsIn(file: TextFile): { readonly line: number; reado
 
 /** Issue citations whose issue or item has no heading in docs/history.md (`## Issue 11: …`, `### 11.4 …`). */
 export function unresolvedIssueCitations(files: readonly TextFile[], history: string): string[] {
-  const headings = withoutFencedCode(history).split('\n').filter((line) => /^#{1,6}\s/.test(line)).map((line) => line.replace(/^#+\s+/, ''));
+  const headings = withoutFencedCode(history)
+    .split('\n')
+    .filter((line) => /^#{1,6}\s/.test(line))
+    .map((line) => line.replace(/^#+\s+/, ''));
   const has = (wanted: string): boolean => headings.some((heading) => heading.startsWith(`${wanted} `) || heading.startsWith(`${wanted}:`));
   return files
     .filter((file) => file.path !== HISTORY)
-    .flatMap((file) => issueCitationsIn(file).filter((citation) => !has(citation.heading)).map((citation) => `${file.path}:${citation.line}: "${citation.written}" (${HISTORY} has no heading ${citation.heading})`));
+    .flatMap((file) =>
+      issueCitationsIn(file)
+        .filter((citation) => !has(citation.heading))
+        .map((citation) => `${file.path}:${citation.line}: "${citation.written}" (${HISTORY} has no heading ${citation.heading})`),
+    );
 }
 
 /** Markdown with its fenced code blocks blanked (lines kept, so line numbers hold). */

@@ -3,7 +3,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  brokenLinks, citationsIn, CITED_DOCUMENTS, headingAnchor, headingNumbers, HISTORY, readProjectTexts, unresolvedCitations, unresolvedIssueCitations,
+  brokenLinks,
+  citationsIn,
+  CITED_DOCUMENTS,
+  headingAnchor,
+  headingNumbers,
+  HISTORY,
+  readProjectTexts,
+  unresolvedCitations,
+  unresolvedIssueCitations,
   type CitedDocument,
 } from './citation-rules';
 
@@ -49,10 +57,20 @@ describe('architecture: every citation and relative link resolves inside the rep
     const check = (text: string): string[] => unresolvedCitations([{ path: 'x.ts', text }], headings);
 
     it('reads single citations, lists and ranges, in either case of "spec"', () => {
-      const sections = citationsIn({ path: 'x.ts', text: `// Spec ${S}4, ${S}8 and DESIGN ${S}3.1-3.3, ${S}4; CONTRACT.md ${S}3-${S}5\nspec ${S}1` })
-        .map((citation) => `${citation.document} ${citation.section}:${citation.line}`);
+      const sections = citationsIn({ path: 'x.ts', text: `// Spec ${S}4, ${S}8 and DESIGN ${S}3.1-3.3, ${S}4; CONTRACT.md ${S}3-${S}5\nspec ${S}1` }).map(
+        (citation) => `${citation.document} ${citation.section}:${citation.line}`,
+      );
       expect(sections).to.deep.equal([
-        'spec 4:1', 'spec 8:1', 'DESIGN 3.1:1', 'DESIGN 3.2:1', 'DESIGN 3.3:1', 'DESIGN 4:1', 'CONTRACT 3:1', 'CONTRACT 4:1', 'CONTRACT 5:1', 'spec 1:2',
+        'spec 4:1',
+        'spec 8:1',
+        'DESIGN 3.1:1',
+        'DESIGN 3.2:1',
+        'DESIGN 3.3:1',
+        'DESIGN 4:1',
+        'CONTRACT 3:1',
+        'CONTRACT 4:1',
+        'CONTRACT 5:1',
+        'spec 1:2',
       ]);
     });
 
@@ -64,7 +82,7 @@ describe('architecture: every citation and relative link resolves inside the rep
       expect(check(`spec ${S}4 "Entry guard chain", DESIGN ${S}3.2 and CONTRACT ${S}5`)).to.deep.equal([]);
     });
 
-    it('resolves issue citations to the history\'s headings, and fails one without', () => {
+    it("resolves issue citations to the history's headings, and fails one without", () => {
       const history = '## Issue 11: the flow\n### 11.4 Wording\n## Issue 12: outcomes';
       const missing = 'ssue 99'; // written apart, so that this file's own text cites nothing missing
       const file = { path: 'x.ts', text: `issue 11; Issue 12; issue 11 defect 4; issue 11, item 4\ni${missing}; issue 11 defect 5` };
@@ -78,13 +96,16 @@ describe('architecture: every citation and relative link resolves inside the rep
       expect([...headingNumbers('# Title\n## 1. One\n### 3.11 Eleven\n```\n## 9. not a heading\n```\n## Glossary')]).to.deep.equal(['1', '3.11']);
     });
 
-    it('makes GitHub\'s heading anchors', () => {
+    it("makes GitHub's heading anchors", () => {
       expect(headingAnchor('2. Runtime configuration: `GET config/config.json`')).to.equal('2-runtime-configuration-get-configconfigjson');
-      expect(headingAnchor("3.11 A confirmation is never lost")).to.equal('311-a-confirmation-is-never-lost');
+      expect(headingAnchor('3.11 A confirmation is never lost')).to.equal('311-a-confirmation-is-never-lost');
     });
 
     it('fails a relative link to a missing file or heading, and leaves web addresses alone', () => {
-      const file = { path: 'README.md', text: '[a](docs/design.md) [b](docs/nothing.md) [c](https://example.com/x) [d](docs/design.md#no-such-heading) [e](#layout)\n## Layout' };
+      const file = {
+        path: 'README.md',
+        text: '[a](docs/design.md) [b](docs/nothing.md) [c](https://example.com/x) [d](docs/design.md#no-such-heading) [e](#layout)\n## Layout',
+      };
       expect(brokenLinks(root, file)).to.deep.equal([
         'README.md:1: docs/nothing.md (no file docs/nothing.md)',
         'README.md:1: docs/design.md#no-such-heading (no heading #no-such-heading in docs/design.md)',

@@ -65,34 +65,41 @@ describe('architecture: the CX standards matrix (docs/cx-standards.md) and the t
     expect(rows.length).to.be.greaterThan(70);
     expect(new Set(rows.map((row) => row.id)).size, 'ids are unique').to.equal(rows.length);
     const unknown = rows.filter((row) => !(STATUSES as readonly string[]).includes(row.status)).map((row) => `${row.id}: ${row.status}`);
-    expect(unknown, 'statuses other than met, not applicable, the bank\'s responsibility or the bank\'s decision').to.deep.equal([]);
+    expect(unknown, "statuses other than met, not applicable, the bank's responsibility or the bank's decision").to.deep.equal([]);
   });
 
   it('every row marked met names at least one test, and every test it names exists (its file, and its title in that file)', () => {
-    const problems = rows.filter((row) => row.status === 'met').flatMap((row) => {
-      if (row.tests.length === 0) return [`${MATRIX}:${row.line}: ${row.id} is met but names no test`];
-      return row.tests.flatMap((test) => {
-        const missing = missingTest(test, readProjectFile);
-        return missing === undefined ? [] : [`${MATRIX}:${row.line}: ${row.id}: ${missing}`];
+    const problems = rows
+      .filter((row) => row.status === 'met')
+      .flatMap((row) => {
+        if (row.tests.length === 0) return [`${MATRIX}:${row.line}: ${row.id} is met but names no test`];
+        return row.tests.flatMap((test) => {
+          const missing = missingTest(test, readProjectFile);
+          return missing === undefined ? [] : [`${MATRIX}:${row.line}: ${row.id}: ${missing}`];
+        });
       });
-    });
     expect(problems, problems.join('\n')).to.deep.equal([]);
   });
 
   it('the counts line says what the rows say', () => {
     const markdown = readFileSync(path.join(root, MATRIX), 'utf8');
     const count = (status: string): number => rows.filter((row) => row.status === status).length;
-    expect(markdown).to.include(`**Counts (${rows.length} rows):** ${count('met')} met, ${count('not applicable')} not applicable, ${count("bank's responsibility")} the bank's responsibility, ${count("bank's decision (switch)")} the bank's decision behind a switch.`);
+    expect(markdown).to.include(
+      `**Counts (${rows.length} rows):** ${count('met')} met, ${count('not applicable')} not applicable, ${count("bank's responsibility")} the bank's responsibility, ${count("bank's decision (switch)")} the bank's decision behind a switch.`,
+    );
   });
 
   describe('the checker itself', () => {
     const files: Record<string, string> = { 'test/x.test.ts': "it('the bank\\'s rule holds', () => {});\nit('plain', () => {});" };
     const read = (file: string): string | undefined => files[file];
 
-    it('reads a row\'s status and named tests', () => {
+    it("reads a row's status and named tests", () => {
       const [row] = matrixRows('| AUTHN-04 | "MUST NOT" | met | `x.ts` | `test/x.test.ts` › plain<br>`test/x.test.ts` › the bank\'s rule holds |');
       expect(row).to.deep.include({ id: 'AUTHN-04', status: 'met' });
-      expect(row?.tests).to.deep.equal([{ file: 'test/x.test.ts', title: 'plain' }, { file: 'test/x.test.ts', title: "the bank's rule holds" }]);
+      expect(row?.tests).to.deep.equal([
+        { file: 'test/x.test.ts', title: 'plain' },
+        { file: 'test/x.test.ts', title: "the bank's rule holds" },
+      ]);
       expect(matrixRows('| OTP-03 | "MUST ONLY" | bank\'s responsibility | why | — |')[0]?.tests).to.deep.equal([]);
     });
 

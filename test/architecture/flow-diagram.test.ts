@@ -26,8 +26,17 @@ describe('issue 21: the flow diagram is drawn from the phase tables', () => {
   it('every journey ends at the one exit: each phase but Ended can lead on, and Ended takes no event', () => {
     expect(Object.keys(PHASE_TABLES.ended)).to.deep.equal([]);
     for (const phase of PHASES.filter((kind) => kind !== 'ended')) {
-      expect(phaseEdges().some((edge) => edge.from === phase), phase).to.equal(true);
+      expect(
+        phaseEdges().some((edge) => edge.from === phase),
+        phase,
+      ).to.equal(true);
     }
-    expect(phaseEdges().filter((edge) => edge.to === 'confirmed').map((edge) => edge.from).sort(), 'a code only after the bank answered one').to.deep.equal(['leaving', 'starting', 'steps']);
+    expect(
+      phaseEdges()
+        .filter((edge) => edge.to === 'confirmed')
+        .map((edge) => edge.from)
+        .sort(),
+      'a code only after the bank answered one',
+    ).to.deep.equal(['leaving', 'starting', 'steps']);
   });
 });

@@ -16,17 +16,20 @@ const VIEW_STATE_FIELDS = ['touched', 'fieldFocus', 'filterText', 'shownLimit', 
 describe('architecture: no transition is decided outside the flow model (DESIGN §3.9)', () => {
   const sources = readSources(root).filter((source) => source.path.startsWith('application/') || source.path.startsWith('ui/'));
 
-  it('only the flow controller runs the model\'s transition, and only it replaces the flow\'s state', () => {
+  it("only the flow controller runs the model's transition, and only it replaces the flow's state", () => {
     const runners = sources.filter((source) => /\btransition\s*\(/.test(source.text)).map((source) => source.path);
     expect(runners).to.deep.equal(['application/flow-controller.ts']);
     const writers = sources.filter((source) => /\.(state|model)\s*=[^=]/.test(source.text)).map((source) => source.path);
     expect(writers).to.deep.equal(['application/flow-controller.ts']);
   });
 
-  it('the stores keep no state of the flow: they project the model\'s and dispatch events', () => {
+  it("the stores keep no state of the flow: they project the model's and dispatch events", () => {
     for (const store of sources.filter((source) => source.path.startsWith('application/stores/'))) {
       const fields = [...store.text.matchAll(/this\.(\w+)\s*=[^=]/g)].map((match) => match[1]);
-      expect(fields.filter((field) => !VIEW_STATE_FIELDS.includes(field ?? '')), store.path).to.deep.equal([]);
+      expect(
+        fields.filter((field) => !VIEW_STATE_FIELDS.includes(field ?? '')),
+        store.path,
+      ).to.deep.equal([]);
     }
   });
 

@@ -33,7 +33,8 @@ function channelViolation(file: string, specifier: string, target: string | unde
     if (target?.startsWith('ui/web/') === true || target === 'ui/web') return 'ui/terminal/ may not import ui/web/';
   } else if (file.startsWith('ui/web/') || (file.startsWith('ui/') && !file.startsWith('ui/terminal/'))) {
     if (target?.startsWith('ui/terminal/') === true) return 'ui/web/ may not import ui/terminal/';
-    if (target === TERMINAL_COMPOSITION_ROOT || target?.startsWith('adapters/terminal/') === true) return 'ui/web/ may not import the terminal channel\'s adapters';
+    if (target === TERMINAL_COMPOSITION_ROOT || target?.startsWith('adapters/terminal/') === true)
+      return "ui/web/ may not import the terminal channel's adapters";
   }
   return undefined;
 }
@@ -57,7 +58,8 @@ const forbiddenInDomain: readonly { pattern: RegExp; what: string }[] = [
   { pattern: /\bprocess\./, what: 'process' },
 ];
 
-const importPattern = /(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importPattern =
+  /(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** Comments and string contents removed, so that words in TSDoc or copy do not count as code. */
 function codeOnly(text: string): string {

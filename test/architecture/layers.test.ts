@@ -16,8 +16,13 @@ describe('architecture: the layers depend inwards (DESIGN §1)', () => {
     const check = (filePath: string, text: string) => findViolations([{ path: filePath, text }]);
 
     it('reads static, type-only, re-export and dynamic imports', () => {
-      expect(importsOf(`import a from 'a';\nimport type { B } from "./b";\nexport * from './c';\nconst d = await import('d');\nimport 'e';`))
-        .to.deep.equal(['a', './b', './c', 'd', 'e']);
+      expect(importsOf(`import a from 'a';\nimport type { B } from "./b";\nexport * from './c';\nconst d = await import('d');\nimport 'e';`)).to.deep.equal([
+        'a',
+        './b',
+        './c',
+        'd',
+        'e',
+      ]);
     });
 
     const failing: [string, string, string][] = [
@@ -51,11 +56,17 @@ describe('architecture: the layers depend inwards (DESIGN §1)', () => {
     }
 
     const passing: [string, string][] = [
-      ['domain/x.ts', `import { ok } from './result';\n/** Time is a parameter, never Date.now() or window. */\nexport const f = (nowMs: number) => new Date(nowMs);`],
+      [
+        'domain/x.ts',
+        `import { ok } from './result';\n/** Time is a parameter, never Date.now() or window. */\nexport const f = (nowMs: number) => new Date(nowMs);`,
+      ],
       ['domain/x.ts', `export const label = 'Open the window';`],
       ['application/x.ts', `import { makeAutoObservable } from 'mobx';\nimport { injectable } from 'inversify';\nimport { ok } from '../domain/result';`],
       ['ui/x.tsx', `import { createContainer } from '../adapters/composition-root';\nimport { LoginStore } from '../application/login.store';`],
-      ['ui/terminal/x.tsx', `import { render } from 'ink';\nimport { createTerminalContainer } from '../../adapters/terminal/composition-root';\nimport { LoginStore } from '../../application/stores/login.store';`],
+      [
+        'ui/terminal/x.tsx',
+        `import { render } from 'ink';\nimport { createTerminalContainer } from '../../adapters/terminal/composition-root';\nimport { LoginStore } from '../../application/stores/login.store';`,
+      ],
       ['adapters/x.ts', `import retry from 'fetch-retry';\nimport { ok } from '../domain/result';`],
     ];
     for (const [file, text] of passing) {

@@ -13,8 +13,23 @@ import type { KnownOutcome } from '../../domain/outcome';
 import { PROFILE_SCOPE, SCOPES } from '../../domain/scopes';
 import { stepsCopy } from '../../domain/steps-copy';
 import {
-  asPattern, catalogueTexts, departures, designTexts, htmlTexts, malformed, parameterNames, readText, sentences, specTexts, stale, tsxFiles, unlisted, viewTexts,
-  type Departure, type Samples, type ShownText,
+  asPattern,
+  catalogueTexts,
+  departures,
+  designTexts,
+  htmlTexts,
+  malformed,
+  parameterNames,
+  readText,
+  sentences,
+  specTexts,
+  stale,
+  tsxFiles,
+  unlisted,
+  viewTexts,
+  type Departure,
+  type Samples,
+  type ShownText,
 } from './wording-rules';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,7 +44,11 @@ const everyOutcome: Exclude<KnownOutcome, (typeof OUTCOMES)[number]> extends nev
  * (docs/wording.md "Glossary"), which the `{recipient}` of the table covers.
  */
 const CONTEXTS: readonly ModalContext[] = [false, true].flatMap((isPar) =>
-  OUTCOMES.flatMap((outcome) => [{ tppName: 'Budget Buddy', isPar, outcome }, { tppName: 'Budget Buddy', isPar, outcome, forgottenDetailsLink: true }]));
+  OUTCOMES.flatMap((outcome) => [
+    { tppName: 'Budget Buddy', isPar, outcome },
+    { tppName: 'Budget Buddy', isPar, outcome, forgottenDetailsLink: true },
+  ]),
+);
 
 /** Sample values by parameter name: each value a function's words depend on (plurals, optional parts, empty names). */
 const SAMPLES: Samples = {
@@ -60,7 +79,11 @@ const SAMPLES: Samples = {
   bankName: [undefined, 'Demo Bank'],
   back: [undefined, 'Back'],
   cancel: ['Exit without saving', 'Cancel'],
-  duration: [{ unit: 'month', count: 12 }, { unit: 'month', count: 1 }, { unit: 'day', count: 90 }],
+  duration: [
+    { unit: 'month', count: 12 },
+    { unit: 'month', count: 1 },
+    { unit: 'day', count: 90 },
+  ],
 };
 
 /** Argument lists for the functions whose samples are not a plain combination. */
@@ -70,17 +93,29 @@ const OVERRIDES: Readonly<Record<string, readonly (readonly unknown[])[]>> = {
   // Issue 23 item E: the recipient by name, or the unnamed recipient's words (esbuild renames its parameter).
   'copy.failure.returnsTo': [['Budget Buddy'], ['the app or website that sent you here']],
   // DESIGN §3.13: a code, a time, or both; with neither there is no reference line.
-  'copy.failure.reference': [['403', '2026-11-23T10:00:00Z'], ['403', undefined], [undefined, '2026-11-23T10:00:00Z']],
+  'copy.failure.reference': [
+    ['403', '2026-11-23T10:00:00Z'],
+    ['403', undefined],
+    [undefined, '2026-11-23T10:00:00Z'],
+  ],
 };
 
 /** The Data Language clusters (spec §3 "Data language"): every scope, and the detail scopes alone (the ‡ merges), for both profiles. */
 function clusterTexts(): ShownText[] {
-  const requests = [[...SCOPES, PROFILE_SCOPE], ['bank:accounts.detail:read', 'common:customer.detail:read']];
-  return (['individual', 'organisation'] as const).flatMap((profile) => requests.flatMap((scopes) =>
-    dataClusters(scopes, profile).flatMap((cluster) => [
-      { where: `dataClusters(${profile}).${cluster.id}`, text: cluster.heading },
-      ...cluster.items.flatMap((item) => [item.text, ...(item.example === undefined ? [] : [item.example])].map((text) => ({ where: `dataClusters(${profile}).${cluster.id}`, text }))),
-    ])));
+  const requests = [
+    [...SCOPES, PROFILE_SCOPE],
+    ['bank:accounts.detail:read', 'common:customer.detail:read'],
+  ];
+  return (['individual', 'organisation'] as const).flatMap((profile) =>
+    requests.flatMap((scopes) =>
+      dataClusters(scopes, profile).flatMap((cluster) => [
+        { where: `dataClusters(${profile}).${cluster.id}`, text: cluster.heading },
+        ...cluster.items.flatMap((item) =>
+          [item.text, ...(item.example === undefined ? [] : [item.example])].map((text) => ({ where: `dataClusters(${profile}).${cluster.id}`, text })),
+        ),
+      ]),
+    ),
+  );
 }
 
 const unsampled: string[] = [];
@@ -89,12 +124,19 @@ const catalogue: ShownText[] = [
   ...catalogueTexts(stepsCopy, 'stepsCopy', SAMPLES, OVERRIDES, unsampled),
 ];
 /** A text made of sample values alone (the recipient's name, "Budget Buddy (Budget Buddy Pty Ltd)") says no words of ours. */
-const sampleValues = [...new Set(Object.values(SAMPLES).flat().filter((value): value is string => typeof value === 'string' && value !== ''))]
-  .sort((a, b) => b.length - a.length);
+const sampleValues = [
+  ...new Set(
+    Object.values(SAMPLES)
+      .flat()
+      .filter((value): value is string => typeof value === 'string' && value !== ''),
+  ),
+].sort((a, b) => b.length - a.length);
 const onlyValues = (text: string): boolean => !/[A-Za-z]/.test(sampleValues.reduce((rest, value) => rest.split(value).join(''), text));
 const views: ShownText[] = tsxFiles(root, ['ui/web', 'ui/terminal']).flatMap((file) => viewTexts(file, readText(root, file)));
 /** The page the build writes, with and without its loading screen: what shows before the app runs, or without JavaScript. */
-const page: ShownText[] = [true, false].flatMap((loadingScreen) => htmlTexts('esbuild.config.mjs indexHtml', indexHtml({ script: 'app.js', stylesheet: 'app.css', loadingScreen })));
+const page: ShownText[] = [true, false].flatMap((loadingScreen) =>
+  htmlTexts('esbuild.config.mjs indexHtml', indexHtml({ script: 'app.js', stylesheet: 'app.css', loadingScreen })),
+);
 const shown: ShownText[] = [...catalogue, ...clusterTexts(), ...views, ...page].filter(({ text }) => !onlyValues(text));
 const sources: string[] = [...specTexts(readText(root, 'docs/requirements.md')), ...designTexts(readText(root, 'docs/design.md'))];
 const rows: Departure[] = departures(readText(root, 'docs/wording.md'));
@@ -113,7 +155,7 @@ describe("architecture: docs/wording.md records every departure from the spec's 
     expect(rows.length).to.be.greaterThan(50);
   });
 
-  it('every text the app can show is the spec\'s, word for word, or a departure in the table', () => {
+  it("every text the app can show is the spec's, word for word, or a departure in the table", () => {
     const missing = unlisted(shown, sources, rows);
     expect(missing, `${missing.length} texts are neither the spec's nor in docs/wording.md's departures table:\n${missing.join('\n')}\n`).to.deep.equal([]);
   });
@@ -129,25 +171,40 @@ describe("architecture: docs/wording.md records every departure from the spec's 
   });
 
   describe('the checkers themselves', () => {
-    const row = (ours: string, overrides: Partial<Departure> = {}): Departure =>
-      ({ line: 1, screen: 'login', spec: [], ours: [ours], kind: 'new', why: 'issue 22', ...overrides });
+    const row = (ours: string, overrides: Partial<Departure> = {}): Departure => ({
+      line: 1,
+      screen: 'login',
+      spec: [],
+      ours: [ours],
+      kind: 'new',
+      why: 'issue 22',
+      ...overrides,
+    });
 
     it('splits sentences, keeps a question inside one, and reads placeholders as any value', () => {
-      expect(sentences('No data has been shared. You\'ll now be returned to Budget Buddy.')).to.deep.equal(['No data has been shared', "You'll now be returned to Budget Buddy"]);
+      expect(sentences("No data has been shared. You'll now be returned to Budget Buddy.")).to.deep.equal([
+        'No data has been shared',
+        "You'll now be returned to Budget Buddy",
+      ]);
       expect(sentences("If you're not sure, choose Forgot your username? on the login page.")).to.have.length(1);
       expect(asPattern('Step {n} of {total}').test('Step 1 of 3')).to.equal(true);
       expect(asPattern('Step {n} of {total}').test('Step 1 of')).to.equal(false);
       expect(asPattern('{26 November 2026} to {26 November 2027}').test('26 November 2026 to 26 November 2027')).to.equal(true);
       expect(asPattern('{26 November 2026} to {26 November 2027}').test('This page needs JavaScript to be turned on')).to.equal(false);
       expect(asPattern('Time remaining: {45 seconds}').test('Time remaining: 1 second')).to.equal(true);
-      expect(asPattern('We\'ll ask them once you confirm{, and they have 7 days to respond}').test("We'll ask them once you confirm")).to.equal(true);
+      expect(asPattern("We'll ask them once you confirm{, and they have 7 days to respond}").test("We'll ask them once you confirm")).to.equal(true);
     });
 
-    it('fails a text that is neither the spec\'s nor listed, naming it and where it is', () => {
-      const texts = [{ where: 'copy.a', text: 'Account Login' }, { where: 'copy.b', text: 'Welcome back. Please log in.' }];
+    it("fails a text that is neither the spec's nor listed, naming it and where it is", () => {
+      const texts = [
+        { where: 'copy.a', text: 'Account Login' },
+        { where: 'copy.b', text: 'Welcome back. Please log in.' },
+      ];
       expect(unlisted(texts, ['Account Login'], [])).to.deep.equal(['"Welcome back" (copy.b)', '"Please log in" (copy.b)']);
       expect(unlisted(texts, ['Account Login'], [row('Welcome back. Please log in.')])).to.deep.equal([]);
-      expect(unlisted([{ where: 'copy.c', text: 'You are about to share your data with Budget Buddy' }], ['You are about to share your data with {tpp}'], [])).to.deep.equal([]);
+      expect(
+        unlisted([{ where: 'copy.c', text: 'You are about to share your data with Budget Buddy' }], ['You are about to share your data with {tpp}'], []),
+      ).to.deep.equal([]);
     });
 
     it('fails a row whose text the app no longer shows', () => {
@@ -159,11 +216,12 @@ describe("architecture: docs/wording.md records every departure from the spec's 
     it('fails a malformed row and a spec typo still shown', () => {
       const texts = [{ where: 'copy.a', text: 'Please contact to us retrieve your username.' }];
       expect(malformed(texts, [row('{x}', { kind: 'odd', why: 'because' })])).to.have.length(4);
-      expect(malformed(texts, [row('Please contact us to retrieve your username.', { kind: 'typo', spec: ['Please contact to us retrieve your username.'] })]))
-        .to.deep.equal(['docs/wording.md:1: the spec\'s typo "Please contact to us retrieve your username." is still shown']);
+      expect(
+        malformed(texts, [row('Please contact us to retrieve your username.', { kind: 'typo', spec: ['Please contact to us retrieve your username.'] })]),
+      ).to.deep.equal(['docs/wording.md:1: the spec\'s typo "Please contact to us retrieve your username." is still shown']);
     });
 
-    it('reads a view\'s JSX text and text attributes, not its class names, keys or ids', () => {
+    it("reads a view's JSX text and text attributes, not its class names, keys or ids", () => {
       const view = `export const V = ({ open }: { open: boolean }) => (
         <section className="card wide" aria-live="polite" id="x">
           <h2 title="Your accounts">Select accounts</h2>
@@ -171,15 +229,23 @@ describe("architecture: docs/wording.md records every departure from the spec's 
           <input placeholder="Search" data-test="name-box" type="text" />
           <Text>{\`\${copy.x}: done\`}</Text>
         </section>);`;
-      expect(viewTexts('v.tsx', view).map(({ text }) => text)).to.deep.equal(['Your accounts', 'Select accounts', 'Hide details', 'Show details', 'Search', ': done']);
+      expect(viewTexts('v.tsx', view).map(({ text }) => text)).to.deep.equal([
+        'Your accounts',
+        'Select accounts',
+        'Hide details',
+        'Show details',
+        'Search',
+        ': done',
+      ]);
     });
 
-    it('reads a page\'s title, text and text attributes, not its scripts or styles', () => {
-      const html = '<html><head><title>Loading | Open Banking</title><style>p{}</style><script>var a="Hidden words"</script></head><body><p role="status">Loading</p><img alt="Bank logo" src="x.png"><noscript>Turn on JavaScript.</noscript></body></html>';
+    it("reads a page's title, text and text attributes, not its scripts or styles", () => {
+      const html =
+        '<html><head><title>Loading | Open Banking</title><style>p{}</style><script>var a="Hidden words"</script></head><body><p role="status">Loading</p><img alt="Bank logo" src="x.png"><noscript>Turn on JavaScript.</noscript></body></html>';
       expect(htmlTexts('page', html).map(({ text }) => text)).to.deep.equal(['Bank logo', 'Loading | Open Banking', 'Loading', 'Turn on JavaScript.']);
     });
 
-    it('reads a function\'s parameter names', () => {
+    it("reads a function's parameter names", () => {
       expect(parameterNames((count: number, total: number) => `${count}${total}`)).to.deep.equal(['count', 'total']);
       expect(parameterNames(({ tppName }: { tppName: string }) => tppName)).to.deep.equal(['context']);
     });

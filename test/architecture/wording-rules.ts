@@ -30,14 +30,23 @@ export const DEPARTURE_KINDS = ['typo', 'meaning', 'new'] as const;
 
 /** Whitespace collapsed, typographic apostrophes made plain, a final full stop dropped (a label and a sentence with the same words are the same text). */
 export const normalise = (text: string): string =>
-  text.replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim().replace(/\.$/, '');
+  text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\.$/, '');
 
 /**
  * A text's sentences: split after `.`, `?` or `!` where a capital (or an opening bracket) starts
  * the next one, so "Forgot your username? on the login page" stays whole.
  */
 export const sentences = (text: string): string[] =>
-  text.replace(/\s+/g, ' ').trim().split(/(?<=[.?!])\s+(?=[A-Z(©])/).map(normalise).filter((part) => /[A-Za-z]/.test(part));
+  text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.?!])\s+(?=[A-Z(©])/)
+    .map(normalise)
+    .filter((part) => /[A-Za-z]/.test(part));
 
 /**
  * A placeholder as a pattern, from its example: a number (`{3}`), a count with its unit
@@ -71,7 +80,12 @@ export function parameterNames(fn: (...args: never[]) => unknown): string[] {
   const list = /^(?:async\s*)?(?:function\s*[\w$]*\s*)?\(([^)]*)\)/.exec(source)?.[1] ?? /^([\w$]+)\s*=>/.exec(source)?.[1] ?? '';
   if (list.trim() === '') return [];
   if (list.trim().startsWith('{')) return ['context'];
-  return list.split(',').map((name) => name.trim().replace(/[=:].*$/, '').trim());
+  return list.split(',').map((name) =>
+    name
+      .trim()
+      .replace(/[=:].*$/, '')
+      .trim(),
+  );
 }
 
 /** Every combination of one value per list. */
@@ -84,7 +98,13 @@ const product = (lists: readonly (readonly unknown[])[]): unknown[][] =>
  * objects walked. A parameter without samples is reported in `unsampled`, so that a new
  * parameter cannot go unchecked.
  */
-export function catalogueTexts(node: unknown, where: string, samples: Samples, overrides: Readonly<Record<string, readonly (readonly unknown[])[]>>, unsampled: string[]): ShownText[] {
+export function catalogueTexts(
+  node: unknown,
+  where: string,
+  samples: Samples,
+  overrides: Readonly<Record<string, readonly (readonly unknown[])[]>>,
+  unsampled: string[],
+): ShownText[] {
   if (typeof node === 'string') return node === '' ? [] : [{ where, text: node }];
   if (typeof node === 'function') {
     const fn = node as (...args: unknown[]) => unknown;
@@ -113,10 +133,56 @@ export function catalogueTexts(node: unknown, where: string, samples: Samples, o
  * rather than missed.
  */
 const NOT_TEXT_KEYS = new Set([
-  'key', 'id', 'className', 'style', 'href', 'src', 'htmlFor', 'type', 'name', 'role', 'rel', 'target', 'autoComplete', 'autoCapitalize',
-  'inputMode', 'enterKeyHint', 'pattern', 'method', 'action', 'lang', 'dir', 'color', 'backgroundColor', 'borderStyle', 'borderColor',
-  'flexDirection', 'justifyContent', 'alignItems', 'wrap', 'd', 'viewBox', 'fill', 'stroke', 'strokeWidth', 'strokeLinecap', 'focusable',
-  'xmlns', 'width', 'height', 'loading', 'decoding', 'form', 'value', 'defaultValue', 'variant', 'tone', 'size', 'as', 'mode', 'state',
+  'key',
+  'id',
+  'className',
+  'style',
+  'href',
+  'src',
+  'htmlFor',
+  'type',
+  'name',
+  'role',
+  'rel',
+  'target',
+  'autoComplete',
+  'autoCapitalize',
+  'inputMode',
+  'enterKeyHint',
+  'pattern',
+  'method',
+  'action',
+  'lang',
+  'dir',
+  'color',
+  'backgroundColor',
+  'borderStyle',
+  'borderColor',
+  'flexDirection',
+  'justifyContent',
+  'alignItems',
+  'wrap',
+  'd',
+  'viewBox',
+  'fill',
+  'stroke',
+  'strokeWidth',
+  'strokeLinecap',
+  'focusable',
+  'xmlns',
+  'width',
+  'height',
+  'loading',
+  'decoding',
+  'form',
+  'value',
+  'defaultValue',
+  'variant',
+  'tone',
+  'size',
+  'as',
+  'mode',
+  'state',
 ]);
 /** ARIA attributes that carry words; the others (`aria-live`, `aria-labelledby`, …) hold tokens or ids. */
 const ARIA_TEXT_KEYS = new Set(['aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext', 'aria-placeholder']);
@@ -264,7 +330,10 @@ export function viewTexts(file: string, source: string): ShownText[] {
     })
     .map((literal) => literal.value)
     .filter((value) => /[A-Za-z]{2}/.test(value))
-    .filter((value) => !/^[a-z][\w$-]*$/.test(value.trim()) && !/^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(value.trim()) && !/^(?:\.{0,2}\/|https?:|tel:|mailto:)/.test(value.trim()))
+    .filter(
+      (value) =>
+        !/^[a-z][\w$-]*$/.test(value.trim()) && !/^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(value.trim()) && !/^(?:\.{0,2}\/|https?:|tel:|mailto:)/.test(value.trim()),
+    )
     .map((text) => ({ where: file, text }));
 }
 
@@ -279,7 +348,15 @@ export function htmlTexts(where: string, html: string): ShownText[] {
   const attributes = [...body.matchAll(/\s(?:aria-label|alt|title|placeholder)="([^"]*)"/g)].map((match) => match[1] ?? '');
   const nodes = body.replace(/<[^>]*>/g, '\n').split('\n');
   return [...attributes, ...nodes]
-    .map((text) => text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").trim())
+    .map((text) =>
+      text
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .trim(),
+    )
     .filter((text) => /[A-Za-z]{2}/.test(text))
     .map((text) => ({ where, text }));
 }
@@ -327,14 +404,22 @@ export function specTexts(requirements: string): string[] {
   const dataLanguage = requirements.split('### Data language')[1]?.split(/\n#{2,3} /)[0] ?? '';
   for (const row of dataLanguage.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| scope'))) {
     const cells = row.split('|').slice(2, 4);
-    for (const cell of cells) texts.push(...cell.split(';').map((part) => part.replace(/[†‡]/g, '').trim()).filter((part) => part !== ''));
+    for (const cell of cells)
+      texts.push(
+        ...cell
+          .split(';')
+          .map((part) => part.replace(/[†‡]/g, '').trim())
+          .filter((part) => part !== ''),
+      );
   }
   return texts;
 }
 
 /** The texts docs/design.md quotes: DESIGN's words, which rule where DESIGN departs from the spec. */
 export function designTexts(design: string): string[] {
-  const flat = withoutFences(design).split(/\n\s*\n/).map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' '));
+  const flat = withoutFences(design)
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' '));
   return flat.flatMap((paragraph) => [...paragraph.matchAll(/"([^"]+)"/g)].map((match) => match[1] ?? ''));
 }
 
@@ -356,8 +441,18 @@ export function departures(wording: string): Departure[] {
     .map((line, index) => ({ line, number: offset + index + 1 }))
     .filter(({ line }) => line.startsWith('| ') && !line.startsWith('| Screen'))
     .map(({ line, number }) => {
-      const cells = line.slice(1, -1).split(/(?<!\\)\|/).map((cell) => cell.trim());
-      return { line: number, screen: cells[0] ?? '', spec: codes(cells[1] ?? ''), ours: codes(cells[2] ?? ''), kind: (cells[3] ?? '').replace(/\*/g, ''), why: cells[4] ?? '' };
+      const cells = line
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((cell) => cell.trim());
+      return {
+        line: number,
+        screen: cells[0] ?? '',
+        spec: codes(cells[1] ?? ''),
+        ours: codes(cells[2] ?? ''),
+        kind: (cells[3] ?? '').replace(/\*/g, ''),
+        why: cells[4] ?? '',
+      };
     });
 }
 
@@ -386,16 +481,25 @@ const inText = (ours: string): RegExp => {
 
 /** "Ours" texts of the table that the app no longer shows (a stale row). */
 export function stale(shown: readonly ShownText[], rows: readonly Departure[]): string[] {
-  const texts = [...new Set(shown.map(({ text }) => text.replace(/\s+/g, ' ').trim().replace(/[\u2018\u2019]/g, "'")))];
+  const texts = [
+    ...new Set(
+      shown.map(({ text }) =>
+        text
+          .replace(/\s+/g, ' ')
+          .trim()
+          .replace(/[\u2018\u2019]/g, "'"),
+      ),
+    ),
+  ];
   const found = (ours: string): boolean => {
     // Its literal parts first (cheap), then the pattern.
-    const parts = normalise(ours).split(/\{[^}]*\}/).filter((part) => part.trim() !== '');
+    const parts = normalise(ours)
+      .split(/\{[^}]*\}/)
+      .filter((part) => part.trim() !== '');
     const pattern = inText(ours);
     return texts.some((text) => parts.every((part) => text.includes(part)) && pattern.test(text));
   };
-  return rows.flatMap((row) => row.ours
-    .filter((ours) => !found(ours))
-    .map((ours) => `docs/wording.md:${row.line}: "${ours}" (${row.screen})`));
+  return rows.flatMap((row) => row.ours.filter((ours) => !found(ours)).map((ours) => `docs/wording.md:${row.line}: "${ours}" (${row.screen})`));
 }
 
 /** Rows that are not well formed: a kind out of typo/meaning/new, no text of ours, no reason citing an issue or DESIGN, a typo without the spec's words, or a spec's typo still shown. */

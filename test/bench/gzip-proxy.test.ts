@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { type GzipProxy, startGzipProxy } from '../../bench/gzip-proxy';
 
-describe('bench: the gzip proxy in front of the sandbox (production\'s nginx gzips, deploy/nginx)', () => {
+describe("bench: the gzip proxy in front of the sandbox (production's nginx gzips, deploy/nginx)", () => {
   let upstream: http.Server;
   let proxy: GzipProxy;
   const script = 'console.log("the same bytes");'.repeat(100);
@@ -28,11 +28,13 @@ describe('bench: the gzip proxy in front of the sandbox (production\'s nginx gzi
 
   const get = (path: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> =>
     new Promise((resolve, reject) => {
-      http.get(`${proxy.origin}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-      }).on('error', reject);
+      http
+        .get(`${proxy.origin}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
     });
 
   it('gzips scripts for a browser that accepts gzip, keeping the other headers', async () => {

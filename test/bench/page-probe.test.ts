@@ -19,8 +19,10 @@ const LATE_SCRIPT = `setTimeout(() => {
 }, 300);
 document.addEventListener('click', (event) => { if (event.target.id === 'busy') { const until = performance.now() + 120; while (performance.now() < until); } });`;
 // Issue 20: Continue is never disabled; the form is data-ready 400 ms after the script runs. `clear` empties the fields first.
-const READY_FORM = (clear: boolean): string => `<!doctype html><html lang="en"><head><title>ready</title><script src="/ready${clear ? '-clear' : ''}.js" defer></script></head><body><form class="login-form"><label>Username <input name="username"></label><label>Code <input name="secureCode"></label><button type="submit">Continue</button></form></body></html>`;
-const READY_SCRIPT = (clear: boolean): string => `setTimeout(() => { ${clear ? "for (const input of document.querySelectorAll('input')) input.value = '';" : ''} document.querySelector('form').setAttribute('data-ready', ''); }, 400);`;
+const READY_FORM = (clear: boolean): string =>
+  `<!doctype html><html lang="en"><head><title>ready</title><script src="/ready${clear ? '-clear' : ''}.js" defer></script></head><body><form class="login-form"><label>Username <input name="username"></label><label>Code <input name="secureCode"></label><button type="submit">Continue</button></form></body></html>`;
+const READY_SCRIPT = (clear: boolean): string =>
+  `setTimeout(() => { ${clear ? "for (const input of document.querySelectorAll('input')) input.value = '';" : ''} document.querySelector('form').setAttribute('data-ready', ''); }, 400);`;
 // The username is there at once; the secure code field only 500 ms later (a page still being parsed).
 const SPLIT_FORM = `<!doctype html><html lang="en"><head><title>split</title><script src="/split.js" defer></script></head><body><form class="login-form"><label>Username <input name="username"></label><span id="later"></span><button type="submit">Continue</button></form></body></html>`;
 const SPLIT_SCRIPT = `setTimeout(() => { document.getElementById('later').innerHTML = '<label>Code <input name="secureCode"></label>'; setTimeout(() => document.querySelector('form').setAttribute('data-ready', ''), 300); }, 500);`;
@@ -35,10 +37,17 @@ describe('bench: the in-page probe (start-up marks, Event Timing)', function () 
   before(async () => {
     server = http.createServer((request, response) => {
       const pages: Record<string, [string, string]> = {
-        '/static': ['text/html', STATIC_LOGIN_HTML], '/late': ['text/html', LATE_FORM], '/busy': ['text/html', BUSY], '/late.js': ['application/javascript', LATE_SCRIPT],
-        '/ready': ['text/html', READY_FORM(false)], '/ready.js': ['application/javascript', READY_SCRIPT(false)],
-        '/ready-clear': ['text/html', READY_FORM(true)], '/ready-clear.js': ['application/javascript', READY_SCRIPT(true)], '/nothing': ['text/html', NO_FORM],
-        '/split': ['text/html', SPLIT_FORM], '/split.js': ['application/javascript', SPLIT_SCRIPT],
+        '/static': ['text/html', STATIC_LOGIN_HTML],
+        '/late': ['text/html', LATE_FORM],
+        '/busy': ['text/html', BUSY],
+        '/late.js': ['application/javascript', LATE_SCRIPT],
+        '/ready': ['text/html', READY_FORM(false)],
+        '/ready.js': ['application/javascript', READY_SCRIPT(false)],
+        '/ready-clear': ['text/html', READY_FORM(true)],
+        '/ready-clear.js': ['application/javascript', READY_SCRIPT(true)],
+        '/nothing': ['text/html', NO_FORM],
+        '/split': ['text/html', SPLIT_FORM],
+        '/split.js': ['application/javascript', SPLIT_SCRIPT],
       };
       const [type, body] = pages[request.url ?? ''] ?? ['text/plain', 'not found'];
       response.writeHead(type === 'text/plain' ? 404 : 200, { 'content-type': type });
@@ -67,7 +76,7 @@ describe('bench: the in-page probe (start-up marks, Event Timing)', function () 
     expect(times.continueUsable ?? 0).to.be.at.least((times.formPainted ?? Number.NaN) + 200);
   });
 
-  it('takes the product\'s Continue as usable once the login form is data-ready, not when its (never disabled) button shows (issue 20)', async () => {
+  it("takes the product's Continue as usable once the login form is data-ready, not when its (never disabled) button shows (issue 20)", async () => {
     const times = await coldStart(browser, `${origin}/ready`, DESKTOP, { fillLogin: true, continueSelector: LOGIN_READY });
     expect(times.failure).to.equal(undefined);
     expect(times.continueUsable ?? 0).to.be.at.least((times.formPainted ?? Number.NaN) + 350);
@@ -92,7 +101,7 @@ describe('bench: the in-page probe (start-up marks, Event Timing)', function () 
     expect(times.failure).to.match(/^form painted: "formPainted" not reached within 1.5 s/);
   });
 
-  it('reads a click\'s interaction duration and processing time from Event Timing, only interactions of 16 ms or more', async () => {
+  it("reads a click's interaction duration and processing time from Event Timing, only interactions of 16 ms or more", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await installProbe(page, { fillLogin: false });
@@ -104,7 +113,10 @@ describe('bench: the in-page probe (start-up marks, Event Timing)', function () 
     const busy = events.filter((entry) => entry.name === 'click').sort((a, b) => b.processing - a.processing)[0];
     expect(busy?.processing).to.be.at.least(110);
     expect(busy?.duration).to.be.at.least(112);
-    expect(events.every((entry) => entry.interactionId > 0 && entry.duration >= 16), 'interactions of 16 ms or more only').to.equal(true);
+    expect(
+      events.every((entry) => entry.interactionId > 0 && entry.duration >= 16),
+      'interactions of 16 ms or more only',
+    ).to.equal(true);
     await context.close();
   });
 });

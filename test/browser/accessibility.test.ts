@@ -156,7 +156,9 @@ describe('browser: accessibility of every screen and modal', function () {
     await check(page, 'confirmation');
     // The success modal returns by itself after 2.5 s: the return is held back until it has been checked.
     let releaseReturn: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => { releaseReturn = resolve; });
+    const held = new Promise<void>((resolve) => {
+      releaseReturn = resolve;
+    });
     await page.route('**/recipient/callback?*', async (route) => {
       await held;
       await route.continue();
@@ -168,7 +170,7 @@ describe('browser: accessibility of every screen and modal', function () {
     arrangementId = String(result.claims?.['cdr_arrangement_id'] ?? '');
   });
 
-  it('issue 22: the login and its help modals with every cx switch on (a bank\'s legal decision)', async () => {
+  it("issue 22: the login and its help modals with every cx switch on (a bank's legal decision)", async () => {
     const decided = await new SandboxHarness().start({
       tokenLifetimeSeconds: 600,
       cx: { showForgottenDetailsLink: true, showNotRegisteredLink: true, showSecureKeyHelpLink: true, showCdrPolicyLink: true, showFooterLinksOnLogin: true },
@@ -179,7 +181,10 @@ describe('browser: accessibility of every screen and modal', function () {
       await loginReady(page);
       await button(page, copy.login.forgotUsername).waitFor();
       await check(page, 'login-cx-switches');
-      for (const [link, name] of [[copy.login.forgotUsername, 'forgotUsername'], [copy.login.notRegistered, 'notRegistered']] as const) {
+      for (const [link, name] of [
+        [copy.login.forgotUsername, 'forgotUsername'],
+        [copy.login.notRegistered, 'notRegistered'],
+      ] as const) {
         await button(page, link).click();
         await checkModal(page, name);
         await closeModal(page, name);
@@ -189,7 +194,7 @@ describe('browser: accessibility of every screen and modal', function () {
     }
   });
 
-  it('PAR: accounts and the confirmation with What\'s changed', async () => {
+  it("PAR: accounts and the confirmation with What's changed", async () => {
     expect(arrangementId, 'the first test made an arrangement').to.not.equal('');
     const page = await openLogin({ arrangementId, months: 6 });
     await check(page, 'login-par');
@@ -265,7 +270,9 @@ describe('browser: accessibility of every screen and modal', function () {
     await toAccounts(page);
     await page.clock.fastForward(241_000);
     await checkModal(page, 'timeoutWarning');
-    await modalTitle(page, titleOf('timeoutWarning')).getByRole('button', { name: copy.modals.timeoutWarning.primary as string }).click();
+    await modalTitle(page, titleOf('timeoutWarning'))
+      .getByRole('button', { name: copy.modals.timeoutWarning.primary as string })
+      .click();
     // Stay active while the token's 600 s run out.
     for (const step of [200_000, 150_000]) {
       await page.mouse.move(Math.random() * 100, 10);
@@ -338,11 +345,13 @@ describe('browser: accessibility of every screen and modal', function () {
       }
       if (attempt === 3) await page.getByRole('group', { name: copy.login.dobLabel }).waitFor();
     }
-    expect(answers, 'four wrong codes, counted down by the bank').to.deep.equal([4, 3, 2, 1].map((remainingOTPattempts) => ({
-      status: 401,
-      code: 'otp_failure_001',
-      remainingOTPattempts,
-    })));
+    expect(answers, 'four wrong codes, counted down by the bank').to.deep.equal(
+      [4, 3, 2, 1].map((remainingOTPattempts) => ({
+        status: 401,
+        code: 'otp_failure_001',
+        remainingOTPattempts,
+      })),
+    );
     await checkModal(page, 'invalidUsernameLastAttempt');
     await closeModal(page, 'invalidUsernameLastAttempt');
     await page.locator('.login-error').first().waitFor();
@@ -353,7 +362,10 @@ describe('browser: accessibility of every screen and modal', function () {
     const page = await newPage();
     const failures: readonly [string, string][] = [
       ['failure-incorrect-jwt', '/?redirectJwt=not-a-token'],
-      ['failure-authorize', `/authorize_failure?error=${base64url.encode(JSON.stringify({ respCode: '401', respMessage: 'The request was not authorised.' }))}`],
+      [
+        'failure-authorize',
+        `/authorize_failure?error=${base64url.encode(JSON.stringify({ respCode: '401', respMessage: 'The request was not authorised.' }))}`,
+      ],
       ['failure-consent-fetch', '/consent_fetch_failure'],
     ];
     for (const [name, url] of failures) {

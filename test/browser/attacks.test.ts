@@ -21,7 +21,9 @@ async function confirmAndReturn(page: Page, confirm: () => Promise<void> = () =>
   return returnResult(page);
 }
 const isConfirmation = (request: Request, status: boolean): boolean =>
-  request.method() === 'POST' && request.url().endsWith('/customer-auth/confirmation') && request.postData() === JSON.stringify({ authorisationStatus: status });
+  request.method() === 'POST' &&
+  request.url().endsWith('/customer-auth/confirmation') &&
+  request.postData() === JSON.stringify({ authorisationStatus: status });
 
 describe('browser: attacks and failures end safely', function () {
   this.timeout(60_000);
@@ -166,14 +168,17 @@ describe('browser: attacks and failures end safely', function () {
   async function failLaterStepFiles(page: Page, failures: number): Promise<{ failed: () => number }> {
     const tries = new Map<string, number>();
     let failed = 0;
-    await page.route((url) => url.origin === harness.origin && /^\/assets\/(.+\.js|steps-.+\.css)$/.test(url.pathname), (route) => {
-      const url = route.request().url();
-      const count = (tries.get(url) ?? 0) + 1;
-      tries.set(url, count);
-      if (count > failures) return route.continue();
-      failed += 1;
-      return route.abort('connectionreset');
-    });
+    await page.route(
+      (url) => url.origin === harness.origin && /^\/assets\/(.+\.js|steps-.+\.css)$/.test(url.pathname),
+      (route) => {
+        const url = route.request().url();
+        const count = (tries.get(url) ?? 0) + 1;
+        tries.set(url, count);
+        if (count > failures) return route.continue();
+        failed += 1;
+        return route.abort('connectionreset');
+      },
+    );
     return { failed: () => failed };
   }
 
@@ -193,7 +198,7 @@ describe('browser: attacks and failures end safely', function () {
       expect(dialogs).to.deep.equal([]);
     });
 
-    it('forged tokens (another key under the bank\'s kid, alg none, an unknown kid) and an expired one: the failure page, no bank call', async () => {
+    it("forged tokens (another key under the bank's kid, alg none, an unknown kid) and an expired one: the failure page, no bank call", async () => {
       const claims = await genuineClaims();
       const otherKey = (await generateKeyPair('ES256')).privateKey;
       // The bank's own kid, so the bank's key is chosen and only the signature is wrong.
@@ -206,13 +211,24 @@ describe('browser: attacks and failures end safely', function () {
       skewMs = 0;
       expect((decodeJwt(expired).exp ?? 0) * 1000).to.be.below(Date.now());
 
-      for (const [what, token] of [['another key', otherSigned], ['an unknown kid', unknownKid], ['alg none', algNone], ['expired', expired]] as const) {
+      for (const [what, token] of [
+        ['another key', otherSigned],
+        ['an unknown kid', unknownKid],
+        ['alg none', algNone],
+        ['expired', expired],
+      ] as const) {
         const { page, requests } = await openRaw(appWithToken(token));
         await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
         expect(await page.getByText(String(claims['tppName'])).count(), `${what}: the claimed name is not shown`).to.equal(0);
-        expect(requests.some((url) => url.endsWith('/config/config.json')), `${what}: the start was watched`).to.equal(true);
+        expect(
+          requests.some((url) => url.endsWith('/config/config.json')),
+          `${what}: the start was watched`,
+        ).to.equal(true);
         await expectFailurePage(page);
-        expect(requests.filter((url) => url.includes('/customer-auth/')), what).to.deep.equal([]);
+        expect(
+          requests.filter((url) => url.includes('/customer-auth/')),
+          what,
+        ).to.deep.equal([]);
       }
     });
 
@@ -241,7 +257,7 @@ describe('browser: attacks and failures end safely', function () {
       }
     });
 
-    it('a plausible fake phone number is never shown: the bank\'s generic text and the reference instead (issue 12)', async () => {
+    it("a plausible fake phone number is never shown: the bank's generic text and the reference instead (issue 12)", async () => {
       const message = 'Your account is frozen. Call 1900 654 321 now to unlock it.';
       const { page } = await openRaw(`/authorize_failure?error=${errorParam({ respCode: '403', respMessage: message, respTime: '2026-11-23T10:00:00Z' })}`);
       await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
@@ -264,7 +280,10 @@ describe('browser: attacks and failures end safely', function () {
   });
 
   // Issue 11 defect 12: the startup failure page kept the title "Loading" and the token in the address bar.
-  for (const [what, answer] of [['missing (404)', { status: 404, body: 'not found' }], ['malformed', { status: 200, json: { env: 'x' } }]] as const) {
+  for (const [what, answer] of [
+    ['missing (404)', { status: 404, body: 'not found' }],
+    ['malformed', { status: 200, json: { env: 'x' } }],
+  ] as const) {
     it(`a config that is ${what}: the failure page with its own title, and the token leaves the address bar`, async () => {
       const context = await browser.newContext();
       contexts.push(context);
@@ -319,7 +338,8 @@ describe('browser: attacks and failures end safely', function () {
     // Another origin on the same machine (localhost, not 127.0.0.1), so that only the framing rules apply.
     const attacker = `http://localhost:${new URL(harness.origin).port}/prize`;
     await context.route(attacker, (route) =>
-      route.fulfill({ contentType: 'text/html', body: `<h1>Win a prize</h1><iframe id="victim" src="${entry}" width="800" height="600"></iframe>` }));
+      route.fulfill({ contentType: 'text/html', body: `<h1>Win a prize</h1><iframe id="victim" src="${entry}" width="800" height="600"></iframe>` }),
+    );
     const appRequests: string[] = [];
     context.on('request', (request) => {
       if (request.url().startsWith(harness.origin)) appRequests.push(new URL(request.url()).pathname);
@@ -338,8 +358,7 @@ describe('browser: attacks and failures end safely', function () {
     expect(frame?.url(), 'the browser refused the frame').to.match(/^chrome-error:/);
     const rendered = frame === undefined ? '' : await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
     expect(rendered).not.to.include(copy.login.heading);
-    expect(appRequests, 'only the refused document was asked for: the app never started in the frame')
-      .to.deep.equal([new URL(entry).pathname]);
+    expect(appRequests, 'only the refused document was asked for: the app never started in the frame').to.deep.equal([new URL(entry).pathname]);
   });
 
   describe('the token stays out of the address bar, storage and Referer (DESIGN §3.3)', () => {
@@ -360,7 +379,10 @@ describe('browser: attacks and failures end safely', function () {
       expect(app.requests.length).to.be.above(8);
       const leaking = app.requests.filter((request) => request.referer !== undefined && token !== null && request.referer.includes(token.slice(-20)));
       expect(leaking, 'no request carries the token as Referer').to.deep.equal([]);
-      expect(app.requests.filter((request) => (request.referer ?? '') !== ''), 'Referrer-Policy: no-referrer').to.deep.equal([]);
+      expect(
+        app.requests.filter((request) => (request.referer ?? '') !== ''),
+        'Referrer-Policy: no-referrer',
+      ).to.deep.equal([]);
     });
 
     it('a 1000-character state is echoed exactly, and the token is gone from every storage after the success return', async () => {
@@ -519,7 +541,7 @@ describe('browser: attacks and failures end safely', function () {
     expect(errors).to.deep.equal([]);
   });
 
-  it('Back after the return shows no live Confirm and no working login: the exit replaced the app\'s one history entry (DESIGN §3.18), Back goes to the entry address, which knows no journey', async () => {
+  it("Back after the return shows no live Confirm and no working login: the exit replaced the app's one history entry (DESIGN §3.18), Back goes to the entry address, which knows no journey", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(context);
     const { page, errors } = await watchPage(context);
@@ -561,7 +583,7 @@ describe('browser: attacks and failures end safely', function () {
       expect((await confirmAndReturn(page)).heading).to.equal('Authorised');
     });
 
-    it('its code never loading: Service unavailable (not the router\'s error screen), then access_denied with the state', async () => {
+    it("its code never loading: Service unavailable (not the router's error screen), then access_denied with the state", async () => {
       const app = await open();
       const { page } = app;
       await failLaterStepFiles(page, Infinity);

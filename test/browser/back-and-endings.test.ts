@@ -21,9 +21,12 @@ const account = (page: Page, name: string) => page.getByRole('checkbox', { name:
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const logins = (requests: readonly Request[]) => requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/customer-auth/authenticate'));
 
-describe('browser: the phone\'s Back button and the endings that explain themselves (issue 23)', function () {
+describe("browser: the phone's Back button and the endings that explain themselves (issue 23)", function () {
   this.timeout(90_000);
-  const suite = browserSuite({ inactivity: { inactiveTimeLimit: INACTIVE_TIME_LIMIT_S, inactiveReciprocalWarnTime: WARN_TIME_S }, tokenLifetimeSeconds: TOKEN_LIFETIME_S });
+  const suite = browserSuite({
+    inactivity: { inactiveTimeLimit: INACTIVE_TIME_LIMIT_S, inactiveReciprocalWarnTime: WARN_TIME_S },
+    tokenLifetimeSeconds: TOKEN_LIFETIME_S,
+  });
 
   async function openLoggedIn(width: number, options: { clock?: boolean } = {}) {
     const page = await suite.watchedPage({ width, height: 800 });
@@ -51,7 +54,7 @@ describe('browser: the phone\'s Back button and the endings that explain themsel
         const leave = modalNamed(page, 'sharingIncomplete');
         await leave.waitFor();
         expect(await overflows(page), 'the leave question fits the phone').to.equal(false);
-        expect(page.url(), 'the address stays the app\'s').not.to.include('/recipient/callback');
+        expect(page.url(), "the address stays the app's").not.to.include('/recipient/callback');
         await leave.getByRole('button', { name: copy.modals.sharingIncomplete.secondary as string }).click();
         await leave.waitFor({ state: 'detached' });
         await onStep(page, copy.steps.selectAccounts);

@@ -30,7 +30,10 @@ const brandShown = (page: Page) =>
     };
   });
 
-for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 }]) {
+for (const viewport of [
+  { width: 320, height: 640 },
+  { width: 1280, height: 900 },
+]) {
   describe(`browser: brands from config at ${viewport.width} px (DESIGN §3.14, CONTRACT §2)`, function () {
     this.timeout(60_000);
     const suite = browserSuite();
@@ -84,7 +87,13 @@ for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 
     it('a plain-string brand is neutral: no bank name, the drawn mark, a copyright line without a holder', async () => {
       const { page } = await open('coastal', ['demo', 'coastal']);
       await loginReady(page);
-      expect(await brandShown(page)).to.deep.include({ name: NEUTRAL_BRAND_NAME, image: undefined, copyright: `© ${YEAR}. All rights reserved.`, rule: rgb('#0b4f8a'), link: rgb('#0b4f8a') });
+      expect(await brandShown(page)).to.deep.include({
+        name: NEUTRAL_BRAND_NAME,
+        image: undefined,
+        copyright: `© ${YEAR}. All rights reserved.`,
+        rule: rgb('#0b4f8a'),
+        link: rgb('#0b4f8a'),
+      });
       expect(await page.locator('header svg.logo-mark').count()).to.equal(1);
       expect(await axeViolations(page)).to.deep.equal([]);
     });

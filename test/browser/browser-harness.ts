@@ -13,8 +13,14 @@ export const CHROMIUM = '/usr/bin/chromium';
 
 /** The flags this machine needs (no network but loopback, no GPU, root). */
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
 ];
 
 let built: Promise<string> | undefined;
@@ -45,7 +51,7 @@ export class SandboxHarness {
 
   async start(options: SandboxBankOptions = {}): Promise<this> {
     this.dataDir = await mkdtemp(path.join(os.tmpdir(), 'consent-sandbox-'));
-    this.bank = await createSandboxBank({ port: 0, dataDir: this.dataDir, ...options, distDir: options.distDir ?? await builtDist() });
+    this.bank = await createSandboxBank({ port: 0, dataDir: this.dataDir, ...options, distDir: options.distDir ?? (await builtDist()) });
     this.origin = await this.bank.listen();
     return this;
   }
@@ -75,7 +81,9 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const results = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }
+    ).axe;
     return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
   });
   return results.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
@@ -109,12 +117,18 @@ async function cspViolationEvents(context: BrowserContext): Promise<string[]> {
   if (existing !== undefined) return existing;
   const reports: string[] = [];
   violationReports.set(context, reports);
-  await context.exposeBinding('reportCspViolation', (_source, text: unknown) => { reports.push(String(text)); });
+  await context.exposeBinding('reportCspViolation', (_source, text: unknown) => {
+    reports.push(String(text));
+  });
   await context.addInitScript(() => {
-    globalThis.addEventListener('securitypolicyviolation', (event) => {
-      const report = (globalThis as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
-      report(`${location.href}: ${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`);
-    }, true);
+    globalThis.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const report = (globalThis as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+        report(`${location.href}: ${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`);
+      },
+      true,
+    );
   });
   return reports;
 }

@@ -32,7 +32,10 @@ export function stateOf(entryUrl: string): string {
 export function tokenTraces(page: Page, token: string): Promise<string[]> {
   return page.evaluate((tail) => {
     const traces: string[] = [];
-    for (const [name, storage] of [['sessionStorage', sessionStorage], ['localStorage', localStorage]] as const) {
+    for (const [name, storage] of [
+      ['sessionStorage', sessionStorage],
+      ['localStorage', localStorage],
+    ] as const) {
       for (let i = 0; i < storage.length; i += 1) {
         const key = storage.key(i) ?? '';
         if (`${key}=${storage.getItem(key) ?? ''}`.includes(tail)) traces.push(`${name}.${key}`);
@@ -189,4 +192,6 @@ export async function waitForAnimations(page: Page): Promise<void> {
 
 /** The rejections sent to the bank (CONTRACT §3 confirmation with `authorisationStatus: false`) among `requests`. */
 export const rejections = (requests: readonly Request[]): Request[] =>
-  requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/customer-auth/confirmation') && r.postData() === JSON.stringify({ authorisationStatus: false }));
+  requests.filter(
+    (r) => r.method() === 'POST' && r.url().endsWith('/customer-auth/confirmation') && r.postData() === JSON.stringify({ authorisationStatus: false }),
+  );

@@ -10,7 +10,11 @@ import { stepsCopy } from '../../domain/steps-copy';
 import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers } from './browser-harness';
 import { logIn, onStep, openApp, returnResult, waitForAnimations } from './consent-app-driver';
 
-const WIDTHS = [{ width: 1280, height: 900 }, { width: 390, height: 844 }, { width: 320, height: 640 }] as const;
+const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+  { width: 320, height: 640 },
+] as const;
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
 const BASIC = 'bank:accounts.basic:read';
@@ -77,7 +81,7 @@ describe('browser: the CX standards (issue 22)', function () {
     });
   });
 
-  it('Authorisation, Pending status and Unavailable accounts: joint.approval\'s pending accounts marked and explained, selectable; why some accounts cannot be selected, as in-line help', async () => {
+  it("Authorisation, Pending status and Unavailable accounts: joint.approval's pending accounts marked and explained, selectable; why some accounts cannot be selected, as in-line help", async () => {
     const page = await open();
     await logIn(page, 'joint.approval');
     await onStep(page, copy.steps.selectAccounts);
@@ -89,7 +93,12 @@ describe('browser: the CX standards (issue 22)', function () {
       expect(await page.getByText(stepsCopy.selectAccounts.unavailableWhyIndividual[0] ?? '').isVisible()).to.equal(true);
       expect(await account(page, 'Home Loan').isDisabled()).to.equal(true);
     });
-    const described = await account(page, 'Our savings').evaluate((input) => (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+    const described = await account(page, 'Our savings').evaluate((input) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
     expect(described, 'the explanation is read with the checkbox').to.include(stepsCopy.selectAccounts.pendingJointApprovalExplanation(7));
     await account(page, 'Our savings').check();
     await account(page, 'Private').check();
@@ -142,7 +151,7 @@ describe('browser: the CX standards (issue 22)', function () {
     const page = await open({ arrangementId, scopes: [BASIC, CUSTOMER], months: 6 });
     await toReview(page, 'jane.citizen');
     const changes = page.getByRole('region', { name: stepsCopy.confirmation.whatsChanged });
-    await atEveryWidth(page, 'What\'s changed', async () => {
+    await atEveryWidth(page, "What's changed", async () => {
       const lines = await changes.locator('li').allTextContents();
       expect(lines).to.have.length(2);
       expect(lines[0]).to.match(/^Data sharing period updated: it now ends on \d{1,2} \w+ \d{4} instead of \d{1,2} \w+ \d{4}$/);

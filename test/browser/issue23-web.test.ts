@@ -10,7 +10,10 @@ import { SANDBOX_BRANDS } from '../../adapters/sandbox-bank/sandbox-config';
 import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
 import { logIn, loginReady, modalTitle, onStep } from './consent-app-driver';
 
-const WIDTHS = [{ width: 390, height: 844 }, { width: 320, height: 640 }] as const;
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 320, height: 640 },
+] as const;
 const YEAR = new Date().getFullYear();
 const demo = SANDBOX_BRANDS[0];
 
@@ -144,7 +147,7 @@ for (const viewport of WIDTHS) {
       await wellFormed(page, 'the review of 5,000 accounts');
     });
 
-    it('E: a failure page after the token is verified: the brand\'s name, logo and colour, its legal name in the copyright, and where Go Back goes', async () => {
+    it("E: a failure page after the token is verified: the brand's name, logo and colour, its legal name in the copyright, and where Go Back goes", async () => {
       const page = await suite.watchedPage(viewport);
       await page.route('**/customer-auth/data', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{}' }));
       await page.goto(await suite.harness.entryUrl({ brand: 'demo' }));
@@ -157,11 +160,11 @@ for (const viewport of WIDTHS) {
       expect(await where.isVisible()).to.equal(true);
       expect(await goBack.getAttribute('aria-describedby')).to.equal(await where.getAttribute('id'));
       const colour = await goBack.evaluate((element) => getComputedStyle(element).backgroundColor);
-      expect(colour, 'the brand\'s colour').to.equal('rgb(11, 79, 138)');
+      expect(colour, "the brand's colour").to.equal('rgb(11, 79, 138)');
       await wellFormed(page, 'the branded failure page');
     });
 
-    it('E: a failure page before any token: Leave Page says it takes you to the bank\'s website', async () => {
+    it("E: a failure page before any token: Leave Page says it takes you to the bank's website", async () => {
       const page = await suite.watchedPage(viewport);
       await page.goto(`${suite.harness.origin}/incorrect_jwt`);
       const leave = page.getByRole('button', { name: copy.failure.leavePage }).or(page.getByRole('link', { name: copy.failure.leavePage }));
@@ -200,7 +203,11 @@ describe('browser: issue 23 F, the recipient simulator at 320 px', function () {
     expect(lines.width, 'the caption spans the page').to.be.greaterThan(250);
     expect(lines.lines, `${lines.words} words in ${lines.lines} lines`).to.be.at.most(Math.ceil(lines.words / 3));
     const small = await page.locator('input[type="checkbox"], input[type="radio"]').evaluateAll((inputs) =>
-      inputs.map((input) => input.getBoundingClientRect()).filter((box) => box.width < 24 || box.height < 24).map((box) => `${box.width}x${box.height}`));
+      inputs
+        .map((input) => input.getBoundingClientRect())
+        .filter((box) => box.width < 24 || box.height < 24)
+        .map((box) => `${box.width}x${box.height}`),
+    );
     expect(await page.locator('input[type="checkbox"]').count(), 'the scope checkboxes').to.be.greaterThan(3);
     expect(small, 'targets under 24 px').to.deep.equal([]);
     expect(await sidewaysScrollers(page)).to.deep.equal([]);

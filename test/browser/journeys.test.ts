@@ -2,13 +2,23 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { launchChromium, SandboxHarness } from './browser-harness';
-import { expectAccessDenied, logIn, loginAnswer, modalTitle, onStep, openApp, returnResult, type LoginAnswer, type OpenedApp, loginReady } from './consent-app-driver';
+import {
+  expectAccessDenied,
+  logIn,
+  loginAnswer,
+  modalTitle,
+  onStep,
+  openApp,
+  returnResult,
+  type LoginAnswer,
+  type OpenedApp,
+  loginReady,
+} from './consent-app-driver';
 import { stepsCopy } from '../../domain/steps-copy';
 
 const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-const confirmationRequests = (app: OpenedApp) =>
-  app.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/customer-auth/confirmation'));
+const confirmationRequests = (app: OpenedApp) => app.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/customer-auth/confirmation'));
 
 describe('browser: every persona end to end through the sandbox bank', function () {
   this.timeout(60_000);
@@ -39,7 +49,7 @@ describe('browser: every persona end to end through the sandbox bank', function 
 
   let arrangementId = '';
 
-  it('the recipient simulator\'s Start sends the browser to the consent app with a signed token', async () => {
+  it("the recipient simulator's Start sends the browser to the consent app with a signed token", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${harness.origin}/`);
@@ -52,20 +62,23 @@ describe('browser: every persona end to end through the sandbox bank', function 
     await context.close();
   });
 
-  it('the login screen\'s stylesheet is in the page (issue 20: no round trip before the first paint); the later steps\' stylesheet arrives with their pages and applies', async () => {
+  it("the login screen's stylesheet is in the page (issue 20: no round trip before the first paint); the later steps' stylesheet arrives with their pages and applies", async () => {
     const { page } = await open();
     const shell = await (await page.request.get(page.url())).text();
     expect(shell.match(/<link rel="stylesheet"/g), 'no render-blocking stylesheet to fetch').to.equal(null);
-    expect(shell.match(/<style>/g), 'the first screen\'s, inline').to.have.length(1);
+    expect(shell.match(/<style>/g), "the first screen's, inline").to.have.length(1);
     const laterSteps = /<meta name="later-steps-stylesheet" content="([^"]+)">/.exec(shell)?.[1];
     expect(laterSteps).to.match(/^\/assets\/steps-\w+\.css$/);
     await logIn(page, 'jane.citizen');
     await onStep(page, copy.steps.selectAccounts);
     expect(await page.locator(`link[rel="stylesheet"][href="${laterSteps}"]`).count()).to.equal(1);
-    const tile = await page.locator('.account-tile').first().evaluate((element) => {
-      const style = getComputedStyle(element);
-      return { border: style.borderTopStyle, radius: style.borderTopLeftRadius };
-    });
+    const tile = await page
+      .locator('.account-tile')
+      .first()
+      .evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { border: style.borderTopStyle, radius: style.borderTopLeftRadius };
+      });
     expect(tile, 'steps.css rules apply to the tiles').to.deep.equal({ border: 'solid', radius: '6px' });
   });
 
@@ -105,7 +118,7 @@ describe('browser: every persona end to end through the sandbox bank', function 
     expect(confirmationRequests(app)).to.have.length(1);
   });
 
-  it('jane.citizen: amending that arrangement shows What\'s changed, the arrangement id and Save changes', async () => {
+  it("jane.citizen: amending that arrangement shows What's changed, the arrangement id and Save changes", async () => {
     expect(arrangementId, 'the previous test made an arrangement').to.not.equal('');
     const { page } = await open({ arrangementId, months: 6, personaHint: 'jane.citizen' });
     await onStep(page, copy.steps.loginPar);
@@ -167,7 +180,7 @@ describe('browser: every persona end to end through the sandbox bank', function 
     await onStep(page, copy.steps.selectAccounts);
   });
 
-  it('a wrong code counts down the bank\'s remaining attempts (4, 3, 2), asks for the date of birth under 3 attempts, and shows the banner', async () => {
+  it("a wrong code counts down the bank's remaining attempts (4, 3, 2), asks for the date of birth under 3 attempts, and shows the banner", async () => {
     const { page } = await open();
     const dob = page.getByRole('group', { name: copy.login.dobLabel });
     const answers: LoginAnswer[] = [];
@@ -275,14 +288,29 @@ describe('browser: every persona end to end through the sandbox bank', function 
 
   const cancels: [string, (page: Page) => Promise<void>][] = [
     ['login', async () => undefined],
-    ['select accounts', async (page) => { await logIn(page, 'jane.citizen'); await onStep(page, copy.steps.selectAccounts); }],
-    ['select profile', async (page) => { await logIn(page, 'trust.owner'); await onStep(page, copy.steps.selectProfile); }],
-    ['confirmation', async (page) => {
-      await logIn(page, 'jane.citizen');
-      await onStep(page, copy.steps.selectAccounts);
-      await button(page, copy.buttons.continue).click();
-      await onStep(page, copy.steps.confirmation);
-    }],
+    [
+      'select accounts',
+      async (page) => {
+        await logIn(page, 'jane.citizen');
+        await onStep(page, copy.steps.selectAccounts);
+      },
+    ],
+    [
+      'select profile',
+      async (page) => {
+        await logIn(page, 'trust.owner');
+        await onStep(page, copy.steps.selectProfile);
+      },
+    ],
+    [
+      'confirmation',
+      async (page) => {
+        await logIn(page, 'jane.citizen');
+        await onStep(page, copy.steps.selectAccounts);
+        await button(page, copy.buttons.continue).click();
+        await onStep(page, copy.steps.confirmation);
+      },
+    ],
   ];
   for (const [step, reach] of cancels) {
     it(`cancel on ${step} returns error=access_denied with the exact state`, async () => {

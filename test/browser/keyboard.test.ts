@@ -20,11 +20,7 @@ function focusStop(page: Page): Promise<FocusStop> {
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
     if (element === null || element === document.body) return { description: 'body', exempt: true, visible: false };
-    const label =
-      element.getAttribute('aria-label') ??
-      (element as HTMLInputElement).labels?.[0]?.textContent ??
-      element.textContent ??
-      '';
+    const label = element.getAttribute('aria-label') ?? (element as HTMLInputElement).labels?.[0]?.textContent ?? element.textContent ?? '';
     const description = `${element.tagName.toLowerCase()}${element.getAttribute('type') ? `[type=${element.getAttribute('type')}]` : ''} "${label.trim().slice(0, 60)}"`;
     const exempt = /^H[1-6]$/.test(element.tagName) && element.tabIndex === -1;
     // (No named inner functions here: the test runner's transform would wrap them in a helper the page lacks.)
@@ -33,12 +29,19 @@ function focusStop(page: Page): Promise<FocusStop> {
     const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
     // The indicator must come with focus: a control of the same kind that is not focused (same
     // tag, type and classes) must not look the same, or the shadow is only the control's own.
-    const peer = [...document.querySelectorAll<HTMLElement>(element.tagName)].find((other) =>
-      other !== element && other.className === element.className && other.getAttribute('type') === element.getAttribute('type')
-      && other.getClientRects().length > 0);
+    const peer = [...document.querySelectorAll<HTMLElement>(element.tagName)].find(
+      (other) =>
+        other !== element &&
+        other.className === element.className &&
+        other.getAttribute('type') === element.getAttribute('type') &&
+        other.getClientRects().length > 0,
+    );
     const peerStyle = peer === undefined ? undefined : getComputedStyle(peer);
-    const sameAsPeer = peerStyle !== undefined && peerStyle.outlineStyle === style.outlineStyle
-      && peerStyle.outlineWidth === style.outlineWidth && peerStyle.boxShadow === style.boxShadow;
+    const sameAsPeer =
+      peerStyle !== undefined &&
+      peerStyle.outlineStyle === style.outlineStyle &&
+      peerStyle.outlineWidth === style.outlineWidth &&
+      peerStyle.boxShadow === style.boxShadow;
     return { description, exempt, visible: (outline || shadow) && !sameAsPeer };
   });
 }

@@ -9,7 +9,10 @@ import { SANDBOX_OTP_EXPIRY_SECONDS } from '../../adapters/sandbox-bank/sandbox-
 import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers } from './browser-harness';
 import { logIn, openApp, type OpenedApp } from './consent-app-driver';
 
-const WIDTHS = [{ width: 320, height: 640 }, { width: 1280, height: 900 }] as const;
+const WIDTHS = [
+  { width: 320, height: 640 },
+  { width: 1280, height: 900 },
+] as const;
 
 const isFocused = (locator: Locator): Promise<boolean> => locator.evaluate((element) => element === document.activeElement);
 const codeField = (page: Page): Locator => page.getByLabel(copy.login.secureCodeLabel, { exact: true });

@@ -30,7 +30,10 @@ const hitsItself = (page: Page, selector: string): Promise<boolean> =>
     return hit !== null && (hit === element || element.contains(hit));
   }, selector);
 
-for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 }]) {
+for (const viewport of [
+  { width: 320, height: 640 },
+  { width: 1280, height: 900 },
+]) {
   describe(`browser: modals on the native <dialog> at ${viewport.width} px (DESIGN §3.7, §3.10)`, function () {
     this.timeout(60_000);
     const suite = browserSuite({ inactivity: { inactiveTimeLimit: INACTIVE_TIME_LIMIT_S, inactiveReciprocalWarnTime: WARN_TIME_S } });
@@ -92,7 +95,10 @@ for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 
       await page.clock.fastForward((INACTIVE_TIME_LIMIT_S - WARN_TIME_S + 1) * 1000);
       const warning = modalNamed(page, 'timeoutWarning');
       await warning.waitFor();
-      expect(await page.evaluate(() => [...document.querySelectorAll('dialog')].map((d) => d.matches(':modal'))), 'both in the top layer').to.deep.equal([true, true]);
+      expect(await page.evaluate(() => [...document.querySelectorAll('dialog')].map((d) => d.matches(':modal'))), 'both in the top layer').to.deep.equal([
+        true,
+        true,
+      ]);
       expect(await focusPlace(page, 'Are you still there?'), 'focus in the warning').to.equal('dialog');
       expect(await hitsItself(page, 'dialog .btn-secondary'), 'the modal below is covered').to.equal(false);
       expect(await axeViolations(page), 'axe with two modals').to.deep.equal([]);

@@ -6,10 +6,7 @@ import { expect } from 'chai';
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { copy, modalText } from '../../domain/copy';
 import { launchChromium, SandboxHarness } from './browser-harness';
-import {
-  loginReady,
-  logIn, modalNamed, onStep, openApp, returnResult, tokenTraces, type OpenedApp,
-} from './consent-app-driver';
+import { loginReady, logIn, modalNamed, onStep, openApp, returnResult, tokenTraces, type OpenedApp } from './consent-app-driver';
 import type { AuthorisationAsk } from '../../adapters/sandbox-bank/recipient-simulator';
 
 const CONFIRMATION = '**/customer-auth/confirmation';
@@ -153,7 +150,7 @@ describe('browser: outcome integrity (DESIGN §3.11, §3.13, §3.15)', function 
     }
   });
 
-  it('markup in the recipient\'s name is shown as text, never run or drawn', async () => {
+  it("markup in the recipient's name is shown as text, never run or drawn", async () => {
     const tppName = '<img src=x onerror="window.__xss=1">Budget <b>Buddy</b>';
     const app = await open({ tppName });
     expect(await app.page.getByText(tppName, { exact: false }).count(), 'the name as typed').to.be.greaterThan(0);
@@ -170,7 +167,9 @@ describe('browser: outcome integrity (DESIGN §3.11, §3.13, §3.15)', function 
 
     const app = await open({ arrangementId: String(arrangementId), personaHint: 'jane.citizen' });
     await logIn(app.page, 'trust.owner');
-    const modal = app.page.getByRole('dialog', { name: modalText(copy.modals.notArrangementOwner.title, { tppName: 'Budget Buddy', isPar: true, outcome: 'nothingShared' }) });
+    const modal = app.page.getByRole('dialog', {
+      name: modalText(copy.modals.notArrangementOwner.title, { tppName: 'Budget Buddy', isPar: true, outcome: 'nothingShared' }),
+    });
     await modal.waitFor();
     expect(await modal.innerText()).to.contain('Nothing has changed');
     await modal.getByRole('button', { name: 'Try again' }).click();

@@ -15,7 +15,8 @@ const brokenNumbers = (page: Page): Promise<string[]> =>
   page.evaluate(() =>
     [...document.querySelectorAll('main .account-number')]
       .filter((element) => element.checkVisibility() && element.getClientRects().length !== 1)
-      .map((element) => `${element.textContent ?? ''} (${element.getClientRects().length} lines)`));
+      .map((element) => `${element.textContent ?? ''} (${element.getClientRects().length} lines)`),
+  );
 
 /** The arrangement id's lines, as shown (each character placed by its box's top). */
 const idLines = (page: Page): Promise<string[]> =>
@@ -44,7 +45,10 @@ const gapAfterSelectAll = (page: Page): Promise<number> =>
     return firstTile.top - selectAll.bottom;
   });
 
-for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 }]) {
+for (const viewport of [
+  { width: 320, height: 640 },
+  { width: 1280, height: 900 },
+]) {
   describe(`browser: the account and review steps at ${viewport.width} px (phone layout)`, function () {
     this.timeout(90_000);
     let harness: SandboxHarness;
@@ -76,8 +80,11 @@ for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 
       await page.getByRole('checkbox', { name: /^Bills / }).uncheck();
       const note = page.getByText(stepsCopy.selectAccounts.notAllSelected);
       await note.waitFor();
-      const below = await note.evaluate((element) => element.getBoundingClientRect().top
-        >= Math.max(...[...document.querySelectorAll('.account-tile')].map((tile) => tile.getBoundingClientRect().bottom)));
+      const below = await note.evaluate(
+        (element) =>
+          element.getBoundingClientRect().top >=
+          Math.max(...[...document.querySelectorAll('.account-tile')].map((tile) => tile.getBoundingClientRect().bottom)),
+      );
       expect(below, 'the note is after the last tile').to.equal(true);
       expect(await gapAfterSelectAll(page), 'a note does not push the tiles down').to.be.below(24);
       expect(errors).to.deep.equal([]);
@@ -103,7 +110,7 @@ for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 
       const { page, context, errors } = await openApp(browser, harness, { arrangementId, months: 6, personaHint: 'jane.citizen' }, viewport);
       await logIn(page, 'jane.citizen');
       await onStep(page, copy.steps.selectAccounts);
-      expect(await brokenNumbers(page), 'the amendment\'s accounts').to.deep.equal([]);
+      expect(await brokenNumbers(page), "the amendment's accounts").to.deep.equal([]);
       await button(page, copy.buttons.continue).click();
       await onStep(page, copy.steps.confirmation);
       const lines = await idLines(page);

@@ -7,7 +7,10 @@ import { copy } from '../../domain/copy';
 import { axeViolations, browserSuite } from './browser-harness';
 import { loginReady, onStep } from './consent-app-driver';
 
-const WIDTHS = [{ width: 320, height: 640 }, { width: 1280, height: 900 }] as const;
+const WIDTHS = [
+  { width: 320, height: 640 },
+  { width: 1280, height: 900 },
+] as const;
 
 /** A gate that holds matching requests until it is opened. */
 function gate(): { readonly hold: (route: Route) => Promise<void>; readonly open: () => void; readonly held: () => number } {
@@ -67,7 +70,8 @@ const secureCode = (page: Page) => page.getByRole('textbox', { name: copy.login.
 const continueButton = (page: Page) => page.getByRole('button', { name: copy.login.continue, exact: true });
 const isFocused = (page: Page, name: string): Promise<boolean> => page.evaluate((field) => document.activeElement?.getAttribute('name') === field, name);
 /** The app has hydrated the form (ui/web/main.tsx removes the entry page's mark and its spare loading screen). */
-const tookOver = (page: Page) => page.waitForFunction(() => !document.documentElement.hasAttribute('data-entry') && document.getElementById('entry-loading') === null);
+const tookOver = (page: Page) =>
+  page.waitForFunction(() => !document.documentElement.hasAttribute('data-entry') && document.getElementById('entry-loading') === null);
 const box = async (page: Page, name: string) => (await page.locator(`input[name=${name}]`).boundingBox())!;
 
 describe('browser: the pre-rendered login form (issues 15 and 20)', function () {
@@ -81,13 +85,13 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     return { page, requests };
   }
 
-  it('with every script blocked, the form is painted from the HTML in the token\'s brand: the fields take input; Continue and Enter are acknowledged and send nothing; axe 0', async () => {
+  it("with every script blocked, the form is painted from the HTML in the token's brand: the fields take input; Continue and Enter are acknowledged and send nothing; axe 0", async () => {
     const { page, requests } = await newPage();
     await page.route(/\.js(\?|$)/, (route) => route.abort());
     await page.goto(await suite.harness.entryUrl({ brand: 'coastal' }), { waitUntil: 'load' });
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-entry'))).to.equal('login');
     expect(await page.title()).to.equal(copy.windowTitle(copy.steps.login));
-    expect(await page.getByRole('banner').getByRole('img').getAttribute('aria-label'), 'the one logo shown is the token\'s brand').to.equal('Coastal Bank');
+    expect(await page.getByRole('banner').getByRole('img').getAttribute('aria-label'), "the one logo shown is the token's brand").to.equal('Coastal Bank');
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand').trim())).to.equal('#00695c');
     await username(page).fill('jane.citizen');
     await secureCode(page).fill('123456');
@@ -103,7 +107,10 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     expect(await axeViolations(page)).to.deep.equal([]);
   });
 
-  for (const brand of [{ id: 'demo', name: 'Demo Bank' }, { id: 'coastal', name: 'Coastal Bank' }]) {
+  for (const brand of [
+    { id: 'demo', name: 'Demo Bank' },
+    { id: 'coastal', name: 'Coastal Bank' },
+  ]) {
     it(`the first paint is already the bank's (${brand.name}): in every frame from the first to after the take-over, the one brand shown is the token's`, async () => {
       const { page } = await newPage({ width: 390, height: 844 });
       await page.addInitScript(BRAND_RECORDER);
@@ -142,7 +149,7 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
       await page.keyboard.type('123456');
       await page.keyboard.press('Enter');
       await onStep(page, copy.steps.selectAccounts);
-      });
+    });
   }
 
   it('while the token is verified nothing is sent; a Continue pressed meanwhile is acknowledged at once and logs in, once, when the step is ready (issue 20)', async () => {
@@ -160,19 +167,31 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     expect(await ack.isVisible(), '"Just a moment…" at once').to.equal(true);
     await page.waitForTimeout(300);
     expect(await page.getByRole('dialog').count(), 'no modal').to.equal(0);
-    expect(requests.filter((request) => request.includes('/customer-auth/')), 'nothing sent to the bank').to.deep.equal([]);
+    expect(
+      requests.filter((request) => request.includes('/customer-auth/')),
+      'nothing sent to the bank',
+    ).to.deep.equal([]);
     expect(await page.locator('.loading-mask').count(), 'no spinner over the form').to.equal(0);
     keys.open();
     await onStep(page, copy.steps.selectAccounts);
     const bank = requests.filter((request) => request.includes('/customer-auth/'));
-    expect(bank.filter((request) => request.startsWith('POST /customer-auth/authenticate')), 'one login, made by the press').to.have.length(1);
+    expect(
+      bank.filter((request) => request.startsWith('POST /customer-auth/authenticate')),
+      'one login, made by the press',
+    ).to.have.length(1);
     expect(bank[0], 'the consent read first').to.match(/^GET \/customer-auth\/data/);
-    expect(requests.filter((request) => request.includes('/.well-known/jwks.json')), 'the keys asked once: the entry page\'s preload is the answer read (issue 15 item 2)').to.have.length(1);
-    expect(requests.findIndex((request) => request.includes('/.well-known/jwks.json')), 'the keys asked with the page, before the app\'s script runs').to.be.below(requests.findIndex((request) => /\/assets\/main-/.test(request)) + 1);
+    expect(
+      requests.filter((request) => request.includes('/.well-known/jwks.json')),
+      "the keys asked once: the entry page's preload is the answer read (issue 15 item 2)",
+    ).to.have.length(1);
+    expect(
+      requests.findIndex((request) => request.includes('/.well-known/jwks.json')),
+      "the keys asked with the page, before the app's script runs",
+    ).to.be.below(requests.findIndex((request) => /\/assets\/main-/.test(request)) + 1);
     expect(await axeViolations(page)).to.deep.equal([]);
   });
 
-  it('a Continue pressed before the app\'s script runs, the connection then dropping as it starts: the login is sent once when the connection is back (DESIGN §3.15, §3.17; found by the browser random journeys, issue 20 item 4)', async () => {
+  it("a Continue pressed before the app's script runs, the connection then dropping as it starts: the login is sent once when the connection is back (DESIGN §3.15, §3.17; found by the browser random journeys, issue 20 item 4)", async () => {
     // Offline when the app starts, it renders the form anew (its notice is not in the page) instead of adopting it: the press the page's script kept must go with the text.
     const { page, requests } = await newPage();
     // The app's script is fetched with the page, and handed to it once the connection has dropped.
@@ -195,7 +214,10 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     await page.getByText(copy.shell.offline).waitFor();
     await page.context().setOffline(false);
     await onStep(page, copy.steps.selectAccounts);
-    expect(requests.filter((request) => request.startsWith('POST /customer-auth/authenticate')), 'one login, made by the press').to.have.length(1);
+    expect(
+      requests.filter((request) => request.startsWith('POST /customer-auth/authenticate')),
+      'one login, made by the press',
+    ).to.have.length(1);
   });
 
   it('a help link pressed while the token is verified opens its text once the step is ready; a Continue on an incomplete form names what is missing and is not remembered', async () => {
@@ -212,7 +234,10 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     await page.getByRole('button', { name: copy.login.lostSecureKey }).click();
     keys.open();
     await page.getByRole('dialog', { name: copy.modals.lostSecureKey.title as string }).waitFor();
-    expect(requests.filter((request) => request.startsWith('POST /customer-auth/authenticate')), 'no login').to.deep.equal([]);
+    expect(
+      requests.filter((request) => request.startsWith('POST /customer-auth/authenticate')),
+      'no login',
+    ).to.deep.equal([]);
   });
 
   it('the form is one form to assistive technology: one heading, one field of each, no "Loading" announced; axe 0 before and after the take-over', async () => {
@@ -241,7 +266,7 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
       name: 'a token naming a brand the page does not carry (issue 20)',
       url: (entry) => {
         const [header, payload, signature] = entry.searchParams.get('redirectJwt')!.split('.');
-        const claims = { ...JSON.parse(Buffer.from(payload!, 'base64url').toString()) as object, brand: 'unknown' };
+        const claims = { ...(JSON.parse(Buffer.from(payload!, 'base64url').toString()) as object), brand: 'unknown' };
         return `${entry.origin}${entry.pathname}?redirectJwt=${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
       },
       title: copy.failure.windowTitle,
@@ -273,6 +298,6 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
       expect(frames.length, 'frames recorded').to.be.above(5);
       expect(frames.filter((frame) => frame.form).length, 'frames with the login form').to.equal(0);
       expect(await axeViolations(page)).to.deep.equal([]);
-      });
+    });
   }
 });

@@ -84,17 +84,31 @@ const AMENDABLE: readonly PersonaName[] = ['jane.citizen', 'trust.owner'];
 /** settled: waits until the screen can be used; double: a double click; early: at once, under the spinner mask or before the app is ready. */
 type Timing = 'settled' | 'double' | 'early';
 type Typing = 'type' | 'fill' | 'paste';
-interface OfflineSpell { readonly afterMs: number; readonly ms: number }
+interface OfflineSpell {
+  readonly afterMs: number;
+  readonly ms: number;
+}
 /**
  * The browser's Back `afterMs` after the action began (during its request, when it makes one).
  * DESIGN §3.18: on a step Back asks the leave question, as Cancel does (remembered while
  * a request is under way, closing a closable modal first); `leave` is the customer's answer to it.
  */
-interface BrowserBack { readonly afterMs: number; readonly leave: boolean }
+interface BrowserBack {
+  readonly afterMs: number;
+  readonly leave: boolean;
+}
 
 type Action =
   | { readonly kind: 'proceed'; readonly timing: Timing; readonly offline: OfflineSpell | undefined; readonly back: BrowserBack | undefined }
-  | { readonly kind: 'login'; readonly code: 'right' | 'wrong'; readonly typing: Typing; readonly keyDelayMs: number; readonly press: 'click' | 'enter'; readonly timing: Timing; readonly offline: OfflineSpell | undefined }
+  | {
+      readonly kind: 'login';
+      readonly code: 'right' | 'wrong';
+      readonly typing: Typing;
+      readonly keyDelayMs: number;
+      readonly press: 'click' | 'enter';
+      readonly timing: Timing;
+      readonly offline: OfflineSpell | undefined;
+    }
   | { readonly kind: 'toggle'; readonly index: number; readonly timing: Timing }
   | { readonly kind: 'selectAll' }
   | { readonly kind: 'profile'; readonly index: number }
@@ -132,18 +146,27 @@ const delayArb = fc.oneof(
   { arbitrary: fc.integer({ min: 250, max: 2000 }), weight: 2 },
 );
 
-const loginArb = (timing: fc.Arbitrary<Timing>): fc.Arbitrary<Extract<Action, { kind: 'login' }>> => fc.record({
-  kind: fc.constant('login' as const),
-  code: fc.constantFrom<'right' | 'wrong'>('right', 'right', 'right', 'wrong'),
-  typing: fc.constantFrom<Typing>('type', 'fill', 'paste'),
-  keyDelayMs: fc.integer({ min: 0, max: 60 }),
-  press: fc.constantFrom<'click' | 'enter'>('click', 'enter'),
-  timing,
-  offline: maybeSpell,
-});
+const loginArb = (timing: fc.Arbitrary<Timing>): fc.Arbitrary<Extract<Action, { kind: 'login' }>> =>
+  fc.record({
+    kind: fc.constant('login' as const),
+    code: fc.constantFrom<'right' | 'wrong'>('right', 'right', 'right', 'wrong'),
+    typing: fc.constantFrom<Typing>('type', 'fill', 'paste'),
+    keyDelayMs: fc.integer({ min: 0, max: 60 }),
+    press: fc.constantFrom<'click' | 'enter'>('click', 'enter'),
+    timing,
+    offline: maybeSpell,
+  });
 
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('proceed' as const), timing: timingArb, offline: maybeSpell, back: fc.option(backArb, { nil: undefined, freq: 8 }) }), weight: 10 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('proceed' as const),
+      timing: timingArb,
+      offline: maybeSpell,
+      back: fc.option(backArb, { nil: undefined, freq: 8 }),
+    }),
+    weight: 10,
+  },
   { arbitrary: loginArb(timingArb), weight: 4 },
   { arbitrary: fc.record({ kind: fc.constant('toggle' as const), index: fc.nat(20), timing: timingArb }), weight: 4 },
   { arbitrary: fc.record({ kind: fc.constant('selectAll' as const) }), weight: 1 },
@@ -157,35 +180,49 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('help' as const) }), weight: 1 },
 );
 
-const journeyArb: fc.Arbitrary<JourneyCase> = fc.record({
-  persona: fc.constantFrom<PersonaName>('jane.citizen', 'jane.citizen', 'jane.citizen', 'trust.owner', 'trust.owner', 'dob.required', 'no.eligible', 'flaky.bank', 'lost.answer', 'lost.answer'),
-  scopes: fc.oneof(
-    { arbitrary: fc.constant(DEFAULT_SCOPES), weight: 3 },
-    { arbitrary: fc.constant(['common:customer.basic:read', 'common:customer.detail:read']), weight: 1 },
-    { arbitrary: fc.subarray([...SCOPES], { minLength: 1 }), weight: 2 },
-  ),
-  months: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined, freq: 4 }),
-  amend: fc.integer({ min: 0, max: 2 }).map((n) => n === 0),
-  cpu: fc.constantFrom<1 | 2 | 4>(1, 1, 2, 4),
-  phone: fc.boolean(),
-  delays: fc.array(delayArb, { minLength: 24, maxLength: 24 }),
-  /** Half the customers start typing as soon as the form shows and press Continue at once (the take-over, issue 20). */
-  opening: fc.option(loginArb(fc.constant('early')), { nil: undefined, freq: 2 }),
-  actions: fc.array(actionArb, { minLength: 1, maxLength: 10 }),
-}).map(({ opening, ...c }) => ({
-  ...c,
-  amend: c.amend && AMENDABLE.includes(c.persona),
-  actions: opening === undefined ? c.actions : [opening, ...c.actions],
-}));
+const journeyArb: fc.Arbitrary<JourneyCase> = fc
+  .record({
+    persona: fc.constantFrom<PersonaName>(
+      'jane.citizen',
+      'jane.citizen',
+      'jane.citizen',
+      'trust.owner',
+      'trust.owner',
+      'dob.required',
+      'no.eligible',
+      'flaky.bank',
+      'lost.answer',
+      'lost.answer',
+    ),
+    scopes: fc.oneof(
+      { arbitrary: fc.constant(DEFAULT_SCOPES), weight: 3 },
+      { arbitrary: fc.constant(['common:customer.basic:read', 'common:customer.detail:read']), weight: 1 },
+      { arbitrary: fc.subarray([...SCOPES], { minLength: 1 }), weight: 2 },
+    ),
+    months: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined, freq: 4 }),
+    amend: fc.integer({ min: 0, max: 2 }).map((n) => n === 0),
+    cpu: fc.constantFrom<1 | 2 | 4>(1, 1, 2, 4),
+    phone: fc.boolean(),
+    delays: fc.array(delayArb, { minLength: 24, maxLength: 24 }),
+    /** Half the customers start typing as soon as the form shows and press Continue at once (the take-over, issue 20). */
+    opening: fc.option(loginArb(fc.constant('early')), { nil: undefined, freq: 2 }),
+    actions: fc.array(actionArb, { minLength: 1, maxLength: 10 }),
+  })
+  .map(({ opening, ...c }) => ({
+    ...c,
+    amend: c.amend && AMENDABLE.includes(c.persona),
+    actions: opening === undefined ? c.actions : [opening, ...c.actions],
+  }));
 
 /** BROWSER_JOURNEYS_REPLAY='<the case's JSON, as a failure prints it>': that journey alone, whatever the arbitraries have become since. */
 const REPLAY = process.env['BROWSER_JOURNEYS_REPLAY'];
 const chosenCases = REPLAY === undefined ? fc.sample(journeyArb, { seed: SEED, numRuns: ONLY_CASE === undefined ? RUNS : ONLY_CASE + 1 }) : [];
-const chosen = REPLAY !== undefined
-  ? [{ c: JSON.parse(REPLAY) as JourneyCase, index: ONLY_CASE ?? 0 }]
-  : ONLY_CASE === undefined
-    ? chosenCases.map((c, index) => ({ c, index }))
-    : [{ c: chosenCases[ONLY_CASE] as JourneyCase, index: ONLY_CASE }];
+const chosen =
+  REPLAY !== undefined
+    ? [{ c: JSON.parse(REPLAY) as JourneyCase, index: ONLY_CASE ?? 0 }]
+    : ONLY_CASE === undefined
+      ? chosenCases.map((c, index) => ({ c, index }))
+      : [{ c: chosenCases[ONLY_CASE] as JourneyCase, index: ONLY_CASE }];
 /** A replayed journey is traced as it goes. */
 const LIVE = TRACE && (ONLY_CASE !== undefined || REPLAY !== undefined);
 
@@ -218,22 +255,43 @@ interface Screen {
   readonly buttons: boolean;
   readonly loginReady: boolean;
   /** The login form's fields, when the form is visible. */
-  readonly login: {
-    readonly values: Readonly<Record<Field, string | undefined>>;
-    readonly dobShown: boolean;
-    /** The step says the app emptied the secure code (a failed or answered login). */
-    readonly codeCleared: boolean;
-    /** The step says the connection dropped before the bank answered a login (DESIGN §3.15: a login is not sent again by itself). */
-    readonly answerLost: boolean;
-    readonly ack: string;
-    readonly validation: boolean;
-  } | undefined;
+  readonly login:
+    | {
+        readonly values: Readonly<Record<Field, string | undefined>>;
+        readonly dobShown: boolean;
+        /** The step says the app emptied the secure code (a failed or answered login). */
+        readonly codeCleared: boolean;
+        /** The step says the connection dropped before the bank answered a login (DESIGN §3.15: a login is not sent again by itself). */
+        readonly answerLost: boolean;
+        readonly ack: string;
+        readonly validation: boolean;
+      }
+    | undefined;
 }
 
 /** Runs in the page (no named inner functions: tsx would wrap them with its `__name`, see the init script). */
-const readScreen = ({ cleared, answerLost, told }: { readonly cleared: readonly string[]; readonly answerLost: string; readonly told: readonly string[] }): Screen => {
+const readScreen = ({
+  cleared,
+  answerLost,
+  told,
+}: {
+  readonly cleared: readonly string[];
+  readonly answerLost: string;
+  readonly told: readonly string[];
+}): Screen => {
   const path = location.pathname;
-  const none = { path, masked: false, dialog: undefined, failure: false, step: undefined, title: '', mainChars: 0, buttons: false, loginReady: false, login: undefined };
+  const none = {
+    path,
+    masked: false,
+    dialog: undefined,
+    failure: false,
+    step: undefined,
+    title: '',
+    mainChars: 0,
+    buttons: false,
+    loginReady: false,
+    login: undefined,
+  };
   if (location.protocol === 'about:' || document.body === null) return { ...none, kind: 'navigating' };
   if (location.origin !== (globalThis as unknown as { journeyOrigin?: string }).journeyOrigin) return { ...none, kind: 'elsewhere' };
   if (path.startsWith('/recipient')) return { ...none, kind: 'recipient' };
@@ -276,7 +334,13 @@ const readScreen = ({ cleared, answerLost, told }: { readonly cleared: readonly 
   if (dialog === undefined && open.length > 0) {
     const element = open.at(-1) as Element;
     const titleId = element.getAttribute('aria-labelledby');
-    dialog = { index: open.length - 1, title: (titleId === null ? '' : document.getElementById(titleId)?.textContent) ?? '', chars: charsIn(element, 'h1, h2, h3, h4, h5, h6'), busy: true, told: told.some((text) => element.textContent?.includes(text) === true) };
+    dialog = {
+      index: open.length - 1,
+      title: (titleId === null ? '' : document.getElementById(titleId)?.textContent) ?? '',
+      chars: charsIn(element, 'h1, h2, h3, h4, h5, h6'),
+      busy: true,
+      told: told.some((text) => element.textContent?.includes(text) === true),
+    };
   }
   const main = document.querySelector('main');
   const stepElement = main?.querySelector('[data-step]');
@@ -294,7 +358,10 @@ const readScreen = ({ cleared, answerLost, told }: { readonly cleared: readonly 
     step: stepElement?.getAttribute('data-step') ?? undefined,
     title: main?.querySelector('h1')?.textContent ?? '',
     mainChars: charsIn(main ?? null, 'h1, h2, h3, h4, h5, h6, .step-header, .progress-tracker'),
-    buttons: main?.querySelector('.button-row button') !== null && main?.querySelector('.button-row button') !== undefined && isVisible(main?.querySelector('.button-row button')),
+    buttons:
+      main?.querySelector('.button-row button') !== null &&
+      main?.querySelector('.button-row button') !== undefined &&
+      isVisible(main?.querySelector('.button-row button')),
     loginReady: form?.hasAttribute('data-ready') === true,
     login: formShown
       ? {
@@ -308,7 +375,7 @@ const readScreen = ({ cleared, answerLost, told }: { readonly cleared: readonly 
           dobShown: isVisible(form.querySelector('.dob-day input')),
           codeCleared: cleared.some((text) => formText.includes(text)),
           answerLost: formText.includes(answerLost),
-          ack: ackElement !== null && ackElement !== undefined && isVisible(ackElement) ? ackElement.textContent ?? '' : '',
+          ack: ackElement !== null && ackElement !== undefined && isVisible(ackElement) ? (ackElement.textContent ?? '') : '',
           validation: form.querySelector('.field-error') !== null,
         }
       : undefined,
@@ -370,7 +437,10 @@ class Journey {
   readonly dialogsSeen = new Set<string>();
   /** A modal told the customer that the bank may hold an answer the recipient will not get (TOLD). */
   told = false;
-  readonly decisionKeys = new Map<boolean, Set<string>>([[true, new Set()], [false, new Set()]]);
+  readonly decisionKeys = new Map<boolean, Set<string>>([
+    [true, new Set()],
+    [false, new Set()],
+  ]);
   readonly inFlight = new Map<string, Set<Request>>();
   /** How many times the customer pressed the browser's Back. */
   backs = 0;
@@ -482,8 +552,8 @@ class Journey {
   offline(spell: OfflineSpell): void {
     this.spells = this.spells.then(async () => {
       await sleep(spell.afterMs);
-      if (!OFFLINE_AT_LOAD && !await this.appRuns()) {
-        this.log('offline spell held until the app\'s script runs (BROWSER_JOURNEYS_OFFLINE_AT_LOAD)');
+      if (!OFFLINE_AT_LOAD && !(await this.appRuns())) {
+        this.log("offline spell held until the app's script runs (BROWSER_JOURNEYS_OFFLINE_AT_LOAD)");
         await this.page.waitForFunction(APP_RUNS, undefined, { timeout: STUCK_MS, polling: 100 }).catch(() => undefined);
       }
       if (this.ended) return;
@@ -508,9 +578,25 @@ class Journey {
   async look(): Promise<Screen> {
     let screen: Screen;
     try {
-      screen = await withinMs(this.page.evaluate(readScreen, { cleared: CODE_CLEARED, answerLost: copy.login.answerLost, told: TOLD }), 10_000, 'reading the screen');
+      screen = await withinMs(
+        this.page.evaluate(readScreen, { cleared: CODE_CLEARED, answerLost: copy.login.answerLost, told: TOLD }),
+        10_000,
+        'reading the screen',
+      );
     } catch {
-      return { path: '', kind: 'navigating', masked: false, dialog: undefined, failure: false, step: undefined, title: '', mainChars: 0, buttons: false, loginReady: false, login: undefined };
+      return {
+        path: '',
+        kind: 'navigating',
+        masked: false,
+        dialog: undefined,
+        failure: false,
+        step: undefined,
+        title: '',
+        mainChars: 0,
+        buttons: false,
+        loginReady: false,
+        login: undefined,
+      };
     }
     if (screen.kind !== 'app') {
       this.maskedSinceMs = undefined;
@@ -521,12 +607,15 @@ class Journey {
     // Never a blank screen or a bare heading.
     const dialogText = screen.dialog !== undefined && screen.dialog.chars > 0;
     if (!screen.masked && !dialogText && screen.mainChars === 0) {
-      this.problem(`a blank screen or a bare heading at ${screen.path}: title ${JSON.stringify(screen.title)}, step ${screen.step ?? '-'}, dialog ${JSON.stringify(screen.dialog?.title ?? '-')}`);
+      this.problem(
+        `a blank screen or a bare heading at ${screen.path}: title ${JSON.stringify(screen.title)}, step ${screen.step ?? '-'}, dialog ${JSON.stringify(screen.dialog?.title ?? '-')}`,
+      );
     }
     // The spinner does not stay.
     if (screen.masked && screen.dialog === undefined) {
       this.maskedSinceMs ??= Date.now();
-      if (Date.now() - this.maskedSinceMs > STUCK_MS) this.problem(`the spinner stayed over ${STUCK_MS / 1000} s at ${screen.path} (step ${screen.step ?? '-'})`);
+      if (Date.now() - this.maskedSinceMs > STUCK_MS)
+        this.problem(`the spinner stayed over ${STUCK_MS / 1000} s at ${screen.path} (step ${screen.step ?? '-'})`);
     } else {
       this.maskedSinceMs = undefined;
     }
@@ -539,7 +628,9 @@ class Journey {
           this.entered.secureCode = '';
           continue;
         }
-        this.problem(`the login field ${field} holds ${JSON.stringify(actual)}, but ${JSON.stringify(expected)} was entered (step ${screen.step ?? '-'}, ready ${screen.loginReady})`);
+        this.problem(
+          `the login field ${field} holds ${JSON.stringify(actual)}, but ${JSON.stringify(expected)} was entered (step ${screen.step ?? '-'}, ready ${screen.loginReady})`,
+        );
       }
     }
     return screen;
@@ -603,23 +694,34 @@ async function press(target: Locator, timing: Timing): Promise<string> {
   // At once, wherever the pointer lands: the spinner mask, a notice over the button (the offline
   // notice may come between a look and the click), or the button. Where it landed is read from
   // the press itself (its pointerdown), not from a look before it.
-  await target.evaluate((element) => {
-    element.scrollIntoView({ block: 'nearest' });
-    const journey = globalThis as unknown as { journeyPress?: string };
-    journey.journeyPress = 'nothing';
-    document.addEventListener('pointerdown', (event) => {
-      const hit = event.target;
-      if (!(hit instanceof Element)) return;
-      if (hit === element || element.contains(hit)) {
-        journey.journeyPress = 'target';
-        return;
-      }
-      const className = typeof hit.className === 'string' && hit.className !== '' ? `.${hit.className.split(' ').join('.')}` : '';
-      journey.journeyPress = `<${hit.tagName.toLowerCase()}${className}>`;
-    }, { capture: true, once: true });
-  }, undefined, { timeout: 3_000 });
+  await target.evaluate(
+    (element) => {
+      element.scrollIntoView({ block: 'nearest' });
+      const journey = globalThis as unknown as { journeyPress?: string };
+      journey.journeyPress = 'nothing';
+      document.addEventListener(
+        'pointerdown',
+        (event) => {
+          const hit = event.target;
+          if (!(hit instanceof Element)) return;
+          if (hit === element || element.contains(hit)) {
+            journey.journeyPress = 'target';
+            return;
+          }
+          const className = typeof hit.className === 'string' && hit.className !== '' ? `.${hit.className.split(' ').join('.')}` : '';
+          journey.journeyPress = `<${hit.tagName.toLowerCase()}${className}>`;
+        },
+        { capture: true, once: true },
+      );
+    },
+    undefined,
+    { timeout: 3_000 },
+  );
   await target.click({ force: true, timeout: 3_000 });
-  return target.page().evaluate(() => (globalThis as unknown as { journeyPress?: string }).journeyPress ?? 'nothing').catch(() => 'nothing');
+  return target
+    .page()
+    .evaluate(() => (globalThis as unknown as { journeyPress?: string }).journeyPress ?? 'nothing')
+    .catch(() => 'nothing');
 }
 
 const topDialog = (j: Journey, screen: Screen): Locator => j.page.locator('dialog[open]').nth(screen.dialog?.index ?? 0);
@@ -656,13 +758,13 @@ async function logIn(j: Journey, action: Extract<Action, { kind: 'login' }>, bac
   }
   const code = action.code === 'right' ? CODE : WRONG_CODE;
   if (screen.login.values.username !== j.username || j.entered.username === undefined) {
-    if (!await enterField(j, 'username', 'form.login-form input[name=username]', j.username, action.typing, action.keyDelayMs)) return;
+    if (!(await enterField(j, 'username', 'form.login-form input[name=username]', j.username, action.typing, action.keyDelayMs))) return;
   }
-  if (!await enterField(j, 'secureCode', 'form.login-form input[name=secureCode]', code, action.typing, action.keyDelayMs)) return;
+  if (!(await enterField(j, 'secureCode', 'form.login-form input[name=secureCode]', code, action.typing, action.keyDelayMs))) return;
   screen = await j.look();
   if (screen.login?.dobShown === true) {
     for (const part of ['day', 'month', 'year'] as const) {
-      if (!await enterField(j, part, `form.login-form .dob-${part} input`, DOB[part], 'fill', 0)) return;
+      if (!(await enterField(j, part, `form.login-form .dob-${part} input`, DOB[part], 'fill', 0))) return;
     }
   }
   screen = await j.look();
@@ -675,8 +777,11 @@ async function logIn(j: Journey, action: Extract<Action, { kind: 'login' }>, bac
 /** Continue on the login form, and what must follow: an acknowledgement at once, then exactly one login. */
 async function pressContinue(j: Journey, before: Screen, how: 'click' | 'enter', timing: Timing): Promise<void> {
   const values = before.login?.values;
-  const complete = values !== undefined && (values.username ?? '') !== '' && /^\d{6}$/.test(values.secureCode ?? '')
-    && (before.login?.dobShown !== true || ((values.day ?? '') !== '' && (values.month ?? '') !== '' && (values.year ?? '').length === 4));
+  const complete =
+    values !== undefined &&
+    (values.username ?? '') !== '' &&
+    /^\d{6}$/.test(values.secureCode ?? '') &&
+    (before.login?.dobShown !== true || ((values.day ?? '') !== '' && (values.month ?? '') !== '' && (values.year ?? '').length === 4));
   const sentBefore = j.logins.length;
   const backsBefore = j.backs;
   const ready = before.loginReady;
@@ -699,10 +804,14 @@ async function pressContinue(j: Journey, before: Screen, how: 'click' | 'enter',
     return;
   }
   if (!ready) {
-    const acknowledged = j.logins.length > sentBefore || await j.page.evaluate((ack) => {
-      const status = document.querySelector('.login-ack');
-      return (status?.textContent === ack && status.checkVisibility()) || document.querySelector('.loading-mask') !== null;
-    }, copy.login.earlyAck).catch(() => true);
+    const acknowledged =
+      j.logins.length > sentBefore ||
+      (await j.page
+        .evaluate((ack) => {
+          const status = document.querySelector('.login-ack');
+          return (status?.textContent === ack && status.checkVisibility()) || document.querySelector('.loading-mask') !== null;
+        }, copy.login.earlyAck)
+        .catch(() => true));
     if (!acknowledged) j.problem('an early Continue was not acknowledged at once ("Just a moment…" or the spinner)');
   }
   if (!complete) return;
@@ -767,7 +876,9 @@ async function answerLeaveQuestion(j: Journey, leave: boolean): Promise<void> {
   if (j.ended || screen.dialog?.title !== copy.modals.sharingIncomplete.title) return;
   j.log(`the leave question: ${leave ? 'Yes, leave' : 'No, stay'}`);
   if (leave) j.choseLeave = true;
-  await topDialog(j, screen).locator(leave ? '.modal-buttons .btn-primary' : '.modal-buttons .btn-secondary').click({ timeout: 3_000 })
+  await topDialog(j, screen)
+    .locator(leave ? '.modal-buttons .btn-primary' : '.modal-buttons .btn-secondary')
+    .click({ timeout: 3_000 })
     .catch(j.failed('press'));
 }
 
@@ -789,7 +900,11 @@ async function proceed(j: Journey, timing: Timing, back?: BrowserBack): Promise<
     j.log(`proceed: "${screen.dialog.title}" main button (${timing})`);
   } else if (screen.failure) {
     target = j.page.locator('main .failure-page button').first();
-    const message = await j.page.locator('main .failure-message').first().textContent({ timeout: 1_000 }).catch(() => '');
+    const message = await j.page
+      .locator('main .failure-message')
+      .first()
+      .textContent({ timeout: 1_000 })
+      .catch(() => '');
     j.log(`proceed: the failure page's button (${timing}); it says ${JSON.stringify(message)}`);
   } else if (screen.step === 'login' && screen.login !== undefined) {
     await logIn(j, { kind: 'login', code: 'right', typing: 'fill', keyDelayMs: 0, press: 'click', timing, offline: undefined }, back);
@@ -825,17 +940,17 @@ async function proceed(j: Journey, timing: Timing, back?: BrowserBack): Promise<
     return;
   }
   const pressed = target;
-  await withBack(j, back, () => press(pressed, timing).then((landed) => {
-    if (landed !== 'target') j.log(`the press landed on ${landed}`);
-  }, j.failed('press')));
+  await withBack(j, back, () =>
+    press(pressed, timing).then((landed) => {
+      if (landed !== 'target') j.log(`the press landed on ${landed}`);
+    }, j.failed('press')),
+  );
 }
 
 async function cancel(j: Journey, leave: boolean, timing: Timing): Promise<void> {
   const screen = timing === 'early' ? await j.look() : await j.settle();
   if (j.ended || screen.kind !== 'app' || screen.dialog !== undefined || screen.failure) return;
-  const target = screen.step === 'login'
-    ? j.page.locator('form.login-form button[data-early-action=cancel]')
-    : j.page.locator('main .step-buttons .btn-link');
+  const target = screen.step === 'login' ? j.page.locator('form.login-form button[data-early-action=cancel]') : j.page.locator('main .step-buttons .btn-link');
   j.log(`Cancel (${timing}) then ${leave ? 'Yes, leave' : 'No, stay'}`);
   await press(target, timing).then((landed) => {
     if (landed !== 'target') j.log(`the press landed on ${landed}`);
@@ -866,7 +981,7 @@ async function perform(j: Journey, action: Action): Promise<void> {
       const screen = await j.settle();
       if (screen.step !== 'selectAccounts' || screen.dialog !== undefined) return;
       const box = j.page.locator('main input[data-select-all]');
-      if (await box.count() === 0) return;
+      if ((await box.count()) === 0) return;
       j.log('select all');
       return box.click({ timeout: 3_000 }).catch(j.failed('press'));
     }
@@ -877,7 +992,10 @@ async function perform(j: Journey, action: Action): Promise<void> {
       const count = await radios.count();
       if (count === 0) return;
       j.log(`choose profile ${action.index % count}`);
-      return radios.nth(action.index % count).check({ timeout: 3_000 }).catch(j.failed('press'));
+      return radios
+        .nth(action.index % count)
+        .check({ timeout: 3_000 })
+        .catch(j.failed('press'));
     }
     case 'cancel':
       if (action.offline !== undefined) j.offline(action.offline);
@@ -886,12 +1004,14 @@ async function perform(j: Journey, action: Action): Promise<void> {
       const screen = await j.settle();
       if (screen.dialog !== undefined || (screen.step !== 'selectAccounts' && screen.step !== 'confirmation')) return;
       const backButton = j.page.locator('main .step-buttons .step-back');
-      if (await backButton.count() === 0) return;
+      if ((await backButton.count()) === 0) return;
       j.log(`Back on ${screen.step}${screen.step === 'selectAccounts' ? ` then ${action.ok ? 'OK' : 'Cancel'}` : ''}`);
       await backButton.click({ timeout: 3_000 }).catch(j.failed('press'));
       const next = await j.settle();
       if (next.dialog?.title === copy.modals.changeSelectedProfile.title) {
-        await topDialog(j, next).locator(action.ok ? '.modal-buttons .btn-primary' : '.modal-buttons .btn-secondary').click({ timeout: 3_000 })
+        await topDialog(j, next)
+          .locator(action.ok ? '.modal-buttons .btn-primary' : '.modal-buttons .btn-secondary')
+          .click({ timeout: 3_000 })
           .catch(j.failed('press'));
       }
       return;
@@ -909,16 +1029,22 @@ async function perform(j: Journey, action: Action): Promise<void> {
       const screen = await j.settle();
       if (screen.step !== 'confirmation' || screen.dialog !== undefined) return;
       j.log(`description "${action.text}"`);
-      return j.page.locator('main textarea, main input[type=text]').first().fill(action.text, { timeout: 3_000 })
-        .catch(j.failed('fill'));
+      return j.page.locator('main textarea, main input[type=text]').first().fill(action.text, { timeout: 3_000 }).catch(j.failed('fill'));
     }
     case 'help': {
       const screen = await j.settle();
       if (screen.step !== 'login' || screen.dialog !== undefined || screen.login === undefined) return;
       j.log('Forgot your username?, then Close');
-      await j.page.locator('form.login-form button[data-early-action=forgotUsername]').click({ timeout: 3_000 }).catch(() => undefined);
+      await j.page
+        .locator('form.login-form button[data-early-action=forgotUsername]')
+        .click({ timeout: 3_000 })
+        .catch(() => undefined);
       const next = await j.settle();
-      if (next.dialog !== undefined) await topDialog(j, next).locator('.modal-buttons .btn-primary').click({ timeout: 3_000 }).catch(() => undefined);
+      if (next.dialog !== undefined)
+        await topDialog(j, next)
+          .locator('.modal-buttons .btn-primary')
+          .click({ timeout: 3_000 })
+          .catch(() => undefined);
       return;
     }
     default:
@@ -957,7 +1083,14 @@ async function makeArrangement(suite: BrowserSuite, username: string): Promise<s
     return response.status === 204 ? undefined : response.json();
   };
   await call('POST', '/authenticate', { authType: 'SECURE_CODE', username, secureCode: CODE });
-  const raw = (await call('GET', '/accounts?withBalance=false')) as { accounts: { account: { scheme: { schemeName: string; identification: string; secondaryIdentification: string }; supplementaryData: { rbwmPIB: { eligibleAccount: boolean } } }[] } };
+  const raw = (await call('GET', '/accounts?withBalance=false')) as {
+    accounts: {
+      account: {
+        scheme: { schemeName: string; identification: string; secondaryIdentification: string };
+        supplementaryData: { rbwmPIB: { eligibleAccount: boolean } };
+      }[];
+    };
+  };
   const accounts = raw.accounts.account
     .filter((account) => account.supplementaryData.rbwmPIB.eligibleAccount)
     .slice(0, 2)
@@ -981,7 +1114,11 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
   const began = Date.now();
   const username = usernameOf(c, index);
   const arrangementId = c.amend ? await makeArrangement(suite, username) : undefined;
-  const entryUrl = await suite.harness.entryUrl({ scopes: c.scopes, ...(c.months === undefined ? {} : { months: c.months }), ...(arrangementId === undefined ? {} : { arrangementId }) });
+  const entryUrl = await suite.harness.entryUrl({
+    scopes: c.scopes,
+    ...(c.months === undefined ? {} : { months: c.months }),
+    ...(arrangementId === undefined ? {} : { arrangementId }),
+  });
   const token = new URL(entryUrl).searchParams.get('redirectJwt') ?? '';
   const state = stateOf(entryUrl);
   const origin = suite.harness.origin;
@@ -994,7 +1131,9 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
   const j = new Journey(c, username, origin, page, context, cdp);
   j.listen();
   await j.delayRequests();
-  j.log(`${username}${arrangementId === undefined ? '' : ` amending ${arrangementId}`}, scopes ${c.scopes.join(' ')}, ${c.months === undefined ? 'once-off' : `${c.months} months`}, cpu ${c.cpu}x, ${c.phone ? 'phone' : 'desktop'}`);
+  j.log(
+    `${username}${arrangementId === undefined ? '' : ` amending ${arrangementId}`}, scopes ${c.scopes.join(' ')}, ${c.months === undefined ? 'once-off' : `${c.months} months`}, cpu ${c.cpu}x, ${c.phone ? 'phone' : 'desktop'}`,
+  );
   let outcome = 'not ended';
   const drive = async (): Promise<void> => {
     // The customer comes from the recipient's page (so that the browser's Back has somewhere to go).
@@ -1038,11 +1177,15 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
       j.log(`returned: ${result.heading}; ${outcome}`);
       // The recipient gets what the bank decided.
       if (kind === 'code' && decision !== 'approved') j.problem(`the recipient got a code, but the bank's record is ${decision}`);
-      if (kind === 'access_denied' && decision === 'approved') j.problem('the recipient got access_denied, but the bank approved (its code was never delivered)');
+      if (kind === 'access_denied' && decision === 'approved')
+        j.problem('the recipient got access_denied, but the bank approved (its code was never delivered)');
       // The customer's "Yes, leave" (Cancel or Back, DESIGN §3.18) is a rejection at the bank, unless an approval was already made.
-      if (j.choseLeave && kind === 'code' && decision !== 'approved') j.problem(`the customer chose to leave, yet the recipient got a code (bank: ${decision})`);
+      if (j.choseLeave && kind === 'code' && decision !== 'approved')
+        j.problem(`the customer chose to leave, yet the recipient got a code (bank: ${decision})`);
       if (kind === 'plain' && !j.told) {
-        j.problem(`a plain return (no code, no error) without the app telling the customer it could not confirm the outcome (bank: ${decision}; dialogs seen: ${[...j.dialogsSeen].join(' | ') || 'none'})`);
+        j.problem(
+          `a plain return (no code, no error) without the app telling the customer it could not confirm the outcome (bank: ${decision}; dialogs seen: ${[...j.dialogsSeen].join(' | ') || 'none'})`,
+        );
       }
       if (kind === 'other') j.problem(`an unexpected return: ${result.heading} ${JSON.stringify(result.values)}`);
       if (kind !== 'plain') {
@@ -1114,15 +1257,19 @@ describe('browser: random consent journeys under adversarial timing (issue 20 it
         outcomes.set(kind, (outcomes.get(kind) ?? 0) + 1);
         if (TRACE && !LIVE) console.log(`case ${index} (${(result.ms / 1000).toFixed(1)} s, ${result.outcome}):\n    ${result.trace.join('\n    ')}`);
         if (result.problems.length > 0) {
-          failures.push(`case ${index}, replay: ${replayLine(c, index)}\n  ${JSON.stringify(c)}\n`
-            + `  - ${result.problems.join('\n  - ')}\n  trace:\n    ${shortTrace(result.trace).join('\n    ')}`);
+          failures.push(
+            `case ${index}, replay: ${replayLine(c, index)}\n  ${JSON.stringify(c)}\n` +
+              `  - ${result.problems.join('\n  - ')}\n  trace:\n    ${shortTrace(result.trace).join('\n    ')}`,
+          );
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, chosen.length) }, worker));
     const sorted = durations.sort((a, b) => a - b);
     const seconds = (ms: number | undefined): string => ((ms ?? 0) / 1000).toFixed(1);
-    console.log(`    ${chosen.length} journeys in ${seconds(Date.now() - began)} s (seed ${SEED}, ${CONCURRENCY} at once; each ${seconds(sorted[0])}–${seconds(sorted.at(-1))} s, median ${seconds(sorted[Math.floor(sorted.length / 2)])} s): ${[...outcomes].map(([kind, n]) => `${kind} ${n}`).join(', ')}`);
+    console.log(
+      `    ${chosen.length} journeys in ${seconds(Date.now() - began)} s (seed ${SEED}, ${CONCURRENCY} at once; each ${seconds(sorted[0])}–${seconds(sorted.at(-1))} s, median ${seconds(sorted[Math.floor(sorted.length / 2)])} s): ${[...outcomes].map(([kind, n]) => `${kind} ${n}`).join(', ')}`,
+    );
     if (failures.length > 0) throw new Error(`${failures.length} of ${chosen.length} journeys broke an invariant (seed ${SEED}):\n\n${failures.join('\n\n')}`);
   });
 });

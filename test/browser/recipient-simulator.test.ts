@@ -26,12 +26,24 @@ describe('browser: the recipient simulator at 320 px', function () {
     browser = await launchChromium();
     // An arrangement of Jane's everyday account and the three currencies of her multi-currency account.
     const client = new SandboxClient(harness.origin);
-    const token = new URLSearchParams(new URL(await harness.entryUrl({ scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'], months: 12 })).search).get('redirectJwt') ?? '';
+    const token =
+      new URLSearchParams(new URL(await harness.entryUrl({ scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'], months: 12 })).search).get(
+        'redirectJwt',
+      ) ?? '';
     expect((await client.login(token, 'jane.citizen')).status).to.equal(204);
-    const accounts = janeCitizenAccounts.filter((account) => ['acc-0001', 'ega-aud-01', 'ega-usd-01', 'ega-eur-01'].includes(account.scheme.secondaryIdentification)).map(referenceOf);
-    expect((await client.call('PUT', '/consent', token, { permissions: [{ permission: 'bank:accounts.basic:read', accounts }, { permission: 'common:customer.basic:read' }] })).status).to.equal(204);
+    const accounts = janeCitizenAccounts
+      .filter((account) => ['acc-0001', 'ega-aud-01', 'ega-usd-01', 'ega-eur-01'].includes(account.scheme.secondaryIdentification))
+      .map(referenceOf);
+    expect(
+      (
+        await client.call('PUT', '/consent', token, {
+          permissions: [{ permission: 'bank:accounts.basic:read', accounts }, { permission: 'common:customer.basic:read' }],
+        })
+      ).status,
+    ).to.equal(204);
     const answer = (await client.decide(token, true)).body as { auth_code: string; state: string; id_token: string };
-    arrangementId = (JSON.parse(Buffer.from(answer.id_token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { cdr_arrangement_id: string }).cdr_arrangement_id;
+    arrangementId = (JSON.parse(Buffer.from(answer.id_token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { cdr_arrangement_id: string })
+      .cdr_arrangement_id;
     approval = `#${new URLSearchParams({ code: answer.auth_code, state: answer.state, id_token: answer.id_token })}`;
   });
   beforeEach(async () => {
@@ -54,7 +66,7 @@ describe('browser: the recipient simulator at 320 px', function () {
     expect(await axeViolations(page), 'axe').to.deep.equal([]);
   }
 
-  it('the home page with an arrangement: its row stacks (each cell under its column\'s name), 2 accounts, Sydney dates', async () => {
+  it("the home page with an arrangement: its row stacks (each cell under its column's name), 2 accounts, Sydney dates", async () => {
     await page.goto(`${harness.origin}/recipient/`);
     const row = page.getByRole('row').filter({ hasText: arrangementId });
     await row.waitFor();

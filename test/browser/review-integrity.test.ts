@@ -8,7 +8,10 @@ import { stepsCopy } from '../../domain/steps-copy';
 import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers } from './browser-harness';
 import { logIn, onStep, openApp, returnResult, waitForAnimations } from './consent-app-driver';
 
-const WIDTHS = [{ width: 1280, height: 900 }, { width: 320, height: 640 }] as const;
+const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 320, height: 640 },
+] as const;
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const selectAll = (page: Page) => page.locator('input[data-select-all]');
 const count = (page: Page) => page.locator('[data-selection-count]');
@@ -94,7 +97,12 @@ describe('browser: review integrity (issue 13 items 1-5)', function () {
     await atBothWidths(page, 'review of 11 of 500', async () => {
       expect(await page.locator('[data-summary="accounts"]').textContent()).to.equal('11 accounts');
       // Issue 22 (CX standards "Account confirm"): the 11 accounts are listed without a click, in a region that scrolls.
-      expect(await page.getByRole('region', { name: stepsCopy.confirmation.accountList(11) }).locator('.summary-list > li').count()).to.equal(11);
+      expect(
+        await page
+          .getByRole('region', { name: stepsCopy.confirmation.accountList(11) })
+          .locator('.summary-list > li')
+          .count(),
+      ).to.equal(11);
     });
   });
 
@@ -133,16 +141,23 @@ describe('browser: review integrity (issue 13 items 1-5)', function () {
       expect(await button(page, copy.buttons.back).count(), 'no Back on an amendment (spec §2)').to.equal(0);
     });
     let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route('**/recipient/callback?*', async (route) => { await held; await route.continue(); });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/recipient/callback?*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await button(page, copy.buttons.saveChanges).click();
-    const dialog = page.getByRole('dialog', { name: modalText(copy.modals.successConfirm.title, { tppName: 'Budget Buddy', isPar: true, outcome: 'nothingShared' }) });
+    const dialog = page.getByRole('dialog', {
+      name: modalText(copy.modals.successConfirm.title, { tppName: 'Budget Buddy', isPar: true, outcome: 'nothingShared' }),
+    });
     await dialog.waitFor();
     expect(await dialog.textContent()).to.contain('Your changes to your data sharing arrangement with Budget Buddy have been saved.');
     release();
   });
 
-  it('item 3: with no account selected no account data is listed; the warning is the spec\'s with both customer scopes, names the one requested, promises nothing without', async () => {
+  it("item 3: with no account selected no account data is listed; the warning is the spec's with both customer scopes, names the one requested, promises nothing without", async () => {
     const both = await open({ scopes: ['bank:accounts.basic:read', 'bank:transactions:read', 'common:customer.basic:read', 'common:customer.detail:read'] });
     await toReview(both, 'jane.citizen');
     await atBothWidths(both, 'review, no account, both customer scopes', async () => {
@@ -154,8 +169,9 @@ describe('browser: review integrity (issue 13 items 1-5)', function () {
     const one = await open({ scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'] });
     await toReview(one, 'jane.citizen');
     await atBothWidths(one, 'review, no account, customer.basic only', async () => {
-      expect(await one.locator('.no-account-warning').textContent())
-        .to.equal('You have not selected an account to share, however you may still continue to share your name and occupation.');
+      expect(await one.locator('.no-account-warning').textContent()).to.equal(
+        'You have not selected an account to share, however you may still continue to share your name and occupation.',
+      );
       expect(await clusterHeadings(one)).to.deep.equal(['Name and occupation']);
     });
 

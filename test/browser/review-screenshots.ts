@@ -21,7 +21,10 @@ async function open(browser: Browser, harness: SandboxHarness, ask: Parameters<S
 }
 
 async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 320, height: 640 }]) {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 320, height: 640 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(200);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);

@@ -35,7 +35,10 @@ const recordFrames = (page: Page): Promise<void> =>
     requestAnimationFrame(sample);
   })()`);
 
-for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 }]) {
+for (const viewport of [
+  { width: 320, height: 640 },
+  { width: 1280, height: 900 },
+]) {
   describe(`browser: no title without its step at ${viewport.width} px (spec §2 "spinner mask while loading")`, function () {
     this.timeout(60_000);
     let harness: SandboxHarness;
@@ -52,7 +55,7 @@ for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 
       await harness?.stop();
     });
 
-    it('while the next step\'s code loads slowly, the mask shows, never a bare title; then the step arrives whole, its title focused', async () => {
+    it("while the next step's code loads slowly, the mask shows, never a bare title; then the step arrives whole, its title focused", async () => {
       context = await browser.newContext({ viewport });
       const { page, errors } = await watchPage(context);
       let slow = false;
@@ -72,13 +75,16 @@ for (const viewport of [{ width: 320, height: 640 }, { width: 1280, height: 900 
       await onStep(page, copy.steps.selectAccounts);
       const frames = await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
 
-      expect(slowed.length, 'the later steps\' code was slowed').to.be.above(0);
+      expect(slowed.length, "the later steps' code was slowed").to.be.above(0);
       const bare = frames.filter((frame) => frame.heading !== undefined && !frame.bodyShown);
-      expect(bare.map((frame) => frame.heading), 'frames with a title and no body').to.deep.equal([]);
+      expect(
+        bare.map((frame) => frame.heading),
+        'frames with a title and no body',
+      ).to.deep.equal([]);
       const masked = frames.filter((frame) => frame.heading === undefined && frame.mask);
       expect(masked.length, 'frames with the mask instead of the step').to.be.above(10);
       expect(frames.at(-1)).to.deep.equal({ heading: copy.steps.selectAccounts, bodyShown: true, mask: false });
-      expect(await page.evaluate(() => document.activeElement?.tagName), 'DESIGN §3.7: focus on the new step\'s title').to.equal('H1');
+      expect(await page.evaluate(() => document.activeElement?.tagName), "DESIGN §3.7: focus on the new step's title").to.equal('H1');
       expect(await axeViolations(page)).to.deep.equal([]);
       expect(errors).to.deep.equal([]);
     });

@@ -65,10 +65,14 @@ async function delayAnswers(page: Page, delays: Timing['delays']): Promise<void>
   let chunk = 0;
   await page.route(/\/assets\/.*\.js$|\/config\/config\.json$|\/\.well-known\/jwks\.json$|\/customer-auth\/data$/, async (route) => {
     const path = new URL(route.request().url()).pathname;
-    const ms = path.startsWith('/assets/main-') ? delays.main
-      : path.startsWith('/assets/') ? (delays.chunks[chunk++ % delays.chunks.length] ?? 0)
-        : path.endsWith('config.json') ? delays.config
-          : path.endsWith('jwks.json') ? delays.keys
+    const ms = path.startsWith('/assets/main-')
+      ? delays.main
+      : path.startsWith('/assets/')
+        ? (delays.chunks[chunk++ % delays.chunks.length] ?? 0)
+        : path.endsWith('config.json')
+          ? delays.config
+          : path.endsWith('jwks.json')
+            ? delays.keys
             : delays.consent;
     await sleep(ms);
     await route.continue().catch(() => undefined);
@@ -80,13 +84,16 @@ async function delayAnswers(page: Page, delays: Timing['delays']): Promise<void>
  * which React watches) and announced by `input` and `change`, without moving the focus.
  */
 const autofill = (page: Page, name: string, value: string): Promise<void> =>
-  page.evaluate(({ name, value }) => {
-    const field = document.querySelector<HTMLInputElement>(`input[name=${name}]`);
-    if (field === null) throw new Error(`no field ${name}`);
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-    field.dispatchEvent(new Event('change', { bubbles: true }));
-  }, { name, value });
+  page.evaluate(
+    ({ name, value }) => {
+      const field = document.querySelector<HTMLInputElement>(`input[name=${name}]`);
+      if (field === null) throw new Error(`no field ${name}`);
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    { name, value },
+  );
 
 /** Enters `value` into the field `name` as `how` says; returns whether the customer's focus is now in it. */
 async function enter(page: Page, name: string, value: string, how: Entry, keyDelayMs: number): Promise<boolean> {
@@ -144,10 +151,12 @@ async function runCase(t: Timing, page: Page, entryUrl: string): Promise<Outcome
   if (t.press === 'enter' && focusedField !== undefined) await page.keyboard.press('Enter');
   else await page.getByRole('button', { name: copy.login.continue, exact: true }).click();
   // Acknowledged at once: the login is sent, or "Just a moment…" says it will be.
-  const acknowledged = logins.length > 0 || await page.evaluate((ack) => {
-    const status = document.querySelector('.login-ack');
-    return (status?.textContent === ack && status.checkVisibility()) || document.querySelector('.loading-mask') !== null;
-  }, copy.login.earlyAck);
+  const acknowledged =
+    logins.length > 0 ||
+    (await page.evaluate((ack) => {
+      const status = document.querySelector('.login-ack');
+      return (status?.textContent === ack && status.checkVisibility()) || document.querySelector('.loading-mask') !== null;
+    }, copy.login.earlyAck));
   if (!acknowledged) problems.push('the press was not acknowledged at once');
 
   const deadline = Date.now() + 30_000;

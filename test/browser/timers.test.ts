@@ -79,7 +79,9 @@ describe('browser: the inactivity and token-expiry timers', function () {
     const remaining = (text: string | null): number => Number(/^Time remaining: (\d+) seconds\.$/.exec(text ?? '')?.[1] ?? NaN);
     // The warning opens at 60 s (the page's clock runs on in real time meanwhile, a few seconds
     // on a loaded machine).
-    expect(remaining(first), String(first)).to.be.at.most(60).and.at.least(59 - Math.ceil((firstReadAt - warnedAt) / 1000));
+    expect(remaining(first), String(first))
+      .to.be.at.most(60)
+      .and.at.least(59 - Math.ceil((firstReadAt - warnedAt) / 1000));
     expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null), 'focus moved into the warning').to.equal(true);
     // Stray activity does not dismiss the warning: only the button does (WCAG 2.2.1).
     await page.mouse.move(10, 10);
@@ -90,11 +92,18 @@ describe('browser: the inactivity and token-expiry timers', function () {
     const second = await countdown(page).textContent();
     const realSeconds = Math.ceil((Date.now() - firstReadAt) / 1000);
     const counted = remaining(first) - remaining(second);
-    expect(counted, `${first} then ${second}`).to.be.at.least(5).and.at.most(5 + realSeconds + 1);
+    expect(counted, `${first} then ${second}`)
+      .to.be.at.least(5)
+      .and.at.most(5 + realSeconds + 1);
 
-    await timeoutWarning(page).getByRole('button', { name: copy.modals.timeoutWarning.primary as string }).click();
+    await timeoutWarning(page)
+      .getByRole('button', { name: copy.modals.timeoutWarning.primary as string })
+      .click();
     await timeoutWarning(page).waitFor({ state: 'detached' });
-    expect(requests.some((r) => r.method() === 'POST' && r.url().endsWith('/customer-auth/keep-alive')), 'keep-alive sent').to.equal(true);
+    expect(
+      requests.some((r) => r.method() === 'POST' && r.url().endsWith('/customer-auth/keep-alive')),
+      'keep-alive sent',
+    ).to.equal(true);
     expect(await account(page, 'Bills').isChecked()).to.equal(true);
     expect(await account(page, 'Travel').evaluate((box) => (box as HTMLInputElement).indeterminate), 'partly selected').to.equal(true);
     expect(await usd.isChecked(), 'the unticked currency stays unticked').to.equal(false);

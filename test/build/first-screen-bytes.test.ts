@@ -10,7 +10,7 @@ import { firstScreen, firstScreenBytes, firstScreenScripts } from '../../bench/f
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-describe('build: the first screen\'s bytes (issue 15 item 5)', function () {
+describe("build: the first screen's bytes (issue 15 item 5)", function () {
   this.timeout(60000);
   let outDir = '';
   before(async () => {
@@ -25,9 +25,9 @@ describe('build: the first screen\'s bytes (issue 15 item 5)', function () {
     const metafile = await buildApp({ outDir });
     const screen = await firstScreen(metafile, outDir);
     // Issue 20: the first screen's CSS is inline in the entry page; the built file it came from is not requested, so not counted.
-    expect(screen.inlineStyles.join('').length, 'the entry page\'s inline stylesheet is counted').to.be.greaterThan(1000);
+    expect(screen.inlineStyles.join('').length, "the entry page's inline stylesheet is counted").to.be.greaterThan(1000);
     expect(screen.linkedStylesheets, 'no stylesheet linked beside it').to.deep.equal([]);
-    expect(screen.inlineScripts.length, 'the entry script (not the entry page\'s JSON data) is counted').to.equal(1);
+    expect(screen.inlineScripts.length, "the entry script (not the entry page's JSON data) is counted").to.equal(1);
     expect(screen.scriptFiles.filter((file) => file.endsWith('.js')).length, 'the entry and its static chunks are counted').to.be.greaterThan(1);
     const bytes = await firstScreenBytes(metafile, outDir);
     expect(bytes.gzip, `first screen JS + CSS is ${bytes.gzip} bytes gzip; the ceiling is ${ceiling.gzip}`).to.be.at.most(ceiling.gzip);
@@ -40,6 +40,9 @@ describe('build: the first screen\'s bytes (issue 15 item 5)', function () {
     for (const later of ['adapters/later-answer-readers.ts', 'domain/account-answer.ts', 'domain/customer-details.ts', 'adapters/entry-page-script.ts']) {
       expect(inputs, later).not.to.include(later);
     }
-    expect(Object.values(metafile.outputs).some((output) => Object.keys(output.inputs).includes('adapters/later-answer-readers.ts')), 'the readers are built, in a chunk of their own').to.equal(true);
+    expect(
+      Object.values(metafile.outputs).some((output) => Object.keys(output.inputs).includes('adapters/later-answer-readers.ts')),
+      'the readers are built, in a chunk of their own',
+    ).to.equal(true);
   });
 });

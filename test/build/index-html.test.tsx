@@ -1,7 +1,16 @@
 import { expect } from 'chai';
 import type { Metafile } from 'esbuild';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { CONFIG_HREF, entryOutputs, indexHtml, keysPreloadHref, LATER_STEPS_CSS, LATER_STEPS_STYLESHEET_META, LOADING_MARKUP, LOADING_TITLE } from '../../esbuild.config.mjs';
+import {
+  CONFIG_HREF,
+  entryOutputs,
+  indexHtml,
+  keysPreloadHref,
+  LATER_STEPS_CSS,
+  LATER_STEPS_STYLESHEET_META,
+  LOADING_MARKUP,
+  LOADING_TITLE,
+} from '../../esbuild.config.mjs';
 import { CONFIG_PATH } from '../../adapters/fetch-config-source.adapter';
 import { copy } from '../../domain/copy';
 import { LoadingPage } from '../../ui/web/pages/loading-page';
@@ -11,21 +20,33 @@ import { LATER_STEPS_STYLESHEET_META as UI_META_NAME } from '../../ui/web/shell/
 function metafile(outputs: Record<string, { entryPoint?: string; cssBundle?: string; imports?: [string, 'import-statement' | 'dynamic-import'][] }>): Metafile {
   return {
     inputs: {},
-    outputs: Object.fromEntries(Object.entries(outputs).map(([file, output]) => [file, {
-      bytes: 1,
-      inputs: {},
-      exports: [],
-      imports: (output.imports ?? []).map(([path, kind]) => ({ path, kind })),
-      ...(output.entryPoint === undefined ? {} : { entryPoint: output.entryPoint }),
-      ...(output.cssBundle === undefined ? {} : { cssBundle: output.cssBundle }),
-    }])),
+    outputs: Object.fromEntries(
+      Object.entries(outputs).map(([file, output]) => [
+        file,
+        {
+          bytes: 1,
+          inputs: {},
+          exports: [],
+          imports: (output.imports ?? []).map(([path, kind]) => ({ path, kind })),
+          ...(output.entryPoint === undefined ? {} : { entryPoint: output.entryPoint }),
+          ...(output.cssBundle === undefined ? {} : { cssBundle: output.cssBundle }),
+        },
+      ]),
+    ),
   };
 }
 
-describe('build: the HTML shell (DESIGN §4, the first screen\'s requests)', () => {
+describe("build: the HTML shell (DESIGN §4, the first screen's requests)", () => {
   it('lists every chunk the entry imports statically, through other chunks too, once each and never a lazy one', () => {
     const meta = metafile({
-      '/app/dist/assets/main-1.js': { entryPoint: 'ui/web/main.tsx', cssBundle: '/app/dist/assets/main-1.css', imports: [['/app/dist/assets/chunk-a.js', 'import-statement'], ['/app/dist/assets/chunk-lazy.js', 'dynamic-import']] },
+      '/app/dist/assets/main-1.js': {
+        entryPoint: 'ui/web/main.tsx',
+        cssBundle: '/app/dist/assets/main-1.css',
+        imports: [
+          ['/app/dist/assets/chunk-a.js', 'import-statement'],
+          ['/app/dist/assets/chunk-lazy.js', 'dynamic-import'],
+        ],
+      },
       '/app/dist/assets/chunk-a.js': { imports: [['/app/dist/assets/chunk-b.js', 'import-statement']] },
       '/app/dist/assets/chunk-b.js': { imports: [['/app/dist/assets/chunk-a.js', 'import-statement']] },
       '/app/dist/assets/chunk-lazy.js': { imports: [['/app/dist/assets/chunk-c.js', 'import-statement']] },
@@ -39,7 +60,7 @@ describe('build: the HTML shell (DESIGN §4, the first screen\'s requests)', () 
     });
   });
 
-  it('keeps the later steps\' stylesheet out of the first screen: its own entry, named in a meta tag only', () => {
+  it("keeps the later steps' stylesheet out of the first screen: its own entry, named in a meta tag only", () => {
     const meta = metafile({
       '/app/dist/assets/steps-2.css': { entryPoint: LATER_STEPS_CSS },
       '/app/dist/assets/main-1.js': { entryPoint: 'ui/web/main.tsx', cssBundle: '/app/dist/assets/main-1.css' },
@@ -63,7 +84,7 @@ describe('build: the HTML shell (DESIGN §4, the first screen\'s requests)', () 
     expect(html).not.to.match(/<style|\sstyle=|\son[a-z]+=/i);
   });
 
-  it('preloads the bank\'s keys when the build\'s config names them on the app\'s origin (issue 15 item 2), nothing otherwise', () => {
+  it("preloads the bank's keys when the build's config names them on the app's origin (issue 15 item 2), nothing otherwise", () => {
     const html = indexHtml({ script: 'main-1.js', preloadKeys: keysPreloadHref({ jwksUri: '/.well-known/jwks.json' }) });
     expect(html).to.include('<link rel="preload" as="fetch" crossorigin href="/.well-known/jwks.json">');
     for (const jwksUri of ['https://keys.example/jwks.json', '//keys.example/jwks.json', 'jwks.json', '/a b', '/x"><script>', 42, undefined]) {
@@ -77,7 +98,7 @@ describe('build: the HTML shell (DESIGN §4, the first screen\'s requests)', () 
     expect(CONFIG_HREF).to.equal(CONFIG_PATH);
   });
 
-  it('shows the loading screen from the first paint: the loading page\'s own markup and window title', () => {
+  it("shows the loading screen from the first paint: the loading page's own markup and window title", () => {
     expect(LOADING_MARKUP).to.equal(renderToStaticMarkup(<LoadingPage />));
     expect(LOADING_TITLE).to.equal(copy.shell.loadingTitle);
     const html = indexHtml({ script: 'main-1.js' });

@@ -12,7 +12,11 @@ import { ENTRY_CONFIG_ID, ENTRY_LOADING_ID, indexHtml, inlineStylesheet, LOADING
 import { ENTRY_ATTRIBUTE, ENTRY_SCRIPT } from '../../adapters/entry-page-script';
 import { hashSource, inlineSourcesOf } from '../../adapters/web-security-headers';
 import {
-  BRAND_ATTRIBUTE, decisionKeyName, EARLY_ACTION_ATTRIBUTE, ENTRY_CONFIG_ID as ADDRESS_ENTRY_CONFIG_ID, REDIRECT_JWT_KEY,
+  BRAND_ATTRIBUTE,
+  decisionKeyName,
+  EARLY_ACTION_ATTRIBUTE,
+  ENTRY_CONFIG_ID as ADDRESS_ENTRY_CONFIG_ID,
+  REDIRECT_JWT_KEY,
 } from '../../adapters/browser-address-names';
 import { FlowController } from '../../application/flow-controller';
 import { ENTRY_PAGE } from '../../application/ports/entry-page.port';
@@ -52,10 +56,11 @@ describe('build: the pre-rendered login form (issues 15 and 20)', function () {
     expect(markup).to.match(/<button type="submit" class="btn btn-primary">Continue<\/button>/);
     expect(markup).not.to.match(/<button[^>]*disabled/);
     // Issue 22: the CX standards by default: the lost-key help only (no forgotten-details link, no registration offer).
-    expect(markup.match(/<button type="button" class="btn-link" data-early-action="(forgotUsername|notRegistered|lostSecureKey)">/g), 'the one help link').to.deep.equal([
-      '<button type="button" class="btn-link" data-early-action="lostSecureKey">',
-    ]);
-    expect(markup, 'the code\'s lifetime, from the first paint').to.include('Each code expires 2 minutes after your app generates it.');
+    expect(
+      markup.match(/<button type="button" class="btn-link" data-early-action="(forgotUsername|notRegistered|lostSecureKey)">/g),
+      'the one help link',
+    ).to.deep.equal(['<button type="button" class="btn-link" data-early-action="lostSecureKey">']);
+    expect(markup, "the code's lifetime, from the first paint").to.include('Each code expires 2 minutes after your app generates it.');
     expect(markup).to.include('Third parties never need your online banking password to access your data, and we will never ask for it here.');
     expect(markup).to.match(/<button type="button" class="btn btn-link" data-early-action="cancel">Cancel<\/button>/);
     expect(markup).to.include('<p class="login-ack" role="status"></p>');
@@ -65,7 +70,7 @@ describe('build: the pre-rendered login form (issues 15 and 20)', function () {
     expect(markup).not.to.include('aria-busy="true"');
   });
 
-  it('carries every brand of the build\'s config.json, each a hidden variant that the page\'s rules show for the token\'s brand, and the config\'s links (issue 20)', () => {
+  it("carries every brand of the build's config.json, each a hidden variant that the page's rules show for the token's brand, and the config's links (issue 20)", () => {
     const built = config();
     for (const brand of built['brands'] as { id: string; displayName: string; logoUrl: string }[]) {
       expect(markup).to.include(`data-brand="${brand.id}" data-brand-variant="${brand.id}"`);
@@ -76,24 +81,38 @@ describe('build: the pre-rendered login form (issues 15 and 20)', function () {
     // Issue 22: the login shows no other documents by default (CX standards, Friction); the page still carries the links.
     for (const href of Object.values(built['links'] as Record<string, string>)) expect(markup, href).not.to.include(`href="${href}"`);
     // A bank whose legal team decides otherwise turns the spec's links on (config.json `cx`): the page is built with them.
-    const cx = { showForgottenDetailsLink: true, showNotRegisteredLink: true, showSecureKeyHelpLink: true, showCdrPolicyLink: true, showFooterLinksOnLogin: true };
+    const cx = {
+      showForgottenDetailsLink: true,
+      showNotRegisteredLink: true,
+      showSecureKeyHelpLink: true,
+      showCdrPolicyLink: true,
+      showFooterLinksOnLogin: true,
+    };
     const decided = renderEntryPage({ ...built, cx });
     for (const href of Object.values(built['links'] as Record<string, string>).filter((link) => !link.includes('contact') && !link.includes('eligibility'))) {
       expect(decided.markup, href).to.include(`href="${href}"`);
     }
-    expect(JSON.parse(prerendered.entryConfig)).to.deep.equal({ brands: built['brands'], links: built['links'], publicSiteUrl: built['publicSiteUrl'], otpExpirySeconds: built['otpExpirySeconds'] });
-    expect(decided.markup.match(/data-early-action="(forgotUsername|notRegistered|lostSecureKey)"/g), 'the spec\'s three help links').to.have.length(3);
+    expect(JSON.parse(prerendered.entryConfig)).to.deep.equal({
+      brands: built['brands'],
+      links: built['links'],
+      publicSiteUrl: built['publicSiteUrl'],
+      otpExpirySeconds: built['otpExpirySeconds'],
+    });
+    expect(decided.markup.match(/data-early-action="(forgotUsername|notRegistered|lostSecureKey)"/g), "the spec's three help links").to.have.length(3);
     expect(JSON.parse(decided.entryConfig)).to.deep.include({ cx });
   });
 
-  it('is exactly the browser\'s first render for the brands and links the page carries, whatever config.json says at run time: what React adopts (issue 20)', async () => {
+  it("is exactly the browser's first render for the brands and links the page carries, whatever config.json says at run time: what React adopts (issue 20)", async () => {
     const carried = parseEntryPageConfig(JSON.parse(prerendered.entryConfig));
     if (!carried.ok) throw new Error(carried.error.join('; '));
     const otherLinks = Object.fromEntries(Object.keys(config()['links'] as object).map((key) => [key, `https://other.example/${key}`]));
     const atRunTime = parseRuntimeConfig({
-      ...config(), brands: ['coastal', { id: 'other', displayName: 'Other Bank', legalName: 'Other Bank Ltd', primaryColour: '#aa0000' }], links: otherLinks,
+      ...config(),
+      brands: ['coastal', { id: 'other', displayName: 'Other Bank', legalName: 'Other Bank Ltd', primaryColour: '#aa0000' }],
+      links: otherLinks,
       // Issue 22: the login's settings too: the page's win while it waits.
-      otpExpirySeconds: 30, cx: { showForgottenDetailsLink: true, showCdrPolicyLink: true, showFooterLinksOnLogin: true },
+      otpExpirySeconds: 30,
+      cx: { showForgottenDetailsLink: true, showCdrPolicyLink: true, showFooterLinksOnLogin: true },
     });
     if (!atRunTime.ok) throw new Error(atRunTime.error.join('; '));
     const never: TokenVerifier = { verify: () => new Promise(() => undefined) };
@@ -103,7 +122,13 @@ describe('build: the pre-rendered login form (issues 15 and 20)', function () {
     expect(container.get(SessionStore).awaitingLogin).to.equal(true);
     enableStaticRendering(true);
     try {
-      const firstRender = renderToString(<StrictMode><ServicesProvider container={container}><App /></ServicesProvider></StrictMode>);
+      const firstRender = renderToString(
+        <StrictMode>
+          <ServicesProvider container={container}>
+            <App />
+          </ServicesProvider>
+        </StrictMode>,
+      );
       expect(firstRender).to.equal(markup);
     } finally {
       enableStaticRendering(false);
@@ -114,8 +139,12 @@ describe('build: the pre-rendered login form (issues 15 and 20)', function () {
     expect(() => renderEntryPage({ ...config(), inactiveTimeLimit: 'soon' })).to.throw(/config\/config\.json is malformed:\n- .*inactiveTimeLimit/);
   });
 
-  it('the entry page carries it in #root, the loading screen beside it, its brands and links, the entry script and the first screen\'s stylesheet inline in the head; the CSP hashes are those of the inline blocks', async () => {
-    const html = indexHtml({ script: 'main-1.js', inlineStyles: inlineStylesheet('body{margin:0}\n/*# sourceMappingURL=main-1.css.map */\n', prerendered.brandStyles), prerendered });
+  it("the entry page carries it in #root, the loading screen beside it, its brands and links, the entry script and the first screen's stylesheet inline in the head; the CSP hashes are those of the inline blocks", async () => {
+    const html = indexHtml({
+      script: 'main-1.js',
+      inlineStyles: inlineStylesheet('body{margin:0}\n/*# sourceMappingURL=main-1.css.map */\n', prerendered.brandStyles),
+      prerendered,
+    });
     expect(html).to.include(`<title>${title}</title>`);
     expect(html).to.include(`<div id="root">${markup}</div>`);
     expect(html).to.include(`<div id="${ENTRY_LOADING_ID}" class="entry-loading"><main class="site-main">${LOADING_MARKUP}</main></div>`);
@@ -163,7 +192,10 @@ function runEntryScript(url: string, stored: Record<string, string> = {}, nowMs 
   const ack = { textContent: '' };
   const document = {
     title: 'Consent to share data | Open Banking',
-    documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value), getAttribute: (name: string) => attributes.get(name) ?? null },
+    documentElement: {
+      setAttribute: (name: string, value: string) => attributes.set(name, value),
+      getAttribute: (name: string) => attributes.get(name) ?? null,
+    },
     getElementById: (id: string) => (id === ENTRY_CONFIG_ID ? { textContent: CARRIED } : null),
     querySelector: (selector: string) => (selector === '.login-ack' ? ack : null),
     addEventListener: (type: string, listener: (event: unknown) => void) => listeners.push({ type, listener }),
@@ -189,8 +221,15 @@ function runEntryScript(url: string, stored: Record<string, string> = {}, nowMs 
     ack,
     fire(type, target = {}) {
       let prevented = false;
-      const element = { closest: (selector: string) => (selector === '[data-early-action]' && target.action !== undefined ? { getAttribute: () => target.action } : null) };
-      const event = { target: element, preventDefault: () => { prevented = true; } };
+      const element = {
+        closest: (selector: string) => (selector === '[data-early-action]' && target.action !== undefined ? { getAttribute: () => target.action } : null),
+      };
+      const event = {
+        target: element,
+        preventDefault: () => {
+          prevented = true;
+        },
+      };
       for (const added of listeners.filter((candidate) => candidate.type === type)) added.listener(event);
       return prevented;
     },
@@ -205,7 +244,12 @@ describe('build: the entry script decides before the first paint whether the lau
   const cases: [string, string, Record<string, string>, 'login' | 'elsewhere'][] = [
     ['a launch with a live token', `https://bank.example/demo_accc_aisp?redirectJwt=${live}`, {}, 'login'],
     ['a reload: the token kept in the tab', 'https://bank.example/demo_accc_aisp', { [REDIRECT_JWT_KEY]: live }, 'login'],
-    ['a reload after Cancel (a reject key is not replayed)', 'https://bank.example/demo_accc_aisp', { [REDIRECT_JWT_KEY]: live, [decisionKeyName('reject')]: 'k' }, 'login'],
+    [
+      'a reload after Cancel (a reject key is not replayed)',
+      'https://bank.example/demo_accc_aisp',
+      { [REDIRECT_JWT_KEY]: live, [decisionKeyName('reject')]: 'k' },
+      'login',
+    ],
     ['an error route', `https://bank.example/incorrect_jwt?redirectJwt=${live}`, {}, 'elsewhere'],
     ['authorize_failure with its error', 'https://bank.example/x/authorize_failure/?error=eyJ9', {}, 'elsewhere'],
     ['consent_fetch_failure, percent-encoded', `https://bank.example/consent%5Ffetch%5Ffailure?redirectJwt=${live}`, {}, 'elsewhere'],
@@ -218,7 +262,12 @@ describe('build: the entry script decides before the first paint whether the lau
     ['no exp', `https://bank.example/demo_accc_aisp?redirectJwt=${jwt({ brand: 'demo' })}`, {}, 'elsewhere'],
     ['an exp that is a string', `https://bank.example/demo_accc_aisp?redirectJwt=${jwt({ exp: String(NOW_S + 600) })}`, {}, 'elsewhere'],
     ['an expired token', `https://bank.example/demo_accc_aisp?redirectJwt=${jwt({ exp: NOW_S - 1 })}`, {}, 'elsewhere'],
-    ['a decision to replay after a reload', 'https://bank.example/demo_accc_aisp', { [REDIRECT_JWT_KEY]: live, [decisionKeyName('approve')]: 'k' }, 'elsewhere'],
+    [
+      'a decision to replay after a reload',
+      'https://bank.example/demo_accc_aisp',
+      { [REDIRECT_JWT_KEY]: live, [decisionKeyName('approve')]: 'k' },
+      'elsewhere',
+    ],
     ['a path that cannot be decoded', `https://bank.example/%E0%A4%A?redirectJwt=${live}`, {}, 'login'],
   ];
   for (const [name, url, stored, expected] of cases) {
@@ -233,20 +282,29 @@ describe('build: the entry script decides before the first paint whether the lau
     const attributes = new Map<string, string>();
     const context = vm.createContext({
       location: new URL(`https://bank.example/demo_accc_aisp?redirectJwt=${live}`),
-      window: Object.defineProperty({}, 'sessionStorage', { get: () => { throw new Error('SecurityError'); } }),
+      window: Object.defineProperty({}, 'sessionStorage', {
+        get: () => {
+          throw new Error('SecurityError');
+        },
+      }),
       document: {
         title: '',
         documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value), getAttribute: () => null },
         getElementById: () => ({ textContent: CARRIED }),
         addEventListener: () => undefined,
       },
-      URLSearchParams, atob, JSON, String, Date: { now: () => NOW_S * 1000 }, decodeURIComponent,
+      URLSearchParams,
+      atob,
+      JSON,
+      String,
+      Date: { now: () => NOW_S * 1000 },
+      decodeURIComponent,
     });
     vm.runInContext(ENTRY_SCRIPT, context);
     expect(attributes.get(ENTRY_ATTRIBUTE)).to.equal('login');
   });
 
-  it('shows the token\'s brand when the page carries it, whatever its case (issue 20); a brand the page does not carry gets the loading screen', () => {
+  it("shows the token's brand when the page carries it, whatever its case (issue 20); a brand the page does not carry gets the loading screen", () => {
     expect(runEntryScript(`https://bank.example/?redirectJwt=${live}`).brand).to.equal('demo');
     const coastal = runEntryScript(`https://bank.example/?redirectJwt=${jwt({ exp: NOW_S + 600, brand: 'COASTAL' })}`);
     expect([coastal.entry, coastal.brand]).to.deep.equal(['login', 'coastal']);
@@ -277,16 +335,46 @@ describe('build: the entry script decides before the first paint whether the lau
   });
 
   it('agrees with the flow model: "login" exactly when the launch leaves the model awaiting its login step (any route, token and stored decision)', () => {
-    const routes = fc.constantFrom('', 'demo_accc_aisp', 'incorrect_jwt', 'authorize_failure', 'consent_fetch_failure', 'service_unavailable', 'select-and-confirm');
-    fc.assert(fc.property(routes, fc.option(fc.constant(live), { nil: undefined }), fc.option(fc.constant(live), { nil: undefined }), fc.constantFrom(undefined, 'approve', 'reject'), (route, inAddress, inStorage, decided) => {
-      const stored: Record<string, string> = {};
-      if (inStorage !== undefined) stored[REDIRECT_JWT_KEY] = inStorage;
-      if (decided !== undefined) stored[decisionKeyName(decided)] = 'k';
-      const url = `https://bank.example/${route}${inAddress === undefined ? '' : `?redirectJwt=${inAddress}`}`;
-      const script = runEntryScript(url, stored).entry;
-      const start = initialFlowState({ brands: ['demo'], production: false, inactivity: { inactiveTimeLimit: 300, inactiveReciprocalWarnTime: 60 }, publicSiteUrl: '' }, NOW_S * 1000);
-      const launched = transition(start, { type: 'launched', route, jwtFromAddress: inAddress, jwtFromStorage: inAddress === undefined ? inStorage : undefined, errorParam: undefined, decided: decided }, NOW_S * 1000);
-      expect(script).to.equal(awaitingLogin(launched.state) ? 'login' : 'elsewhere');
-    }));
+    const routes = fc.constantFrom(
+      '',
+      'demo_accc_aisp',
+      'incorrect_jwt',
+      'authorize_failure',
+      'consent_fetch_failure',
+      'service_unavailable',
+      'select-and-confirm',
+    );
+    fc.assert(
+      fc.property(
+        routes,
+        fc.option(fc.constant(live), { nil: undefined }),
+        fc.option(fc.constant(live), { nil: undefined }),
+        fc.constantFrom(undefined, 'approve', 'reject'),
+        (route, inAddress, inStorage, decided) => {
+          const stored: Record<string, string> = {};
+          if (inStorage !== undefined) stored[REDIRECT_JWT_KEY] = inStorage;
+          if (decided !== undefined) stored[decisionKeyName(decided)] = 'k';
+          const url = `https://bank.example/${route}${inAddress === undefined ? '' : `?redirectJwt=${inAddress}`}`;
+          const script = runEntryScript(url, stored).entry;
+          const start = initialFlowState(
+            { brands: ['demo'], production: false, inactivity: { inactiveTimeLimit: 300, inactiveReciprocalWarnTime: 60 }, publicSiteUrl: '' },
+            NOW_S * 1000,
+          );
+          const launched = transition(
+            start,
+            {
+              type: 'launched',
+              route,
+              jwtFromAddress: inAddress,
+              jwtFromStorage: inAddress === undefined ? inStorage : undefined,
+              errorParam: undefined,
+              decided: decided,
+            },
+            NOW_S * 1000,
+          );
+          expect(script).to.equal(awaitingLogin(launched.state) ? 'login' : 'elsewhere');
+        },
+      ),
+    );
   });
 });

@@ -25,12 +25,7 @@ import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
  * failure, and the mutation run's coverage, belong to the test that reads them).
  */
 const start = (): readonly Account[] => {
-  const loaded = toAccounts([
-    rawAccount({ id: 'a1' }),
-    rawAccount({ id: 'ro', eligible: false }),
-    ...egaEntries,
-    rawAccount({ id: 'a2' }),
-  ]);
+  const loaded = toAccounts([rawAccount({ id: 'a1' }), rawAccount({ id: 'ro', eligible: false }), ...egaEntries, rawAccount({ id: 'a2' })]);
   if (!loaded.ok) throw new Error('fixture');
   return loaded.value.data;
 };
@@ -45,8 +40,14 @@ const view = (accounts: readonly Account[]): string[] =>
   );
 
 type Step = (accounts: readonly Account[]) => readonly Account[];
-const tick = (id: string): Step => (accounts) => toggleAccount(accounts, id);
-const tickSub = (subId: string): Step => (accounts) => toggleSubAccount(accounts, EGA, subId);
+const tick =
+  (id: string): Step =>
+  (accounts) =>
+    toggleAccount(accounts, id);
+const tickSub =
+  (subId: string): Step =>
+  (accounts) =>
+    toggleSubAccount(accounts, EGA, subId);
 const all: Step = toggleSelectAll;
 const run = (...steps: Step[]): readonly Account[] => steps.reduce((accounts, step) => step(accounts), start());
 
@@ -62,10 +63,18 @@ describe('domain/account-selection', () => {
       ['unticking an EGA clears them all', [tick(EGA), tick(EGA)], ['a1:--', 'ro:--', `${EGA}:--[-,-,-]`, 'a2:--']],
       ['one sub-account: parent indeterminate', [tickSub('ega-usd-01')], ['a1:--', 'ro:--', `${EGA}:-I[-,USD,-]`, 'a2:--']],
       ['two of three: still indeterminate', [tickSub('ega-usd-01'), tickSub('ega-eur-01')], ['a1:--', 'ro:--', `${EGA}:-I[-,USD,EUR]`, 'a2:--']],
-      ['all three: parent selected', [tickSub('ega-usd-01'), tickSub('ega-eur-01'), tickSub('ega-aud-01')], ['a1:--', 'ro:--', `${EGA}:S-[AUD,USD,EUR]`, 'a2:--']],
+      [
+        'all three: parent selected',
+        [tickSub('ega-usd-01'), tickSub('ega-eur-01'), tickSub('ega-aud-01')],
+        ['a1:--', 'ro:--', `${EGA}:S-[AUD,USD,EUR]`, 'a2:--'],
+      ],
       ['untick one of a selected EGA: indeterminate', [tick(EGA), tickSub('ega-aud-01')], ['a1:--', 'ro:--', `${EGA}:-I[-,USD,EUR]`, 'a2:--']],
       ['untick the last sub-account: parent cleared', [tickSub('ega-usd-01'), tickSub('ega-usd-01')], ['a1:--', 'ro:--', `${EGA}:--[-,-,-]`, 'a2:--']],
-      ['ticking an indeterminate EGA selects all and clears indeterminate', [tickSub('ega-usd-01'), tick(EGA)], ['a1:--', 'ro:--', `${EGA}:S-[AUD,USD,EUR]`, 'a2:--']],
+      [
+        'ticking an indeterminate EGA selects all and clears indeterminate',
+        [tickSub('ega-usd-01'), tick(EGA)],
+        ['a1:--', 'ro:--', `${EGA}:S-[AUD,USD,EUR]`, 'a2:--'],
+      ],
       ['select all ticks every available account', [all], ['a1:S-', 'ro:--', `${EGA}:S-[AUD,USD,EUR]`, 'a2:S-']],
       ['select all twice clears them', [all, all], ['a1:--', 'ro:--', `${EGA}:--[-,-,-]`, 'a2:--']],
       ['select all with some ticked selects all', [tick('a2'), tickSub('ega-eur-01'), all], ['a1:S-', 'ro:--', `${EGA}:S-[AUD,USD,EUR]`, 'a2:S-']],
@@ -91,11 +100,8 @@ describe('domain/account-selection', () => {
       expect(view(run(tickSub('nope')))).to.deep.equal(['a1:--', 'ro:--', `${EGA}:--[-,-,-]`, 'a2:--']);
     });
 
-    it('a sub-account is toggled only under the parent named: another EGA\'s sub-account id is a no-op', () => {
-      const result = toAccounts([
-        ...egaEntries,
-        rawAccount({ id: 'other-aud', identification: 'C2', control: 'C2', currency: 'AUD' }),
-      ]);
+    it("a sub-account is toggled only under the parent named: another EGA's sub-account id is a no-op", () => {
+      const result = toAccounts([...egaEntries, rawAccount({ id: 'other-aud', identification: 'C2', control: 'C2', currency: 'AUD' })]);
       if (!result.ok) throw new Error('fixture');
       const accounts = result.value.data;
       expect(toggleSubAccount(accounts, 'EGA:C2', 'ega-usd-01')).to.deep.equal(accounts);
@@ -141,7 +147,14 @@ describe('domain/account-selection', () => {
     });
 
     it('leaves a sub-account new on the fresh list unticked', () => {
-      const gbp = rawAccount({ id: 'ega-gbp-01', identification: '011000 99990004', currency: 'GBP', schemeName: 'EGA', control: '011000 99990001', productName: 'Multi-currency' });
+      const gbp = rawAccount({
+        id: 'ega-gbp-01',
+        identification: '011000 99990004',
+        currency: 'GBP',
+        schemeName: 'EGA',
+        control: '011000 99990001',
+        productName: 'Multi-currency',
+      });
       const earlier = run(tickSub('ega-usd-01'));
       expect(view(restoreSelection(fresh([gbp]), earlier))).to.deep.equal(['a1:--', 'ro:--', `${EGA}:-I[-,USD,-,-]`, 'a2:--']);
     });
@@ -163,7 +176,12 @@ describe('domain/account-selection', () => {
       });
     }
 
-    const shown: [number, boolean][] = [[0, false], [1, false], [2, true], [5, true]];
+    const shown: [number, boolean][] = [
+      [0, false],
+      [1, false],
+      [2, true],
+      [5, true],
+    ];
     for (const [count, expected] of shown) {
       it(`select-all shown with ${count} available: ${expected}`, () => {
         const first = start()[0] as Account;
@@ -213,15 +231,23 @@ describe('domain/account-selection', () => {
       const subs = accounts.flatMap((a) => a.subAccounts.map((s) => [a.id, s.id] as const));
       return fc.oneof(
         fc.constant(all),
-        ids.length > 0 ? fc.constantFrom(...ids).map((id): Step => (xs) => toggleAccount(xs, id)) : fc.constant(all),
+        ids.length > 0
+          ? fc.constantFrom(...ids).map(
+              (id): Step =>
+                (xs) =>
+                  toggleAccount(xs, id),
+            )
+          : fc.constant(all),
         subs.length > 0
-          ? fc.constantFrom(...subs).map(([parent, sub]): Step => (xs) => toggleSubAccount(xs, parent, sub))
+          ? fc.constantFrom(...subs).map(
+              ([parent, sub]): Step =>
+                (xs) =>
+                  toggleSubAccount(xs, parent, sub),
+            )
           : fc.constant(all),
       );
     };
-    const scenario = accountsArbitrary.chain((accounts) =>
-      fc.tuple(fc.constant(accounts), fc.array(stepArbitrary(accounts), { maxLength: 12 })),
-    );
+    const scenario = accountsArbitrary.chain((accounts) => fc.tuple(fc.constant(accounts), fc.array(stepArbitrary(accounts), { maxLength: 12 })));
     const apply = (accounts: readonly Account[], steps: readonly Step[]) => steps.reduce((xs, step) => step(xs), accounts);
 
     it('a parent is selected exactly when all its selectable sub-accounts are, indeterminate when some but not all', () => {
@@ -274,7 +300,11 @@ describe('domain/account-selection', () => {
   describe('select-all under a filter (issue 13 item 1)', () => {
     /** 500 eligible accounts named "Account 1" … "Account 500", nickname-free, numbers 062000 00000001 … */
     const fiveHundred = (): readonly Account[] => {
-      const loaded = toAccounts(Array.from({ length: 500 }, (_, i) => rawAccount({ id: `acc-${i + 1}`, productName: `Product ${i + 1}`, nickName: i < 11 ? `Travel ${i + 1}` : `Bills ${i + 1}` })));
+      const loaded = toAccounts(
+        Array.from({ length: 500 }, (_, i) =>
+          rawAccount({ id: `acc-${i + 1}`, productName: `Product ${i + 1}`, nickName: i < 11 ? `Travel ${i + 1}` : `Bills ${i + 1}` }),
+        ),
+      );
       if (!loaded.ok) throw new Error('fixture');
       return loaded.value.data;
     };

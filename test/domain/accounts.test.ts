@@ -91,10 +91,22 @@ describe('domain/accounts', () => {
       ['an array entry', [[good]], { kind: 'malformedAccount', status: 400, index: 0, field: 'account' }],
       ['a missing scheme', [{ productName: 'X' }], { kind: 'malformedAccount', status: 400, index: 0, field: 'scheme' }],
       ['a null scheme', [{ ...good, scheme: null }], { kind: 'malformedAccount', status: 400, index: 0, field: 'scheme' }],
-      ['no secondaryIdentification', [{ ...good, scheme: { ...good.scheme, secondaryIdentification: '' } }], { kind: 'malformedAccount', status: 400, index: 0, field: 'scheme.secondaryIdentification' }],
-      ['a numeric identification', [{ ...good, scheme: { ...good.scheme, identification: 62000 } }], { kind: 'malformedAccount', status: 400, index: 0, field: 'scheme.identification' }],
+      [
+        'no secondaryIdentification',
+        [{ ...good, scheme: { ...good.scheme, secondaryIdentification: '' } }],
+        { kind: 'malformedAccount', status: 400, index: 0, field: 'scheme.secondaryIdentification' },
+      ],
+      [
+        'a numeric identification',
+        [{ ...good, scheme: { ...good.scheme, identification: 62000 } }],
+        { kind: 'malformedAccount', status: 400, index: 0, field: 'scheme.identification' },
+      ],
       ['no productName', [{ ...good, productName: undefined }], { kind: 'malformedAccount', status: 400, index: 0, field: 'productName' }],
-      ['a string eligible flag', [{ ...good, supplementaryData: { rbwmPIB: { eligibleAccount: 'yes' } } }], { kind: 'malformedAccount', status: 400, index: 0, field: 'eligibleAccount' }],
+      [
+        'a string eligible flag',
+        [{ ...good, supplementaryData: { rbwmPIB: { eligibleAccount: 'yes' } } }],
+        { kind: 'malformedAccount', status: 400, index: 0, field: 'eligibleAccount' },
+      ],
       ['not a list', { accounts: {} }, { kind: 'notAnAccountList', status: 400 }],
       ['null', null, { kind: 'notAnAccountList', status: 400 }],
     ];
@@ -153,7 +165,9 @@ describe('domain/accounts', () => {
     }
 
     it('accepts the smallest entry (productName and scheme only): open, ineligible, not joint, no optional field', () => {
-      const state = load([{ productName: 'Everyday Account', scheme: { schemeName: 'BSB_ACCOUNT', identification: '062000 1', secondaryIdentification: 'a' } }]);
+      const state = load([
+        { productName: 'Everyday Account', scheme: { schemeName: 'BSB_ACCOUNT', identification: '062000 1', secondaryIdentification: 'a' } },
+      ]);
       expect(state.data).to.deep.equal([
         {
           id: 'a',
@@ -247,7 +261,11 @@ describe('domain/accounts', () => {
     it('uses the control number as identification and takes names from the primary', () => {
       const { identification, controlAccountIdentification, productName, nickName, schemeName } = ega();
       expect([identification, controlAccountIdentification, productName, nickName, schemeName]).to.deep.equal([
-        '011000 99990001', '011000 99990001', 'Multi-currency', 'Travel', 'EGA',
+        '011000 99990001',
+        '011000 99990001',
+        'Multi-currency',
+        'Travel',
+        'EGA',
       ]);
     });
     it('lists the primary first, then the bank order, as SUB with currency and isPri', () => {
@@ -272,7 +290,7 @@ describe('domain/accounts', () => {
     for (const [name, raw, expected] of derived) {
       it(name, () => expect(load(raw).data[0]).to.include(expected));
     }
-    it('maps the contract\'s multi-currency entries to one EGA account, field by field', () => {
+    it("maps the contract's multi-currency entries to one EGA account, field by field", () => {
       expect(ega()).to.deep.equal({
         id: 'EGA:011000 99990001',
         productName: 'Multi-currency',
@@ -318,16 +336,15 @@ describe('domain/accounts', () => {
 
     it('with no primary entry, keeps the bank order and no isPri', () => {
       const account = load([sub('s2'), sub('s3')]).data[0];
-      expect(account?.subAccounts.map((s) => [s.id, s.isPri])).to.deep.equal([['s2', false], ['s3', false]]);
+      expect(account?.subAccounts.map((s) => [s.id, s.isPri])).to.deep.equal([
+        ['s2', false],
+        ['s3', false],
+      ]);
     });
   });
 
   describe('AccountState (spec §3)', () => {
-    const state = () => load([
-      rawAccount({ id: 'a1' }),
-      rawAccount({ id: 'a2', eligible: false }),
-      ...egaEntries,
-    ]);
+    const state = () => load([rawAccount({ id: 'a1' }), rawAccount({ id: 'a2', eligible: false }), ...egaEntries]);
     it('splits available (eligible) and read-only (ineligible) accounts', () => {
       expect(state().availableAccounts.map((a) => a.id)).to.deep.equal(['a1', 'EGA:011000 99990001']);
       expect(state().readonlyAccounts.map((a) => a.id)).to.deep.equal(['a2']);
@@ -338,10 +355,11 @@ describe('domain/accounts', () => {
       ['no accounts', [], true],
       ['one TrustUser', [rawAccount({ id: 'a' }), rawAccount({ id: 'b', ownership: 'TrustUser' })], false],
       ['a TrustUser EGA (its primary)', [rawAccount({ id: 'a' }), rawAccount({ id: 's', control: 'C', ownership: 'TrustUser' })], false],
-      ['a TrustUser sub-account that is not the primary', [
-        rawAccount({ id: 'p', identification: 'C', control: 'C' }),
-        rawAccount({ id: 's', identification: 'C-2', control: 'C', ownership: 'TrustUser' }),
-      ], false],
+      [
+        'a TrustUser sub-account that is not the primary',
+        [rawAccount({ id: 'p', identification: 'C', control: 'C' }), rawAccount({ id: 's', identification: 'C-2', control: 'C', ownership: 'TrustUser' })],
+        false,
+      ],
     ];
     for (const [name, raw, expected] of individual) {
       it(`individualAccount: ${name} → ${expected}`, () => expect(load(raw).individualAccount).to.equal(expected));
@@ -353,32 +371,49 @@ describe('domain/accounts', () => {
   });
 
   describe('preselectFromConsent (spec §4: pre-select accounts named in the existing consent)', () => {
-    const state = () => load([
-      rawAccount({ id: 'a1', identification: '062000 11111111' }),
-      rawAccount({ id: 'a2', identification: '062000 22222222' }),
-      rawAccount({ id: 'a3', identification: '062000 33333333', eligible: false }),
-      ...egaEntries,
-      rawAccount({ id: 'a4', identification: '062000 44444444' }),
-    ]);
-    const view = (s: AccountState) =>
-      s.data.map((a) => `${a.id}:${a.preSelected ? 'P' : '-'}${a.selected ? 'S' : '-'}${a.indeterminate ? 'I' : '-'}`);
+    const state = () =>
+      load([
+        rawAccount({ id: 'a1', identification: '062000 11111111' }),
+        rawAccount({ id: 'a2', identification: '062000 22222222' }),
+        rawAccount({ id: 'a3', identification: '062000 33333333', eligible: false }),
+        ...egaEntries,
+        rawAccount({ id: 'a4', identification: '062000 44444444' }),
+      ]);
+    const view = (s: AccountState) => s.data.map((a) => `${a.id}:${a.preSelected ? 'P' : '-'}${a.selected ? 'S' : '-'}${a.indeterminate ? 'I' : '-'}`);
 
     const cases: [string, SharedAccountRef[], string[]][] = [
       ['nothing named: order kept', [], ['a1:---', 'a2:---', 'a3:---', 'EGA:011000 99990001:---', 'a4:---']],
-      ['by secondaryIdentification, sorted first, stable', [{ secondaryIdentification: 'a4' }, { secondaryIdentification: 'a2' }],
-        ['a2:PS-', 'a4:PS-', 'a1:---', 'a3:---', 'EGA:011000 99990001:---']],
-      ['by identification when no id is given', [{ identification: '062000 11111111' }],
-        ['a1:PS-', 'a2:---', 'a3:---', 'EGA:011000 99990001:---', 'a4:---']],
-      ['the id wins over a matching identification', [{ secondaryIdentification: 'gone', identification: '062000 11111111' }],
-        ['a1:---', 'a2:---', 'a3:---', 'EGA:011000 99990001:---', 'a4:---']],
-      ['a read-only account is pre-selected but never selected', [{ secondaryIdentification: 'a3' }],
-        ['a3:P--', 'a1:---', 'a2:---', 'EGA:011000 99990001:---', 'a4:---']],
-      ['some EGA sub-accounts: parent indeterminate', [{ secondaryIdentification: 'ega-usd-01' }],
-        ['EGA:011000 99990001:P-I', 'a1:---', 'a2:---', 'a3:---', 'a4:---']],
-      ['all EGA sub-accounts: parent selected', [{ secondaryIdentification: 'ega-usd-01' }, { secondaryIdentification: 'ega-aud-01' }, { identification: '011000 99990003' }],
-        ['EGA:011000 99990001:PS-', 'a1:---', 'a2:---', 'a3:---', 'a4:---']],
-      ['unknown accounts are ignored', [{ secondaryIdentification: 'nope' }, { identification: '000000 0' }],
-        ['a1:---', 'a2:---', 'a3:---', 'EGA:011000 99990001:---', 'a4:---']],
+      [
+        'by secondaryIdentification, sorted first, stable',
+        [{ secondaryIdentification: 'a4' }, { secondaryIdentification: 'a2' }],
+        ['a2:PS-', 'a4:PS-', 'a1:---', 'a3:---', 'EGA:011000 99990001:---'],
+      ],
+      ['by identification when no id is given', [{ identification: '062000 11111111' }], ['a1:PS-', 'a2:---', 'a3:---', 'EGA:011000 99990001:---', 'a4:---']],
+      [
+        'the id wins over a matching identification',
+        [{ secondaryIdentification: 'gone', identification: '062000 11111111' }],
+        ['a1:---', 'a2:---', 'a3:---', 'EGA:011000 99990001:---', 'a4:---'],
+      ],
+      [
+        'a read-only account is pre-selected but never selected',
+        [{ secondaryIdentification: 'a3' }],
+        ['a3:P--', 'a1:---', 'a2:---', 'EGA:011000 99990001:---', 'a4:---'],
+      ],
+      [
+        'some EGA sub-accounts: parent indeterminate',
+        [{ secondaryIdentification: 'ega-usd-01' }],
+        ['EGA:011000 99990001:P-I', 'a1:---', 'a2:---', 'a3:---', 'a4:---'],
+      ],
+      [
+        'all EGA sub-accounts: parent selected',
+        [{ secondaryIdentification: 'ega-usd-01' }, { secondaryIdentification: 'ega-aud-01' }, { identification: '011000 99990003' }],
+        ['EGA:011000 99990001:PS-', 'a1:---', 'a2:---', 'a3:---', 'a4:---'],
+      ],
+      [
+        'unknown accounts are ignored',
+        [{ secondaryIdentification: 'nope' }, { identification: '000000 0' }],
+        ['a1:---', 'a2:---', 'a3:---', 'EGA:011000 99990001:---', 'a4:---'],
+      ],
     ];
     for (const [name, refs, expected] of cases) {
       it(name, () => expect(view(preselectFromConsent(state(), refs))).to.deep.equal(expected));

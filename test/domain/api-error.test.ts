@@ -20,7 +20,12 @@ describe('domain/api-error', () => {
       const body = {
         error: {
           errorInfo: [
-            { errorStack: [{ code: 'A09', causes: ['first'] }, { code: 'A05', causes: ['second'] }] },
+            {
+              errorStack: [
+                { code: 'A09', causes: ['first'] },
+                { code: 'A05', causes: ['second'] },
+              ],
+            },
             { errorStack: [{ code: 'otp_failure_002', causes: ['other'] }] },
           ],
         },

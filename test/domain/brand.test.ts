@@ -4,7 +4,8 @@ import { brandOf, NEUTRAL_BRAND_NAME, parseBrandEntry, parseBrands } from '../..
 import { AA_TEXT_CONTRAST, brandPalette, contrastRatio, DEFAULT_BRAND_COLOUR, LIGHT_BACKGROUNDS, relativeLuminance } from '../../domain/brand-colour';
 
 const DEMO = { id: 'Demo', displayName: 'Demo Bank', legalName: 'Demo Bank Australia Limited', logoUrl: '/brand/demo.svg', primaryColour: '#0b4f8a' };
-const hexColour = fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }))
+const hexColour = fc
+  .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }))
   .map((rgb) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`);
 
 describe('domain/brand-colour (DESIGN §3.14, WCAG 2.2 AA 1.4.3)', () => {
@@ -24,7 +25,7 @@ describe('domain/brand-colour (DESIGN §3.14, WCAG 2.2 AA 1.4.3)', () => {
     expect(palette).to.include({ primary: '#0b4f8a', adjusted: false });
   });
 
-  it('darkens a colour that would fail AA (a light yellow, the brand\'s own hue) and says so', () => {
+  it("darkens a colour that would fail AA (a light yellow, the brand's own hue) and says so", () => {
     const palette = brandPalette('#ffd700');
     expect(palette.adjusted).to.equal(true);
     expect(palette.primary).to.not.equal('#ffd700');
@@ -37,7 +38,7 @@ describe('domain/brand-colour (DESIGN §3.14, WCAG 2.2 AA 1.4.3)', () => {
     expect(brandPalette(DEFAULT_BRAND_COLOUR)).to.deep.equal({ primary: '#0b4f8a', dark: '#083b68', soft: '#e7edf3', adjusted: false });
   });
 
-  it('no configured colour, or a malformed one, gets the app\'s default', () => {
+  it("no configured colour, or a malformed one, gets the app's default", () => {
     expect(brandPalette(undefined).primary).to.equal(DEFAULT_BRAND_COLOUR);
     expect(brandPalette('red').primary).to.equal(DEFAULT_BRAND_COLOUR);
     expect(brandPalette('#0b4f8aff').primary, 'eight digits are not #rrggbb').to.equal(DEFAULT_BRAND_COLOUR);
@@ -45,20 +46,29 @@ describe('domain/brand-colour (DESIGN §3.14, WCAG 2.2 AA 1.4.3)', () => {
   });
 
   it('any #rrggbb gives a palette whose primary colour is AA on white, the surface and its own soft tint, and under white text', () => {
-    fc.assert(fc.property(hexColour, (colour) => {
-      const palette = brandPalette(colour);
-      for (const background of [...LIGHT_BACKGROUNDS, palette.soft]) expect(contrastRatio(palette.primary, background), `${colour} on ${background}`).to.be.at.least(AA_TEXT_CONTRAST);
-      expect(contrastRatio('#ffffff', palette.dark)).to.be.at.least(contrastRatio('#ffffff', palette.primary));
-      expect(palette.adjusted).to.equal(palette.primary !== colour);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(hexColour, (colour) => {
+        const palette = brandPalette(colour);
+        for (const background of [...LIGHT_BACKGROUNDS, palette.soft])
+          expect(contrastRatio(palette.primary, background), `${colour} on ${background}`).to.be.at.least(AA_TEXT_CONTRAST);
+        expect(contrastRatio('#ffffff', palette.dark)).to.be.at.least(contrastRatio('#ffffff', palette.primary));
+        expect(palette.adjusted).to.equal(palette.primary !== colour);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
 describe('domain/brand (CONTRACT §2 brands, DESIGN §3.14)', () => {
   it('a brand object gives its name, legal name, logo and colour; the id is lower-cased', () => {
     const parsed = parseBrandEntry(DEMO, 0);
-    expect(parsed.ok && [parsed.value.id, parsed.value.displayName, parsed.value.legalName, parsed.value.logoUrl, parsed.value.palette.primary])
-      .to.deep.equal(['demo', 'Demo Bank', 'Demo Bank Australia Limited', '/brand/demo.svg', '#0b4f8a']);
+    expect(parsed.ok && [parsed.value.id, parsed.value.displayName, parsed.value.legalName, parsed.value.logoUrl, parsed.value.palette.primary]).to.deep.equal([
+      'demo',
+      'Demo Bank',
+      'Demo Bank Australia Limited',
+      '/brand/demo.svg',
+      '#0b4f8a',
+    ]);
   });
 
   it('a plain-string brand gets neutral defaults: no bank name, no legal name, the drawn mark, the default colour', () => {
@@ -75,16 +85,40 @@ describe('domain/brand (CONTRACT §2 brands, DESIGN §3.14)', () => {
     ['an id that cannot name a route', { ...DEMO, id: 'demo bank' }, 'brands[3].id must be letters, digits or "-" (it names the route demo bank_accc_aisp)'],
     ['a blank legal name', { ...DEMO, legalName: ' ' }, 'brands[3].legalName must be a non-empty string'],
     ['a name of 81 characters', { ...DEMO, displayName: 'x'.repeat(81) }, 'brands[3].displayName must have at most 80 characters'],
-    ['a protocol-relative logo', { ...DEMO, logoUrl: '//evil.example/logo.svg' }, 'brands[3].logoUrl must be a path on this site starting with "/" (the Content-Security-Policy allows images from the app\'s own origin only)'],
-    ['a javascript: logo', { ...DEMO, logoUrl: 'javascript:alert(1)' }, 'brands[3].logoUrl must be a path on this site starting with "/" (the Content-Security-Policy allows images from the app\'s own origin only)'],
+    [
+      'a protocol-relative logo',
+      { ...DEMO, logoUrl: '//evil.example/logo.svg' },
+      'brands[3].logoUrl must be a path on this site starting with "/" (the Content-Security-Policy allows images from the app\'s own origin only)',
+    ],
+    [
+      'a javascript: logo',
+      { ...DEMO, logoUrl: 'javascript:alert(1)' },
+      'brands[3].logoUrl must be a path on this site starting with "/" (the Content-Security-Policy allows images from the app\'s own origin only)',
+    ],
     ['a three-digit colour', { ...DEMO, primaryColour: '#fff' }, 'brands[3].primaryColour must be a colour like #0b4f8a'],
     ['a colour as a number', { ...DEMO, primaryColour: 0x0b4f8a }, 'brands[3].primaryColour must be a colour like #0b4f8a'],
-    ['a logo path with a space', { ...DEMO, logoUrl: '/brand/demo logo.svg' }, 'brands[3].logoUrl must be a path on this site starting with "/" (the Content-Security-Policy allows images from the app\'s own origin only)'],
-    ['a logo as a list (not a string, even if it reads as a path)', { ...DEMO, logoUrl: ['/brand/demo.svg'] }, 'brands[3].logoUrl must be a path on this site starting with "/" (the Content-Security-Policy allows images from the app\'s own origin only)'],
+    [
+      'a logo path with a space',
+      { ...DEMO, logoUrl: '/brand/demo logo.svg' },
+      'brands[3].logoUrl must be a path on this site starting with "/" (the Content-Security-Policy allows images from the app\'s own origin only)',
+    ],
+    [
+      'a logo as a list (not a string, even if it reads as a path)',
+      { ...DEMO, logoUrl: ['/brand/demo.svg'] },
+      'brands[3].logoUrl must be a path on this site starting with "/" (the Content-Security-Policy allows images from the app\'s own origin only)',
+    ],
     ['a colour as a list', { ...DEMO, primaryColour: ['#0b4f8a'] }, 'brands[3].primaryColour must be a colour like #0b4f8a'],
     ['a colour of eight digits', { ...DEMO, primaryColour: '#0b4f8aff' }, 'brands[3].primaryColour must be a colour like #0b4f8a'],
-    ['two misspelt fields', { ...DEMO, primaryColor: '#0b4f8a', logo: '/x.svg' }, 'brands[3] has unknown fields primaryColor, logo (allowed: id, displayName, legalName, logoUrl, primaryColour)'],
-    ['a misspelt field', { ...DEMO, primaryColor: '#0b4f8a' }, 'brands[3] has unknown field primaryColor (allowed: id, displayName, legalName, logoUrl, primaryColour)'],
+    [
+      'two misspelt fields',
+      { ...DEMO, primaryColor: '#0b4f8a', logo: '/x.svg' },
+      'brands[3] has unknown fields primaryColor, logo (allowed: id, displayName, legalName, logoUrl, primaryColour)',
+    ],
+    [
+      'a misspelt field',
+      { ...DEMO, primaryColor: '#0b4f8a' },
+      'brands[3] has unknown field primaryColor (allowed: id, displayName, legalName, logoUrl, primaryColour)',
+    ],
   ];
   for (const [name, raw, problem] of broken) {
     it(`names the problem: ${name}`, () => {
@@ -101,8 +135,13 @@ describe('domain/brand (CONTRACT §2 brands, DESIGN §3.14)', () => {
   it('names are trimmed; 80 characters are allowed; logo and colour are optional; a configured colour is used', () => {
     const name80 = 'x'.repeat(80);
     const parsed = parseBrandEntry({ id: ' Acme ', displayName: ` ${name80} `, legalName: ' Acme Bank Limited ', primaryColour: '#7a1f5c' }, 0);
-    expect(parsed.ok && [parsed.value.id, parsed.value.displayName, parsed.value.legalName, parsed.value.logoUrl, parsed.value.palette.primary])
-      .to.deep.equal(['acme', name80, 'Acme Bank Limited', undefined, '#7a1f5c']);
+    expect(parsed.ok && [parsed.value.id, parsed.value.displayName, parsed.value.legalName, parsed.value.logoUrl, parsed.value.palette.primary]).to.deep.equal([
+      'acme',
+      name80,
+      'Acme Bank Limited',
+      undefined,
+      '#7a1f5c',
+    ]);
     const plain = parseBrandEntry({ id: 'acme', displayName: 'Acme', legalName: 'Acme Bank Limited' }, 0);
     expect(plain.ok && plain.value.palette.primary).to.equal(DEFAULT_BRAND_COLOUR);
     const named = parseBrandEntry(' Demo ', 0);
@@ -114,7 +153,7 @@ describe('domain/brand (CONTRACT §2 brands, DESIGN §3.14)', () => {
     expect(brandOf([], undefined).id).to.equal('');
   });
 
-  it('a list: non-empty, each id once, every entry\'s problems together', () => {
+  it("a list: non-empty, each id once, every entry's problems together", () => {
     expect(parseBrands([])).to.deep.equal({ ok: false, error: ['brands must be a non-empty list of brand names or brand objects'] });
     expect(parseBrands('demo')).to.deep.equal({ ok: false, error: ['brands must be a non-empty list of brand names or brand objects'] });
     const twice = parseBrands(['demo', DEMO]);
@@ -126,10 +165,15 @@ describe('domain/brand (CONTRACT §2 brands, DESIGN §3.14)', () => {
   });
 
   it('never throws, whatever the config holds', () => {
-    fc.assert(fc.property(fc.anything(), (raw) => { parseBrands(raw); parseBrands([raw]); }));
+    fc.assert(
+      fc.property(fc.anything(), (raw) => {
+        parseBrands(raw);
+        parseBrands([raw]);
+      }),
+    );
   });
 
-  it('the token\'s brand picks the entry (any case); before the token is verified, or for an unknown brand, the neutral brand', () => {
+  it("the token's brand picks the entry (any case); before the token is verified, or for an unknown brand, the neutral brand", () => {
     const parsed = parseBrands(['other', DEMO]);
     const brands = parsed.ok ? parsed.value : [];
     expect(brandOf(brands, 'DEMO').displayName).to.equal('Demo Bank');

@@ -39,7 +39,11 @@ describe('domain/consent', () => {
     it('reads the contract example inside the data answer { detail }', () => {
       expect(parsed({ detail: contractExample })).to.deep.equal({
         permissions: [
-          { permission: 'bank:accounts.basic:read', accounts: [{ schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' }], granted: true },
+          {
+            permission: 'bank:accounts.basic:read',
+            accounts: [{ schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' }],
+            granted: true,
+          },
           { permission: 'common:customer.basic:read', accounts: [], granted: false },
         ],
         scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'],
@@ -61,13 +65,15 @@ describe('domain/consent', () => {
         expect(newlyRequestedScopes(parsed({ permissions: [withClaims('bank:payees:read'), withClaims('bank:transactions:read')] }))).to.deep.equal([]);
       });
       it('claims without the id, malformed claims and no claims are all new, once each, in request order', () => {
-        const consent = parsed({ permissions: [
-          withClaims('bank:accounts.basic:read'),
-          perm('bank:regular_payments:read', { claims: '{}' }),
-          perm('bank:payees:read', { claims: '{oops' }),
-          perm('profile'),
-          perm('bank:regular_payments:read'),
-        ] });
+        const consent = parsed({
+          permissions: [
+            withClaims('bank:accounts.basic:read'),
+            perm('bank:regular_payments:read', { claims: '{}' }),
+            perm('bank:payees:read', { claims: '{oops' }),
+            perm('profile'),
+            perm('bank:regular_payments:read'),
+          ],
+        });
         expect(newlyRequestedScopes(consent)).to.deep.equal(['bank:regular_payments:read', 'bank:payees:read', 'profile']);
       });
       it('a scope granted by one entry and repeated without claims is not new', () => {
@@ -85,7 +91,11 @@ describe('domain/consent', () => {
     const par: [string, unknown[], string | undefined][] = [
       ['no claims: a new arrangement', [perm('bank:payees:read')], undefined],
       ['claims JSON with the id', [perm('bank:payees:read', { claims: '{"cdr_arrangement_id":"arr-1"}' })], 'arr-1'],
-      ['the id on a later permission', [perm('bank:payees:read', { claims: '{}' }), perm('bank:transactions:read', { claims: '{"cdr_arrangement_id":"arr-2"}' })], 'arr-2'],
+      [
+        'the id on a later permission',
+        [perm('bank:payees:read', { claims: '{}' }), perm('bank:transactions:read', { claims: '{"cdr_arrangement_id":"arr-2"}' })],
+        'arr-2',
+      ],
       ['malformed claims JSON is not a crash', [perm('bank:payees:read', { claims: '{cdr_arrangement_id:' })], undefined],
       ['claims JSON that is not an object', [perm('bank:payees:read', { claims: '"arr-3"' })], undefined],
       ['a blank id', [perm('bank:payees:read', { claims: '{"cdr_arrangement_id":"  "}' })], undefined],
@@ -104,7 +114,10 @@ describe('domain/consent', () => {
       const a1 = { secondaryIdentification: 'acc-1', identification: '062000 1' };
       const legacy = { identification: '062000 9' };
       const consent = parsed({
-        permissions: [perm('bank:accounts.basic:read', { accounts: [a1, legacy] }), perm('bank:transactions:read', { accounts: [a1, legacy, { secondaryIdentification: 'acc-2', schemeName: null }] })],
+        permissions: [
+          perm('bank:accounts.basic:read', { accounts: [a1, legacy] }),
+          perm('bank:transactions:read', { accounts: [a1, legacy, { secondaryIdentification: 'acc-2', schemeName: null }] }),
+        ],
       });
       expect(consent.sharedAccounts).to.deep.equal([a1, legacy, { secondaryIdentification: 'acc-2' }]);
     });
@@ -158,20 +171,43 @@ describe('domain/consent', () => {
       ['a permission without a name', { permissions: [{ accounts: [] }] }, { kind: 'malformedPermission', index: 0 }],
       ['an empty permission name', { permissions: [perm('bank:payees:read'), perm('')] }, { kind: 'malformedPermission', index: 1 }],
       ['accounts not a list', { permissions: [perm('bank:payees:read', { accounts: {} })] }, { kind: 'malformedPermission', index: 0 }],
-      ['an account naming nothing', { permissions: [perm('bank:payees:read', { accounts: [{ schemeName: 'BSB_ACCOUNT' }] })] }, { kind: 'malformedAccount', permissionIndex: 0, accountIndex: 0 }],
+      [
+        'an account naming nothing',
+        { permissions: [perm('bank:payees:read', { accounts: [{ schemeName: 'BSB_ACCOUNT' }] })] },
+        { kind: 'malformedAccount', permissionIndex: 0, accountIndex: 0 },
+      ],
       ['a null account', { permissions: [perm('bank:payees:read', { accounts: [null] })] }, { kind: 'malformedAccount', permissionIndex: 0, accountIndex: 0 }],
-      ['a numeric identification', { permissions: [perm('bank:payees:read', { accounts: [{ identification: 62000 }] })] }, { kind: 'malformedAccount', permissionIndex: 0, accountIndex: 0 }],
+      [
+        'a numeric identification',
+        { permissions: [perm('bank:payees:read', { accounts: [{ identification: 62000 }] })] },
+        { kind: 'malformedAccount', permissionIndex: 0, accountIndex: 0 },
+      ],
       ['a numeric nickname', { permissions: [perm('bank:payees:read')], consentNickname: 7 }, { kind: 'malformedField', field: 'consentNickname' }],
-      ['an expiry that is not a date', { permissions: [perm('bank:payees:read')], expirationDateTime: 'soon' }, { kind: 'malformedField', field: 'expirationDateTime' }],
-      ['a numeric expiry', { permissions: [perm('bank:payees:read')], expirationDateTime: 1795000000 }, { kind: 'malformedField', field: 'expirationDateTime' }],
-      ['a numeric expiry that would read as a year', { permissions: [perm('bank:payees:read')], expirationDateTime: 2027 }, { kind: 'malformedField', field: 'expirationDateTime' }],
+      [
+        'an expiry that is not a date',
+        { permissions: [perm('bank:payees:read')], expirationDateTime: 'soon' },
+        { kind: 'malformedField', field: 'expirationDateTime' },
+      ],
+      [
+        'a numeric expiry',
+        { permissions: [perm('bank:payees:read')], expirationDateTime: 1795000000 },
+        { kind: 'malformedField', field: 'expirationDateTime' },
+      ],
+      [
+        'a numeric expiry that would read as a year',
+        { permissions: [perm('bank:payees:read')], expirationDateTime: 2027 },
+        { kind: 'malformedField', field: 'expirationDateTime' },
+      ],
     ];
     for (const [name, raw, error] of invalid) {
       it(`rejects ${name} with a typed error`, () => expect(parseConsentDetail(raw)).to.deep.equal({ ok: false, error }));
     }
 
     it('never throws on arbitrary JSON (property)', () => {
-      const permissionish = fc.record({ permission: fc.oneof(fc.string(), fc.jsonValue()), claims: fc.oneof(fc.string(), fc.jsonValue()), accounts: fc.jsonValue() }, { requiredKeys: [] });
+      const permissionish = fc.record(
+        { permission: fc.oneof(fc.string(), fc.jsonValue()), claims: fc.oneof(fc.string(), fc.jsonValue()), accounts: fc.jsonValue() },
+        { requiredKeys: [] },
+      );
       fc.assert(
         fc.property(fc.oneof(fc.jsonValue(), fc.record({ permissions: fc.array(permissionish) }, { requiredKeys: [] })), (raw) => {
           expect(() => parseConsentDetail(raw)).not.to.throw();
@@ -189,7 +225,8 @@ describe('domain/consent', () => {
       [undefined, undefined],
       ['null', undefined],
     ];
-    for (const [claims, expected] of cases) it(`${JSON.stringify(claims)} → ${String(expected)}`, () => expect(arrangementIdFromClaims(claims)).to.equal(expected));
+    for (const [claims, expected] of cases)
+      it(`${JSON.stringify(claims)} → ${String(expected)}`, () => expect(arrangementIdFromClaims(claims)).to.equal(expected));
   });
 
   describe('isCustomerScopesOnly (spec §4: the account step is skipped)', () => {
@@ -201,7 +238,8 @@ describe('domain/consent', () => {
       [['bank:payees:read'], false],
       [[], false],
     ];
-    for (const [scopes, expected] of cases) it(`${scopes.join(', ') || '(none)'} → ${expected}`, () => expect(isCustomerScopesOnly({ scopes })).to.equal(expected));
+    for (const [scopes, expected] of cases)
+      it(`${scopes.join(', ') || '(none)'} → ${expected}`, () => expect(isCustomerScopesOnly({ scopes })).to.equal(expected));
   });
 
   describe('isOnceOnly (spec §2: no expiry means once only)', () => {

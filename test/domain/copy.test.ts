@@ -48,7 +48,11 @@ describe('domain/copy', () => {
       ['date of birth example', () => copy.login.dobExample, 'For example, 25/12/1966'],
       ['login Continue', () => copy.login.continue, 'Continue'],
       ['login Cancel', () => copy.login.cancel, 'Cancel'],
-      ['login error banner', () => copy.login.errorBanner, 'There appears to be a problem. Please check and make sure you have entered all information correctly to continue.'],
+      [
+        'login error banner',
+        () => copy.login.errorBanner,
+        'There appears to be a problem. Please check and make sure you have entered all information correctly to continue.',
+      ],
       // spec §5 validation
       ['empty username', () => copy.validation.usernameEmpty, 'Error: username cannot be empty.'],
       ['empty username after a login error', () => copy.validation.usernameEmptyAfterLoginError, 'Please enter your username.'],
@@ -75,7 +79,11 @@ describe('domain/copy', () => {
       // spec §2 confirmation
       ["What's changed", () => stepsCopy.confirmation.whatsChanged, "What's changed"],
       ['period updated', () => stepsCopy.confirmation.periodUpdated, 'Data sharing period updated'],
-      ['no account selected', () => stepsCopy.confirmation.noAccountSelected, 'You have not selected an account to share, however you may still continue to share your name and contact details.'],
+      [
+        'no account selected',
+        () => stepsCopy.confirmation.noAccountSelected,
+        'You have not selected an account to share, however you may still continue to share your name and contact details.',
+      ],
       ['selected profile', () => stepsCopy.confirmation.selectedProfile, 'Selected profile'],
       ['sub-account added', () => stepsCopy.confirmation.added, '(Added)'],
       ['sub-account removed', () => stepsCopy.confirmation.removed, '(Removed)'],
@@ -123,14 +131,34 @@ describe('domain/copy', () => {
       ['period', () => stepsCopy.confirmation.periodRange('1 March 2026', '1 March 2027'), '1 March 2026 to 1 March 2027'],
       // Issue 22, once-off wording: never "From 1 March 2026", which sounds open-ended.
       ['period without an end (once-off)', () => stepsCopy.confirmation.periodOnceOnly('1 March 2026'), 'Once only, on 1 March 2026'],
-      ['ongoing, one month', () => stepsCopy.confirmation.howLongOngoing({ unit: 'month', count: 1 }, '1 April 2026'), 'Your data will be shared on an ongoing basis for 1 month, until 1 April 2026.'],
-      ['ongoing, months', () => stepsCopy.confirmation.howLongOngoing({ unit: 'month', count: 12 }, '1 March 2027'), 'Your data will be shared on an ongoing basis for 12 months, until 1 March 2027.'],
-      ['ongoing, days (under a month)', () => stepsCopy.confirmation.howLongOngoing({ unit: 'day', count: 9 }, '2 December 2026'), 'Your data will be shared on an ongoing basis for 9 days, until 2 December 2026.'],
-      ['ongoing, one day', () => stepsCopy.confirmation.howLongOngoing({ unit: 'day', count: 1 }, '24 November 2026'), 'Your data will be shared on an ongoing basis for 1 day, until 24 November 2026.'],
+      [
+        'ongoing, one month',
+        () => stepsCopy.confirmation.howLongOngoing({ unit: 'month', count: 1 }, '1 April 2026'),
+        'Your data will be shared on an ongoing basis for 1 month, until 1 April 2026.',
+      ],
+      [
+        'ongoing, months',
+        () => stepsCopy.confirmation.howLongOngoing({ unit: 'month', count: 12 }, '1 March 2027'),
+        'Your data will be shared on an ongoing basis for 12 months, until 1 March 2027.',
+      ],
+      [
+        'ongoing, days (under a month)',
+        () => stepsCopy.confirmation.howLongOngoing({ unit: 'day', count: 9 }, '2 December 2026'),
+        'Your data will be shared on an ongoing basis for 9 days, until 2 December 2026.',
+      ],
+      [
+        'ongoing, one day',
+        () => stepsCopy.confirmation.howLongOngoing({ unit: 'day', count: 1 }, '24 November 2026'),
+        'Your data will be shared on an ongoing basis for 1 day, until 24 November 2026.',
+      ],
       ['currencies of an EGA', () => stepsCopy.selectAccounts.currenciesLegend('Travel'), 'Currencies of Travel'],
       ['filter count', () => stepsCopy.selectAccounts.filterCount(50, 500), 'Showing 50 of 500 accounts'],
       ['show more', () => stepsCopy.selectAccounts.showMore(450), 'Show more accounts (450 not shown yet)'],
-      ['copyright (DESIGN §3.14: the brand\'s legal name)', () => copy.shell.copyright(2026, 'Demo Bank Australia Limited'), '© 2026 Demo Bank Australia Limited. All rights reserved.'],
+      [
+        "copyright (DESIGN §3.14: the brand's legal name)",
+        () => copy.shell.copyright(2026, 'Demo Bank Australia Limited'),
+        '© 2026 Demo Bank Australia Limited. All rights reserved.',
+      ],
       ['copyright, neutral brand', () => copy.shell.copyright(2026, undefined), '© 2026. All rights reserved.'],
       ['progress', () => copy.shell.progressStep(2, 3), 'Step 2 of 3'],
       ['countdown, seconds', () => copy.modals.timeoutWarning.countdown?.(42) ?? '', 'Time remaining: 42 seconds.'],
@@ -138,9 +166,21 @@ describe('domain/copy', () => {
       ['return button', () => text(copy.modals.serviceUnavailable.primary), 'Return to Budget Buddy'],
       ['return button, no third-party name', () => text(copy.modals.serviceUnavailable.primary, ''), 'Return to the third party'],
       ['returned note', () => text(copy.modals.wentWrong.paragraphs[1] ?? ''), "No data has been shared. You'll now be returned to Budget Buddy."],
-      ['returned note, no third-party name', () => text(copy.modals.wentWrong.paragraphs[1] ?? '', ''), "No data has been shared. You'll now be returned to the third party."],
-      ['sanctioned: the bank numbers, mid-sentence', () => text(copy.modals.sanctionCountryError.paragraphs[1] ?? ''), 'If you have questions, please call us on 1300 975 707 (from overseas +61 2 5550 1234).'],
-      ['locked: the bank numbers', () => text(copy.modals.permanentLockout.paragraphs[1] ?? ''), "Please call us on 1300 975 707 (from overseas +61 2 5550 1234). We'll confirm your identity and help you unlock it."],
+      [
+        'returned note, no third-party name',
+        () => text(copy.modals.wentWrong.paragraphs[1] ?? '', ''),
+        "No data has been shared. You'll now be returned to the third party.",
+      ],
+      [
+        'sanctioned: the bank numbers, mid-sentence',
+        () => text(copy.modals.sanctionCountryError.paragraphs[1] ?? ''),
+        'If you have questions, please call us on 1300 975 707 (from overseas +61 2 5550 1234).',
+      ],
+      [
+        'locked: the bank numbers',
+        () => text(copy.modals.permanentLockout.paragraphs[1] ?? ''),
+        "Please call us on 1300 975 707 (from overseas +61 2 5550 1234). We'll confirm your identity and help you unlock it.",
+      ],
     ];
     for (const [name, actual, expected] of withValues) {
       it(`${name}: "${expected}"`, () => expect(actual()).to.equal(expected));
@@ -160,7 +200,7 @@ describe('domain/copy', () => {
   });
 
   describe('every modal (spec §4)', () => {
-    it('has words for each of the 22 modals (spec §4\'s twenty, DESIGN §3.11\'s already completed, CONTRACT §4\'s not the owner) and no other', () => {
+    it("has words for each of the 22 modals (spec §4's twenty, DESIGN §3.11's already completed, CONTRACT §4's not the owner) and no other", () => {
       expect(Object.keys(copy.modals)).to.have.members([...MODAL_NAMES]);
     });
 

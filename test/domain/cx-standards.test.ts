@@ -6,19 +6,29 @@ import { pendingDisclosureOf, toAccounts } from '../../domain/account-answer';
 import { isSelectable, preselectFromConsent, type Account, type AccountState } from '../../domain/accounts';
 import { parseConsentDetail, type Consent } from '../../domain/consent';
 import { copy, modalText } from '../../domain/copy';
-import {
-  CX_STANDARD_DEFAULTS, durationWords, loginLinks, parseCxSwitches, parseOtpExpirySeconds,
-} from '../../domain/cx-settings';
+import { CX_STANDARD_DEFAULTS, durationWords, loginLinks, parseCxSwitches, parseOtpExpirySeconds } from '../../domain/cx-settings';
 import { dataClusters } from '../../domain/data-clusters';
 import { secureCodeHelp } from '../../domain/login-feedback';
 import { listedClusters } from '../../domain/review-data';
 import {
-  accountTileNotes, jointHoldersMayBeNotified, jointHoldersNotNotified, pendingExplanation, REVIEW_ACCOUNT_PAGE, reviewAccountPage, summarise,
+  accountTileNotes,
+  jointHoldersMayBeNotified,
+  jointHoldersNotNotified,
+  pendingExplanation,
+  REVIEW_ACCOUNT_PAGE,
+  reviewAccountPage,
+  summarise,
 } from '../../domain/selection-summary';
 import { dataNoLongerRequested, newlyRequestedData, periodChange, whatsChanged } from '../../domain/whats-changed';
 import { rawAccount } from '../fixtures/raw-accounts.fixture';
 
-const ALL_ON = { showForgottenDetailsLink: true, showNotRegisteredLink: true, showSecureKeyHelpLink: true, showCdrPolicyLink: true, showFooterLinksOnLogin: true };
+const ALL_ON = {
+  showForgottenDetailsLink: true,
+  showNotRegisteredLink: true,
+  showSecureKeyHelpLink: true,
+  showCdrPolicyLink: true,
+  showFooterLinksOnLogin: true,
+};
 
 const accountsOf = (raw: unknown[]): AccountState => {
   const read = toAccounts(raw);
@@ -57,24 +67,42 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
       expect(said).to.include('You have one attempt left. If it is not accepted, login is locked for 10 minutes.');
     });
 
-    it('the bank\'s switch cx.showForgottenDetailsLink brings the spec\'s link back, and the modal\'s pointer with it', () => {
+    it("the bank's switch cx.showForgottenDetailsLink brings the spec's link back, and the modal's pointer with it", () => {
       expect(loginLinks({ ...CX_STANDARD_DEFAULTS, showForgottenDetailsLink: true }).forgotUsername).to.equal(true);
       const context = { tppName: 'Budget Buddy', isPar: false, outcome: 'nothingShared' as const, forgottenDetailsLink: true };
-      expect(copy.modals.invalidUsernameLastAttempt.paragraphs.map((paragraph) => modalText(paragraph, context)).join(' '))
-        .to.include("If you're not sure of your username, choose Forgot your username? on the login page.");
+      expect(copy.modals.invalidUsernameLastAttempt.paragraphs.map((paragraph) => modalText(paragraph, context)).join(' ')).to.include(
+        "If you're not sure of your username, choose Forgot your username? on the login page.",
+      );
     });
   });
 
   describe('Authentication, Friction: "Data holders MUST NOT introduce unwarranted friction into the authentication process" ("Offering additional or alternative services"; "Referencing or including other documents")', () => {
     it('by default the login offers no registration, no external help page, no CDR policy and no footer documents; the lost-key help stays', () => {
       expect(loginLinks(CX_STANDARD_DEFAULTS)).to.deep.equal({
-        forgotUsername: false, notRegistered: false, lostSecureKey: true, howToGenerate: false, cdrPolicy: false, footerLinks: false,
+        forgotUsername: false,
+        notRegistered: false,
+        lostSecureKey: true,
+        howToGenerate: false,
+        cdrPolicy: false,
+        footerLinks: false,
       });
     });
 
     it('each link comes back only by its own switch', () => {
-      expect(loginLinks(ALL_ON)).to.deep.equal({ forgotUsername: true, notRegistered: true, lostSecureKey: true, howToGenerate: true, cdrPolicy: true, footerLinks: true });
-      expect(loginLinks({ ...CX_STANDARD_DEFAULTS, showCdrPolicyLink: true })).to.deep.include({ cdrPolicy: true, howToGenerate: false, footerLinks: false, notRegistered: false });
+      expect(loginLinks(ALL_ON)).to.deep.equal({
+        forgotUsername: true,
+        notRegistered: true,
+        lostSecureKey: true,
+        howToGenerate: true,
+        cdrPolicy: true,
+        footerLinks: true,
+      });
+      expect(loginLinks({ ...CX_STANDARD_DEFAULTS, showCdrPolicyLink: true })).to.deep.include({
+        cdrPolicy: true,
+        howToGenerate: false,
+        footerLinks: false,
+        notRegistered: false,
+      });
     });
 
     it('the switches are read from config.json `cx`: absent is the standard; a misspelt or non-boolean switch is named, never silently the default', () => {
@@ -92,15 +120,19 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
   });
 
   describe('Authentication, OTP expiry: "Data holders MUST communicate the expiry period of the OTP to the consumer in the authentication flow."', () => {
-    it('the code field\'s help says how long a code lasts, in minutes or seconds', () => {
-      expect(secureCodeHelp(120)).to.equal('Enter the 6-digit secure code from your Digital Secure Key app. Each code expires 2 minutes after your app generates it.');
+    it("the code field's help says how long a code lasts, in minutes or seconds", () => {
+      expect(secureCodeHelp(120)).to.equal(
+        'Enter the 6-digit secure code from your Digital Secure Key app. Each code expires 2 minutes after your app generates it.',
+      );
       expect(secureCodeHelp(60)).to.include('Each code expires 1 minute after');
       expect(secureCodeHelp(90)).to.include('Each code expires 90 seconds after');
       expect([durationWords(1), durationWords(30), durationWords(300)]).to.deep.equal(['1 second', '30 seconds', '5 minutes']);
     });
 
     it('the date-of-birth step-up, which asks for a new code, says it too', () => {
-      expect(copy.login.dobStepUpWithExpiry(120)).to.equal('For your security we also need your date of birth. Enter it with a new secure code: each code expires 2 minutes after your app generates it.');
+      expect(copy.login.dobStepUpWithExpiry(120)).to.equal(
+        'For your security we also need your date of birth. Enter it with a new secure code: each code expires 2 minutes after your app generates it.',
+      );
     });
 
     it('the lifetime comes from config.json otpExpirySeconds: a whole number of seconds from 1 to 3600, required', () => {
@@ -110,9 +142,13 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
   });
 
   describe('Authentication, Passwords: "Data holders and data recipients MUST state in consumer-facing interactions and communications that third parties do not need consumer passwords to access CDR data."', () => {
-    it('the login\'s note says so, naming the recipient once the token is verified (and still that the bank never asks)', () => {
-      expect(copy.login.passwordNote('Budget Buddy')).to.equal('Third parties such as Budget Buddy never need your online banking password to access your data, and we will never ask for it here.');
-      expect(copy.login.passwordNote('')).to.equal('Third parties never need your online banking password to access your data, and we will never ask for it here.');
+    it("the login's note says so, naming the recipient once the token is verified (and still that the bank never asks)", () => {
+      expect(copy.login.passwordNote('Budget Buddy')).to.equal(
+        'Third parties such as Budget Buddy never need your online banking password to access your data, and we will never ask for it here.',
+      );
+      expect(copy.login.passwordNote('')).to.equal(
+        'Third parties never need your online banking password to access your data, and we will never ask for it here.',
+      );
     });
   });
 
@@ -127,21 +163,30 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
     it('reads CONTRACT §3 pendingDisclosureCode and pendingDisclosureDays: the joint approval, any other code as an action, no code as nothing pending', () => {
       const state = accountsOf(pending);
       expect(state.data.map((account) => account.pending)).to.deep.equal([
-        { reason: 'jointApproval', withinDays: 7 }, { reason: 'action' }, undefined, { reason: 'jointApproval' },
+        { reason: 'jointApproval', withinDays: 7 },
+        { reason: 'action' },
+        undefined,
+        { reason: 'jointApproval' },
       ]);
       expect(pendingDisclosureOf('  ', 4)).to.equal(undefined);
-      expect(toAccounts([{ ...rawAccount({ id: 'x' }), supplementaryData: { rbwmPIB: { eligibleAccount: true, pendingDisclosureDays: 'soon' } } }]).ok).to.equal(false);
-      expect(toAccounts([{ ...rawAccount({ id: 'x' }), supplementaryData: { rbwmPIB: { eligibleAccount: true, pendingDisclosureCode: 7 } } }]).ok).to.equal(false);
+      expect(
+        toAccounts([{ ...rawAccount({ id: 'x' }), supplementaryData: { rbwmPIB: { eligibleAccount: true, pendingDisclosureDays: 'soon' } } }]).ok,
+      ).to.equal(false);
+      expect(toAccounts([{ ...rawAccount({ id: 'x' }), supplementaryData: { rbwmPIB: { eligibleAccount: true, pendingDisclosureCode: 7 } } }]).ok).to.equal(
+        false,
+      );
     });
 
     it('"This indication MUST be accompanied by an in-context explanation to describe what the status means. This explanation SHOULD include any required actions and any specified time frames."', () => {
       expect(pendingExplanation({ reason: 'jointApproval', withinDays: 7 })).to.deep.equal({
         tag: 'Needs approval',
-        explanation: "The other account holders must approve before we share data from this account. We'll ask them once you confirm, and they have 7 days to respond. Until they approve, no data is shared from this account.",
+        explanation:
+          "The other account holders must approve before we share data from this account. We'll ask them once you confirm, and they have 7 days to respond. Until they approve, no data is shared from this account.",
       });
       expect(pendingExplanation({ reason: 'jointApproval' })?.explanation).not.to.match(/days/);
       expect(pendingExplanation({ reason: 'action', withinDays: 1 })?.explanation).to.equal(
-        'Something else must happen before we can share data from this account, usually within 1 day. Until then, no data is shared from it. Call us on 1300 975 707 to find out what is needed.');
+        'Something else must happen before we can share data from this account, usually within 1 day. Until then, no data is shared from it. Call us on 1300 975 707 to find out what is needed.',
+      );
       expect(pendingExplanation(undefined)).to.equal(undefined);
     });
 
@@ -159,7 +204,11 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
       expect([joint, other, ineligible].map((account) => isSelectable(account as Account))).to.deep.equal([true, true, false]);
       expect(state.availableAccounts.map((account) => account.id)).to.deep.equal(['p-joint', 'p-other', 'p-none']);
       expect(isChosen(toggleAccount(state.data, 'p-joint')[0] as Account)).to.equal(true);
-      expect(toggleSelectAll(state.data).filter(isChosen).map((account) => account.id)).to.deep.equal(['p-joint', 'p-other', 'p-none']);
+      expect(
+        toggleSelectAll(state.data)
+          .filter(isChosen)
+          .map((account) => account.id),
+      ).to.deep.equal(['p-joint', 'p-other', 'p-none']);
       const amended = preselectFromConsent(state, [{ secondaryIdentification: 'p-joint' }]);
       expect(amended.data[0]).to.deep.include({ id: 'p-joint', preSelected: true, selected: true });
     });
@@ -167,16 +216,24 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
     it('a multi-currency account is pending when a currency is, so the group is marked and explained', () => {
       const state = accountsOf([
         rawAccount({ id: 'e-aud', identification: 'C1', schemeName: 'EGA', control: 'C1' }),
-        rawAccount({ id: 'e-usd', identification: 'C2', schemeName: 'EGA', control: 'C1', currency: 'USD', pending: { code: 'JOINT_APPROVAL_REQUIRED', days: 5 } }),
+        rawAccount({
+          id: 'e-usd',
+          identification: 'C2',
+          schemeName: 'EGA',
+          control: 'C1',
+          currency: 'USD',
+          pending: { code: 'JOINT_APPROVAL_REQUIRED', days: 5 },
+        }),
       ]);
       expect(state.data[0]?.pending).to.deep.equal({ reason: 'jointApproval', withinDays: 5 });
     });
   });
 
   describe('Authorisation, Account confirm: "Data holders MUST show which accounts the data is being shared from prior to confirming authorisation if the data request includes account-specific data."', () => {
-    const many = (count: number): Account[] => accountsOf(Array.from({ length: count }, (_, index) => rawAccount({ id: `a-${index}` }))).data.map((account) => ({ ...account, selected: true }));
+    const many = (count: number): Account[] =>
+      accountsOf(Array.from({ length: count }, (_, index) => rawAccount({ id: `a-${index}` }))).data.map((account) => ({ ...account, selected: true }));
 
-    it('the review\'s lines are shown without a click: the first page at once, whatever the length', () => {
+    it("the review's lines are shown without a click: the first page at once, whatever the length", () => {
       const summary = summarise(many(5000), false);
       const page = reviewAccountPage(summary, REVIEW_ACCOUNT_PAGE);
       expect(page.added.map((entry) => entry.account.id)).to.deep.equal(summary.added.slice(0, 50).map((entry) => entry.account.id));
@@ -196,7 +253,13 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
   describe('Notifications, Joint account alerts: "Data holders MUST alert a joint account holder where an action they are about to perform may result in the other joint account holder(s) being notified."', () => {
     it('an amendment that stops sharing from a joint account alerts, as adding or keeping one does', () => {
       const [joint, single] = accountsOf([rawAccount({ id: 'j', joint: true }), rawAccount({ id: 's' })]).data as [Account, Account];
-      const removedJoint = summarise([{ ...joint, preSelected: true, selected: false }, { ...single, preSelected: true, selected: true }], true);
+      const removedJoint = summarise(
+        [
+          { ...joint, preSelected: true, selected: false },
+          { ...single, preSelected: true, selected: true },
+        ],
+        true,
+      );
       expect(removedJoint.removed.map((entry) => entry.account.id)).to.deep.equal(['j']);
       expect(jointHoldersMayBeNotified(removedJoint)).to.equal(true);
       expect(jointHoldersMayBeNotified(summarise([{ ...joint, selected: true }], false))).to.equal(true);
@@ -206,13 +269,24 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
 
   describe('Notifications, Joint account alerts, Rule 4A.15 exemptions: "Where rule 4A.15 is leveraged to allow a vulnerable requester to share their joint account data as if it were an individual account, the data holder MUST alert the requester, in the context of the authorisation flow, that the other joint account holder(s) will not be notified."', () => {
     it('reads CONTRACT §3 jointNotificationsWithheld; such an account alerts that the other holders will not be notified, and not that they may be', () => {
-      const [withheld, joint] = accountsOf([rawAccount({ id: 'w', joint: true, notificationsWithheld: true }), rawAccount({ id: 'j', joint: true, notificationsWithheld: false })]).data as [Account, Account];
+      const [withheld, joint] = accountsOf([
+        rawAccount({ id: 'w', joint: true, notificationsWithheld: true }),
+        rawAccount({ id: 'j', joint: true, notificationsWithheld: false }),
+      ]).data as [Account, Account];
       expect([withheld.jointNotificationsWithheld, joint.jointNotificationsWithheld]).to.deep.equal([true, undefined]);
       const onlyWithheld = summarise([{ ...withheld, selected: true }, joint], false);
       expect([jointHoldersNotNotified(onlyWithheld), jointHoldersMayBeNotified(onlyWithheld)]).to.deep.equal([true, false]);
-      const both = summarise([{ ...withheld, selected: true }, { ...joint, selected: true }], false);
+      const both = summarise(
+        [
+          { ...withheld, selected: true },
+          { ...joint, selected: true },
+        ],
+        false,
+      );
       expect([jointHoldersNotNotified(both), jointHoldersMayBeNotified(both)]).to.deep.equal([true, true]);
-      expect(toAccounts([{ ...rawAccount({ id: 'x' }), supplementaryData: { rbwmPIB: { eligibleAccount: true, jointNotificationsWithheld: 'yes' } } }]).ok).to.equal(false);
+      expect(
+        toAccounts([{ ...rawAccount({ id: 'x' }), supplementaryData: { rbwmPIB: { eligibleAccount: true, jointNotificationsWithheld: 'yes' } } }]).ok,
+      ).to.equal(false);
     });
   });
 
@@ -220,7 +294,10 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
     it('an amendment reads the profile its arrangement was made with (CONTRACT §3 profileId), whose words the customer data takes when no account is loaded (flow-view.ts customerWording)', () => {
       const business = consentOf({ permissions: [{ permission: CUSTOMER_BASIC, claims: CLAIMS }], profileId: 'BIZ-1' });
       expect(business.profileId).to.equal('BIZ-1');
-      expect(parseConsentDetail({ detail: { permissions: [{ permission: CUSTOMER_BASIC }], profileId: 7 } })).to.deep.equal({ ok: false, error: { kind: 'malformedField', field: 'profileId' } });
+      expect(parseConsentDetail({ detail: { permissions: [{ permission: CUSTOMER_BASIC }], profileId: 7 } })).to.deep.equal({
+        ok: false,
+        error: { kind: 'malformedField', field: 'profileId' },
+      });
     });
   });
 
@@ -243,17 +320,21 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
     it('a shortened period names the old and the new end', () => {
       const shorter = amendment(SCOPES, SCOPES, { expirationDateTime: MAY_2027, previous: { expirationDateTime: NOV_2027, scopes: SCOPES } });
       expect(changes(shorter)?.lines).to.deep.equal(['Data sharing period updated: it now ends on 26 May 2027 instead of 26 November 2027']);
-      expect(periodChange(amendment(SCOPES, SCOPES, { expirationDateTime: NOV_2027, previous: { expirationDateTime: null, scopes: SCOPES } })))
-        .to.equal('Data sharing period updated: your data will now be shared until 26 November 2027, instead of once only');
-      expect(periodChange(amendment(SCOPES, SCOPES, { previous: { expirationDateTime: NOV_2027, scopes: SCOPES } })))
-        .to.equal('Data sharing period updated: your data will now be shared once only, instead of until 26 November 2027');
+      expect(periodChange(amendment(SCOPES, SCOPES, { expirationDateTime: NOV_2027, previous: { expirationDateTime: null, scopes: SCOPES } }))).to.equal(
+        'Data sharing period updated: your data will now be shared until 26 November 2027, instead of once only',
+      );
+      expect(periodChange(amendment(SCOPES, SCOPES, { previous: { expirationDateTime: NOV_2027, scopes: SCOPES } }))).to.equal(
+        'Data sharing period updated: your data will now be shared once only, instead of until 26 November 2027',
+      );
       expect(periodChange(amendment(SCOPES, SCOPES, { previous: { expirationDateTime: null, scopes: SCOPES } }))).to.equal(undefined);
     });
 
-    it('without the bank\'s previous block: nothing less than before (the period line, with its new end) and nothing untrue (no data named as dropped)', () => {
+    it("without the bank's previous block: nothing less than before (the period line, with its new end) and nothing untrue (no data named as dropped)", () => {
       const unknown = amendment(SCOPES, [BASIC, CUSTOMER_BASIC], { expirationDateTime: MAY_2027 });
       expect(changes(unknown, { added: 1 })?.lines).to.deep.equal([
-        '1 account added', 'Data sharing period updated: it now ends on 26 May 2027', 'New data requested: Transaction details',
+        '1 account added',
+        'Data sharing period updated: it now ends on 26 May 2027',
+        'New data requested: Transaction details',
       ]);
       expect(dataNoLongerRequested(unknown, 'individual')).to.deep.equal([]);
     });
@@ -266,8 +347,11 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
       expect(newlyRequestedData(basicAdded, 'individual')).to.deep.equal([]);
     });
 
-    it('data no longer requested is named as such (the complete What\'s changed), by its own cluster, and only when it is no longer shared', () => {
-      const dropped = amendment([BASIC, CUSTOMER_BASIC], [BASIC, CUSTOMER_BASIC], { expirationDateTime: NOV_2027, previous: { expirationDateTime: NOV_2027, scopes: SCOPES } });
+    it("data no longer requested is named as such (the complete What's changed), by its own cluster, and only when it is no longer shared", () => {
+      const dropped = amendment([BASIC, CUSTOMER_BASIC], [BASIC, CUSTOMER_BASIC], {
+        expirationDateTime: NOV_2027,
+        previous: { expirationDateTime: NOV_2027, scopes: SCOPES },
+      });
       expect(changes(dropped)?.lines).to.deep.equal(['Data no longer requested: Transaction details']);
       const contactDropped = amendment([CUSTOMER_BASIC], [CUSTOMER_BASIC], { previous: { expirationDateTime: null, scopes: [CUSTOMER_DETAIL] } });
       expect(dataNoLongerRequested(contactDropped, 'individual')).to.deep.equal(['Contact details']);
@@ -278,16 +362,22 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
       expect(dataNoLongerRequested(profileDropped, 'individual'), 'the name is still in "Name and occupation"').to.deep.equal([]);
     });
 
-    it('the accounts: added and removed counts only when above 0; a first consent has no What\'s changed', () => {
+    it("the accounts: added and removed counts only when above 0; a first consent has no What's changed", () => {
       const same = amendment(SCOPES, SCOPES, { expirationDateTime: NOV_2027, previous: { expirationDateTime: NOV_2027, scopes: SCOPES } });
       expect(changes(same, { added: 2, removed: 1 })?.lines).to.deep.equal(['2 accounts added', '1 account removed']);
       expect(changes(consentOf({ permissions: [{ permission: BASIC }], expirationDateTime: NOV_2027 }))).to.equal(undefined);
     });
 
     it('CONTRACT §3 previous: read when present, an error when malformed', () => {
-      expect(amendment(SCOPES, SCOPES, { previous: { expirationDateTime: NOV_2027, scopes: [BASIC, BASIC] } }).previous).to.deep.equal({ scopes: [BASIC], expirationMs: Date.parse(NOV_2027) });
+      expect(amendment(SCOPES, SCOPES, { previous: { expirationDateTime: NOV_2027, scopes: [BASIC, BASIC] } }).previous).to.deep.equal({
+        scopes: [BASIC],
+        expirationMs: Date.parse(NOV_2027),
+      });
       for (const previous of [{ scopes: 'all' }, { scopes: [BASIC], expirationDateTime: 'later' }, { scopes: [''] }, 'yes']) {
-        expect(parseConsentDetail({ detail: { permissions: [{ permission: BASIC, claims: CLAIMS }], previous } })).to.deep.equal({ ok: false, error: { kind: 'malformedField', field: 'previous' } });
+        expect(parseConsentDetail({ detail: { permissions: [{ permission: BASIC, claims: CLAIMS }], previous } })).to.deep.equal({
+          ok: false,
+          error: { kind: 'malformedField', field: 'previous' },
+        });
       }
     });
   });

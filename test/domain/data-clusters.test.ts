@@ -35,11 +35,17 @@ interface Row {
 }
 
 function parseRow(line: string): Row {
-  const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+  const cells = line
+    .split('|')
+    .slice(1, -1)
+    .map((cell) => cell.trim());
   const [scopeCell = '', heading = '', permissions = ''] = cells;
   const scopes = [...scopeCell.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? '');
   const items: { text: string; example?: string }[] = [];
-  for (const raw of permissions.split(';').map((p) => p.trim()).filter((p) => p !== '')) {
+  for (const raw of permissions
+    .split(';')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
     if (!raw.startsWith('†')) {
       items.push({ text: raw });
       continue;
@@ -112,7 +118,12 @@ describe('domain/data-clusters (spec §3, DATA-LANGUAGE.md)', () => {
       headings: ['Account name, type and balance', 'Account numbers and features'],
     },
     { name: 'account basic alone', scopes: ['bank:accounts.basic:read'], profile: 'organisation', headings: ['Account name, type and balance'] },
-    { name: 'individual detail alone → merged', scopes: ['common:customer.detail:read'], profile: 'individual', headings: ['Name, occupation, contact details'] },
+    {
+      name: 'individual detail alone → merged',
+      scopes: ['common:customer.detail:read'],
+      profile: 'individual',
+      headings: ['Name, occupation, contact details'],
+    },
     {
       name: 'individual basic + detail → two clusters',
       scopes: ['common:customer.basic:read', 'common:customer.detail:read'],
@@ -171,9 +182,7 @@ describe('domain/data-clusters (spec §3, DATA-LANGUAGE.md)', () => {
 
   it('known pitfalls are absent: no "Account name, type, and balance", no "Contact Details"', () => {
     const every = [...BANKING_ROWS, ...INDIVIDUAL_ROWS, ...ORGANISATION_ROWS].map(parseRow);
-    const outputs = (['individual', 'organisation'] as const).flatMap((profile) =>
-      every.flatMap((row) => dataClusters(requestFor(row), profile)),
-    );
+    const outputs = (['individual', 'organisation'] as const).flatMap((profile) => every.flatMap((row) => dataClusters(requestFor(row), profile)));
     const words = JSON.stringify(outputs);
     expect(words).to.not.contain('Account name, type, and balance');
     expect(words).to.not.contain('Contact Details');
@@ -182,7 +191,10 @@ describe('domain/data-clusters (spec §3, DATA-LANGUAGE.md)', () => {
 
   it('the merged cluster is never shown alongside its basic scope', () => {
     for (const profile of ['individual', 'organisation'] as const) {
-      const ids = dataClusters(['bank:accounts.basic:read', 'bank:accounts.detail:read', 'common:customer.basic:read', 'common:customer.detail:read'], profile).map((c) => c.id);
+      const ids = dataClusters(
+        ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'common:customer.basic:read', 'common:customer.detail:read'],
+        profile,
+      ).map((c) => c.id);
       expect(ids).to.not.include('accountBalanceDetails');
       expect(ids).to.not.include('customerBasicAndDetail');
     }
@@ -190,7 +202,10 @@ describe('domain/data-clusters (spec §3, DATA-LANGUAGE.md)', () => {
 
   it('each cluster has its own stable id (the views key and name them by it), for both profiles', () => {
     for (const profile of ['individual', 'organisation'] as const) {
-      expect(dataClusters(SCOPES, profile).map((c) => c.id), profile).to.deep.equal([
+      expect(
+        dataClusters(SCOPES, profile).map((c) => c.id),
+        profile,
+      ).to.deep.equal([
         'accountNameTypeBalance',
         'accountNumbersFeatures',
         'transactionDetails',
@@ -199,10 +214,10 @@ describe('domain/data-clusters (spec §3, DATA-LANGUAGE.md)', () => {
         'customerBasic',
         'customerDetail',
       ]);
-      expect(dataClusters(['bank:accounts.detail:read', 'common:customer.detail:read'], profile).map((c) => c.id), profile).to.deep.equal([
-        'accountBalanceDetails',
-        'customerBasicAndDetail',
-      ]);
+      expect(
+        dataClusters(['bank:accounts.detail:read', 'common:customer.detail:read'], profile).map((c) => c.id),
+        profile,
+      ).to.deep.equal(['accountBalanceDetails', 'customerBasicAndDetail']);
     }
   });
 
@@ -221,8 +236,7 @@ describe('domain/data-clusters (spec §3, DATA-LANGUAGE.md)', () => {
   });
 
   describe('the OIDC profile scope (issue 13 item 4; CDS "Profile Scope and Standard Claims: Common")', () => {
-    const shown = (scopes: string[], profile: DataClusterProfile) =>
-      dataClusters(scopes, profile).map((c) => [c.heading, c.items.map((i) => i.text)]);
+    const shown = (scopes: string[], profile: DataClusterProfile) => dataClusters(scopes, profile).map((c) => [c.heading, c.items.map((i) => i.text)]);
 
     it('openid profile alone: the cluster "Name", "Full name and title(s)", for an individual and an organisation', () => {
       for (const profile of ['individual', 'organisation'] as const) {
@@ -235,7 +249,9 @@ describe('domain/data-clusters (spec §3, DATA-LANGUAGE.md)', () => {
     describe('the OIDC profile scope is its own cluster for an individual: "Name", "Full name and title(s)", verbatim (issue 21)', () => {
       /** The standards' row (v1.36.0, slate/source/includes/cx_standards/data_language.md, "Profile Scope and Standard Claims: Common"). */
       const PROFILE_ROW = '| **Name** | Full name and title(s) |';
-      const [heading = '', permission = ''] = PROFILE_ROW.split('|').slice(1, 3).map((cell) => cell.trim().replaceAll('**', ''));
+      const [heading = '', permission = ''] = PROFILE_ROW.split('|')
+        .slice(1, 3)
+        .map((cell) => cell.trim().replaceAll('**', ''));
 
       it('the row of the standards, word for word', () => {
         expect(shown(['profile'], 'individual')).to.deep.equal([[heading, [permission]]]);

@@ -126,7 +126,7 @@ describe('domain/date-of-birth', () => {
     });
   });
 
-  describe('the form\'s inputs (spec §5: the date of birth is sent only when all three parts are filled)', () => {
+  describe("the form's inputs (spec §5: the date of birth is sent only when all three parts are filled)", () => {
     it('starts with three empty parts, which are incomplete and show no message', () => {
       expect(EMPTY_DATE_OF_BIRTH).to.deep.equal({ day: '', month: '', year: '' });
       expect(parseDateOfBirth(EMPTY_DATE_OF_BIRTH, today)).to.deep.equal({ ok: false, error: 'incomplete' });

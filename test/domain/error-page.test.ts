@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { decodeErrorPageParam, failureMessage, failurePageText, failureReference, isDateTime, isQuotableCode, type ErrorPageData } from '../../domain/error-page';
+import {
+  decodeErrorPageParam,
+  failureMessage,
+  failurePageText,
+  failureReference,
+  isDateTime,
+  isQuotableCode,
+  type ErrorPageData,
+} from '../../domain/error-page';
 
 const GENERIC = 'We are unable to process your request.';
 const UNDECODABLE: ErrorPageData = { respMessage: GENERIC, respCode: '500', undecodable: true };
@@ -143,10 +151,9 @@ describe('domain/error-page', () => {
           fc.oneof(
             fc.string(),
             fc.jsonValue().map((v) => encode(v)),
-            fc.record(
-              { fisp: fc.string(), respCode: fc.string(), respMessage: fc.string(), respTime: fc.string() },
-              { requiredKeys: [] },
-            ).map((r) => encode(r)),
+            fc
+              .record({ fisp: fc.string(), respCode: fc.string(), respMessage: fc.string(), respTime: fc.string() }, { requiredKeys: [] })
+              .map((r) => encode(r)),
           ),
           (param) => {
             const data = decodeErrorPageParam(param);
@@ -166,9 +173,9 @@ describe('domain/error-page', () => {
     it('a safe message comes back exactly', () => {
       fc.assert(
         fc.property(
-          fc.string({ minLength: 1, maxLength: 500, unit: 'grapheme' }).filter(
-            (s) => s.trim() !== '' && !/[<>\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(s) && s.length <= 500,
-          ),
+          fc
+            .string({ minLength: 1, maxLength: 500, unit: 'grapheme' })
+            .filter((s) => s.trim() !== '' && !/[<>\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(s) && s.length <= 500),
           (message) => {
             expect(decodeErrorPageParam(encode({ respMessage: message })).respMessage).to.equal(message);
           },
@@ -211,13 +218,16 @@ describe('domain/error-page', () => {
   // Issue 21: an authorize_failure address could write "Reference: ACCOUNT FROZEN - CALL 1800 000 000 NOW".
   describe('the failure page shows only what is proven to be a reference (DESIGN §3.13, issue 21)', () => {
     const ATTACK = 'ACCOUNT FROZEN - CALL 1800 000 000 NOW';
-    const configured = { 'ACCOUNT_SUSPENDED_BY_BANK': 'Your account is suspended. Please call us on the number on our website.' };
+    const configured = { ACCOUNT_SUSPENDED_BY_BANK: 'Your account is suspended. Please call us on the number on our website.' };
 
-    it('the issue\'s address: no reference at all, the generic text', () => {
+    it("the issue's address: no reference at all, the generic text", () => {
       const details = decodeErrorPageParam(encode({ respCode: ATTACK }));
       expect(details.respCode, 'decoded for the logs').to.equal(ATTACK);
       expect(failureReference(details, {})).to.equal(undefined);
-      expect(failurePageText({ route: 'authorize_failure', details }, {})).to.deep.equal({ message: 'Something went wrong. Please try again later.', reference: undefined });
+      expect(failurePageText({ route: 'authorize_failure', details }, {})).to.deep.equal({
+        message: 'Something went wrong. Please try again later.',
+        reference: undefined,
+      });
     });
 
     it('a code with words is left out and a real time still shown', () => {
@@ -234,20 +244,47 @@ describe('domain/error-page', () => {
     });
 
     it('failurePageText: the configured text and the reference; service_unavailable and no failure say their own words', () => {
-      expect(failurePageText({ route: 'authorize_failure', details: { respCode: 'ACCOUNT_SUSPENDED_BY_BANK', respMessage: ATTACK } }, configured)).to.deep.equal({
+      expect(
+        failurePageText({ route: 'authorize_failure', details: { respCode: 'ACCOUNT_SUSPENDED_BY_BANK', respMessage: ATTACK } }, configured),
+      ).to.deep.equal({
         message: configured.ACCOUNT_SUSPENDED_BY_BANK,
         reference: 'Reference: ACCOUNT_SUSPENDED_BY_BANK',
       });
-      expect(failurePageText({ route: 'service_unavailable' }, configured)).to.deep.equal({ message: 'We could not check your request with the bank just now. Please reload this page to try again.' });
+      expect(failurePageText({ route: 'service_unavailable' }, configured)).to.deep.equal({
+        message: 'We could not check your request with the bank just now. Please reload this page to try again.',
+      });
       expect(failurePageText(undefined, configured)).to.deep.equal({ message: 'Something went wrong. Please try again later.' });
-      expect(failurePageText({ route: 'incorrect_jwt' }, configured)).to.deep.equal({ message: 'Something went wrong. Please try again later.', reference: undefined });
+      expect(failurePageText({ route: 'incorrect_jwt' }, configured)).to.deep.equal({
+        message: 'Something went wrong. Please try again later.',
+        reference: undefined,
+      });
     });
 
     describe('isQuotableCode: configured, or at most 12 letters and digits (single - or _ between them) with at most 6 digits', () => {
       const quotable = ['403', '500', 'A', 'AISVAL0009', 'E-1023', 'auth_01', 'ABCDEF123456', 'A-B_C', '123456'];
       const refused = [
-        ATTACK, '', ' 403', '403 ', 'CALL NOW', 'ABCDEFGHIJKLM', '-403', '403-', '_a', 'a--b', 'a-_b', '1800000000', '1800-000-000',
-        '0412345678', '1234567', 'a.b', 'a/b', 'tel:1800', 'ÄBC', '４０３', 'https://x', 'a\u200bb',
+        ATTACK,
+        '',
+        ' 403',
+        '403 ',
+        'CALL NOW',
+        'ABCDEFGHIJKLM',
+        '-403',
+        '403-',
+        '_a',
+        'a--b',
+        'a-_b',
+        '1800000000',
+        '1800-000-000',
+        '0412345678',
+        '1234567',
+        'a.b',
+        'a/b',
+        'tel:1800',
+        'ÄBC',
+        '４０３',
+        'https://x',
+        'a\u200bb',
       ];
       for (const code of quotable) it(`${JSON.stringify(code)}: shown`, () => expect(isQuotableCode(code, {})).to.equal(true));
       for (const code of refused) it(`${JSON.stringify(code)}: left out`, () => expect(isQuotableCode(code, {})).to.equal(false));
@@ -283,12 +320,40 @@ describe('domain/error-page', () => {
         '2000-02-29T00:00:00Z',
       ];
       const notTimes = [
-        '', 't', '2026-11-23', '10:00:00', '10:00:00Z', '1800000000', '1795000000000', 'yesterday', 'CALL 1800 000 000',
-        '2026-13-01T00:00:00Z', '2026-00-01T00:00:00Z', '2026-02-29T00:00:00Z', '1900-02-29T00:00:00Z', '2026-04-31T00:00:00Z', '2026-11-00T00:00:00Z', '2026-11-32T00:00:00Z',
-        '2026-11-23T24:00:00Z', '2026-11-23T10:60:00Z', '2026-11-23T10:00:60Z', '2026-11-23T10:00:00+24:00', '2026-11-23T10:00:00+10:60', '2026-11-23T10:00:00-03',
-        '2026-11-23T10:00:00.Z', '2026-11-23T10:00:00.1234567890Z', '2026-11-23T10:00:00Z CALL 1800', ' 2026-11-23T10:00:00Z', '2026-11-23T10:00:00Z\n',
-        '2026-11-23T10:00:00ZZ', '26-11-23T10:00:00Z', '2026/11/23 10:00:00', '23/11/2026 10:00', '20261123T100000Z',
-        'Mon, 23 Nov 2026 10:00:00 GMT', '２０２６-11-23T10:00:00Z',
+        '',
+        't',
+        '2026-11-23',
+        '10:00:00',
+        '10:00:00Z',
+        '1800000000',
+        '1795000000000',
+        'yesterday',
+        'CALL 1800 000 000',
+        '2026-13-01T00:00:00Z',
+        '2026-00-01T00:00:00Z',
+        '2026-02-29T00:00:00Z',
+        '1900-02-29T00:00:00Z',
+        '2026-04-31T00:00:00Z',
+        '2026-11-00T00:00:00Z',
+        '2026-11-32T00:00:00Z',
+        '2026-11-23T24:00:00Z',
+        '2026-11-23T10:60:00Z',
+        '2026-11-23T10:00:60Z',
+        '2026-11-23T10:00:00+24:00',
+        '2026-11-23T10:00:00+10:60',
+        '2026-11-23T10:00:00-03',
+        '2026-11-23T10:00:00.Z',
+        '2026-11-23T10:00:00.1234567890Z',
+        '2026-11-23T10:00:00Z CALL 1800',
+        ' 2026-11-23T10:00:00Z',
+        '2026-11-23T10:00:00Z\n',
+        '2026-11-23T10:00:00ZZ',
+        '26-11-23T10:00:00Z',
+        '2026/11/23 10:00:00',
+        '23/11/2026 10:00',
+        '20261123T100000Z',
+        'Mon, 23 Nov 2026 10:00:00 GMT',
+        '２０２６-11-23T10:00:00Z',
       ];
       for (const time of times) it(`${JSON.stringify(time)}: shown`, () => expect(isDateTime(time)).to.equal(true));
       for (const time of notTimes) it(`${JSON.stringify(time)}: left out`, () => expect(isDateTime(time)).to.equal(false));
@@ -302,7 +367,7 @@ describe('domain/error-page', () => {
         );
       });
 
-      it('a shown time holds no letters but the date-time\'s own (property)', () => {
+      it("a shown time holds no letters but the date-time's own (property)", () => {
         fc.assert(
           fc.property(fc.string({ maxLength: 40 }), (text) => {
             if (isDateTime(text)) expect(text).to.match(/^[0-9TtZz:+. -]+$/);

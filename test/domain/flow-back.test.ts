@@ -7,13 +7,44 @@ import type { FlowEvent } from '../../domain/flow-events';
 import { onBrowserBack } from '../../domain/flow-exits';
 import type { FlowState } from '../../domain/flow-state';
 import {
-  ACCESS_DENIED_URL, JWT, NOW, PUBLIC_SITE, REDIRECT_URI, answer, bankConsent, confirmedState, confirming, decidedElsewhereState, failedState, flowState,
-  leavingState, leavingTo, loadingState, modals, modalsWith, ok, pendingOn, phaseOf, run, runAll, token, tokenPayload, withModal, withoutWake,
+  ACCESS_DENIED_URL,
+  JWT,
+  NOW,
+  PUBLIC_SITE,
+  REDIRECT_URI,
+  answer,
+  bankConsent,
+  confirmedState,
+  confirming,
+  decidedElsewhereState,
+  failedState,
+  flowState,
+  leavingState,
+  leavingTo,
+  loadingState,
+  modals,
+  modalsWith,
+  ok,
+  pendingOn,
+  phaseOf,
+  run,
+  runAll,
+  token,
+  tokenPayload,
+  withModal,
+  withoutWake,
 } from './fixtures/flow-state.fixture';
 
 const BACK: FlowEvent = { type: 'browserBack' };
 const STEPS: readonly Step[] = ['login', 'selectProfile', 'selectAccounts', 'confirmation'];
-const LAUNCH: FlowEvent = { type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided: undefined };
+const LAUNCH: FlowEvent = {
+  type: 'launched',
+  route: 'demo_accc_aisp',
+  jwtFromAddress: JWT,
+  jwtFromStorage: undefined,
+  errorParam: undefined,
+  decided: undefined,
+};
 
 /** The pre-rendered login form while the token is verified (issue 15): the launch's verify (id 1) under way. */
 const verifying = (): FlowState => run(loadingState(), LAUNCH).state;
@@ -32,7 +63,7 @@ function expectIgnored(before: FlowState, nowMs: number = NOW): void {
   expect(result.effects, before.phase.kind).to.deep.equal([]);
 }
 
-describe('domain/flow-exits: the browser\'s Back button (DESIGN §3.18, issue 23)', () => {
+describe("domain/flow-exits: the browser's Back button (DESIGN §3.18, issue 23)", () => {
   describe('on a step: the leave question, as Cancel', () => {
     for (const step of STEPS) {
       it(`on ${step}: the sharing-incomplete question opens over the step, nothing is sent, nothing else changes`, () => {
@@ -161,7 +192,7 @@ describe('domain/flow-exits: the browser\'s Back button (DESIGN §3.18, issue 23
     });
   });
 
-  describe('where the page\'s one button leaves anyway, Back is that button', () => {
+  describe("where the page's one button leaves anyway, Back is that button", () => {
     it('a failure page with a verified token: Go Back (access_denied, abandoned before identification)', () => {
       const before = failedState('consent_fetch_failure');
       const { state, effects } = run(before, BACK);
@@ -170,13 +201,13 @@ describe('domain/flow-exits: the browser\'s Back button (DESIGN §3.18, issue 23
       expectSameAs(before, { type: 'leaveFailurePage' });
     });
 
-    it('a failure page without a verified token: Leave Page to the bank\'s public site, no abandonment', () => {
+    it("a failure page without a verified token: Leave Page to the bank's public site, no abandonment", () => {
       const before = failedState('incorrect_jwt', { token: undefined });
       expect(withoutWake(run(before, BACK).effects)).to.deep.equal(leavingTo(`${PUBLIC_SITE}/`));
       expectSameAs(before, { type: 'leaveFailurePage' });
     });
 
-    it('a failure page when the bank may hold this journey\'s approval: the plain address (DESIGN §3.11)', () => {
+    it("a failure page when the bank may hold this journey's approval: the plain address (DESIGN §3.11)", () => {
       const before = failedState('consent_fetch_failure', { decision: { kind: 'unclear' } });
       expect(withoutWake(run(before, BACK).effects)).to.deep.equal(leavingTo(REDIRECT_URI));
     });
@@ -222,7 +253,10 @@ describe('domain/flow-exits: the browser\'s Back button (DESIGN §3.18, issue 23
         const pressed = run(before, button, before.nowMs);
         expect(direct.state, before.phase.kind).to.deep.equal({ ...pressed.state, wakeAtMs: before.wakeAtMs });
         expect(direct.effects, before.phase.kind).to.deep.equal(withoutWake(pressed.effects));
-        expect(direct.effects.map((effect) => effect.type), before.phase.kind).to.include('leave');
+        expect(
+          direct.effects.map((effect) => effect.type),
+          before.phase.kind,
+        ).to.include('leave');
       }
     });
 
@@ -234,7 +268,7 @@ describe('domain/flow-exits: the browser\'s Back button (DESIGN §3.18, issue 23
     });
   });
 
-  describe('the guardBack effect: from the first step on, Back is the journey\'s', () => {
+  describe("the guardBack effect: from the first step on, Back is the journey's", () => {
     it('emitted once, as the first step is shown, before its page view', () => {
       const { effects } = answer(readingConsent(), { kind: 'consentDetails', result: ok(bankConsent()) });
       expect(withoutWake(effects)).to.deep.equal([{ type: 'guardBack' }, { type: 'pageView', step: 'login' }]);
@@ -249,8 +283,16 @@ describe('domain/flow-exits: the browser\'s Back button (DESIGN §3.18, issue 23
     });
 
     it('not on the later steps: the profile, account and review steps only report their page view', () => {
-      const withCustomer = pendingOn(flowState('login', { verified: { authenticated: true, customerDetails: true, businesses: false } }), { kind: 'businesses' });
-      const { effects } = answer(withCustomer, { kind: 'businesses', result: ok([{ companyId: 'PERSONAL', businessName: 'Jane Citizen' }, { companyId: 'BC1001', businessName: 'Trust' }]) });
+      const withCustomer = pendingOn(flowState('login', { verified: { authenticated: true, customerDetails: true, businesses: false } }), {
+        kind: 'businesses',
+      });
+      const { effects } = answer(withCustomer, {
+        kind: 'businesses',
+        result: ok([
+          { companyId: 'PERSONAL', businessName: 'Jane Citizen' },
+          { companyId: 'BC1001', businessName: 'Trust' },
+        ]),
+      });
       expect(withoutWake(effects)).to.deep.equal([{ type: 'pageView', step: 'selectProfile' }]);
       const { effects: back } = run(flowState('confirmation'), { type: 'back' });
       expect(back.map((effect) => effect.type)).to.not.include('guardBack');

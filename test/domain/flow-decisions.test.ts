@@ -1,22 +1,63 @@
 import { expect } from 'chai';
 import { MALFORMED_ANSWER, NO_ANSWER, TIMED_OUT, type ApiError } from '../../domain/api-error';
 import {
-  DECISION_ATTEMPTS, DECISION_DEADLINE_MS, decidedElsewhere, decisionRetryDelayMs, isAlreadyDecided, isProvenRefusal, isUnclearOutcome, onConnectivity, retryDecision,
+  DECISION_ATTEMPTS,
+  DECISION_DEADLINE_MS,
+  decidedElsewhere,
+  decisionRetryDelayMs,
+  isAlreadyDecided,
+  isProvenRefusal,
+  isUnclearOutcome,
+  onConnectivity,
+  retryDecision,
   sendDueRetry,
 } from '../../domain/flow-decisions';
 import type { FlowEvent } from '../../domain/flow-events';
 import type { FlowState } from '../../domain/flow-state';
 import { openModalsOf, screenOf, topModalOf } from '../../domain/flow-view';
 import {
-  ACCESS_DENIED_URL, JWT, NOW, REDIRECT_URI, STATE, alreadyDecided, answer, apiError, at, bankConsent, confirmedState, confirming, err, failedState, flowState,
-  leavingState, leavingTo, loadingState, modals, modalsWith, ok, pending, pendingOn, phaseOf, run, sentCall, startingState, tokenPayload, withModal, withoutWake,
+  ACCESS_DENIED_URL,
+  JWT,
+  NOW,
+  REDIRECT_URI,
+  STATE,
+  alreadyDecided,
+  answer,
+  apiError,
+  at,
+  bankConsent,
+  confirmedState,
+  confirming,
+  err,
+  failedState,
+  flowState,
+  leavingState,
+  leavingTo,
+  loadingState,
+  modals,
+  modalsWith,
+  ok,
+  pending,
+  pendingOn,
+  phaseOf,
+  run,
+  sentCall,
+  startingState,
+  tokenPayload,
+  withModal,
+  withoutWake,
 } from './fixtures/flow-state.fixture';
 
 /** The exit's reject under way (call id 9) after Cancel was confirmed, with this decision known. */
 const rejecting = (decision: FlowState['decision'] = { kind: 'none' }): FlowState => leavingState('confirmation', 'rejected', { decision, stage: 'rejected' });
 
 const launched = (decided: 'approve' | 'reject' | undefined): FlowEvent => ({
-  type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: undefined, jwtFromStorage: JWT, errorParam: undefined, decided,
+  type: 'launched',
+  route: 'demo_accc_aisp',
+  jwtFromAddress: undefined,
+  jwtFromStorage: JWT,
+  errorParam: undefined,
+  decided,
 });
 
 const CODE = { auth_code: 'code-1', state: STATE };
@@ -42,19 +83,19 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       ['no answer', apiError(0, NO_ANSWER), false, true],
       ['a timeout', apiError(0, TIMED_OUT), false, true],
       ['no answer, no code', apiError(0), false, true],
-      ['500 with the bank\'s code (a bank can commit and then fail)', apiError(500, 'server_error'), false, true],
+      ["500 with the bank's code (a bank can commit and then fail)", apiError(500, 'server_error'), false, true],
       ['501', apiError(501), false, true],
-      ['a gateway\'s 502', apiError(502), false, true],
+      ["a gateway's 502", apiError(502), false, true],
       ['503 with a code', apiError(503, 'unavailable'), false, true],
       ['504', apiError(504), false, true],
-      ['a 200 that is not the contract\'s', apiError(200, MALFORMED_ANSWER), false, true],
-      ['a 400 whose body is not the contract\'s', apiError(400, MALFORMED_ANSWER), false, true],
-      ['a 400 without the bank\'s envelope (an HTML page)', apiError(400), false, true],
+      ["a 200 that is not the contract's", apiError(200, MALFORMED_ANSWER), false, true],
+      ["a 400 whose body is not the contract's", apiError(400, MALFORMED_ANSWER), false, true],
+      ["a 400 without the bank's envelope (an HTML page)", apiError(400), false, true],
       ['a 3xx with a code', apiError(399, 'moved'), false, true],
-      ['400 A05, the bank\'s envelope', apiError(400, 'A05'), true, false],
-      ['401 with the bank\'s code', apiError(401, 'unauthorised'), true, false],
-      ['422 with the bank\'s code', apiError(422, 'unprocessable'), true, false],
-      ['499 with the bank\'s code (the last 4xx)', apiError(499, 'x'), true, false],
+      ["400 A05, the bank's envelope", apiError(400, 'A05'), true, false],
+      ["401 with the bank's code", apiError(401, 'unauthorised'), true, false],
+      ["422 with the bank's code", apiError(422, 'unprocessable'), true, false],
+      ["499 with the bank's code (the last 4xx)", apiError(499, 'x'), true, false],
       ['409 with another code', apiError(409, 'conflict'), true, false],
       ['409 consent_already_decided (decides, but is no refusal)', alreadyDecided('approved'), false, false],
     ];
@@ -78,8 +119,8 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
     });
   });
 
-  describe('the bank\'s decision through an approval (DESIGN §3.11, §3.16)', () => {
-    it('none → unclear on sending the approval; the bank\'s code → approved, the confirmed phase', () => {
+  describe("the bank's decision through an approval (DESIGN §3.11, §3.16)", () => {
+    it("none → unclear on sending the approval; the bank's code → approved, the confirmed phase", () => {
       const review = flowState('confirmation');
       expect(review.decision).to.deep.equal({ kind: 'none' });
       const sent = run(review, { type: 'confirm' }).state;
@@ -131,7 +172,7 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(pending(again.state)).to.deep.equal({ ...sentCall(10, { kind: 'confirm' }), attempt: 2 });
     });
 
-    it('a body that is not the contract\'s (malformed_answer) is asked again too, even with a 4xx status', () => {
+    it("a body that is not the contract's (malformed_answer) is asked again too, even with a 4xx status", () => {
       const { state } = answer(confirming(), { kind: 'confirm', result: err(apiError(400, MALFORMED_ANSWER)) }, NOW + 100);
       expect(pending(state)?.retryAtMs).to.equal(NOW + 600);
     });
@@ -151,9 +192,12 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(openModalsOf(state.phase)).to.deep.equal([{ name: 'successConfirm' }]);
     });
 
-    it('after the third try its modal opens and the outcome stays unclear; the modal\'s button asks the bank to reject first', () => {
+    it("after the third try its modal opens and the outcome stays unclear; the modal's button asks the bank to reject first", () => {
       let state = confirming();
-      for (const [answeredAt, wakeAt] of [[NOW + 100, NOW + 600], [NOW + 700, NOW + 1_700]] as const) {
+      for (const [answeredAt, wakeAt] of [
+        [NOW + 100, NOW + 600],
+        [NOW + 700, NOW + 1_700],
+      ] as const) {
         state = answer(state, { kind: 'confirm', result: err(apiError(503)) }, answeredAt).state;
         state = run(state, { type: 'tick' }, wakeAt).state;
       }
@@ -191,7 +235,7 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(modals(late.state).base).to.equal('serviceUnavailable');
     });
 
-    it('the exit\'s reject too: a 503 waits and goes again; nothing else is asked meanwhile', () => {
+    it("the exit's reject too: a 503 waits and goes again; nothing else is asked meanwhile", () => {
       const first = answer(rejecting(), { kind: 'reject', result: err(apiError(503)) }, NOW + 100);
       expect(first.state.phase.kind).to.equal('leaving');
       expect(pending(first.state)?.retryAtMs).to.equal(NOW + 600);
@@ -244,7 +288,12 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       });
     }
 
-    const causes: [string, readonly string[]][] = [['not JSON', ['oops']], ['no cause', []], ['JSON that is no record', ['"approved"']], ['a record without the decision', ['{"x":1}']]];
+    const causes: [string, readonly string[]][] = [
+      ['not JSON', ['oops']],
+      ['no cause', []],
+      ['JSON that is no record', ['"approved"']],
+      ['a record without the decision', ['{"x":1}']],
+    ];
     for (const [label, list] of causes) {
       it(`a cause that is ${label}: decided, the decision unknown`, () => {
         const { state } = answer(confirming(), { kind: 'confirm', result: err(apiError(409, 'consent_already_decided', list)) });
@@ -253,15 +302,28 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
     }
 
     it('a 409 to any call the journey waits for tells the same (the accounts, the consent read at start)', () => {
-      const accountsState = answer(pendingOn(flowState('selectAccounts'), { kind: 'accounts' }), { kind: 'accounts', result: err(alreadyDecided('rejected')) }).state;
+      const accountsState = answer(pendingOn(flowState('selectAccounts'), { kind: 'accounts' }), {
+        kind: 'accounts',
+        result: err(alreadyDecided('rejected')),
+      }).state;
       expect(accountsState.decision).to.deep.equal({ kind: 'elsewhere', as: 'rejected' });
-      const starting = answer(pendingOn(startingState(), { kind: 'consentDetails' }), { kind: 'consentDetails', result: err(alreadyDecided('approved')) }).state;
+      const starting = answer(pendingOn(startingState(), { kind: 'consentDetails' }), {
+        kind: 'consentDetails',
+        result: err(alreadyDecided('approved')),
+      }).state;
       expect(starting.phase).to.deep.equal({ kind: 'decidedElsewhere', screen: { kind: 'loading' } });
     });
 
     it('nothing else can start once told: Cancel, Back, Confirm, stepUnavailable, dismiss, the lapse', () => {
       const told = answer(confirming(), { kind: 'confirm', result: err(alreadyDecided('rejected')) }).state;
-      for (const event of [{ type: 'cancel' }, { type: 'back' }, { type: 'confirm' }, { type: 'stepUnavailable' }, { type: 'modalDismiss' }, { type: 'activity' }] as const) {
+      for (const event of [
+        { type: 'cancel' },
+        { type: 'back' },
+        { type: 'confirm' },
+        { type: 'stepUnavailable' },
+        { type: 'modalDismiss' },
+        { type: 'activity' },
+      ] as const) {
         expect(run(told, event).state, event.type).to.equal(told);
       }
       expect(run(told, { type: 'tick' }, NOW + 10_000_000).effects).to.deep.equal([{ type: 'wakeAt', atMs: undefined }]);
@@ -278,7 +340,7 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(coded.state.phase.kind).to.equal('confirmed');
     });
 
-    it('the committed approval\'s code refused while leaving: the plain address, nothing rejected (never access_denied)', () => {
+    it("the committed approval's code refused while leaving: the plain address, nothing rejected (never access_denied)", () => {
       const asked = answer(rejecting({ kind: 'unclear' }), { kind: 'reject', result: err(alreadyDecided('approved')) }).state;
       const { state, effects } = answer(asked, { kind: 'confirm', result: err(apiError(400, 'refused')) });
       expect(withoutWake(effects)).to.deep.equal(leavingTo(REDIRECT_URI));
@@ -286,7 +348,7 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(state.decision).to.deep.equal({ kind: 'committed' });
     });
 
-    it('the committed approval\'s code answered 503: asked again (same key); past its tries, the plain address', () => {
+    it("the committed approval's code answered 503: asked again (same key); past its tries, the plain address", () => {
       const asked = answer(rejecting({ kind: 'unclear' }), { kind: 'reject', result: err(alreadyDecided('approved')) }).state;
       const first = answer(asked, { kind: 'confirm', result: err(apiError(503)) }, NOW + 100).state;
       expect(pending(first)?.retryAtMs).to.equal(NOW + 600);
@@ -336,7 +398,10 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       const before = run(loadingState(), launched('approve'));
       expect(before.state.decision).to.deep.equal({ kind: 'unclear' });
       const verified = run(before.state, { type: 'verified', id: 1, result: ok(tokenPayload()) });
-      expect(withoutWake(verified.effects)).to.deep.equal([{ type: 'storeToken', jwt: JWT }, { type: 'call', id: 2, call: { kind: 'confirm' } }]);
+      expect(withoutWake(verified.effects)).to.deep.equal([
+        { type: 'storeToken', jwt: JWT },
+        { type: 'call', id: 2, call: { kind: 'confirm' } },
+      ]);
       expect(verified.state.phase.kind).to.equal('starting');
       const { state } = answer(verified.state, { kind: 'confirm', result: ok(CODE) });
       expect(state.decision).to.deep.equal({ kind: 'approved', answer: CODE });
@@ -393,7 +458,10 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
 
     it('a rejection made before the reload is not replayed: the consent is read as usual, nothing asked of the decision', () => {
       const verified = run(run(loadingState(), launched('reject')).state, { type: 'verified', id: 1, result: ok(tokenPayload()) });
-      expect(withoutWake(verified.effects)).to.deep.equal([{ type: 'storeToken', jwt: JWT }, { type: 'call', id: 2, call: { kind: 'consentDetails' } }]);
+      expect(withoutWake(verified.effects)).to.deep.equal([
+        { type: 'storeToken', jwt: JWT },
+        { type: 'call', id: 2, call: { kind: 'consentDetails' } },
+      ]);
       expect(verified.state.decision).to.deep.equal({ kind: 'none' });
     });
   });
@@ -420,7 +488,10 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
     });
 
     it('the same while starting and while leaving', () => {
-      const starting = answer(pendingOn(startingState({ online: false }), { kind: 'consentDetails' }), { kind: 'consentDetails', result: err(apiError(0)) }).state;
+      const starting = answer(pendingOn(startingState({ online: false }), { kind: 'consentDetails' }), {
+        kind: 'consentDetails',
+        result: err(apiError(0)),
+      }).state;
       expect(pending(starting)?.held).to.equal(true);
       expect(starting.phase.kind).to.equal('starting');
       const leaving = answer(leavingState('login', 'preIdentification', { online: false }), { kind: 'reject', result: err(apiError(0)) }).state;
@@ -437,7 +508,8 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
 
     it('a login whose answer was lost offline goes back to the form (a login is not sent twice), saying so', () => {
       const before = pendingOn(flowState('login', { online: false }), {
-        kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'jane', secureCode: '123456' },
+        kind: 'authenticate',
+        request: { authType: 'SECURE_CODE', username: 'jane', secureCode: '123456' },
       });
       const { state } = answer(before, { kind: 'authenticate', result: err(apiError(0)) });
       expect(pending(state)).to.equal(undefined);
@@ -490,7 +562,9 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(run(login, { type: 'describe', text: 'ignored off the review' }, NOW + 5).state).to.equal(login);
       const before = flowState('confirmation');
       expect(run(before, { type: 'activity' }, NOW + 5).state).to.deep.equal({
-        ...at(before, NOW + 5), wakeAtMs: NOW + 240_005, phase: { ...phaseOf(before, 'steps'), lastActivityMs: NOW + 5 },
+        ...at(before, NOW + 5),
+        wakeAtMs: NOW + 240_005,
+        phase: { ...phaseOf(before, 'steps'), lastActivityMs: NOW + 5 },
       });
     });
   });

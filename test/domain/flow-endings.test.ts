@@ -12,8 +12,23 @@ import { nextWakeMs } from '../../domain/flow-timers';
 import { isFinished, modalButtonsBusy, openModalsOf, pageIsActionable, screenOf, topModalOf } from '../../domain/flow-view';
 import { knownOutcome } from '../../domain/outcome';
 import {
-  ACCESS_DENIED_URL, NOW, REDIRECT_URI, STATE, answer, apiError, err, flowState, leavingTo, ok, pendingOn, phaseOf, run, startingState, token,
-  withModal, withoutWake,
+  ACCESS_DENIED_URL,
+  NOW,
+  REDIRECT_URI,
+  STATE,
+  answer,
+  apiError,
+  err,
+  flowState,
+  leavingTo,
+  ok,
+  pendingOn,
+  phaseOf,
+  run,
+  startingState,
+  token,
+  withModal,
+  withoutWake,
 } from './fixtures/flow-state.fixture';
 
 /** Inactivity: 300 s limit (CONFIG): the lapse at NOW + 300 s. */
@@ -24,7 +39,10 @@ const shortToken = () => token({ exp: EXP_MS / 1000 });
 const TPP = 'Budget Buddy';
 
 /** The notice's start: the token forgotten, the decision keys kept; the wake at its return. */
-const noticeStart = (atMs: number) => [{ type: 'clearToken', keepDecisionKeys: true }, { type: 'wakeAt', atMs: atMs + ENDING_NOTICE_MS }];
+const noticeStart = (atMs: number) => [
+  { type: 'clearToken', keepDecisionKeys: true },
+  { type: 'wakeAt', atMs: atMs + ENDING_NOTICE_MS },
+];
 
 /** The lapse on the account step at LAPSE_MS: the bank asked to reject (call id 10), the lapse explained later. */
 const lapsed = (decision: BankDecision = { kind: 'none' }): FlowState => run(flowState('selectAccounts', { decision }), { type: 'tick' }, LAPSE_MS).state;
@@ -58,7 +76,11 @@ describe('domain/flow-exits: the ending notice (DESIGN §3.18, issue 23)', () =>
       const { state, effects } = answer(before, { kind: 'reject', result: ok({}) }, LAPSE_MS + 1_000);
       expect(effects).to.deep.equal(noticeStart(LAPSE_MS + 1_000));
       expect(state.phase).to.deep.equal({
-        kind: 'endingNotice', reason: 'inactivity', url: ACCESS_DENIED_URL, stage: 'preAccountSelection', returnAtMs: LAPSE_MS + 1_000 + ENDING_NOTICE_MS,
+        kind: 'endingNotice',
+        reason: 'inactivity',
+        url: ACCESS_DENIED_URL,
+        stage: 'preAccountSelection',
+        returnAtMs: LAPSE_MS + 1_000 + ENDING_NOTICE_MS,
         screen: { kind: 'flow', step: 'selectAccounts' },
       });
       expect(state.decision).to.deep.equal({ kind: 'rejected' });
@@ -66,13 +88,13 @@ describe('domain/flow-exits: the ending notice (DESIGN §3.18, issue 23)', () =>
       expect(screenOf(state.phase)).to.deep.equal({ kind: 'flow', step: 'selectAccounts' });
     });
 
-    it('the rejection\'s own address, when the token allows it (DESIGN §3.12), is where the notice returns', () => {
+    it("the rejection's own address, when the token allows it (DESIGN §3.12), is where the notice returns", () => {
       expect(phaseOf(inactivityNotice(REDIRECT_URI), 'endingNotice').url).to.equal(ACCESS_DENIED_URL);
       const other = phaseOf(inactivityNotice('https://elsewhere.example/cb'), 'endingNotice');
-      expect(other.url, 'an address the token does not allow: the token\'s').to.equal(ACCESS_DENIED_URL);
+      expect(other.url, "an address the token does not allow: the token's").to.equal(ACCESS_DENIED_URL);
     });
 
-    it('the rejection refused while an approval\'s outcome is unclear: the notice, returning to the plain address, no abandonment (DESIGN §3.11)', () => {
+    it("the rejection refused while an approval's outcome is unclear: the notice, returning to the plain address, no abandonment (DESIGN §3.11)", () => {
       const { state, effects } = answer(lapsed({ kind: 'unclear' }), { kind: 'reject', result: err(apiError(400, 'invalid')) }, LAPSE_MS + 1_000);
       expect(effects).to.deep.equal(noticeStart(LAPSE_MS + 1_000));
       expect(phaseOf(state, 'endingNotice')).to.include({ reason: 'inactivity', url: REDIRECT_URI, stage: undefined });
@@ -85,13 +107,13 @@ describe('domain/flow-exits: the ending notice (DESIGN §3.18, issue 23)', () =>
       expect(topModalOf(state.phase)).to.deep.equal({ name: 'serviceUnavailable' });
     });
 
-    it('the bank holds this journey\'s approval (committed): nothing to reject; the notice at once, to the plain address', () => {
+    it("the bank holds this journey's approval (committed): nothing to reject; the notice at once, to the plain address", () => {
       const { state, effects } = run(flowState('selectAccounts', { decision: { kind: 'committed' } }), { type: 'tick' }, LAPSE_MS);
       expect(effects).to.deep.equal(noticeStart(LAPSE_MS));
       expect(phaseOf(state, 'endingNotice')).to.include({ reason: 'inactivity', url: REDIRECT_URI, stage: undefined });
     });
 
-    it('the outcome it may state: nothing shared after the bank\'s rejection; unknown or not handed on when the bank may hold the approval', () => {
+    it("the outcome it may state: nothing shared after the bank's rejection; unknown or not handed on when the bank may hold the approval", () => {
       expect(said(inactivityNotice())).to.contain('No data has been shared.');
       const committed = run(flowState('selectAccounts', { decision: { kind: 'committed' } }), { type: 'tick' }, LAPSE_MS).state;
       expect(said(committed)).to.contain(`Your data sharing was confirmed, but we could not pass the result to ${TPP}.`);
@@ -100,12 +122,16 @@ describe('domain/flow-exits: the ending notice (DESIGN §3.18, issue 23)', () =>
     });
   });
 
-  describe('the token\'s expiry', () => {
+  describe("the token's expiry", () => {
     it('at exp: the notice sessionEndedExpired over the step (no bank call: the token can no longer call it), the keys kept', () => {
       const { state, effects } = run(flowState('selectAccounts', { token: shortToken() }), { type: 'tick' }, EXP_MS);
       expect(effects).to.deep.equal(noticeStart(EXP_MS));
       expect(state.phase).to.deep.equal({
-        kind: 'endingNotice', reason: 'tokenExpiry', url: ACCESS_DENIED_URL, stage: 'preAccountSelection', returnAtMs: EXP_MS + ENDING_NOTICE_MS,
+        kind: 'endingNotice',
+        reason: 'tokenExpiry',
+        url: ACCESS_DENIED_URL,
+        stage: 'preAccountSelection',
+        returnAtMs: EXP_MS + ENDING_NOTICE_MS,
         screen: { kind: 'flow', step: 'selectAccounts' },
       });
       expect(openModalsOf(state.phase)).to.deep.equal([{ name: 'sessionEndedExpired' }]);
@@ -133,7 +159,10 @@ describe('domain/flow-exits: the ending notice (DESIGN §3.18, issue 23)', () =>
   });
 
   describe('the notice leaves: after 5 s, or at once by returnNow (its button) or Back; exactly one exit', () => {
-    for (const [name, notice, stage] of [['inactivity', inactivityNotice, 'preAccountSelection'], ['token expiry', expiryNotice, 'preAccountSelection']] as const) {
+    for (const [name, notice, stage] of [
+      ['inactivity', inactivityNotice, 'preAccountSelection'],
+      ['token expiry', expiryNotice, 'preAccountSelection'],
+    ] as const) {
       it(`${name}: nothing before its time; at ${ENDING_NOTICE_MS} ms the exit it announced, the token and its keys forgotten, the abandonment reported`, () => {
         const before = notice();
         const returnAt = phaseOf(before, 'endingNotice').returnAtMs;
@@ -180,7 +209,7 @@ describe('domain/flow-exits: the ending notice (DESIGN §3.18, issue 23)', () =>
       expect(withoutWake(run(before, { type: 'modalPrimary' }).effects)).to.deep.equal(leavingTo(REDIRECT_URI));
     });
 
-    it('leaveAfterNotice on its own: the ended phase keeps what was on screen and the notice\'s modal', () => {
+    it("leaveAfterNotice on its own: the ended phase keeps what was on screen and the notice's modal", () => {
       const before = expiryNotice();
       const notice = phaseOf(before, 'endingNotice');
       const { state, effects } = leaveAfterNotice(before, notice);
@@ -193,17 +222,34 @@ describe('domain/flow-exits: the ending notice (DESIGN §3.18, issue 23)', () =>
 
   describe('what the notice ignores (DESIGN §3.9: the very same state, no effects)', () => {
     const IGNORED: readonly FlowEvent[] = [
-      { type: 'usernameTyped', value: 'jane' }, { type: 'secureCodeTyped', value: '123456' }, { type: 'dateOfBirthTyped', parts: { day: '1' } }, { type: 'submitLogin' },
-      { type: 'openHelp', modal: 'forgotUsername' }, { type: 'chooseProfile', id: 'PERSONAL' }, { type: 'toggleAccount', id: 'acc-0001' },
-      { type: 'toggleSubAccount', parentId: 'x', subId: 'y' }, { type: 'toggleAll' }, { type: 'describe', text: 'x' }, { type: 'continue' }, { type: 'back' },
-      { type: 'confirm' }, { type: 'cancel' }, { type: 'modalDismiss' }, { type: 'leaveFailurePage' }, { type: 'stepUnavailable' }, { type: 'activity' },
+      { type: 'usernameTyped', value: 'jane' },
+      { type: 'secureCodeTyped', value: '123456' },
+      { type: 'dateOfBirthTyped', parts: { day: '1' } },
+      { type: 'submitLogin' },
+      { type: 'openHelp', modal: 'forgotUsername' },
+      { type: 'chooseProfile', id: 'PERSONAL' },
+      { type: 'toggleAccount', id: 'acc-0001' },
+      { type: 'toggleSubAccount', parentId: 'x', subId: 'y' },
+      { type: 'toggleAll' },
+      { type: 'describe', text: 'x' },
+      { type: 'continue' },
+      { type: 'back' },
+      { type: 'confirm' },
+      { type: 'cancel' },
+      { type: 'modalDismiss' },
+      { type: 'leaveFailurePage' },
+      { type: 'stepUnavailable' },
+      { type: 'activity' },
       { type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: undefined, jwtFromStorage: 'a.b.c', errorParam: undefined, decided: 'approve' },
       { type: 'verified', id: 10, result: ok({}) },
       { type: 'answered', id: 10, answer: { kind: 'reject', result: ok({}) } },
       { type: 'answered', id: 9, answer: { kind: 'confirm', result: ok({ auth_code: 'late', state: STATE }) } },
     ];
 
-    for (const [name, notice] of [['inactivity', inactivityNotice], ['token expiry', expiryNotice]] as const) {
+    for (const [name, notice] of [
+      ['inactivity', inactivityNotice],
+      ['token expiry', expiryNotice],
+    ] as const) {
       it(`${name}: the customer's other events, a relaunch, a verification and late answers (a code too) change nothing before its time`, () => {
         const before = notice();
         const now = phaseOf(before, 'endingNotice').returnAtMs - 1;
@@ -238,7 +284,7 @@ describe('domain/flow-exits: the ending notice (DESIGN §3.18, issue 23)', () =>
     });
 
     // flow-exits.ts onModalPrimary: returnNow, returnWithSuccess and returnAsDecided belong to their phases' own buttons.
-    it('a step\'s main button never acts for the notice\'s modal (nor the success\'s or "already completed"), were one in its stack', () => {
+    it("a step's main button never acts for the notice's modal (nor the success's or \"already completed\"), were one in its stack", () => {
       for (const name of ['sessionEndedInactive', 'sessionEndedExpired', 'successConfirm', 'alreadyCompleted'] as const) {
         const before = withModal(flowState('login'), name);
         const result = run(before, { type: 'modalPrimary' });

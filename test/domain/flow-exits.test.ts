@@ -6,9 +6,39 @@ import { openModalsOf, screenOf } from '../../domain/flow-view';
 import type { ModalName } from '../../domain/modal';
 import { NO_MODALS } from '../../domain/modal-stack';
 import {
-  ACCESS_DENIED_URL, CONFIG, NOW, PUBLIC_SITE, REDIRECT_URI, STATE, answer, apiError, at, confirmedState, confirming, decidedElsewhereState, err, failedState,
-  flowState, leavingState, leavingTo, loadingState, modals, modalsWith, ok, pending, pendingOn, phaseOf, run, runAll, sentCall, startingState,
-  stepOn, token, trustProfiles, withModal, withoutWake,
+  ACCESS_DENIED_URL,
+  CONFIG,
+  NOW,
+  PUBLIC_SITE,
+  REDIRECT_URI,
+  STATE,
+  answer,
+  apiError,
+  at,
+  confirmedState,
+  confirming,
+  decidedElsewhereState,
+  err,
+  failedState,
+  flowState,
+  leavingState,
+  leavingTo,
+  loadingState,
+  modals,
+  modalsWith,
+  ok,
+  pending,
+  pendingOn,
+  phaseOf,
+  run,
+  runAll,
+  sentCall,
+  startingState,
+  stepOn,
+  token,
+  trustProfiles,
+  withModal,
+  withoutWake,
 } from './fixtures/flow-state.fixture';
 
 /** The bank asked to reject (call id 9) from the login step, at the stage reached. */
@@ -19,7 +49,7 @@ const rejecting = (stage: AbandonmentStage, decision: BankDecision = { kind: 'no
 const WARNED_AT = NOW + 250_000;
 const warned = (state: FlowState): FlowState => run(state, { type: 'tick' }, WARNED_AT).state;
 
-describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the failure page (spec §2, §4, §8, DESIGN §3.2)', () => {
+describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the failure page (spec §2, §4, §8, DESIGN §3.2)", () => {
   describe('Cancel (spec §2: it asks first)', () => {
     for (const step of ['login', 'selectProfile', 'selectAccounts', 'confirmation'] as const) {
       it(`on ${step}: the sharing-incomplete question opens, nothing is sent`, () => {
@@ -32,8 +62,12 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
 
     it('is ignored behind a modal, under the spinner mask, on the loading screen, on a failure page and while leaving', () => {
       for (const before of [
-        withModal(flowState('login'), 'forgotUsername'), pendingOn(flowState('login'), { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'u', secureCode: '123456' } }),
-        loadingState(), startingState(), failedState('consent_fetch_failure'), rejecting('preIdentification'),
+        withModal(flowState('login'), 'forgotUsername'),
+        pendingOn(flowState('login'), { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'u', secureCode: '123456' } }),
+        loadingState(),
+        startingState(),
+        failedState('consent_fetch_failure'),
+        rejecting('preIdentification'),
       ]) {
         const result = run(before, { type: 'cancel' });
         expect(result.state).to.equal(before);
@@ -46,21 +80,32 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
     it('"Yes, leave" (pendingRefreshFlow): an active rejection; the bank is asked to reject first; what is on screen stays, busy; nothing timed', () => {
       const before = withModal(flowState('selectAccounts'), 'sharingIncomplete');
       const { state, effects } = run(before, { type: 'modalPrimary' });
-      expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'reject' } }, { type: 'wakeAt', atMs: undefined }]);
+      expect(effects).to.deep.equal([
+        { type: 'call', id: 10, call: { kind: 'reject' } },
+        { type: 'wakeAt', atMs: undefined },
+      ]);
       expect(state).to.deep.equal({
         ...before,
         nextCallId: 11,
         wakeAtMs: undefined,
-        phase: { kind: 'leaving', step: 'selectAccounts', call: sentCall(10, { kind: 'reject' }), modals: modalsWith('sharingIncomplete'), stage: 'rejected', explain: undefined },
+        phase: {
+          kind: 'leaving',
+          step: 'selectAccounts',
+          call: sentCall(10, { kind: 'reject' }),
+          modals: modalsWith('sharingIncomplete'),
+          stage: 'rejected',
+          explain: undefined,
+        },
         journey: { ...before.journey, stage: 'rejected' },
       });
       expect(screenOf(state.phase)).to.deep.equal({ kind: 'flow', step: 'selectAccounts' });
       expect(openModalsOf(state.phase)).to.deep.equal([{ name: 'sharingIncomplete' }]);
     });
 
-    it('then the bank\'s answer: back to the third party with access_denied and the state; the stage is rejected (issue 11 defect 13)', () => {
+    it("then the bank's answer: back to the third party with access_denied and the state; the stage is rejected (issue 11 defect 13)", () => {
       const { state, effects } = runAll(withModal(flowState('login'), 'sharingIncomplete'), [
-        { type: 'modalPrimary' }, (s) => ({ type: 'answered', id: pending(s)?.id ?? -1, answer: { kind: 'reject', result: ok({}) } }),
+        { type: 'modalPrimary' },
+        (s) => ({ type: 'answered', id: pending(s)?.id ?? -1, answer: { kind: 'reject', result: ok({}) } }),
       ]);
       expect(withoutWake(effects).slice(1)).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'rejected'));
       expect(state.phase).to.deep.equal({ kind: 'ended', screen: { kind: 'flow', step: 'login' }, modals: [{ name: 'sharingIncomplete' }] });
@@ -75,30 +120,37 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
     });
   });
 
-  describe('the exit\'s reject call answered (spec §4 returnAfterReject, DESIGN §3.2)', () => {
-    it('rejected: the exit to the token\'s address (access_denied, 401, the message, the state); the ended phase keeps the screen; the decision rejected', () => {
+  describe("the exit's reject call answered (spec §4 returnAfterReject, DESIGN §3.2)", () => {
+    it("rejected: the exit to the token's address (access_denied, 401, the message, the state); the ended phase keeps the screen; the decision rejected", () => {
       const before = rejecting('preAuthentication', { kind: 'none' }, 'temporaryLockout');
       const { state, effects } = answer(before, { kind: 'reject', result: ok({}) });
       expect(effects).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preAuthentication'));
       expect(state).to.deep.equal({
-        ...before, decision: { kind: 'rejected' }, phase: { kind: 'ended', screen: { kind: 'flow', step: 'login' }, modals: [{ name: 'temporaryLockout' }] },
+        ...before,
+        decision: { kind: 'rejected' },
+        phase: { kind: 'ended', screen: { kind: 'flow', step: 'login' }, modals: [{ name: 'temporaryLockout' }] },
       });
     });
 
-    it('the bank\'s redirect_uri is preferred when it is the token\'s address with another query (DESIGN §3.2, §3.12)', () => {
+    it("the bank's redirect_uri is preferred when it is the token's address with another query (DESIGN §3.2, §3.12)", () => {
       const { effects } = answer(rejecting('preIdentification'), { kind: 'reject', result: ok({ redirect_uri: `${REDIRECT_URI}?from=bank` }) });
-      expect(effects).to.deep.equal(leavingTo(`${REDIRECT_URI}?from=bank&error=access_denied&respCode=401&respMessage=Authentication%20failure&state=${STATE}`, 'preIdentification'));
+      expect(effects).to.deep.equal(
+        leavingTo(`${REDIRECT_URI}?from=bank&error=access_denied&respCode=401&respMessage=Authentication%20failure&state=${STATE}`, 'preIdentification'),
+      );
     });
 
-    it('a redirect_uri other than the token\'s address (another host) is not followed: the token\'s address is used, the refusal logged (DESIGN §3.12)', () => {
+    it("a redirect_uri other than the token's address (another host) is not followed: the token's address is used, the refusal logged (DESIGN §3.12)", () => {
       const { effects } = answer(rejecting('preIdentification'), { kind: 'reject', result: ok({ redirect_uri: 'https://attacker.example/cb' }) });
       expect(effects).to.deep.equal([
-        { type: 'log', message: 'Returned to the token\'s redirectUri: the bank\'s redirect_uri https://attacker.example/cb is not the token\'s https://tpp.example/cb' },
+        {
+          type: 'log',
+          message: "Returned to the token's redirectUri: the bank's redirect_uri https://attacker.example/cb is not the token's https://tpp.example/cb",
+        },
         ...leavingTo(ACCESS_DENIED_URL, 'preIdentification'),
       ]);
     });
 
-    it('an empty redirect_uri in the reject answer: the token\'s address is used (DESIGN §3.12)', () => {
+    it("an empty redirect_uri in the reject answer: the token's address is used (DESIGN §3.12)", () => {
       const { effects } = answer(rejecting('preIdentification'), { kind: 'reject', result: ok({ redirect_uri: '' }) });
       expect(effects.filter((effect) => effect.type !== 'log')).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preIdentification'));
     });
@@ -109,11 +161,11 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
       expect(effects).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'rejected'));
     });
 
-    it('an address that is not http(s) is never followed: the token\'s address is used, the refusal logged (DESIGN §3.12)', () => {
+    it("an address that is not http(s) is never followed: the token's address is used, the refusal logged (DESIGN §3.12)", () => {
       const before = rejecting('preIdentification');
       const { state, effects } = answer(before, { kind: 'reject', result: ok({ redirect_uri: 'javascript:alert(1)' }) });
       expect(effects).to.deep.equal([
-        { type: 'log', message: 'Returned to the token\'s redirectUri: the bank\'s redirect_uri javascript:alert(1) is not an http(s) URL' },
+        { type: 'log', message: "Returned to the token's redirectUri: the bank's redirect_uri javascript:alert(1) is not an http(s) URL" },
         ...leavingTo(ACCESS_DENIED_URL, 'preIdentification'),
       ]);
       expect(state.phase.kind).to.equal('ended');
@@ -166,12 +218,31 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
   });
 
   describe('the modals\' main button (spec §4 "Button behaviours")', () => {
-    for (const name of ['ageLimitation', 'sanctionCountryError', 'permanentLockout', 'temporaryLockout', 'ecareSuspension', 'secureKeyNotActivated', 'unavailableResource', 'wentWrong'] as const) {
+    for (const name of [
+      'ageLimitation',
+      'sanctionCountryError',
+      'permanentLockout',
+      'temporaryLockout',
+      'ecareSuspension',
+      'secureKeyNotActivated',
+      'unavailableResource',
+      'wentWrong',
+    ] as const) {
       it(`${name} (returnAfterReject): the consent is rejected first, at the stage reached`, () => {
         const before = withModal(flowState('login', { stage: 'preAuthentication' }), name);
         const { state, effects } = run(before, { type: 'modalPrimary' });
-        expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'reject' } }, { type: 'wakeAt', atMs: undefined }]);
-        expect(state.phase).to.deep.equal({ kind: 'leaving', step: 'login', call: sentCall(10, { kind: 'reject' }), modals: modalsWith(name), stage: 'preAuthentication', explain: undefined });
+        expect(effects).to.deep.equal([
+          { type: 'call', id: 10, call: { kind: 'reject' } },
+          { type: 'wakeAt', atMs: undefined },
+        ]);
+        expect(state.phase).to.deep.equal({
+          kind: 'leaving',
+          step: 'login',
+          call: sentCall(10, { kind: 'reject' }),
+          modals: modalsWith(name),
+          stage: 'preAuthentication',
+          explain: undefined,
+        });
         expect(state.journey.stage).to.equal('preAuthentication');
       });
     }
@@ -179,7 +250,10 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
     it('the token-expiry redirect on top (returnAfterReject): what is on screen stays, its buttons busy, until the bank answers', () => {
       const before = withModal(flowState('selectAccounts'), 'forgotUsername', 12, true);
       const { state, effects } = run(before, { type: 'modalPrimary' });
-      expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'reject' } }, { type: 'wakeAt', atMs: undefined }]);
+      expect(effects).to.deep.equal([
+        { type: 'call', id: 10, call: { kind: 'reject' } },
+        { type: 'wakeAt', atMs: undefined },
+      ]);
       const leaving = phaseOf(state, 'leaving');
       expect(leaving.modals).to.deep.equal(modalsWith('forgotUsername', 12, true));
       expect(leaving.stage).to.equal('preAccountSelection');
@@ -189,7 +263,14 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
       const before = pendingOn(startingState({ modals: modalsWith(undefined, undefined, true) }), { kind: 'consentDetails' });
       const { state, effects } = run(before, { type: 'modalPrimary' });
       expect(withoutWake(effects)).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'reject' } }]);
-      expect(state.phase).to.deep.equal({ kind: 'leaving', step: undefined, call: sentCall(10, { kind: 'reject' }), modals: modalsWith(undefined, undefined, true), stage: 'preIdentification', explain: undefined });
+      expect(state.phase).to.deep.equal({
+        kind: 'leaving',
+        step: undefined,
+        call: sentCall(10, { kind: 'reject' }),
+        modals: modalsWith(undefined, undefined, true),
+        stage: 'preIdentification',
+        explain: undefined,
+      });
       expect(screenOf(state.phase)).to.deep.equal({ kind: 'loading' });
     });
 
@@ -198,7 +279,11 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
         const before = withModal(flowState('confirmation'), name);
         const { state, effects } = run(before, { type: 'modalPrimary' });
         expect(effects).to.deep.equal([...leavingTo(ACCESS_DENIED_URL, 'preAuthorisation'), { type: 'wakeAt', atMs: undefined }]);
-        expect(state).to.deep.equal({ ...before, wakeAtMs: undefined, phase: { kind: 'ended', screen: { kind: 'flow', step: 'confirmation' }, modals: [{ name }] } });
+        expect(state).to.deep.equal({
+          ...before,
+          wakeAtMs: undefined,
+          phase: { kind: 'ended', screen: { kind: 'flow', step: 'confirmation' }, modals: [{ name }] },
+        });
       });
     }
 
@@ -209,7 +294,14 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
       expect(phaseOf(state, 'leaving').stage).to.equal('preAuthorisation');
     });
 
-    for (const name of ['forgotUsername', 'notRegistered', 'lostSecureKey', 'incorrectSecurityCodeLockout', 'invalidUsernameLastAttempt', 'notArrangementOwner'] as const) {
+    for (const name of [
+      'forgotUsername',
+      'notRegistered',
+      'lostSecureKey',
+      'incorrectSecurityCodeLockout',
+      'invalidUsernameLastAttempt',
+      'notArrangementOwner',
+    ] as const) {
       it(`${name} (close): the modal closes, nothing is sent`, () => {
         const before = withModal(flowState('login'), name);
         const { state, effects } = run(before, { type: 'modalPrimary' });
@@ -218,11 +310,15 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
       });
     }
 
-    it('changeSelectedProfile OK (previousStep): back to select-profile, this profile\'s choices dropped (spec §4)', () => {
+    it("changeSelectedProfile OK (previousStep): back to select-profile, this profile's choices dropped (spec §4)", () => {
       const before = withModal(flowState('selectAccounts', { profiles: trustProfiles() }), 'changeSelectedProfile');
       const { state, effects } = run(before, { type: 'modalPrimary' });
       expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectProfile' }]);
-      expect(state).to.deep.equal({ ...before, phase: { ...phaseOf(before, 'steps'), step: 'selectProfile', modals: NO_MODALS }, journey: { ...before.journey, accounts: undefined } });
+      expect(state).to.deep.equal({
+        ...before,
+        phase: { ...phaseOf(before, 'steps'), step: 'selectProfile', modals: NO_MODALS },
+        journey: { ...before.journey, accounts: undefined },
+      });
       expect(state.journey.bankProfile).to.equal('PERSONAL');
     });
 
@@ -231,7 +327,7 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
       expect(run(before, { type: 'modalDismiss' }).state).to.deep.equal(withModal(before, undefined));
     });
 
-    it('the success and already-completed modals on a step (constructed: they are the confirmed and decided-elsewhere phases\') do nothing there', () => {
+    it("the success and already-completed modals on a step (constructed: they are the confirmed and decided-elsewhere phases') do nothing there", () => {
       for (const name of ['successConfirm', 'alreadyCompleted'] as const) {
         const before = withModal(flowState('confirmation'), name);
         const result = run(before, { type: 'modalPrimary' });
@@ -274,16 +370,20 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
       const { state, effects } = run(before, { type: 'modalPrimary' });
       expect(effects).to.deep.equal([...leavingTo(`${REDIRECT_URI}#code=code-1&state=${STATE}&id_token=idt`), { type: 'wakeAt', atMs: undefined }]);
       expect(state).to.deep.equal({
-        ...before, wakeAtMs: undefined, phase: { kind: 'ended', screen: { kind: 'flow', step: 'confirmation' }, modals: [{ name: 'successConfirm' }] },
+        ...before,
+        wakeAtMs: undefined,
+        phase: { kind: 'ended', screen: { kind: 'flow', step: 'confirmation' }, modals: [{ name: 'successConfirm' }] },
       });
     });
 
     it('with a JARM response: the response as a query parameter of the returned redirect_uri', () => {
-      expect(run(confirmedState({ response: 'jarm.jwt', redirect_uri: `${REDIRECT_URI}?x=1` }), { type: 'modalPrimary' }).effects)
-        .to.deep.equal([...leavingTo(`${REDIRECT_URI}?x=1&response=jarm.jwt`), { type: 'wakeAt', atMs: undefined }]);
+      expect(run(confirmedState({ response: 'jarm.jwt', redirect_uri: `${REDIRECT_URI}?x=1` }), { type: 'modalPrimary' }).effects).to.deep.equal([
+        ...leavingTo(`${REDIRECT_URI}?x=1&response=jarm.jwt`),
+        { type: 'wakeAt', atMs: undefined },
+      ]);
     });
 
-    it('with a redirect_uri other than the token\'s address: the token\'s address is used, the refusal logged (DESIGN §3.12)', () => {
+    it("with a redirect_uri other than the token's address: the token's address is used, the refusal logged (DESIGN §3.12)", () => {
       const { effects } = run(confirmedState({ auth_code: 'code-1', state: STATE, redirect_uri: 'https://attacker.example/cb' }), { type: 'modalPrimary' });
       expect(effects[0]?.type).to.equal('log');
       expect(withoutWake(effects).filter((effect) => effect.type !== 'log')).to.deep.equal(leavingTo(`${REDIRECT_URI}#code=code-1&state=${STATE}`));
@@ -299,8 +399,14 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
     it('nothing else can act under it: dismiss, Cancel, Back, Confirm, stepUnavailable, activity, typing', () => {
       const before = confirmedState();
       for (const event of [
-        { type: 'modalDismiss' }, { type: 'cancel' }, { type: 'back' }, { type: 'confirm' }, { type: 'stepUnavailable' }, { type: 'activity' },
-        { type: 'usernameTyped', value: 'x' }, { type: 'leaveFailurePage' },
+        { type: 'modalDismiss' },
+        { type: 'cancel' },
+        { type: 'back' },
+        { type: 'confirm' },
+        { type: 'stepUnavailable' },
+        { type: 'activity' },
+        { type: 'usernameTyped', value: 'x' },
+        { type: 'leaveFailurePage' },
       ] as const) {
         const result = run(before, event);
         expect(result.state, event.type).to.equal(before);
@@ -308,7 +414,7 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
       }
     });
 
-    it('its button needs a token and the bank\'s answer', () => {
+    it("its button needs a token and the bank's answer", () => {
       const confirmed = confirmedState();
       for (const before of [confirmedState(undefined, { token: undefined }), { ...confirmed, decision: { kind: 'committed' as const } }]) {
         const result = run(before, { type: 'modalPrimary' });
@@ -327,21 +433,27 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
       return warnedState;
     };
 
-    it('the redirect modal\'s button does not reject a consent whose confirmation is under way; its code is still returned', () => {
+    it("the redirect modal's button does not reject a consent whose confirmation is under way; its code is still returned", () => {
       const warnedState = confirmingAtExpiryWarning();
       const pressed = run(warnedState, { type: 'modalPrimary' }, NOW + 96_000);
-      expect(pressed.effects.filter((effect) => effect.type === 'call'), 'no reject while confirming').to.deep.equal([]);
+      expect(
+        pressed.effects.filter((effect) => effect.type === 'call'),
+        'no reject while confirming',
+      ).to.deep.equal([]);
       expect(pending(pressed.state)?.call).to.deep.equal({ kind: 'confirm' });
       const confirmed = answer(pressed.state, { kind: 'confirm', result: ok({ auth_code: 'code-1', state: STATE }) }, NOW + 97_000);
       expect(confirmed.state.decision).to.deep.equal({ kind: 'approved', answer: { auth_code: 'code-1', state: STATE } });
       expect(openModalsOf(confirmed.state.phase)).to.deep.equal([{ name: 'successConfirm' }]);
     });
 
-    it('the timeout warning\'s button while confirming only extends the session (keep-alive aside, the confirmation still awaited)', () => {
+    it("the timeout warning's button while confirming only extends the session (keep-alive aside, the confirmation still awaited)", () => {
       const before = confirming();
       const warnedState = run(before, { type: 'tick' }, WARNED_AT).state;
       const { state, effects } = run(warnedState, { type: 'modalPrimary' }, WARNED_AT);
-      expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'keepAlive' } }, { type: 'wakeAt', atMs: WARNED_AT + 240_000 }]);
+      expect(effects).to.deep.equal([
+        { type: 'call', id: 10, call: { kind: 'keepAlive' } },
+        { type: 'wakeAt', atMs: WARNED_AT + 240_000 },
+      ]);
       expect(pending(state)).to.deep.equal(pending(before));
     });
   });
@@ -353,14 +465,20 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
         expect(modals(before)).to.deep.equal(modalsWith('forgotUsername', 50));
         const now = WARNED_AT + 3_000;
         const { state, effects } = run(before, { type }, now);
-        expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'keepAlive' } }, { type: 'wakeAt', atMs: now + 240_000 }]);
+        expect(effects).to.deep.equal([
+          { type: 'call', id: 10, call: { kind: 'keepAlive' } },
+          { type: 'wakeAt', atMs: now + 240_000 },
+        ]);
         expect(state).to.deep.equal({
-          ...at(before, now), nextCallId: 11, wakeAtMs: now + 240_000, phase: { ...phaseOf(before, 'steps'), modals: modalsWith('forgotUsername'), lastActivityMs: now },
+          ...at(before, now),
+          nextCallId: 11,
+          wakeAtMs: now + 240_000,
+          phase: { ...phaseOf(before, 'steps'), modals: modalsWith('forgotUsername'), lastActivityMs: now },
         });
       });
     }
 
-    it('the keep-alive\'s answer changes nothing', () => {
+    it("the keep-alive's answer changes nothing", () => {
       const extended = run(warned(flowState('login')), { type: 'modalPrimary' }, WARNED_AT);
       const result = run(extended.state, { type: 'answered', id: 10, answer: { kind: 'keepAlive', result: ok(undefined) } }, WARNED_AT);
       expect(result.state).to.equal(extended.state);
@@ -402,14 +520,24 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
     });
 
     it('is ignored on the loading screen, on a failure page, while leaving, after a confirmation and once decided elsewhere', () => {
-      for (const before of [loadingState(), failedState('incorrect_jwt'), rejecting('preIdentification'), confirmedState(), decidedElsewhereState('approved')]) {
+      for (const before of [
+        loadingState(),
+        failedState('incorrect_jwt'),
+        rejecting('preIdentification'),
+        confirmedState(),
+        decidedElsewhereState('approved'),
+      ]) {
         expect(run(before, { type: 'stepUnavailable' }).state).to.equal(before);
       }
     });
   });
 
   describe('decided elsewhere (DESIGN §3.11: its button returns as the bank decided)', () => {
-    const rows: ['approved' | 'rejected' | 'unknown', string][] = [['rejected', ACCESS_DENIED_URL], ['approved', REDIRECT_URI], ['unknown', REDIRECT_URI]];
+    const rows: ['approved' | 'rejected' | 'unknown', string][] = [
+      ['rejected', ACCESS_DENIED_URL],
+      ['approved', REDIRECT_URI],
+      ['unknown', REDIRECT_URI],
+    ];
     for (const [as, url] of rows) {
       it(`decided "${as}": ${url === REDIRECT_URI ? 'the plain address (never access_denied after a code)' : 'access_denied'}; this tab's journey was not abandoned`, () => {
         const { state, effects } = run(decidedElsewhereState(as), { type: 'modalPrimary' });
@@ -425,7 +553,7 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
     });
   });
 
-  describe('the failure page\'s button (spec §2 failure page, DESIGN §3.1)', () => {
+  describe("the failure page's button (spec §2 failure page, DESIGN §3.1)", () => {
     it('with a verified token: Go Back to its address with access_denied; a started journey is abandoned at the stage it reached', () => {
       const before = failedState('consent_fetch_failure');
       const { state, effects } = run(before, { type: 'leaveFailurePage' });
@@ -434,34 +562,54 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
     });
 
     it('a customer who chose to leave is reported as rejected there too', () => {
-      expect(withoutWake(run(failedState('service_unavailable', { stage: 'rejected' }), { type: 'leaveFailurePage' }).effects)).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'rejected'));
+      expect(withoutWake(run(failedState('service_unavailable', { stage: 'rejected' }), { type: 'leaveFailurePage' }).effects)).to.deep.equal(
+        leavingTo(ACCESS_DENIED_URL, 'rejected'),
+      );
     });
 
-    it('the bank may hold this journey\'s approval (a committed approval whose code could not be had): the plain address, no abandonment', () => {
+    it("the bank may hold this journey's approval (a committed approval whose code could not be had): the plain address, no abandonment", () => {
       const { effects } = run(failedState('service_unavailable', { decision: { kind: 'committed' } }), { type: 'leaveFailurePage' });
       expect(withoutWake(effects)).to.deep.equal(leavingTo(REDIRECT_URI));
     });
 
-    it('without one: Leave Page to the bank\'s public site, no abandonment (no journey had started)', () => {
-      const failed = run(loadingState(), { type: 'launched', route: 'x', jwtFromAddress: undefined, jwtFromStorage: undefined, errorParam: undefined, decided: undefined }).state;
+    it("without one: Leave Page to the bank's public site, no abandonment (no journey had started)", () => {
+      const failed = run(loadingState(), {
+        type: 'launched',
+        route: 'x',
+        jwtFromAddress: undefined,
+        jwtFromStorage: undefined,
+        errorParam: undefined,
+        decided: undefined,
+      }).state;
       const { state, effects } = run(failed, { type: 'leaveFailurePage' });
       expect(effects).to.deep.equal(leavingTo(`${PUBLIC_SITE}/`));
       expect(state.phase.kind).to.equal('ended');
     });
 
     it('a public site that is not http(s) is not followed: the failure page stays', () => {
-      const failed = run(loadingState({ ...CONFIG, publicSiteUrl: 'ftp://bank.example' }), { type: 'launched', route: 'x', jwtFromAddress: undefined, jwtFromStorage: undefined, errorParam: undefined, decided: undefined }).state;
+      const failed = run(loadingState({ ...CONFIG, publicSiteUrl: 'ftp://bank.example' }), {
+        type: 'launched',
+        route: 'x',
+        jwtFromAddress: undefined,
+        jwtFromStorage: undefined,
+        errorParam: undefined,
+        decided: undefined,
+      }).state;
       const { state, effects } = run(failed, { type: 'leaveFailurePage' });
-      expect(effects).to.deep.equal([{ type: 'log', message: 'Refused to return to {"kind":"notHttpUrl","target":"ftp://bank.example"}' }, { type: 'clearToken' }]);
+      expect(effects).to.deep.equal([
+        { type: 'log', message: 'Refused to return to {"kind":"notHttpUrl","target":"ftp://bank.example"}' },
+        { type: 'clearToken' },
+      ]);
       expect(state.phase).to.deep.equal({ kind: 'failed', route: 'incorrect_jwt' });
     });
 
     it('is ignored anywhere but on a failure page', () => {
-      for (const before of [flowState('login'), loadingState(), rejecting('preIdentification'), confirmedState()]) expect(run(before, { type: 'leaveFailurePage' }).state).to.equal(before);
+      for (const before of [flowState('login'), loadingState(), rejecting('preIdentification'), confirmedState()])
+        expect(run(before, { type: 'leaveFailurePage' }).state).to.equal(before);
     });
   });
 
-  describe('the exits and the bank\'s decision (DESIGN §3.11: never access_denied when the bank may hold this journey\'s approval)', () => {
+  describe("the exits and the bank's decision (DESIGN §3.11: never access_denied when the bank may hold this journey's approval)", () => {
     const decisions: [BankDecision, 'accessDenied' | 'plain'][] = [
       [{ kind: 'none' }, 'accessDenied'],
       [{ kind: 'rejected' }, 'accessDenied'],
@@ -506,7 +654,7 @@ describe('domain/flow-exits: the modals\' buttons, cancel, the one exit, the fai
     });
   });
 
-  it('a rejected journey\'s stage, then a step on screen (the leaving phase keeps it)', () => {
+  it("a rejected journey's stage, then a step on screen (the leaving phase keeps it)", () => {
     const before = withModal(flowState('confirmation'), 'sharingIncomplete');
     const { state } = run(before, { type: 'modalPrimary' });
     expect(phaseOf(state, 'leaving').step).to.equal('confirmation');

@@ -6,19 +6,47 @@ import type { SecureCodeCleared } from '../../domain/login-feedback';
 import type { ModalName } from '../../domain/modal';
 import { parseConsentDetail } from '../../domain/consent';
 import {
-  NOW, amendmentConsent, answer, apiError, customerOnlyConsent, err, failedState, flowState, modals, modalsWith, ok, pending, pendingOn, personalProfile,
-  phaseOf, run, sentCall, settled, startingState, stepOn, trustProfiles, TRUST_BUSINESSES, withModal, type FlowOverrides,
+  NOW,
+  amendmentConsent,
+  answer,
+  apiError,
+  customerOnlyConsent,
+  err,
+  failedState,
+  flowState,
+  modals,
+  modalsWith,
+  ok,
+  pending,
+  pendingOn,
+  personalProfile,
+  phaseOf,
+  run,
+  sentCall,
+  settled,
+  startingState,
+  stepOn,
+  trustProfiles,
+  TRUST_BUSINESSES,
+  withModal,
+  type FlowOverrides,
 } from './fixtures/flow-state.fixture';
 
 const VALID_FORM: LoginForm = { username: 'jane.citizen', secureCode: '123456', dob: { day: '', month: '', year: '' } };
 
-const withLogin = (state: FlowState, login: Partial<LoginState>): FlowState => ({ ...state, journey: { ...state.journey, login: { ...state.journey.login, ...login } } });
+const withLogin = (state: FlowState, login: Partial<LoginState>): FlowState => ({
+  ...state,
+  journey: { ...state.journey, login: { ...state.journey.login, ...login } },
+});
 
 const onLogin = (login: Partial<LoginState> = {}, overrides: FlowOverrides = {}): FlowState => withLogin(flowState('login', overrides), login);
 
 /** Waiting for the authenticate call (id 9) on the login step, the form filled. */
 const authenticating = (login: Partial<LoginState> = {}, overrides: FlowOverrides = {}): FlowState =>
-  pendingOn(onLogin({ form: VALID_FORM, ...login }, overrides), { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' } });
+  pendingOn(onLogin({ form: VALID_FORM, ...login }, overrides), {
+    kind: 'authenticate',
+    request: { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' },
+  });
 
 const NOTHING = { authenticated: false, customerDetails: false, businesses: false };
 const ALL = { authenticated: true, customerDetails: true, businesses: true };
@@ -57,8 +85,11 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
       it(`is ignored ${label} (the form cannot be reached)`, () => {
         const before = settled(build());
         for (const event of [
-          { type: 'usernameTyped', value: 'x' }, { type: 'secureCodeTyped', value: '1' }, { type: 'dateOfBirthTyped', parts: { day: '1' } },
-          { type: 'openHelp', modal: 'notRegistered' }, { type: 'submitLogin' },
+          { type: 'usernameTyped', value: 'x' },
+          { type: 'secureCodeTyped', value: '1' },
+          { type: 'dateOfBirthTyped', parts: { day: '1' } },
+          { type: 'openHelp', modal: 'notRegistered' },
+          { type: 'submitLogin' },
         ] as const) {
           const result = run(before, event);
           expect(result.state, event.type).to.equal(before);
@@ -78,13 +109,24 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
   });
 
   describe('submitLogin (spec §4 "Continue on login clears the login error, sets loading", §5 only with a valid form)', () => {
-    it('a valid form: the login error, the lost answer, the cleared code\'s reason and the step-up notice are cleared and authenticate is called with the trimmed username (SECURE_CODE)', () => {
-      const before = onLogin({ form: { ...VALID_FORM, username: '  jane.citizen ' }, loginError: true, failures: 2, codeCleared: 'notAccepted', dobStepUp: true, answerLost: true });
+    it("a valid form: the login error, the lost answer, the cleared code's reason and the step-up notice are cleared and authenticate is called with the trimmed username (SECURE_CODE)", () => {
+      const before = onLogin({
+        form: { ...VALID_FORM, username: '  jane.citizen ' },
+        loginError: true,
+        failures: 2,
+        codeCleared: 'notAccepted',
+        dobStepUp: true,
+        answerLost: true,
+      });
       const { state, effects } = run(before, { type: 'submitLogin' });
       const request = { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' } as const;
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'authenticate', request } }]);
       const cleared = withLogin(before, { loginError: false, codeCleared: undefined, dobStepUp: false, answerLost: false });
-      expect(state).to.deep.equal({ ...cleared, nextCallId: 11, phase: { ...phaseOf(before, 'steps'), call: sentCall(10, { kind: 'authenticate', request }) } });
+      expect(state).to.deep.equal({
+        ...cleared,
+        nextCallId: 11,
+        phase: { ...phaseOf(before, 'steps'), call: sentCall(10, { kind: 'authenticate', request }) },
+      });
       expect(state.journey.login.failures, 'the counter stays').to.equal(2);
       expect(state.decision).to.deep.equal({ kind: 'none' });
     });
@@ -92,9 +134,13 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
     it('with the date of birth asked for: DOB_SECURE_CODE with the date as YYYY-MM-DD', () => {
       const before = onLogin({ form: { ...VALID_FORM, dob: { day: '25', month: '12', year: '1966' } }, requireDob: true });
       const { effects } = run(before, { type: 'submitLogin' });
-      expect(effects).to.deep.equal([{
-        type: 'call', id: 10, call: { kind: 'authenticate', request: { authType: 'DOB_SECURE_CODE', username: 'jane.citizen', secureCode: '123456', dateOfBirth: '1966-12-25' } },
-      }]);
+      expect(effects).to.deep.equal([
+        {
+          type: 'call',
+          id: 10,
+          call: { kind: 'authenticate', request: { authType: 'DOB_SECURE_CODE', username: 'jane.citizen', secureCode: '123456', dateOfBirth: '1966-12-25' } },
+        },
+      ]);
     });
 
     const invalid: [string, Partial<LoginState>][] = [
@@ -112,9 +158,12 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
       });
     }
 
-    it('a date of birth is judged against the event\'s day: tomorrow is in the future, the day after it is not', () => {
+    it("a date of birth is judged against the event's day: tomorrow is in the future, the day after it is not", () => {
       // No timer runs here: two days later the inactivity would have ended the flow.
-      const before = onLogin({ form: { ...VALID_FORM, dob: { day: '24', month: '11', year: '2026' } }, requireDob: true }, { lastActivityMs: undefined, expiry: { kind: 'off' } });
+      const before = onLogin(
+        { form: { ...VALID_FORM, dob: { day: '24', month: '11', year: '2026' } }, requireDob: true },
+        { lastActivityMs: undefined, expiry: { kind: 'off' } },
+      );
       expect(run(before, { type: 'submitLogin' }).state).to.equal(before);
       const later = NOW + 2 * 86_400_000;
       expect(pending(run(settled(before, later), { type: 'submitLogin' }, later).state)?.call.kind).to.equal('authenticate');
@@ -123,11 +172,22 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
 
   describe('authenticate answered (spec §4 entry guard chain, §8 login errors, DESIGN §3.8)', () => {
     it('success: the login state is reset, authenticated is remembered, the stage is preAccountSelection, customer details are asked for', () => {
-      const before = authenticating({ failures: 3, remainingAttempts: 2, loginError: true, requireDob: true, codeCleared: 'notAccepted', dobStepUp: true }, { verified: NOTHING, customer: undefined });
+      const before = authenticating(
+        { failures: 3, remainingAttempts: 2, loginError: true, requireDob: true, codeCleared: 'notAccepted', dobStepUp: true },
+        { verified: NOTHING, customer: undefined },
+      );
       const { state, effects } = answer(before, { kind: 'authenticate', result: ok(undefined) });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'customerDetails' } }]);
       expect(state.journey.login).to.deep.equal({
-        form: VALID_FORM, requireDob: true, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false, early: undefined,
+        form: VALID_FORM,
+        requireDob: true,
+        loginError: false,
+        failures: 0,
+        remainingAttempts: undefined,
+        answerLost: false,
+        codeCleared: undefined,
+        dobStepUp: false,
+        early: undefined,
       });
       expect(state.journey.verified).to.deep.equal({ ...NOTHING, authenticated: true });
       expect(state.journey.stage).to.equal('preAccountSelection');
@@ -137,8 +197,9 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
 
     it('success with customer details already verified: the business list next; both verified: the business step', () => {
       const detailsKnown = authenticating({}, { verified: { ...NOTHING, customerDetails: true } });
-      expect(answer(detailsKnown, { kind: 'authenticate', result: ok(undefined) }).effects)
-        .to.deep.equal([{ type: 'call', id: 10, call: { kind: 'businesses' } }]);
+      expect(answer(detailsKnown, { kind: 'authenticate', result: ok(undefined) }).effects).to.deep.equal([
+        { type: 'call', id: 10, call: { kind: 'businesses' } },
+      ]);
       const allKnown = authenticating({}, { verified: { ...NOTHING, customerDetails: true, businesses: true }, profiles: trustProfiles() });
       const { state, effects } = answer(allKnown, { kind: 'authenticate', result: ok(undefined) });
       expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectProfile' }]);
@@ -147,31 +208,101 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
       expect(state.journey.verified).to.deep.equal(ALL);
     });
 
-    type Row = [label: string, code: string | undefined, causes: string[], before: Partial<LoginState>, expected: {
-      modal: ModalName | undefined; requireDob: boolean; loginError: boolean; failures: number; remaining: number | undefined; identified: boolean;
-      cleared?: SecureCodeCleared; stepUp?: boolean;
-    }];
+    type Row = [
+      label: string,
+      code: string | undefined,
+      causes: string[],
+      before: Partial<LoginState>,
+      expected: {
+        modal: ModalName | undefined;
+        requireDob: boolean;
+        loginError: boolean;
+        failures: number;
+        remaining: number | undefined;
+        identified: boolean;
+        cleared?: SecureCodeCleared;
+        stepUp?: boolean;
+      },
+    ];
     const rows: Row[] = [
-      ['a wrong code: the banner, the counter', 'otp_failure_001', [], { failures: 0 },
-        { modal: undefined, requireDob: false, loginError: true, failures: 1, remaining: undefined, identified: true, cleared: 'notAccepted' }],
-      ['the fifth wrong code: the last-attempt message (spec §9: 5)', 'otp_failure_001', [], { failures: 4 },
-        { modal: 'invalidUsernameLastAttempt', requireDob: false, loginError: true, failures: 5, remaining: undefined, identified: true, cleared: 'notAccepted' }],
-      ['2 attempts left: the date of birth is asked for (a step-up), the banner (a wrong code)', 'otp_failure_001', ['{"remainingOTPattempts":2}'], {},
-        { modal: undefined, requireDob: true, loginError: true, failures: 1, remaining: 2, identified: true, cleared: 'notAccepted', stepUp: true }],
-      ['0 left: the lockout (issue 11 defect 4)', 'otp_failure_001', ['{"remainingOTPattempts":0}'], { loginError: true },
-        { modal: 'temporaryLockout', requireDob: true, loginError: false, failures: 1, remaining: 0, identified: true, cleared: 'notAccepted', stepUp: true }],
-      ['otp_failure_008: date of birth, a step-up (the notice, not the banner)', 'otp_failure_008', [], { failures: 2 },
-        { modal: undefined, requireDob: true, loginError: false, failures: 2, remaining: undefined, identified: true, stepUp: true }],
-      ['otp_failure_008 with the date of birth already asked for: the banner', 'otp_failure_008', [], { failures: 2, requireDob: true },
-        { modal: undefined, requireDob: true, loginError: true, failures: 2, remaining: undefined, identified: true }],
-      ['otp_failure_002: permanent lockout; the date of birth stays asked for', 'otp_failure_002', [], { requireDob: true, loginError: true },
-        { modal: 'permanentLockout', requireDob: true, loginError: false, failures: 0, remaining: undefined, identified: true }],
-      ['sanction_failed_001', 'sanction_failed_001', [], {},
-        { modal: 'sanctionCountryError', requireDob: false, loginError: false, failures: 0, remaining: undefined, identified: true }],
-      ['otp_failure_004: service unavailable, not identified', 'otp_failure_004', [], { loginError: true },
-        { modal: 'serviceUnavailable', requireDob: false, loginError: false, failures: 0, remaining: undefined, identified: false }],
-      ['no answer: service unavailable, not identified', undefined, [], {},
-        { modal: 'serviceUnavailable', requireDob: false, loginError: false, failures: 0, remaining: undefined, identified: false }],
+      [
+        'a wrong code: the banner, the counter',
+        'otp_failure_001',
+        [],
+        { failures: 0 },
+        { modal: undefined, requireDob: false, loginError: true, failures: 1, remaining: undefined, identified: true, cleared: 'notAccepted' },
+      ],
+      [
+        'the fifth wrong code: the last-attempt message (spec §9: 5)',
+        'otp_failure_001',
+        [],
+        { failures: 4 },
+        {
+          modal: 'invalidUsernameLastAttempt',
+          requireDob: false,
+          loginError: true,
+          failures: 5,
+          remaining: undefined,
+          identified: true,
+          cleared: 'notAccepted',
+        },
+      ],
+      [
+        '2 attempts left: the date of birth is asked for (a step-up), the banner (a wrong code)',
+        'otp_failure_001',
+        ['{"remainingOTPattempts":2}'],
+        {},
+        { modal: undefined, requireDob: true, loginError: true, failures: 1, remaining: 2, identified: true, cleared: 'notAccepted', stepUp: true },
+      ],
+      [
+        '0 left: the lockout (issue 11 defect 4)',
+        'otp_failure_001',
+        ['{"remainingOTPattempts":0}'],
+        { loginError: true },
+        { modal: 'temporaryLockout', requireDob: true, loginError: false, failures: 1, remaining: 0, identified: true, cleared: 'notAccepted', stepUp: true },
+      ],
+      [
+        'otp_failure_008: date of birth, a step-up (the notice, not the banner)',
+        'otp_failure_008',
+        [],
+        { failures: 2 },
+        { modal: undefined, requireDob: true, loginError: false, failures: 2, remaining: undefined, identified: true, stepUp: true },
+      ],
+      [
+        'otp_failure_008 with the date of birth already asked for: the banner',
+        'otp_failure_008',
+        [],
+        { failures: 2, requireDob: true },
+        { modal: undefined, requireDob: true, loginError: true, failures: 2, remaining: undefined, identified: true },
+      ],
+      [
+        'otp_failure_002: permanent lockout; the date of birth stays asked for',
+        'otp_failure_002',
+        [],
+        { requireDob: true, loginError: true },
+        { modal: 'permanentLockout', requireDob: true, loginError: false, failures: 0, remaining: undefined, identified: true },
+      ],
+      [
+        'sanction_failed_001',
+        'sanction_failed_001',
+        [],
+        {},
+        { modal: 'sanctionCountryError', requireDob: false, loginError: false, failures: 0, remaining: undefined, identified: true },
+      ],
+      [
+        'otp_failure_004: service unavailable, not identified',
+        'otp_failure_004',
+        [],
+        { loginError: true },
+        { modal: 'serviceUnavailable', requireDob: false, loginError: false, failures: 0, remaining: undefined, identified: false },
+      ],
+      [
+        'no answer: service unavailable, not identified',
+        undefined,
+        [],
+        {},
+        { modal: 'serviceUnavailable', requireDob: false, loginError: false, failures: 0, remaining: undefined, identified: false },
+      ],
     ];
     for (const [label, code, causes, login, expected] of rows) {
       it(`failure, ${label}; the code field is cleared, the username kept`, () => {
@@ -197,20 +328,33 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
   });
 
   it('a banner-only login error opens no modal and closes none (a constructed state: an ordinary modal left open under the request)', () => {
-    const before = pendingOn(withModal(onLogin({ form: VALID_FORM }), 'forgotUsername'), { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' } });
+    const before = pendingOn(withModal(onLogin({ form: VALID_FORM }), 'forgotUsername'), {
+      kind: 'authenticate',
+      request: { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' },
+    });
     const { state } = answer(before, { kind: 'authenticate', result: err(apiError(401, 'otp_failure_001')) });
     expect(modals(state)).to.deep.equal(modalsWith('forgotUsername'));
     expect(state.journey.login.loginError).to.equal(true);
   });
 
-  it('a login error keeps a rejected journey rejected (DESIGN §3.8: the customer\'s choice stands)', () => {
+  it("a login error keeps a rejected journey rejected (DESIGN §3.8: the customer's choice stands)", () => {
     const { state } = answer(authenticating({}, { stage: 'rejected' }), { kind: 'authenticate', result: err(apiError(401, 'otp_failure_001')) });
     expect(state.journey.stage).to.equal('rejected');
   });
 
   describe('customer details answered (spec §8 "Customer details")', () => {
     const askingDetails = (overrides: FlowOverrides = {}): FlowState =>
-      pendingOn(flowState('login', { verified: { ...NOTHING, authenticated: true }, customer: undefined, profiles: [], bankProfile: undefined, stage: 'preAccountSelection', ...overrides }), { kind: 'customerDetails' });
+      pendingOn(
+        flowState('login', {
+          verified: { ...NOTHING, authenticated: true },
+          customer: undefined,
+          profiles: [],
+          bankProfile: undefined,
+          stage: 'preAccountSelection',
+          ...overrides,
+        }),
+        { kind: 'customerDetails' },
+      );
 
     it('loaded: kept, remembered as verified, then the business list', () => {
       const before = askingDetails();
@@ -222,7 +366,12 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
       expect(stepOn(state)).to.equal('login');
     });
 
-    for (const [status, modal] of [[422, 'ageLimitation'], [500, 'serviceUnavailable'], [0, 'serviceUnavailable'], [400, 'serviceUnavailable']] as const) {
+    for (const [status, modal] of [
+      [422, 'ageLimitation'],
+      [500, 'serviceUnavailable'],
+      [0, 'serviceUnavailable'],
+      [400, 'serviceUnavailable'],
+    ] as const) {
       it(`failure ${status} → guard failure: back to login, flags cleared, ${modal} (spec §4 "Guard failure")`, () => {
         const before = askingDetails({ customer: { fullLegalName: 'Old' }, accounts: undefined });
         const { state, effects } = answer(before, { kind: 'customerDetails', result: err(apiError(status)) });
@@ -249,7 +398,7 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
       expect(state.journey.verified).to.deep.equal(NOTHING);
     });
 
-    it('the guard failure\'s modal opens under a time-critical one', () => {
+    it("the guard failure's modal opens under a time-critical one", () => {
       const before = pendingOn(withModal(flowState('login', { verified: { ...NOTHING, authenticated: true } }), undefined, 20), { kind: 'customerDetails' });
       expect(modals(answer(before, { kind: 'customerDetails', result: err(apiError(422)) }).state)).to.deep.equal(modalsWith('ageLimitation', 20));
     });
@@ -257,10 +406,17 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
 
   describe('business list answered (spec §3 "Customer info", §4 "Business step")', () => {
     const askingBusinesses = (overrides: FlowOverrides = {}): FlowState =>
-      pendingOn(flowState('login', {
-        verified: { ...NOTHING, authenticated: true, customerDetails: true }, customer: { fullLegalName: 'Jane Citizen' }, profiles: [], bankProfile: undefined,
-        stage: 'preAccountSelection', ...overrides,
-      }), { kind: 'businesses' });
+      pendingOn(
+        flowState('login', {
+          verified: { ...NOTHING, authenticated: true, customerDetails: true },
+          customer: { fullLegalName: 'Jane Citizen' },
+          profiles: [],
+          bankProfile: undefined,
+          stage: 'preAccountSelection',
+          ...overrides,
+        }),
+        { kind: 'businesses' },
+      );
 
     it('several profiles (a trust profile): select-profile, the first selected by default', () => {
       const before = askingBusinesses();
@@ -301,7 +457,10 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
     });
 
     it('one profile of customer scopes only: the put, then (not tested here) the review', () => {
-      const { effects } = answer(askingBusinesses({ consent: customerOnlyConsent() }), { kind: 'businesses', result: ok([{ companyId: 'BC1', businessName: 'Co' }]) });
+      const { effects } = answer(askingBusinesses({ consent: customerOnlyConsent() }), {
+        kind: 'businesses',
+        result: ok([{ companyId: 'BC1', businessName: 'Co' }]),
+      });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'confirmBusinessProfile', request: { bcin: 'BC1' } } }]);
     });
 

@@ -12,9 +12,37 @@ import { nextWakeMs } from '../../domain/flow-timers';
 import { flowFlags, openModalsOf, pendingOf, screenOf, topModalOf } from '../../domain/flow-view';
 import { MODAL_NAMES } from '../../domain/modal';
 import {
-  ACCESS_DENIED_URL, JWT, NOW, REDIRECT_URI, STATE, TRUST_BUSINESSES, accounts, alreadyDecided, amendmentConsent, apiError, bankConsent, confirmedState, confirming,
-  customerOnlyConsent, decidedElsewhereState, err, failedState, flowState, leavingState, loadingState, modalsWith, ok, pending, pendingOn, run, startingState,
-  token, tokenPayload, trustProfiles, trustRawAccounts, withModal,
+  ACCESS_DENIED_URL,
+  JWT,
+  NOW,
+  REDIRECT_URI,
+  STATE,
+  TRUST_BUSINESSES,
+  accounts,
+  alreadyDecided,
+  amendmentConsent,
+  apiError,
+  bankConsent,
+  confirmedState,
+  confirming,
+  customerOnlyConsent,
+  decidedElsewhereState,
+  err,
+  failedState,
+  flowState,
+  leavingState,
+  loadingState,
+  modalsWith,
+  ok,
+  pending,
+  pendingOn,
+  run,
+  startingState,
+  token,
+  tokenPayload,
+  trustProfiles,
+  trustRawAccounts,
+  withModal,
 } from './fixtures/flow-state.fixture';
 
 type EventType = FlowEvent['type'];
@@ -62,21 +90,52 @@ const CUSTOMER_EVENTS: readonly FlowEvent[] = [
 ];
 const customerEvents = (): fc.Arbitrary<FlowEvent> => fc.constantFrom(...CUSTOMER_EVENTS);
 
-const launchEvent = (decided?: 'approve'): FlowEvent => ({ type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided });
+const launchEvent = (decided?: 'approve'): FlowEvent => ({
+  type: 'launched',
+  route: 'demo_accc_aisp',
+  jwtFromAddress: JWT,
+  jwtFromStorage: undefined,
+  errorParam: undefined,
+  decided,
+});
 
 /** The bank's answers of each kind: successes and the failures of spec §8 and DESIGN §3.11 (variant picks one). */
 function reply(call: PendingCall['call'], success: boolean, variant: number): FlowAnswer | { kind: 'verify'; event: FlowEvent } {
-  const pick = <T,>(options: readonly T[]): T => options[variant % options.length] as T;
+  const pick = <T>(options: readonly T[]): T => options[variant % options.length] as T;
   switch (call.kind) {
     case 'verify':
-      return { kind: 'verify', event: { type: 'verified', id: -1, result: success ? ok(tokenPayload(pick([{}, { exp: 0 }, { exp: NOW / 1000 + 200 }]))) : err(pick([{ kind: 'badSignature' }, { kind: 'keysUnavailable', detail: 'down' }] as const)) } };
+      return {
+        kind: 'verify',
+        event: {
+          type: 'verified',
+          id: -1,
+          result: success
+            ? ok(tokenPayload(pick([{}, { exp: 0 }, { exp: NOW / 1000 + 200 }])))
+            : err(pick([{ kind: 'badSignature' }, { kind: 'keysUnavailable', detail: 'down' }] as const)),
+        },
+      };
     case 'consentDetails':
-      return { kind: 'consentDetails', result: success ? ok(pick([bankConsent(), customerOnlyConsent(), amendmentConsent()])) : err(pick([apiError(500), alreadyDecided('approved'), alreadyDecided('rejected')])) };
+      return {
+        kind: 'consentDetails',
+        result: success
+          ? ok(pick([bankConsent(), customerOnlyConsent(), amendmentConsent()]))
+          : err(pick([apiError(500), alreadyDecided('approved'), alreadyDecided('rejected')])),
+      };
     case 'authenticate':
-      return { kind: 'authenticate', result: success ? ok(undefined) : err(pick([
-        apiError(401, 'otp_failure_001'), apiError(401, 'otp_failure_001', ['{"remainingOTPattempts":0}']), apiError(401, 'otp_failure_008'),
-        apiError(401, 'otp_failure_002'), apiError(0),
-      ])) };
+      return {
+        kind: 'authenticate',
+        result: success
+          ? ok(undefined)
+          : err(
+              pick([
+                apiError(401, 'otp_failure_001'),
+                apiError(401, 'otp_failure_001', ['{"remainingOTPattempts":0}']),
+                apiError(401, 'otp_failure_008'),
+                apiError(401, 'otp_failure_002'),
+                apiError(0),
+              ]),
+            ),
+      };
     case 'customerDetails':
       return { kind: 'customerDetails', result: success ? ok({ fullLegalName: 'Jane Citizen' }) : err(apiError(pick([422, 500]))) };
     case 'businesses':
@@ -88,11 +147,29 @@ function reply(call: PendingCall['call'], success: boolean, variant: number): Fl
     case 'saveSelection':
       return { kind: 'saveSelection', result: success ? ok(undefined) : err(pick([apiError(400, 'A09'), apiError(500)])) };
     case 'confirm':
-      return { kind: 'confirm', result: success ? ok(pick([CODE, { ...CODE, redirect_uri: REDIRECT_URI }])) : err(pick([
-        apiError(400, 'A05'), apiError(503), apiError(0), apiError(200, 'malformed_answer'), alreadyDecided('approved'), alreadyDecided('rejected'), apiError(422, 'refused'),
-      ])) };
+      return {
+        kind: 'confirm',
+        result: success
+          ? ok(pick([CODE, { ...CODE, redirect_uri: REDIRECT_URI }]))
+          : err(
+              pick([
+                apiError(400, 'A05'),
+                apiError(503),
+                apiError(0),
+                apiError(200, 'malformed_answer'),
+                alreadyDecided('approved'),
+                alreadyDecided('rejected'),
+                apiError(422, 'refused'),
+              ]),
+            ),
+      };
     case 'reject':
-      return { kind: 'reject', result: success ? ok(pick([{}, { redirect_uri: REDIRECT_URI }])) : err(pick([apiError(503), apiError(400, 'invalid'), alreadyDecided('approved'), alreadyDecided('rejected')])) };
+      return {
+        kind: 'reject',
+        result: success
+          ? ok(pick([{}, { redirect_uri: REDIRECT_URI }]))
+          : err(pick([apiError(503), apiError(400, 'invalid'), alreadyDecided('approved'), alreadyDecided('rejected')])),
+      };
     case 'keepAlive':
       return { kind: 'keepAlive', result: ok(undefined) };
   }
@@ -105,18 +182,32 @@ type Command =
   | { readonly kind: 'stale'; readonly back: number; readonly success: boolean; readonly variant: number }
   | { readonly kind: 'wait'; readonly ms: number; readonly tick: boolean };
 
-const commands = (): fc.Arbitrary<Command[]> => fc.array(fc.oneof(
-  { weight: 10, arbitrary: fc.nat(59).map((n): Command => ({ kind: 'advance', n })) },
-  { weight: 3, arbitrary: customerEvents().map((event): Command => ({ kind: 'event', event })) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('reply' as const), success: fc.boolean(), variant: fc.nat(6) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('stale' as const), back: fc.integer({ min: 1, max: 3 }), success: fc.boolean(), variant: fc.nat(6) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.oneof(fc.integer({ min: 0, max: 5_000 }), fc.integer({ min: 0, max: 400_000 })), tick: fc.boolean() }) },
-), { maxLength: 80, size: 'max' });
+const commands = (): fc.Arbitrary<Command[]> =>
+  fc.array(
+    fc.oneof(
+      { weight: 10, arbitrary: fc.nat(59).map((n): Command => ({ kind: 'advance', n })) },
+      { weight: 3, arbitrary: customerEvents().map((event): Command => ({ kind: 'event', event })) },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('reply' as const), success: fc.boolean(), variant: fc.nat(6) }) },
+      {
+        weight: 1,
+        arbitrary: fc.record({ kind: fc.constant('stale' as const), back: fc.integer({ min: 1, max: 3 }), success: fc.boolean(), variant: fc.nat(6) }),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          kind: fc.constant('wait' as const),
+          ms: fc.oneof(fc.integer({ min: 0, max: 5_000 }), fc.integer({ min: 0, max: 400_000 })),
+          tick: fc.boolean(),
+        }),
+      },
+    ),
+    { maxLength: 80, size: 'max' },
+  );
 
 /** What a purposeful customer (and a mostly willing bank) does next on this screen; `n` picks among the choices. */
 function advance(state: FlowState, n: number): FlowEvent {
   const call = pending(state);
-  if (call !== undefined) return eventOf(state, { kind: 'reply', success: n % 10 !== 0, variant: call.call.kind === 'verify' ? [1, 2, 2][n % 8] ?? 0 : n });
+  if (call !== undefined) return eventOf(state, { kind: 'reply', success: n % 10 !== 0, variant: call.call.kind === 'verify' ? ([1, 2, 2][n % 8] ?? 0) : n });
   const phase = state.phase;
   switch (phase.kind) {
     case 'starting':
@@ -145,7 +236,9 @@ function advance(state: FlowState, n: number): FlowEvent {
     case 'selectProfile':
       return n % 3 === 0 ? { type: 'chooseProfile', id: n % 2 === 0 ? 'BC1001' : 'PERSONAL' } : { type: 'continue' };
     case 'selectAccounts':
-      return [{ type: 'toggleAll' }, { type: 'toggleAccount', id: 'acc-0001' }, { type: 'back' }, { type: 'continue' }, { type: 'continue' }][n % 5] as FlowEvent;
+      return [{ type: 'toggleAll' }, { type: 'toggleAccount', id: 'acc-0001' }, { type: 'back' }, { type: 'continue' }, { type: 'continue' }][
+        n % 5
+      ] as FlowEvent;
     case 'confirmation':
       return [{ type: 'describe', text: 'Holiday' }, { type: 'back' }, { type: 'confirm' }, { type: 'confirm' }, { type: 'cancel' }][n % 5] as FlowEvent;
   }
@@ -202,7 +295,8 @@ function journey(cmds: readonly Command[], decided?: 'approve'): Step[] {
   return steps;
 }
 
-const journeys = (): fc.Arbitrary<[Command[], 'approve' | undefined]> => fc.tuple(commands(), fc.constantFrom<'approve' | undefined>(undefined, undefined, 'approve'));
+const journeys = (): fc.Arbitrary<[Command[], 'approve' | undefined]> =>
+  fc.tuple(commands(), fc.constantFrom<'approve' | undefined>(undefined, undefined, 'approve'));
 
 /** The journeys' runs (more with FLOW_JOURNEY_RUNS=…, to hunt). */
 const RUNS = { numRuns: Number(process.env['FLOW_JOURNEY_RUNS'] ?? 60) };
@@ -267,23 +361,36 @@ const inactivityNotice = (): FlowState =>
   run(leavingState('selectAccounts', 'preAccountSelection', {}, 'inactivity'), { type: 'answered', id: 9, answer: { kind: 'reject', result: ok({}) } }).state;
 
 /** DESIGN §3.18: the token's expiry on the account step (its exp 100 s after NOW): the ending notice. */
-const expiryNotice = (): FlowState => run(flowState('selectAccounts', { token: token({ exp: (NOW + 100_000) / 1000 }) }), { type: 'tick' }, NOW + 100_000).state;
+const expiryNotice = (): FlowState =>
+  run(flowState('selectAccounts', { token: token({ exp: (NOW + 100_000) / 1000 }) }), { type: 'tick' }, NOW + 100_000).state;
 
 /** An event of each type, answers to the call under way (and to another id) included. */
 function anyEvent(): fc.Arbitrary<(state: FlowState) => FlowEvent> {
-  const answers = fc.tuple(
-    fc.constantFrom<PendingCall['call']>(
-      { kind: 'consentDetails' }, { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'u', secureCode: '1' } }, { kind: 'customerDetails' },
-      { kind: 'businesses' }, { kind: 'confirmBusinessProfile', request: { bcin: 'X' } }, { kind: 'accounts' },
-      { kind: 'saveSelection', request: { permissions: [] }, then: 'confirm' }, { kind: 'confirm' }, { kind: 'reject' }, { kind: 'keepAlive' }, { kind: 'verify' },
-    ),
-    fc.boolean(), fc.nat(6), fc.boolean(),
-  ).map(([call, success, variant, own]) => (state: FlowState): FlowEvent => {
-    const id = own ? (pending(state)?.id ?? 1) : 77;
-    const mine = own && pending(state) !== undefined ? (pending(state)?.call ?? call) : call;
-    const answer = reply(mine, success, variant);
-    return answer.kind === 'verify' ? { ...(answer.event as Extract<FlowEvent, { type: 'verified' }>), id } : { type: 'answered', id, answer };
-  });
+  const answers = fc
+    .tuple(
+      fc.constantFrom<PendingCall['call']>(
+        { kind: 'consentDetails' },
+        { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'u', secureCode: '1' } },
+        { kind: 'customerDetails' },
+        { kind: 'businesses' },
+        { kind: 'confirmBusinessProfile', request: { bcin: 'X' } },
+        { kind: 'accounts' },
+        { kind: 'saveSelection', request: { permissions: [] }, then: 'confirm' },
+        { kind: 'confirm' },
+        { kind: 'reject' },
+        { kind: 'keepAlive' },
+        { kind: 'verify' },
+      ),
+      fc.boolean(),
+      fc.nat(6),
+      fc.boolean(),
+    )
+    .map(([call, success, variant, own]) => (state: FlowState): FlowEvent => {
+      const id = own ? (pending(state)?.id ?? 1) : 77;
+      const mine = own && pending(state) !== undefined ? (pending(state)?.call ?? call) : call;
+      const answer = reply(mine, success, variant);
+      return answer.kind === 'verify' ? { ...(answer.event as Extract<FlowEvent, { type: 'verified' }>), id } : { type: 'answered', id, answer };
+    });
   return fc.oneof(
     customerEvents().map((event) => () => event),
     fc.constantFrom(launchEvent(), launchEvent('approve')).map((event) => () => event),
@@ -309,10 +416,16 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
     });
 
     // DESIGN §3.18: the inactivity lapse and the token's expiry explain themselves (the ending notice) before the exit.
-    it('time leads nowhere from the failure page, while leaving, once decided elsewhere or ended; the success modal, the ending notice and the steps\' timers end the journey', () => {
+    it("time leads nowhere from the failure page, while leaving, once decided elsewhere or ended; the success modal, the ending notice and the steps' timers end the journey", () => {
       expect(TIMER_TARGETS).to.deep.equal({
-        starting: ['endingNotice', 'ended', 'failed'], failed: [], steps: ['leaving', 'endingNotice', 'ended', 'failed'], leaving: [], confirmed: ['ended', 'failed'],
-        decidedElsewhere: [], endingNotice: ['ended'], ended: [],
+        starting: ['endingNotice', 'ended', 'failed'],
+        failed: [],
+        steps: ['leaving', 'endingNotice', 'ended', 'failed'],
+        leaving: [],
+        confirmed: ['ended', 'failed'],
+        decidedElsewhere: [],
+        endingNotice: ['ended'],
+        ended: [],
       });
     });
 
@@ -321,13 +434,44 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       // DESIGN §3.18: the browser's Back is taken wherever the journey shows a page, never while leaving or after the exit.
       expect(taken).to.deep.equal({
         starting: [
-          'answered', 'browserBack', 'cancel', 'connectivity', 'dateOfBirthTyped', 'launched', 'modalPrimary', 'openHelp', 'secureCodeTyped', 'submitLogin', 'tick',
-          'usernameTyped', 'verified',
+          'answered',
+          'browserBack',
+          'cancel',
+          'connectivity',
+          'dateOfBirthTyped',
+          'launched',
+          'modalPrimary',
+          'openHelp',
+          'secureCodeTyped',
+          'submitLogin',
+          'tick',
+          'usernameTyped',
+          'verified',
         ],
         failed: ['browserBack', 'connectivity', 'leaveFailurePage'],
         steps: [
-          'activity', 'answered', 'back', 'browserBack', 'cancel', 'chooseProfile', 'confirm', 'connectivity', 'continue', 'dateOfBirthTyped', 'describe', 'modalDismiss',
-          'modalPrimary', 'openHelp', 'secureCodeTyped', 'stepUnavailable', 'submitLogin', 'tick', 'toggleAccount', 'toggleAll', 'toggleSubAccount', 'usernameTyped',
+          'activity',
+          'answered',
+          'back',
+          'browserBack',
+          'cancel',
+          'chooseProfile',
+          'confirm',
+          'connectivity',
+          'continue',
+          'dateOfBirthTyped',
+          'describe',
+          'modalDismiss',
+          'modalPrimary',
+          'openHelp',
+          'secureCodeTyped',
+          'stepUnavailable',
+          'submitLogin',
+          'tick',
+          'toggleAccount',
+          'toggleAll',
+          'toggleSubAccount',
+          'usernameTyped',
         ],
         leaving: ['answered', 'connectivity', 'tick'],
         confirmed: ['browserBack', 'connectivity', 'modalPrimary', 'tick'],
@@ -357,7 +501,11 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
     });
 
     it('a tick a phase does not list only sets the wake again (nothing timed is left)', () => {
-      for (const state of [failedState('incorrect_jwt'), decidedElsewhereState('approved'), run(withModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state]) {
+      for (const state of [
+        failedState('incorrect_jwt'),
+        decidedElsewhereState('approved'),
+        run(withModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state,
+      ]) {
         const result = transition(state, { type: 'tick' }, NOW + 1_000_000);
         expect(result.state, state.phase.kind).to.deep.equal(state);
         expect(result.effects).to.deep.equal([{ type: 'wakeAt', atMs: undefined }]);
@@ -366,13 +514,16 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
 
     it('property: whatever the time, a phase moves only as its rule or time declares', () => {
       const states = reachable();
-      fc.assert(fc.property(fc.nat(states.length - 1), anyEvent(), fc.nat(400_000), (index, make, later) => {
-        const before = states[index] as FlowState;
-        const event = make(before);
-        const { state: after } = transition(before, event, before.nowMs + later);
-        if (after.phase.kind === before.phase.kind) return;
-        expect(declared(before.phase.kind, event.type), `${before.phase.kind} --${event.type}--> ${after.phase.kind}`).to.include(after.phase.kind);
-      }), { numRuns: 2_000 });
+      fc.assert(
+        fc.property(fc.nat(states.length - 1), anyEvent(), fc.nat(400_000), (index, make, later) => {
+          const before = states[index] as FlowState;
+          const event = make(before);
+          const { state: after } = transition(before, event, before.nowMs + later);
+          if (after.phase.kind === before.phase.kind) return;
+          expect(declared(before.phase.kind, event.type), `${before.phase.kind} --${event.type}--> ${after.phase.kind}`).to.include(after.phase.kind);
+        }),
+        { numRuns: 2_000 },
+      );
     });
   });
 
@@ -397,7 +548,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       expect(state).to.deep.equal(before);
     });
 
-    it('a state whose wake is not the model\'s (never set) gets it with any event', () => {
+    it("a state whose wake is not the model's (never set) gets it with any event", () => {
       const before = { ...flowState('login'), wakeAtMs: undefined };
       expect(run(before, { type: 'usernameTyped', value: 'j' }).effects).to.deep.equal([{ type: 'wakeAt', atMs: NOW + 240_000 }]);
     });
@@ -412,7 +563,11 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
     const ended = (): FlowState[] => [
       run(withModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state,
       run(confirmedState(), { type: 'tick' }, NOW + 2500).state,
-      run(run(loadingState(), { type: 'launched', route: 'x', jwtFromAddress: undefined, jwtFromStorage: undefined, errorParam: undefined, decided: undefined }).state, { type: 'leaveFailurePage' }).state,
+      run(
+        run(loadingState(), { type: 'launched', route: 'x', jwtFromAddress: undefined, jwtFromStorage: undefined, errorParam: undefined, decided: undefined })
+          .state,
+        { type: 'leaveFailurePage' },
+      ).state,
       run(decidedElsewhereState('rejected'), { type: 'modalPrimary' }).state,
       run(inactivityNotice(), { type: 'modalPrimary' }).state,
       run(expiryNotice(), { type: 'tick' }, NOW + 1_000_000).state,
@@ -424,15 +579,23 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
 
     it('property: whatever the event and the time, nothing changes and nothing is emitted', () => {
       const states = ended();
-      fc.assert(fc.property(
-        fc.constantFrom(...states), customerEvents().filter((event) => event.type !== 'tick'), fc.nat(1_000_000), fc.boolean(), fc.boolean(),
-        (state, event, later, asAnswer, success) => {
-          const any: FlowEvent = asAnswer ? { type: 'answered', id: state.nextCallId - 1, answer: { kind: 'reject', result: success ? ok({}) : err(apiError(500)) } } : event;
-          const result = transition(state, any, NOW + later);
-          expect(result.state).to.equal(state);
-          expect(result.effects).to.deep.equal([]);
-        },
-      ));
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...states),
+          customerEvents().filter((event) => event.type !== 'tick'),
+          fc.nat(1_000_000),
+          fc.boolean(),
+          fc.boolean(),
+          (state, event, later, asAnswer, success) => {
+            const any: FlowEvent = asAnswer
+              ? { type: 'answered', id: state.nextCallId - 1, answer: { kind: 'reject', result: success ? ok({}) : err(apiError(500)) } }
+              : event;
+            const result = transition(state, any, NOW + later);
+            expect(result.state).to.equal(state);
+            expect(result.effects).to.deep.equal([]);
+          },
+        ),
+      );
     });
 
     it('a launch, a verification or an answer after the exit: nothing', () => {
@@ -461,33 +624,48 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       leavingState('login', 'preIdentification'),
       pendingOn(leavingState('login', 'preIdentification', { decision: { kind: 'committed' } }), { kind: 'confirm' }),
     ];
-    const anyAnswer = (): fc.Arbitrary<FlowAnswer> => fc.tuple(
-      fc.constantFrom<PendingCall['call']>(
-        { kind: 'consentDetails' }, { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'u', secureCode: '1' } }, { kind: 'customerDetails' },
-        { kind: 'businesses' }, { kind: 'confirmBusinessProfile', request: { bcin: 'X' } }, { kind: 'accounts' },
-        { kind: 'saveSelection', request: { permissions: [] }, then: 'confirm' }, { kind: 'confirm' }, { kind: 'reject' }, { kind: 'keepAlive' },
-      ),
-      fc.boolean(), fc.nat(6),
-    ).map(([call, success, variant]) => reply(call, success, variant) as FlowAnswer);
+    const anyAnswer = (): fc.Arbitrary<FlowAnswer> =>
+      fc
+        .tuple(
+          fc.constantFrom<PendingCall['call']>(
+            { kind: 'consentDetails' },
+            { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'u', secureCode: '1' } },
+            { kind: 'customerDetails' },
+            { kind: 'businesses' },
+            { kind: 'confirmBusinessProfile', request: { bcin: 'X' } },
+            { kind: 'accounts' },
+            { kind: 'saveSelection', request: { permissions: [] }, then: 'confirm' },
+            { kind: 'confirm' },
+            { kind: 'reject' },
+            { kind: 'keepAlive' },
+          ),
+          fc.boolean(),
+          fc.nat(6),
+        )
+        .map(([call, success, variant]) => reply(call, success, variant) as FlowAnswer);
 
     it('property: an answer whose id is not the pending one changes nothing and emits nothing', () => {
       const states = waiting();
-      fc.assert(fc.property(fc.constantFrom(...states), anyAnswer(), fc.integer({ min: -3, max: 20 }), (state, reply_, id) => {
-        fc.pre(id !== pending(state)?.id);
-        const result = transition(state, { type: 'answered', id, answer: reply_ }, NOW);
-        expect(result.state).to.equal(state);
-        expect(result.effects).to.deep.equal([]);
-      }));
+      fc.assert(
+        fc.property(fc.constantFrom(...states), anyAnswer(), fc.integer({ min: -3, max: 20 }), (state, reply_, id) => {
+          fc.pre(id !== pending(state)?.id);
+          const result = transition(state, { type: 'answered', id, answer: reply_ }, NOW);
+          expect(result.state).to.equal(state);
+          expect(result.effects).to.deep.equal([]);
+        }),
+      );
     });
 
     it('property: an answer of another kind than the pending call, even with its id, changes nothing', () => {
       const states = waiting();
-      fc.assert(fc.property(fc.constantFrom(...states), anyAnswer(), (state, reply_) => {
-        fc.pre(reply_.kind !== pending(state)?.call.kind);
-        const result = transition(state, { type: 'answered', id: pending(state)?.id ?? -1, answer: reply_ }, NOW);
-        expect(result.state).to.equal(state);
-        expect(result.effects).to.deep.equal([]);
-      }));
+      fc.assert(
+        fc.property(fc.constantFrom(...states), anyAnswer(), (state, reply_) => {
+          fc.pre(reply_.kind !== pending(state)?.call.kind);
+          const result = transition(state, { type: 'answered', id: pending(state)?.id ?? -1, answer: reply_ }, NOW);
+          expect(result.state).to.equal(state);
+          expect(result.effects).to.deep.equal([]);
+        }),
+      );
     });
 
     it('a verification that is not the pending one changes nothing', () => {
@@ -498,7 +676,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       }
     });
 
-    it('a keep-alive\'s answer changes nothing, even if the phase were waiting for one', () => {
+    it("a keep-alive's answer changes nothing, even if the phase were waiting for one", () => {
       const state = pendingOn(flowState('login'), { kind: 'keepAlive' });
       const result = transition(state, { type: 'answered', id: 9, answer: { kind: 'keepAlive', result: ok(undefined) } }, NOW);
       expect(result.state).to.equal(state);
@@ -574,11 +752,20 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
         { type: 'call', id: 7, call: { kind: 'accounts' } },
         { type: 'pageView', step: 'selectAccounts' },
         {
-          type: 'call', id: 8, call: {
-            kind: 'saveSelection', then: 'confirmationStep', request: {
+          type: 'call',
+          id: 8,
+          call: {
+            kind: 'saveSelection',
+            then: 'confirmationStep',
+            request: {
               permissions: [
                 ...['bank:accounts.basic:read', 'bank:accounts.detail:read', 'bank:transactions:read'].map((permission) => ({
-                  permission, accounts: ['tr-0001', 'tr-0002'].map((account) => ({ schemeName: 'BSB_ACCOUNT', identification: `062000 ${account}`, secondaryIdentification: account })),
+                  permission,
+                  accounts: ['tr-0001', 'tr-0002'].map((account) => ({
+                    schemeName: 'BSB_ACCOUNT',
+                    identification: `062000 ${account}`,
+                    secondaryIdentification: account,
+                  })),
                 })),
                 { permission: 'common:customer.basic:read' },
               ],
@@ -597,76 +784,89 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
     });
   });
 
-  describe('random journeys (property-based: issue 11\'s and issue 21\'s invariants of the model, DESIGN §3.9)', () => {
+  describe("random journeys (property-based: issue 11's and issue 21's invariants of the model, DESIGN §3.9)", () => {
     it('every phase move is one its table (or time) declares', () => {
-      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
-        for (const { before, event, after } of journey(cmds, decided)) {
-          if (after.phase.kind === before.phase.kind) continue;
-          expect(declared(before.phase.kind, event.type), `${before.phase.kind} --${event.type}--> ${after.phase.kind}`).to.include(after.phase.kind);
-        }
-      }), RUNS);
+      fc.assert(
+        fc.property(journeys(), ([cmds, decided]) => {
+          for (const { before, event, after } of journey(cmds, decided)) {
+            if (after.phase.kind === before.phase.kind) continue;
+            expect(declared(before.phase.kind, event.type), `${before.phase.kind} --${event.type}--> ${after.phase.kind}`).to.include(after.phase.kind);
+          }
+        }),
+        RUNS,
+      );
     });
 
     // Issue 21: whatever a phase's table does not list, it does not take (DESIGN §3.9 "an event that changes nothing leaves the very same state").
     it('an event the phase does not take, at any point of a journey: the very same state object, no effects', () => {
-      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
-        for (const { before, now, after } of journey(cmds, decided)) {
-          // The very same state as before the step was probed already (at an earlier time: its timers were judged then too).
-          if (after === before) continue;
-          // A tick always sets the wake again (DESIGN §3.5: it used the last one up), taken or not: see the test of the tick below.
-          for (const event of [...CUSTOMER_EVENTS, launchEvent(), { type: 'verified', id: after.nextCallId - 1, result: ok(tokenPayload()) } as const]) {
-            if (rulesOf(after.phase.kind)[event.type] !== undefined || event.type === 'tick') continue;
-            const result = transition(after, event, now);
-            expect(result.state, `${after.phase.kind} ${event.type}`).to.equal(after);
-            expect(result.effects, `${after.phase.kind} ${event.type}`).to.deep.equal([]);
+      fc.assert(
+        fc.property(journeys(), ([cmds, decided]) => {
+          for (const { before, now, after } of journey(cmds, decided)) {
+            // The very same state as before the step was probed already (at an earlier time: its timers were judged then too).
+            if (after === before) continue;
+            // A tick always sets the wake again (DESIGN §3.5: it used the last one up), taken or not: see the test of the tick below.
+            for (const event of [...CUSTOMER_EVENTS, launchEvent(), { type: 'verified', id: after.nextCallId - 1, result: ok(tokenPayload()) } as const]) {
+              if (rulesOf(after.phase.kind)[event.type] !== undefined || event.type === 'tick') continue;
+              const result = transition(after, event, now);
+              expect(result.state, `${after.phase.kind} ${event.type}`).to.equal(after);
+              expect(result.effects, `${after.phase.kind} ${event.type}`).to.deep.equal([]);
+            }
           }
-        }
-      }), RUNS);
+        }),
+        RUNS,
+      );
     });
 
-    it('an event the phase does not take does only what time does (the timers judged around it): a tick\'s change, without the tick\'s own wake', () => {
-      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
-        for (const { before, event, now, after, effects } of journey(cmds, decided)) {
-          if (rulesOf(before.phase.kind)[event.type] !== undefined || event.type === 'tick') continue;
-          const timed = transition(before, { type: 'tick' }, now);
-          expect(after, `${before.phase.kind} ${event.type}`).to.deep.equal(timed.state);
-          const wakeMoved = timed.state.wakeAtMs !== before.wakeAtMs;
-          expect(effects, `${before.phase.kind} ${event.type}`).to.deep.equal(wakeMoved ? timed.effects : timed.effects.slice(0, -1));
-        }
-      }), RUNS);
+    it("an event the phase does not take does only what time does (the timers judged around it): a tick's change, without the tick's own wake", () => {
+      fc.assert(
+        fc.property(journeys(), ([cmds, decided]) => {
+          for (const { before, event, now, after, effects } of journey(cmds, decided)) {
+            if (rulesOf(before.phase.kind)[event.type] !== undefined || event.type === 'tick') continue;
+            const timed = transition(before, { type: 'tick' }, now);
+            expect(after, `${before.phase.kind} ${event.type}`).to.deep.equal(timed.state);
+            const wakeMoved = timed.state.wakeAtMs !== before.wakeAtMs;
+            expect(effects, `${before.phase.kind} ${event.type}`).to.deep.equal(wakeMoved ? timed.effects : timed.effects.slice(0, -1));
+          }
+        }),
+        RUNS,
+      );
     });
 
     // DESIGN §3.18: an ending the customer did not choose says so before the exit; the token goes, the decision keys stay (a reload must still know an approval was asked).
-    it('the ending notice: entered only from a lapse or the token\'s expiry, its start forgets the token but keeps the decision keys, it leaves by its button, Back or its time', () => {
-      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
-        for (const { before, event, now, after, effects } of journey(cmds, decided)) {
-          const keepsAt = effects.findIndex((effect) => effect.type === 'clearToken' && effect.keepDecisionKeys === true);
-          const kept = effects.filter((effect) => effect.type === 'clearToken' && effect.keepDecisionKeys === true);
-          const step = `${before.phase.kind} --${event.type}--> ${after.phase.kind}`;
-          if (after.phase.kind === 'endingNotice' && before.phase.kind !== 'endingNotice') {
-            expect(kept, `${step}: the token forgotten, the keys kept`).to.have.length(1);
-            expect(types(effects), `${step}: no exit yet`).to.not.include('leave');
-            expect(after.phase.returnAtMs).to.equal(now + ENDING_NOTICE_MS);
-            // The timers end the journey on a step or while starting; the lapse's rejection, once answered, while leaving.
-            expect(['starting', 'steps', 'leaving'], step).to.include(before.phase.kind);
-            if (before.phase.kind === 'leaving') expect(after.phase.reason, step).to.equal(before.phase.explain);
-            // DESIGN §3.11: a lapse asks the bank to reject first, unless it holds this journey's approval (nothing to reject).
-            else if (after.phase.reason === 'inactivity') expect(before.decision.kind, step).to.equal('committed');
-          } else if (kept.length > 0) {
-            // The timers opened the notice before the event, and the event was the notice's own way out (DESIGN §3.9: timers are judged first).
-            expect(kept, step).to.have.length(1);
-            expect(after.phase.kind, step).to.equal('ended');
-            expect(['modalPrimary', 'browserBack', 'tick'], step).to.include(event.type);
-            expect(types(effects).indexOf('leave'), `${step}: the exit after the notice`).to.be.above(keepsAt);
+    it("the ending notice: entered only from a lapse or the token's expiry, its start forgets the token but keeps the decision keys, it leaves by its button, Back or its time", () => {
+      fc.assert(
+        fc.property(journeys(), ([cmds, decided]) => {
+          for (const { before, event, now, after, effects } of journey(cmds, decided)) {
+            const keepsAt = effects.findIndex((effect) => effect.type === 'clearToken' && effect.keepDecisionKeys === true);
+            const kept = effects.filter((effect) => effect.type === 'clearToken' && effect.keepDecisionKeys === true);
+            const step = `${before.phase.kind} --${event.type}--> ${after.phase.kind}`;
+            if (after.phase.kind === 'endingNotice' && before.phase.kind !== 'endingNotice') {
+              expect(kept, `${step}: the token forgotten, the keys kept`).to.have.length(1);
+              expect(types(effects), `${step}: no exit yet`).to.not.include('leave');
+              expect(after.phase.returnAtMs).to.equal(now + ENDING_NOTICE_MS);
+              // The timers end the journey on a step or while starting; the lapse's rejection, once answered, while leaving.
+              expect(['starting', 'steps', 'leaving'], step).to.include(before.phase.kind);
+              if (before.phase.kind === 'leaving') expect(after.phase.reason, step).to.equal(before.phase.explain);
+              // DESIGN §3.11: a lapse asks the bank to reject first, unless it holds this journey's approval (nothing to reject).
+              else if (after.phase.reason === 'inactivity') expect(before.decision.kind, step).to.equal('committed');
+            } else if (kept.length > 0) {
+              // The timers opened the notice before the event, and the event was the notice's own way out (DESIGN §3.9: timers are judged first).
+              expect(kept, step).to.have.length(1);
+              expect(after.phase.kind, step).to.equal('ended');
+              expect(['modalPrimary', 'browserBack', 'tick'], step).to.include(event.type);
+              expect(types(effects).indexOf('leave'), `${step}: the exit after the notice`).to.be.above(keepsAt);
+            }
+            if (before.phase.kind === 'endingNotice' && after.phase.kind === 'ended') {
+              const byTime = now >= before.phase.returnAtMs;
+              expect(byTime || event.type === 'modalPrimary' || event.type === 'browserBack', `left on ${event.type}`).to.equal(true);
+              expect(withoutWakes(effects).slice(0, 2)).to.deep.equal([{ type: 'leave', url: before.phase.url }, { type: 'clearToken' }]);
+            }
+            if (before.phase.kind === 'endingNotice' && after.phase.kind === 'endingNotice')
+              expect(after.phase, 'the notice does not change while it shows').to.deep.equal(before.phase);
           }
-          if (before.phase.kind === 'endingNotice' && after.phase.kind === 'ended') {
-            const byTime = now >= before.phase.returnAtMs;
-            expect(byTime || event.type === 'modalPrimary' || event.type === 'browserBack', `left on ${event.type}`).to.equal(true);
-            expect(withoutWakes(effects).slice(0, 2)).to.deep.equal([{ type: 'leave', url: before.phase.url }, { type: 'clearToken' }]);
-          }
-          if (before.phase.kind === 'endingNotice' && after.phase.kind === 'endingNotice') expect(after.phase, 'the notice does not change while it shows').to.deep.equal(before.phase);
-        }
-      }), RUNS);
+        }),
+        RUNS,
+      );
     });
 
     it('the random journeys reach every phase and both endings (so that the properties above are not vacuous)', () => {
@@ -681,168 +881,206 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
     });
 
     it('the wake is emitted exactly when the next deadline moved, and after every tick; it is the last effect and the state keeps it', () => {
-      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
-        for (const { before, event, now, after, effects } of journey(cmds, decided)) {
-          const wake = nextWakeMs(after, now);
-          expect(after.wakeAtMs, 'the state keeps the wake').to.equal(wake);
-          const wakes = effects.filter((effect) => effect.type === 'wakeAt');
-          if (wake !== before.wakeAtMs || event.type === 'tick') {
-            expect(wakes, `${event.type}: the wake is set`).to.deep.equal([{ type: 'wakeAt', atMs: wake }]);
-            expect(effects.at(-1), 'the wake comes last').to.deep.equal({ type: 'wakeAt', atMs: wake });
-          } else {
-            expect(wakes, `${event.type}: no wake`).to.deep.equal([]);
+      fc.assert(
+        fc.property(journeys(), ([cmds, decided]) => {
+          for (const { before, event, now, after, effects } of journey(cmds, decided)) {
+            const wake = nextWakeMs(after, now);
+            expect(after.wakeAtMs, 'the state keeps the wake').to.equal(wake);
+            const wakes = effects.filter((effect) => effect.type === 'wakeAt');
+            if (wake !== before.wakeAtMs || event.type === 'tick') {
+              expect(wakes, `${event.type}: the wake is set`).to.deep.equal([{ type: 'wakeAt', atMs: wake }]);
+              expect(effects.at(-1), 'the wake comes last').to.deep.equal({ type: 'wakeAt', atMs: wake });
+            } else {
+              expect(wakes, `${event.type}: no wake`).to.deep.equal([]);
+            }
+            if (wake !== undefined) expect(wake, 'never in the past').to.be.above(now);
           }
-          if (wake !== undefined) expect(wake, 'never in the past').to.be.above(now);
-        }
-      }), RUNS);
+        }),
+        RUNS,
+      );
     });
 
     it('one exit at most, the token forgotten right after it, one abandonment stage at most (the rejection when chosen), nothing after it', () => {
-      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
-        let leaves = 0;
-        let abandonments = 0;
-        for (const { before, after, effects } of journey(cmds, decided)) {
-          if (before.phase.kind === 'ended') {
-            expect({ ...after, wakeAtMs: before.wakeAtMs }, 'nothing changes after the exit').to.deep.equal(before);
-            expect(effects.filter((effect) => effect.type !== 'wakeAt'), 'nothing is emitted after the exit').to.deep.equal([]);
-            continue;
+      fc.assert(
+        fc.property(journeys(), ([cmds, decided]) => {
+          let leaves = 0;
+          let abandonments = 0;
+          for (const { before, after, effects } of journey(cmds, decided)) {
+            if (before.phase.kind === 'ended') {
+              expect({ ...after, wakeAtMs: before.wakeAtMs }, 'nothing changes after the exit').to.deep.equal(before);
+              expect(
+                effects.filter((effect) => effect.type !== 'wakeAt'),
+                'nothing is emitted after the exit',
+              ).to.deep.equal([]);
+              continue;
+            }
+            const at = types(effects).indexOf('leave');
+            if (at < 0) {
+              expect(types(effects), 'an abandonment only with the exit').to.not.include('abandoned');
+              expect(after.phase.kind).to.not.equal('ended');
+              continue;
+            }
+            leaves += 1;
+            expect(after.phase.kind, 'the exit ends the journey').to.equal('ended');
+            expect(pendingOf(after)).to.equal(undefined);
+            expect(nextWakeMs(after, NOW)).to.equal(undefined);
+            expect(effects[at + 1], 'the token is forgotten').to.deep.equal({ type: 'clearToken' });
+            expect(screenOf(after.phase), 'what was on screen stays').to.deep.equal(screenOf(before.phase));
+            const abandoned = effects[at + 2];
+            const url = (effects[at] as { url: string }).url;
+            if (abandoned?.type === 'abandoned') {
+              abandonments += 1;
+              expect(url, 'an abandonment returns access_denied').to.include('error=access_denied');
+              expect(abandoned.stage).to.equal(after.journey.stage);
+            } else if (before.phase.kind !== 'decidedElsewhere') {
+              expect(url, 'access_denied is an abandonment (but a rejection made in another window)').to.not.include('error=access_denied');
+            }
           }
-          const at = types(effects).indexOf('leave');
-          if (at < 0) {
-            expect(types(effects), 'an abandonment only with the exit').to.not.include('abandoned');
-            expect(after.phase.kind).to.not.equal('ended');
-            continue;
-          }
-          leaves += 1;
-          expect(after.phase.kind, 'the exit ends the journey').to.equal('ended');
-          expect(pendingOf(after)).to.equal(undefined);
-          expect(nextWakeMs(after, NOW)).to.equal(undefined);
-          expect(effects[at + 1], 'the token is forgotten').to.deep.equal({ type: 'clearToken' });
-          expect(screenOf(after.phase), 'what was on screen stays').to.deep.equal(screenOf(before.phase));
-          const abandoned = effects[at + 2];
-          const url = (effects[at] as { url: string }).url;
-          if (abandoned?.type === 'abandoned') {
-            abandonments += 1;
-            expect(url, 'an abandonment returns access_denied').to.include('error=access_denied');
-            expect(abandoned.stage).to.equal(after.journey.stage);
-          } else if (before.phase.kind !== 'decidedElsewhere') {
-            expect(url, 'access_denied is an abandonment (but a rejection made in another window)').to.not.include('error=access_denied');
-          }
-        }
-        expect(leaves).to.be.at.most(1);
-        expect(abandonments).to.be.at.most(1);
-      }), RUNS);
+          expect(leaves).to.be.at.most(1);
+          expect(abandonments).to.be.at.most(1);
+        }),
+        RUNS,
+      );
     });
 
-    it('the return follows the bank\'s decision: a code only after its approval; never access_denied when the bank may hold this journey\'s approval (DESIGN §3.11)', () => {
-      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
-        for (const { before, after, effects } of journey(cmds, decided)) {
-          const leave = effects.find((effect) => effect.type === 'leave');
-          if (leave?.type !== 'leave') continue;
-          const url = leave.url as string;
-          if (url.includes('error=access_denied')) {
-            expect(['none', 'rejected'], `access_denied with the decision ${before.decision.kind}`).to.include(after.decision.kind === 'elsewhere' ? 'rejected' : after.decision.kind);
-            if (after.decision.kind === 'elsewhere') expect(after.decision.as).to.equal('rejected');
-          } else if (url.includes('code=')) {
-            expect(after.decision.kind, 'a code only after the bank approved').to.equal('approved');
-          } else if (url.startsWith(REDIRECT_URI)) {
-            expect(['unclear', 'committed', 'approved', 'elsewhere'], 'the plain address only when the bank may hold an approval').to.include(after.decision.kind);
+    it("the return follows the bank's decision: a code only after its approval; never access_denied when the bank may hold this journey's approval (DESIGN §3.11)", () => {
+      fc.assert(
+        fc.property(journeys(), ([cmds, decided]) => {
+          for (const { before, after, effects } of journey(cmds, decided)) {
+            const leave = effects.find((effect) => effect.type === 'leave');
+            if (leave?.type !== 'leave') continue;
+            const url = leave.url as string;
+            if (url.includes('error=access_denied')) {
+              expect(['none', 'rejected'], `access_denied with the decision ${before.decision.kind}`).to.include(
+                after.decision.kind === 'elsewhere' ? 'rejected' : after.decision.kind,
+              );
+              if (after.decision.kind === 'elsewhere') expect(after.decision.as).to.equal('rejected');
+            } else if (url.includes('code=')) {
+              expect(after.decision.kind, 'a code only after the bank approved').to.equal('approved');
+            } else if (url.startsWith(REDIRECT_URI)) {
+              expect(['unclear', 'committed', 'approved', 'elsewhere'], 'the plain address only when the bank may hold an approval').to.include(
+                after.decision.kind,
+              );
+            }
           }
-        }
-      }), RUNS);
+        }),
+        RUNS,
+      );
     });
 
-    it('the bank\'s decision moves only as DESIGN §3.11 allows; unclear from the moment an approval is sent; confirmed and decided elsewhere phases carry theirs', () => {
-      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
-        let mayHold = decided === 'approve';
-        for (const { before, event, after, effects } of journey(cmds, decided)) {
-          if (after.decision.kind !== before.decision.kind) {
-            expect(DECISION_MOVES[before.decision.kind], `${before.decision.kind} → ${after.decision.kind} on ${event.type}`).to.include(after.decision.kind);
+    it("the bank's decision moves only as DESIGN §3.11 allows; unclear from the moment an approval is sent; confirmed and decided elsewhere phases carry theirs", () => {
+      fc.assert(
+        fc.property(journeys(), ([cmds, decided]) => {
+          let mayHold = decided === 'approve';
+          for (const { before, event, after, effects } of journey(cmds, decided)) {
+            if (after.decision.kind !== before.decision.kind) {
+              expect(DECISION_MOVES[before.decision.kind], `${before.decision.kind} → ${after.decision.kind} on ${event.type}`).to.include(after.decision.kind);
+            }
+            if (effects.some((effect) => effect.type === 'call' && effect.call.kind === 'confirm')) {
+              expect(['unclear', 'committed'], 'an approval sent').to.include(after.decision.kind);
+            }
+            if (after.phase.kind === 'confirmed') expect(after.decision.kind).to.equal('approved');
+            if (after.phase.kind === 'decidedElsewhere') expect(after.decision.kind).to.equal('elsewhere');
+            // DESIGN §3.11: once an answer left the approval possibly committed, only the bank's own word can say it is not.
+            if (event.type === 'answered' && event.answer.kind === 'confirm' && pending(before)?.id === event.id) {
+              if (event.answer.result.ok || !isProvenRefusal(event.answer.result.error)) mayHold = true;
+            }
+            if (mayHold) expect(after.decision.kind, `the bank may hold the approval (${event.type})`).to.not.equal('none');
           }
-          if (effects.some((effect) => effect.type === 'call' && effect.call.kind === 'confirm')) {
-            expect(['unclear', 'committed'], 'an approval sent').to.include(after.decision.kind);
-          }
-          if (after.phase.kind === 'confirmed') expect(after.decision.kind).to.equal('approved');
-          if (after.phase.kind === 'decidedElsewhere') expect(after.decision.kind).to.equal('elsewhere');
-          // DESIGN §3.11: once an answer left the approval possibly committed, only the bank's own word can say it is not.
-          if (event.type === 'answered' && event.answer.kind === 'confirm' && pending(before)?.id === event.id) {
-            if (event.answer.result.ok || !isProvenRefusal(event.answer.result.error)) mayHold = true;
-          }
-          if (mayHold) expect(after.decision.kind, `the bank may hold the approval (${event.type})`).to.not.equal('none');
-        }
-      }), RUNS);
+        }),
+        RUNS,
+      );
     });
 
     it('calls: fresh increasing ids; the phase waits for the last one it started (keep-alive aside); nothing before the token is verified', () => {
-      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
-        let lastId = 0;
-        for (const { before, after, effects } of journey(cmds, decided)) {
-          for (const effect of effects) {
-            if (effect.type !== 'call' && effect.type !== 'verify') continue;
-            expect(effect.id, 'a fresh id').to.be.above(lastId);
-            lastId = effect.id;
-            if (effect.type === 'call') expect(before.journey.token ?? after.journey.token, 'no call before the token is trusted').to.not.equal(undefined);
+      fc.assert(
+        fc.property(journeys(), ([cmds, decided]) => {
+          let lastId = 0;
+          for (const { before, after, effects } of journey(cmds, decided)) {
+            for (const effect of effects) {
+              if (effect.type !== 'call' && effect.type !== 'verify') continue;
+              expect(effect.id, 'a fresh id').to.be.above(lastId);
+              lastId = effect.id;
+              if (effect.type === 'call') expect(before.journey.token ?? after.journey.token, 'no call before the token is trusted').to.not.equal(undefined);
+            }
+            expect(after.nextCallId).to.be.above(lastId);
+            const waited = effects.flatMap((effect) =>
+              (effect.type === 'call' && effect.call.kind !== 'keepAlive') || effect.type === 'verify' ? [effect.id] : [],
+            );
+            const last = waited.at(-1);
+            // The phases that wait for calls (flow-state.ts); a call the event sent may be followed, in the same transition, by
+            // an ending the timers judged after it (the ending notice, the exit, the failure page), which waits for nothing.
+            if (last !== undefined && (after.phase.kind === 'starting' || after.phase.kind === 'steps' || after.phase.kind === 'leaving')) {
+              expect(pendingOf(after)?.id, 'the phase waits for the call it started last').to.equal(last);
+            }
+            const call = pendingOf(after);
+            if (call !== undefined) expect(call.id).to.be.below(after.nextCallId);
           }
-          expect(after.nextCallId).to.be.above(lastId);
-          const waited = effects.flatMap((effect) => ((effect.type === 'call' && effect.call.kind !== 'keepAlive') || effect.type === 'verify' ? [effect.id] : []));
-          const last = waited.at(-1);
-          // The phases that wait for calls (flow-state.ts); a call the event sent may be followed, in the same transition, by
-          // an ending the timers judged after it (the ending notice, the exit, the failure page), which waits for nothing.
-          if (last !== undefined && (after.phase.kind === 'starting' || after.phase.kind === 'steps' || after.phase.kind === 'leaving')) {
-            expect(pendingOf(after)?.id, 'the phase waits for the call it started last').to.equal(last);
-          }
-          const call = pendingOf(after);
-          if (call !== undefined) expect(call.id).to.be.below(after.nextCallId);
-        }
-      }), RUNS);
+        }),
+        RUNS,
+      );
     });
 
-    it('steps, stages and modals stay within the spec: a shown step, the furthest stage never goes back, the outcome\'s modal alone', () => {
-      fc.assert(fc.property(journeys(), ([cmds, decided]) => {
-        for (const { before, after, effects } of journey(cmds, decided)) {
-          const screen = screenOf(after.phase);
-          if (after.phase.kind === 'steps') expect(isStepShown(after.phase.step, flowFlags(after)), `${after.phase.step} is shown`).to.equal(true);
-          for (const effect of effects) {
-            if (effect.type === 'pageView') expect(screen, 'a page view of the step shown').to.deep.equal({ kind: 'flow', step: effect.step });
+    it("steps, stages and modals stay within the spec: a shown step, the furthest stage never goes back, the outcome's modal alone", () => {
+      fc.assert(
+        fc.property(journeys(), ([cmds, decided]) => {
+          for (const { before, after, effects } of journey(cmds, decided)) {
+            const screen = screenOf(after.phase);
+            if (after.phase.kind === 'steps') expect(isStepShown(after.phase.step, flowFlags(after)), `${after.phase.step} is shown`).to.equal(true);
+            for (const effect of effects) {
+              if (effect.type === 'pageView') expect(screen, 'a page view of the step shown').to.deep.equal({ kind: 'flow', step: effect.step });
+            }
+            if (after.journey.stage !== 'rejected') {
+              expect(before.journey.stage, 'a rejection stays one').to.not.equal('rejected');
+              expect(ORDER.indexOf(after.journey.stage), 'the stage never goes back').to.be.at.least(ORDER.indexOf(before.journey.stage));
+            }
+            for (const entry of openModalsOf(after.phase)) expect(MODAL_NAMES).to.include(entry.name);
+            if (after.phase.kind === 'confirmed') expect(openModalsOf(after.phase)).to.deep.equal([{ name: 'successConfirm' }]);
+            if (after.phase.kind === 'failed') {
+              expect(openModalsOf(after.phase)).to.deep.equal([]);
+              expect(pendingOf(after)).to.equal(undefined);
+            }
+            if (after.phase.kind === 'leaving')
+              expect(after.phase.call.call.kind, 'leaving asks to reject, or for a committed code').to.equal(
+                after.decision.kind === 'committed' ? 'confirm' : 'reject',
+              );
           }
-          if (after.journey.stage !== 'rejected') {
-            expect(before.journey.stage, 'a rejection stays one').to.not.equal('rejected');
-            expect(ORDER.indexOf(after.journey.stage), 'the stage never goes back').to.be.at.least(ORDER.indexOf(before.journey.stage));
-          }
-          for (const entry of openModalsOf(after.phase)) expect(MODAL_NAMES).to.include(entry.name);
-          if (after.phase.kind === 'confirmed') expect(openModalsOf(after.phase)).to.deep.equal([{ name: 'successConfirm' }]);
-          if (after.phase.kind === 'failed') {
-            expect(openModalsOf(after.phase)).to.deep.equal([]);
-            expect(pendingOf(after)).to.equal(undefined);
-          }
-          if (after.phase.kind === 'leaving') expect(after.phase.call.call.kind, 'leaving asks to reject, or for a committed code').to.equal(after.decision.kind === 'committed' ? 'confirm' : 'reject');
-        }
-      }), RUNS);
+        }),
+        RUNS,
+      );
     });
   });
 
   // DESIGN §3.11 "A confirmation is never lost": the redirect modal's button and a step that cannot
   // be shown both once dropped a pending confirmation (its code then ignored, access_denied sent).
   it('property: until its answer, nothing replaces or ends a confirmation being decided, whatever the customer does and whenever', () => {
-    fc.assert(fc.property(fc.array(fc.tuple(fc.noBias(fc.integer({ min: 0, max: 60_000 })), customerEvents()), { maxLength: 8 }), (steps) => {
-      let state = confirming({ token: token({ exp: (NOW + 100_000) / 1000 }) });
-      const call = pending(state);
-      let now = NOW;
-      for (const [wait, event] of steps) {
-        now += wait;
-        const { state: after, effects } = transition(state, event, now);
-        const started = effects.filter((effect) => effect.type === 'leave' || (effect.type === 'call' && effect.call.kind !== 'keepAlive'));
-        expect(started, `${event.type} while confirming`).to.deep.equal([]);
-        expect(pending(after), `${event.type} while confirming`).to.equal(call);
-        expect(after.decision, 'the outcome stays unclear').to.deep.equal({ kind: 'unclear' });
-        state = after;
-      }
-    }), {
-      examples: [
-        [[[95_000, { type: 'tick' }], [0, { type: 'modalPrimary' }]]],
-        [[[0, { type: 'stepUnavailable' }]]],
-      ],
-    });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.noBias(fc.integer({ min: 0, max: 60_000 })), customerEvents()), { maxLength: 8 }), (steps) => {
+        let state = confirming({ token: token({ exp: (NOW + 100_000) / 1000 }) });
+        const call = pending(state);
+        let now = NOW;
+        for (const [wait, event] of steps) {
+          now += wait;
+          const { state: after, effects } = transition(state, event, now);
+          const started = effects.filter((effect) => effect.type === 'leave' || (effect.type === 'call' && effect.call.kind !== 'keepAlive'));
+          expect(started, `${event.type} while confirming`).to.deep.equal([]);
+          expect(pending(after), `${event.type} while confirming`).to.equal(call);
+          expect(after.decision, 'the outcome stays unclear').to.deep.equal({ kind: 'unclear' });
+          state = after;
+        }
+      }),
+      {
+        examples: [
+          [
+            [
+              [95_000, { type: 'tick' }],
+              [0, { type: 'modalPrimary' }],
+            ],
+          ],
+          [[[0, { type: 'stepUnavailable' }]]],
+        ],
+      },
+    );
   });
 
   it('the access-denied address of these tests', () => {

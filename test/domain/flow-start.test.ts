@@ -8,12 +8,41 @@ import { NO_MODALS } from '../../domain/modal-stack';
 import type { TokenVerificationError } from '../../domain/redirect-token';
 import type { Result } from '../../domain/result';
 import {
-  CONFIG, EXP_SECONDS, JWT, NOW, amendmentConsent, answer, apiError, bankConsent, err, flowState, leavingState, loadingState, modals, modalsWith, ok,
-  pending, pendingOn, phaseOf, run, runAll, sentCall, startingState, token, tokenPayload, withModal,
+  CONFIG,
+  EXP_SECONDS,
+  JWT,
+  NOW,
+  amendmentConsent,
+  answer,
+  apiError,
+  bankConsent,
+  err,
+  flowState,
+  leavingState,
+  loadingState,
+  modals,
+  modalsWith,
+  ok,
+  pending,
+  pendingOn,
+  phaseOf,
+  run,
+  runAll,
+  sentCall,
+  startingState,
+  token,
+  tokenPayload,
+  withModal,
 } from './fixtures/flow-state.fixture';
 
 const launched = (overrides: Partial<Extract<FlowEvent, { type: 'launched' }>> = {}): FlowEvent => ({
-  type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided: undefined, ...overrides,
+  type: 'launched',
+  route: 'demo_accc_aisp',
+  jwtFromAddress: JWT,
+  jwtFromStorage: undefined,
+  errorParam: undefined,
+  decided: undefined,
+  ...overrides,
 });
 
 /** The state while the token is being verified (call id 1). */
@@ -42,8 +71,15 @@ describe('domain/flow-state: initialFlowState (DESIGN §3.9: the state before an
         bankProfile: undefined,
         accounts: undefined,
         login: {
-          form: { username: '', secureCode: '', dob: { day: '', month: '', year: '' } }, requireDob: false, loginError: false, failures: 0,
-          remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false, early: undefined,
+          form: { username: '', secureCode: '', dob: { day: '', month: '', year: '' } },
+          requireDob: false,
+          loginError: false,
+          failures: 0,
+          remainingAttempts: undefined,
+          answerLost: false,
+          codeCleared: undefined,
+          dobStepUp: false,
+          early: undefined,
         },
         description: '',
         verified: { authenticated: false, customerDetails: false, businesses: false },
@@ -61,7 +97,9 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
       const { state, effects } = run(before, launched());
       expect(effects).to.deep.equal([{ type: 'forgetAddressToken' }, { type: 'verify', id: 1, jwt: JWT }]);
       expect(state).to.deep.equal({
-        ...before, nextCallId: 2, phase: { kind: 'starting', jwt: JWT, call: sentCall(1, { kind: 'verify' }), modals: NO_MODALS },
+        ...before,
+        nextCallId: 2,
+        phase: { kind: 'starting', jwt: JWT, call: sentCall(1, { kind: 'verify' }), modals: NO_MODALS },
       });
     });
 
@@ -95,7 +133,9 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
     it('authorize_failure without a parameter: the undecodable page (spec §8: code 500, the default text)', () => {
       const { state, effects } = run(loadingState(), launched({ route: 'authorize_failure', jwtFromAddress: undefined }));
       expect(state.phase).to.deep.equal({
-        kind: 'failed', route: 'authorize_failure', details: { respMessage: 'We are unable to process your request.', respCode: '500', undecodable: true },
+        kind: 'failed',
+        route: 'authorize_failure',
+        details: { respMessage: 'We are unable to process your request.', respCode: '500', undecodable: true },
       });
       expect(effects).to.deep.equal([{ type: 'clearToken' }]);
     });
@@ -121,8 +161,10 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
     it('an approval this tab asked before a reload makes the decision unclear from the start (DESIGN §3.11); a rejection does not', () => {
       expect(run(loadingState(), launched({ decided: 'approve' })).state.decision).to.deep.equal({ kind: 'unclear' });
       expect(run(loadingState(), launched({ decided: 'reject' })).state.decision).to.deep.equal({ kind: 'none' });
-      expect(run(loadingState(), launched({ decided: 'approve', jwtFromAddress: undefined })).state.decision, 'no token: the failure page, nothing asked')
-        .to.deep.equal({ kind: 'none' });
+      expect(
+        run(loadingState(), launched({ decided: 'approve', jwtFromAddress: undefined })).state.decision,
+        'no token: the failure page, nothing asked',
+      ).to.deep.equal({ kind: 'none' });
     });
 
     it('changes nothing once started: while verifying, on a step, on a failure page', () => {
@@ -171,7 +213,10 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
       const { state, effects } = run(before, verified(ok(tokenPayload({ exp: NOW / 1000 }))));
       expect(state.journey.expiry).to.deep.equal({ kind: 'off' });
       expect(modals(state)).to.deep.equal(NO_MODALS);
-      expect(effects).to.deep.equal([{ type: 'storeToken', jwt: JWT }, { type: 'call', id: 2, call: { kind: 'consentDetails' } }]);
+      expect(effects).to.deep.equal([
+        { type: 'storeToken', jwt: JWT },
+        { type: 'call', id: 2, call: { kind: 'consentDetails' } },
+      ]);
     });
 
     it('a refused token → incorrect_jwt, logged with the reason, token cleared, nothing sent', () => {
@@ -183,12 +228,12 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
       }
     });
 
-    it('the bank\'s keys could not be fetched → Service unavailable; the token is kept for a reload, not cleared (issue 11 defect 5)', () => {
+    it("the bank's keys could not be fetched → Service unavailable; the token is kept for a reload, not cleared (issue 11 defect 5)", () => {
       const before = verifying();
       const error: TokenVerificationError = { kind: 'keysUnavailable', detail: 'HTTP 503' };
       const { state, effects } = run(before, verified(err(error)));
       expect(effects).to.deep.equal([
-        { type: 'log', message: 'The bank\'s keys could not be fetched: HTTP 503' },
+        { type: 'log', message: "The bank's keys could not be fetched: HTTP 503" },
         { type: 'storeToken', jwt: JWT },
       ]);
       expect(state).to.deep.equal({ ...before, phase: { kind: 'failed', route: 'service_unavailable' } });
@@ -199,8 +244,12 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
       ['a brand that is not configured (spec §2: no such route)', { brand: 'Acme' }, 'No flow route acme_accc_aisp is configured'],
       ['another standard than accc', { standard: 'cds' }, 'No flow route demo_cds_aisp is configured'],
       ['another consent type than aisp', { consentType: 'pisp' }, 'No flow route demo_accc_pisp is configured'],
-      ['a redirectUri that is not http(s) (never followed, even signed)', { redirectUri: 'javascript:alert(1)' }, 'The redirect token\'s redirectUri cannot be followed'],
-      ['http on localhost in production', { redirectUri: 'http://localhost:3000/cb' }, 'The redirect token\'s redirectUri cannot be followed', true],
+      [
+        'a redirectUri that is not http(s) (never followed, even signed)',
+        { redirectUri: 'javascript:alert(1)' },
+        "The redirect token's redirectUri cannot be followed",
+      ],
+      ['http on localhost in production', { redirectUri: 'http://localhost:3000/cb' }, "The redirect token's redirectUri cannot be followed", true],
     ];
     for (const [label, overrides, message, production] of refusals) {
       it(`${label} → incorrect_jwt, logged, token cleared`, () => {
@@ -257,7 +306,7 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
       });
     });
 
-    it('an amendment starts with the arrangement\'s description (issue 11 defect 6); without one the description is empty', () => {
+    it("an amendment starts with the arrangement's description (issue 11 defect 6); without one the description is empty", () => {
       expect(answer(readingConsent(), { kind: 'consentDetails', result: ok(amendmentConsent()) }).state.journey.description).to.equal('Budgeting');
       expect(answer(readingConsent(), { kind: 'consentDetails', result: ok(amendmentConsent(null)) }).state.journey.description).to.equal('');
     });
@@ -274,15 +323,22 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
       const { state, effects } = answer(before, { kind: 'consentDetails', result: err(apiError(500)) });
       expect(effects).to.deep.equal([{ type: 'clearToken' }, { type: 'wakeAt', atMs: undefined }]);
       expect(state).to.deep.equal({
-        ...before, wakeAtMs: undefined, phase: { kind: 'failed', route: 'consent_fetch_failure' }, journey: { ...before.journey, expiry: { kind: 'off' } },
+        ...before,
+        wakeAtMs: undefined,
+        phase: { kind: 'failed', route: 'consent_fetch_failure' },
+        journey: { ...before.journey, expiry: { kind: 'off' } },
       });
     });
 
-    it('an amendment\'s consent is not read again after its owner logs in (issue 21: read once): the customer details follow the login', () => {
+    it("an amendment's consent is not read again after its owner logs in (issue 21: read once): the customer details follow the login", () => {
       const consent = amendmentConsent();
-      const authenticating = pendingOn(flowState('login', { consent, customer: undefined, verified: { authenticated: false, customerDetails: false, businesses: false } }), {
-        kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'jane', secureCode: '123456' },
-      });
+      const authenticating = pendingOn(
+        flowState('login', { consent, customer: undefined, verified: { authenticated: false, customerDetails: false, businesses: false } }),
+        {
+          kind: 'authenticate',
+          request: { authType: 'SECURE_CODE', username: 'jane', secureCode: '123456' },
+        },
+      );
       const { state, effects } = answer(authenticating, { kind: 'authenticate', result: ok(undefined) });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'customerDetails' } }]);
       expect(state.journey.consent).to.equal(consent);
@@ -293,7 +349,11 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
     it('leaves the phase (its modals, its call, the unverified token), stops the expiry timer; the given effects, then clearToken', () => {
       const before = pendingOn(withModal(flowState('selectAccounts'), 'forgotUsername', 30, true), { kind: 'accounts' });
       const { state, effects } = showFailure(before, 'consent_fetch_failure', undefined, { type: 'log', message: 'm' });
-      expect(state).to.deep.equal({ ...before, phase: { kind: 'failed', route: 'consent_fetch_failure' }, journey: { ...before.journey, expiry: { kind: 'off' } } });
+      expect(state).to.deep.equal({
+        ...before,
+        phase: { kind: 'failed', route: 'consent_fetch_failure' },
+        journey: { ...before.journey, expiry: { kind: 'off' } },
+      });
       expect(effects).to.deep.equal([{ type: 'log', message: 'm' }, { type: 'clearToken' }]);
       expect(pending(state)).to.equal(undefined);
       expect(topModalOf(state.phase)).to.equal(undefined);
@@ -357,8 +417,13 @@ describe('domain/flow-view: awaitingLogin (issue 15: the pre-rendered login form
   });
 
   describe('issue 20 "an early Continue is not lost": a press while it waits is remembered and carried out once the login step shows', () => {
-    const complete = (): FlowState => runAll(verifying(), [{ type: 'usernameTyped', value: 'jane.citizen' }, { type: 'secureCodeTyped', value: '123456' }]).state;
-    const loginShown = (state: FlowState): Transition => answer(run(state, verified(ok(tokenPayload()))).state, { kind: 'consentDetails', result: ok(bankConsent()) });
+    const complete = (): FlowState =>
+      runAll(verifying(), [
+        { type: 'usernameTyped', value: 'jane.citizen' },
+        { type: 'secureCodeTyped', value: '123456' },
+      ]).state;
+    const loginShown = (state: FlowState): Transition =>
+      answer(run(state, verified(ok(tokenPayload()))).state, { kind: 'consentDetails', result: ok(bankConsent()) });
 
     it('Continue on a complete form: remembered (the last press wins), then one login with exactly what was typed', () => {
       const pressed = runAll(complete(), [{ type: 'submitLogin' }, { type: 'submitLogin' }]).state;
@@ -369,7 +434,10 @@ describe('domain/flow-view: awaitingLogin (issue 15: the pre-rendered login form
         { kind: 'authenticate', request: { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' } },
       ]);
       expect(shown.state.journey.login.early).to.equal(undefined);
-      expect(run(shown.state, { type: 'submitLogin' }).effects.filter((effect) => effect.type === 'call'), 'a press while it logs in sends nothing more').to.deep.equal([]);
+      expect(
+        run(shown.state, { type: 'submitLogin' }).effects.filter((effect) => effect.type === 'call'),
+        'a press while it logs in sends nothing more',
+      ).to.deep.equal([]);
     });
 
     it('a second press of the same kind keeps the very state', () => {
@@ -378,7 +446,11 @@ describe('domain/flow-view: awaitingLogin (issue 15: the pre-rendered login form
     });
 
     it('Continue on an incomplete form is not remembered (the form names what is missing)', () => {
-      const partial = runAll(verifying(), [{ type: 'usernameTyped', value: 'jane.citizen' }, { type: 'secureCodeTyped', value: '123' }, { type: 'submitLogin' }]).state;
+      const partial = runAll(verifying(), [
+        { type: 'usernameTyped', value: 'jane.citizen' },
+        { type: 'secureCodeTyped', value: '123' },
+        { type: 'submitLogin' },
+      ]).state;
       expect(partial.journey.login.early).to.equal(undefined);
       expect(loginShown(partial).effects.filter((effect) => effect.type === 'call')).to.deep.equal([]);
     });

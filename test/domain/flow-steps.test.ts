@@ -4,13 +4,46 @@ import { backFrom } from '../../domain/flow';
 import type { FlowCall } from '../../domain/flow-effects';
 import type { FlowState } from '../../domain/flow-state';
 import {
-  DESCRIPTION_MAX_LENGTH, SUCCESS_RETURN_DELAY_MS, confirmFailed, enterAccountStep, onAccounts, onBack, onBusinessProfileConfirmed, onSaved,
+  DESCRIPTION_MAX_LENGTH,
+  SUCCESS_RETURN_DELAY_MS,
+  confirmFailed,
+  enterAccountStep,
+  onAccounts,
+  onBack,
+  onBusinessProfileConfirmed,
+  onSaved,
 } from '../../domain/flow-steps';
 import { flowFlags } from '../../domain/flow-view';
 import { selectProfile } from '../../domain/profiles';
 import {
-  ALL_FLAGS, NOW, STATE, amendmentConsent, answer, accounts, apiError, at, bankConsent, confirming, customerOnlyConsent, err, flowState, modals,
-  modalsWith, ok, overridesFor, pending, pendingOn, phaseOf, run, runAll, sentCall, settled, startingState, stepOn, trustProfiles, withModal,
+  ALL_FLAGS,
+  NOW,
+  STATE,
+  amendmentConsent,
+  answer,
+  accounts,
+  apiError,
+  at,
+  bankConsent,
+  confirming,
+  customerOnlyConsent,
+  err,
+  flowState,
+  modals,
+  modalsWith,
+  ok,
+  overridesFor,
+  pending,
+  pendingOn,
+  phaseOf,
+  run,
+  runAll,
+  sentCall,
+  settled,
+  startingState,
+  stepOn,
+  trustProfiles,
+  withModal,
   type FlowOverrides,
 } from './fixtures/flow-state.fixture';
 
@@ -49,7 +82,9 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
 
     it('an unknown id, another step, or a modal over the page: nothing changes', () => {
       for (const [before, id] of [
-        [onProfiles(), 'NOPE'], [flowState('selectAccounts', { profiles: trustProfiles() }), 'BC1001'], [withModal(onProfiles(), 'sharingIncomplete'), 'BC1001'],
+        [onProfiles(), 'NOPE'],
+        [flowState('selectAccounts', { profiles: trustProfiles() }), 'BC1001'],
+        [withModal(onProfiles(), 'sharingIncomplete'), 'BC1001'],
       ] as const) {
         const result = run(before, { type: 'chooseProfile', id });
         expect(result.state).to.equal(before);
@@ -85,17 +120,24 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       });
     }
 
-    it('a PAR is never put (the arrangement\'s profile stands)', () => {
+    it("a PAR is never put (the arrangement's profile stands)", () => {
       const { effects } = enterAccountStep(flowState('selectProfile', { consent: amendmentConsent(), profiles: chosen('BC1001'), bankProfile: undefined }));
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'accounts' } }]);
     });
 
     it('skip-step: straight to the review without loading accounts, reaching preAuthorisation', () => {
-      const before = flowState('selectProfile', { consent: customerOnlyConsent(), profiles: chosen('PERSONAL'), bankProfile: 'PERSONAL', accounts: accounts() });
+      const before = flowState('selectProfile', {
+        consent: customerOnlyConsent(),
+        profiles: chosen('PERSONAL'),
+        bankProfile: 'PERSONAL',
+        accounts: accounts(),
+      });
       const { state, effects } = run(before, { type: 'continue' });
       expect(effects).to.deep.equal([{ type: 'pageView', step: 'confirmation' }]);
       expect(state).to.deep.equal({
-        ...before, phase: { ...phaseOf(before, 'steps'), step: 'confirmation' }, journey: { ...before.journey, accounts: undefined, stage: 'preAuthorisation' },
+        ...before,
+        phase: { ...phaseOf(before, 'steps'), step: 'confirmation' },
+        journey: { ...before.journey, accounts: undefined, stage: 'preAuthorisation' },
       });
     });
 
@@ -176,7 +218,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
         expect(data?.filter((a) => a.preSelected).map((a) => a.id)).to.deep.equal(['acc-0001', 'acc-0003']);
       });
 
-      it('coming back from the review, the customer\'s earlier ticks are put back on the fresh list (spec §4 Back)', () => {
+      it("coming back from the review, the customer's earlier ticks are put back on the fresh list (spec §4 Back)", () => {
         const earlier = accounts().data.map((account) => (account.id === 'acc-0002' ? { ...account, selected: true } : account));
         const { state } = answer(loading({ consent: amendmentConsent() }, earlier), { kind: 'accounts', result: ok(accounts()) });
         expect(selectedIds(state.journey.accounts?.data)).to.deep.equal(['acc-0002']);
@@ -200,7 +242,12 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
         expect(state.journey.accounts).to.equal(undefined);
       });
 
-      for (const [status, code, causes, modal] of [[422, undefined, [], 'unavailableResource'], [500, '500', ['AISVAL0009'], 'wentWrong'], [500, '500', ['AISVAL0008'], 'serviceUnavailable'], [400, 'A10', [], 'serviceUnavailable']] as const) {
+      for (const [status, code, causes, modal] of [
+        [422, undefined, [], 'unavailableResource'],
+        [500, '500', ['AISVAL0009'], 'wentWrong'],
+        [500, '500', ['AISVAL0008'], 'serviceUnavailable'],
+        [400, 'A10', [], 'serviceUnavailable'],
+      ] as const) {
         it(`${status} ${code ?? ''} ${causes.join()} → ${modal}, on the same step`, () => {
           const before = loading();
           const { state, effects } = answer(before, { kind: 'accounts', result: err(apiError(status, code, causes)) });
@@ -235,9 +282,15 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
 
     it('is ignored off the account step, without accounts, or behind a modal', () => {
       for (const before of [
-        flowState('confirmation'), flowState('selectAccounts', { accounts: undefined }), withModal(flowState('selectAccounts'), undefined, 3),
+        flowState('confirmation'),
+        flowState('selectAccounts', { accounts: undefined }),
+        withModal(flowState('selectAccounts'), undefined, 3),
       ]) {
-        for (const event of [{ type: 'toggleAccount', id: 'acc-0001' }, { type: 'toggleSubAccount', parentId: EGA_ID, subId: 'ega-usd-01' }, { type: 'toggleAll' }] as const) {
+        for (const event of [
+          { type: 'toggleAccount', id: 'acc-0001' },
+          { type: 'toggleSubAccount', parentId: EGA_ID, subId: 'ega-usd-01' },
+          { type: 'toggleAll' },
+        ] as const) {
           const result = run(before, event);
           expect(result.state).to.equal(before);
           expect(result.effects).to.deep.equal([]);
@@ -266,16 +319,24 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
 
     it('with no accounts shown (A09): every bank permission with an empty list', () => {
       const { effects } = run(flowState('selectAccounts', { accounts: undefined }), { type: 'continue' });
-      expect(effects).to.deep.equal([{
-        type: 'call', id: 10, call: {
-          kind: 'saveSelection', then: 'confirmationStep', request: {
-            permissions: [
-              { permission: 'bank:accounts.basic:read', accounts: [] }, { permission: 'bank:accounts.detail:read', accounts: [] },
-              { permission: 'bank:transactions:read', accounts: [] }, { permission: 'common:customer.basic:read' },
-            ],
+      expect(effects).to.deep.equal([
+        {
+          type: 'call',
+          id: 10,
+          call: {
+            kind: 'saveSelection',
+            then: 'confirmationStep',
+            request: {
+              permissions: [
+                { permission: 'bank:accounts.basic:read', accounts: [] },
+                { permission: 'bank:accounts.detail:read', accounts: [] },
+                { permission: 'bank:transactions:read', accounts: [] },
+                { permission: 'common:customer.basic:read' },
+              ],
+            },
           },
         },
-      }]);
+      ]);
     });
 
     it('without a consent, or behind a modal: nothing', () => {
@@ -296,7 +357,12 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       expect(state.journey).to.deep.equal({ ...before.journey, stage: 'preAuthorisation' });
     });
 
-    for (const [status, code, modal] of [[400, 'A09', 'noEligibleAccounts'], [400, 'A05', 'noEligibleAccounts'], [400, 'A01', 'serviceUnavailable'], [500, undefined, 'serviceUnavailable']] as const) {
+    for (const [status, code, modal] of [
+      [400, 'A09', 'noEligibleAccounts'],
+      [400, 'A05', 'noEligibleAccounts'],
+      [400, 'A01', 'serviceUnavailable'],
+      [500, undefined, 'serviceUnavailable'],
+    ] as const) {
       it(`not saved (${status} ${code ?? ''}) → ${modal} (spec §8); nothing asked again`, () => {
         const before = pendingOn(flowState('selectAccounts'), { kind: 'saveSelection', request: { permissions: [] }, then: 'confirmationStep' });
         const { state, effects } = answer(before, { kind: 'saveSelection', result: err(apiError(status, code)) });
@@ -314,7 +380,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       expect(state).to.deep.equal(withModal(before, 'changeSelectedProfile'));
     });
 
-    it('from the review: the account guard runs again, keeping the customer\'s ticks (the bank on PERSONAL: no put)', () => {
+    it("from the review: the account guard runs again, keeping the customer's ticks (the bank on PERSONAL: no put)", () => {
       const toggled = run(flowState('selectAccounts'), { type: 'toggleAccount', id: 'acc-0003' }).state;
       const onReview = onStep(toggled, 'confirmation');
       const { state, effects } = run(onReview, { type: 'back' });
@@ -362,7 +428,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       });
     }
 
-    it('onBack on its own off a step changes nothing (its guard besides the table\'s)', () => {
+    it("onBack on its own off a step changes nothing (its guard besides the table's)", () => {
       const before = startingState();
       expect(onBack(before).state).to.equal(before);
     });
@@ -403,7 +469,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
   });
 
   describe('the review (spec §2 "Your description", §4 Confirm, §7)', () => {
-    it('the description is kept as typed, cut at the bank\'s limit', () => {
+    it("the description is kept as typed, cut at the bank's limit", () => {
       const before = flowState('confirmation');
       expect(run(before, { type: 'describe', text: ' Holiday ' }).state).to.deep.equal({ ...before, journey: { ...before.journey, description: ' Holiday ' } });
       const long = 'x'.repeat(DESCRIPTION_MAX_LENGTH + 10);
@@ -421,18 +487,27 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       const before = flowState('confirmation', { description: '  ' });
       const { state, effects } = run(before, { type: 'confirm' });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'confirm' } }]);
-      expect(state).to.deep.equal({ ...before, nextCallId: 11, decision: { kind: 'unclear' }, phase: { ...phaseOf(before, 'steps'), call: sentCall(10, { kind: 'confirm' }) } });
+      expect(state).to.deep.equal({
+        ...before,
+        nextCallId: 11,
+        decision: { kind: 'unclear' },
+        phase: { ...phaseOf(before, 'steps'), call: sentCall(10, { kind: 'confirm' }) },
+      });
     });
 
-    it('Confirm with a description: the selection is saved again carrying it (trimmed), then confirmed; nothing is asked of the bank\'s decision yet', () => {
+    it("Confirm with a description: the selection is saved again carrying it (trimmed), then confirmed; nothing is asked of the bank's decision yet", () => {
       const ticked = run(flowState('selectAccounts'), { type: 'toggleAccount', id: 'acc-0002' }).state;
       const before = onStep({ ...ticked, journey: { ...ticked.journey, description: ' Holiday ' } }, 'confirmation');
       const { state, effects } = run(before, { type: 'confirm' });
       const call: FlowCall = {
-        kind: 'saveSelection', then: 'confirm', request: {
+        kind: 'saveSelection',
+        then: 'confirm',
+        request: {
           permissions: [
-            { permission: 'bank:accounts.basic:read', accounts: [ref('acc-0002')] }, { permission: 'bank:accounts.detail:read', accounts: [ref('acc-0002')] },
-            { permission: 'bank:transactions:read', accounts: [ref('acc-0002')] }, { permission: 'common:customer.basic:read' },
+            { permission: 'bank:accounts.basic:read', accounts: [ref('acc-0002')] },
+            { permission: 'bank:accounts.detail:read', accounts: [ref('acc-0002')] },
+            { permission: 'bank:transactions:read', accounts: [ref('acc-0002')] },
+            { permission: 'common:customer.basic:read' },
           ],
           consentNickname: 'Holiday',
         },
@@ -444,22 +519,32 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
 
     it('Confirm with a description and no accounts: empty account lists', () => {
       const { effects } = run(flowState('confirmation', { accounts: undefined, consent: customerOnlyConsent(), description: 'Mine' }), { type: 'confirm' });
-      expect(effects).to.deep.equal([{
-        type: 'call', id: 10, call: {
-          kind: 'saveSelection', then: 'confirm',
-          request: { permissions: [{ permission: 'common:customer.basic:read' }, { permission: 'common:customer.detail:read' }], consentNickname: 'Mine' },
+      expect(effects).to.deep.equal([
+        {
+          type: 'call',
+          id: 10,
+          call: {
+            kind: 'saveSelection',
+            then: 'confirm',
+            request: { permissions: [{ permission: 'common:customer.basic:read' }, { permission: 'common:customer.detail:read' }], consentNickname: 'Mine' },
+          },
         },
-      }]);
+      ]);
     });
 
     it('the description saved → the confirmation call (one, with a new id), the decision unclear', () => {
       const before = pendingOn(flowState('confirmation'), { kind: 'saveSelection', request: { permissions: [] }, then: 'confirm' });
       const { state, effects } = answer(before, { kind: 'saveSelection', result: ok(undefined) });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'confirm' } }]);
-      expect(state).to.deep.equal({ ...before, nextCallId: 11, decision: { kind: 'unclear' }, phase: { ...phaseOf(before, 'steps'), call: sentCall(10, { kind: 'confirm' }) } });
+      expect(state).to.deep.equal({
+        ...before,
+        nextCallId: 11,
+        decision: { kind: 'unclear' },
+        phase: { ...phaseOf(before, 'steps'), call: sentCall(10, { kind: 'confirm' }) },
+      });
     });
 
-    it('the description not saved: its modal, nothing asked of the bank\'s decision', () => {
+    it("the description not saved: its modal, nothing asked of the bank's decision", () => {
       const before = pendingOn(flowState('confirmation'), { kind: 'saveSelection', request: { permissions: [] }, then: 'confirm' });
       const { state } = answer(before, { kind: 'saveSelection', result: err(apiError(400, 'A09')) });
       expect(modals(state)).to.deep.equal(modalsWith('noEligibleAccounts'));
@@ -474,7 +559,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       }
     });
 
-    it('confirmed: the confirmed phase (the success modal alone, over the review), the bank\'s answer kept as the decision, only the success return timed (2.5 s)', () => {
+    it("confirmed: the confirmed phase (the success modal alone, over the review), the bank's answer kept as the decision, only the success return timed (2.5 s)", () => {
       const before = pendingOn(withModal(flowState('confirmation'), 'forgotUsername', 40, true), { kind: 'confirm' });
       const now = NOW + 7;
       const confirmation = { auth_code: 'code-1', state: STATE };
@@ -492,20 +577,24 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
     const refusals: [string, number, string, string][] = [
       ['400 A05', 400, 'A05', 'noEligibleAccounts'],
       ['400 A09', 400, 'A09', 'noEligibleAccounts'],
-      ['422 with the bank\'s code', 422, 'unprocessable', 'serviceUnavailable'],
-      ['401 with the bank\'s code', 401, 'unauthorised', 'serviceUnavailable'],
+      ["422 with the bank's code", 422, 'unprocessable', 'serviceUnavailable'],
+      ["401 with the bank's code", 401, 'unauthorised', 'serviceUnavailable'],
     ];
     for (const [label, status, code, modal] of refusals) {
       it(`refused on its first try (${label}, the bank's envelope) → ${modal}; nothing is sent again; nothing was committed: the decision is none (spec §8, DESIGN §3.11)`, () => {
         const before = confirming();
         const { state, effects } = answer(before, { kind: 'confirm', result: err(apiError(status, code)) });
         expect(effects).to.deep.equal([]);
-        expect(state).to.deep.equal({ ...before, decision: { kind: 'none' }, phase: { ...phaseOf(before, 'steps'), call: undefined, modals: modalsWith(modal as never) } });
+        expect(state).to.deep.equal({
+          ...before,
+          decision: { kind: 'none' },
+          phase: { ...phaseOf(before, 'steps'), call: undefined, modals: modalsWith(modal as never) },
+        });
       });
     }
   });
 
-  describe('confirmFailed on its own (DESIGN §3.11: only the bank\'s own refusal of the first try proves nothing was committed)', () => {
+  describe("confirmFailed on its own (DESIGN §3.11: only the bank's own refusal of the first try proves nothing was committed)", () => {
     it('a refusal on a later try: Service unavailable, the decision stays unclear', () => {
       const first = confirming();
       const later = { ...first, phase: { ...phaseOf(first, 'steps'), call: { ...sentCall(9, { kind: 'confirm' }), attempt: 2 } } };
@@ -533,8 +622,8 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
     });
   });
 
-  describe('the answer handlers called on their own (their guards, besides the model\'s: an answer counts only for its pending call)', () => {
-    it('a put\'s answer with no put pending changes nothing', () => {
+  describe("the answer handlers called on their own (their guards, besides the model's: an answer counts only for its pending call)", () => {
+    it("a put's answer with no put pending changes nothing", () => {
       for (const before of [flowState('selectProfile'), pendingOn(flowState('selectProfile'), { kind: 'accounts' })]) {
         const result = onBusinessProfileConfirmed(before, { kind: 'confirmBusinessProfile', result: ok(undefined) });
         expect(result.state).to.equal(before);
@@ -542,7 +631,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       }
     });
 
-    it('a save\'s answer with no save pending changes nothing', () => {
+    it("a save's answer with no save pending changes nothing", () => {
       for (const before of [flowState('selectAccounts'), pendingOn(flowState('selectAccounts'), { kind: 'accounts' })]) {
         const result = onSaved(before, { kind: 'saveSelection', result: ok(undefined) });
         expect(result.state).to.equal(before);
@@ -562,7 +651,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
     });
   });
 
-  it('a first consent loads with every account id in the bank\'s order', () => {
+  it("a first consent loads with every account id in the bank's order", () => {
     expect(ids(accounts().data)).to.deep.equal(JANE_IDS);
     expect(bankConsent().isPAR).to.equal(false);
   });

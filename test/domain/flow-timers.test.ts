@@ -5,9 +5,39 @@ import type { FlowState } from '../../domain/flow-state';
 import { ENDING_NOTICE_MS } from '../../domain/flow-exits';
 import { evaluateTimers, nextWakeMs, onActivity } from '../../domain/flow-timers';
 import {
-  ACCESS_DENIED_URL, EXP_SECONDS, JWT, NOW, REDIRECT_URI, STATE, answer, apiError, at, confirmedState, confirming, decidedElsewhereState, err, failedState,
-  flowState, leavingState, leavingTo, loadingState, modals, modalsWith, ok, pending, pendingOn, phaseOf, run, sentCall, settled, startingState, token,
-  tokenPayload, withModal, withoutWake, type FlowOverrides,
+  ACCESS_DENIED_URL,
+  EXP_SECONDS,
+  JWT,
+  NOW,
+  REDIRECT_URI,
+  STATE,
+  answer,
+  apiError,
+  at,
+  confirmedState,
+  confirming,
+  decidedElsewhereState,
+  err,
+  failedState,
+  flowState,
+  leavingState,
+  leavingTo,
+  loadingState,
+  modals,
+  modalsWith,
+  ok,
+  pending,
+  pendingOn,
+  phaseOf,
+  run,
+  sentCall,
+  settled,
+  startingState,
+  token,
+  tokenPayload,
+  withModal,
+  withoutWake,
+  type FlowOverrides,
 } from './fixtures/flow-state.fixture';
 
 /** The token of these tests expires 100 s after NOW: its warning opens at NOW + 90 s (spec §4, §9: 10 s). */
@@ -17,9 +47,15 @@ const shortToken = () => token({ exp: SHORT_EXP_MS / 1000 });
 const NOTHING: FlowEvent = { type: 'describe', text: 'ignored' };
 
 const ended = (stage: string) => [...leavingTo(ACCESS_DENIED_URL, stage as never), { type: 'wakeAt', atMs: undefined }];
-const rejectCall = [{ type: 'call', id: 10, call: { kind: 'reject' } }, { type: 'wakeAt', atMs: undefined }];
+const rejectCall = [
+  { type: 'call', id: 10, call: { kind: 'reject' } },
+  { type: 'wakeAt', atMs: undefined },
+];
 /** DESIGN §3.18: the ending notice opens (the token forgotten, its decision keys kept); the wake is its return, 5 s later. */
-const noticed = (atMs: number) => [{ type: 'clearToken', keepDecisionKeys: true }, { type: 'wakeAt', atMs: atMs + ENDING_NOTICE_MS }];
+const noticed = (atMs: number) => [
+  { type: 'clearToken', keepDecisionKeys: true },
+  { type: 'wakeAt', atMs: atMs + ENDING_NOTICE_MS },
+];
 
 describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups (spec §4, §9, DESIGN §3.5, §3.10)', () => {
   describe('activity (spec §4: any mouse, key, scroll or touch event resets the inactivity timer)', () => {
@@ -40,7 +76,12 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
 
     it('changes nothing outside a step (loading, failure page, leaving, confirmed, decided elsewhere, ended)', () => {
       for (const before of [
-        loadingState(), startingState(), failedState('consent_fetch_failure'), leavingState('login', 'preIdentification'), confirmedState(), decidedElsewhereState('approved'),
+        loadingState(),
+        startingState(),
+        failedState('consent_fetch_failure'),
+        leavingState('login', 'preIdentification'),
+        confirmedState(),
+        decidedElsewhereState('approved'),
         run(withModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state,
       ]) {
         const result = run(before, { type: 'activity' }, NOW + 1000);
@@ -71,7 +112,11 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
         const { state, effects } = run(before, { type: 'tick' }, NOW + elapsed);
         // The clock moves with what the tick changed (a warning's seconds); a tick that changes nothing leaves it.
         const clock = seconds === undefined ? before.nowMs : NOW + elapsed;
-        expect(state).to.deep.equal({ ...at(before, clock), wakeAtMs: NOW + wake, phase: { ...phaseOf(before, 'steps'), modals: modalsWith(undefined, seconds) } });
+        expect(state).to.deep.equal({
+          ...at(before, clock),
+          wakeAtMs: NOW + wake,
+          phase: { ...phaseOf(before, 'steps'), modals: modalsWith(undefined, seconds) },
+        });
         expect(effects).to.deep.equal([{ type: 'wakeAt', atMs: NOW + wake }]);
       });
     }
@@ -86,8 +131,15 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       const { state, effects } = run(before, { type: 'tick' }, NOW + 300_000);
       expect(effects).to.deep.equal(rejectCall);
       expect(state).to.deep.equal({
-        ...at(before, NOW + 300_000), nextCallId: 11, wakeAtMs: undefined,
-        phase: { kind: 'leaving', step: 'selectAccounts', call: sentCall(10, { kind: 'reject' }, undefined, NOW + 300_000), modals: modalsWith(undefined, 0), stage: 'preAccountSelection',
+        ...at(before, NOW + 300_000),
+        nextCallId: 11,
+        wakeAtMs: undefined,
+        phase: {
+          kind: 'leaving',
+          step: 'selectAccounts',
+          call: sentCall(10, { kind: 'reject' }, undefined, NOW + 300_000),
+          modals: modalsWith(undefined, 0),
+          stage: 'preAccountSelection',
           explain: 'inactivity',
         },
       });
@@ -143,7 +195,11 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
     it('10 s left: the redirect modal opens over everything; the wake moves to exp', () => {
       const before = withModal(expiring(), 'forgotUsername');
       const { state, effects } = run(before, { type: 'tick' }, SHORT_EXP_MS - 10_000);
-      expect(state).to.deep.equal({ ...at(before, SHORT_EXP_MS - 10_000), wakeAtMs: SHORT_EXP_MS, phase: { ...phaseOf(before, 'steps'), modals: modalsWith('forgotUsername', undefined, true) } });
+      expect(state).to.deep.equal({
+        ...at(before, SHORT_EXP_MS - 10_000),
+        wakeAtMs: SHORT_EXP_MS,
+        phase: { ...phaseOf(before, 'steps'), modals: modalsWith('forgotUsername', undefined, true) },
+      });
       expect(effects).to.deep.equal([{ type: 'wakeAt', atMs: SHORT_EXP_MS }]);
     });
 
@@ -160,9 +216,14 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       const { state, effects } = run(before, { type: 'tick' }, SHORT_EXP_MS);
       expect(effects).to.deep.equal(noticed(SHORT_EXP_MS));
       expect(state).to.deep.equal({
-        ...at(before, SHORT_EXP_MS), wakeAtMs: SHORT_EXP_MS + ENDING_NOTICE_MS,
+        ...at(before, SHORT_EXP_MS),
+        wakeAtMs: SHORT_EXP_MS + ENDING_NOTICE_MS,
         phase: {
-          kind: 'endingNotice', reason: 'tokenExpiry', url: ACCESS_DENIED_URL, stage: 'preAccountSelection', returnAtMs: SHORT_EXP_MS + ENDING_NOTICE_MS,
+          kind: 'endingNotice',
+          reason: 'tokenExpiry',
+          url: ACCESS_DENIED_URL,
+          stage: 'preAccountSelection',
+          returnAtMs: SHORT_EXP_MS + ENDING_NOTICE_MS,
           screen: { kind: 'flow', step: 'selectAccounts' },
         },
       });
@@ -176,7 +237,10 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       const notice = run(before, { type: 'tick' }, SHORT_EXP_MS);
       expect(notice.effects).to.deep.equal(noticed(SHORT_EXP_MS));
       expect(phaseOf(notice.state, 'endingNotice').stage, 'not an abandonment').to.equal(undefined);
-      expect(run(notice.state, { type: 'tick' }, SHORT_EXP_MS + ENDING_NOTICE_MS).effects).to.deep.equal([...leavingTo(REDIRECT_URI), { type: 'wakeAt', atMs: undefined }]);
+      expect(run(notice.state, { type: 'tick' }, SHORT_EXP_MS + ENDING_NOTICE_MS).effects).to.deep.equal([
+        ...leavingTo(REDIRECT_URI),
+        { type: 'wakeAt', atMs: undefined },
+      ]);
     });
 
     it('at exp with the inactivity lapsed too: the return without the server, no reject', () => {
@@ -227,7 +291,14 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
     });
 
     it('from the loading screen too (the consent still loading): the exp the timer cannot hold, 10 s later', () => {
-      const launched = run(loadingState(), { type: 'launched', route: 'demo_accc_aisp', jwtFromAddress: JWT, jwtFromStorage: undefined, errorParam: undefined, decided: undefined }).state;
+      const launched = run(loadingState(), {
+        type: 'launched',
+        route: 'demo_accc_aisp',
+        jwtFromAddress: JWT,
+        jwtFromStorage: undefined,
+        errorParam: undefined,
+        decided: undefined,
+      }).state;
       const verified = run(launched, { type: 'verified', id: 1, result: ok(tokenPayload({ exp: 0 })) }).state;
       const notice = run(verified, { type: 'tick' }, NOW + 10_000);
       expect(notice.effects).to.deep.equal(noticed(NOW + 10_000));
@@ -270,8 +341,15 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       expect(effects).to.deep.equal([{ type: 'wakeAt', atMs: undefined }]);
       expect(nextWakeMs(state, NOW + 10_000)).to.equal(undefined);
       const answered = answer(state, { kind: 'confirm', result: err(apiError(400, 'A01')) }, NOW + 12_000);
-      expect(withoutWake(answered.effects), 'refused: the fallback return, due, is announced at once (DESIGN §3.18)').to.deep.equal([{ type: 'clearToken', keepDecisionKeys: true }]);
-      expect(phaseOf(answered.state, 'endingNotice')).to.include({ reason: 'tokenExpiry', url: ACCESS_DENIED_URL, stage: 'preAuthorisation', returnAtMs: NOW + 12_000 + ENDING_NOTICE_MS });
+      expect(withoutWake(answered.effects), 'refused: the fallback return, due, is announced at once (DESIGN §3.18)').to.deep.equal([
+        { type: 'clearToken', keepDecisionKeys: true },
+      ]);
+      expect(phaseOf(answered.state, 'endingNotice')).to.include({
+        reason: 'tokenExpiry',
+        url: ACCESS_DENIED_URL,
+        stage: 'preAuthorisation',
+        returnAtMs: NOW + 12_000 + ENDING_NOTICE_MS,
+      });
     });
 
     it('confirmed after the lapse: the success return, not a rejection', () => {
@@ -324,7 +402,7 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       }
     });
 
-    it('the leaving phase\'s only timer is its retry', () => {
+    it("the leaving phase's only timer is its retry", () => {
       const waiting = answer(leavingState('login', 'preIdentification'), { kind: 'reject', result: err(apiError(503)) }, NOW + 100).state;
       expect(evaluateTimers(at(waiting, NOW + 599), NOW + 599).state.phase).to.equal(waiting.phase);
       expect(evaluateTimers(at(waiting, NOW + 600), NOW + 600).effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'reject' } }]);
@@ -340,7 +418,7 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       expect(nextWakeMs(flowState('login', { expiry: { kind: 'fallback', returnAtMs: NOW + 5 } }), NOW)).to.equal(NOW + 5);
     });
 
-    it('the token\'s deadline is exp once its warning is on, none once past', () => {
+    it("the token's deadline is exp once its warning is on, none once past", () => {
       const withoutInactivity = flowState('login', { token: shortToken(), lastActivityMs: undefined });
       expect(nextWakeMs(withoutInactivity, SHORT_EXP_MS - 10_000)).to.equal(SHORT_EXP_MS);
       expect(nextWakeMs(withoutInactivity, SHORT_EXP_MS)).to.equal(undefined);
@@ -360,7 +438,11 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       expect(nextWakeMs(retrying, NOW + 100)).to.equal(NOW + 600);
       const leaving = answer(leavingState('login', 'preIdentification'), { kind: 'reject', result: err(apiError(503)) }, NOW + 100).state;
       expect(nextWakeMs(leaving, NOW + 100)).to.equal(NOW + 600);
-      const starting = answer(pendingOn(startingState({ decision: { kind: 'unclear' } }), { kind: 'confirm' }), { kind: 'confirm', result: err(apiError(503)) }, NOW + 100).state;
+      const starting = answer(
+        pendingOn(startingState({ decision: { kind: 'unclear' } }), { kind: 'confirm' }),
+        { kind: 'confirm', result: err(apiError(503)) },
+        NOW + 100,
+      ).state;
       expect(nextWakeMs(starting, NOW + 100)).to.equal(NOW + 600);
     });
 
@@ -373,20 +455,22 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
     });
 
     it('property: never before now, and always the earliest deadline that is still ahead', () => {
-      fc.assert(fc.property(fc.integer({ min: 0, max: 120_000 }), fc.integer({ min: 0, max: 400_000 }), (fallbackIn, elapsed) => {
-        const now = NOW + elapsed;
-        const state = settled({ ...base(), journey: { ...base().journey, expiry: { kind: 'fallback', returnAtMs: NOW + fallbackIn } } });
-        const withToken = { ...state, journey: { ...state.journey, expiry: { kind: 'running' as const } } };
-        const wake = nextWakeMs(state, now);
-        const inactivity = elapsed < 240_000 ? [NOW + 240_000] : elapsed < 300_000 ? [NOW + (Math.floor(elapsed / 1000) + 1) * 1000] : [];
-        const fallbackAhead = NOW + fallbackIn > now ? [NOW + fallbackIn] : [];
-        const both = [...fallbackAhead, ...inactivity];
-        expect(wake).to.equal(both.length === 0 ? undefined : Math.min(...both));
-        if (wake !== undefined) expect(wake, 'never before now').to.be.above(now);
-        const tokenDeadline = now < SHORT_EXP_MS - 10_000 ? [SHORT_EXP_MS - 10_000] : now < SHORT_EXP_MS ? [SHORT_EXP_MS] : [];
-        const expected = [...tokenDeadline, ...inactivity];
-        expect(nextWakeMs(withToken, now)).to.equal(expected.length === 0 ? undefined : Math.min(...expected));
-      }));
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 120_000 }), fc.integer({ min: 0, max: 400_000 }), (fallbackIn, elapsed) => {
+          const now = NOW + elapsed;
+          const state = settled({ ...base(), journey: { ...base().journey, expiry: { kind: 'fallback', returnAtMs: NOW + fallbackIn } } });
+          const withToken = { ...state, journey: { ...state.journey, expiry: { kind: 'running' as const } } };
+          const wake = nextWakeMs(state, now);
+          const inactivity = elapsed < 240_000 ? [NOW + 240_000] : elapsed < 300_000 ? [NOW + (Math.floor(elapsed / 1000) + 1) * 1000] : [];
+          const fallbackAhead = NOW + fallbackIn > now ? [NOW + fallbackIn] : [];
+          const both = [...fallbackAhead, ...inactivity];
+          expect(wake).to.equal(both.length === 0 ? undefined : Math.min(...both));
+          if (wake !== undefined) expect(wake, 'never before now').to.be.above(now);
+          const tokenDeadline = now < SHORT_EXP_MS - 10_000 ? [SHORT_EXP_MS - 10_000] : now < SHORT_EXP_MS ? [SHORT_EXP_MS] : [];
+          const expected = [...tokenDeadline, ...inactivity];
+          expect(nextWakeMs(withToken, now)).to.equal(expected.length === 0 ? undefined : Math.min(...expected));
+        }),
+      );
     });
   });
 });

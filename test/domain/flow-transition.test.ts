@@ -1,12 +1,43 @@
 import { expect } from 'chai';
 import type { FlowCall, FlowEffect } from '../../domain/flow-effects';
 import {
-  andThen, callOf, callOver, emit, isAwaited, modalsOf, newCall, openModal, reach, sendAside, sendPending, showStep, startCall, unchanged, withJourney, withModals,
+  andThen,
+  callOf,
+  callOver,
+  emit,
+  isAwaited,
+  modalsOf,
+  newCall,
+  openModal,
+  reach,
+  sendAside,
+  sendPending,
+  showStep,
+  startCall,
+  unchanged,
+  withJourney,
+  withModals,
 } from '../../domain/flow-transition';
 import { NO_MODALS } from '../../domain/modal-stack';
 import {
-  JWT, NOW, accounts, confirmedState, decidedElsewhereState, failedState, flowState, leavingState, loadingState, modals, modalsWith, pending, pendingOn,
-  phaseOf, run, sentCall, startingState, withModal,
+  JWT,
+  NOW,
+  accounts,
+  confirmedState,
+  decidedElsewhereState,
+  failedState,
+  flowState,
+  leavingState,
+  loadingState,
+  modals,
+  modalsWith,
+  pending,
+  pendingOn,
+  phaseOf,
+  run,
+  sentCall,
+  startingState,
+  withModal,
 } from './fixtures/flow-state.fixture';
 
 const CONFIRM: FlowCall = { kind: 'confirm' };
@@ -35,7 +66,7 @@ describe('domain/flow-transition: the helpers every transition is made of (DESIG
     expect(result.effects).to.deep.equal([{ type: 'clearToken' }, { type: 'forgetAddressToken' }]);
   });
 
-  it('withJourney: only the journey\'s fields given change', () => {
+  it("withJourney: only the journey's fields given change", () => {
     const state = flowState('login');
     const changed = withJourney(state, { description: 'x' });
     expect(changed).to.deep.equal({ ...state, journey: { ...state.journey, description: 'x' } });
@@ -95,8 +126,12 @@ describe('domain/flow-transition: the helpers every transition is made of (DESIG
     // DESIGN §3.11: only an approval asked again while an earlier try's outcome is unclear is marked so (its refusal undoes nothing).
     it('afterUnclear marks only an approval asked while the outcome is unclear; no other call, whatever the decision', () => {
       expect(callOf(startCall(flowState('confirmation', { decision: { kind: 'unclear' } }), CONFIRM).state.phase)?.afterUnclear).to.equal(true);
-      expect(callOf(startCall(flowState('confirmation', { decision: { kind: 'unclear' } }), { kind: 'accounts' }).state.phase)).to.not.have.property('afterUnclear');
-      expect(callOf(startCall(flowState('confirmation', { decision: { kind: 'unclear' } }), { kind: 'reject' }).state.phase)).to.not.have.property('afterUnclear');
+      expect(callOf(startCall(flowState('confirmation', { decision: { kind: 'unclear' } }), { kind: 'accounts' }).state.phase)).to.not.have.property(
+        'afterUnclear',
+      );
+      expect(callOf(startCall(flowState('confirmation', { decision: { kind: 'unclear' } }), { kind: 'reject' }).state.phase)).to.not.have.property(
+        'afterUnclear',
+      );
       expect(callOf(startCall(flowState('confirmation'), CONFIRM).state.phase)).to.not.have.property('afterUnclear');
     });
 
@@ -125,7 +160,7 @@ describe('domain/flow-transition: the helpers every transition is made of (DESIG
       expect(result.effects).to.deep.equal([{ type: 'call', id: 10, call: CONFIRM }]);
     });
 
-    it('the token\'s verification is sent with the token held by the starting phase', () => {
+    it("the token's verification is sent with the token held by the starting phase", () => {
       const starting = { ...loadingState(), phase: { kind: 'starting' as const, jwt: JWT, call: undefined, modals: NO_MODALS } };
       expect(sendPending(starting, sentCall(0, { kind: 'verify' })).effects).to.deep.equal([{ type: 'verify', id: 1, jwt: JWT }]);
       const noJwt = sendPending(loadingState(), sentCall(0, { kind: 'verify' }));
@@ -166,14 +201,21 @@ describe('domain/flow-transition: the helpers every transition is made of (DESIG
     it('from a step: the modals and the inactivity timer kept', () => {
       const state = pendingOn(withModal(flowState('selectProfile', { lastActivityMs: NOW - 5 }), undefined, 30), { kind: 'accounts' });
       const result = showStep(state, 'selectAccounts');
-      expect(result.state).to.deep.equal({ ...state, phase: { kind: 'steps', step: 'selectAccounts', call: undefined, modals: modalsWith(undefined, 30), lastActivityMs: NOW - 5 } });
+      expect(result.state).to.deep.equal({
+        ...state,
+        phase: { kind: 'steps', step: 'selectAccounts', call: undefined, modals: modalsWith(undefined, 30), lastActivityMs: NOW - 5 },
+      });
       expect(result.effects).to.deep.equal([{ type: 'pageView', step: 'selectAccounts' }]);
     });
 
-    it('from the start: the starting phase\'s modals kept, the inactivity timer starts now', () => {
+    it("from the start: the starting phase's modals kept, the inactivity timer starts now", () => {
       const state = { ...pendingOn(startingState({ modals: modalsWith(undefined, undefined, true) }), { kind: 'consentDetails' }), nowMs: NOW + 3 };
       expect(showStep(state, 'login').state.phase).to.deep.equal({
-        kind: 'steps', step: 'login', call: undefined, modals: modalsWith(undefined, undefined, true), lastActivityMs: NOW + 3,
+        kind: 'steps',
+        step: 'login',
+        call: undefined,
+        modals: modalsWith(undefined, undefined, true),
+        lastActivityMs: NOW + 3,
       });
     });
 
@@ -185,7 +227,8 @@ describe('domain/flow-transition: the helpers every transition is made of (DESIG
   describe('withModals, callOver, openModal', () => {
     it('withModals changes the stack of the phases that show one, and nothing of the others', () => {
       const open = (state: ReturnType<typeof flowState>) => withModals(state, (stack) => ({ ...stack, base: 'forgotUsername' }));
-      for (const state of [startingState(), flowState('login'), leavingState('login', 'rejected')]) expect(modals(open(state)).base, state.phase.kind).to.equal('forgotUsername');
+      for (const state of [startingState(), flowState('login'), leavingState('login', 'rejected')])
+        expect(modals(open(state)).base, state.phase.kind).to.equal('forgotUsername');
       for (const state of [failedState('incorrect_jwt'), confirmedState()]) expect(open(state), state.phase.kind).to.equal(state);
     });
 

@@ -2,14 +2,43 @@ import { expect } from 'chai';
 import type { FlowCall } from '../../domain/flow-effects';
 import type { FlowState } from '../../domain/flow-state';
 import {
-  awaitingLogin, customerWording, flowFlags, isConfirming, isFinished, isLoading, modalButtonsBusy, openModalsOf, pageIsActionable, pendingOf, screenOf, stepOf,
+  awaitingLogin,
+  customerWording,
+  flowFlags,
+  isConfirming,
+  isFinished,
+  isLoading,
+  modalButtonsBusy,
+  openModalsOf,
+  pageIsActionable,
+  pendingOf,
+  screenOf,
+  stepOf,
   topModalOf,
 } from '../../domain/flow-view';
 import { selectProfile } from '../../domain/profiles';
 import { parseConsentDetail, type Consent } from '../../domain/consent';
 import {
-  accounts, amendmentConsent, bankConsent, confirmedState, confirming, customerOnlyConsent, decidedElsewhereState, failedState, flowState, leavingState, loadingState,
-  modalsWith, pendingOn, personalProfile, run, sentCall, startingState, trustProfiles, trustRawAccounts, withModal,
+  accounts,
+  amendmentConsent,
+  bankConsent,
+  confirmedState,
+  confirming,
+  customerOnlyConsent,
+  decidedElsewhereState,
+  failedState,
+  flowState,
+  leavingState,
+  loadingState,
+  modalsWith,
+  pendingOn,
+  personalProfile,
+  run,
+  sentCall,
+  startingState,
+  trustProfiles,
+  trustRawAccounts,
+  withModal,
 } from './fixtures/flow-state.fixture';
 
 const CONFIRM: FlowCall = { kind: 'confirm' };
@@ -23,7 +52,10 @@ function selectOrThrow(id: string) {
 /** An amendment whose arrangement names its profile (CONTRACT §3 `profileId`). */
 function amendmentOf(profileId: string | undefined): Consent {
   const parsed = parseConsentDetail({
-    detail: { permissions: [{ permission: 'common:customer.basic:read', claims: '{"cdr_arrangement_id":"arr-1"}' }], ...(profileId === undefined ? {} : { profileId }) },
+    detail: {
+      permissions: [{ permission: 'common:customer.basic:read', claims: '{"cdr_arrangement_id":"arr-1"}' }],
+      ...(profileId === undefined ? {} : { profileId }),
+    },
   });
   if (!parsed.ok) throw new Error('fixture');
   return parsed.value;
@@ -40,7 +72,10 @@ describe('domain/flow-view: what the views project from the state (docs/flow-sta
 
     it('the failure page, with its details when it has them', () => {
       expect(screenOf(failedState('incorrect_jwt').phase)).to.deep.equal({ kind: 'failure', route: 'incorrect_jwt' });
-      const withDetails = { ...failedState('authorize_failure'), phase: { kind: 'failed' as const, route: 'authorize_failure' as const, details: { respCode: '9' } } };
+      const withDetails = {
+        ...failedState('authorize_failure'),
+        phase: { kind: 'failed' as const, route: 'authorize_failure' as const, details: { respCode: '9' } },
+      };
       expect(screenOf(withDetails.phase)).to.deep.equal({ kind: 'failure', route: 'authorize_failure', details: { respCode: '9' } });
       expect(stepOf(withDetails.phase)).to.equal('login');
     });
@@ -67,7 +102,7 @@ describe('domain/flow-view: what the views project from the state (docs/flow-sta
   });
 
   describe('openModalsOf and topModalOf (DESIGN §3.10: bottom first, the top one answers)', () => {
-    it('a step\'s stack: the ordinary modal, the warning with its seconds, the redirect on top', () => {
+    it("a step's stack: the ordinary modal, the warning with its seconds, the redirect on top", () => {
       const state = withModal(flowState('login'), 'forgotUsername', 12, true);
       expect(openModalsOf(state.phase)).to.deep.equal([{ name: 'forgotUsername' }, { name: 'timeoutWarning', seconds: 12 }, { name: 'redirectionToTpp' }]);
       expect(topModalOf(state.phase)).to.deep.equal({ name: 'redirectionToTpp' });
@@ -99,7 +134,7 @@ describe('domain/flow-view: what the views project from the state (docs/flow-sta
   });
 
   describe('awaitingLogin: the pre-rendered form is on screen (issue 15)', () => {
-    it('while starting, with nothing asked of the bank\'s decision, verifying the token or reading the consent', () => {
+    it("while starting, with nothing asked of the bank's decision, verifying the token or reading the consent", () => {
       expect(awaitingLogin(pendingOn(startingState(), { kind: 'verify' }))).to.equal(true);
       expect(awaitingLogin(pendingOn(startingState(), { kind: 'consentDetails' }))).to.equal(true);
     });
@@ -112,7 +147,7 @@ describe('domain/flow-view: what the views project from the state (docs/flow-sta
     });
 
     // Issue 15: the form is pre-rendered into the entry page only; on a step the login step itself is shown.
-    it('not on a step, even reading the consent (an amendment\'s re-read after login, flow-effects.ts `afterLogin`) or with a verify call', () => {
+    it("not on a step, even reading the consent (an amendment's re-read after login, flow-effects.ts `afterLogin`) or with a verify call", () => {
       expect(awaitingLogin(pendingOn(flowState('login'), { kind: 'consentDetails', afterLogin: true }))).to.equal(false);
       expect(awaitingLogin(pendingOn(flowState('login'), { kind: 'verify' }))).to.equal(false);
     });
@@ -198,30 +233,48 @@ describe('domain/flow-view: what the views project from the state (docs/flow-sta
   it('flowFlags: skipStep only with a consent of customer scopes only; isPar from the consent; singleProfile under 2 profiles', () => {
     expect(flowFlags(flowState('login', { consent: undefined, profiles: [] }))).to.deep.equal({ skipStep: false, isPar: false, singleProfile: true });
     expect(flowFlags(flowState('login', { consent: customerOnlyConsent() }))).to.deep.equal({ skipStep: true, isPar: false, singleProfile: true });
-    expect(flowFlags(flowState('login', { consent: amendmentConsent(), profiles: trustProfiles() }))).to.deep.equal({ skipStep: false, isPar: true, singleProfile: false });
-    expect(flowFlags(flowState('login', { consent: bankConsent(), profiles: personalProfile() }))).to.deep.equal({ skipStep: false, isPar: false, singleProfile: true });
+    expect(flowFlags(flowState('login', { consent: amendmentConsent(), profiles: trustProfiles() }))).to.deep.equal({
+      skipStep: false,
+      isPar: true,
+      singleProfile: false,
+    });
+    expect(flowFlags(flowState('login', { consent: bankConsent(), profiles: personalProfile() }))).to.deep.equal({
+      skipStep: false,
+      isPar: false,
+      singleProfile: true,
+    });
   });
 
   describe('customerWording (spec §3 individualAccount): whose data the customer clusters describe', () => {
-    it('the accounts\' ownership decides when there are accounts: individual, even under a trust profile', () => {
+    it("the accounts' ownership decides when there are accounts: individual, even under a trust profile", () => {
       expect(customerWording(flowState('confirmation', { profiles: selectOrThrow('BC1001') }))).to.equal('individual');
     });
     it('a TrustUser account is an organisation, even under PERSONAL or in an amendment', () => {
       expect(customerWording(flowState('confirmation', { accounts: accounts(trustRawAccounts()) }))).to.equal('organisation');
       expect(customerWording(flowState('confirmation', { accounts: accounts(trustRawAccounts()), consent: amendmentOf(undefined) }))).to.equal('organisation');
     });
-    it('no accounts in an amendment: the arrangement\'s profile decides (issue 21), PERSONAL or none the individual, any other an organisation', () => {
-      expect(customerWording(flowState('confirmation', { accounts: undefined, consent: amendmentOf(undefined), profiles: selectOrThrow('BC1001') }))).to.equal('individual');
-      expect(customerWording(flowState('confirmation', { accounts: accounts([]), consent: amendmentOf('PERSONAL'), profiles: selectOrThrow('BC1001') }))).to.equal('individual');
-      expect(customerWording(flowState('confirmation', { accounts: undefined, consent: amendmentOf('BC1001'), profiles: trustProfiles() }))).to.equal('organisation');
+    it("no accounts in an amendment: the arrangement's profile decides (issue 21), PERSONAL or none the individual, any other an organisation", () => {
+      expect(customerWording(flowState('confirmation', { accounts: undefined, consent: amendmentOf(undefined), profiles: selectOrThrow('BC1001') }))).to.equal(
+        'individual',
+      );
+      expect(
+        customerWording(flowState('confirmation', { accounts: accounts([]), consent: amendmentOf('PERSONAL'), profiles: selectOrThrow('BC1001') })),
+      ).to.equal('individual');
+      expect(customerWording(flowState('confirmation', { accounts: undefined, consent: amendmentOf('BC1001'), profiles: trustProfiles() }))).to.equal(
+        'organisation',
+      );
     });
     it('no consent read yet: the chosen profile decides', () => {
       expect(customerWording(flowState('confirmation', { consent: undefined, accounts: undefined, profiles: trustProfiles() }))).to.equal('individual');
-      expect(customerWording(flowState('confirmation', { consent: undefined, accounts: undefined, profiles: selectOrThrow('BC1001') }))).to.equal('organisation');
+      expect(customerWording(flowState('confirmation', { consent: undefined, accounts: undefined, profiles: selectOrThrow('BC1001') }))).to.equal(
+        'organisation',
+      );
     });
     it('no accounts and no profile chosen: individual', () => {
       expect(customerWording(flowState('confirmation', { accounts: undefined, profiles: [] }))).to.equal('individual');
-      expect(customerWording(flowState('confirmation', { accounts: undefined, profiles: trustProfiles().map((profile) => ({ ...profile, selected: false })) }))).to.equal('individual');
+      expect(
+        customerWording(flowState('confirmation', { accounts: undefined, profiles: trustProfiles().map((profile) => ({ ...profile, selected: false })) })),
+      ).to.equal('individual');
     });
     it('no accounts in a first consent: the chosen profile decides, PERSONAL individual, any other an organisation', () => {
       expect(customerWording(flowState('confirmation', { accounts: undefined, profiles: trustProfiles() }))).to.equal('individual');

@@ -41,30 +41,46 @@ const TO_PROFILES: BackAction = { kind: 'toStep', step: 'selectProfile' };
  * once): none (no Back button), the change-profile warning then select-profile, or a step.
  */
 const NAVIGATION_TABLE: readonly [FlowFlags, Record<Step, Step | undefined>, Record<Step, BackAction>][] = [
-  [flags(false, false, false),
+  [
+    flags(false, false, false),
     { login: 'selectProfile', selectProfile: 'selectAccounts', selectAccounts: 'confirmation', confirmation: undefined },
-    { login: NONE, selectProfile: NONE, selectAccounts: WARN, confirmation: TO_ACCOUNTS }],
-  [flags(false, false, true),
+    { login: NONE, selectProfile: NONE, selectAccounts: WARN, confirmation: TO_ACCOUNTS },
+  ],
+  [
+    flags(false, false, true),
     { login: 'selectAccounts', selectProfile: 'selectAccounts', selectAccounts: 'confirmation', confirmation: undefined },
-    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: TO_ACCOUNTS }],
-  [flags(false, true, false),
+    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: TO_ACCOUNTS },
+  ],
+  [
+    flags(false, true, false),
     { login: 'selectAccounts', selectProfile: 'selectAccounts', selectAccounts: 'confirmation', confirmation: undefined },
-    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: NONE }],
-  [flags(false, true, true),
+    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: NONE },
+  ],
+  [
+    flags(false, true, true),
     { login: 'selectAccounts', selectProfile: 'selectAccounts', selectAccounts: 'confirmation', confirmation: undefined },
-    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: NONE }],
-  [flags(true, false, false),
+    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: NONE },
+  ],
+  [
+    flags(true, false, false),
     { login: 'selectProfile', selectProfile: 'confirmation', selectAccounts: 'confirmation', confirmation: undefined },
-    { login: NONE, selectProfile: NONE, selectAccounts: WARN, confirmation: TO_PROFILES }],
-  [flags(true, false, true),
+    { login: NONE, selectProfile: NONE, selectAccounts: WARN, confirmation: TO_PROFILES },
+  ],
+  [
+    flags(true, false, true),
     { login: 'confirmation', selectProfile: 'confirmation', selectAccounts: 'confirmation', confirmation: undefined },
-    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: NONE }],
-  [flags(true, true, false),
+    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: NONE },
+  ],
+  [
+    flags(true, true, false),
     { login: 'confirmation', selectProfile: 'confirmation', selectAccounts: 'confirmation', confirmation: undefined },
-    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: NONE }],
-  [flags(true, true, true),
+    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: NONE },
+  ],
+  [
+    flags(true, true, true),
     { login: 'confirmation', selectProfile: 'confirmation', selectAccounts: 'confirmation', confirmation: undefined },
-    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: NONE }],
+    { login: NONE, selectProfile: NONE, selectAccounts: NONE, confirmation: NONE },
+  ],
 ];
 
 const backName = (back: BackAction): string => (back.kind === 'toStep' ? back.step : back.kind);

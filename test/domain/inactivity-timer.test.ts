@@ -1,11 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import {
-  inactivityLevel,
-  inactivityState,
-  validateInactivityConfig,
-  type InactivityConfig,
-} from '../../domain/inactivity-timer';
+import { inactivityLevel, inactivityState, validateInactivityConfig, type InactivityConfig } from '../../domain/inactivity-timer';
 
 const CONFIG: InactivityConfig = { inactiveTimeLimit: 300, inactiveReciprocalWarnTime: 60 };
 const T0 = 1_795_000_000_000;

@@ -27,18 +27,22 @@ describe('domain: issue 23 (web)', () => {
       });
     }
     it('what it keeps is digits only, at most 6, and 6 digits with any spaces is a valid code', () => {
-      fc.assert(fc.property(fc.string({ maxLength: 20 }), fc.stringMatching(/^[0-9]{0,6}$/), (typed, previous) => {
-        const { code } = secureCodeEntry(typed, previous);
-        expect(code).to.match(/^[0-9]{0,6}$/);
-      }));
-      fc.assert(fc.property(fc.array(fc.constantFrom('0', '5', '9', ' ', '-'), { maxLength: 14 }), (keys) => {
-        const typed = keys.join('');
-        const digits = typed.replace(/[^0-9]/g, '');
-        const { code, refused } = secureCodeEntry(typed, '');
-        expect(refused).to.equal(false);
-        expect(code).to.equal(digits.slice(0, 6));
-        expect(secureCodeError(code) === undefined).to.equal(digits.length >= 6);
-      }));
+      fc.assert(
+        fc.property(fc.string({ maxLength: 20 }), fc.stringMatching(/^[0-9]{0,6}$/), (typed, previous) => {
+          const { code } = secureCodeEntry(typed, previous);
+          expect(code).to.match(/^[0-9]{0,6}$/);
+        }),
+      );
+      fc.assert(
+        fc.property(fc.array(fc.constantFrom('0', '5', '9', ' ', '-'), { maxLength: 14 }), (keys) => {
+          const typed = keys.join('');
+          const digits = typed.replace(/[^0-9]/g, '');
+          const { code, refused } = secureCodeEntry(typed, '');
+          expect(refused).to.equal(false);
+          expect(code).to.equal(digits.slice(0, 6));
+          expect(secureCodeError(code) === undefined).to.equal(digits.length >= 6);
+        }),
+      );
     });
   });
 
@@ -53,8 +57,11 @@ describe('domain: issue 23 (web)', () => {
     });
     it('the words say what is missing and how to go on, with Back or, without it, the way out', () => {
       expect(stepsCopy.confirmation.nothingToShare('Budget Buddy', 'Back', 'Cancel')).to.equal(
-        'Select at least one account before you confirm. Budget Buddy asked only for account data, so without an account nothing would be shared. Choose Back to select an account.');
-      expect(stepsCopy.confirmation.nothingToShare('Budget Buddy', undefined, 'Exit without saving')).to.contain('To leave without sharing, choose Exit without saving.');
+        'Select at least one account before you confirm. Budget Buddy asked only for account data, so without an account nothing would be shared. Choose Back to select an account.',
+      );
+      expect(stepsCopy.confirmation.nothingToShare('Budget Buddy', undefined, 'Exit without saving')).to.contain(
+        'To leave without sharing, choose Exit without saving.',
+      );
     });
   });
 

@@ -125,7 +125,7 @@ describe('domain/login-error-policy', () => {
     });
   });
 
-  describe('loginErrorOutcome: the bank\'s remaining attempts decide the wording (issue 11 defect 4)', () => {
+  describe("loginErrorOutcome: the bank's remaining attempts decide the wording (issue 11 defect 4)", () => {
     const cases = [
       { remaining: 4, modal: undefined, banner: true, lockout: false },
       { remaining: 2, modal: undefined, banner: true, lockout: false },
@@ -153,7 +153,7 @@ describe('domain/login-error-policy', () => {
       expect(loginErrorOutcome(apiError('otp_failure_001', [attempts(1)]), fresh).modal).to.equal('invalidUsernameLastAttempt');
     });
 
-    it('the spec\'s counter of 5 applies only when the bank reports none', () => {
+    it("the spec's counter of 5 applies only when the bank reports none", () => {
       expect(loginErrorOutcome(apiError('otp_failure_001', [attempts(3)]), { failures: 4, requireDob: false }).modal).to.equal(undefined);
       expect(loginErrorOutcome(apiError('otp_failure_001', []), { failures: 4, requireDob: false }).modal).to.equal('invalidUsernameLastAttempt');
       expect(loginErrorOutcome(apiError('otp_failure_001', ['{bad']), { failures: 4, requireDob: false }).modal).to.equal('invalidUsernameLastAttempt');
@@ -250,7 +250,13 @@ describe('domain/login-error-policy', () => {
     it('never throws (property)', () => {
       fc.assert(
         fc.property(
-          fc.array(fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((v) => JSON.stringify({ remainingOTPattempts: v })))),
+          fc.array(
+            fc.oneof(
+              fc.string(),
+              fc.json(),
+              fc.jsonValue().map((v) => JSON.stringify({ remainingOTPattempts: v })),
+            ),
+          ),
           (causes) => {
             const remaining = remainingOtpAttempts(causes);
             if (remaining !== undefined) expect(Number.isInteger(remaining) && remaining >= 0).to.equal(true);

@@ -5,7 +5,16 @@ import { EMPTY_LOGIN_FORM } from '../../domain/login-form';
 import { dateOfBirthStepUpNotice, loginFocus, secureCodeClearedBy, secureCodeFieldMessage } from '../../domain/login-feedback';
 
 const login = (overrides: Partial<LoginState>): LoginState => ({
-  form: EMPTY_LOGIN_FORM, requireDob: false, loginError: false, failures: 0, remainingAttempts: undefined, answerLost: false, codeCleared: undefined, dobStepUp: false, early: undefined, ...overrides,
+  form: EMPTY_LOGIN_FORM,
+  requireDob: false,
+  loginError: false,
+  failures: 0,
+  remainingAttempts: undefined,
+  answerLost: false,
+  codeCleared: undefined,
+  dobStepUp: false,
+  early: undefined,
+  ...overrides,
 });
 const VALIDATION = 'Please enter your secure code.';
 
@@ -13,24 +22,36 @@ describe('domain/login-feedback (docs/login-feedback.md)', () => {
   describe('the message at the secure code field after a failed login (spec §8, CONTRACT §4)', () => {
     it('the bank did not accept the details: says so, that the code was cleared, and the attempts it reports left', () => {
       const cases: readonly [number | undefined, string][] = [
-        [4, 'Your login details were not accepted, so we cleared the secure code. Enter a new one from your Digital Secure Key app. You have 4 attempts left before login is locked for 10 minutes.'],
-        [2, 'Your login details were not accepted, so we cleared the secure code. Enter a new one from your Digital Secure Key app. You have 2 attempts left before login is locked for 10 minutes.'],
-        [1, 'Your login details were not accepted, so we cleared the secure code. Enter a new one from your Digital Secure Key app. You have 1 attempt left before login is locked for 10 minutes.'],
+        [
+          4,
+          'Your login details were not accepted, so we cleared the secure code. Enter a new one from your Digital Secure Key app. You have 4 attempts left before login is locked for 10 minutes.',
+        ],
+        [
+          2,
+          'Your login details were not accepted, so we cleared the secure code. Enter a new one from your Digital Secure Key app. You have 2 attempts left before login is locked for 10 minutes.',
+        ],
+        [
+          1,
+          'Your login details were not accepted, so we cleared the secure code. Enter a new one from your Digital Secure Key app. You have 1 attempt left before login is locked for 10 minutes.',
+        ],
         [undefined, 'Your login details were not accepted, so we cleared the secure code. Enter a new one from your Digital Secure Key app.'],
         [0, 'Your login details were not accepted, so we cleared the secure code. Enter a new one from your Digital Secure Key app.'],
       ];
       for (const [remaining, expected] of cases) {
         expect(secureCodeFieldMessage(login({ codeCleared: 'notAccepted', remainingAttempts: remaining }), undefined), String(remaining)).to.equal(expected);
-        expect(secureCodeFieldMessage(login({ codeCleared: 'notAccepted', remainingAttempts: remaining }), VALIDATION), 'over the validation message').to.equal(expected);
+        expect(secureCodeFieldMessage(login({ codeCleared: 'notAccepted', remainingAttempts: remaining }), VALIDATION), 'over the validation message').to.equal(
+          expected,
+        );
       }
     });
 
     it('any other answer: a secure code works only once', () => {
-      expect(secureCodeFieldMessage(login({ codeCleared: 'usedOnce' }), VALIDATION))
-        .to.equal('A secure code works only once, so we cleared it. Enter a new one from your Digital Secure Key app.');
+      expect(secureCodeFieldMessage(login({ codeCleared: 'usedOnce' }), VALIDATION)).to.equal(
+        'A secure code works only once, so we cleared it. Enter a new one from your Digital Secure Key app.',
+      );
     });
 
-    it('once a new code is being typed, or with nothing cleared, the field\'s own validation message (spec §5)', () => {
+    it("once a new code is being typed, or with nothing cleared, the field's own validation message (spec §5)", () => {
       const typing = login({ codeCleared: 'notAccepted', remainingAttempts: 3, form: { ...EMPTY_LOGIN_FORM, secureCode: '12' } });
       expect(secureCodeFieldMessage(typing, VALIDATION)).to.equal(VALIDATION);
       expect(secureCodeFieldMessage(typing, undefined)).to.equal(undefined);

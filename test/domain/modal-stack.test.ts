@@ -1,16 +1,21 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { MODAL_NAMES, MODAL_RULES, type ModalName } from '../../domain/modal';
-import {
-  NO_MODALS, openModals, topModal, withBaseModal, withoutBaseModal, withTimeoutWarning, type ModalStack,
-} from '../../domain/modal-stack';
+import { NO_MODALS, openModals, topModal, withBaseModal, withoutBaseModal, withTimeoutWarning, type ModalStack } from '../../domain/modal-stack';
 
 const stack = (base: ModalName | undefined, timeoutSeconds: number | undefined, expiry: boolean): ModalStack => ({ base, timeoutSeconds, expiry });
 
 /** Spec §4 modals the customer may close (help texts, recoverable messages, the questions). */
 const CLOSABLE: readonly ModalName[] = [
-  'forgotUsername', 'notRegistered', 'lostSecureKey', 'sharingIncomplete', 'timeoutWarning',
-  'incorrectSecurityCodeLockout', 'invalidUsernameLastAttempt', 'changeSelectedProfile', 'notArrangementOwner',
+  'forgotUsername',
+  'notRegistered',
+  'lostSecureKey',
+  'sharingIncomplete',
+  'timeoutWarning',
+  'incorrectSecurityCodeLockout',
+  'invalidUsernameLastAttempt',
+  'changeSelectedProfile',
+  'notArrangementOwner',
 ];
 const NOT_CLOSABLE: readonly ModalName[] = MODAL_NAMES.filter((name) => !CLOSABLE.includes(name));
 
@@ -29,7 +34,11 @@ describe('domain/modal-stack (DESIGN §3.10 "Time-critical modals win")', () => 
       ['only the expiry redirect', stack(undefined, undefined, true), [{ name: 'redirectionToTpp' }]],
       ['the warning over an ordinary modal', stack('sharingIncomplete', 59, false), [{ name: 'sharingIncomplete' }, { name: 'timeoutWarning', seconds: 59 }]],
       ['the redirect over an ordinary modal', stack('serviceUnavailable', undefined, true), [{ name: 'serviceUnavailable' }, { name: 'redirectionToTpp' }]],
-      ['all three', stack('changeSelectedProfile', 3, true), [{ name: 'changeSelectedProfile' }, { name: 'timeoutWarning', seconds: 3 }, { name: 'redirectionToTpp' }]],
+      [
+        'all three',
+        stack('changeSelectedProfile', 3, true),
+        [{ name: 'changeSelectedProfile' }, { name: 'timeoutWarning', seconds: 3 }, { name: 'redirectionToTpp' }],
+      ],
     ];
     for (const [label, modals, expected] of rows) {
       it(label, () => {
@@ -73,7 +82,7 @@ describe('domain/modal-stack (DESIGN §3.10 "Time-critical modals win")', () => 
       }
     });
 
-    it('the closable list above is MODAL_RULES\' own', () => {
+    it("the closable list above is MODAL_RULES' own", () => {
       expect(MODAL_NAMES.filter((name) => MODAL_RULES[name].closable)).to.deep.equal(CLOSABLE);
     });
   });

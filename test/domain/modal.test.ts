@@ -40,7 +40,7 @@ const SPEC_TABLE: readonly (readonly [ModalName, 'closable' | 'not closable', Mo
 const LEAVES: readonly ModalButtonBehaviour[] = ['pendingRefreshFlow', 'returnAfterReject', 'onlyReturn', 'returnWithSuccess', 'returnAsDecided', 'returnNow'];
 
 describe('domain/modal', () => {
-  it('names the twenty modals of spec §4, in its order, then DESIGN §3.11\'s already completed, CONTRACT §4\'s not the owner and DESIGN §3.18\'s two ending notices, each once', () => {
+  it("names the twenty modals of spec §4, in its order, then DESIGN §3.11's already completed, CONTRACT §4's not the owner and DESIGN §3.18's two ending notices, each once", () => {
     expect(MODAL_NAMES).to.deep.equal(SPEC_TABLE.map(([name]) => name));
     expect(new Set(MODAL_NAMES).size).to.equal(24);
   });

@@ -23,9 +23,18 @@ const DECISIONS: readonly [BankDecision, KnownOutcome][] = [
 const SENTENCES: Readonly<Record<KnownOutcome, readonly [string, string]>> = {
   nothingShared: ['No data has been shared.', 'No changes have been made to your data sharing arrangement.'],
   unknown: [`We could not confirm whether your data sharing was set up. ${WHERE}`, `We could not confirm whether your changes were saved. ${WHERE}`],
-  notHandedOn: [`Your data sharing was confirmed, but we could not pass the result to ${TPP}. ${WHERE}`, `Your changes were saved, but we could not pass the result to ${TPP}. ${WHERE}`],
-  shared: [`Your data sharing was confirmed, but we could not pass the result to ${TPP}. ${WHERE}`, `Your changes were saved, but we could not pass the result to ${TPP}. ${WHERE}`],
-  decidedElsewhere: [`Your answer to ${TPP}'s request was already given in another window or tab.`, `Your answer to ${TPP}'s request was already given in another window or tab.`],
+  notHandedOn: [
+    `Your data sharing was confirmed, but we could not pass the result to ${TPP}. ${WHERE}`,
+    `Your changes were saved, but we could not pass the result to ${TPP}. ${WHERE}`,
+  ],
+  shared: [
+    `Your data sharing was confirmed, but we could not pass the result to ${TPP}. ${WHERE}`,
+    `Your changes were saved, but we could not pass the result to ${TPP}. ${WHERE}`,
+  ],
+  decidedElsewhere: [
+    `Your answer to ${TPP}'s request was already given in another window or tab.`,
+    `Your answer to ${TPP}'s request was already given in another window or tab.`,
+  ],
   noJourney: ['', ''],
 };
 
@@ -73,7 +82,9 @@ describe('domain/copy: outcomeSentence for every decision, a new consent and an 
   });
 
   it('without the third party\'s name: "the third party"', () => {
-    expect(outcomeSentence({ tppName: '', isPar: false, outcome: 'decidedElsewhere' })).to.equal('Your answer to the third party\'s request was already given in another window or tab.');
+    expect(outcomeSentence({ tppName: '', isPar: false, outcome: 'decidedElsewhere' })).to.equal(
+      "Your answer to the third party's request was already given in another window or tab.",
+    );
   });
 
   describe('the modals that end the journey say it in the words of the outcome', () => {
@@ -84,7 +95,7 @@ describe('domain/copy: outcomeSentence for every decision, a new consent and an 
       expect(said('serviceUnavailable', 'noJourney')).to.equal(`Apologies for any inconvenience. Please try again later. You'll now be returned to ${TPP}.`);
     });
 
-    it('Service unavailable: the outcome\'s sentence, then the return', () => {
+    it("Service unavailable: the outcome's sentence, then the return", () => {
       for (const [, outcome] of DECISIONS) {
         for (const isPar of [false, true]) {
           expect(said('serviceUnavailable', outcome, isPar)).to.contain(`${SENTENCES[outcome][isPar ? 1 : 0]} You'll now be returned to ${TPP}.`);

@@ -1,13 +1,6 @@
 import { expect } from 'chai';
 import { isStepShown } from '../../domain/flow';
-import {
-  parseBusinessList,
-  selectedProfile,
-  selectIndividual,
-  selectProfile,
-  singleProfile,
-  toProfileList,
-} from '../../domain/profiles';
+import { parseBusinessList, selectedProfile, selectIndividual, selectProfile, singleProfile, toProfileList } from '../../domain/profiles';
 import type { Business, Profile } from '../../domain/profiles';
 
 const personal: Business = { companyId: 'PERSONAL', businessName: 'Jane Citizen' };

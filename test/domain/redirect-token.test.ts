@@ -1,13 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import {
-  brandFlowRoute,
-  flowRouteName,
-  isFollowableRedirectUri,
-  isTokenExpired,
-  parseRedirectToken,
-  type TokenClaimsError,
-} from '../../domain/redirect-token';
+import { brandFlowRoute, flowRouteName, isFollowableRedirectUri, isTokenExpired, parseRedirectToken, type TokenClaimsError } from '../../domain/redirect-token';
 
 const validPayload = {
   tppName: 'Budget Buddy',
@@ -95,9 +88,7 @@ describe('domain/redirect-token', () => {
         const result = parseRedirectToken({ ...validPayload, consentSubType: subType, consentStatus: status });
         if (!result.ok) throw new Error('expected ok');
         const t = result.value;
-        expect([t.standingOrder, t.scheduledPayment, t.fundsConfirmation, t.isPaymentInternational, t.refreshFlow]).to.deep.equal(
-          flags,
-        );
+        expect([t.standingOrder, t.scheduledPayment, t.fundsConfirmation, t.isPaymentInternational, t.refreshFlow]).to.deep.equal(flags);
       });
     }
   });
@@ -190,7 +181,7 @@ describe('domain/redirect-token', () => {
   });
 
   describe('brandFlowRoute', () => {
-    it('names the configured brand\'s consent flow, as a token of that brand would', () => {
+    it("names the configured brand's consent flow, as a token of that brand would", () => {
       expect(brandFlowRoute('Demo')).to.equal('demo_accc_aisp');
       const result = parseRedirectToken(validPayload);
       expect(result.ok && flowRouteName(result.value)).to.equal(brandFlowRoute('demo'));
@@ -287,7 +278,7 @@ describe('domain/redirect-token', () => {
         expect(new URL('https://@tpp.example/cb').href).to.equal('https://tpp.example/cb');
       });
 
-      it('the claims are read as signed (parseRedirectToken checks types); following is isFollowableRedirectUri\'s decision', () => {
+      it("the claims are read as signed (parseRedirectToken checks types); following is isFollowableRedirectUri's decision", () => {
         const parsed = parseRedirectToken({ ...validPayload, redirectUri: 'https://attacker:pw@tpp.example/cb' });
         expect(parsed.ok && parsed.value.redirectUri).to.equal('https://attacker:pw@tpp.example/cb');
         expect(isFollowableRedirectUri(parsed.ok ? parsed.value.redirectUri : '', true)).to.equal(false);

@@ -15,7 +15,10 @@ const TOKEN_REDIRECT = 'https://tpp.example/cb';
 /** States of up to 1000 characters mixing URL-special characters and any (well-formed) unicode. */
 const stateArb = fc.string({
   maxLength: 1000,
-  unit: fc.oneof(fc.constantFrom('-', '.', '_', '~', '&', '#', '=', '%', '+', '?', '/', ' ', '%20', '%2B'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })),
+  unit: fc.oneof(
+    fc.constantFrom('-', '.', '_', '~', '&', '#', '=', '%', '+', '?', '/', ' ', '%20', '%2B'),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+  ),
 });
 const targetArb = fc.oneof(
   fc.constant(TOKEN_REDIRECT),
@@ -249,29 +252,39 @@ describe('domain/return-url', () => {
 
     it('the fragment always parses back to code, state and id_token (property)', () => {
       fc.assert(
-        fc.property(targetArb, stateArb, stateArb.filter((s) => s !== ''), stateArb, (target, state, code, idToken) => {
-          const result = successReturnUrl({ auth_code: code, state, id_token: idToken, redirect_uri: target }, TOKEN_REDIRECT);
-          if (!result.ok) throw new Error(`refused ${target}`);
-          const url = new URL(result.value);
-          const params = new URLSearchParams(url.hash.slice(1));
-          expect(params.get('code')).to.equal(code);
-          expect(params.get('state')).to.equal(state);
-          expect(params.get('id_token')).to.equal(idToken === '' ? null : idToken);
-          const before = new URL(target);
-          if (RESPONSE_PARAMETERS.every((name) => !before.searchParams.has(name))) expect(url.search).to.equal(before.search);
-          else for (const name of RESPONSE_PARAMETERS) expect(url.searchParams.has(name)).to.equal(false);
-        }),
+        fc.property(
+          targetArb,
+          stateArb,
+          stateArb.filter((s) => s !== ''),
+          stateArb,
+          (target, state, code, idToken) => {
+            const result = successReturnUrl({ auth_code: code, state, id_token: idToken, redirect_uri: target }, TOKEN_REDIRECT);
+            if (!result.ok) throw new Error(`refused ${target}`);
+            const url = new URL(result.value);
+            const params = new URLSearchParams(url.hash.slice(1));
+            expect(params.get('code')).to.equal(code);
+            expect(params.get('state')).to.equal(state);
+            expect(params.get('id_token')).to.equal(idToken === '' ? null : idToken);
+            const before = new URL(target);
+            if (RESPONSE_PARAMETERS.every((name) => !before.searchParams.has(name))) expect(url.search).to.equal(before.search);
+            else for (const name of RESPONSE_PARAMETERS) expect(url.searchParams.has(name)).to.equal(false);
+          },
+        ),
         { numRuns: 200 },
       );
     });
 
     it('the response always parses back (property)', () => {
       fc.assert(
-        fc.property(targetArb, stateArb.filter((s) => s !== ''), (target, response) => {
-          const result = successReturnUrl({ response, redirect_uri: target }, TOKEN_REDIRECT);
-          if (!result.ok) throw new Error(`refused ${target}`);
-          expect(new URL(result.value).searchParams.getAll('response')).to.deep.equal([response]);
-        }),
+        fc.property(
+          targetArb,
+          stateArb.filter((s) => s !== ''),
+          (target, response) => {
+            const result = successReturnUrl({ response, redirect_uri: target }, TOKEN_REDIRECT);
+            if (!result.ok) throw new Error(`refused ${target}`);
+            expect(new URL(result.value).searchParams.getAll('response')).to.deep.equal([response]);
+          },
+        ),
         { numRuns: 200 },
       );
     });
@@ -293,24 +306,26 @@ describe('domain/return-url', () => {
 
   describe("returnTarget (the bank's redirect_uri is followed only to the token's address)", () => {
     const TOKEN_URI = 'https://budgetbuddy.example/cb';
-    it('none answered: the token\'s address', () => {
+    it("none answered: the token's address", () => {
       expect(returnTarget(undefined, TOKEN_URI)).to.deep.equal({ target: TOKEN_URI });
       expect(returnTarget('', TOKEN_URI)).to.deep.equal({ target: TOKEN_URI });
     });
     it('the same address, the same query: followed', () => {
       expect(returnTarget(TOKEN_URI, TOKEN_URI)).to.deep.equal({ target: TOKEN_URI });
-      expect(returnTarget('https://BudgetBuddy.example:443/cb', TOKEN_URI), 'the same URL written otherwise').to.deep.equal({ target: 'https://BudgetBuddy.example:443/cb' });
+      expect(returnTarget('https://BudgetBuddy.example:443/cb', TOKEN_URI), 'the same URL written otherwise').to.deep.equal({
+        target: 'https://BudgetBuddy.example:443/cb',
+      });
     });
     it('the same address with a parameter the bank adds: followed', () => {
       expect(returnTarget(`${TOKEN_URI}?from=bank`, TOKEN_URI)).to.deep.equal({ target: `${TOKEN_URI}?from=bank` });
     });
-    it('another host: the token\'s address, and why', () => {
+    it("another host: the token's address, and why", () => {
       expect(returnTarget('https://evil.example/cb?code=c1', TOKEN_URI)).to.deep.equal({
         target: TOKEN_URI,
         refused: "the bank's redirect_uri https://evil.example/cb is not the token's https://budgetbuddy.example/cb",
       });
     });
-    it('not a URL: the token\'s address, the reason quoting at most 200 characters of it (a log line stays short)', () => {
+    it("not a URL: the token's address, the reason quoting at most 200 characters of it (a log line stays short)", () => {
       const answered = `not a url ${'x'.repeat(400)}`;
       expect(returnTarget(answered, TOKEN_URI)).to.deep.equal({
         target: TOKEN_URI,
@@ -319,7 +334,7 @@ describe('domain/return-url', () => {
     });
   });
   // Issue 21: a bank answer of http://attacker:pw@<host>/callback was followed, carrying the code and id_token.
-  describe('the return address must equal the token\'s in scheme, host, port and path, and carry no userinfo; its query is what the contract allows (DESIGN §3.12, issue 21)', () => {
+  describe("the return address must equal the token's in scheme, host, port and path, and carry no userinfo; its query is what the contract allows (DESIGN §3.12, issue 21)", () => {
     const TOKEN_URI = 'https://budgetbuddy.example/cb';
     const TOKEN_WITH_QUERY = 'https://budgetbuddy.example/cb?tenant=a&lang=en';
 
@@ -347,7 +362,7 @@ describe('domain/return-url', () => {
         expect(result).to.deep.equal(ok('http://127.0.0.1:4400/callback#code=c-1&state=s&id_token=h.p.s'));
       });
 
-      it('no return is built to an address with userinfo (the token\'s, or the public site): an error that quotes it without them', () => {
+      it("no return is built to an address with userinfo (the token's, or the public site): an error that quotes it without them", () => {
         const target = 'https://user:secret@tpp.example/cb';
         const error = { ok: false, error: { kind: 'userinfo', target: 'https://tpp.example/cb' } };
         expect(accessDeniedReturnUrl(target, 's')).to.deep.equal(error);
@@ -378,7 +393,7 @@ describe('domain/return-url', () => {
         });
       }
 
-      it('a planted code cannot reach the recipient on any return (the bank\'s answer with code, state, id_token, error, response)', () => {
+      it("a planted code cannot reach the recipient on any return (the bank's answer with code, state, id_token, error, response)", () => {
         const answered = `${TOKEN_URI}?code=planted&state=planted&id_token=planted&error=planted&response=planted&keep=1`;
         const { target } = returnTarget(answered, TOKEN_URI);
         const returns = [
@@ -393,7 +408,7 @@ describe('domain/return-url', () => {
         }
       });
 
-      it('the token\'s own query loses the response parameters on every return; the rest is kept as written', () => {
+      it("the token's own query loses the response parameters on every return; the rest is kept as written", () => {
         const token = 'https://tpp.example/cb?client=a%20b&code=old&iss=x&lang=en';
         expect(successReturnUrl({ auth_code: 'c-1', state: 's' }, token)).to.deep.equal(ok('https://tpp.example/cb?client=a%20b&lang=en#code=c-1&state=s'));
         expect(successReturnUrl({ response: 'r' }, token)).to.deep.equal(ok('https://tpp.example/cb?client=a%20b&lang=en&response=r'));
@@ -406,8 +421,14 @@ describe('domain/return-url', () => {
 
       it("the bank's query must keep every parameter of the token's (same value): a changed or dropped one is not followed", () => {
         expect(returnTarget(`${TOKEN_WITH_QUERY}&from=bank`, TOKEN_WITH_QUERY)).to.deep.equal({ target: `${TOKEN_WITH_QUERY}&from=bank` });
-        expect(returnTarget('https://budgetbuddy.example/cb?lang=en&tenant=a', TOKEN_WITH_QUERY), 'another order').to.deep.equal({ target: 'https://budgetbuddy.example/cb?lang=en&tenant=a' });
-        for (const answered of ['https://budgetbuddy.example/cb?tenant=b&lang=en', 'https://budgetbuddy.example/cb?lang=en', 'https://budgetbuddy.example/cb']) {
+        expect(returnTarget('https://budgetbuddy.example/cb?lang=en&tenant=a', TOKEN_WITH_QUERY), 'another order').to.deep.equal({
+          target: 'https://budgetbuddy.example/cb?lang=en&tenant=a',
+        });
+        for (const answered of [
+          'https://budgetbuddy.example/cb?tenant=b&lang=en',
+          'https://budgetbuddy.example/cb?lang=en',
+          'https://budgetbuddy.example/cb',
+        ]) {
           expect(returnTarget(answered, TOKEN_WITH_QUERY), answered).to.deep.equal({
             target: TOKEN_WITH_QUERY,
             refused: "the bank's redirect_uri https://budgetbuddy.example/cb does not keep the query of the token's",
@@ -415,14 +436,14 @@ describe('domain/return-url', () => {
         }
       });
 
-      it('a fragment other than the token\'s: not followed (an access_denied return keeps the fragment)', () => {
+      it("a fragment other than the token's: not followed (an access_denied return keeps the fragment)", () => {
         expect(returnTarget(`${TOKEN_URI}#code=planted`, TOKEN_URI)).to.deep.equal({
           target: TOKEN_URI,
           refused: "the bank's redirect_uri https://budgetbuddy.example/cb has another fragment than the token's",
         });
       });
 
-      it('whatever the bank answers, the return carries exactly the app\'s parameters (property)', () => {
+      it("whatever the bank answers, the return carries exactly the app's parameters (property)", () => {
         const name = fc.oneof(fc.constantFrom(...RESPONSE_PARAMETERS, 'from', 'tenant'), fc.string({ maxLength: 6 }));
         const query = fc.array(fc.tuple(name, fc.string({ maxLength: 6 })), { maxLength: 4 }).map((pairs) => new URLSearchParams(pairs).toString());
         const answerArb = fc.record({
@@ -440,12 +461,17 @@ describe('domain/return-url', () => {
             const returned = new URL(success.value);
             expect(returned.origin + returned.pathname).to.equal('https://budgetbuddy.example/cb');
             for (const parameter of RESPONSE_PARAMETERS) expect(returned.searchParams.has(parameter), parameter).to.equal(false);
-            expect([...new URLSearchParams(returned.hash.slice(1))]).to.deep.equal([['code', 'C'], ['state', 'S'], ['id_token', 'I']]);
+            expect([...new URLSearchParams(returned.hash.slice(1))]).to.deep.equal([
+              ['code', 'C'],
+              ['state', 'S'],
+              ['id_token', 'I'],
+            ]);
             const deniedUrl = new URL(denied.value);
             expect(deniedUrl.hash).to.equal('');
             expect(deniedUrl.searchParams.getAll('state')).to.deep.equal(['S']);
             expect(deniedUrl.searchParams.getAll('error')).to.deep.equal(['access_denied']);
-            for (const parameter of ['code', 'id_token', 'response', 'iss', 'error_description', 'error_uri']) expect(deniedUrl.searchParams.has(parameter), parameter).to.equal(false);
+            for (const parameter of ['code', 'id_token', 'response', 'iss', 'error_description', 'error_uri'])
+              expect(deniedUrl.searchParams.has(parameter), parameter).to.equal(false);
           }),
           { numRuns: 300 },
         );

@@ -34,13 +34,15 @@ describe('domain/review-data (issue 13 items 2 and 3)', () => {
 
     it('a new ‡ merged cluster is new by its detail scope; a new profile scope is new as "Name"', () => {
       expect(listed(['bank:accounts.detail:read'], true, ['bank:accounts.detail:read'])[0]?.isNew).to.equal(true);
-      expect(listed(['openid', 'profile', 'bank:payees:read'], true, ['profile']).map((e) => [e.cluster.heading, e.isNew]))
-        .to.deep.equal([['Saved payees', false], ['Name', true]]);
+      expect(listed(['openid', 'profile', 'bank:payees:read'], true, ['profile']).map((e) => [e.cluster.heading, e.isNew])).to.deep.equal([
+        ['Saved payees', false],
+        ['Name', true],
+      ]);
     });
   });
 
-  describe('newDataHeadings / newDataText: What\'s changed', () => {
-    it('names the new data in the data list\'s words', () => {
+  describe("newDataHeadings / newDataText: What's changed", () => {
+    it("names the new data in the data list's words", () => {
       const entries = listed([...BANK, 'bank:regular_payments:read'], true, ['bank:regular_payments:read']);
       expect(newDataHeadings(entries)).to.deep.equal(['Direct debits and scheduled payments']);
       expect(newDataText(entries)).to.equal('New data requested: Direct debits and scheduled payments');
@@ -58,7 +60,7 @@ describe('domain/review-data (issue 13 items 2 and 3)', () => {
   });
 
   describe('noAccountWarning: never promises data that is not listed', () => {
-    it('both customer scopes: the spec\'s words verbatim (individual and organisation)', () => {
+    it("both customer scopes: the spec's words verbatim (individual and organisation)", () => {
       for (const profile of ['individual', 'organisation'] as const) {
         expect(noAccountWarning(listed([...BANK, BASIC, DETAIL], false, [], profile))).to.equal(
           'You have not selected an account to share, however you may still continue to share your name and contact details.',
@@ -69,7 +71,7 @@ describe('domain/review-data (issue 13 items 2 and 3)', () => {
       );
     });
 
-    it('one customer scope: names it in the data list\'s words', () => {
+    it("one customer scope: names it in the data list's words", () => {
       expect(noAccountWarning(listed([...BANK, BASIC], false))).to.equal(
         'You have not selected an account to share, however you may still continue to share your name and occupation.',
       );

@@ -30,10 +30,7 @@ describe('domain/save-request', () => {
     it('matches the contract example', () => {
       const selected = toggleSubAccount(toggleAccount(fresh(), 'acc-0001'), EGA, 'ega-usd-01');
       expect(saveSelectionRequest(['bank:accounts.basic:read', 'common:customer.basic:read'], selected, 'Budgeting')).to.deep.equal({
-        permissions: [
-          { permission: 'bank:accounts.basic:read', accounts: [everyday, usd] },
-          { permission: 'common:customer.basic:read' },
-        ],
+        permissions: [{ permission: 'bank:accounts.basic:read', accounts: [everyday, usd] }, { permission: 'common:customer.basic:read' }],
         consentNickname: 'Budgeting',
       });
     });
@@ -79,7 +76,11 @@ describe('domain/save-request', () => {
       ['nothing selected', (accounts) => accounts, []],
       ['a SIMPLE account', (accounts) => toggleAccount(accounts, 'acc-0001'), [everyday]],
       ['a whole EGA: its sub-accounts, never the parent', (accounts) => toggleAccount(accounts, EGA), [aud, usd, eur]],
-      ['a partly selected EGA: its selected sub-accounts', (accounts) => toggleSubAccount(toggleSubAccount(accounts, EGA, 'ega-eur-01'), EGA, 'ega-aud-01'), [aud, eur]],
+      [
+        'a partly selected EGA: its selected sub-accounts',
+        (accounts) => toggleSubAccount(toggleSubAccount(accounts, EGA, 'ega-eur-01'), EGA, 'ega-aud-01'),
+        [aud, eur],
+      ],
     ];
     for (const [name, select, expected] of cases) {
       it(name, () => expect(selectedAccountReferences(select(fresh()))).to.deep.equal(expected));
@@ -97,10 +98,7 @@ describe('domain/save-request', () => {
       });
       fc.assert(
         fc.property(scenario, ([xs, toggles]) => {
-          const selected = toggles.reduce<readonly Account[]>(
-            (acc, t) => ('sub' in t ? toggleSubAccount(acc, t.parent, t.sub) : toggleAccount(acc, t.id)),
-            xs,
-          );
+          const selected = toggles.reduce<readonly Account[]>((acc, t) => ('sub' in t ? toggleSubAccount(acc, t.parent, t.sub) : toggleAccount(acc, t.id)), xs);
           const expected = selected
             .flatMap((a): readonly { readonly id: string; readonly selected: boolean }[] => (a.type === 'EGA' ? a.subAccounts : [a]))
             .filter((unit) => unit.selected)

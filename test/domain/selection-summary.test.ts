@@ -14,19 +14,20 @@ import { stepsCopy } from '../../domain/steps-copy';
 const EGA = 'EGA:011000 99990001';
 /** The accounts as loaded, read anew by each test (never at load time: see test/domain/account-selection.test.ts). */
 const fresh = () => {
-  const loaded = toAccounts([
-    rawAccount({ id: 'a1' }),
-    rawAccount({ id: 'a2' }),
-    rawAccount({ id: 'ro', eligible: false }),
-    ...egaEntries,
-  ]);
+  const loaded = toAccounts([rawAccount({ id: 'a1' }), rawAccount({ id: 'a2' }), rawAccount({ id: 'ro', eligible: false }), ...egaEntries]);
   if (!loaded.ok) throw new Error('fixture');
   return loaded.value;
 };
 
 type Step = (accounts: readonly Account[]) => readonly Account[];
-const tick = (id: string): Step => (xs) => toggleAccount(xs, id);
-const tickSub = (id: string): Step => (xs) => toggleSubAccount(xs, EGA, id);
+const tick =
+  (id: string): Step =>
+  (xs) =>
+    toggleAccount(xs, id);
+const tickSub =
+  (id: string): Step =>
+  (xs) =>
+    toggleSubAccount(xs, EGA, id);
 const scenario = (shared: SharedAccountRef[], ...steps: Step[]): readonly Account[] =>
   steps.reduce((xs, step) => step(xs), preselectFromConsent(fresh(), shared).data);
 
@@ -60,24 +61,51 @@ describe('domain/selection-summary', () => {
   const id = (secondaryIdentification: string): SharedAccountRef => ({ secondaryIdentification });
   const cases: [string, () => readonly Account[], ReturnType<typeof view>][] = [
     ['new consent, nothing selected', () => scenario([]), { added: [], maintained: [], removed: [], counts: [0, 0], nothingSelected: true }],
-    ['new consent, two selected: added', () => scenario([], tick('a2'), tick('a1')),
-      { added: ['a1', 'a2'], maintained: [], removed: [], counts: [2, 0], nothingSelected: false }],
-    ['new consent, whole EGA: added with (Added) sub-accounts', () => scenario([], tick(EGA)),
-      { added: [`${EGA}[AUD (Added), USD (Added), EUR (Added)]`], maintained: [], removed: [], counts: [1, 0], nothingSelected: false }],
-    ['amendment kept as it was: maintained', () => scenario([id('a1')]),
-      { added: [], maintained: ['a1'], removed: [], counts: [0, 0], nothingSelected: false }],
-    ['amendment, one unticked: removed', () => scenario([id('a1'), id('a2')], tick('a2')),
-      { added: [], maintained: ['a1'], removed: ['a2'], counts: [0, 1], nothingSelected: false }],
-    ['amendment, one added, one removed', () => scenario([id('a1')], tick('a1'), tick('a2')),
-      { added: ['a2'], maintained: [], removed: ['a1'], counts: [1, 1], nothingSelected: false }],
-    ['pre-selected read-only account counts as removed', () => scenario([id('a1'), id('ro')]),
-      { added: [], maintained: ['a1'], removed: ['ro'], counts: [0, 1], nothingSelected: false }],
-    ['maintained EGA: a currency added and one removed', () => scenario([id('ega-aud-01'), id('ega-usd-01')], tickSub('ega-usd-01'), tickSub('ega-eur-01')),
-      { added: [], maintained: [`${EGA}[AUD, USD (Removed), EUR (Added)]`], removed: [], counts: [1, 1], nothingSelected: false }],
-    ['EGA fully unticked: removed with (Removed) sub-accounts', () => scenario([id('ega-usd-01')], tick(EGA), tick(EGA)),
-      { added: [], maintained: [], removed: [`${EGA}[USD (Removed)]`], counts: [0, 1], nothingSelected: true }],
-    ['everything removed', () => scenario([id('a1'), id('ega-aud-01')], tick('a1'), tickSub('ega-aud-01')),
-      { added: [], maintained: [], removed: ['a1', `${EGA}[AUD (Removed)]`], counts: [0, 2], nothingSelected: true }],
+    [
+      'new consent, two selected: added',
+      () => scenario([], tick('a2'), tick('a1')),
+      { added: ['a1', 'a2'], maintained: [], removed: [], counts: [2, 0], nothingSelected: false },
+    ],
+    [
+      'new consent, whole EGA: added with (Added) sub-accounts',
+      () => scenario([], tick(EGA)),
+      { added: [`${EGA}[AUD (Added), USD (Added), EUR (Added)]`], maintained: [], removed: [], counts: [1, 0], nothingSelected: false },
+    ],
+    [
+      'amendment kept as it was: maintained',
+      () => scenario([id('a1')]),
+      { added: [], maintained: ['a1'], removed: [], counts: [0, 0], nothingSelected: false },
+    ],
+    [
+      'amendment, one unticked: removed',
+      () => scenario([id('a1'), id('a2')], tick('a2')),
+      { added: [], maintained: ['a1'], removed: ['a2'], counts: [0, 1], nothingSelected: false },
+    ],
+    [
+      'amendment, one added, one removed',
+      () => scenario([id('a1')], tick('a1'), tick('a2')),
+      { added: ['a2'], maintained: [], removed: ['a1'], counts: [1, 1], nothingSelected: false },
+    ],
+    [
+      'pre-selected read-only account counts as removed',
+      () => scenario([id('a1'), id('ro')]),
+      { added: [], maintained: ['a1'], removed: ['ro'], counts: [0, 1], nothingSelected: false },
+    ],
+    [
+      'maintained EGA: a currency added and one removed',
+      () => scenario([id('ega-aud-01'), id('ega-usd-01')], tickSub('ega-usd-01'), tickSub('ega-eur-01')),
+      { added: [], maintained: [`${EGA}[AUD, USD (Removed), EUR (Added)]`], removed: [], counts: [1, 1], nothingSelected: false },
+    ],
+    [
+      'EGA fully unticked: removed with (Removed) sub-accounts',
+      () => scenario([id('ega-usd-01')], tick(EGA), tick(EGA)),
+      { added: [], maintained: [], removed: [`${EGA}[USD (Removed)]`], counts: [0, 1], nothingSelected: true },
+    ],
+    [
+      'everything removed',
+      () => scenario([id('a1'), id('ega-aud-01')], tick('a1'), tickSub('ega-aud-01')),
+      { added: [], maintained: [], removed: ['a1', `${EGA}[AUD (Removed)]`], counts: [0, 2], nothingSelected: true },
+    ],
   ];
   for (const [name, accounts, expected] of cases) {
     it(name, () => expect(view(summarise(accounts(), true))).to.deep.equal(expected));
@@ -112,7 +140,10 @@ describe('domain/selection-summary', () => {
     const build = ({ accounts, shared, toggles }: { accounts: readonly Account[]; shared: string[]; toggles: string[] }) =>
       toggles.reduce<readonly Account[]>(
         (xs, t) => (t === '*' ? toggleSelectAll(xs) : toggleAccount(xs, t)),
-        preselectFromConsent(accountState(accounts), shared.map((s) => ({ secondaryIdentification: s }))).data,
+        preselectFromConsent(
+          accountState(accounts),
+          shared.map((s) => ({ secondaryIdentification: s })),
+        ).data,
       );
 
     it('added ∪ maintained is exactly the selected accounts; removed never overlaps them', () => {
@@ -124,7 +155,12 @@ describe('domain/selection-summary', () => {
           const selected = accounts.filter(isChosen).map((a) => a.id);
           expect([...ids(summary.added), ...ids(summary.maintained)].sort()).to.deep.equal([...selected].sort());
           expect(ids(summary.removed).filter((x) => selected.includes(x))).to.deep.equal([]);
-          expect(ids(summary.removed).sort()).to.deep.equal(accounts.filter((a) => a.preSelected && !isChosen(a)).map((a) => a.id).sort());
+          expect(ids(summary.removed).sort()).to.deep.equal(
+            accounts
+              .filter((a) => a.preSelected && !isChosen(a))
+              .map((a) => a.id)
+              .sort(),
+          );
         }),
       );
     });

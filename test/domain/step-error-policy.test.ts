@@ -1,12 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { ApiError } from '../../domain/api-error';
-import {
-  accountStepFailure,
-  customerDetailsErrorModal,
-  saveOrConfirmErrorModal,
-  type AccountStepFailure,
-} from '../../domain/step-error-policy';
+import { accountStepFailure, customerDetailsErrorModal, saveOrConfirmErrorModal, type AccountStepFailure } from '../../domain/step-error-policy';
 
 const apiError = (status: number, code?: string, causes: readonly string[] = []): ApiError =>
   code === undefined ? { status, causes } : { status, code, causes };

@@ -13,8 +13,12 @@ describe('domain wording (docs/wording.md)', () => {
     expect(copy.modals.forgotUsername.paragraphs[0]).to.equal('Please contact us to retrieve your username.');
     expect(copy.validation.dobInvalid).to.equal('Invalid date. Please try again using the correct format DD/MM/YYYY.');
     expect(copy.login.secureCodeLabel).to.equal('One-time password (secure code)');
-    expect(modalText(copy.modals.incorrectSecurityCodeLockout.title, { tppName: TPP, isPar: false, outcome: 'nothingShared' })).to.equal('Incorrect secure code');
-    expect(copy.modals.noEligibleAccounts.paragraphs.map((paragraph) => modalText(paragraph, { tppName: TPP, isPar: false, outcome: 'nothingShared' }))).to.deep.equal([
+    expect(modalText(copy.modals.incorrectSecurityCodeLockout.title, { tppName: TPP, isPar: false, outcome: 'nothingShared' })).to.equal(
+      'Incorrect secure code',
+    );
+    expect(
+      copy.modals.noEligibleAccounts.paragraphs.map((paragraph) => modalText(paragraph, { tppName: TPP, isPar: false, outcome: 'nothingShared' })),
+    ).to.deep.equal([
       "We can't share the requested information from any of your accounts.",
       "No data has been shared. You'll now be returned to Budget Buddy.",
     ]);
@@ -40,7 +44,10 @@ describe('domain wording (docs/wording.md)', () => {
         return [entry.title, ...entry.paragraphs].map((value: ModalText) => modalText(value, context));
       };
       for (const name of MODAL_NAMES.filter((modal) => modal !== 'permanentLockout')) {
-        expect(texts(name).filter((text) => /online banking (is|will be)? ?lock|lock your online banking/i.test(text)), name).to.deep.equal([]);
+        expect(
+          texts(name).filter((text) => /online banking (is|will be)? ?lock|lock your online banking/i.test(text)),
+          name,
+        ).to.deep.equal([]);
       }
       for (const name of ['temporaryLockout', 'invalidUsernameLastAttempt', 'incorrectSecurityCodeLockout'] as const) {
         expect(texts(name).join(' '), name).to.include('login is locked for 10 minutes');
@@ -51,14 +58,26 @@ describe('domain wording (docs/wording.md)', () => {
 
   describe('every failure that ends the flow says whether anything was shared', () => {
     // The modals whose button returns to the recipient, but the success modal and a decision taken elsewhere (which say what happened).
-    const ending = MODAL_NAMES.filter((name) => MODAL_RULES[name].button !== 'close' && MODAL_RULES[name].button !== 'previousStep'
-      && !['successConfirm', 'alreadyCompleted', 'notArrangementOwner', 'sharingIncomplete', 'timeoutWarning'].includes(name));
+    const ending = MODAL_NAMES.filter(
+      (name) =>
+        MODAL_RULES[name].button !== 'close' &&
+        MODAL_RULES[name].button !== 'previousStep' &&
+        !['successConfirm', 'alreadyCompleted', 'notArrangementOwner', 'sharingIncomplete', 'timeoutWarning'].includes(name),
+    );
     it('covers the failures that end the flow', () => {
-      expect(ending).to.include.members(['serviceUnavailable', 'noEligibleAccounts', 'temporaryLockout', 'permanentLockout', 'ageLimitation', 'redirectionToTpp']);
+      expect(ending).to.include.members([
+        'serviceUnavailable',
+        'noEligibleAccounts',
+        'temporaryLockout',
+        'permanentLockout',
+        'ageLimitation',
+        'redirectionToTpp',
+      ]);
     });
     for (const name of ending) {
       it(`${name}: a new arrangement and an amendment`, () => {
-        const said = (isPar: boolean): string => copy.modals[name].paragraphs.map((value) => modalText(value, { tppName: TPP, isPar, outcome: 'nothingShared' })).join(' ');
+        const said = (isPar: boolean): string =>
+          copy.modals[name].paragraphs.map((value) => modalText(value, { tppName: TPP, isPar, outcome: 'nothingShared' })).join(' ');
         expect(said(false)).to.match(/No data has been shared/);
         expect(said(true)).to.match(/No changes have been made to your data sharing arrangement|Your arrangement has not changed/);
       });

@@ -36,7 +36,9 @@ export class ManualClock implements Clock {
   schedule(delayMs: number, run: () => void): Cancel {
     const task = { at: this.current + Math.max(0, delayMs), seq: this.seq++, run, cancelled: false };
     this.tasks.push(task);
-    return () => { task.cancelled = true; };
+    return () => {
+      task.cancelled = true;
+    };
   }
 
   /** Moves time forward by `ms`, running each due task at its own time, in order. */
@@ -83,9 +85,16 @@ export class MemoryTokenStorage implements TokenStorage {
   readonly keys = new Map<Decision, string>();
   private made = 0;
   constructor(public token: string | undefined = undefined) {}
-  read(): string | undefined { return this.token; }
-  write(token: string): void { this.token = token; }
-  clear(keepDecisionKeys = false): void { this.token = undefined; if (!keepDecisionKeys) this.keys.clear(); }
+  read(): string | undefined {
+    return this.token;
+  }
+  write(token: string): void {
+    this.token = token;
+  }
+  clear(keepDecisionKeys = false): void {
+    this.token = undefined;
+    if (!keepDecisionKeys) this.keys.clear();
+  }
   decisionKey(decision: Decision): string {
     const kept = this.keys.get(decision);
     if (kept !== undefined) return kept;
@@ -94,21 +103,38 @@ export class MemoryTokenStorage implements TokenStorage {
     this.keys.set(decision, key);
     return key;
   }
-  decided(): Decision | undefined { return this.keys.has('approve') ? 'approve' : this.keys.has('reject') ? 'reject' : undefined; }
+  decided(): Decision | undefined {
+    return this.keys.has('approve') ? 'approve' : this.keys.has('reject') ? 'reject' : undefined;
+  }
 }
 
 export class FakeLaunchParameters implements LaunchParameters {
   forgotten = false;
-  constructor(private jwt: string | undefined, private readonly path = '', private readonly errorParam?: string) {}
-  redirectJwt(): string | undefined { return this.forgotten ? undefined : this.jwt; }
-  error(): string | undefined { return this.errorParam; }
-  route(): string { return this.path; }
-  forgetRedirectJwt(): void { this.forgotten = true; }
+  constructor(
+    private jwt: string | undefined,
+    private readonly path = '',
+    private readonly errorParam?: string,
+  ) {}
+  redirectJwt(): string | undefined {
+    return this.forgotten ? undefined : this.jwt;
+  }
+  error(): string | undefined {
+    return this.errorParam;
+  }
+  route(): string {
+    return this.path;
+  }
+  forgetRedirectJwt(): void {
+    this.forgotten = true;
+  }
 }
 
 /** Accepts a token whose text is a key of `payloads`; anything else has a bad signature. */
 export class FakeTokenVerifier implements TokenVerifier {
-  constructor(private readonly payloads: Record<string, unknown>, private readonly failure?: TokenVerificationError) {}
+  constructor(
+    private readonly payloads: Record<string, unknown>,
+    private readonly failure?: TokenVerificationError,
+  ) {}
   async verify(jwt: string): Promise<Result<unknown, TokenVerificationError>> {
     if (this.failure) return err(this.failure);
     return jwt in this.payloads ? ok(this.payloads[jwt]) : err({ kind: 'badSignature' });
@@ -117,14 +143,20 @@ export class FakeTokenVerifier implements TokenVerifier {
 
 export class RecordingLogger implements Logger {
   readonly warnings: string[] = [];
-  warn(message: string): void { this.warnings.push(message); }
+  warn(message: string): void {
+    this.warnings.push(message);
+  }
 }
 
 export class RecordingAnalytics implements Analytics {
   readonly pageViews: Step[] = [];
   readonly abandonments: AbandonmentStage[] = [];
-  pageView(step: Step): void { this.pageViews.push(step); }
-  abandoned(stage: AbandonmentStage): void { this.abandonments.push(stage); }
+  pageView(step: Step): void {
+    this.pageViews.push(step);
+  }
+  abandoned(stage: AbandonmentStage): void {
+    this.abandonments.push(stage);
+  }
 }
 
 export class ManualActivitySource implements ActivitySource {
@@ -133,15 +165,35 @@ export class ManualActivitySource implements ActivitySource {
   private connectivity = new Set<(online: boolean) => void>();
   private back = new Set<() => void>();
   online = true;
-  onActivity(listener: () => void): Cancel { this.activity.add(listener); return () => this.activity.delete(listener); }
-  onVisible(listener: () => void): Cancel { this.visible.add(listener); return () => this.visible.delete(listener); }
-  isOnline(): boolean { return this.online; }
-  onConnectivity(listener: (online: boolean) => void): Cancel { this.connectivity.add(listener); return () => this.connectivity.delete(listener); }
-  onBack(listener: () => void): Cancel { this.back.add(listener); return () => this.back.delete(listener); }
+  onActivity(listener: () => void): Cancel {
+    this.activity.add(listener);
+    return () => this.activity.delete(listener);
+  }
+  onVisible(listener: () => void): Cancel {
+    this.visible.add(listener);
+    return () => this.visible.delete(listener);
+  }
+  isOnline(): boolean {
+    return this.online;
+  }
+  onConnectivity(listener: (online: boolean) => void): Cancel {
+    this.connectivity.add(listener);
+    return () => this.connectivity.delete(listener);
+  }
+  onBack(listener: () => void): Cancel {
+    this.back.add(listener);
+    return () => this.back.delete(listener);
+  }
   /** The customer presses the browser's Back. */
-  pressBack(): void { for (const l of [...this.back]) l(); }
-  act(): void { for (const l of [...this.activity]) l(); }
-  becomeVisible(): void { for (const l of [...this.visible]) l(); }
+  pressBack(): void {
+    for (const l of [...this.back]) l();
+  }
+  act(): void {
+    for (const l of [...this.activity]) l();
+  }
+  becomeVisible(): void {
+    for (const l of [...this.visible]) l();
+  }
   /** The browser goes offline or comes back. */
   setOnline(online: boolean): void {
     this.online = online;
@@ -150,8 +202,7 @@ export class ManualActivitySource implements ActivitySource {
 }
 
 type Answer<T> = Result<T, ApiError>;
-const apiError = (status: number, code?: string, causes: string[] = []): ApiError =>
-  code === undefined ? { status, causes } : { status, code, causes };
+const apiError = (status: number, code?: string, causes: string[] = []): ApiError => (code === undefined ? { status, causes } : { status, code, causes });
 
 /** A scripted bank: each call answers from its script (or the happy default) and is recorded. */
 export class FakeCustomerAuthApi implements CustomerAuthApi {
@@ -161,13 +212,15 @@ export class FakeCustomerAuthApi implements CustomerAuthApi {
   /** Calls that never answer (the bank hangs) until released. */
   pendingConfirmation: ((value: Answer<ConfirmationAnswer>) => void) | undefined = undefined;
 
-  constructor(public readonly data: {
-    consentDetail: unknown;
-    businesses?: Business[];
-    accounts?: unknown[];
-    customer?: CustomerDetails;
-    confirmation?: ConfirmationAnswer;
-  }) {}
+  constructor(
+    public readonly data: {
+      consentDetail: unknown;
+      businesses?: Business[];
+      accounts?: unknown[];
+      customer?: CustomerDetails;
+      confirmation?: ConfirmationAnswer;
+    },
+  ) {}
 
   static error = apiError;
 
@@ -189,10 +242,18 @@ export class FakeCustomerAuthApi implements CustomerAuthApi {
     return Promise.resolve((queued as Answer<T> | undefined) ?? fallback());
   }
 
-  authenticate(request: AuthenticateRequest) { return this.next<void>('authenticate', request, () => ok(undefined)); }
-  customerDetails() { return this.next<CustomerDetails>('customerDetails', undefined, () => ok(this.data.customer ?? { fullLegalName: 'Jane Citizen' })); }
-  businesses() { return this.next<readonly Business[]>('businesses', undefined, () => ok(this.data.businesses ?? [{ companyId: 'PERSONAL', businessName: 'Jane Citizen' }])); }
-  confirmBusinessProfile(request: BusinessConsentRequest) { return this.next<void>('confirmBusinessProfile', request, () => ok(undefined)); }
+  authenticate(request: AuthenticateRequest) {
+    return this.next<void>('authenticate', request, () => ok(undefined));
+  }
+  customerDetails() {
+    return this.next<CustomerDetails>('customerDetails', undefined, () => ok(this.data.customer ?? { fullLegalName: 'Jane Citizen' }));
+  }
+  businesses() {
+    return this.next<readonly Business[]>('businesses', undefined, () => ok(this.data.businesses ?? [{ companyId: 'PERSONAL', businessName: 'Jane Citizen' }]));
+  }
+  confirmBusinessProfile(request: BusinessConsentRequest) {
+    return this.next<void>('confirmBusinessProfile', request, () => ok(undefined));
+  }
   accounts() {
     return this.next<AccountState>('accounts', undefined, () => {
       const parsed = toAccounts(this.data.accounts ?? []);
@@ -205,21 +266,30 @@ export class FakeCustomerAuthApi implements CustomerAuthApi {
       return parsed.ok ? ok(parsed.value) : err(apiError(200, 'malformed_answer'));
     });
   }
-  saveSelection(request: SaveSelectionRequest) { return this.next<void>('saveSelection', request, () => ok(undefined)); }
+  saveSelection(request: SaveSelectionRequest) {
+    return this.next<void>('saveSelection', request, () => ok(undefined));
+  }
   /** The Idempotency-Key of each confirmation call, in order. */
   readonly idempotencyKeys: string[] = [];
   confirmation(authorisationStatus: boolean, idempotencyKey: string) {
     this.idempotencyKeys.push(idempotencyKey);
     if (authorisationStatus && this.script.confirmation === undefined && this.holdConfirmation) {
       this.calls.push({ name: 'confirmation', body: authorisationStatus });
-      return new Promise<Answer<ConfirmationAnswer>>((resolve) => { this.pendingConfirmation = resolve; });
+      return new Promise<Answer<ConfirmationAnswer>>((resolve) => {
+        this.pendingConfirmation = resolve;
+      });
     }
     return this.next<ConfirmationAnswer>('confirmation', authorisationStatus, () =>
-      ok(authorisationStatus
-        ? this.data.confirmation ?? { auth_code: 'code-1', redirect_uri: 'https://tpp.example/cb', state: 'state-1', id_token: 'id.token.sig' }
-        : { redirect_uri: 'https://tpp.example/cb' }));
+      ok(
+        authorisationStatus
+          ? (this.data.confirmation ?? { auth_code: 'code-1', redirect_uri: 'https://tpp.example/cb', state: 'state-1', id_token: 'id.token.sig' })
+          : { redirect_uri: 'https://tpp.example/cb' },
+      ),
+    );
   }
-  keepAlive() { return this.next<void>('keepAlive', undefined, () => ok(undefined)); }
+  keepAlive() {
+    return this.next<void>('keepAlive', undefined, () => ok(undefined));
+  }
 
   /** When set, `confirmation(true)` hangs until `pendingConfirmation` is called. */
   holdConfirmation = false;

@@ -29,7 +29,7 @@ export const PHASE_NOTES: Readonly<Record<PhaseKind, string>> = {
   leaving: 'the bank asked to reject (or for the code of the approval it holds) before the exit; what was on screen stays, busy',
   confirmed: 'the success modal; it returns with the code',
   decidedElsewhere: '"This request has already been completed"',
-  endingNotice: 'an ending the customer did not choose (inactivity, the token\'s expiry) said before the exit, which it takes on its own after a few seconds',
+  endingNotice: "an ending the customer did not choose (inactivity, the token's expiry) said before the exit, which it takes on its own after a few seconds",
   ended: 'the one exit was taken',
 };
 
@@ -72,7 +72,9 @@ export function phaseDiagram(): string {
 export function phaseTables(): string {
   const sections = PHASES.map((phase) => {
     const table = PHASE_TABLES[phase] as Readonly<Partial<Record<FlowEvent['type'], { readonly to: readonly PhaseKind[] }>>>;
-    const rows = Object.entries(table).map(([event, rule]) => `| \`${event}\` | ${(rule?.to ?? []).map((to) => (to === phase ? 'stays' : NAMES[to])).join(', ')} |`);
+    const rows = Object.entries(table).map(
+      ([event, rule]) => `| \`${event}\` | ${(rule?.to ?? []).map((to) => (to === phase ? 'stays' : NAMES[to])).join(', ')} |`,
+    );
     const timers = TIMER_TARGETS[phase];
     const time = timers.length === 0 ? '' : `\n\nTime, judged around every event, can lead to ${timers.map((to) => NAMES[to]).join(', ')}.`;
     const body = rows.length === 0 ? 'It takes no event.' : ['| event | leads to |', '|---|---|', ...rows].join('\n');

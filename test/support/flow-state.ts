@@ -16,8 +16,7 @@ export function setFlowState(flow: FlowController, change: (state: FlowState) =>
 }
 
 /** Changes the modals of the phase on screen (starting, a step, or leaving). */
-export const setModals = (flow: FlowController, change: (modals: ModalStack) => ModalStack): void =>
-  setFlowState(flow, (state) => withModals(state, change));
+export const setModals = (flow: FlowController, change: (modals: ModalStack) => ModalStack): void => setFlowState(flow, (state) => withModals(state, change));
 
 /** Opens an ordinary modal (under the time-critical ones, as the model would). */
 export const showModal = (flow: FlowController, name: ModalName): void => setModals(flow, (modals) => withBaseModal(modals, name));
@@ -27,7 +26,13 @@ export const closeModals = (flow: FlowController): void => setModals(flow, () =>
 
 /** A call of this kind the phase waits for (its first try, sent now). */
 export const pendingCall = (state: FlowState, call: PendingCall['call']): PendingCall => ({
-  id: -1, call, keep: undefined, attempt: 1, firstSentAtMs: state.nowMs, retryAtMs: undefined, held: false,
+  id: -1,
+  call,
+  keep: undefined,
+  attempt: 1,
+  firstSentAtMs: state.nowMs,
+  retryAtMs: undefined,
+  held: false,
 });
 
 /** A request under way on the step (the spinner mask), or none. */
@@ -43,5 +48,8 @@ export const setLeaving = (flow: FlowController, modals: ModalStack): void =>
   setFlowState(flow, (state) => {
     const phase = state.phase;
     if (phase.kind !== 'steps') return state;
-    return { ...state, phase: { kind: 'leaving', step: phase.step, call: pendingCall(state, { kind: 'reject' }), modals, stage: 'rejected', explain: undefined } };
+    return {
+      ...state,
+      phase: { kind: 'leaving', step: phase.step, call: pendingCall(state, { kind: 'reject' }), modals, stage: 'rejected', explain: undefined },
+    };
   });

@@ -42,10 +42,15 @@ type Kind = World['commandKind'];
 const TRACE = process.env['JOURNEY_TRACE'] === '1';
 
 function traceCommand(command: fc.AsyncCommand<JourneyModel, World>, world: World, bankCallsBefore: number): void {
-  const calls = world.bank.calls.slice(bankCallsBefore).map((call) => call.name).join(', ');
+  const calls = world.bank.calls
+    .slice(bankCallsBefore)
+    .map((call) => call.name)
+    .join(', ');
   const modals = world.j.modal.stack.map((entry) => entry.name).join(' > ');
   const exit = world.j.ports.redirector.urls.at(-1) ?? '';
-  console.log(`${command.toString()}\n    calls: ${calls || '-'}; modals: ${modals || '-'}; step: ${world.j.session.step}${exit === '' ? '' : `; exit: ${exit}`}`);
+  console.log(
+    `${command.toString()}\n    calls: ${calls || '-'}; modals: ${modals || '-'}; step: ${world.j.session.step}${exit === '' ? '' : `; exit: ${exit}`}`,
+  );
 }
 
 abstract class JourneyCommand implements fc.AsyncCommand<JourneyModel, World> {
@@ -85,7 +90,11 @@ class LogIn extends JourneyCommand {
   override check(model: Readonly<JourneyModel>): boolean {
     return onPage(model, 'login');
   }
-  constructor(private readonly who: 'self' | 'other' | 'unknown', private readonly code: 'right' | 'wrong' | 'short', private readonly dob: 'right' | 'wrong' | 'none') {
+  constructor(
+    private readonly who: 'self' | 'other' | 'unknown',
+    private readonly code: 'right' | 'wrong' | 'short',
+    private readonly dob: 'right' | 'wrong' | 'none',
+  ) {
     super();
   }
   async act(world: World): Promise<void> {
@@ -242,13 +251,20 @@ function offeredActions(world: World, choice: number): JourneyCommand[] {
       return [...repeat(3, new ChooseProfile(bit(4, Math.max(1, profile.profiles.length)))), ...repeat(3, new Continue()), new Cancel()];
     case 'selectAccounts':
       return [
-        ...repeat(3, new Toggle(bit(4, 8), bit(7, 2) === 0 ? undefined : bit(8, 3))), new ToggleAll(), ...repeat(4, new Continue()),
-        new Back(), ...repeat(3, new ChangeProfile(bit(10, 3))), new Cancel(),
+        ...repeat(3, new Toggle(bit(4, 8), bit(7, 2) === 0 ? undefined : bit(8, 3))),
+        new ToggleAll(),
+        ...repeat(4, new Continue()),
+        new Back(),
+        ...repeat(3, new ChangeProfile(bit(10, 3))),
+        new Cancel(),
       ];
     case 'confirmation':
       return [
-        ...repeat(3, new Confirm()), new Describe((['', 'Budgeting', '   '] as const)[bit(4, 3)] ?? ''), new Back(),
-        ...repeat(3, new ChangeProfile(bit(10, 3))), new Cancel(),
+        ...repeat(3, new Confirm()),
+        new Describe((['', 'Budgeting', '   '] as const)[bit(4, 3)] ?? ''),
+        new Back(),
+        ...repeat(3, new ChangeProfile(bit(10, 3))),
+        new Cancel(),
       ];
   }
 }
@@ -284,7 +300,10 @@ class Toggle extends JourneyCommand {
   override check(model: Readonly<JourneyModel>): boolean {
     return onPage(model, 'selectAccounts');
   }
-  constructor(private readonly index: number, private readonly sub: number | undefined) {
+  constructor(
+    private readonly index: number,
+    private readonly sub: number | undefined,
+  ) {
     super();
   }
   act(world: World): void {
@@ -458,7 +477,10 @@ class Connectivity extends JourneyCommand {
 /** The bank's next answer to this call fails (DESIGN §3.4 faults: 5xx, timeout, network; spec §8 codes). */
 class Fail extends JourneyCommand {
   protected readonly kind = 'idle';
-  constructor(private readonly call: CallName, private readonly fault: Fault) {
+  constructor(
+    private readonly call: CallName,
+    private readonly fault: Fault,
+  ) {
     super();
   }
   act(world: World): void {
@@ -472,7 +494,11 @@ class Fail extends JourneyCommand {
 /** The bank's next answers to this call all fail the same way: an outage, a commit whose answers are all lost (issue 21). */
 class FailRepeatedly extends JourneyCommand {
   protected readonly kind = 'idle';
-  constructor(private readonly call: CallName, private readonly fault: Fault, private readonly count: number) {
+  constructor(
+    private readonly call: CallName,
+    private readonly fault: Fault,
+    private readonly count: number,
+  ) {
     super();
   }
   act(world: World): void {
@@ -497,8 +523,16 @@ const FAULTS: readonly Fault[] = [
   { kind: 'timeout' },
 ];
 const CALLS: readonly CallName[] = [
-  'authenticate', 'customerDetails', 'businesses', 'confirmBusinessProfile', 'accounts', 'saveSelection', 'confirmation', 'confirmation',
-  'confirmation', 'keepAlive',
+  'authenticate',
+  'customerDetails',
+  'businesses',
+  'confirmBusinessProfile',
+  'accounts',
+  'saveSelection',
+  'confirmation',
+  'confirmation',
+  'confirmation',
+  'keepAlive',
 ];
 
 /** `arbitrary` `weight` times: fast-check picks among the commands evenly. */
@@ -506,21 +540,33 @@ const times = <T>(weight: number, arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T>[]
 
 type JourneyCommandArbitrary = fc.Arbitrary<fc.AsyncCommand<JourneyModel, World>>;
 
-const logIn = (): JourneyCommandArbitrary => fc.record({
-  who: fc.constantFrom('self', 'other', 'unknown'),
-  code: fc.constantFrom('right', 'wrong', 'short'),
-  dob: fc.constantFrom('right', 'right', 'right', 'wrong', 'none'),
-}).map(({ who, code, dob }) => new LogIn(who as 'self', code as 'right', dob as 'right'));
+const logIn = (): JourneyCommandArbitrary =>
+  fc
+    .record({
+      who: fc.constantFrom('self', 'other', 'unknown'),
+      code: fc.constantFrom('right', 'wrong', 'short'),
+      dob: fc.constantFrom('right', 'right', 'right', 'wrong', 'none'),
+    })
+    .map(({ who, code, dob }) => new LogIn(who as 'self', code as 'right', dob as 'right'));
 const toggle = fc.tuple(fc.nat({ max: 7 }), fc.option(fc.nat({ max: 2 }), { nil: undefined })).map(([index, sub]) => new Toggle(index, sub));
 const modalButton = fc.constantFrom<'primary' | 'dismiss'>('primary', 'dismiss').map((button) => new ModalButton(button));
-const stray = fc.constantFrom('submit', 'continue', 'back', 'confirm', 'cancel', 'toggleAll', 'primary', 'dismiss', 'leave' as const)
+const stray = fc
+  .constantFrom('submit', 'continue', 'back', 'confirm', 'cancel', 'toggleAll', 'primary', 'dismiss', 'leave' as const)
   .map((action) => new Stray(action as 'submit'));
 const shortIdle = fc.constantFrom(1_000, 9_000, 30_000).map((ms) => new Idle(ms));
 const longIdle = fc.constantFrom(61_000, 250_000, 400_000, 1_800_000).map((ms) => new Idle(ms));
 const hidden = fc.constantFrom(20_000, 290_000, 700_000).map((ms) => new Hidden(ms));
 const fault = fc.tuple(fc.constantFrom(...CALLS), fc.constantFrom(...FAULTS)).map(([call, kind]) => new Fail(call, kind));
 /** Issue 21: a confirmation committed whose every answer is lost (or a 500, or unreadable), for a few tries: the outcome stays unclear. */
-const outage = fc.tuple(fc.constantFrom<Fault>(...FAULTS.filter((candidate) => candidate.kind === 'lostAfterCommit'), { kind: 'status', status: 500, code: 'server_error' }, { kind: 'timeout' }), fc.integer({ min: 3, max: 6 }))
+const outage = fc
+  .tuple(
+    fc.constantFrom<Fault>(
+      ...FAULTS.filter((candidate) => candidate.kind === 'lostAfterCommit'),
+      { kind: 'status', status: 500, code: 'server_error' },
+      { kind: 'timeout' },
+    ),
+    fc.integer({ min: 3, max: 6 }),
+  )
   .map(([kind, count]) => new FailRepeatedly('confirmation', kind, count));
 
 /**

@@ -32,13 +32,14 @@ function accountsMatchTheBanksProfile(world: World): void {
   if (session.accounts !== undefined) {
     const expected = bankAccountIds(world);
     expect(expected, 'accounts are shown while the bank has no profile').to.not.equal(undefined);
-    expect(sorted(session.accounts.data.map((account) => account.id)), 'the accounts offered are those of the profile the bank is on')
-      .to.deep.equal(sorted(expected ?? []));
+    expect(sorted(session.accounts.data.map((account) => account.id)), 'the accounts offered are those of the profile the bank is on').to.deep.equal(
+      sorted(expected ?? []),
+    );
   }
   if (session.isPar || world.bank.profile === undefined) return;
   expect(session.selectedProfile?.id, 'the profile the page names is the one the bank is on').to.equal(world.bank.profile);
   if (session.step === 'confirmation' && confirmation.selectedProfileName !== undefined) {
-    expect(confirmation.selectedProfileName, 'the review names the bank\'s profile').to.equal(world.bank.currentProfile?.businessName);
+    expect(confirmation.selectedProfileName, "the review names the bank's profile").to.equal(world.bank.currentProfile?.businessName);
   }
 }
 
@@ -68,8 +69,9 @@ function warnedBeforeTheEnd(world: World): void {
   if (exit === undefined || exit.kind !== 'idle') return;
   const url = world.j.ports.redirector.urls[0] ?? '';
   if (!url.includes('error=access_denied')) return; // A confirmed consent's return, not a lapse.
-  expect(['timeoutWarning', 'redirectionToTpp'], `the idle customer was warned before being sent back (saw ${world.topWhenTimeRanOut})`)
-    .to.include(world.topWhenTimeRanOut);
+  expect(['timeoutWarning', 'redirectionToTpp'], `the idle customer was warned before being sent back (saw ${world.topWhenTimeRanOut})`).to.include(
+    world.topWhenTimeRanOut,
+  );
 }
 
 /** At most one exit; nothing is sent after it; every exit carries the exact state; never access_denied after a code. */
@@ -83,7 +85,7 @@ function oneExitWithTheState(world: World): void {
   if (parsed.origin === new URL(world.j.session.config.publicSiteUrl).origin) {
     // A page that trusted no token (a reload after the token expired, or was cleared by an ending) has no recipient to go back to.
     const trustedOnThisPage = (world.verifier.lastAcceptedAt ?? 0) > world.pageSince;
-    expect(trustedOnThisPage, 'Leave Page to the bank\'s site only when this page trusted no token').to.equal(false);
+    expect(trustedOnThisPage, "Leave Page to the bank's site only when this page trusted no token").to.equal(false);
     return;
   }
   const fragment = new URLSearchParams(parsed.hash.slice(1));
@@ -93,14 +95,17 @@ function oneExitWithTheState(world: World): void {
     // told (a rejection): never after a code it could fetch.
     const expired = world.j.ports.clock.now() >= world.tokenExpiresAtMs;
     const couldNotTell = world.bank.lastDecisionCallFailed;
-    expect(world.bank.decision !== 'approved' || expired || world.exit.asDecidedElsewhere || couldNotTell, 'a code the bank issued reaches the third party').to.equal(true);
+    expect(
+      world.bank.decision !== 'approved' || expired || world.exit.asDecidedElsewhere || couldNotTell,
+      'a code the bank issued reaches the third party',
+    ).to.equal(true);
     return;
   }
   if (parsed.searchParams.get('error') === 'access_denied') {
     expect(world.bank.decision, 'never access_denied after a code was issued').to.not.equal('approved');
     expect(parsed.searchParams.get('state'), 'the exact state').to.equal(world.tokenState);
     expect(parsed.searchParams.get('respMessage')).to.equal(ACCESS_DENIED_MESSAGE);
-    expect(parsed.searchParams.get('client'), 'the address\'s own query is kept').to.equal('7');
+    expect(parsed.searchParams.get('client'), "the address's own query is kept").to.equal('7');
   } else {
     expect(world.bank.decision, 'a success return only after the bank approved').to.equal('approved');
     expect(fragment.get('state'), 'the exact state').to.equal(world.tokenState);
@@ -139,8 +144,7 @@ function attemptsAsTheBankSays(world: World): void {
     expect(names.includes('invalidUsernameLastAttempt'), `"one attempt left" iff the bank says 1 is left (${login.remaining})`).to.equal(login.remaining === 1);
     expect(names.includes('temporaryLockout'), `the lockout iff the bank says 0 are left (${login.remaining})`).to.equal(login.remaining === 0);
   } else {
-    expect(names.includes('invalidUsernameLastAttempt'), 'without the bank\'s number, the spec\'s counter of 5 decides')
-      .to.equal(world.j.login.failures >= 5);
+    expect(names.includes('invalidUsernameLastAttempt'), "without the bank's number, the spec's counter of 5 decides").to.equal(world.j.login.failures >= 5);
   }
 }
 
@@ -174,7 +178,8 @@ function definedScreens(world: World): void {
   const { session, modal } = world.j;
   const screen = session.screen;
   if (screen.kind === 'failure') expect(FAILURE_ROUTES, 'a failure route of spec §2').to.include(screen.route);
-  if (screen.kind === 'flow') expect(isStepShown(session.step, session.flags), `${session.step} is a step shown under ${JSON.stringify(session.flags)}`).to.equal(true);
+  if (screen.kind === 'flow')
+    expect(isStepShown(session.step, session.flags), `${session.step} is a step shown under ${JSON.stringify(session.flags)}`).to.equal(true);
   for (const entry of modal.stack) expect(MODAL_NAMES, 'a modal of spec §4').to.include(entry.name);
   const pending = pendingOf(world.j.flow.state);
   const waiting = pending !== undefined && (pending.retryAtMs !== undefined || pending.held);
@@ -210,16 +215,23 @@ const SHARED = /Data sharing confirmed|successfully shared|Changes saved|have be
 function wordsFollowTheBank(world: World): void {
   const texts = textsOnScreen(world);
   if (world.bank.decision === 'approved') {
-    expect(texts.filter((text) => NOTHING_SHARED.test(text)), 'the bank holds an approval: no text may say nothing was shared').to.deep.equal([]);
+    expect(
+      texts.filter((text) => NOTHING_SHARED.test(text)),
+      'the bank holds an approval: no text may say nothing was shared',
+    ).to.deep.equal([]);
   } else {
-    expect(texts.filter((text) => SHARED.test(text)), 'the bank holds no approval: no text may say it was confirmed').to.deep.equal([]);
+    expect(
+      texts.filter((text) => SHARED.test(text)),
+      'the bank holds no approval: no text may say it was confirmed',
+    ).to.deep.equal([]);
   }
 }
 
 /** The account ids ticked on the page (a partly ticked multi-currency account counts its ticked currencies). */
 function tickedIds(world: World): string[] {
   return (world.j.session.accounts?.data ?? []).flatMap((account) =>
-    account.type === 'EGA' ? (account.subAccounts ?? []).filter((sub) => sub.selected).map((sub) => sub.id) : account.selected ? [account.id] : []);
+    account.type === 'EGA' ? (account.subAccounts ?? []).filter((sub) => sub.selected).map((sub) => sub.id) : account.selected ? [account.id] : [],
+  );
 }
 
 /**
@@ -233,7 +245,10 @@ function exactlyTheTickedAccounts(world: World, callsBefore: number): void {
     const sent = [...new Set(request.permissions.flatMap((permission) => permission.accounts ?? []).map((account) => account.secondaryIdentification))];
     expect(sorted(sent), 'the accounts sent are the ones ticked').to.deep.equal(sorted(tickedIds(world)));
     const offered = new Set((world.bank.currentProfile?.accounts ?? []).map((account) => account.scheme.secondaryIdentification));
-    expect(sent.filter((id) => !offered.has(id)), 'no account of another profile').to.deep.equal([]);
+    expect(
+      sent.filter((id) => !offered.has(id)),
+      'no account of another profile',
+    ).to.deep.equal([]);
   }
 }
 

@@ -18,9 +18,26 @@ import { Sequence, StatefulFakeBank, type FakeArrangement } from './stateful-fak
 
 /** The personas a journey may log in as (SCENARIOS.md; their failures reach every branch of spec §8). */
 export const JOURNEY_PERSONAS = [
-  'jane.citizen', 'trust.owner', 'dob.required', 'no.eligible', 'minor.customer', 'businesses.down', 'accounts.unavailable',
-  'accounts.wentwrong', 'accounts.null', 'save.ineligible', 'confirm.fails', 'reject.fails', 'locked.forever',
-  'locked.for.now', 'sanctioned', 'key.inactive', 'ecare.suspended', 'tds.incorrect', 'service.down', 'jarm.customer',
+  'jane.citizen',
+  'trust.owner',
+  'dob.required',
+  'no.eligible',
+  'minor.customer',
+  'businesses.down',
+  'accounts.unavailable',
+  'accounts.wentwrong',
+  'accounts.null',
+  'save.ineligible',
+  'confirm.fails',
+  'reject.fails',
+  'locked.forever',
+  'locked.for.now',
+  'sanctioned',
+  'key.inactive',
+  'ecare.suspended',
+  'tds.incorrect',
+  'service.down',
+  'jarm.customer',
 ] as const;
 export type JourneyPersona = (typeof JOURNEY_PERSONAS)[number];
 
@@ -69,7 +86,11 @@ class ScenarioVerifier implements TokenVerifier {
   acceptedAt: number | undefined;
   /** The last acceptance (a page that reloads verifies again). */
   lastAcceptedAt: number | undefined;
-  constructor(private readonly scenario: Scenario, private readonly payload: Record<string, unknown>, private readonly sequence: Sequence) {}
+  constructor(
+    private readonly scenario: Scenario,
+    private readonly payload: Record<string, unknown>,
+    private readonly sequence: Sequence,
+  ) {}
   async verify(jwt: string): Promise<Result<unknown, TokenVerificationError>> {
     if (this.scenario.verification === 'keysUnavailable') return { ok: false, error: { kind: 'keysUnavailable', detail: 'HTTP 503' } };
     if (this.scenario.verification === 'badSignature' || jwt !== TOKEN) return { ok: false, error: { kind: 'badSignature' } };
@@ -90,14 +111,18 @@ export function createWorld(scenario: Scenario) {
   const clock = new ManualClock(NOW_MS);
   const sequence = new Sequence();
   const arrangement = arrangementOf(scenario);
-  const bank = new StatefulFakeBank({
-    scopes: scenario.scopes,
-    ...(scenario.months === undefined ? {} : { expirationDateTime: new Date(NOW_MS + scenario.months * 30 * 86_400_000).toISOString() }),
-    ...(arrangement === undefined ? {} : { arrangement }),
-    redirectUri: REDIRECT_URI,
-    state: TOKEN_STATE,
-    reportsRemaining: scenario.reportsRemaining,
-  }, clock, sequence);
+  const bank = new StatefulFakeBank(
+    {
+      scopes: scenario.scopes,
+      ...(scenario.months === undefined ? {} : { expirationDateTime: new Date(NOW_MS + scenario.months * 30 * 86_400_000).toISOString() }),
+      ...(arrangement === undefined ? {} : { arrangement }),
+      redirectUri: REDIRECT_URI,
+      state: TOKEN_STATE,
+      reportsRemaining: scenario.reportsRemaining,
+    },
+    clock,
+    sequence,
+  );
   const payload = tokenPayload({
     state: TOKEN_STATE,
     redirectUri: REDIRECT_URI,
@@ -129,10 +154,16 @@ export function createWorld(scenario: Scenario) {
     /** The review was reached (DESIGN §3.8: accounts were selected). */
     reachedReview: false,
     /** The exit, once taken: the command that took it and whether the customer chose it (Cancel's Yes, leave). */
-    exit: undefined as {
-      readonly command: number; readonly kind: 'customer' | 'idle' | 'hidden'; readonly customerRejected: boolean;
-      readonly callsBefore: number; readonly lastCustomerCommand: number; readonly asDecidedElsewhere: boolean;
-    } | undefined,
+    exit: undefined as
+      | {
+          readonly command: number;
+          readonly kind: 'customer' | 'idle' | 'hidden';
+          readonly customerRejected: boolean;
+          readonly callsBefore: number;
+          readonly lastCustomerCommand: number;
+          readonly asDecidedElsewhere: boolean;
+        }
+      | undefined,
     /** The modal on top before the last change of the stack. */
     topBefore: undefined as string | undefined,
     /** The last reject was the customer's answer to the sharing-incomplete question. */
@@ -165,11 +196,15 @@ export function createWorld(scenario: Scenario) {
     const top = world.j.modal.current?.name;
     const notice = top === 'sessionEndedInactive' || top === 'sessionEndedExpired' ? world.notice : undefined;
     if (!afterReject) world.topWhenTimeRanOut = notice === undefined ? top : notice.top;
-    const kind = afterReject ? world.rejectStartedBy : notice?.startedBy ?? world.commandKind;
+    const kind = afterReject ? world.rejectStartedBy : (notice?.startedBy ?? world.commandKind);
     world.exit ??= {
       // "Yes, leave" on the sharing-incomplete question is the customer's own rejection (DESIGN §3.8).
-      command: world.command, kind, customerRejected: world.rejectedByCustomer, callsBefore: bank.calls.length,
-      lastCustomerCommand: world.lastCustomerCommand, asDecidedElsewhere: world.j.modal.current?.name === 'alreadyCompleted',
+      command: world.command,
+      kind,
+      customerRejected: world.rejectedByCustomer,
+      callsBefore: bank.calls.length,
+      lastCustomerCommand: world.lastCustomerCommand,
+      asDecidedElsewhere: world.j.modal.current?.name === 'alreadyCompleted',
     };
   };
   /** The customer reloads the page: the same tab (its session storage), a new app; the address no longer has the token. */
@@ -225,7 +260,9 @@ function watchPhaseMoves(world: Watched, j: Journey): () => void {
     }
     return done;
   };
-  return () => { delete (controller as { dispatch?: unknown }).dispatch; };
+  return () => {
+    delete (controller as { dispatch?: unknown }).dispatch;
+  };
 }
 
 function watch(world: Watched, j: Journey): () => void {
@@ -236,12 +273,18 @@ function watch(world: Watched, j: Journey): () => void {
       world.seen.push({ atMs: j.ports.clock.now(), command: world.command, names });
       world.topBefore = before?.at(-1);
       // DESIGN §3.18: the ending notice appears: what was on top then, and what began it.
-      const notice = (list: readonly string[] | undefined): boolean => list?.some((name) => name === 'sessionEndedInactive' || name === 'sessionEndedExpired') === true;
+      const notice = (list: readonly string[] | undefined): boolean =>
+        list?.some((name) => name === 'sessionEndedInactive' || name === 'sessionEndedExpired') === true;
       if (notice(names) && !notice(before)) world.notice = { top: before?.at(-1), startedBy: world.commandKind };
     },
     { fireImmediately: true, equals: (a, b) => a.join(' ') === b.join(' ') },
   );
-  const stopReview = reaction(() => j.session.step, (step) => { if (step === 'confirmation') world.reachedReview = true; });
+  const stopReview = reaction(
+    () => j.session.step,
+    (step) => {
+      if (step === 'confirmation') world.reachedReview = true;
+    },
+  );
   // An exit's reject begins (its first try, sent now or held until the connection is back): what
   // the customer saw then, and what began it. The screen stays as it was while it runs.
   const stopReject = reaction(
@@ -257,7 +300,12 @@ function watch(world: Watched, j: Journey): () => void {
       if (world.commandKind === 'customer' && top === 'sharingIncomplete') world.rejectedByCustomer = true;
     },
   );
-  return () => { stopMoves(); stopModals(); stopReview(); stopReject(); };
+  return () => {
+    stopMoves();
+    stopModals();
+    stopReview();
+    stopReject();
+  };
 }
 
 /** Lets every answer that is due (the fakes answer at once) go through the model. */

@@ -22,8 +22,14 @@ import type { ManualClock } from './fakes';
 
 /** The sandbox's login answers that judge the customer's credentials (its service failing does not). */
 const CREDENTIAL_ANSWERS = [
-  'otp_failure_001', 'otp_failure_002', 'otp_failure_003', 'otp_failure_005', 'otp_failure_006', 'otp_failure_008',
-  'sanction_failed_001', 'tds_otp_failure_002',
+  'otp_failure_001',
+  'otp_failure_002',
+  'otp_failure_003',
+  'otp_failure_005',
+  'otp_failure_006',
+  'otp_failure_008',
+  'sanction_failed_001',
+  'tds_otp_failure_002',
 ];
 
 /** The write calls' timeout of the app (DESIGN §3.4), after which a hanging call answers timed_out. */
@@ -168,10 +174,14 @@ export class StatefulFakeBank implements CustomerAuthApi {
         this.loginOutcome = undefined;
         this.pendingLastLogin = undefined;
         switch (fault.as) {
-          case 'gateway': return err(apiError(502, 'bad_gateway'));
-          case 'server': return err(apiError(500, 'server_error'));
-          case 'malformed': return err(apiError(200, 'malformed_answer', 'the confirmation answer must be a JSON object'));
-          case 'network': return err(apiError(0, NO_ANSWER, 'TypeError: fetch failed'));
+          case 'gateway':
+            return err(apiError(502, 'bad_gateway'));
+          case 'server':
+            return err(apiError(500, 'server_error'));
+          case 'malformed':
+            return err(apiError(200, 'malformed_answer', 'the confirmation answer must be a JSON object'));
+          case 'network':
+            return err(apiError(0, NO_ANSWER, 'TypeError: fetch failed'));
         }
         throw new Error(`unknown lost-after-commit answer ${String(fault.as)}`);
       case 'status':
@@ -326,16 +336,21 @@ export class StatefulFakeBank implements CustomerAuthApi {
   }
 
   private answerConfirmation(authorisationStatus: boolean, idempotencyKey: string): Promise<Answer<ConfirmationAnswer>> {
-    return this.serve('confirmation', authorisationStatus, () => {
-      const committed = this.committed;
-      if (committed !== undefined) {
-        if (committed.key === idempotencyKey && committed.status === authorisationStatus) return committed.answer;
-        return err(apiError(409, 'consent_already_decided', JSON.stringify({ decision: this.decision === 'approved' ? 'approved' : 'rejected' })));
-      }
-      const answer = this.decide(authorisationStatus);
-      if (answer.ok) this.committed = { key: idempotencyKey, status: authorisationStatus, answer };
-      return answer;
-    }, idempotencyKey);
+    return this.serve(
+      'confirmation',
+      authorisationStatus,
+      () => {
+        const committed = this.committed;
+        if (committed !== undefined) {
+          if (committed.key === idempotencyKey && committed.status === authorisationStatus) return committed.answer;
+          return err(apiError(409, 'consent_already_decided', JSON.stringify({ decision: this.decision === 'approved' ? 'approved' : 'rejected' })));
+        }
+        const answer = this.decide(authorisationStatus);
+        if (answer.ok) this.committed = { key: idempotencyKey, status: authorisationStatus, answer };
+        return answer;
+      },
+      idempotencyKey,
+    );
   }
 
   private decide(authorisationStatus: boolean): Answer<ConfirmationAnswer> {

@@ -16,8 +16,16 @@ import { TOKEN_STORAGE } from '../../application/ports/token-storage.port';
 import { TOKEN_VERIFIER, type TokenVerifier } from '../../application/ports/token-verifier.port';
 import { newConsent, NOW_MS, runtimeConfig, TOKEN, tokenPayload } from '../fixtures/journey.fixture';
 import {
-  FakeCustomerAuthApi, FakeLaunchParameters, FakeTokenVerifier, ManualActivitySource, ManualClock, ManualScheduler,
-  MemoryTokenStorage, RecordingAnalytics, RecordingLogger, RecordingRedirector,
+  FakeCustomerAuthApi,
+  FakeLaunchParameters,
+  FakeTokenVerifier,
+  ManualActivitySource,
+  ManualClock,
+  ManualScheduler,
+  MemoryTokenStorage,
+  RecordingAnalytics,
+  RecordingLogger,
+  RecordingRedirector,
 } from './fakes';
 
 /** The fakes behind every port of a test container (the bank: scripted by default, or any fake of the port). */
@@ -63,9 +71,17 @@ export function createTestContainer(ports: TestPorts<CustomerAuthApi>, omit: rea
   bindApplication(container);
   bindLaterSteps(container);
   const bindings: [symbol, unknown][] = [
-    [CUSTOMER_AUTH_API, ports.api], [CLOCK, ports.clock], [SCHEDULER, ports.scheduler], [REDIRECTOR, ports.redirector],
-    [TOKEN_STORAGE, ports.storage], [LAUNCH_PARAMETERS, ports.launch], [TOKEN_VERIFIER, ports.verifier],
-    [RUNTIME_CONFIG, ports.config], [LOGGER, ports.logger], [ANALYTICS, ports.analytics], [ACTIVITY_SOURCE, ports.activity],
+    [CUSTOMER_AUTH_API, ports.api],
+    [CLOCK, ports.clock],
+    [SCHEDULER, ports.scheduler],
+    [REDIRECTOR, ports.redirector],
+    [TOKEN_STORAGE, ports.storage],
+    [LAUNCH_PARAMETERS, ports.launch],
+    [TOKEN_VERIFIER, ports.verifier],
+    [RUNTIME_CONFIG, ports.config],
+    [LOGGER, ports.logger],
+    [ANALYTICS, ports.analytics],
+    [ACTIVITY_SOURCE, ports.activity],
   ];
   for (const [token, value] of bindings) if (!omit.includes(token)) container.bind(token).toConstantValue(value);
   return container;

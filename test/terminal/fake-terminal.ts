@@ -61,6 +61,10 @@ export class FakeTerminal {
       else if (command === 'K') lines[row] = params === '2' ? '' : (lines[row] ?? '').slice(0, column);
       else if (command === 'J') lines.splice(row + 1);
     }
-    return lines.map((line) => line.trimEnd()).join('\n').replace(/\n+$/, '').trimEnd();
+    return lines
+      .map((line) => line.trimEnd())
+      .join('\n')
+      .replace(/\n+$/, '')
+      .trimEnd();
   }
 }

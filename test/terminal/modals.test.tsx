@@ -14,17 +14,39 @@ const ESCAPE = '\u001B';
 const CONTACT_US = 'https://www.bank.example/contact-us';
 
 /** Ink wraps long lines: compare texts with their whitespace folded. */
-const folded = (text: string): string => text.replace(/[│╭╮╰╯─]/g, ' ').replace(/\s+/g, ' ').trim();
+const folded = (text: string): string =>
+  text
+    .replace(/[│╭╮╰╯─]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The terminal's modal view over a modal store showing `name`; what it was asked to do is recorded. */
 function showModal(name: ModalName, isPar: boolean) {
   const asked: string[] = [];
-  const modal = { current: { name, seconds: 42 }, busy: false, activate: async () => { asked.push('activate'); }, dismiss: async () => { asked.push('dismiss'); } };
-  const session = { tppName: 'Budget Buddy', isPar, modalContext: { tppName: 'Budget Buddy', isPar, outcome: 'nothingShared' }, config: { links: { contactUs: CONTACT_US } } };
+  const modal = {
+    current: { name, seconds: 42 },
+    busy: false,
+    activate: async () => {
+      asked.push('activate');
+    },
+    dismiss: async () => {
+      asked.push('dismiss');
+    },
+  };
+  const session = {
+    tppName: 'Budget Buddy',
+    isPar,
+    modalContext: { tppName: 'Budget Buddy', isPar, outcome: 'nothingShared' },
+    config: { links: { contactUs: CONTACT_US } },
+  };
   const container = new Container();
   container.bind(ModalStore).toConstantValue(modal as unknown as ModalStore);
   container.bind(SessionStore).toConstantValue(session as unknown as SessionStore);
-  const view = render(<ServicesProvider container={container}><ModalView /></ServicesProvider>);
+  const view = render(
+    <ServicesProvider container={container}>
+      <ModalView />
+    </ServicesProvider>,
+  );
   return { view, asked, frame: () => folded(view.lastFrame() ?? '') };
 }
 
@@ -46,7 +68,8 @@ describe('terminal channel: every modal', () => {
           if (entry.contactLink !== undefined) expect(shown).to.include(CONTACT_US);
           expect(shown).to.include(`[ ${folded(modalText(entry.primary, context))} ]`);
           const closable = MODAL_RULES[name].closable;
-          if (entry.secondary !== undefined) expect(shown.includes(`[ ${entry.secondary} ]`), 'the secondary button only on a closable modal').to.equal(closable);
+          if (entry.secondary !== undefined)
+            expect(shown.includes(`[ ${entry.secondary} ]`), 'the secondary button only on a closable modal').to.equal(closable);
           // Ink gives the button its focus after the first render: on a loaded machine that can
           // take a while, so Enter is pressed until it lands (at most 3 s).
           for (let waited = 0; asked.length === 0 && waited < 3000; waited += 100) {

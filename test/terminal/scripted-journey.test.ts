@@ -40,12 +40,15 @@ describe('terminal channel: the scripted journey against the sandbox', function 
   let arrangementId = '';
 
   it('a new consent: every step is reported, the recipient gets a code, exit 0', async () => {
-    const { code, lines } = await run(
-      { username: 'jane.citizen', secureCode: '123456', accounts: ['Bills', 'Travel'], description: 'CI check' },
-      ['--url', await sandbox.entryUrl({ personaHint: 'jane.citizen' })],
-    );
+    const { code, lines } = await run({ username: 'jane.citizen', secureCode: '123456', accounts: ['Bills', 'Travel'], description: 'CI check' }, [
+      '--url',
+      await sandbox.entryUrl({ personaHint: 'jane.citizen' }),
+    ]);
     expect(lines.filter((line) => /^(step|modal):/.test(line))).to.deep.equal([
-      'step: Consent to share data', 'step: Select your accounts', 'step: Review and submit', 'modal: Data sharing confirmed',
+      'step: Consent to share data',
+      'step: Select your accounts',
+      'step: Review and submit',
+      'modal: Data sharing confirmed',
     ]);
     expect(lines).to.include('  ticked: Bills, Travel');
     expect(lines.at(-1)).to.equal('PASSED: the recipient got an authorisation code');
@@ -54,12 +57,12 @@ describe('terminal channel: the scripted journey against the sandbox', function 
     expect(arrangementId).to.match(/^[0-9a-f-]{36}$/);
   });
 
-  it('an amendment of that arrangement (What\'s changed, Save changes): a code, exit 0', async () => {
+  it("an amendment of that arrangement (What's changed, Save changes): a code, exit 0", async () => {
     expect(arrangementId).to.not.equal('');
-    const { code, lines } = await run(
-      { username: 'jane.citizen', secureCode: '123456', accounts: ['Bills'] },
-      ['--url', await sandbox.entryUrl({ arrangementId })],
-    );
+    const { code, lines } = await run({ username: 'jane.citizen', secureCode: '123456', accounts: ['Bills'] }, [
+      '--url',
+      await sandbox.entryUrl({ arrangementId }),
+    ]);
     expect(lines).to.include('modal: Changes saved');
     expect(lines).to.include('  ticked: Bills');
     // Issue 22: the log says what changes, and only that: Travel is no longer shared; the same
@@ -70,11 +73,11 @@ describe('terminal channel: the scripted journey against the sandbox', function 
     expect(arrangementOf(lines)).to.equal(arrangementId);
   });
 
-  it('issue 22: an amendment\'s CI log prints What\'s changed: data no longer requested, named, and the period\'s old and new end', async () => {
-    const { code, lines } = await run(
-      { username: 'jane.citizen', secureCode: '123456' },
-      ['--url', await sandbox.entryUrl({ arrangementId, scopes: ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'common:customer.basic:read'], months: 6 })],
-    );
+  it("issue 22: an amendment's CI log prints What's changed: data no longer requested, named, and the period's old and new end", async () => {
+    const { code, lines } = await run({ username: 'jane.citizen', secureCode: '123456' }, [
+      '--url',
+      await sandbox.entryUrl({ arrangementId, scopes: ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'common:customer.basic:read'], months: 6 }),
+    ]);
     const changed = lines.slice(lines.indexOf("  What's changed:") + 1).filter((line) => line.startsWith('    '));
     expect(changed).to.have.length(2);
     expect(changed[0]).to.match(/^ {4}Data sharing period updated: it now ends on \d{1,2} \w+ \d{4} instead of \d{1,2} \w+ \d{4}$/);
@@ -90,10 +93,7 @@ describe('terminal channel: the scripted journey against the sandbox', function 
   });
 
   it('the date-of-birth step-up is answered from the answers', async () => {
-    const { code, lines } = await run(
-      { username: 'dob.required', secureCode: '123456', dateOfBirth: '25/12/1966' },
-      ['--url', await sandbox.entryUrl()],
-    );
+    const { code, lines } = await run({ username: 'dob.required', secureCode: '123456', dateOfBirth: '25/12/1966' }, ['--url', await sandbox.entryUrl()]);
     expect(lines.filter((line) => line === 'step: Consent to share data')).to.have.length(2);
     expect(code).to.equal(0);
   });
@@ -105,7 +105,10 @@ describe('terminal channel: the scripted journey against the sandbox', function 
   });
 
   it('a code where an error was expected fails, naming both', async () => {
-    const { code, lines } = await run({ username: 'jane.citizen', secureCode: '123456', expect: { error: 'access_denied' } }, ['--url', await sandbox.entryUrl()]);
+    const { code, lines } = await run({ username: 'jane.citizen', secureCode: '123456', expect: { error: 'access_denied' } }, [
+      '--url',
+      await sandbox.entryUrl(),
+    ]);
     expect(code).to.equal(1);
     expect(lines.at(-1)).to.equal('FAILED: expected error access_denied, the recipient got an authorisation code; the bank approved');
   });
@@ -116,7 +119,7 @@ describe('terminal channel: the scripted journey against the sandbox', function 
     expect(lines.join('\n')).to.contain('Something went wrong');
   });
 
-  it('a token that is not the bank\'s shows the failure page and fails', async () => {
+  it("a token that is not the bank's shows the failure page and fails", async () => {
     const config = new URL('/config/config.json', sandbox.origin).href;
     const { code, lines } = await run({ username: 'jane.citizen', secureCode: '123456' }, ['--jwt', 'not.a.jwt', '--config', config]);
     expect(code).to.equal(1);
@@ -132,7 +135,10 @@ describe('terminal channel: the scripted journey against the sandbox', function 
     const bad = await run({ username: 'jane.citizen', decision: 'maybe', colour: 'red' }, ['--url', await sandbox.entryUrl()]);
     // docs/terminal.md "Verdicts": an answers file that is wrong is exit 2, not the journey failing.
     expect(bad.code).to.equal(2);
-    expect(bad.lines.join('\n')).to.contain('"secureCode" is required').and.contain('"decision" must be "confirm" or "cancel"').and.contain('"colour" is not an answer');
+    expect(bad.lines.join('\n'))
+      .to.contain('"secureCode" is required')
+      .and.contain('"decision" must be "confirm" or "cancel"')
+      .and.contain('"colour" is not an answer');
     const absent = await run({ username: 'jane.citizen', secureCode: '123456' }, ['--persona', 'jane.citizen', '--sandbox', 'http://127.0.0.1:9']);
     expect(absent.code).to.equal(1);
     expect(absent.lines.join('\n')).to.contain('did not answer');

@@ -13,11 +13,16 @@ import { journeyCause, journeyVerdict, NO_FAILED_CALLS, noteAnswer, type CallRec
 import { err, ok } from '../../domain/result';
 
 const failure = (status: number, code?: string, causes: string[] = []): ApiError => (code === undefined ? { status, causes } : { status, code, causes });
-const state = (): FlowState => initialFlowState({ brands: ['demo'], production: false, inactivity: { inactiveTimeLimit: 300, inactiveReciprocalWarnTime: 60 }, publicSiteUrl: 'https://bank.example' }, 0);
-const note = (record: CallRecord, call: FlowCallKind, error?: ApiError): CallRecord => noteAnswer(record, call, error === undefined ? ok(undefined) : err(error));
+const state = (): FlowState =>
+  initialFlowState(
+    { brands: ['demo'], production: false, inactivity: { inactiveTimeLimit: 300, inactiveReciprocalWarnTime: 60 }, publicSiteUrl: 'https://bank.example' },
+    0,
+  );
+const note = (record: CallRecord, call: FlowCallKind, error?: ApiError): CallRecord =>
+  noteAnswer(record, call, error === undefined ? ok(undefined) : err(error));
 
 /** docs/terminal.md "Verdicts": the rules that pick what a verdict names (domain/journey-verdict.ts), without a bank. */
-describe('terminal channel: the verdict\'s rules', () => {
+describe("terminal channel: the verdict's rules", () => {
   describe('which failed call the ending is about (noteAnswer)', () => {
     it('a failure is the cause; a later success of a journey call (a retry, a login after a wrong code) clears it', () => {
       const failed = note(NO_FAILED_CALLS, 'accounts', failure(503));
@@ -25,7 +30,7 @@ describe('terminal channel: the verdict\'s rules', () => {
       expect(note(failed, 'accounts')).to.deep.equal(NO_FAILED_CALLS);
     });
 
-    it('an exit\'s own call (the rejection, the keep-alive) that fails after a cause does not replace it; its success does not clear it', () => {
+    it("an exit's own call (the rejection, the keep-alive) that fails after a cause does not replace it; its success does not clear it", () => {
       const failed = note(NO_FAILED_CALLS, 'accounts', failure(500, '500', ['AISVAL0009']));
       const rejected = note(failed, 'reject', failure(0, 'no_answer'));
       expect(rejected.cause?.call).to.equal('accounts');
@@ -34,7 +39,7 @@ describe('terminal channel: the verdict\'s rules', () => {
       expect(note(failed, 'keepAlive')).to.deep.equal(failed);
     });
 
-    it('an exit\'s call that fails with no cause before it is the cause', () => {
+    it("an exit's call that fails with no cause before it is the cause", () => {
       expect(note(NO_FAILED_CALLS, 'keepAlive', failure(0, 'no_answer')).cause?.call).to.equal('keepAlive');
     });
 
@@ -51,7 +56,7 @@ describe('terminal channel: the verdict\'s rules', () => {
     });
   });
 
-  it('each call\'s endpoint is the one the HTTP adapter calls (CONTRACT §3)', async () => {
+  it("each call's endpoint is the one the HTTP adapter calls (CONTRACT §3)", async () => {
     const called: string[] = [];
     const config = { apiBaseUrl: 'https://bank.example/api' } as RuntimeConfig;
     const fetchFn = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -90,11 +95,11 @@ describe('terminal channel: the verdict\'s rules', () => {
     };
     const calls = note(NO_FAILED_CALLS, 'authenticate', failure(403, 'otp_failure_003'));
 
-    it('the customer\'s own Cancel first, whatever failed', () => {
+    it("the customer's own Cancel first, whatever failed", () => {
       expect(journeyCause(ended('sharingIncomplete', 'rejected'), calls)).to.deep.equal({ kind: 'cancelled', rejection: undefined });
     });
 
-    it('then the lockout, with the login\'s failure', () => {
+    it("then the lockout, with the login's failure", () => {
       expect(journeyCause(ended('temporaryLockout'), calls)).to.deep.equal({ kind: 'lockedOut', permanent: false, failure: calls.cause });
     });
 
@@ -105,7 +110,7 @@ describe('terminal channel: the verdict\'s rules', () => {
       expect(journeyCause(ended('wentWrong'), refused)).to.deep.equal({ kind: 'bankError', failure: refused.cause, modal: 'wentWrong' });
     });
 
-    it('then the bank\'s modal alone, the session\'s own end, the failure page; the help texts are no ending', () => {
+    it("then the bank's modal alone, the session's own end, the failure page; the help texts are no ending", () => {
       expect(journeyCause(ended('noEligibleAccounts'), NO_FAILED_CALLS)).to.deep.equal({ kind: 'bankModal', modal: 'noEligibleAccounts' });
       expect(journeyCause(ended('sessionEndedInactive'), NO_FAILED_CALLS)).to.deep.equal({ kind: 'sessionEnded', reason: 'inactivity' });
       expect(journeyCause(ended('lostSecureKey'), NO_FAILED_CALLS)).to.equal(undefined);
@@ -118,19 +123,47 @@ describe('terminal channel: the verdict\'s rules', () => {
     const title = (name: string): string => `<${name}>`;
 
     it('PASSED with what the recipient got, exit 0', () => {
-      const verdict = journeyVerdict({ returned: { kind: 'code', code: 'c' }, expected: { kind: 'code' }, stop: undefined, state: state(), calls: NO_FAILED_CALLS });
+      const verdict = journeyVerdict({
+        returned: { kind: 'code', code: 'c' },
+        expected: { kind: 'code' },
+        stop: undefined,
+        state: state(),
+        calls: NO_FAILED_CALLS,
+      });
       expect(verdict.exitCode).to.equal(0);
       expect(verdictLine(verdict, title)).to.equal('PASSED: the recipient got an authorisation code');
     });
 
-    it('FAILED: the stop, the cause (a script\'s own reason only when nothing more is known), the return against the expected, exit 1', () => {
-      const timedOut = journeyVerdict({ returned: undefined, expected: { kind: 'code' }, stop: { kind: 'timedOut', seconds: 30 }, state: state(), calls: note(NO_FAILED_CALLS, 'accounts', failure(0, 'timed_out')) });
+    it("FAILED: the stop, the cause (a script's own reason only when nothing more is known), the return against the expected, exit 1", () => {
+      const timedOut = journeyVerdict({
+        returned: undefined,
+        expected: { kind: 'code' },
+        stop: { kind: 'timedOut', seconds: 30 },
+        state: state(),
+        calls: note(NO_FAILED_CALLS, 'accounts', failure(0, 'timed_out')),
+      });
       expect(timedOut.exitCode).to.equal(1);
-      expect(verdictLine(timedOut, title)).to.equal('FAILED: no return within 30 s; the bank stopped answering: GET /customer-auth/accounts (the account list) got no answer: no answer in time');
-      const script = journeyVerdict({ returned: undefined, expected: { kind: 'code' }, stop: { kind: 'script', reason: 'no profile "X"' }, state: state(), calls: NO_FAILED_CALLS });
+      expect(verdictLine(timedOut, title)).to.equal(
+        'FAILED: no return within 30 s; the bank stopped answering: GET /customer-auth/accounts (the account list) got no answer: no answer in time',
+      );
+      const script = journeyVerdict({
+        returned: undefined,
+        expected: { kind: 'code' },
+        stop: { kind: 'script', reason: 'no profile "X"' },
+        state: state(),
+        calls: NO_FAILED_CALLS,
+      });
       expect(verdictLine(script, title)).to.equal('FAILED: no profile "X"');
-      const refused = journeyVerdict({ returned: undefined, expected: { kind: 'code' }, stop: { kind: 'script', reason: 'the login was refused' }, state: state(), calls: note(NO_FAILED_CALLS, 'authenticate', failure(401, 'otp_failure_001', ['{"remainingOTPattempts":4}'])) });
-      expect(verdictLine(refused, title)).to.equal('FAILED: the login failed: POST /customer-auth/authenticate answered HTTP 401, bank code otp_failure_001, cause {"remainingOTPattempts":4}');
+      const refused = journeyVerdict({
+        returned: undefined,
+        expected: { kind: 'code' },
+        stop: { kind: 'script', reason: 'the login was refused' },
+        state: state(),
+        calls: note(NO_FAILED_CALLS, 'authenticate', failure(401, 'otp_failure_001', ['{"remainingOTPattempts":4}'])),
+      });
+      expect(verdictLine(refused, title)).to.equal(
+        'FAILED: the login failed: POST /customer-auth/authenticate answered HTTP 401, bank code otp_failure_001, cause {"remainingOTPattempts":4}',
+      );
     });
   });
 });

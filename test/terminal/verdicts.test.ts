@@ -75,28 +75,38 @@ describe('terminal channel: the verdicts and exit codes, against the sandbox', f
   describe('each bank failure names what happened (exit 1)', () => {
     it('a 503 on login: the endpoint, HTTP 503 and otp_failure_004', async () => {
       const { code, out } = await scripted('service.down');
-      expect(out.at(-1)).to.equal('FAILED: the login failed: POST /customer-auth/authenticate answered HTTP 503, bank code otp_failure_004 (the app showed "Service unavailable"); expected an authorisation code, the recipient got error access_denied (Authentication failure); nothing was shared or changed');
+      expect(out.at(-1)).to.equal(
+        'FAILED: the login failed: POST /customer-auth/authenticate answered HTTP 503, bank code otp_failure_004 (the app showed "Service unavailable"); expected an authorisation code, the recipient got error access_denied (Authentication failure); nothing was shared or changed',
+      );
       expect(code).to.equal(1);
     });
 
-    it('a 500 on confirmation: the endpoint, HTTP 500 and the bank\'s code', async () => {
+    it("a 500 on confirmation: the endpoint, HTTP 500 and the bank's code", async () => {
       const { code, out } = await scripted('confirm.fails');
-      expect(out.at(-1)).to.equal('FAILED: the confirmation failed: POST /customer-auth/confirmation answered HTTP 500, bank code confirmation_failure_001, cause Confirmation failed (the app showed "Service unavailable"); expected an authorisation code, the recipient got error access_denied (Authentication failure); nothing was shared or changed');
+      expect(out.at(-1)).to.equal(
+        'FAILED: the confirmation failed: POST /customer-auth/confirmation answered HTTP 500, bank code confirmation_failure_001, cause Confirmation failed (the app showed "Service unavailable"); expected an authorisation code, the recipient got error access_denied (Authentication failure); nothing was shared or changed',
+      );
       expect(code).to.equal(1);
     });
 
     it('a 500 on the account list: the endpoint, HTTP 500, the code and AISVAL0009', async () => {
       const { code, out } = await scripted('accounts.wentwrong');
-      expect(out.at(-1)).to.equal('FAILED: the account list failed: GET /customer-auth/accounts answered HTTP 500, bank code 500, cause AISVAL0009 (the app showed "Something went wrong"); expected an authorisation code, the recipient got error access_denied (Authentication failure); nothing was shared or changed');
+      expect(out.at(-1)).to.equal(
+        'FAILED: the account list failed: GET /customer-auth/accounts answered HTTP 500, bank code 500, cause AISVAL0009 (the app showed "Something went wrong"); expected an authorisation code, the recipient got error access_denied (Authentication failure); nothing was shared or changed',
+      );
       expect(code).to.equal(1);
     });
 
     it('a lockout: the lockout, its code', async () => {
       const temporary = await scripted('locked.for.now');
-      expect(temporary.out.at(-1)).to.equal('FAILED: the login is locked (temporary lockout): POST /customer-auth/authenticate answered HTTP 403, bank code otp_failure_003; expected an authorisation code, the recipient got error access_denied (Authentication failure); nothing was shared or changed');
+      expect(temporary.out.at(-1)).to.equal(
+        'FAILED: the login is locked (temporary lockout): POST /customer-auth/authenticate answered HTTP 403, bank code otp_failure_003; expected an authorisation code, the recipient got error access_denied (Authentication failure); nothing was shared or changed',
+      );
       expect(temporary.code).to.equal(1);
       const permanent = await scripted('locked.forever');
-      expect(permanent.out.at(-1)).to.equal('FAILED: the login is locked (permanent lockout): POST /customer-auth/authenticate answered HTTP 403, bank code otp_failure_002; expected an authorisation code, the recipient got error access_denied (Authentication failure); nothing was shared or changed');
+      expect(permanent.out.at(-1)).to.equal(
+        'FAILED: the login is locked (permanent lockout): POST /customer-auth/authenticate answered HTTP 403, bank code otp_failure_002; expected an authorisation code, the recipient got error access_denied (Authentication failure); nothing was shared or changed',
+      );
       expect(permanent.code).to.equal(1);
     });
 
@@ -115,18 +125,22 @@ describe('terminal channel: the verdicts and exit codes, against the sandbox', f
       await run.press(KEYS.enter); // Return to Budget Buddy
       const code = await run.done;
       // The detail is what Node's fetch says of the refused connection.
-      expect(run.lines.at(-1)).to.match(/^FAILED: the bank stopped answering: PUT \/customer-auth\/consent \(saving the selection\) got no answer: .*fetch failed; expected an authorisation code, the recipient got error access_denied \(Authentication failure\); nothing was shared or changed$/);
+      expect(run.lines.at(-1)).to.match(
+        /^FAILED: the bank stopped answering: PUT \/customer-auth\/consent \(saving the selection\) got no answer: .*fetch failed; expected an authorisation code, the recipient got error access_denied \(Authentication failure\); nothing was shared or changed$/,
+      );
       expect(code).to.equal(1);
     });
 
-    it('a deliberate interactive Cancel: the customer\'s own Cancel; nothing is left on screen under the verdict', async () => {
+    it("a deliberate interactive Cancel: the customer's own Cancel; nothing is left on screen under the verdict", async () => {
       const run = interactive(await sandbox.entryUrl());
       await run.waitFor('>  _'); // the username field has the focus
       await run.press(KEYS.tab, KEYS.tab, KEYS.tab, KEYS.enter); // the code, the lost-key link, Cancel
       await run.waitFor('Are you sure you want to leave?');
       await run.press(KEYS.enter); // Yes, leave
       const code = await run.done;
-      expect(run.lines.at(-1)).to.equal('FAILED: the customer cancelled (Cancel, then "Yes, leave"); expected an authorisation code, the recipient got error access_denied (Authentication failure); nothing was shared or changed');
+      expect(run.lines.at(-1)).to.equal(
+        'FAILED: the customer cancelled (Cancel, then "Yes, leave"); expected an authorisation code, the recipient got error access_denied (Authentication failure); nothing was shared or changed',
+      );
       expect(code).to.equal(1);
       expect(run.terminal.screen()).to.equal('');
     });
@@ -173,7 +187,12 @@ describe('terminal channel: the verdicts and exit codes, against the sandbox', f
     });
 
     it('an unknown option, a bad --url, an empty --jwt: named on stderr, exit 2', async () => {
-      for (const argv of [['--colour', 'red'], ['--url', 'not a url'], ['--url', 'ftp://bank.example/x'], ['--jwt', ' ', '--config', 'https://bank.example/config/config.json']]) {
+      for (const argv of [
+        ['--colour', 'red'],
+        ['--url', 'not a url'],
+        ['--url', 'ftp://bank.example/x'],
+        ['--jwt', ' ', '--config', 'https://bank.example/config/config.json'],
+      ]) {
         const { code, out, err } = await command(argv);
         expect(code, argv.join(' ')).to.equal(2);
         expect(out, argv.join(' ')).to.deep.equal([]);
@@ -183,7 +202,12 @@ describe('terminal channel: the verdicts and exit codes, against the sandbox', f
     });
 
     it('an answers file with an unknown field, or missing, or not JSON: every problem named on stderr, exit 2', async () => {
-      const unknown = await command(['--url', await sandbox.entryUrl(), '--answers', await answersFile({ username: 'jane.citizen', secureCode: '123456', colour: 'red' })]);
+      const unknown = await command([
+        '--url',
+        await sandbox.entryUrl(),
+        '--answers',
+        await answersFile({ username: 'jane.citizen', secureCode: '123456', colour: 'red' }),
+      ]);
       expect(unknown.code).to.equal(2);
       expect(unknown.err.join('\n')).to.contain('"colour" is not an answer');
       expect(unknown.out).to.deep.equal([]);
@@ -195,7 +219,14 @@ describe('terminal channel: the verdicts and exit codes, against the sandbox', f
     });
 
     it('a sandbox that is not there is the journey failing, not the command line: exit 1', async () => {
-      const { code, out } = await command(['--persona', 'jane.citizen', '--sandbox', 'http://127.0.0.1:9', '--answers', await answersFile({ username: 'jane.citizen', secureCode: '123456' })]);
+      const { code, out } = await command([
+        '--persona',
+        'jane.citizen',
+        '--sandbox',
+        'http://127.0.0.1:9',
+        '--answers',
+        await answersFile({ username: 'jane.citizen', secureCode: '123456' }),
+      ]);
       expect(code).to.equal(1);
       expect(out.at(-1)).to.match(/^FAILED: the sandbox at http:\/\/127\.0\.0\.1:9 did not answer/);
     });

@@ -37,7 +37,7 @@ describe('terminal channel: the views, by keyboard', function () {
 
   /** A started journey with its views; `left` holds the return address once the flow leaves. */
   async function open(entryUrl?: string, clock?: ManualClock) {
-    const entry = await resolveJourneyEntry({ kind: 'url', url: entryUrl ?? await sandbox.entryUrl() });
+    const entry = await resolveJourneyEntry({ kind: 'url', url: entryUrl ?? (await sandbox.entryUrl()) });
     if (!entry.ok) throw new Error(entry.error);
     const config = await loadTerminalConfig(entry.value.configUrl);
     if (!config.ok) throw new Error(config.error.join());
@@ -45,13 +45,29 @@ describe('terminal channel: the views, by keyboard', function () {
     // The key presses reach the activity source through the rendered app's input (spec §4).
     let input: ReturnType<typeof render>['stdin'] | undefined = undefined; // the rendered app's, once rendered below
     const keys = {
-      on: (event: string, listener: () => void) => { input?.on(event, listener); return keys; },
-      off: (event: string, listener: () => void) => { input?.off(event, listener); return keys; },
+      on: (event: string, listener: () => void) => {
+        input?.on(event, listener);
+        return keys;
+      },
+      off: (event: string, listener: () => void) => {
+        input?.off(event, listener);
+        return keys;
+      },
     } as unknown as KeyStream;
-    const container: Container = createTerminalContainer(config.value, { launch: entry.value.launch, onLeave: (url) => left.push(url), logger: { warn: () => undefined }, keys, ...(clock === undefined ? {} : { time: { clock, scheduler: new ManualScheduler(clock) } }) });
+    const container: Container = createTerminalContainer(config.value, {
+      launch: entry.value.launch,
+      onLeave: (url) => left.push(url),
+      logger: { warn: () => undefined },
+      keys,
+      ...(clock === undefined ? {} : { time: { clock, scheduler: new ManualScheduler(clock) } }),
+    });
     const flow = container.get(FlowController);
     flows.push(flow);
-    const view = render(<ServicesProvider container={container}><TerminalApp /></ServicesProvider>);
+    const view = render(
+      <ServicesProvider container={container}>
+        <TerminalApp />
+      </ServicesProvider>,
+    );
     input = view.stdin;
     await flow.start();
     await settle();
@@ -130,7 +146,9 @@ describe('terminal channel: the views, by keyboard', function () {
   it('select profile: ↑/↓ choose among the profiles; Continue goes to the accounts', async () => {
     const app = await open();
     await logIn(app, 'trust.owner');
-    expect(app.frame()).to.contain('Step 1 of 3').and.match(/\(•\) /);
+    expect(app.frame())
+      .to.contain('Step 1 of 3')
+      .and.match(/\(•\) /);
     const before = app.frame();
     await app.press(KEYS.down);
     expect(app.frame()).to.not.equal(before);
@@ -195,7 +213,9 @@ describe('terminal channel: the views, by keyboard', function () {
     await after(900);
     expect(app.frame()).to.not.contain('Are you still there?');
     await after(100);
-    expect(app.frame()).to.contain('Are you still there?').and.match(/Time remaining: 3 seconds\./);
+    expect(app.frame())
+      .to.contain('Are you still there?')
+      .and.match(/Time remaining: 3 seconds\./);
     await after(1000);
     expect(app.frame()).to.match(/Time remaining: 2 seconds\./);
     await app.press(KEYS.enter); // Stay logged in
@@ -220,9 +240,12 @@ describe('terminal channel: the views, by keyboard', function () {
     app.view.unmount();
   });
 
-  it('an unknown token shows the failure page with Leave Page and where it goes (issue 23 item 8)', async () => {
+  it('an unknown token shows the failure page with Leave Page and where it goes (issue 23 item E)', async () => {
     const app = await open(new URL('/demo_accc_aisp?redirectJwt=not.a.token', sandbox.origin).href);
-    expect(app.frame()).to.contain('We are unable to continue').and.contain('Leave Page').and.match(/Takes you to the .* website\./);
+    expect(app.frame())
+      .to.contain('We are unable to continue')
+      .and.contain('Leave Page')
+      .and.match(/Takes you to the .* website\./);
     app.view.unmount();
   });
 });

@@ -15,15 +15,19 @@ const EGA_ID = 'EGA:011000 99990001';
 /** The PAR fixture, with the EGA's AUD currency also already shared. */
 const amendedWithEga = () => {
   const consent = amendedConsent();
-  const permissions = consent.detail.permissions.map((p) => ('accounts' in p
-    ? { ...p, accounts: [...p.accounts, { schemeName: 'EGA', identification: '011000 99990001', secondaryIdentification: 'ega-aud-01' }] }
-    : p));
+  const permissions = consent.detail.permissions.map((p) =>
+    'accounts' in p ? { ...p, accounts: [...p.accounts, { schemeName: 'EGA', identification: '011000 99990001', secondaryIdentification: 'ega-aud-01' }] } : p,
+  );
   return { detail: { ...consent.detail, permissions } };
 };
 
-async function atConfirmation(options: {
-  consent?: unknown; trust?: boolean; choose?: (j: ReturnType<typeof journey>) => void;
-} = {}) {
+async function atConfirmation(
+  options: {
+    consent?: unknown;
+    trust?: boolean;
+    choose?: (j: ReturnType<typeof journey>) => void;
+  } = {},
+) {
   const api = new FakeCustomerAuthApi({
     consentDetail: options.consent ?? newConsent(),
     accounts: options.trust === true ? trustAccounts() : janeAccounts(),
@@ -39,7 +43,11 @@ async function atConfirmation(options: {
   options.choose?.(j);
   if (j.session.step === 'selectAccounts') await j.selection.continue();
   expect(j.session.step).to.equal('confirmation');
-  render(<ServicesProvider container={j.container}><ConfirmationPage /></ServicesProvider>);
+  render(
+    <ServicesProvider container={j.container}>
+      <ConfirmationPage />
+    </ServicesProvider>,
+  );
   const section = (name: string): HTMLElement => screen.getByRole('region', { name });
   return { j, api, section };
 }
@@ -49,7 +57,7 @@ const texts = (elements: HTMLElement[]): (string | null)[] => elements.map((e) =
 describe('ui: confirmation', () => {
   afterEach(cleanup);
 
-  it('PAR: What\'s changed counts, groups with tags, updated period, arrangement id, PAR labels, no Back', async () => {
+  it("PAR: What's changed counts, groups with tags, updated period, arrangement id, PAR labels, no Back", async () => {
     const { j, section } = await atConfirmation({
       consent: amendedWithEga(),
       choose: (jj) => {
@@ -88,46 +96,58 @@ describe('ui: confirmation', () => {
     expect(screen.queryByRole('button', { name: 'Confirm' })).to.equal(null);
   });
 
-  it('new consent: no What\'s changed, the period from creation to expiry, the ongoing text, Back and Confirm', async () => {
+  it("new consent: no What's changed, the period from creation to expiry, the ongoing text, Back and Confirm", async () => {
     const { j, section } = await atConfirmation({ choose: (jj) => jj.selection.toggle('acc-0001') });
     expect(screen.queryByRole('region', { name: "What's changed" })).to.equal(null);
     expect(screen.queryByRole('region', { name: 'Updated data sharing period' })).to.equal(null);
     expect(within(section('Data sharing period')).getByText('23 November 2026 to 23 November 2027')).to.be.instanceOf(Element);
     expect(within(section('Data sharing period')).queryByText('Arrangement ID')).to.equal(null);
-    expect(within(section('How long will my data be shared?')).getByText(
-      'Your data will be shared on an ongoing basis for 12 months, until 23 November 2027.')).to.be.instanceOf(Element);
+    expect(
+      within(section('How long will my data be shared?')).getByText('Your data will be shared on an ongoing basis for 12 months, until 23 November 2027.'),
+    ).to.be.instanceOf(Element);
     expect(within(section('How long will my data be shared?')).getByText(/under Profile > Manage data sharing\.$/)).to.be.instanceOf(Element);
     expect(within(section('Selected accounts')).queryByRole('region'), 'no group headings outside a PAR').to.equal(null);
     expect(within(section('Selected accounts')).queryByText('Joint account holders may be notified')).to.equal(null);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(j.modal.current?.name).to.equal('sharingIncomplete');
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Back' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    });
     expect(j.session.step, 'the page is behind the modal: Back does nothing').to.equal('confirmation');
-    await act(async () => { await j.modal.dismiss(); });
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Back' })); });
+    await act(async () => {
+      await j.modal.dismiss();
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    });
     expect(j.session.step).to.equal('selectAccounts');
   });
 
   it('once-only text when the consent has no expiry', async () => {
     const consent = newConsent();
     const { section } = await atConfirmation({ consent: { detail: { permissions: consent.detail.permissions } } });
-    expect(within(section('How long will my data be shared?'))
-      .getByText('Your data will be shared once only. It will not be shared again after today.')).to.be.instanceOf(Element);
+    expect(
+      within(section('How long will my data be shared?')).getByText('Your data will be shared once only. It will not be shared again after today.'),
+    ).to.be.instanceOf(Element);
     // Issue 22, once-off wording: no "From 23 November 2026", which sounds open-ended.
     expect(within(section('Data sharing period')).getByText('Once only, on 23 November 2026')).to.be.instanceOf(Element);
     expect(within(section('Summary')).getByText('Once only, on 23 November 2026')).to.be.instanceOf(Element);
     expect(document.body.textContent).not.to.match(/From \d/);
   });
 
-  it('warns when no account is selected, in the spec\'s words when both customer scopes are requested', async () => {
+  it("warns when no account is selected, in the spec's words when both customer scopes are requested", async () => {
     await atConfirmation({ consent: newConsent(['bank:accounts.basic:read', 'common:customer.basic:read', 'common:customer.detail:read']) });
-    expect(screen.getByText('You have not selected an account to share, however you may still continue to share your name and contact details.')).to.be.instanceOf(Element);
+    expect(
+      screen.getByText('You have not selected an account to share, however you may still continue to share your name and contact details.'),
+    ).to.be.instanceOf(Element);
     expect(screen.queryByRole('region', { name: 'Selected accounts' })).to.equal(null);
   });
 
   it('issue 13 item 3: no account selected lists no account data, and the warning promises only what is listed', async () => {
     const { section } = await atConfirmation();
-    expect(screen.getByText('You have not selected an account to share, however you may still continue to share your name and occupation.')).to.be.instanceOf(Element);
+    expect(screen.getByText('You have not selected an account to share, however you may still continue to share your name and occupation.')).to.be.instanceOf(
+      Element,
+    );
     expect(texts(within(section('Data that will be shared')).getAllByRole('heading', { level: 3 }))).to.deep.equal(['Name and occupation']);
     cleanup();
     // Issue 23 items B, C (docs/review.md "Nothing to share"): with only account data asked for, an
@@ -152,10 +172,17 @@ describe('ui: confirmation', () => {
   });
 
   it('issue 13 item 5: the summary names the recipient and its legal name, the account count and the period', async () => {
-    const { section } = await atConfirmation({ choose: (jj) => { jj.selection.toggle('acc-0001'); jj.selection.toggle('acc-0003'); } });
+    const { section } = await atConfirmation({
+      choose: (jj) => {
+        jj.selection.toggle('acc-0001');
+        jj.selection.toggle('acc-0003');
+      },
+    });
     const summary = section('Summary');
     expect(texts(within(summary).getAllByRole('definition'))).to.deep.equal([
-      'Budget Buddy (Budget Buddy Pty Ltd)', '2 accounts', '23 November 2026 to 23 November 2027',
+      'Budget Buddy (Budget Buddy Pty Ltd)',
+      '2 accounts',
+      '23 November 2026 to 23 November 2027',
     ]);
   });
 
@@ -175,7 +202,10 @@ describe('ui: confirmation', () => {
     fireEvent.click(within(clusters).getByRole('button', { name: 'Transaction details' }));
     expect(within(clusters).getByText('(e.g. their name)').className).to.contain('field-help');
     expect(texts(within(clusters).getAllByRole('heading', { level: 3 }))).to.deep.equal([
-      'Account name, type and balance', 'Account numbers and features', 'Transaction details', 'Name and occupation',
+      'Account name, type and balance',
+      'Account numbers and features',
+      'Transaction details',
+      'Name and occupation',
     ]);
   });
 

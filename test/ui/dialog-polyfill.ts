@@ -13,7 +13,7 @@ export function installDialogPolyfill(window: Window & typeof globalThis): void 
   const previouslyFocused = new WeakMap<HTMLDialogElement, Element | null>();
   const listening = new WeakSet<Document>();
   // A dialog's own window (a test may build another jsdom window than the global one).
-  const windowOf = (dialog: HTMLDialogElement): Window & typeof globalThis => (dialog.ownerDocument.defaultView ?? window);
+  const windowOf = (dialog: HTMLDialogElement): Window & typeof globalThis => dialog.ownerDocument.defaultView ?? window;
 
   // HTML "close requests": Escape asks the top modal dialog with a cancelable `cancel`; not prevented, it closes.
   const listenForEscape = (document: Document): void => {
@@ -28,8 +28,12 @@ export function installDialogPolyfill(window: Window & typeof globalThis): void 
 
   Object.defineProperty(proto, 'open', {
     configurable: true,
-    get(this: HTMLDialogElement) { return this.hasAttribute('open'); },
-    set(this: HTMLDialogElement, value: boolean) { this.toggleAttribute('open', value); },
+    get(this: HTMLDialogElement) {
+      return this.hasAttribute('open');
+    },
+    set(this: HTMLDialogElement, value: boolean) {
+      this.toggleAttribute('open', value);
+    },
   });
 
   // HTML "showModal()": open, on top of the modal stack, focus moved to the first focusable descendant (else the dialog).

@@ -15,7 +15,7 @@ describe('ui: failure page (spec §2, §8)', () => {
   afterEach(cleanup);
 
   // DESIGN §3.13 (issue 12): an address anyone can write never speaks for the bank.
-  it('authorize_failure never shows the address\'s message: the generic text and the code and time to quote; Leave Page goes to the public site', async () => {
+  it("authorize_failure never shows the address's message: the generic text and the code and time to quote; Leave Page goes to the public site", async () => {
     const message = 'Call 1800 000 000 now to unlock your account';
     const { ports, session } = await startApp({
       launch: new FakeLaunchParameters(TOKEN, 'authorize_failure', errorParam({ respCode: '401', respMessage: message, respTime: '2026-11-23T10:00:00Z' })),
@@ -31,7 +31,7 @@ describe('ui: failure page (spec §2, §8)', () => {
     expect(ports.redirector.urls).to.deep.equal(['https://www.bank.example/']);
   });
 
-  it('authorize_failure shows the bank\'s own text for its respCode when the config has one (errorMessages), as text', async () => {
+  it("authorize_failure shows the bank's own text for its respCode when the config has one (errorMessages), as text", async () => {
     const config = runtimeConfig({ errorMessages: { 403: 'Your request could not be authorised <by the bank>.' } });
     await startApp({ config, launch: new FakeLaunchParameters(undefined, 'authorize_failure', errorParam({ respCode: '403', respMessage: 'attacker text' })) });
     const shown = screen.getByText('Your request could not be authorised <by the bank>.');
@@ -42,27 +42,44 @@ describe('ui: failure page (spec §2, §8)', () => {
 
   // Issue 21: the reference line was the address's text, e.g. "Reference: ACCOUNT FROZEN - CALL 1800 000 000 NOW".
   it('the failure page shows only what is proven to be a reference (DESIGN §3.13, issue 21): a code with words and a time that is not one are left out', async () => {
-    const { view } = await startApp({ launch: new FakeLaunchParameters(TOKEN, 'authorize_failure', errorParam({ respCode: 'ACCOUNT FROZEN - CALL 1800 000 000 NOW', respTime: 'CALL 1800 000 000 NOW' })) });
+    const { view } = await startApp({
+      launch: new FakeLaunchParameters(
+        TOKEN,
+        'authorize_failure',
+        errorParam({ respCode: 'ACCOUNT FROZEN - CALL 1800 000 000 NOW', respTime: 'CALL 1800 000 000 NOW' }),
+      ),
+    });
     expect(screen.getByText(DEFAULT)).to.be.instanceOf(Element);
     expect(view.container.querySelector('.failure-reference')).to.equal(null);
     expect(screen.queryByText(/1800 000 000|ACCOUNT FROZEN|Reference/)).to.equal(null);
   });
 
   it('the failure page shows only what is proven to be a reference (DESIGN §3.13, issue 21): a phone number as the code is left out, a real time stays', async () => {
-    await startApp({ launch: new FakeLaunchParameters(TOKEN, 'authorize_failure', errorParam({ respCode: '1800000000', respTime: '2026-11-23T10:00:00.123+11:00' })) });
+    await startApp({
+      launch: new FakeLaunchParameters(TOKEN, 'authorize_failure', errorParam({ respCode: '1800000000', respTime: '2026-11-23T10:00:00.123+11:00' })),
+    });
     expect(screen.getByText('Reference: 2026-11-23T10:00:00.123+11:00')).to.be.instanceOf(Element);
     expect(screen.queryByText(/1800000000/)).to.equal(null);
   });
 
   it('the failure page shows only what is proven to be a reference (DESIGN §3.13, issue 21): a long code the config knows is shown with its text', async () => {
     const config = runtimeConfig({ errorMessages: { CONSENT_EXPIRED_AT_BANK: 'Your consent has expired.' } });
-    await startApp({ config, launch: new FakeLaunchParameters(undefined, 'authorize_failure', errorParam({ respCode: 'CONSENT_EXPIRED_AT_BANK', respTime: '2026-11-23T10:00:00+11:00' })) });
+    await startApp({
+      config,
+      launch: new FakeLaunchParameters(
+        undefined,
+        'authorize_failure',
+        errorParam({ respCode: 'CONSENT_EXPIRED_AT_BANK', respTime: '2026-11-23T10:00:00+11:00' }),
+      ),
+    });
     expect(screen.getByText('Your consent has expired.')).to.be.instanceOf(Element);
     expect(screen.getByText('Reference: CONSENT_EXPIRED_AT_BANK, 2026-11-23T10:00:00+11:00')).to.be.instanceOf(Element);
   });
 
   it('authorize_failure never renders markup from the parameter', async () => {
-    const { view } = await startApp({ launch: new FakeLaunchParameters(TOKEN, 'authorize_failure', errorParam({ respMessage: '<img src=x onerror=alert(1)><b>Call 1900 000 000</b>' })) });
+    const { view } = await startApp({
+      launch: new FakeLaunchParameters(TOKEN, 'authorize_failure', errorParam({ respMessage: '<img src=x onerror=alert(1)><b>Call 1900 000 000</b>' })),
+    });
     expect(view.container.querySelector('img, b')).to.equal(null);
     expect(screen.getByText(DEFAULT)).to.be.instanceOf(Element);
     expect(screen.queryByText(/1900 000 000/)).to.equal(null);
@@ -91,7 +108,7 @@ describe('ui: failure page (spec §2, §8)', () => {
     expect(url.searchParams.get('error')).to.equal('access_denied');
   });
 
-  it('service_unavailable (the bank\'s keys could not be fetched): says so, keeps the token for a reload, Leave Page (issue 11 defect 5)', async () => {
+  it("service_unavailable (the bank's keys could not be fetched): says so, keeps the token for a reload, Leave Page (issue 11 defect 5)", async () => {
     const storage = new MemoryTokenStorage();
     const { session, ports } = await startApp({ storage, verifier: new FakeTokenVerifier({}, { kind: 'keysUnavailable', detail: 'HTTP 503' }) });
     expect(session.screen).to.deep.include({ route: 'service_unavailable' });
@@ -126,7 +143,8 @@ describe('ui: failure page (spec §2, §8)', () => {
     storage.decisionKey('approve');
     await startApp({ storage, launch: new FakeLaunchParameters(undefined), verifier: new FakeTokenVerifier({}, { kind: 'expired' }) });
     expect(document.querySelector('.failure-shared')?.textContent).to.equal(
-      'We could not confirm whether your data sharing was set up. You can check in our mobile banking app under Profile > Manage data sharing.');
+      'We could not confirm whether your data sharing was set up. You can check in our mobile banking app under Profile > Manage data sharing.',
+    );
   });
 
   it('issue 21 "the spec\'s failure page has one button": the static failure view leaves for the public site the entry page was built with, else goes back', () => {

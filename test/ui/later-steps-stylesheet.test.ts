@@ -16,11 +16,13 @@ function shell(href?: string): Document {
 
 const links = (doc: Document) => [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
 
-describe('ui: the later steps\' stylesheet, loaded with their pages', () => {
-  it('adds one stylesheet link for the meta tag\'s file, once, and is ready when it has loaded', async () => {
+describe("ui: the later steps' stylesheet, loaded with their pages", () => {
+  it("adds one stylesheet link for the meta tag's file, once, and is ready when it has loaded", async () => {
     const doc = shell('/assets/steps-1.css');
     let ready = false;
-    const first = loadLaterStepsStylesheet(doc).then(() => { ready = true; });
+    const first = loadLaterStepsStylesheet(doc).then(() => {
+      ready = true;
+    });
     const again = loadLaterStepsStylesheet(doc);
     expect(links(doc).map((link) => link.getAttribute('href'))).to.deep.equal(['/assets/steps-1.css']);
     await Promise.resolve();
@@ -36,7 +38,10 @@ describe('ui: the later steps\' stylesheet, loaded with their pages', () => {
     const doc = shell('/assets/steps-1.css');
     const failed = loadLaterStepsStylesheet(doc);
     links(doc)[0]?.dispatchEvent(new window.Event('error'));
-    const error = await failed.then(() => undefined, (problem: unknown) => problem);
+    const error = await failed.then(
+      () => undefined,
+      (problem: unknown) => problem,
+    );
     expect(String(error)).to.include('/assets/steps-1.css did not load');
     expect(links(doc)).to.have.length(0);
     const retry = loadLaterStepsStylesheet(doc);

@@ -20,14 +20,16 @@ function type(element: HTMLElement, value: string) {
 describe('ui: login screen (spec §2, §5)', () => {
   afterEach(cleanup);
 
-  it('renders every text of the spec the CX standards keep, the links and the field attributes (issue 22: no forgotten-details link, no other documents; the code\'s expiry; third parties need no password)', async () => {
+  it("renders every text of the spec the CX standards keep, the links and the field attributes (issue 22: no forgotten-details link, no other documents; the code's expiry; third parties need no password)", async () => {
     await startApp();
     const f = form();
     for (const text of [
-      'Account Login', 'Your username will not be shared.',
+      'Account Login',
+      'Your username will not be shared.',
       'Enter the 6-digit secure code from your Digital Secure Key app. Each code expires 2 minutes after your app generates it.',
       'Third parties such as Budget Buddy never need your online banking password to access your data, and we will never ask for it here.',
-    ]) expect(within(f).getByText(text), text).to.be.instanceOf(Element);
+    ])
+      expect(within(f).getByText(text), text).to.be.instanceOf(Element);
     expect(within(f).queryByRole('button', { name: 'Forgot your username?' })).to.equal(null);
     expect(within(f).queryByRole('button', { name: 'Not registered?' })).to.equal(null);
     expect(within(f).getByRole('button', { name: 'Lost, damaged or stolen secure key?' })).to.be.instanceOf(Element);
@@ -40,7 +42,11 @@ describe('ui: login screen (spec §2, §5)', () => {
     expect(screen.getByRole('tooltip', { hidden: true }).textContent).to.equal(copy.login.usernameTooltip);
     expect(tooltip.getAttribute('aria-describedby')).to.equal(screen.getByRole('tooltip', { hidden: true }).id);
     const code = input(copy.login.secureCodeLabel);
-    expect([code.inputMode, code.autocomplete, code.maxLength], 'issue 23 item A: no maxLength, "123 456" fits').to.deep.equal(['numeric', 'one-time-code', -1]);
+    expect([code.inputMode, code.autocomplete, code.maxLength], 'issue 23 item A: no maxLength, "123 456" fits').to.deep.equal([
+      'numeric',
+      'one-time-code',
+      -1,
+    ]);
     expect(input('Username').autocomplete).to.equal('username');
     expect(within(f).queryByText('Additional security')).to.equal(null);
     expect(continueButton().type).to.equal('submit');
@@ -48,8 +54,12 @@ describe('ui: login screen (spec §2, §5)', () => {
     expect(within(f).queryByRole('alert')).to.equal(null);
   });
 
-  it('with every cx switch on (a bank\'s legal decision, config.json cx), the spec\'s links come back: forgot username, not registered, how to generate, the CDR policy, the footer', async () => {
-    await startApp({ config: runtimeConfig({ cx: { showForgottenDetailsLink: true, showNotRegisteredLink: true, showSecureKeyHelpLink: true, showCdrPolicyLink: true, showFooterLinksOnLogin: true } }) });
+  it("with every cx switch on (a bank's legal decision, config.json cx), the spec's links come back: forgot username, not registered, how to generate, the CDR policy, the footer", async () => {
+    await startApp({
+      config: runtimeConfig({
+        cx: { showForgottenDetailsLink: true, showNotRegisteredLink: true, showSecureKeyHelpLink: true, showCdrPolicyLink: true, showFooterLinksOnLogin: true },
+      }),
+    });
     const f = form();
     expect(within(f).getByRole('button', { name: 'Forgot your username?' })).to.be.instanceOf(Element);
     expect(within(f).getByRole('button', { name: 'Not registered?' })).to.be.instanceOf(Element);
@@ -57,12 +67,20 @@ describe('ui: login screen (spec §2, §5)', () => {
     expect(howTo.getAttribute('href')).to.equal(config.links.secureKeyHelp);
     expect(howTo.getAttribute('target')).to.equal('_blank');
     expect(howTo.getAttribute('rel')).to.equal('noopener noreferrer');
-    expect(within(f).getByRole('link', { name: /Consumer Data Right policy/ }).getAttribute('href')).to.equal(config.links.cdrPolicy);
+    expect(
+      within(f)
+        .getByRole('link', { name: /Consumer Data Right policy/ })
+        .getAttribute('href'),
+    ).to.equal(config.links.cdrPolicy);
     expect(screen.getByRole('navigation', { name: copy.shell.footerLabel })).to.be.instanceOf(Element);
   });
 
   it('shows each message after its field is left; Continue is never a silent grey dead end: on an incomplete form it names what is missing and focuses the first such field (issue 20)', async () => {
-    const { login, api } = await (async () => { const a = bank(); const app = await startApp({ api: a }); return { ...app, api: a }; })();
+    const { login, api } = await (async () => {
+      const a = bank();
+      const app = await startApp({ api: a });
+      return { ...app, api: a };
+    })();
     const username = input('Username');
     const code = input(copy.login.secureCodeLabel);
     expect(within(form()).queryByText('Error: username cannot be empty.')).to.equal(null);
@@ -130,7 +148,9 @@ describe('ui: login screen (spec §2, §5)', () => {
     await settle(() => fireEvent.click(continueButton()));
     expect(within(form()).queryByRole('alert'), 'no error banner').to.equal(null);
     // Issue 22: the step-up asks for a new code too, and says how long a code lasts (CX standards, OTP expiry).
-    const notice = within(form()).getByText('For your security we also need your date of birth. Enter it with a new secure code: each code expires 2 minutes after your app generates it.');
+    const notice = within(form()).getByText(
+      'For your security we also need your date of birth. Enter it with a new secure code: each code expires 2 minutes after your app generates it.',
+    );
     const group = screen.getByRole('group', { name: 'Date of birth' });
     expect(group.getAttribute('aria-describedby')).to.contain(notice.id);
     const code = input(copy.login.secureCodeLabel);
@@ -163,7 +183,9 @@ describe('ui: login screen (spec §2, §5)', () => {
     type(year, '1966');
     expect(login.form.dob).to.deep.equal({ day: '25', month: '12', year: '1966' });
 
-    type(day, ''); type(month, ''); type(year, '');
+    type(day, '');
+    type(month, '');
+    type(year, '');
     fireEvent.paste(month, { clipboardData: { getData: () => '25/12/1966' } });
     expect([day.value, month.value, year.value]).to.deep.equal(['25', '12', '1966']);
 
@@ -198,9 +220,13 @@ describe('ui: login screen (spec §2, §5)', () => {
     expect(document.activeElement, 'Continue on a wrong date: its first part takes focus').to.equal(part('DD'));
   });
 
-  it('the help links open their modals (the spec\'s two behind the cx switches, issue 22)', async () => {
+  it("the help links open their modals (the spec's two behind the cx switches, issue 22)", async () => {
     const { modal, flow } = await startApp({ config: runtimeConfig({ cx: { showForgottenDetailsLink: true, showNotRegisteredLink: true } }) });
-    for (const [label, name] of [['Forgot your username?', 'forgotUsername'], ['Not registered?', 'notRegistered'], ['Lost, damaged or stolen secure key?', 'lostSecureKey']] as const) {
+    for (const [label, name] of [
+      ['Forgot your username?', 'forgotUsername'],
+      ['Not registered?', 'notRegistered'],
+      ['Lost, damaged or stolen secure key?', 'lostSecureKey'],
+    ] as const) {
       await settle(() => fireEvent.click(within(form()).getByRole('button', { name: label })));
       expect(modal.current?.name).to.equal(name);
       await settle(() => closeModals(flow));
@@ -208,7 +234,11 @@ describe('ui: login screen (spec §2, §5)', () => {
   });
 
   it('Cancel opens sharing incomplete; its primary button rejects and returns with access_denied', async () => {
-    const { ports, api } = await (async () => { const a = bank(); const app = await startApp({ api: a }); return { ...app, api: a }; })();
+    const { ports, api } = await (async () => {
+      const a = bank();
+      const app = await startApp({ api: a });
+      return { ...app, api: a };
+    })();
     await settle(() => fireEvent.click(within(form()).getByRole('button', { name: 'Cancel' })));
     const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to leave?' });
     expect(within(dialog).getByRole('button', { name: 'No, stay' })).to.be.instanceOf(Element);

@@ -52,20 +52,26 @@ const SPEC_TABLE: Readonly<Record<ModalName, { readonly closable: boolean; reado
 describe('ui: modals (spec §4)', () => {
   afterEach(cleanup);
 
-  it('each of the 24 modals (spec §4 lists 20; DESIGN §3.11 adds already completed, CONTRACT §4 not the arrangement\'s owner, DESIGN §3.18 the two ending notices) shows its title, text and the buttons of the spec\'s table; Escape closes only the closable ones', async () => {
+  it("each of the 24 modals (spec §4 lists 20; DESIGN §3.11 adds already completed, CONTRACT §4 not the arrangement's owner, DESIGN §3.18 the two ending notices) shows its title, text and the buttons of the spec's table; Escape closes only the closable ones", async () => {
     const { modal, flow } = await startApp();
     expect(MODAL_NAMES).to.have.length(24);
     expect(Object.keys(SPEC_TABLE)).to.have.members([...MODAL_NAMES]);
     for (const name of MODAL_NAMES) {
       const entry = copy.modals[name];
       const { closable, buttons } = SPEC_TABLE[name];
-      await settle(() => (name === 'timeoutWarning'
-        ? setModals(flow, (modals) => ({ ...modals, timeoutSeconds: 42 }))
-        : name === 'redirectionToTpp' ? setModals(flow, (modals) => ({ ...modals, expiry: true })) : showModal(flow, name)));
+      await settle(() =>
+        name === 'timeoutWarning'
+          ? setModals(flow, (modals) => ({ ...modals, timeoutSeconds: 42 }))
+          : name === 'redirectionToTpp'
+            ? setModals(flow, (modals) => ({ ...modals, expiry: true }))
+            : showModal(flow, name),
+      );
       const dialog = screen.getByRole('dialog', { name: text(entry.title) });
       expect(dialog.getAttribute('aria-modal'), name).to.equal('true');
       for (const paragraph of entry.paragraphs) expect(within(dialog).getByText(text(paragraph)), `${name}: ${text(paragraph)}`).to.be.instanceOf(Element);
-      const shown = within(dialog).getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent);
+      const shown = within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent);
       expect(shown, name).to.deep.equal(closable ? [CLOSE, ...buttons] : buttons);
       await settle(() => fireEvent.keyDown(dialog, { key: 'Escape' }));
       if (closable) {
@@ -84,15 +90,35 @@ describe('ui: modals (spec §4)', () => {
     let dialog = screen.getByRole('dialog');
     // The spec's wording with its typo corrected (docs/wording.md).
     expect(within(dialog).getByText('Please contact us to retrieve your username.')).to.be.instanceOf(Element);
-    expect(within(dialog).getByRole('link', { name: /Contact us/ }).getAttribute('href')).to.equal(config.links.contactUs);
-    await settle(() => { closeModals(flow); showModal(flow, 'lostSecureKey'); });
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /Contact us/ })
+        .getAttribute('href'),
+    ).to.equal(config.links.contactUs);
+    await settle(() => {
+      closeModals(flow);
+      showModal(flow, 'lostSecureKey');
+    });
     dialog = screen.getByRole('dialog');
-    expect(within(dialog).getAllByRole('link').map((a) => a.getAttribute('href'))).to.deep.equal(['tel:1300975707', 'tel:+61255501234']);
-    await settle(() => { closeModals(flow); showModal(flow, 'ageLimitation'); });
+    expect(
+      within(dialog)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).to.deep.equal(['tel:1300975707', 'tel:+61255501234']);
+    await settle(() => {
+      closeModals(flow);
+      showModal(flow, 'ageLimitation');
+    });
     expect(within(screen.getByRole('dialog')).getByText('You must be above 18 years of age to use Open Banking.')).to.be.instanceOf(Element);
-    await settle(() => { closeModals(flow); showModal(flow, 'noEligibleAccounts'); });
+    await settle(() => {
+      closeModals(flow);
+      showModal(flow, 'noEligibleAccounts');
+    });
     expect(within(screen.getByRole('dialog')).getByText("We can't share the requested information from any of your accounts.")).to.be.instanceOf(Element);
-    await settle(() => { closeModals(flow); showModal(flow, 'serviceUnavailable'); });
+    await settle(() => {
+      closeModals(flow);
+      showModal(flow, 'serviceUnavailable');
+    });
     expect(within(screen.getByRole('dialog')).getByText('Apologies for any inconvenience. Please try again later.')).to.be.instanceOf(Element);
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: `Return to ${TPP}` })).to.be.instanceOf(Element);
   });
@@ -140,12 +166,35 @@ describe('ui: modals (spec §4)', () => {
   it('showInOrder: keeps what is already in order, closes from the first dialog out of place and shows the rest bottom to top', () => {
     const calls: string[] = [];
     const fake = (name: string, open: boolean) => {
-      const dialog = { open, showModal: () => { dialog.open = true; calls.push(`show ${name}`); }, close: () => { dialog.open = false; calls.push(`close ${name}`); }, focus: () => calls.push(`focus ${name}`) };
+      const dialog = {
+        open,
+        showModal: () => {
+          dialog.open = true;
+          calls.push(`show ${name}`);
+        },
+        close: () => {
+          dialog.open = false;
+          calls.push(`close ${name}`);
+        },
+        focus: () => calls.push(`focus ${name}`),
+      };
       return dialog as unknown as HTMLDialogElement;
     };
-    const dialogs = new Map([['forgotUsername', fake('forgotUsername', false)], ['timeoutWarning', fake('timeoutWarning', true)], ['redirectionToTpp', fake('redirectionToTpp', false)]] as const);
+    const dialogs = new Map([
+      ['forgotUsername', fake('forgotUsername', false)],
+      ['timeoutWarning', fake('timeoutWarning', true)],
+      ['redirectionToTpp', fake('redirectionToTpp', false)],
+    ] as const);
     showInOrder(['timeoutWarning'], ['forgotUsername', 'timeoutWarning', 'redirectionToTpp'], dialogs);
-    expect(calls).to.deep.equal(['close timeoutWarning', 'show forgotUsername', 'focus forgotUsername', 'show timeoutWarning', 'focus timeoutWarning', 'show redirectionToTpp', 'focus redirectionToTpp']);
+    expect(calls).to.deep.equal([
+      'close timeoutWarning',
+      'show forgotUsername',
+      'focus forgotUsername',
+      'show timeoutWarning',
+      'focus timeoutWarning',
+      'show redirectionToTpp',
+      'focus redirectionToTpp',
+    ]);
     calls.length = 0;
     showInOrder(['forgotUsername', 'timeoutWarning', 'redirectionToTpp'], ['forgotUsername', 'timeoutWarning', 'redirectionToTpp'], dialogs);
     expect(calls, 'nothing to do').to.deep.equal([]);

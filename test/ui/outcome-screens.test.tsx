@@ -26,8 +26,10 @@ describe('ui: issue 12 on screen', () => {
   });
 
   it('a login whose answer was lost offline: the form stays, with a notice to try again', async () => {
-    const api = new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts() })
-      .answer('authenticate', { ok: false, error: { status: 0, code: 'no_answer', causes: ['TypeError: fetch failed'] } });
+    const api = new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts() }).answer('authenticate', {
+      ok: false,
+      error: { status: 0, code: 'no_answer', causes: ['TypeError: fetch failed'] },
+    });
     const app = await startApp({ api });
     app.ports.activity.online = false;
     await settle(() => app.logIn());
@@ -36,14 +38,16 @@ describe('ui: issue 12 on screen', () => {
     expect(screen.getByRole('textbox', { name: /Username/ })).to.be.instanceOf(Element);
   });
 
-  it('markup in the recipient\'s name is shown as text (intro line and modals)', async () => {
+  it("markup in the recipient's name is shown as text (intro line and modals)", async () => {
     const app = await startApp({ verifier: new FakeTokenVerifier({ [TOKEN]: tokenPayload({ tppName: MARKUP }) }) });
     // The brand's logo is the one image (DESIGN §3.14); nothing from the name.
     expect(document.querySelector('img:not(.logo-image), b')).to.equal(null);
     expect(screen.getByText(`You are about to share your data with ${MARKUP}`)).to.be.instanceOf(Element);
     await settle(() => app.login.cancel());
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText(new RegExp(`Your data sharing with ${MARKUP.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not complete`))).to.be.instanceOf(Element);
+    expect(within(dialog).getByText(new RegExp(`Your data sharing with ${MARKUP.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not complete`))).to.be.instanceOf(
+      Element,
+    );
     expect(dialog.querySelector('img, b')).to.equal(null);
     expect((globalThis as { pwned?: number }).pwned).to.equal(undefined);
   });
@@ -59,7 +63,11 @@ describe('ui: issue 12 on screen', () => {
     const app = await startApp({ api });
     await settle(() => app.logIn());
     cleanup();
-    render(<ServicesProvider container={app.container}><SelectAccountsPage /></ServicesProvider>);
+    render(
+      <ServicesProvider container={app.container}>
+        <SelectAccountsPage />
+      </ServicesProvider>,
+    );
     expect(document.querySelector('img, b, script')).to.equal(null);
     expect(screen.getByRole('checkbox', { name: new RegExp(MARKUP.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).to.be.instanceOf(Element);
     expect(screen.getByText('<script>alert(1)</script>')).to.be.instanceOf(Element);

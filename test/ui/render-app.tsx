@@ -14,7 +14,11 @@ export async function renderApp(overrides: Partial<TestPorts> = {}) {
   const j = journey(overrides);
   let view: ReturnType<typeof render> | undefined;
   await act(async () => {
-    view = render(<ServicesProvider container={j.container}><App /></ServicesProvider>);
+    view = render(
+      <ServicesProvider container={j.container}>
+        <App />
+      </ServicesProvider>,
+    );
   });
   if (view === undefined) throw new Error('render failed');
   return { ...j, view };
@@ -23,13 +27,17 @@ export async function renderApp(overrides: Partial<TestPorts> = {}) {
 /** Renders <App/> and starts the flow (StartConsentFlow), settled: the login step (or a failure page) shows. */
 export async function startApp(overrides: Partial<TestPorts> = {}) {
   const app = await renderApp(overrides);
-  await act(async () => { await app.start(); });
+  await act(async () => {
+    await app.start();
+  });
   return app;
 }
 
 /** Runs a store command or a UI event inside act and lets its promises settle. */
 export async function settle(run: () => unknown): Promise<void> {
-  await act(async () => { await run(); });
+  await act(async () => {
+    await run();
+  });
 }
 
 /**

@@ -12,16 +12,22 @@ import { ServicesProvider } from '../../ui/web/services-context';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const numbered = (count: number): RawAccount[] => Array.from({ length: count }, (_, i) => {
-  const n = String(i + 1).padStart(4, '0');
-  return rawAccount({ id: `acc-${n}`, identification: `062000 1000${n}`, nickName: i === 6 ? 'Holiday fund' : null, productName: `Saver ${n}` });
-});
+const numbered = (count: number): RawAccount[] =>
+  Array.from({ length: count }, (_, i) => {
+    const n = String(i + 1).padStart(4, '0');
+    return rawAccount({ id: `acc-${n}`, identification: `062000 1000${n}`, nickName: i === 6 ? 'Holiday fund' : null, productName: `Saver ${n}` });
+  });
 
 async function atSelectAccounts(accounts: RawAccount[], rendered = true) {
   const j = journey({ api: new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts }) });
   await j.start();
   await j.logIn();
-  if (rendered) render(<ServicesProvider container={j.container}><SelectAccountsPage /></ServicesProvider>);
+  if (rendered)
+    render(
+      <ServicesProvider container={j.container}>
+        <SelectAccountsPage />
+      </ServicesProvider>,
+    );
   return j;
 }
 
@@ -40,8 +46,11 @@ describe('ui: select accounts, long lists', () => {
     fireEvent.click(within(list).getByRole('checkbox', { name: /^Saver 0001/ }));
     const filter = screen.getByRole('searchbox', { name: 'Find an account' });
     fireEvent.change(filter, { target: { value: 'holiday' } });
-    expect(within(list).getAllByRole('checkbox').map((b) => (b as HTMLInputElement).labels?.[0]?.textContent))
-      .to.deep.equal(['Holiday fund 062-000 1000 0007']);
+    expect(
+      within(list)
+        .getAllByRole('checkbox')
+        .map((b) => (b as HTMLInputElement).labels?.[0]?.textContent),
+    ).to.deep.equal(['Holiday fund 062-000 1000 0007']);
     expect(screen.getByRole('status').textContent).to.equal('Showing 1 of 25 accounts');
     fireEvent.change(filter, { target: { value: '1000 002' } });
     expect(list.children).to.have.length(6);
@@ -56,7 +65,10 @@ describe('ui: select accounts, long lists', () => {
     const list = document.querySelector('.account-list') as HTMLElement;
     expect(list.children).to.have.length(50);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all available accounts' }));
-    expect(j.selection.accounts.filter((a) => a.selected), 'select-all covers the tiles not shown').to.have.length(120);
+    expect(
+      j.selection.accounts.filter((a) => a.selected),
+      'select-all covers the tiles not shown',
+    ).to.have.length(120);
     fireEvent.click(screen.getByRole('button', { name: 'Show more accounts (70 not shown yet)' }));
     expect(list.children).to.have.length(100);
     expect((document.activeElement as HTMLInputElement).labels?.[0]?.textContent).to.equal('Saver 0051 062-000 1000 0051');
@@ -67,9 +79,12 @@ describe('ui: select accounts, long lists', () => {
 
   it('a tile re-renders only when its own account changes (ticking one, select-all)', async () => {
     const j = await atSelectAccounts([...numbered(30), ...egaEntries], false);
-    const props = (): AccountTileProps[] => j.selection.accounts.map((account) => ({
-      account, onToggle: j.selection.toggle, onToggleSubAccount: j.selection.toggleSubAccount,
-    }));
+    const props = (): AccountTileProps[] =>
+      j.selection.accounts.map((account) => ({
+        account,
+        onToggle: j.selection.toggle,
+        onToggleSubAccount: j.selection.toggleSubAccount,
+      }));
     const before = props();
     j.selection.toggle('acc-0003');
     const afterTick = props();
@@ -92,10 +107,13 @@ describe('ui: select accounts, long lists', () => {
     fireEvent.change(filter, { target: { value: 'Saver 049' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all 10 matching accounts' }));
     expect(count()).to.equal('10 of 500 accounts selected');
-    expect((screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select all 10 matching accounts' })).checked).to.equal(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select all 10 matching accounts' }).checked).to.equal(true);
     fireEvent.change(filter, { target: { value: '' } });
-    expect(j.selection.accounts.filter((a) => a.selected), 'the hidden accounts did not change').to.have.length(10);
-    expect((screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select all available accounts' })).checked).to.equal(false);
+    expect(
+      j.selection.accounts.filter((a) => a.selected),
+      'the hidden accounts did not change',
+    ).to.have.length(10);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select all available accounts' }).checked).to.equal(false);
     fireEvent.change(filter, { target: { value: 'no such account' } });
     expect(screen.getByText('No accounts match')).to.be.instanceOf(Element);
     expect(screen.queryByRole('checkbox', { name: /^Select all/ })).to.equal(null);

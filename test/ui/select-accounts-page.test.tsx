@@ -25,7 +25,11 @@ async function atSelectAccounts(options: { accounts?: RawAccount[]; trust?: bool
   await j.logIn();
   if (j.session.step === 'selectProfile') await j.profile.continue();
   expect(j.session.step).to.equal('selectAccounts');
-  render(<ServicesProvider container={j.container}><SelectAccountsPage /></ServicesProvider>);
+  render(
+    <ServicesProvider container={j.container}>
+      <SelectAccountsPage />
+    </ServicesProvider>,
+  );
   const fieldset = (): HTMLElement => screen.getByRole('group', { name: 'Select accounts to share data' });
   const box = (name: RegExp): HTMLInputElement => within(fieldset()).getByRole<HTMLInputElement>('checkbox', { name });
   const tile = (name: RegExp): HTMLElement => {
@@ -66,7 +70,9 @@ describe('ui: select accounts', () => {
     fireEvent.click(all);
     expect(all.checked).to.equal(true);
     expect(j.selection.availableAccounts.every((a) => a.selected)).to.equal(true);
-    const eligibleBoxes = within(fieldset()).getAllByRole('checkbox').filter((b) => !(b as HTMLInputElement).disabled);
+    const eligibleBoxes = within(fieldset())
+      .getAllByRole('checkbox')
+      .filter((b) => !(b as HTMLInputElement).disabled);
     expect(eligibleBoxes.every((b) => (b as HTMLInputElement).checked)).to.equal(true);
     fireEvent.click(all);
     expect(j.selection.accounts.some((a) => a.selected)).to.equal(false);
@@ -114,8 +120,11 @@ describe('ui: select accounts', () => {
   it('warns that some accounts are not available, with the eligibility link', async () => {
     await atSelectAccounts();
     const warning = screen.getByText('Some accounts are not available for data sharing.').closest('.notice') as HTMLElement;
-    expect(within(warning).getByRole('link', { name: /^Learn more about account eligibility/ }).getAttribute('href'))
-      .to.equal('https://www.bank.example/eligibility');
+    expect(
+      within(warning)
+        .getByRole('link', { name: /^Learn more about account eligibility/ })
+        .getAttribute('href'),
+    ).to.equal('https://www.bank.example/eligibility');
     expect(screen.queryByText('You do not have any eligible accounts to share.')).to.equal(null);
   });
 
@@ -156,9 +165,13 @@ describe('ui: select accounts', () => {
     const { j, api, box } = await atSelectAccounts();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(j.modal.current?.name).to.equal('sharingIncomplete');
-    await act(async () => { await j.modal.dismiss(); });
+    await act(async () => {
+      await j.modal.dismiss();
+    });
     fireEvent.click(box(/^Bills/));
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Continue' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    });
     const saved = api.calls.find((c) => c.name === 'saveSelection')?.body as { permissions: { accounts?: { secondaryIdentification: string }[] }[] };
     expect(saved.permissions[0]?.accounts?.map((a) => a.secondaryIdentification)).to.deep.equal(['acc-0001']);
     expect(j.session.step).to.equal('confirmation');

@@ -10,10 +10,11 @@ import { ACCOUNT_FILTER_MIN, ACCOUNT_PAGE_SIZE } from '../../application/stores/
 
 // The store side of the long-list behaviour (filter box and paging) that the account step renders.
 
-const numbered = (count: number): RawAccount[] => Array.from({ length: count }, (_, i) => {
-  const n = String(i + 1).padStart(4, '0');
-  return rawAccount({ id: `acc-${n}`, identification: `062000 1000${n}`, nickName: i === 6 ? 'Holiday Fund' : null, productName: `Saver ${n}` });
-});
+const numbered = (count: number): RawAccount[] =>
+  Array.from({ length: count }, (_, i) => {
+    const n = String(i + 1).padStart(4, '0');
+    return rawAccount({ id: `acc-${n}`, identification: `062000 1000${n}`, nickName: i === 6 ? 'Holiday Fund' : null, productName: `Saver ${n}` });
+  });
 
 async function selectionWith(accounts: RawAccount[]) {
   const j = journey({ api: new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts }) });
@@ -82,23 +83,29 @@ describe('AccountSelectionStore: filter and long lists', () => {
     expect(selection.visibleAccounts).to.have.length(120);
     expect(selection.shownAccounts).to.have.length(ACCOUNT_PAGE_SIZE);
     selection.toggleAll();
-    expect(selection.accounts.every((a) => a.selected), 'select-all covers accounts not shown').to.equal(true);
+    expect(
+      selection.accounts.every((a) => a.selected),
+      'select-all covers accounts not shown',
+    ).to.equal(true);
   });
 
   it('property: visibleAccounts is an in-order subset of the accounts, and the selection is untouched', async () => {
     const selection = await selectionWith(numbered(25));
     selection.toggle('acc-0003');
     const accounts = selection.accounts;
-    fc.assert(fc.property(fc.string({ maxLength: 12 }), (text) => {
-      selection.setFilter(text);
-      const visible = selection.visibleAccounts;
-      let cursor = 0;
-      for (const account of visible) {
-        cursor = accounts.indexOf(account, cursor);
-        if (cursor < 0) return false;
-        cursor += 1;
-      }
-      return selection.accounts === accounts && selection.shownAccounts.length <= visible.length;
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), (text) => {
+        selection.setFilter(text);
+        const visible = selection.visibleAccounts;
+        let cursor = 0;
+        for (const account of visible) {
+          cursor = accounts.indexOf(account, cursor);
+          if (cursor < 0) return false;
+          cursor += 1;
+        }
+        return selection.accounts === accounts && selection.shownAccounts.length <= visible.length;
+      }),
+      { numRuns: 200 },
+    );
   });
 });

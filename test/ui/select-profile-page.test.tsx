@@ -17,7 +17,11 @@ async function atSelectProfile() {
   await j.start();
   await j.logIn();
   expect(j.session.step).to.equal('selectProfile');
-  render(<ServicesProvider container={j.container}><SelectProfilePage /></ServicesProvider>);
+  render(
+    <ServicesProvider container={j.container}>
+      <SelectProfilePage />
+    </ServicesProvider>,
+  );
   return { j, api };
 }
 
@@ -30,16 +34,18 @@ describe('ui: select profile', () => {
     const group = screen.getByRole('group', { name: 'Profiles you can share data from' });
     const radios = within(group).getAllByRole('radio');
     expect(radios.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).to.deep.equal(['Jane Citizen', 'Citizen Family Trust']);
-    expect((within(group).getByRole<HTMLInputElement>('radio', { name: 'Jane Citizen' })).checked).to.equal(true);
+    expect(within(group).getByRole<HTMLInputElement>('radio', { name: 'Jane Citizen' }).checked).to.equal(true);
   });
 
   it('selecting a profile updates the store; Continue confirms that profile and reaches the account step', async () => {
     const { j, api } = await atSelectProfile();
     fireEvent.click(screen.getByRole('radio', { name: 'Citizen Family Trust' }));
     expect(j.profile.selectedId).to.equal('BC1001');
-    expect((screen.getByRole<HTMLInputElement>('radio', { name: 'Citizen Family Trust' })).checked).to.equal(true);
-    expect((screen.getByRole<HTMLInputElement>('radio', { name: 'Jane Citizen' })).checked).to.equal(false);
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Continue' })); });
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Citizen Family Trust' }).checked).to.equal(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Jane Citizen' }).checked).to.equal(false);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    });
     expect(api.calls.find((c) => c.name === 'confirmBusinessProfile')?.body).to.deep.equal({ bcin: 'BC1001' });
     expect(j.session.step).to.equal('selectAccounts');
   });

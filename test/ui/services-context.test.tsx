@@ -16,10 +16,10 @@ function countingContainer(greeting = 'hello'): { container: Container; gets: ()
   container.bind(GREETING).toConstantValue(greeting);
   let count = 0;
   const get = container.get.bind(container);
-  container.get = ((...args: Parameters<Container['get']>) => {
+  container.get = (...args: Parameters<Container['get']>) => {
     count += 1;
     return get(...args);
-  });
+  };
   return { container, gets: () => count };
 }
 
@@ -35,7 +35,11 @@ describe('ui: useService (DESIGN §2, one context)', () => {
       bump = () => setN((v) => v + 1);
       return <p>{`${greeting} ${n}`}</p>;
     }
-    const view = render(<ServicesProvider container={container}><Greeter /></ServicesProvider>);
+    const view = render(
+      <ServicesProvider container={container}>
+        <Greeter />
+      </ServicesProvider>,
+    );
     for (let i = 0; i < 3; i++) await act(async () => bump());
     expect(view.container.textContent).to.equal('hello 3');
     expect(gets()).to.equal(1);
@@ -43,15 +47,23 @@ describe('ui: useService (DESIGN §2, one context)', () => {
 
   it('resolves again from a new container', async () => {
     const first = countingContainer();
-    const second = countingContainer('g\'day');
+    const second = countingContainer("g'day");
     function Greeter() {
       return <p>{useService<string>(GREETING)}</p>;
     }
-    const view = render(<ServicesProvider container={first.container}><Greeter /></ServicesProvider>);
+    const view = render(
+      <ServicesProvider container={first.container}>
+        <Greeter />
+      </ServicesProvider>,
+    );
     expect(view.container.textContent).to.equal('hello');
-    view.rerender(<ServicesProvider container={second.container}><Greeter /></ServicesProvider>);
+    view.rerender(
+      <ServicesProvider container={second.container}>
+        <Greeter />
+      </ServicesProvider>,
+    );
     await act(async () => undefined);
-    expect(view.container.textContent).to.equal('g\'day');
+    expect(view.container.textContent).to.equal("g'day");
     expect([first.gets(), second.gets()]).to.deep.equal([1, 1]);
   });
 

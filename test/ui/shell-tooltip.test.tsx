@@ -8,8 +8,13 @@ import { Tooltip, TOOLTIP_DELAY_MS } from '../../ui/web/components/tooltip';
 
 describe('ui: tooltip (spec §9)', () => {
   let clock: sinon.SinonFakeTimers;
-  beforeEach(() => { clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); });
-  afterEach(() => { cleanup(); clock.restore(); });
+  beforeEach(() => {
+    clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    cleanup();
+    clock.restore();
+  });
 
   const bubble = () => screen.getByRole('tooltip', { hidden: true });
 
@@ -20,16 +25,24 @@ describe('ui: tooltip (spec §9)', () => {
     expect(bubble().hidden).to.equal(true);
     expect(bubble().className).to.contain('tooltip-w400');
     fireEvent.mouseEnter(button.parentElement as HTMLElement);
-    act(() => { clock.tick(TOOLTIP_DELAY_MS - 1); });
+    act(() => {
+      clock.tick(TOOLTIP_DELAY_MS - 1);
+    });
     expect(bubble().hidden).to.equal(true);
-    act(() => { clock.tick(1); });
+    act(() => {
+      clock.tick(1);
+    });
     expect(bubble().hidden).to.equal(false);
     fireEvent.mouseLeave(button.parentElement as HTMLElement);
     expect(bubble().hidden).to.equal(true);
   });
 
   it('opens at once on focus or click; Escape closes it', () => {
-    render(<Tooltip label="About usernames" width={240}>Text</Tooltip>);
+    render(
+      <Tooltip label="About usernames" width={240}>
+        Text
+      </Tooltip>,
+    );
     const button = screen.getByRole('button', { name: 'About usernames' });
     fireEvent.focus(button);
     expect(bubble().hidden).to.equal(false);

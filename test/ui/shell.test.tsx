@@ -32,7 +32,12 @@ function shellState() {
 const customerScopes = ['common:customer.basic:read', 'common:customer.detail:read'];
 
 /** The flag combinations of spec §2's tracker, each walked through its steps with the stores (as the step pages would). */
-const journeys: { readonly name: string; readonly api: () => FakeCustomerAuthApi; readonly walk: (app: App) => Promise<void>[] | (() => unknown)[]; readonly expected: readonly string[] }[] = [
+const journeys: {
+  readonly name: string;
+  readonly api: () => FakeCustomerAuthApi;
+  readonly walk: (app: App) => Promise<void>[] | (() => unknown)[];
+  readonly expected: readonly string[];
+}[] = [
   {
     name: 'individual (single profile)',
     api: () => new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts() }),
@@ -76,7 +81,11 @@ describe('ui: shell (spec §2 "Shared shell", DESIGN §3.6, §3.7)', () => {
     expect(document.title).to.equal('Loading | Open Banking');
     await settle(() => app.start());
     expect(shellState()).to.deep.equal({
-      title: 'Consent to share data', focused: true, tracker: 'none', bar: 'none', windowTitle: 'Consent to share data | Open Banking',
+      title: 'Consent to share data',
+      focused: true,
+      tracker: 'none',
+      bar: 'none',
+      windowTitle: 'Consent to share data | Open Banking',
     });
     expect(screen.getByText('You are about to share your data with Budget Buddy')).to.be.instanceOf(Element);
     expect([window.location.href, window.history.length], 'the address and history never change').to.deep.equal([address, historyLength]);
@@ -89,16 +98,26 @@ describe('ui: shell (spec §2 "Shared shell", DESIGN §3.6, §3.7)', () => {
     const commits: string[] = [];
     const onCommit = () => commits.push(document.querySelector('.loading-page') === null ? 'step' : 'loading');
     await act(async () => {
-      render(<Profiler id="app" onRender={onCommit}><ServicesProvider container={j.container}><App /></ServicesProvider></Profiler>);
+      render(
+        <Profiler id="app" onRender={onCommit}>
+          <ServicesProvider container={j.container}>
+            <App />
+          </ServicesProvider>
+        </Profiler>,
+      );
     });
     const loadingShown = commits.includes('loading');
     expect(loadingShown, 'the loading screen was rendered').to.equal(false);
     expect(shellState()).to.deep.equal({
-      title: 'Consent to share data', focused: true, tracker: 'none', bar: 'none', windowTitle: 'Consent to share data | Open Banking',
+      title: 'Consent to share data',
+      focused: true,
+      tracker: 'none',
+      bar: 'none',
+      windowTitle: 'Consent to share data | Open Banking',
     });
   });
 
-  it('a render error inside the routes shows the failure view with the default text (not the router\'s screen), and is logged', async () => {
+  it("a render error inside the routes shows the failure view with the default text (not the router's screen), and is logged", async () => {
     const [root] = appRoutes();
     if (root === undefined) throw new Error('no root route');
     const Broken = (): never => {
@@ -109,11 +128,20 @@ describe('ui: shell (spec §2 "Shared shell", DESIGN §3.6, §3.7)', () => {
     const errors = sinon.stub(console, 'error');
     try {
       await act(async () => {
-        render(<AppErrorBoundary><MemoryRouter><BrokenRoutes /></MemoryRouter></AppErrorBoundary>);
+        render(
+          <AppErrorBoundary>
+            <MemoryRouter>
+              <BrokenRoutes />
+            </MemoryRouter>
+          </AppErrorBoundary>,
+        );
       });
       expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal(copy.failure.title);
       expect(screen.getByText(copy.failure.defaultMessage)).to.be.instanceOf(Element);
-      expect(errors.args.some(([message]) => message === 'The consent app failed to render.'), 'logged for the bank').to.equal(true);
+      expect(
+        errors.args.some(([message]) => message === 'The consent app failed to render.'),
+        'logged for the bank',
+      ).to.equal(true);
     } finally {
       errors.restore();
     }

@@ -5,14 +5,18 @@ import { SETTLE_DELAY_MS, whenSettled } from '../../ui/web/shell/when-settled';
 
 describe('ui: background work waits until the first screen has settled', () => {
   let clock: sinon.SinonFakeTimers;
-  beforeEach(() => { clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); });
+  beforeEach(() => {
+    clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
   afterEach(() => clock.restore());
 
   const target = () => document.createElement('div');
 
   it('runs once, after the settle delay and an idle moment, when the customer does nothing', () => {
     let runs = 0;
-    whenSettled(() => { runs += 1; }, target());
+    whenSettled(() => {
+      runs += 1;
+    }, target());
     clock.tick(SETTLE_DELAY_MS - 1);
     expect(runs, 'not while the first screen may still be settling').to.equal(0);
     clock.tick(1);
@@ -24,7 +28,9 @@ describe('ui: background work waits until the first screen has settled', () => {
     it(`runs at once on the customer's first ${type}, and never again`, () => {
       let runs = 0;
       const element = target();
-      whenSettled(() => { runs += 1; }, element);
+      whenSettled(() => {
+        runs += 1;
+      }, element);
       element.dispatchEvent(new window.Event(type));
       expect(runs).to.equal(1);
       element.dispatchEvent(new window.Event(type));
@@ -36,7 +42,9 @@ describe('ui: background work waits until the first screen has settled', () => {
   it('cancelled (the screen went away), it never runs', () => {
     let runs = 0;
     const element = target();
-    const cancel = whenSettled(() => { runs += 1; }, element);
+    const cancel = whenSettled(() => {
+      runs += 1;
+    }, element);
     cancel();
     element.dispatchEvent(new window.Event('keydown'));
     clock.runAll();

@@ -16,11 +16,16 @@ import { TypeAheadProvider, type KeyListeners } from './type-ahead';
 const StepBody = observer(function StepBody() {
   const step = useService(SessionStore).step;
   switch (step) {
-    case 'login': return <LoginView />;
-    case 'selectProfile': return <SelectProfileView />;
-    case 'selectAccounts': return <SelectAccountsView />;
-    case 'confirmation': return <ConfirmationView />;
-    default: return assertNever(step);
+    case 'login':
+      return <LoginView />;
+    case 'selectProfile':
+      return <SelectProfileView />;
+    case 'selectAccounts':
+      return <SelectAccountsView />;
+    case 'confirmation':
+      return <ConfirmationView />;
+    default:
+      return assertNever(step);
   }
 });
 
@@ -44,7 +49,9 @@ const Screen = observer(function Screen() {
     <Box flexDirection="column" gap={1}>
       <Box flexDirection="column">
         {progress === undefined ? undefined : <Text dimColor>{copy.shell.progressStep(progress.index + 1, progress.total)}</Text>}
-        <Text bold color="cyan">{session.title}</Text>
+        <Text bold color="cyan">
+          {session.title}
+        </Text>
         {session.intro === undefined ? undefined : <Text>{session.intro}</Text>}
         {session.offline ? <Text color="yellow">{copy.shell.offline}</Text> : undefined}
       </Box>
@@ -62,5 +69,9 @@ const NO_LISTENERS: KeyListeners = { key: () => undefined, interrupt: () => unde
  * `keys` hears every key Ink reads (the activity of spec §4's inactivity timer) and Ctrl+C.
  */
 export function TerminalApp({ keys = NO_LISTENERS }: { readonly keys?: KeyListeners }) {
-  return <TypeAheadProvider on={keys}><Screen /></TypeAheadProvider>;
+  return (
+    <TypeAheadProvider on={keys}>
+      <Screen />
+    </TypeAheadProvider>
+  );
 }

@@ -17,7 +17,9 @@ export const FailureView = observer(function FailureView() {
   const { message, reference } = failurePageText(screen.kind === 'failure' ? screen : undefined, session.config.errorMessages);
   return (
     <Box flexDirection="column" borderStyle="double" paddingX={1} gap={1}>
-      <Text bold color="red">{copy.failure.title}</Text>
+      <Text bold color="red">
+        {copy.failure.title}
+      </Text>
       <Text>{message}</Text>
       {session.failureOutcome === '' ? undefined : <Text>{session.failureOutcome}</Text>}
       {reference === undefined ? undefined : <Text dimColor>{reference}</Text>}

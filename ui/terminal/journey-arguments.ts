@@ -58,16 +58,26 @@ export function parseJourneyArguments(argv: readonly string[]): ParsedArguments 
   if ([url !== undefined, jwt !== undefined, sandboxOptions.length > 0].filter(Boolean).length > 1) {
     return { ok: false, error: 'choose one way in: --persona/--amend (the sandbox), --url, or --jwt with --config' };
   }
-  if (jwt !== undefined && config === undefined) return { ok: false, error: '--jwt needs --config (the address of the bank\'s config.json)' };
+  if (jwt !== undefined && config === undefined) return { ok: false, error: "--jwt needs --config (the address of the bank's config.json)" };
   if (config !== undefined && jwt === undefined) return { ok: false, error: '--config goes with --jwt' };
-  const badAddress = [addressProblem('--url', url), addressProblem('--config', config), addressProblem('--sandbox', values.get('--sandbox'))].find((problem) => problem !== undefined);
+  const badAddress = [addressProblem('--url', url), addressProblem('--config', config), addressProblem('--sandbox', values.get('--sandbox'))].find(
+    (problem) => problem !== undefined,
+  );
   if (badAddress !== undefined) return { ok: false, error: badAddress };
   if (jwt !== undefined && jwt.trim() === '') return { ok: false, error: '--jwt is empty' };
   const persona = values.get('--persona');
   const amend = values.get('--amend');
-  const entry: JourneyEntryAsk = url !== undefined ? { kind: 'url', url }
-    : jwt !== undefined && config !== undefined ? { kind: 'jwt', jwt, config }
-    : { kind: 'sandbox', sandbox: values.get('--sandbox') ?? DEFAULT_SANDBOX, ...(persona === undefined ? {} : { persona }), ...(amend === undefined ? {} : { amend }) };
+  const entry: JourneyEntryAsk =
+    url !== undefined
+      ? { kind: 'url', url }
+      : jwt !== undefined && config !== undefined
+        ? { kind: 'jwt', jwt, config }
+        : {
+            kind: 'sandbox',
+            sandbox: values.get('--sandbox') ?? DEFAULT_SANDBOX,
+            ...(persona === undefined ? {} : { persona }),
+            ...(amend === undefined ? {} : { amend }),
+          };
   const answers = values.get('--answers');
   return { ok: true, value: { entry, timeoutMs: timeout * 1000, ...(answers === undefined ? {} : { answers }) } };
 }

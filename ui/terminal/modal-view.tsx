@@ -26,7 +26,9 @@ export const ModalView = observer(function ModalView() {
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1} gap={1}>
       <Text bold>{modalText(entry.title, context)}</Text>
-      {entry.paragraphs.map((paragraph, index) => <Text key={index}>{modalText(paragraph, context)}</Text>)}
+      {entry.paragraphs.map((paragraph, index) => (
+        <Text key={index}>{modalText(paragraph, context)}</Text>
+      ))}
       {entry.countdown !== undefined && current.seconds !== undefined ? <Text color="yellow">{entry.countdown(current.seconds)}</Text> : undefined}
       {entry.phones === undefined ? undefined : entry.phones.map((phone) => <Text key={phone.tel}>{`${phone.label}: ${phone.number}`}</Text>)}
       {entry.contactLink === undefined ? undefined : <Text>{`${entry.contactLink}: ${session.config.links.contactUs}`}</Text>}

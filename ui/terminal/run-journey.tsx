@@ -1,9 +1,7 @@
 import { render } from 'ink';
 import { EventEmitter } from 'node:events';
 import { FlowController } from '../../application/flow-controller';
-import {
-  createTerminalContainer, loadTerminalConfig, readJourneyAnswers, resolveJourneyEntry,
-} from '../../adapters/terminal/composition-root';
+import { createTerminalContainer, loadTerminalConfig, readJourneyAnswers, resolveJourneyEntry } from '../../adapters/terminal/composition-root';
 import { CallJournal } from '../../application/call-journal';
 import { SessionStore } from '../../application/stores/session.store';
 import { copy, modalText } from '../../domain/copy';
@@ -37,7 +35,12 @@ export function describeReturn(url: string, got: JourneyReturn): string[] {
       lines.push(`  response: ${got.response}`);
       break;
     case 'error':
-      lines.push(`  error: ${got.error}`, `  respCode: ${got.respCode ?? '(none)'}`, `  respMessage: ${got.respMessage ?? '(none)'}`, `  state: ${got.state ?? '(none)'}`);
+      lines.push(
+        `  error: ${got.error}`,
+        `  respCode: ${got.respCode ?? '(none)'}`,
+        `  respMessage: ${got.respMessage ?? '(none)'}`,
+        `  state: ${got.state ?? '(none)'}`,
+      );
       break;
     case 'plain':
       lines.push('  (no code and no error)');
@@ -74,34 +77,54 @@ export async function runJourney(args: JourneyArguments, io: JourneyIo): Promise
 
   const warnings: string[] = [];
   let leave: (url: ReturnUrl) => void = () => undefined;
-  const left = new Promise<ReturnUrl>((resolve) => { leave = resolve; });
+  const left = new Promise<ReturnUrl>((resolve) => {
+    leave = resolve;
+  });
   // Spec §4: the keys Ink reads are the customer's activity (never the terminal's input itself: TerminalApp's onKey).
   const keyPresses = new EventEmitter();
   const container = createTerminalContainer(config.value, {
     launch: entry.value.launch,
     onLeave: (url) => leave(url),
     keys: answers === undefined ? keyPresses : undefined,
-    logger: { warn: (message) => { warnings.push(message); } },
+    logger: {
+      warn: (message) => {
+        warnings.push(message);
+      },
+    },
   });
   const flow = container.get(FlowController);
   const session = container.get(SessionStore);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<RunStop>((resolve) => { timer = setTimeout(() => resolve({ kind: 'timedOut', seconds: args.timeoutMs / 1000 }), args.timeoutMs); });
+  const timedOut = new Promise<RunStop>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: 'timedOut', seconds: args.timeoutMs / 1000 }), args.timeoutMs);
+  });
   try {
     // Started before the first frame: the login form is on screen (and takes keys) while the
     // token is verified and the consent read, as the web's pre-rendered form (docs/prerendered-login.md).
     const started = flow.start();
     let interrupt: () => void = () => undefined;
-    const interrupted = new Promise<RunStop>((resolve) => { interrupt = () => resolve({ kind: 'interrupted' }); });
-    const keys = { key: () => { keyPresses.emit('data'); }, interrupt: () => interrupt() };
+    const interrupted = new Promise<RunStop>((resolve) => {
+      interrupt = () => resolve({ kind: 'interrupted' });
+    });
+    const keys = {
+      key: () => {
+        keyPresses.emit('data');
+      },
+      interrupt: () => interrupt(),
+    };
     // Ctrl+C is the app's (TerminalApp's keys): Ink's own exit would leave its last frame on screen.
-    const ink = answers === undefined
-      ? render(<ServicesProvider container={container}><TerminalApp keys={keys} /></ServicesProvider>, { ...(io.stdin ? { stdin: io.stdin } : {}), ...(io.stdout ? { stdout: io.stdout } : {}), exitOnCtrlC: false, patchConsole: false })
-      : undefined;
+    const ink =
+      answers === undefined
+        ? render(
+            <ServicesProvider container={container}>
+              <TerminalApp keys={keys} />
+            </ServicesProvider>,
+            { ...(io.stdin ? { stdin: io.stdin } : {}), ...(io.stdout ? { stdout: io.stdout } : {}), exitOnCtrlC: false, patchConsole: false },
+          )
+        : undefined;
     await started;
-    const stopped: Promise<RunStop> = answers === undefined
-      ? interrupted
-      : runScriptedJourney(container, answers, io.out).then((reason) => ({ kind: 'script', reason }));
+    const stopped: Promise<RunStop> =
+      answers === undefined ? interrupted : runScriptedJourney(container, answers, io.out).then((reason) => ({ kind: 'script', reason }));
     const outcome = await Promise.race([left.then((url) => ({ url })), stopped.then((stop) => ({ stop })), timedOut.then((stop) => ({ stop }))]);
     // Nothing of the views stays on screen under the verdict: the last frame drawn (also one Ink
     // held back, throttled) is an empty one, which erases the screen's.

@@ -50,7 +50,9 @@ export async function runScriptedJourney(container: Container, answers: JourneyA
 }
 
 const matches = (account: Account, wanted: string): boolean =>
-  [accountDisplayName(account), account.identification, formatAccountNumber(account.identification)].some((text) => text.toLowerCase() === wanted.toLowerCase());
+  [accountDisplayName(account), account.identification, formatAccountNumber(account.identification)].some(
+    (text) => text.toLowerCase() === wanted.toLowerCase(),
+  );
 
 async function answerStep(container: Container, answers: JourneyAnswers, report: (line: string) => void): Promise<string | undefined> {
   const session = container.get(SessionStore);
@@ -63,7 +65,8 @@ async function answerStep(container: Container, answers: JourneyAnswers, report:
         if (answers.dateOfBirth === undefined) return 'the bank asked for a date of birth and the answers have no "dateOfBirth"';
         login.pasteDob(answers.dateOfBirth);
       }
-      if (!login.canContinue) return `the login cannot continue: ${[login.usernameError, login.secureCodeError, login.dobError].filter(Boolean).join('; ') || 'a field is not valid'}`;
+      if (!login.canContinue)
+        return `the login cannot continue: ${[login.usernameError, login.secureCodeError, login.dobError].filter(Boolean).join('; ') || 'a field is not valid'}`;
       report(`  username ${answers.username}, secure code ******${login.requireDob ? ', date of birth' : ''}`);
       await login.submit();
       if (session.step === 'login' && container.get(ModalStore).current === undefined && !login.requireDob) {
@@ -73,7 +76,10 @@ async function answerStep(container: Container, answers: JourneyAnswers, report:
     }
     case 'selectProfile': {
       const profile = container.get(ProfileStore);
-      const wanted = answers.profile === undefined ? profile.profiles[0] : profile.profiles.find((entry) => entry.profileName.toLowerCase() === answers.profile?.toLowerCase());
+      const wanted =
+        answers.profile === undefined
+          ? profile.profiles[0]
+          : profile.profiles.find((entry) => entry.profileName.toLowerCase() === answers.profile?.toLowerCase());
       if (wanted === undefined) return `no profile "${answers.profile}" (the bank offers: ${profile.profiles.map((entry) => entry.profileName).join(', ')})`;
       profile.select(wanted.id);
       report(`  profile ${wanted.profileName}`);
@@ -87,14 +93,22 @@ async function answerStep(container: Container, answers: JourneyAnswers, report:
         if (!selection.allSelected) selection.toggleAll();
       } else if (wanted !== undefined) {
         const unknown = wanted.filter((name) => !selection.availableAccounts.some((account) => matches(account, name)));
-        if (unknown.length > 0) return `no eligible account ${unknown.map((name) => `"${name}"`).join(', ')} (the bank offers: ${selection.availableAccounts.map(accountDisplayName).join(', ')})`;
+        if (unknown.length > 0)
+          return `no eligible account ${unknown.map((name) => `"${name}"`).join(', ')} (the bank offers: ${selection.availableAccounts.map(accountDisplayName).join(', ')})`;
         for (const account of selection.availableAccounts) {
           const tick = wanted.some((name) => matches(account, name));
           const current = selection.accounts.find((entry) => entry.id === account.id);
           if (current !== undefined && current.selected !== tick) selection.toggle(account.id);
         }
       }
-      report(`  ticked: ${selection.accounts.filter((account) => account.selected).map(accountDisplayName).join(', ') || 'none'}`);
+      report(
+        `  ticked: ${
+          selection.accounts
+            .filter((account) => account.selected)
+            .map(accountDisplayName)
+            .join(', ') || 'none'
+        }`,
+      );
       await selection.continue();
       return undefined;
     }

@@ -31,7 +31,10 @@ export class TypeAhead {
   private replaying = false;
   private timer: ReturnType<typeof setTimeout> | undefined = undefined;
 
-  constructor(private readonly keys: KeyEvents, private readonly on: KeyListeners) {}
+  constructor(
+    private readonly keys: KeyEvents,
+    private readonly on: KeyListeners,
+  ) {}
 
   /** Every key Ink reads (its input events): activity (spec §4), Ctrl+C, else held while no control takes it. */
   readonly hear = (input: string): void => {

@@ -2,16 +2,24 @@ import { Box, Text, useFocus, useInput } from 'ink';
 import { useTakesKeys } from './type-ahead';
 
 /** A button: Tab reaches it, Enter or space presses it; a disabled one is shown dimmed and skipped. */
-export function Button({ label, onPress, disabled = false, autoFocus = false }: {
+export function Button({
+  label,
+  onPress,
+  disabled = false,
+  autoFocus = false,
+}: {
   readonly label: string;
   readonly onPress: () => void;
   readonly disabled?: boolean;
   readonly autoFocus?: boolean;
 }) {
   const { isFocused } = useFocus({ isActive: !disabled, autoFocus });
-  useInput((input, key) => {
-    if (key.return || input === ' ') onPress();
-  }, { isActive: isFocused && !disabled });
+  useInput(
+    (input, key) => {
+      if (key.return || input === ' ') onPress();
+    },
+    { isActive: isFocused && !disabled },
+  );
   useTakesKeys(isFocused && !disabled);
   return <Text inverse={isFocused} dimColor={disabled}>{`[ ${label} ]`}</Text>;
 }
@@ -20,7 +28,19 @@ export function Button({ label, onPress, disabled = false, autoFocus = false }: 
  * A one-line text box: Tab reaches it, typing edits it, Backspace deletes, Enter submits. A
  * masked box (the secure code) shows one * per character.
  */
-export function TextField({ id, label, value, onChange, onSubmit, onLeave, error, help, mask = false, maxLength, autoFocus = false }: {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  onSubmit,
+  onLeave,
+  error,
+  help,
+  mask = false,
+  maxLength,
+  autoFocus = false,
+}: {
   /** The focus id (useFocusManager().focus moves focus to it). */
   readonly id?: string;
   readonly label: string;
@@ -35,32 +55,39 @@ export function TextField({ id, label, value, onChange, onSubmit, onLeave, error
   readonly autoFocus?: boolean;
 }) {
   const { isFocused } = useFocus({ autoFocus, ...(id === undefined ? {} : { id }) });
-  useInput((input, key) => {
-    if (key.return) {
-      onSubmit?.();
-      return;
-    }
-    if (key.tab) {
-      onLeave?.();
-      return;
-    }
-    if (key.backspace || key.delete) {
-      onChange(value.slice(0, -1));
-      return;
-    }
-    // Control characters (several keys arriving in one chunk) are never text.
-    const printable = input.replace(/\p{Cc}/gu, '');
-    if (key.ctrl || key.meta || key.escape || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow || printable === '') return;
-    const next = value + printable;
-    onChange(maxLength === undefined ? next : next.slice(0, maxLength));
-  }, { isActive: isFocused });
+  useInput(
+    (input, key) => {
+      if (key.return) {
+        onSubmit?.();
+        return;
+      }
+      if (key.tab) {
+        onLeave?.();
+        return;
+      }
+      if (key.backspace || key.delete) {
+        onChange(value.slice(0, -1));
+        return;
+      }
+      // Control characters (several keys arriving in one chunk) are never text.
+      const printable = input.replace(/\p{Cc}/gu, '');
+      if (key.ctrl || key.meta || key.escape || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow || printable === '') return;
+      const next = value + printable;
+      onChange(maxLength === undefined ? next : next.slice(0, maxLength));
+    },
+    { isActive: isFocused },
+  );
   useTakesKeys(isFocused);
   const shown = mask ? '*'.repeat(value.length) : value;
   return (
     <Box flexDirection="column">
       <Text bold={isFocused}>{label}</Text>
       {help === undefined ? undefined : <Text dimColor>{help}</Text>}
-      <Text>{isFocused ? '> ' : '  '}<Text underline>{shown === '' ? ' ' : shown}</Text>{isFocused ? '_' : ''}</Text>
+      <Text>
+        {isFocused ? '> ' : '  '}
+        <Text underline>{shown === '' ? ' ' : shown}</Text>
+        {isFocused ? '_' : ''}
+      </Text>
       {error === undefined ? undefined : <Text color="red">{error}</Text>}
     </Box>
   );

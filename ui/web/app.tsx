@@ -48,7 +48,17 @@ export const App = observer(function App() {
       },
     );
   }, [session]);
-  useEffect(() => reaction(() => titleOfSession(session), (title) => { document.title = title; }, { fireImmediately: true }), [session]);
+  useEffect(
+    () =>
+      reaction(
+        () => titleOfSession(session),
+        (title) => {
+          document.title = title;
+        },
+        { fireImmediately: true },
+      ),
+    [session],
+  );
 
   return (
     <AppErrorBoundary>

@@ -77,7 +77,8 @@ async function boot(element: HTMLElement): Promise<void> {
       const showModel = flow.holdView();
       const adopted = once(() => adoptPrerenderedForm(prerendered, container.get(LoginStore), showModel));
       made = hydrateRoot(element, <AdoptionProvider adopted={adopted}>{app}</AdoptionProvider>, {
-        onRecoverableError: (error, info) => console.warn('The pre-rendered login form could not be adopted as it is; it was rendered again.', error, info.componentStack),
+        onRecoverableError: (error, info) =>
+          console.warn('The pre-rendered login form could not be adopted as it is; it was rendered again.', error, info.componentStack),
       });
       await started;
       return;

@@ -21,15 +21,52 @@ const MIN_REQUESTS = 1000;
 
 const API_PATHS = ['/authenticate', '/customer-details', '/businesses', '/accounts', '/data', '/consent', '/confirmation', '/keep-alive'] as const;
 const METHOD_OF: Record<(typeof API_PATHS)[number], string> = {
-  '/authenticate': 'POST', '/customer-details': 'GET', '/businesses': 'GET', '/accounts': 'GET', '/data': 'GET', '/consent': 'PUT', '/confirmation': 'POST', '/keep-alive': 'POST',
+  '/authenticate': 'POST',
+  '/customer-details': 'GET',
+  '/businesses': 'GET',
+  '/accounts': 'GET',
+  '/data': 'GET',
+  '/consent': 'PUT',
+  '/confirmation': 'POST',
+  '/keep-alive': 'POST',
 };
-const SCOPES = ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'bank:transactions:read', 'bank:regular_payments:read', 'bank:payees:read', 'common:customer.basic:read', 'common:customer.detail:read'];
+const SCOPES = [
+  'bank:accounts.basic:read',
+  'bank:accounts.detail:read',
+  'bank:transactions:read',
+  'bank:regular_payments:read',
+  'bank:payees:read',
+  'common:customer.basic:read',
+  'common:customer.detail:read',
+];
 
 /** Personas whose scripted answers are not 500 (confirm.fails and the like answer 500 by design), and strangers. */
 const USERNAMES = [
-  'jane.citizen', 'trust.owner', 'dob.required', 'no.eligible', 'many.accounts', 'minor.customer', 'locked.forever', 'locked.for.now',
-  'sanctioned', 'key.inactive', 'ecare.suspended', 'flaky.bank', 'tds.incorrect', 'service.down', 'accounts.unavailable', 'accounts.null',
-  'save.ineligible', 'jarm.customer', 'lost.answer', ' Jane.Citizen ', 'nobody.here', 'x', '\u0000', 'jane.citizen\u200b', 'robert\'); DROP TABLE login_attempts;--',
+  'jane.citizen',
+  'trust.owner',
+  'dob.required',
+  'no.eligible',
+  'many.accounts',
+  'minor.customer',
+  'locked.forever',
+  'locked.for.now',
+  'sanctioned',
+  'key.inactive',
+  'ecare.suspended',
+  'flaky.bank',
+  'tds.incorrect',
+  'service.down',
+  'accounts.unavailable',
+  'accounts.null',
+  'save.ineligible',
+  'jarm.customer',
+  'lost.answer',
+  ' Jane.Citizen ',
+  'nobody.here',
+  'x',
+  '\u0000',
+  'jane.citizen\u200b',
+  "robert'); DROP TABLE login_attempts;--",
 ];
 const WALKERS = ['jane.citizen', 'trust.owner', 'no.eligible', 'flaky.bank', 'jarm.customer', 'lost.answer', 'save.ineligible', 'accounts.null'] as const;
 
@@ -55,7 +92,11 @@ interface Step {
   readonly requestType: string | undefined;
   readonly key: KeyChoice;
   readonly malformedKey: string;
-  readonly body: { readonly kind: 'valid'; readonly variant: number } | { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'text'; readonly value: string } | { readonly kind: 'none' };
+  readonly body:
+    | { readonly kind: 'valid'; readonly variant: number }
+    | { readonly kind: 'json'; readonly value: unknown }
+    | { readonly kind: 'text'; readonly value: string }
+    | { readonly kind: 'none' };
   readonly username: string;
   readonly approve: boolean;
 }
@@ -71,27 +112,60 @@ interface Journey {
 }
 
 const stepArb: fc.Arbitrary<AnyStep> = fc.oneof(
-  { weight: 30, arbitrary: fc.record({
-    kind: fc.constant('request' as const),
-    path: fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...API_PATHS) }, { weight: 1, arbitrary: fc.constantFrom('junk' as const, 'reports' as const) }),
-    junkPath: fc.constantFrom('/customer-auth/', '/customer-auth/DATA', '/customer-auth//data', '/customer-auth/data/', '/customer-auth/%2e%2e/data', '/customer-auth/data%00',
-      '/customer-auth/confirmation;x', '/customer-auth/accounts?withBalance=maybe', '/customer-auth/accounts?withBalance=true&withBalance=false', '/customer-auth/nothing', '/csp-reports/x'),
-    methodChoice: fc.constantFrom('right' as const, 'right' as const, 'right' as const, 'other' as const),
-    otherMethod: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'),
-    token: fc.oneof({ weight: 12, arbitrary: fc.constant<TokenChoice>('own') }, { weight: 1, arbitrary: fc.constantFrom<TokenChoice>('other', 'decided', 'forged', 'tampered', 'garbage', 'none', 'lower', 'basic') }),
-    contentType: fc.oneof({ weight: 8, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8') }, { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/csp-report', 'application/x-www-form-urlencoded', undefined) }),
-    requestType: fc.constantFrom(undefined, undefined, 'BUSINESS_CONTRACT', 'business_contract', 'OTHER'),
-    key: fc.constantFrom<KeyChoice>('same', 'same', 'same', 'fresh', 'upper', 'none', 'malformed', 'double'),
-    malformedKey: fc.oneof(printable, fc.uuid().map((uuid) => `${uuid}0`), fc.constant('00000000-0000-0000-0000-00000000000g')),
-    body: fc.oneof(
-      { weight: 6, arbitrary: fc.record({ kind: fc.constant('valid' as const), variant: fc.nat(9) }) },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant('json' as const), value: fc.jsonValue({ maxDepth: 3 }) }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('text' as const), value: fc.oneof(printable, fc.constantFrom('{', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', 'null', '[]', '"x"', '1e999', '\u0000')) }) },
-      { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
-    ),
-    username: fc.constantFrom(...USERNAMES),
-    approve: fc.boolean(),
-  }) },
+  {
+    weight: 30,
+    arbitrary: fc.record({
+      kind: fc.constant('request' as const),
+      path: fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...API_PATHS) }, { weight: 1, arbitrary: fc.constantFrom('junk' as const, 'reports' as const) }),
+      junkPath: fc.constantFrom(
+        '/customer-auth/',
+        '/customer-auth/DATA',
+        '/customer-auth//data',
+        '/customer-auth/data/',
+        '/customer-auth/%2e%2e/data',
+        '/customer-auth/data%00',
+        '/customer-auth/confirmation;x',
+        '/customer-auth/accounts?withBalance=maybe',
+        '/customer-auth/accounts?withBalance=true&withBalance=false',
+        '/customer-auth/nothing',
+        '/csp-reports/x',
+      ),
+      methodChoice: fc.constantFrom('right' as const, 'right' as const, 'right' as const, 'other' as const),
+      otherMethod: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'),
+      token: fc.oneof(
+        { weight: 12, arbitrary: fc.constant<TokenChoice>('own') },
+        { weight: 1, arbitrary: fc.constantFrom<TokenChoice>('other', 'decided', 'forged', 'tampered', 'garbage', 'none', 'lower', 'basic') },
+      ),
+      contentType: fc.oneof(
+        { weight: 8, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8') },
+        { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/csp-report', 'application/x-www-form-urlencoded', undefined) },
+      ),
+      requestType: fc.constantFrom(undefined, undefined, 'BUSINESS_CONTRACT', 'business_contract', 'OTHER'),
+      key: fc.constantFrom<KeyChoice>('same', 'same', 'same', 'fresh', 'upper', 'none', 'malformed', 'double'),
+      malformedKey: fc.oneof(
+        printable,
+        fc.uuid().map((uuid) => `${uuid}0`),
+        fc.constant('00000000-0000-0000-0000-00000000000g'),
+      ),
+      body: fc.oneof(
+        { weight: 6, arbitrary: fc.record({ kind: fc.constant('valid' as const), variant: fc.nat(9) }) },
+        { weight: 2, arbitrary: fc.record({ kind: fc.constant('json' as const), value: fc.jsonValue({ maxDepth: 3 }) }) },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            kind: fc.constant('text' as const),
+            value: fc.oneof(
+              printable,
+              fc.constantFrom('{', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', 'null', '[]', '"x"', '1e999', '\u0000'),
+            ),
+          }),
+        },
+        { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
+      ),
+      username: fc.constantFrom(...USERNAMES),
+      approve: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('time' as const), minutes: fc.constantFrom(1, 11, 30) }) },
 );
 
@@ -122,7 +196,12 @@ describe('sandbox bank: a bounded fuzz of the API (issue 12)', function () {
     const started = performance.now();
 
     /** Sends one request and checks every rule that holds for any answer. */
-    async function send(method: string, target: string, init: { token?: string; authorization?: string; body?: string; headers?: Record<string, string> }, jti: string | undefined): Promise<Answer> {
+    async function send(
+      method: string,
+      target: string,
+      init: { token?: string; authorization?: string; body?: string; headers?: Record<string, string> },
+      jti: string | undefined,
+    ): Promise<Answer> {
       const headers: Record<string, string> = { ...init.headers };
       if (init.authorization !== undefined) headers['authorization'] = init.authorization;
       else if (init.token !== undefined) headers['authorization'] = `Bearer ${init.token}`;
@@ -168,19 +247,32 @@ describe('sandbox bank: a bounded fuzz of the API (issue 12)', function () {
       const sameKey = randomUUID();
       const walkerAccounts = accountsOf(journey.walker).slice(0, 3);
       const selection = (accounts: readonly AccountRef[]): string =>
-        JSON.stringify({ permissions: journey.scopes.map((permission) => (permission.startsWith('common:') ? { permission } : { permission, accounts })), consentNickname: 'Fuzz' });
+        JSON.stringify({
+          permissions: journey.scopes.map((permission) => (permission.startsWith('common:') ? { permission } : { permission, accounts })),
+          consentNickname: 'Fuzz',
+        });
       const json = { 'content-type': 'application/json' };
 
       // Part of the happy path first, so that the generated requests also meet later stages.
       if (journey.prefix >= 1) {
-        await send('POST', '/customer-auth/authenticate', { token, body: JSON.stringify({ authType: 'SECURE_CODE', username: journey.walker, secureCode: '123456' }), headers: json }, jti);
+        await send(
+          'POST',
+          '/customer-auth/authenticate',
+          { token, body: JSON.stringify({ authType: 'SECURE_CODE', username: journey.walker, secureCode: '123456' }), headers: json },
+          jti,
+        );
       }
       if (journey.prefix >= 2) {
         await send('GET', '/customer-auth/accounts?withBalance=false', { token }, jti);
         await send('PUT', '/customer-auth/consent', { token, body: selection(walkerAccounts.slice(0, 1)), headers: json }, jti);
       }
       if (journey.prefix >= 3) {
-        await send('POST', '/customer-auth/confirmation', { token, body: '{"authorisationStatus":true}', headers: { ...json, 'idempotency-key': sameKey } }, jti);
+        await send(
+          'POST',
+          '/customer-auth/confirmation',
+          { token, body: '{"authorisationStatus":true}', headers: { ...json, 'idempotency-key': sameKey } },
+          jti,
+        );
       }
 
       for (const step of journey.steps) {
@@ -188,7 +280,12 @@ describe('sandbox bank: a bounded fuzz of the API (issue 12)', function () {
           sandbox.nowMs += step.minutes * 60_000;
           continue;
         }
-        const path = step.path === 'junk' ? step.junkPath : step.path === 'reports' ? '/csp-reports' : `/customer-auth${step.path}${step.path === '/accounts' ? '?withBalance=false' : ''}`;
+        const path =
+          step.path === 'junk'
+            ? step.junkPath
+            : step.path === 'reports'
+              ? '/csp-reports'
+              : `/customer-auth${step.path}${step.path === '/accounts' ? '?withBalance=false' : ''}`;
         const rightMethod = step.path === 'junk' ? 'GET' : step.path === 'reports' ? 'POST' : METHOD_OF[step.path];
         const method = step.methodChoice === 'right' ? rightMethod : step.otherMethod;
 
@@ -211,7 +308,12 @@ describe('sandbox bank: a bounded fuzz of the API (issue 12)', function () {
         if (step.contentType !== undefined) headers['content-type'] = step.contentType;
         if (step.requestType !== undefined) headers['requestType'] = step.requestType;
         const keys: Record<KeyChoice, string | undefined> = {
-          same: sameKey, fresh: randomUUID(), upper: sameKey.toUpperCase(), none: undefined, malformed: step.malformedKey, double: `${sameKey}, ${randomUUID()}`,
+          same: sameKey,
+          fresh: randomUUID(),
+          upper: sameKey.toUpperCase(),
+          none: undefined,
+          malformed: step.malformedKey,
+          double: `${sameKey}, ${randomUUID()}`,
         };
         const key = keys[step.key];
         if (key !== undefined) headers['idempotency-key'] = key;
@@ -219,9 +321,11 @@ describe('sandbox bank: a bounded fuzz of the API (issue 12)', function () {
         const valid = (variant: number): string => {
           switch (step.path) {
             case '/authenticate':
-              return JSON.stringify(variant % 3 === 0
-                ? { authType: 'DOB_SECURE_CODE', username: step.username, secureCode: variant % 2 === 0 ? '123456' : '000000', dateOfBirth: '1966-12-25' }
-                : { authType: 'SECURE_CODE', username: variant < 5 ? journey.walker : step.username, secureCode: variant % 2 === 0 ? '123456' : '654321' });
+              return JSON.stringify(
+                variant % 3 === 0
+                  ? { authType: 'DOB_SECURE_CODE', username: step.username, secureCode: variant % 2 === 0 ? '123456' : '000000', dateOfBirth: '1966-12-25' }
+                  : { authType: 'SECURE_CODE', username: variant < 5 ? journey.walker : step.username, secureCode: variant % 2 === 0 ? '123456' : '654321' },
+              );
             case '/consent':
               if (variant < 3) return JSON.stringify({ bcin: variant === 0 ? 'BC1001' : variant === 1 ? 'PERSONAL' : 'BC9999' });
               return selection(variant < 7 ? walkerAccounts.slice(0, variant - 2) : accountsOf('jane.citizen').slice(variant - 7, variant - 5));
@@ -235,20 +339,35 @@ describe('sandbox bank: a bounded fuzz of the API (issue 12)', function () {
               return '{}';
           }
         };
-        const body = step.body.kind === 'valid' ? valid(step.body.variant)
-          : step.body.kind === 'json' ? JSON.stringify(step.body.value)
-            : step.body.kind === 'text' ? step.body.value : undefined;
+        const body =
+          step.body.kind === 'valid'
+            ? valid(step.body.variant)
+            : step.body.kind === 'json'
+              ? JSON.stringify(step.body.value)
+              : step.body.kind === 'text'
+                ? step.body.value
+                : undefined;
 
         const used = step.token === 'other' ? other : step.token === 'decided' ? decided : step.token === 'own' || step.token === 'lower' ? token : undefined;
-        await send(method, path, { ...tokenOf[step.token], headers, ...(body === undefined ? {} : { body }) }, used === undefined ? undefined : (decodeJwt(used).jti));
+        await send(
+          method,
+          path,
+          { ...tokenOf[step.token], headers, ...(body === undefined ? {} : { body }) },
+          used === undefined ? undefined : decodeJwt(used).jti,
+        );
       }
       if (committed.has(jti) || journey.prefix >= 3) decidedTokens.push(token);
     };
 
     await fc.assert(fc.asyncProperty(journeyArb, run), { seed: SEED, numRuns: JOURNEYS, endOnFailure: true });
     const ms = Math.round(performance.now() - started);
-    const histogram = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
-    console.log(`      sandbox API fuzz: seed ${SEED}, ${requests} requests in ${ms} ms, ${committed.size} authorisations decided, ${codes.size} codes; ${histogram}`);
+    const histogram = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
+    console.log(
+      `      sandbox API fuzz: seed ${SEED}, ${requests} requests in ${ms} ms, ${committed.size} authorisations decided, ${codes.size} codes; ${histogram}`,
+    );
     expect(requests).to.be.at.least(MIN_REQUESTS);
     expect(committed.size, 'the fuzz reached confirmations').to.be.greaterThan(10);
   });

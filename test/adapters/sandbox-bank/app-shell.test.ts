@@ -39,7 +39,7 @@ describe('sandbox bank: the app shell, config.json and JWKS (DESIGN §4-5)', () 
   before(() => sandbox.start({ inactivity: { inactiveTimeLimit: 20, inactiveReciprocalWarnTime: 10 } }));
   after(() => sandbox.dispose());
 
-  it('keeps the header values of DESIGN §4, and allows the served page\'s inline blocks by their hashes alone (issue 20)', () => {
+  it("keeps the header values of DESIGN §4, and allows the served page's inline blocks by their hashes alone (issue 20)", () => {
     expect(INLINE.scripts).to.have.length(1);
     expect(INLINE.styles).to.have.length(1);
     expect(CONTENT_SECURITY_POLICY).to.include(`script-src 'self' ${INLINE.scripts[0]};`).and.include(`style-src 'self' ${INLINE.styles[0]};`);
@@ -100,11 +100,22 @@ describe('sandbox bank: the app shell, config.json and JWKS (DESIGN §4-5)', () 
     expect(answer.status).to.equal(200);
     expect(answer.headers.get('cache-control')).to.equal('no-store');
     const config = answer.body as Record<string, unknown>;
-    expect(config).to.include({ env: 'sandbox', production: false, apiBaseUrl: '', jwksUri: '/.well-known/jwks.json', inactiveTimeLimit: 20, inactiveReciprocalWarnTime: 10, useTealiumUtag: false });
+    expect(config).to.include({
+      env: 'sandbox',
+      production: false,
+      apiBaseUrl: '',
+      jwksUri: '/.well-known/jwks.json',
+      inactiveTimeLimit: 20,
+      inactiveReciprocalWarnTime: 10,
+      useTealiumUtag: false,
+    });
     // SCENARIOS "two brands", CONTRACT §2 brand objects; the app's own validation accepts them.
     expect((config['brands'] as { id: string }[]).map((brand) => brand.id)).to.deep.equal(['demo', 'coastal']);
     const parsed = parseRuntimeConfig(config);
-    expect(parsed.ok && parsed.value.brandDetails.map((brand) => [brand.displayName, brand.palette.adjusted])).to.deep.equal([['Demo Bank', false], ['Coastal Bank', false]]);
+    expect(parsed.ok && parsed.value.brandDetails.map((brand) => [brand.displayName, brand.palette.adjusted])).to.deep.equal([
+      ['Demo Bank', false],
+      ['Coastal Bank', false],
+    ]);
     for (const brand of config['brands'] as { logoUrl: string }[]) {
       const logo = await sandbox.request('GET', brand.logoUrl);
       expect(logo.status, brand.logoUrl).to.equal(200);
@@ -112,7 +123,17 @@ describe('sandbox bank: the app shell, config.json and JWKS (DESIGN §4-5)', () 
     }
     expect((await sandbox.request('GET', '/brand/missing.svg')).status, 'a missing logo is a 404, not the app').to.equal(404);
     expect(config['cspReportUri'], 'CONTRACT §2: the sandbox collects its own CSP reports').to.equal(CSP_REPORT_PATH);
-    expect(Object.keys(config['links'] as object)).to.have.members(['siteTerms', 'hyperlink', 'cookie', 'legal', 'importantNotices', 'cdrPolicy', 'eligibility', 'secureKeyHelp', 'contactUs']);
+    expect(Object.keys(config['links'] as object)).to.have.members([
+      'siteTerms',
+      'hyperlink',
+      'cookie',
+      'legal',
+      'importantNotices',
+      'cdrPolicy',
+      'eligibility',
+      'secureKeyHelp',
+      'contactUs',
+    ]);
   });
 
   it('reports CSP violations to its own collector with report-uri (plain HTTP: no report-to) (issue 12)', () => {
@@ -142,7 +163,13 @@ describe('sandbox bank: the app shell, config.json and JWKS (DESIGN §4-5)', () 
       ['API 404', await sandbox.request('GET', '/customer-auth/none', { token })],
       ['API 400', await sandbox.request('POST', '/customer-auth/authenticate', { token, body: '{' })],
       ['recipient page', await sandbox.request('GET', '/recipient/')],
-      ['CSP report', await sandbox.request('POST', '/csp-reports', { body: '{"csp-report":{"document-uri":"http://x/","violated-directive":"img-src"}}', headers: { 'content-type': 'application/csp-report' } })],
+      [
+        'CSP report',
+        await sandbox.request('POST', '/csp-reports', {
+          body: '{"csp-report":{"document-uri":"http://x/","violated-directive":"img-src"}}',
+          headers: { 'content-type': 'application/csp-report' },
+        }),
+      ],
       ['CSP report refused', await sandbox.request('POST', '/csp-reports', { body: 'x', headers: { 'content-type': 'text/plain' } })],
     ];
     for (const [what, answer] of answers) {
@@ -160,7 +187,7 @@ describe('sandbox bank: the app shell, config.json and JWKS (DESIGN §4-5)', () 
     expect(decodeProtectedHeader(await sandbox.token())).to.deep.equal({ alg: 'ES256', kid: key['kid'], typ: 'JWT' });
   });
 
-  it('answers a page that does not exist under the sandbox\'s own folders with a 404 page', async () => {
+  it("answers a page that does not exist under the sandbox's own folders with a 404 page", async () => {
     expect((await sandbox.request('GET', '/recipient/nothing')).status).to.equal(404);
     // Dot-folders are never served from dist/ (403), and never fall back to the app.
     expect((await sandbox.request('GET', '/.well-known/other.json')).status).to.be.oneOf([403, 404]);

@@ -16,7 +16,10 @@ describe('sandbox bank: arrangements survive a restart', () => {
     const token = await sandbox.token({ scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'], months: 12 });
     await sandbox.login(token, 'jane.citizen');
     const account = { schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' };
-    await sandbox.call('PUT', '/consent', token, { permissions: [{ permission: 'bank:accounts.basic:read', accounts: [account] }, { permission: 'common:customer.basic:read' }], consentNickname: 'Budgeting' });
+    await sandbox.call('PUT', '/consent', token, {
+      permissions: [{ permission: 'bank:accounts.basic:read', accounts: [account] }, { permission: 'common:customer.basic:read' }],
+      consentNickname: 'Budgeting',
+    });
     const { id_token: idToken } = (await sandbox.decide(token, true)).body as { id_token: string };
     const arrangementId = decodeJwt(idToken)['cdr_arrangement_id'] as string;
     const pending = await sandbox.token();
@@ -36,7 +39,8 @@ describe('sandbox bank: arrangements survive a restart', () => {
     expect(home.text).to.include(`<code>${arrangementId}</code>`).and.include('Budgeting');
     const amend = await sandbox.token({ scopes: ['bank:accounts.basic:read'], months: 3, arrangementId });
     await sandbox.login(amend, 'jane.citizen');
-    const detail = ((await sandbox.call('GET', '/data', amend)).body as { detail: { permissions: { accounts?: unknown[] }[]; consentNickname?: string } }).detail;
+    const detail = ((await sandbox.call('GET', '/data', amend)).body as { detail: { permissions: { accounts?: unknown[] }[]; consentNickname?: string } })
+      .detail;
     expect(detail.permissions[0]?.accounts).to.deep.equal([account]);
     expect(detail.consentNickname).to.equal('Budgeting');
   });

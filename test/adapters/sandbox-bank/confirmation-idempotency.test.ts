@@ -85,7 +85,8 @@ describe('sandbox bank: a confirmation is never lost (CONTRACT §3, issue 12)', 
 
     const cancelled = await sandbox.token();
     await sandbox.decide(cancelled, false);
-    for (const [method, path, body, headers] of calls) expectDecided(await sandbox.call(method, path, cancelled, body, headers), 'rejected', `${method} ${path}`);
+    for (const [method, path, body, headers] of calls)
+      expectDecided(await sandbox.call(method, path, cancelled, body, headers), 'rejected', `${method} ${path}`);
   });
 
   it('refuses a confirmation without an Idempotency-Key, or with one that is not a UUID, with 400, and commits nothing', async () => {
@@ -94,7 +95,17 @@ describe('sandbox bank: a confirmation is never lost (CONTRACT §3, issue 12)', 
     expect(missing.status).to.equal(400);
     expect(errorOf(missing).code).to.equal('invalid_request');
     expect(errorOf(missing).causes.join(' ')).to.match(/Idempotency-Key/);
-    const malformed = ['', 'abc', '123', `${randomUUID()}x`, `{${randomUUID()}}`, `urn:uuid:${randomUUID()}`, `${randomUUID()}, ${randomUUID()}`, 'g'.repeat(8) + randomUUID().slice(8), ' '.repeat(36)];
+    const malformed = [
+      '',
+      'abc',
+      '123',
+      `${randomUUID()}x`,
+      `{${randomUUID()}}`,
+      `urn:uuid:${randomUUID()}`,
+      `${randomUUID()}, ${randomUUID()}`,
+      'g'.repeat(8) + randomUUID().slice(8),
+      ' '.repeat(36),
+    ];
     for (const key of malformed) {
       const answer = await sandbox.decide(token, true, key);
       expect(answer.status, JSON.stringify(key)).to.equal(400);
@@ -124,12 +135,7 @@ describe('sandbox bank: a confirmation is never lost (CONTRACT §3, issue 12)', 
   it('lets exactly one of two racing keys commit (two tabs); the other gets the 409; no code is issued twice', async () => {
     for (let round = 0; round < 5; round += 1) {
       const { token } = await sandbox.readyToConfirm();
-      const answers = await Promise.all([
-        sandbox.decide(token, true),
-        sandbox.decide(token, true),
-        sandbox.decide(token, false),
-        sandbox.decide(token, true),
-      ]);
+      const answers = await Promise.all([sandbox.decide(token, true), sandbox.decide(token, true), sandbox.decide(token, false), sandbox.decide(token, true)]);
       const committed = answers.filter((answer) => answer.status === 200);
       expect(committed, answers.map((answer) => answer.text).join('\n')).to.have.length(1);
       const decision = (committed[0]?.body as { auth_code?: string }).auth_code === undefined ? 'rejected' : 'approved';
@@ -199,7 +205,11 @@ describe('sandbox bank: a confirmation is never lost (CONTRACT §3, issue 12)', 
   });
 
   it('documents the Idempotency-Key header in the OpenAPI contract: required, a UUID', () => {
-    const operation = (customerAuthOpenApi().paths['/customer-auth/confirmation'] as { post: { parameters?: { name: string; in: string; required?: boolean; schema?: { type?: string; format?: string } }[] } }).post;
+    const operation = (
+      customerAuthOpenApi().paths['/customer-auth/confirmation'] as {
+        post: { parameters?: { name: string; in: string; required?: boolean; schema?: { type?: string; format?: string } }[] };
+      }
+    ).post;
     const header = operation.parameters?.find((parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key');
     expect(header?.required).to.equal(true);
     expect(header?.schema).to.include({ type: 'string', format: 'uuid' });

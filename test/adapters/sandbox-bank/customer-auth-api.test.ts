@@ -80,7 +80,11 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     expect(answer.auth_code).to.match(/^[A-Za-z0-9_-]{20,}$/);
 
     const jwks = (await sandbox.request('GET', '/.well-known/jwks.json')).body as JSONWebKeySet;
-    const { payload } = await jwtVerify(answer.id_token, createLocalJWKSet(jwks), { issuer: sandbox.origin, audience: 'sandbox-recipient', currentDate: new Date(sandbox.nowMs) });
+    const { payload } = await jwtVerify(answer.id_token, createLocalJWKSet(jwks), {
+      issuer: sandbox.origin,
+      audience: 'sandbox-recipient',
+      currentDate: new Date(sandbox.nowMs),
+    });
     expect(payload['cdr_arrangement_id']).to.be.a('string');
     const arrangementId = payload['cdr_arrangement_id'] as string;
 
@@ -92,13 +96,21 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     // The arrangement as recorded, amended: /data names it, its accounts and its profile (read once, before login: spec §4).
     const amend = await sandbox.token({ scopes: [BASIC, TRANSACTIONS, CUSTOMER, 'bank:payees:read'], months: 6, arrangementId });
     expect(decodeJwt(amend)['consentStatus']).to.equal('Authorised');
-    type AmendDetail = { detail: { permissions: { permission: string; accounts?: unknown[]; claims?: string }[]; consentNickname?: string; previous?: unknown } };
+    type AmendDetail = {
+      detail: { permissions: { permission: string; accounts?: unknown[]; claims?: string }[]; consentNickname?: string; previous?: unknown };
+    };
     const beforeLogin = ((await sandbox.call('GET', '/data', amend)).body as AmendDetail).detail;
     expect(beforeLogin.consentNickname).to.equal('Budgeting');
     expect(beforeLogin.permissions.find((p) => p.permission === BASIC)?.accounts).to.deep.equal(chosen);
     // CONTRACT §3: the permissions granted before carry the arrangement id; the newly requested payees scope does not.
-    const claimed = (detail: AmendDetail['detail']) => detail.permissions.map((p) => [p.permission, JSON.parse(p.claims ?? '{}').cdr_arrangement_id === arrangementId]);
-    expect(claimed(beforeLogin)).to.deep.equal([[BASIC, true], [TRANSACTIONS, true], [CUSTOMER, true], ['bank:payees:read', false]]);
+    const claimed = (detail: AmendDetail['detail']) =>
+      detail.permissions.map((p) => [p.permission, JSON.parse(p.claims ?? '{}').cdr_arrangement_id === arrangementId]);
+    expect(claimed(beforeLogin)).to.deep.equal([
+      [BASIC, true],
+      [TRANSACTIONS, true],
+      [CUSTOMER, true],
+      ['bank:payees:read', false],
+    ]);
 
     const stranger = await sandbox.login(amend, 'trust.owner');
     expect(stranger.status).to.equal(403);
@@ -108,18 +120,25 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     expect(amendDetail.consentNickname).to.equal('Budgeting');
     expect(amendDetail.permissions.find((p) => p.permission === BASIC)?.accounts).to.deep.equal(chosen);
     expect(amendDetail.permissions.find((p) => p.permission === CUSTOMER)?.accounts).to.equal(undefined);
-    expect(claimed(amendDetail)).to.deep.equal([[BASIC, true], [TRANSACTIONS, true], [CUSTOMER, true], ['bank:payees:read', false]]);
+    expect(claimed(amendDetail)).to.deep.equal([
+      [BASIC, true],
+      [TRANSACTIONS, true],
+      [CUSTOMER, true],
+      ['bank:payees:read', false],
+    ]);
     // Issue 22, CONTRACT §3 `previous`: the arrangement's expiry and scopes before this amendment.
     expect(amendDetail.previous).to.deep.equal({ expirationDateTime: detail.expirationDateTime, scopes: [BASIC, TRANSACTIONS, CUSTOMER] });
     expect(beforeLogin.previous, 'read once, before login (issue 21)').to.deep.equal(amendDetail.previous);
     await sandbox.call('PUT', '/consent', amend, {
-      permissions: [BASIC, TRANSACTIONS, CUSTOMER, 'bank:payees:read'].map((permission) => (permission === CUSTOMER ? { permission } : { permission, accounts: chosen.slice(0, 1) })),
+      permissions: [BASIC, TRANSACTIONS, CUSTOMER, 'bank:payees:read'].map((permission) =>
+        permission === CUSTOMER ? { permission } : { permission, accounts: chosen.slice(0, 1) },
+      ),
     });
     const amended = (await sandbox.decide(amend, true)).body as { id_token: string };
     expect(decodeJwt(amended.id_token)['cdr_arrangement_id']).to.equal(arrangementId);
   });
 
-  it('joint.approval (issue 22): a joint saver pending the other holder\'s approval within 7 days, an offset account pending another action, both selectable and saved like any other; a joint account under rule 4A.15', async () => {
+  it("joint.approval (issue 22): a joint saver pending the other holder's approval within 7 days, an offset account pending another action, both selectable and saved like any other; a joint account under rule 4A.15", async () => {
     const token = await sandbox.token();
     expect((await sandbox.login(token, 'joint.approval')).status).to.equal(204);
     const accounts = accountsOf((await sandbox.call('GET', '/accounts?withBalance=false', token)).body).filter((a): a is RawAccountLike => a !== null);
@@ -135,8 +154,10 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
       ['Home Loan', false, null, null],
       ['Everyday Account', true, null, null],
     ]);
-    expect(accounts.map((a) => (a.supplementaryData.rbwmPIB as { jointNotificationsWithheld?: boolean }).jointNotificationsWithheld ?? false), 'rule 4A.15: the last one only')
-      .to.deep.equal([false, false, false, false, false, true]);
+    expect(
+      accounts.map((a) => (a.supplementaryData.rbwmPIB as { jointNotificationsWithheld?: boolean }).jointNotificationsWithheld ?? false),
+      'rule 4A.15: the last one only',
+    ).to.deep.equal([false, false, false, false, false, true]);
     const chosen = accounts.slice(0, 4).map(ref);
     const save = await sandbox.call('PUT', '/consent', token, { permissions: [{ permission: BASIC, accounts: chosen }, { permission: CUSTOMER }] });
     expect(save.status).to.equal(204);
@@ -148,7 +169,9 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     await sandbox.login(token, 'trust.owner');
     const businesses = (await sandbox.call('GET', '/businesses', token)).body as { businessList: { companyId: string }[] };
     expect(businesses.businessList.map((b) => b.companyId)).to.deep.equal(['PERSONAL', 'BC1001', 'BC1002']);
-    expect(accountsOf((await sandbox.call('GET', '/accounts', token)).body).every((a) => a?.supplementaryData.rbwmPIB.accountOwnershipTypeCode === 'Individual')).to.equal(true);
+    expect(
+      accountsOf((await sandbox.call('GET', '/accounts', token)).body).every((a) => a?.supplementaryData.rbwmPIB.accountOwnershipTypeCode === 'Individual'),
+    ).to.equal(true);
 
     expect((await sandbox.call('PUT', '/consent', token, { bcin: 'BC1001' }, { requestType: 'BUSINESS_CONTRACT' })).status).to.equal(204);
     const trust = accountsOf((await sandbox.call('GET', '/accounts?withBalance=false', token)).body);
@@ -164,7 +187,9 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
 
     // An account of another profile is not one of this profile's.
     const personalAccount = { schemeName: 'BSB_ACCOUNT', identification: '062000 81000001', secondaryIdentification: 'to-p-0001' };
-    const foreign = await sandbox.call('PUT', '/consent', token, { permissions: [{ permission: BASIC, accounts: [personalAccount] }, { permission: CUSTOMER }] });
+    const foreign = await sandbox.call('PUT', '/consent', token, {
+      permissions: [{ permission: BASIC, accounts: [personalAccount] }, { permission: CUSTOMER }],
+    });
     expect([foreign.status, errorOf(foreign).code]).to.deep.equal([400, 'A05']);
   });
 
@@ -188,16 +213,26 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     const token = await sandbox.token();
     const first = await sandbox.login(token, 'dob.required');
     expect([first.status, errorOf(first).code]).to.deep.equal([401, 'otp_failure_008']);
-    const withDob = await sandbox.call('POST', '/authenticate', token, { authType: 'DOB_SECURE_CODE', username: 'dob.required', secureCode: '123456', dateOfBirth: '1966-12-25' });
+    const withDob = await sandbox.call('POST', '/authenticate', token, {
+      authType: 'DOB_SECURE_CODE',
+      username: 'dob.required',
+      secureCode: '123456',
+      dateOfBirth: '1966-12-25',
+    });
     expect(withDob.status).to.equal(204);
   });
 
   it('counts wrong codes down from 5, asks for the date of birth under 3, locks for 10 minutes after the last, and resets on success', async () => {
     const token = await sandbox.token();
     const wrong = (dob?: string) =>
-      sandbox.call('POST', '/authenticate', token, dob === undefined
-        ? { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '000000' }
-        : { authType: 'DOB_SECURE_CODE', username: 'jane.citizen', secureCode: '000000', dateOfBirth: dob });
+      sandbox.call(
+        'POST',
+        '/authenticate',
+        token,
+        dob === undefined
+          ? { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '000000' }
+          : { authType: 'DOB_SECURE_CODE', username: 'jane.citizen', secureCode: '000000', dateOfBirth: dob },
+      );
     const remaining = (answer: Awaited<ReturnType<typeof wrong>>) => JSON.parse(errorOf(answer).causes[0] ?? '{}').remainingOTPattempts as number;
 
     for (const expected of [4, 3, 2]) {
@@ -207,10 +242,20 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     const needsDob = await wrong();
     expect([errorOf(needsDob).code, remaining(needsDob)]).to.deep.equal(['otp_failure_008', 2]);
     expect(remaining(await wrong('1966-12-25'))).to.equal(1);
-    const wrongDob = await sandbox.call('POST', '/authenticate', token, { authType: 'DOB_SECURE_CODE', username: 'jane.citizen', secureCode: '123456', dateOfBirth: '1970-01-01' });
+    const wrongDob = await sandbox.call('POST', '/authenticate', token, {
+      authType: 'DOB_SECURE_CODE',
+      username: 'jane.citizen',
+      secureCode: '123456',
+      dateOfBirth: '1970-01-01',
+    });
     expect([errorOf(wrongDob).code, remaining(wrongDob)]).to.deep.equal(['otp_failure_001', 0]);
 
-    const locked = await sandbox.call('POST', '/authenticate', token, { authType: 'DOB_SECURE_CODE', username: 'jane.citizen', secureCode: '123456', dateOfBirth: '1966-12-25' });
+    const locked = await sandbox.call('POST', '/authenticate', token, {
+      authType: 'DOB_SECURE_CODE',
+      username: 'jane.citizen',
+      secureCode: '123456',
+      dateOfBirth: '1966-12-25',
+    });
     expect([locked.status, errorOf(locked).code]).to.deep.equal([403, 'otp_failure_003']);
 
     sandbox.nowMs += 10 * 60 * 1000 + 1000;
@@ -254,18 +299,26 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
 
   it('answers 400 A09 when the selection cannot be shared, and 500 when confirming or rejecting fails', async () => {
     const saveFails = await toAccounts('save.ineligible');
-    const saved = await sandbox.call('PUT', '/consent', saveFails.token, { permissions: [{ permission: BASIC, accounts: saveFails.accounts.map(ref) }, { permission: CUSTOMER }] });
+    const saved = await sandbox.call('PUT', '/consent', saveFails.token, {
+      permissions: [{ permission: BASIC, accounts: saveFails.accounts.map(ref) }, { permission: CUSTOMER }],
+    });
     expect([saved.status, errorOf(saved).code]).to.deep.equal([400, 'A09']);
 
     const ineligible = await toAccounts('no.eligible');
     expect(ineligible.accounts.every((a) => !a.supplementaryData.rbwmPIB.eligibleAccount)).to.equal(true);
-    const refused = await sandbox.call('PUT', '/consent', ineligible.token, { permissions: [{ permission: BASIC, accounts: [ref(ineligible.accounts[0] as RawAccountLike)] }, { permission: CUSTOMER }] });
+    const refused = await sandbox.call('PUT', '/consent', ineligible.token, {
+      permissions: [{ permission: BASIC, accounts: [ref(ineligible.accounts[0] as RawAccountLike)] }, { permission: CUSTOMER }],
+    });
     expect([refused.status, errorOf(refused).code]).to.deep.equal([400, 'A09']);
-    expect((await sandbox.call('PUT', '/consent', ineligible.token, { permissions: [{ permission: BASIC, accounts: [] }, { permission: CUSTOMER }] })).status).to.equal(204);
+    expect(
+      (await sandbox.call('PUT', '/consent', ineligible.token, { permissions: [{ permission: BASIC, accounts: [] }, { permission: CUSTOMER }] })).status,
+    ).to.equal(204);
     expect((await sandbox.decide(ineligible.token, true)).status).to.equal(200);
 
     const confirmFails = await toAccounts('confirm.fails');
-    await sandbox.call('PUT', '/consent', confirmFails.token, { permissions: [{ permission: BASIC, accounts: confirmFails.accounts.slice(0, 1).map(ref) }, { permission: CUSTOMER }] });
+    await sandbox.call('PUT', '/consent', confirmFails.token, {
+      permissions: [{ permission: BASIC, accounts: confirmFails.accounts.slice(0, 1).map(ref) }, { permission: CUSTOMER }],
+    });
     expect((await sandbox.decide(confirmFails.token, true)).status).to.equal(500);
 
     const rejectFails = await toAccounts('reject.fails');
@@ -279,7 +332,7 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     expect(new Set(accounts.map((a) => a.scheme.secondaryIdentification)).size).to.equal(500);
   });
 
-  it('answers flaky.bank\'s first try of each GET with 503 and the retry with 200', async () => {
+  it("answers flaky.bank's first try of each GET with 503 and the retry with 200", async () => {
     const token = await sandbox.token();
     await sandbox.login(token, 'flaky.bank');
     for (const path of ['/customer-details', '/businesses', '/accounts?withBalance=false']) {
@@ -289,7 +342,7 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     }
   });
 
-  it('answers jarm.customer\'s confirmation with a JARM response', async () => {
+  it("answers jarm.customer's confirmation with a JARM response", async () => {
     const { token, accounts } = await toAccounts('jarm.customer');
     await sandbox.call('PUT', '/consent', token, { permissions: [{ permission: BASIC, accounts: accounts.slice(0, 1).map(ref) }, { permission: CUSTOMER }] });
     const answer = (await sandbox.decide(token, true)).body as { response: string; redirect_uri: string };
@@ -301,7 +354,11 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     const token = await sandbox.token();
     for (const path of ['/customer-details', '/businesses', '/accounts']) {
       const answer = await sandbox.call('GET', path, token);
-      expect([answer.status, errorOf(answer).code, errorOf(answer).causes[0]], path).to.deep.equal([409, 'out_of_order', 'Authenticate first: POST /customer-auth/authenticate.']);
+      expect([answer.status, errorOf(answer).code, errorOf(answer).causes[0]], path).to.deep.equal([
+        409,
+        'out_of_order',
+        'Authenticate first: POST /customer-auth/authenticate.',
+      ]);
     }
     expect((await sandbox.call('PUT', '/consent', token, { permissions: [{ permission: CUSTOMER }] })).status).to.equal(409);
     expect((await sandbox.decide(token, true)).status).to.equal(409);
@@ -322,7 +379,14 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
   it('confirms a customer-scopes-only consent without an account selection', async () => {
     const token = await sandbox.token({ scopes: [CUSTOMER, 'common:customer.detail:read'] });
     await sandbox.login(token, 'jane.citizen');
-    expect((await sandbox.call('PUT', '/consent', token, { permissions: [{ permission: CUSTOMER }, { permission: 'common:customer.detail:read' }], consentNickname: 'Tax' })).status).to.equal(204);
+    expect(
+      (
+        await sandbox.call('PUT', '/consent', token, {
+          permissions: [{ permission: CUSTOMER }, { permission: 'common:customer.detail:read' }],
+          consentNickname: 'Tax',
+        })
+      ).status,
+    ).to.equal(204);
     expect((await sandbox.decide(token, true)).status).to.equal(200);
 
     const direct = await sandbox.token({ scopes: [CUSTOMER] });
@@ -335,8 +399,21 @@ describe('sandbox bank: customer-auth calls (CONTRACT §3, SCENARIOS.md)', () =>
     const one = [ref(accounts[0] as RawAccountLike)];
     const cases: readonly unknown[] = [
       { permissions: [{ permission: BASIC, accounts: one }, { permission: CUSTOMER }] },
-      { permissions: [{ permission: BASIC, accounts: one }, { permission: TRANSACTIONS, accounts: one }, { permission: CUSTOMER }, { permission: 'bank:payees:read', accounts: one }] },
-      { permissions: [{ permission: BASIC, accounts: one }, { permission: TRANSACTIONS, accounts: one }, { permission: CUSTOMER, accounts: one }] },
+      {
+        permissions: [
+          { permission: BASIC, accounts: one },
+          { permission: TRANSACTIONS, accounts: one },
+          { permission: CUSTOMER },
+          { permission: 'bank:payees:read', accounts: one },
+        ],
+      },
+      {
+        permissions: [
+          { permission: BASIC, accounts: one },
+          { permission: TRANSACTIONS, accounts: one },
+          { permission: CUSTOMER, accounts: one },
+        ],
+      },
       { permissions: [{ permission: BASIC, accounts: one }, { permission: TRANSACTIONS, accounts: [] }, { permission: CUSTOMER }] },
     ];
     for (const body of cases) {

@@ -32,8 +32,17 @@ describe('customer-auth contract (OpenAPI 3.1) and the sandbox bank', () => {
       .printRoutes({ commonPrefix: false })
       .split('\n')
       .map((line) => /customer-auth\/([\w-]+) \(([A-Z, ]+)\)/.exec(line))
-      .flatMap((match) => (match === null ? [] : (match[2] ?? '').split(', ').filter((method) => method !== 'HEAD').map((method) => `${method} /customer-auth/${match[1]}`)));
-    const documented = Object.entries(customerAuthOpenApi().paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+      .flatMap((match) =>
+        match === null
+          ? []
+          : (match[2] ?? '')
+              .split(', ')
+              .filter((method) => method !== 'HEAD')
+              .map((method) => `${method} /customer-auth/${match[1]}`),
+      );
+    const documented = Object.entries(customerAuthOpenApi().paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(served).to.have.members(documented);
   });
 
@@ -41,12 +50,35 @@ describe('customer-auth contract (OpenAPI 3.1) and the sandbox bank', () => {
     expect(contractViolations('GET', '/customer-auth/customer-details', 200, { personalInfo: {} })).to.deep.equal([
       "/personalInfo must have required property 'fullLegalName'",
     ]);
-    expect(contractViolations('GET', '/customer-auth/accounts', 500, { message: 'boom' })).to.deep.equal(["/ must have required property 'error'".replace('/ ', ' ')]);
-    expect(contractViolations('POST', '/customer-auth/keep-alive', 204, { unexpected: true })).to.deep.equal(['POST /customer-auth/keep-alive 204 must have no body']);
+    expect(contractViolations('GET', '/customer-auth/accounts', 500, { message: 'boom' })).to.deep.equal([
+      "/ must have required property 'error'".replace('/ ', ' '),
+    ]);
+    expect(contractViolations('POST', '/customer-auth/keep-alive', 204, { unexpected: true })).to.deep.equal([
+      'POST /customer-auth/keep-alive 204 must have no body',
+    ]);
   });
 
   it('answers every call of a whole flow, for every persona, as the contract says', async () => {
-    const personas = ['jane.citizen', 'trust.owner', 'no.eligible', 'many.accounts', 'minor.customer', 'flaky.bank', 'businesses.down', 'accounts.unavailable', 'accounts.wentwrong', 'accounts.null', 'save.ineligible', 'confirm.fails', 'jarm.customer', 'lost.answer', 'locked.forever', 'sanctioned', 'dob.required', 'joint.approval'];
+    const personas = [
+      'jane.citizen',
+      'trust.owner',
+      'no.eligible',
+      'many.accounts',
+      'minor.customer',
+      'flaky.bank',
+      'businesses.down',
+      'accounts.unavailable',
+      'accounts.wentwrong',
+      'accounts.null',
+      'save.ineligible',
+      'confirm.fails',
+      'jarm.customer',
+      'lost.answer',
+      'locked.forever',
+      'sanctioned',
+      'dob.required',
+      'joint.approval',
+    ];
     for (const username of personas) {
       const token = await sandbox.token({ scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'], months: 12 });
       // The kit validates each answer below against the OpenAPI document.
@@ -57,11 +89,30 @@ describe('customer-auth contract (OpenAPI 3.1) and the sandbox bank', () => {
       const businesses = await sandbox.call('GET', '/businesses', token);
       if (username === 'trust.owner') await sandbox.call('PUT', '/consent', token, { bcin: 'BC1002' }, { requestType: 'BUSINESS_CONTRACT' });
       const accounts = await sandbox.call('GET', '/accounts?withBalance=false', token);
-      const list = accounts.status === 200 ? (accounts.body as { accounts: { account: ({ scheme: { schemeName: string; identification: string; secondaryIdentification: string }; supplementaryData: { rbwmPIB: { eligibleAccount: boolean } } } | null)[] } }).accounts.account : [];
+      const list =
+        accounts.status === 200
+          ? (
+              accounts.body as {
+                accounts: {
+                  account: ({
+                    scheme: { schemeName: string; identification: string; secondaryIdentification: string };
+                    supplementaryData: { rbwmPIB: { eligibleAccount: boolean } };
+                  } | null)[];
+                };
+              }
+            ).accounts.account
+          : [];
       const eligible = list.filter((a) => a?.supplementaryData.rbwmPIB.eligibleAccount === true).slice(0, 2);
       await sandbox.call('PUT', '/consent', token, {
         permissions: [
-          { permission: 'bank:accounts.basic:read', accounts: eligible.map((a) => ({ schemeName: a?.scheme.schemeName, identification: a?.scheme.identification, secondaryIdentification: a?.scheme.secondaryIdentification })) },
+          {
+            permission: 'bank:accounts.basic:read',
+            accounts: eligible.map((a) => ({
+              schemeName: a?.scheme.schemeName,
+              identification: a?.scheme.identification,
+              secondaryIdentification: a?.scheme.secondaryIdentification,
+            })),
+          },
           { permission: 'common:customer.basic:read' },
         ],
       });

@@ -97,7 +97,6 @@ describe('sandbox bank: login attempts and lockouts (issue 12)', () => {
     before(() => sandbox.start());
     after(() => sandbox.dispose());
 
-
     it('keeps a lockout and a failure count through a restart', async () => {
       const token = await sandbox.token();
       for (let i = 0; i < MAX_LOGIN_ATTEMPTS; i += 1) await sandbox.wrongLogin(token, 'trust.owner');

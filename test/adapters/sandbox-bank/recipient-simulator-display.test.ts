@@ -31,7 +31,9 @@ describe('sandbox bank: the recipient simulator as a developer reads it', () => 
 
     it('claim times: each time claim readable; sharing_expires_at 0 is a once-off sharing; other claims left alone', () => {
       const seconds = SYDNEY_MORNING_MS / 1000;
-      expect(claimTimes({ iat: seconds, exp: seconds + 600, auth_time: seconds, sharing_expires_at: 0, sub: 'x', c_hash: 'y', nbf: 'not a number' })).to.deep.equal([
+      expect(
+        claimTimes({ iat: seconds, exp: seconds + 600, auth_time: seconds, sharing_expires_at: 0, sub: 'x', c_hash: 'y', nbf: 'not a number' }),
+      ).to.deep.equal([
         { claim: 'iat', seconds, readable: '24 November 2026, 9:00:00 am AEDT' },
         { claim: 'auth_time', seconds, readable: '24 November 2026, 9:00:00 am AEDT' },
         { claim: 'exp', seconds: seconds + 600, readable: '24 November 2026, 9:10:00 am AEDT' },
@@ -44,7 +46,12 @@ describe('sandbox bank: the recipient simulator as a developer reads it', () => 
       const ids = references.map((reference) => reference.secondaryIdentification);
       expect(ids).to.include.members(['ega-aud-01', 'ega-usd-01', 'ega-eur-01']);
       expect(countAccounts(references, janeCitizenAccounts)).to.equal(references.length - 2);
-      expect(countAccounts(references.filter((reference) => reference.schemeName === 'EGA'), janeCitizenAccounts)).to.equal(1);
+      expect(
+        countAccounts(
+          references.filter((reference) => reference.schemeName === 'EGA'),
+          janeCitizenAccounts,
+        ),
+      ).to.equal(1);
       expect(countAccounts([{ schemeName: 'BSB_ACCOUNT', identification: '1', secondaryIdentification: 'gone' }], janeCitizenAccounts)).to.equal(1);
       expect([accountsText(1), accountsText(2), accountsText(0)]).to.deep.equal(['1 account', '2 accounts', '0 accounts']);
     });
@@ -62,8 +69,12 @@ describe('sandbox bank: the recipient simulator as a developer reads it', () => 
     async function confirmEverydayAndTravel(): Promise<{ auth_code: string; state: string; id_token: string }> {
       const token = await sandbox.token({ scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'], months: 6 });
       await sandbox.login(token, 'jane.citizen');
-      const accounts = janeCitizenAccounts.filter((account) => ['acc-0001', 'ega-aud-01', 'ega-usd-01', 'ega-eur-01'].includes(account.scheme.secondaryIdentification)).map(referenceOf);
-      const saved = await sandbox.call('PUT', '/consent', token, { permissions: [{ permission: 'bank:accounts.basic:read', accounts }, { permission: 'common:customer.basic:read' }] });
+      const accounts = janeCitizenAccounts
+        .filter((account) => ['acc-0001', 'ega-aud-01', 'ega-usd-01', 'ega-eur-01'].includes(account.scheme.secondaryIdentification))
+        .map(referenceOf);
+      const saved = await sandbox.call('PUT', '/consent', token, {
+        permissions: [{ permission: 'bank:accounts.basic:read', accounts }, { permission: 'common:customer.basic:read' }],
+      });
       expect(saved.status).to.equal(204);
       return (await sandbox.decide(token, true)).body as { auth_code: string; state: string; id_token: string };
     }
@@ -83,19 +94,32 @@ describe('sandbox bank: the recipient simulator as a developer reads it', () => 
     it('a how-to-integrate box on the home page', async () => {
       const home = (await sandbox.request('GET', '/recipient/')).text;
       expect(home).to.include('<h2 id="integrate-heading">How to integrate</h2>');
-      for (const text of ['redirectJwt', '/.well-known/jwks.json', 'c_hash', 'error=access_denied', 'No parameters at all', 'cdr_arrangement_id']) expect(home, text).to.include(text);
+      for (const text of ['redirectJwt', '/.well-known/jwks.json', 'c_hash', 'error=access_denied', 'No parameters at all', 'cdr_arrangement_id'])
+        expect(home, text).to.include(text);
     });
 
     it('an approval: what it means, and the claim times readable in Sydney time', async () => {
       const answer = await confirmEverydayAndTravel();
-      const page = (await sandbox.request('GET', `/recipient/callback/result?${new URLSearchParams({ code: answer.auth_code, state: answer.state, id_token: answer.id_token })}`)).text;
+      const page = (
+        await sandbox.request(
+          'GET',
+          `/recipient/callback/result?${new URLSearchParams({ code: answer.auth_code, state: answer.state, id_token: answer.id_token })}`,
+        )
+      ).text;
       expect(page).to.include('<h2 id="meaning-heading">What this means</h2>').and.include(escapeHtml(RETURN_MEANINGS.authorised[0]));
-      expect(page).to.include('Their times, in Sydney time').and.include(`<dt><code>iat</code> ${SYDNEY_MORNING_MS / 1000}</dt><dd>24 November 2026, 9:00:00 am AEDT</dd>`);
+      expect(page)
+        .to.include('Their times, in Sydney time')
+        .and.include(`<dt><code>iat</code> ${SYDNEY_MORNING_MS / 1000}</dt><dd>24 November 2026, 9:00:00 am AEDT</dd>`);
       expect(page).to.include('<dd>24 May 2027, 8:00:00 am AEST</dd>');
     });
 
-    it('access_denied: a customer\'s Cancel is access_denied by design, and says so', async () => {
-      const page = (await sandbox.request('GET', `/recipient/callback?${new URLSearchParams({ error: 'access_denied', respCode: '401', respMessage: 'Authentication failure', state: 'x' })}`)).text;
+    it("access_denied: a customer's Cancel is access_denied by design, and says so", async () => {
+      const page = (
+        await sandbox.request(
+          'GET',
+          `/recipient/callback?${new URLSearchParams({ error: 'access_denied', respCode: '401', respMessage: 'Authentication failure', state: 'x' })}`,
+        )
+      ).text;
       expect(page).to.include(escapeHtml(RETURN_MEANINGS.accessDenied[1])).and.include('by design');
       const other = (await sandbox.request('GET', `/recipient/callback?${new URLSearchParams({ error: 'server_error' })}`)).text;
       expect(other).to.include(escapeHtml(RETURN_MEANINGS.otherError[0]));

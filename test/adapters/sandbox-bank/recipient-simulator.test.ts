@@ -38,7 +38,8 @@ describe('sandbox bank: the recipient simulator', () => {
     const page = await sandbox.request('GET', '/recipient/');
     expect(page.status).to.equal(200);
     for (const scope of SCOPES) expect(page.text).to.include(`name="scope" value="${scope}"`);
-    for (const username of ['jane.citizen', 'trust.owner', 'dob.required', 'many.accounts', 'flaky.bank']) expect(page.text).to.include(`<code>${username}</code>`);
+    for (const username of ['jane.citizen', 'trust.owner', 'dob.required', 'many.accounts', 'flaky.bank'])
+      expect(page.text).to.include(`<code>${username}</code>`);
     expect(page.text).to.include('value="once-off"').and.include('name="months"');
     expect(page.text).to.include('<form method="post" action="/recipient/start">');
     expect((await sandbox.request('GET', '/recipient')).status).to.equal(200);
@@ -125,16 +126,26 @@ describe('sandbox bank: the recipient simulator', () => {
     const arrangementId = decodeJwt(answer.id_token)['cdr_arrangement_id'] as string;
     expect(page.text).to.include(`&quot;cdr_arrangement_id&quot;: &quot;${arrangementId}&quot;`).and.include(`/recipient/amend/${arrangementId}`);
 
-    const forgedState = await sandbox.request('GET', `/recipient/callback/result?${new URLSearchParams({ code: answer.auth_code, state: 'not-mine', id_token: answer.id_token })}`);
+    const forgedState = await sandbox.request(
+      'GET',
+      `/recipient/callback/result?${new URLSearchParams({ code: answer.auth_code, state: 'not-mine', id_token: answer.id_token })}`,
+    );
     expect(forgedState.text).to.include('<strong>FAILED</strong> state: this simulator never sent this state');
   });
 
   it('shows the error return plainly', async () => {
     const token = await startThroughForm('scope=bank%3Aaccounts.basic%3Aread&duration=once-off');
     const state = decodeJwt(token)['state'] as string;
-    const page = await sandbox.request('GET', `/recipient/callback?${new URLSearchParams({ error: 'access_denied', respCode: '401', respMessage: 'Authentication failure', state })}`);
+    const page = await sandbox.request(
+      'GET',
+      `/recipient/callback?${new URLSearchParams({ error: 'access_denied', respCode: '401', respMessage: 'Authentication failure', state })}`,
+    );
     expect(page.status).to.equal(200);
-    expect(page.text).to.include('The customer did not authorise').and.include('access_denied').and.include('Authentication failure').and.include('<strong>OK</strong> state');
+    expect(page.text)
+      .to.include('The customer did not authorise')
+      .and.include('access_denied')
+      .and.include('Authentication failure')
+      .and.include('<strong>OK</strong> state');
   });
 
   it('amends an earlier arrangement: its id, its accounts pre-selected, a new period and added scopes', async () => {
@@ -146,12 +157,19 @@ describe('sandbox bank: the recipient simulator', () => {
     const amendForm = await sandbox.request('GET', `/recipient/amend/${arrangementId}`);
     expect(amendForm.text).to.include('value="bank:accounts.basic:read" checked').and.include(`action="/recipient/amend/${arrangementId}"`);
 
-    const token = await startThroughForm('scope=bank%3Aaccounts.basic%3Aread&scope=bank%3Apayees%3Aread&duration=months&months=12', `/recipient/amend/${arrangementId}`);
+    const token = await startThroughForm(
+      'scope=bank%3Aaccounts.basic%3Aread&scope=bank%3Apayees%3Aread&duration=months&months=12',
+      `/recipient/amend/${arrangementId}`,
+    );
     expect(decodeJwt(token)['consentStatus']).to.equal('Authorised');
     await sandbox.login(token, 'jane.citizen');
-    const detail = ((await sandbox.call('GET', '/data', token)).body as { detail: { permissions: { permission: string; accounts?: unknown[]; claims?: string }[] } }).detail;
+    const detail = (
+      (await sandbox.call('GET', '/data', token)).body as { detail: { permissions: { permission: string; accounts?: unknown[]; claims?: string }[] } }
+    ).detail;
     expect(detail.permissions.map((p) => p.permission)).to.deep.equal(['bank:accounts.basic:read', 'bank:payees:read']);
-    expect(detail.permissions[0]?.accounts).to.deep.equal([{ schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' }]);
+    expect(detail.permissions[0]?.accounts).to.deep.equal([
+      { schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' },
+    ]);
     expect(JSON.parse(detail.permissions[0]?.claims ?? '{}')).to.deep.equal({ cdr_arrangement_id: arrangementId });
 
     const amended = await confirmAsJane(token);

@@ -80,9 +80,17 @@ describe('sandbox bank: bearer tokens and request validation', () => {
       ['a 5-digit secure code', { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '12345' }, /secureCode must match pattern/],
       ['an unknown authType', { authType: 'PASSWORD', username: 'jane.citizen', secureCode: '123456' }, /authType must be equal to one of the allowed values/],
       ['DOB_SECURE_CODE without a date', { authType: 'DOB_SECURE_CODE', username: 'jane.citizen', secureCode: '123456' }, /dateOfBirth/],
-      ['a date in another format', { authType: 'DOB_SECURE_CODE', username: 'jane.citizen', secureCode: '123456', dateOfBirth: '25/12/1966' }, /dateOfBirth must match pattern/],
+      [
+        'a date in another format',
+        { authType: 'DOB_SECURE_CODE', username: 'jane.citizen', secureCode: '123456', dateOfBirth: '25/12/1966' },
+        /dateOfBirth must match pattern/,
+      ],
       ['a huge username', { authType: 'SECURE_CODE', username: 'j'.repeat(20_000), secureCode: '123456' }, /username must NOT have more than 64 characters/],
-      ['an unexpected field', { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456', password: 'hunter2' }, /must NOT have additional properties/],
+      [
+        'an unexpected field',
+        { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456', password: 'hunter2' },
+        /must NOT have additional properties/,
+      ],
       ['an array', [], /body must be object/],
       ['null', null, /body must be object/],
     ];
@@ -104,7 +112,12 @@ describe('sandbox bank: bearer tokens and request validation', () => {
     });
 
     it('answers a body over the size limit with 413: 1 MiB, 4 MiB for an account selection', async () => {
-      const overSelectionLimit = await sandbox.call('PUT', '/consent', token, JSON.stringify({ permissions: [{ permission: 'x'.repeat(SELECTION_BODY_LIMIT) }] }));
+      const overSelectionLimit = await sandbox.call(
+        'PUT',
+        '/consent',
+        token,
+        JSON.stringify({ permissions: [{ permission: 'x'.repeat(SELECTION_BODY_LIMIT) }] }),
+      );
       expectError(overSelectionLimit, 413, 'payload_too_large');
       const overLimit = await sandbox.call('POST', '/authenticate', token, JSON.stringify({ username: 'x'.repeat(1_100_000) }));
       expectError(overLimit, 413, 'payload_too_large');

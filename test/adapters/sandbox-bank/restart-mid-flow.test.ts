@@ -26,7 +26,6 @@ describe('sandbox bank: restarts in the middle of journeys (issue 12)', function
   before(() => sandbox.start());
   after(() => sandbox.dispose());
 
-
   it('keeps every decision, arrangement and lockout through restarts between the steps of six journeys', async () => {
     // Journeys at every stage.
     const approved = await sandbox.readyToConfirm('jane.citizen');
@@ -59,12 +58,19 @@ describe('sandbox bank: restarts in the middle of journeys (issue 12)', function
     const codes = new Set([codeOf(approvedAnswer)]);
     const early = await sandbox.decide(selected.token, true);
     expect([early.status, errorOf(early).code]).to.deep.equal([409, 'out_of_order']);
-    for (const [token, username] of [[selected.token, 'trust.owner'], [loggedIn, 'no.eligible'], [fresh, 'jane.citizen'], [amend, 'jane.citizen']] as const) {
+    for (const [token, username] of [
+      [selected.token, 'trust.owner'],
+      [loggedIn, 'no.eligible'],
+      [fresh, 'jane.citizen'],
+      [amend, 'jane.citizen'],
+    ] as const) {
       expect((await sandbox.login(token, username)).status, username).to.equal(204);
       const detail = ((await sandbox.call('GET', '/data', token)).body as { detail: { permissions: { permission: string; accounts?: unknown[] }[] } }).detail;
       const accounts = token === amend ? (detail.permissions[0]?.accounts ?? []) : [];
-      if (token === amend) expect(accounts, 'the amended arrangement\'s accounts, after login').to.deep.equal(approved.accounts);
-      await sandbox.call('PUT', '/consent', token, { permissions: detail.permissions.map(({ permission }) => (permission.startsWith('common:') ? { permission } : { permission, accounts })) });
+      if (token === amend) expect(accounts, "the amended arrangement's accounts, after login").to.deep.equal(approved.accounts);
+      await sandbox.call('PUT', '/consent', token, {
+        permissions: detail.permissions.map(({ permission }) => (permission.startsWith('common:') ? { permission } : { permission, accounts })),
+      });
       const answer = await sandbox.decide(token, true);
       expect(answer.status, username).to.equal(200);
       codes.add(codeOf(answer));
@@ -91,7 +97,12 @@ describe('sandbox bank: restarts in the middle of journeys (issue 12)', function
         if (received === journeys.length) resolve();
       });
     });
-    const inFlight = journeys.map(({ token }, index) => sandbox.decide(token, approves(index), keys[index]).then((answer) => answer, () => undefined));
+    const inFlight = journeys.map(({ token }, index) =>
+      sandbox.decide(token, approves(index), keys[index]).then(
+        (answer) => answer,
+        () => undefined,
+      ),
+    );
     const port = Number(new URL(sandbox.origin).port);
     await allReceived;
     const stopStarted = performance.now();
@@ -117,7 +128,6 @@ describe('sandbox bank: restarts in the middle of journeys (issue 12)', function
       expect(errorOf(await sandbox.decide(token, true)).code).to.equal('consent_already_decided');
     }
     expect(codes.size, 'one code per approval').to.equal(journeys.filter((_, index) => approves(index)).length);
-
   });
 
   it('loses nothing through a SIGKILL of `npm run sandbox`: the committed answer, the arrangement and a lockout survive', async () => {
@@ -126,10 +136,14 @@ describe('sandbox bank: restarts in the middle of journeys (issue 12)', function
     const children: ChildProcess[] = [];
     /** Starts the sandbox's program (main.ts) on `port` (0: a free one); answers its origin. */
     const startProcess = async (port: string): Promise<{ origin: string; child: ChildProcess }> => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'adapters/sandbox-bank/main.ts'), '--port', port, '--data-dir', dataDir, '--dist-dir', distDir], {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT, 'adapters/sandbox-bank/main.ts'), '--port', port, '--data-dir', dataDir, '--dist-dir', distDir],
+        {
+          cwd: ROOT,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       children.push(child);
       let output = '';
       const origin = await new Promise<string>((resolve, reject) => {
@@ -148,10 +162,11 @@ describe('sandbox bank: restarts in the middle of journeys (issue 12)', function
       });
       return { origin, child };
     };
-    const kill = (child: ChildProcess): Promise<void> => new Promise((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
+    const kill = (child: ChildProcess): Promise<void> =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      });
     try {
       const first = await startProcess('0');
       const client = new SandboxClient(first.origin);
@@ -162,13 +177,20 @@ describe('sandbox bank: restarts in the middle of journeys (issue 12)', function
       };
       const token = await begin();
       await client.login(token, 'jane.citizen');
-      await client.call('PUT', '/consent', token, { permissions: [{ permission: BASIC, accounts: [{ schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' }] }] });
+      await client.call('PUT', '/consent', token, {
+        permissions: [{ permission: BASIC, accounts: [{ schemeName: 'BSB_ACCOUNT', identification: '062000 12345678', secondaryIdentification: 'acc-0001' }] }],
+      });
       const key = randomUUID();
       const committed = await client.decide(token, true, key);
       expect(committed.status).to.equal(200);
       const locking = await begin();
       for (let i = 0; i < MAX_LOGIN_ATTEMPTS; i += 1) {
-        await client.call('POST', '/authenticate', locking, { authType: 'DOB_SECURE_CODE', username: 'trust.owner', secureCode: '000000', dateOfBirth: '1966-12-25' });
+        await client.call('POST', '/authenticate', locking, {
+          authType: 'DOB_SECURE_CODE',
+          username: 'trust.owner',
+          secureCode: '000000',
+          dateOfBirth: '1966-12-25',
+        });
       }
       await kill(first.child);
 

@@ -13,8 +13,9 @@ import { contractViolations } from './contract-validator';
 export const TEST_ASSET = '/assets/app-3f9a1c.js';
 
 /** The temporary dist/'s page: like the build's, an inline script and stylesheet (issues 15 and 20) and the hashed script. */
-export const TEST_INDEX_HTML = '<!doctype html><html lang="en-AU"><head><title>Open Banking</title><script>document.documentElement.dataset.entry="login"</script>'
-  + `<style>body{margin:0}</style><script type="module" src="${TEST_ASSET}"></script></head><body><div id="root"></div></body></html>`;
+export const TEST_INDEX_HTML =
+  '<!doctype html><html lang="en-AU"><head><title>Open Banking</title><script>document.documentElement.dataset.entry="login"</script>' +
+  `<style>body{margin:0}</style><script type="module" src="${TEST_ASSET}"></script></head><body><div id="root"></div></body></html>`;
 
 /** A temporary folder holding a built-looking app (index.html and one hashed asset). */
 export function makeTempDist(): string {
@@ -50,7 +51,12 @@ export class SandboxClient {
       body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(`${this.origin}${requestPath}`, { method, headers, redirect: init.redirect ?? 'manual', ...(body === undefined ? {} : { body }) });
+    const response = await fetch(`${this.origin}${requestPath}`, {
+      method,
+      headers,
+      redirect: init.redirect ?? 'manual',
+      ...(body === undefined ? {} : { body }),
+    });
     const text = await response.text();
     let parsed: unknown = text === '' ? undefined : text;
     if (text !== '' && (response.headers.get('content-type') ?? '').includes('application/json')) parsed = JSON.parse(text) as unknown;
@@ -64,7 +70,9 @@ export class SandboxClient {
       ...(body === undefined ? {} : { body }),
       headers,
     });
-    expect(contractViolations(method, `/customer-auth${apiPath.split('?')[0] ?? ''}`, answer.status, answer.body), `${method} ${apiPath} answer`).to.deep.equal([]);
+    expect(contractViolations(method, `/customer-auth${apiPath.split('?')[0] ?? ''}`, answer.status, answer.body), `${method} ${apiPath} answer`).to.deep.equal(
+      [],
+    );
     return answer;
   }
 
@@ -85,7 +93,6 @@ export class SandboxClient {
   wrongLogin(token: string, username: string): Promise<Answer> {
     return this.call('POST', '/authenticate', token, { authType: 'DOB_SECURE_CODE', username, secureCode: '000000', dateOfBirth: '1966-12-25' });
   }
-
 }
 
 /** A running sandbox for a test file, with a movable clock. */

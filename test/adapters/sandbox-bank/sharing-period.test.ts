@@ -26,16 +26,18 @@ describe('sandbox bank: the sharing period (CONTRACT §3 expirationDateTime)', (
   }
 
   it('always lands in the month it aims at, never later (property)', () => {
-    fc.assert(fc.property(
-      fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2090-01-01T00:00:00Z'), noInvalidDate: true }),
-      fc.integer({ min: 1, max: 12 }),
-      (start, months) => {
-        const end = new Date((sharingExpiry(Math.floor(start.getTime() / 1000), months) ?? 0) * 1000);
-        const aimed = (start.getUTCFullYear() * 12 + start.getUTCMonth() + months);
-        expect(end.getUTCFullYear() * 12 + end.getUTCMonth()).to.equal(aimed);
-        expect(end.getUTCDate()).to.be.at.most(start.getUTCDate());
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2090-01-01T00:00:00Z'), noInvalidDate: true }),
+        fc.integer({ min: 1, max: 12 }),
+        (start, months) => {
+          const end = new Date((sharingExpiry(Math.floor(start.getTime() / 1000), months) ?? 0) * 1000);
+          const aimed = start.getUTCFullYear() * 12 + start.getUTCMonth() + months;
+          expect(end.getUTCFullYear() * 12 + end.getUTCMonth()).to.equal(aimed);
+          expect(end.getUTCDate()).to.be.at.most(start.getUTCDate());
+        },
+      ),
+    );
   });
 
   it('caps a request above 12 months at 12', () => {

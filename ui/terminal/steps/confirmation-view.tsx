@@ -12,7 +12,15 @@ import { StepButtons } from './step-buttons';
 
 const c = stepsCopy.confirmation;
 
-function Entries({ heading, entries, removed }: { readonly heading: string | undefined; readonly entries: readonly SummaryEntry[]; readonly removed: boolean }) {
+function Entries({
+  heading,
+  entries,
+  removed,
+}: {
+  readonly heading: string | undefined;
+  readonly entries: readonly SummaryEntry[];
+  readonly removed: boolean;
+}) {
   if (entries.length === 0) return undefined;
   return (
     <Box flexDirection="column">
@@ -26,7 +34,9 @@ function Entries({ heading, entries, removed }: { readonly heading: string | und
             {account.closed ? ` · ${stepsCopy.selectAccounts.closedAccount}` : ''}
             {!removed && account.eligibleAccount && account.pending !== undefined ? ` · ${pendingExplanation(account.pending)?.tag ?? ''}` : ''}
           </Text>
-          {!removed && account.eligibleAccount && account.pending !== undefined ? <Text dimColor>{`    ${pendingExplanation(account.pending)?.explanation ?? ''}`}</Text> : undefined}
+          {!removed && account.eligibleAccount && account.pending !== undefined ? (
+            <Text dimColor>{`    ${pendingExplanation(account.pending)?.explanation ?? ''}`}</Text>
+          ) : undefined}
           {subAccounts.map(({ subAccount, tag }) => (
             <Text key={subAccount.id}>
               {`    ${subAccount.currency ?? accountDisplayName(subAccount)} ${formatAccountNumber(subAccount.identification)}`}
@@ -57,12 +67,17 @@ export const ConfirmationView = observer(function ConfirmationView() {
       {changes === undefined || changes.lines.length === 0 ? undefined : (
         <Box flexDirection="column">
           <Text bold>{c.whatsChanged}</Text>
-          {changes.lines.map((line) => <Text key={line}>{`• ${line}`}</Text>)}
+          {changes.lines.map((line) => (
+            <Text key={line}>{`• ${line}`}</Text>
+          ))}
         </Box>
       )}
       {confirmation.showNoAccountWarning ? <Notice warning text={confirmation.noAccountWarningText} /> : undefined}
       {confirmation.selectedProfileName === undefined ? undefined : (
-        <Box flexDirection="column"><Text bold>{c.selectedProfile}</Text><Text>{confirmation.selectedProfileName}</Text></Box>
+        <Box flexDirection="column">
+          <Text bold>{c.selectedProfile}</Text>
+          <Text>{confirmation.selectedProfileName}</Text>
+        </Box>
       )}
       {added.length + maintained.length + removed.length === 0 ? undefined : (
         <Box flexDirection="column">
@@ -92,13 +107,24 @@ export const ConfirmationView = observer(function ConfirmationView() {
           {confirmation.clusters.map((cluster) => (
             <Box key={cluster.id} flexDirection="column">
               <Text underline>{cluster.heading}</Text>
-              {cluster.items.map((item) => <Text key={item.text}>{`  • ${item.text}`}{item.example === undefined ? '' : <Text dimColor>{` ${item.example}`}</Text>}</Text>)}
+              {cluster.items.map((item) => (
+                <Text key={item.text}>
+                  {`  • ${item.text}`}
+                  {item.example === undefined ? '' : <Text dimColor>{` ${item.example}`}</Text>}
+                </Text>
+              ))}
               {cluster.historyNote === undefined ? undefined : <Text dimColor>{`  ${cluster.historyNote}`}</Text>}
             </Box>
           ))}
         </Box>
       )}
-      <TextField label={c.descriptionLabel} help={`${c.descriptionHint} (${c.descriptionPlaceholder})`} value={confirmation.description} maxLength={DESCRIPTION_MAX_LENGTH} onChange={confirmation.setDescription} />
+      <TextField
+        label={c.descriptionLabel}
+        help={`${c.descriptionHint} (${c.descriptionPlaceholder})`}
+        value={confirmation.description}
+        maxLength={DESCRIPTION_MAX_LENGTH}
+        onChange={confirmation.setDescription}
+      />
       <StepButtons
         back={back === undefined ? undefined : { label: back, onPress: () => void confirmation.back() }}
         primary={{ label: primary, onPress: () => void confirmation.confirm(), disabled: !confirmation.canConfirm }}

@@ -15,11 +15,35 @@ const DateOfBirthFields = observer(function DateOfBirthFields() {
     <Box flexDirection="column" marginTop={1}>
       <Text bold>{copy.login.dobHeading}</Text>
       {login.dobStepUpNotice === undefined ? undefined : <Notice text={login.dobStepUpNotice} />}
-      <Text>{copy.login.dobLabel} <Text dimColor>{copy.login.dobExample}</Text></Text>
+      <Text>
+        {copy.login.dobLabel} <Text dimColor>{copy.login.dobExample}</Text>
+      </Text>
       <Box gap={2}>
-        <TextField id="dob" label={copy.login.dobDay} value={dob.day} maxLength={2} onChange={(value) => login.setDobPart('day', value)} onLeave={leave} onSubmit={() => void login.submit()} />
-        <TextField label={copy.login.dobMonth} value={dob.month} maxLength={2} onChange={(value) => login.setDobPart('month', value)} onLeave={leave} onSubmit={() => void login.submit()} />
-        <TextField label={copy.login.dobYear} value={dob.year} maxLength={4} onChange={(value) => login.setDobPart('year', value)} onLeave={leave} onSubmit={() => void login.submit()} />
+        <TextField
+          id="dob"
+          label={copy.login.dobDay}
+          value={dob.day}
+          maxLength={2}
+          onChange={(value) => login.setDobPart('day', value)}
+          onLeave={leave}
+          onSubmit={() => void login.submit()}
+        />
+        <TextField
+          label={copy.login.dobMonth}
+          value={dob.month}
+          maxLength={2}
+          onChange={(value) => login.setDobPart('month', value)}
+          onLeave={leave}
+          onSubmit={() => void login.submit()}
+        />
+        <TextField
+          label={copy.login.dobYear}
+          value={dob.year}
+          maxLength={4}
+          onChange={(value) => login.setDobPart('year', value)}
+          onLeave={leave}
+          onSubmit={() => void login.submit()}
+        />
       </Box>
       {login.dobError === undefined ? undefined : <Text color="red">{login.dobError}</Text>}
     </Box>
@@ -50,7 +74,17 @@ export const LoginView = observer(function LoginView() {
       {login.loginError ? <Text color="red">{copy.login.errorBanner}</Text> : undefined}
       {login.answerLost ? <Notice warning text={copy.login.answerLost} /> : undefined}
       <Box flexDirection="column">
-        <TextField id="username" autoFocus label={copy.login.usernameLabel} help={copy.login.usernameHelp} value={login.form.username} error={login.usernameError} onChange={login.setUsername} onLeave={() => login.touch('username')} onSubmit={submit} />
+        <TextField
+          id="username"
+          autoFocus
+          label={copy.login.usernameLabel}
+          help={copy.login.usernameHelp}
+          value={login.form.username}
+          error={login.usernameError}
+          onChange={login.setUsername}
+          onLeave={() => login.touch('username')}
+          onSubmit={submit}
+        />
         {login.links.forgotUsername || login.links.notRegistered ? (
           <Box gap={1}>
             {login.links.forgotUsername ? <Button label={copy.login.forgotUsername} onPress={() => login.openHelp('forgotUsername')} /> : undefined}
@@ -59,7 +93,17 @@ export const LoginView = observer(function LoginView() {
         ) : undefined}
       </Box>
       <Box flexDirection="column">
-        <TextField id="secureCode" mask label={copy.login.secureCodeLabel} help={login.secureCodeHelp} value={login.form.secureCode} error={login.secureCodeError} onChange={login.setSecureCode} onLeave={() => login.touch('secureCode')} onSubmit={submit} />
+        <TextField
+          id="secureCode"
+          mask
+          label={copy.login.secureCodeLabel}
+          help={login.secureCodeHelp}
+          value={login.form.secureCode}
+          error={login.secureCodeError}
+          onChange={login.setSecureCode}
+          onLeave={() => login.touch('secureCode')}
+          onSubmit={submit}
+        />
         <Button label={copy.login.lostSecureKey} onPress={() => login.openHelp('lostSecureKey')} />
       </Box>
       {login.requireDob ? <DateOfBirthFields /> : undefined}

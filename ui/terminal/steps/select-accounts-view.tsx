@@ -11,7 +11,11 @@ import { useTakesKeys } from '../type-ahead';
 import { Notice, TextField } from '../widgets';
 import { StepButtons } from './step-buttons';
 
-type Row = { readonly kind: 'all' } | { readonly kind: 'account'; readonly id: string } | { readonly kind: 'sub'; readonly parentId: string; readonly id: string } | { readonly kind: 'more' };
+type Row =
+  | { readonly kind: 'all' }
+  | { readonly kind: 'account'; readonly id: string }
+  | { readonly kind: 'sub'; readonly parentId: string; readonly id: string }
+  | { readonly kind: 'more' };
 
 const box = (selected: boolean, indeterminate = false, disabled = false): string => (disabled ? '[-]' : selected ? '[x]' : indeterminate ? '[~]' : '[ ]');
 
@@ -29,49 +33,83 @@ export const SelectAccountsView = observer(function SelectAccountsView() {
     ...(selection.selectAllShown ? [{ kind: 'all' } as const] : []),
     ...selection.shownAccounts.flatMap((account): Row[] => [
       { kind: 'account', id: account.id },
-      ...(account.type === 'EGA' && (account.selected || account.indeterminate) ? account.subAccounts.map((sub): Row => ({ kind: 'sub', parentId: account.id, id: sub.id })) : []),
+      ...(account.type === 'EGA' && (account.selected || account.indeterminate)
+        ? account.subAccounts.map((sub): Row => ({ kind: 'sub', parentId: account.id, id: sub.id }))
+        : []),
     ]),
     ...(selection.moreCount > 0 ? [{ kind: 'more' } as const] : []),
   ];
   const at = Math.min(cursor, rows.length - 1);
-  useInput((input, key) => {
-    if (key.downArrow) setCursor(Math.min(rows.length - 1, at + 1));
-    else if (key.upArrow) setCursor(Math.max(0, at - 1));
-    else if (input === ' ') {
-      const row = rows[at];
-      if (row?.kind === 'all') selection.toggleAll();
-      else if (row?.kind === 'account') selection.toggle(row.id);
-      else if (row?.kind === 'sub') selection.toggleSubAccount(row.parentId, row.id);
-      else if (row?.kind === 'more') selection.showMore();
-    }
-  }, { isActive: isFocused });
+  useInput(
+    (input, key) => {
+      if (key.downArrow) setCursor(Math.min(rows.length - 1, at + 1));
+      else if (key.upArrow) setCursor(Math.max(0, at - 1));
+      else if (input === ' ') {
+        const row = rows[at];
+        if (row?.kind === 'all') selection.toggleAll();
+        else if (row?.kind === 'account') selection.toggle(row.id);
+        else if (row?.kind === 'sub') selection.toggleSubAccount(row.parentId, row.id);
+        else if (row?.kind === 'more') selection.showMore();
+      }
+    },
+    { isActive: isFocused },
+  );
   useTakesKeys(isFocused);
-  const note = selection.notAllSelectedNote ? stepsCopy.selectAccounts.notAllSelected : selection.noneSelectedNote ? stepsCopy.selectAccounts.noneSelected : undefined;
+  const note = selection.notAllSelectedNote
+    ? stepsCopy.selectAccounts.notAllSelected
+    : selection.noneSelectedNote
+      ? stepsCopy.selectAccounts.noneSelected
+      : undefined;
   const { back, primary, cancel } = session.buttons;
   return (
     <Box flexDirection="column">
       {selection.showSomeIneligibleWarning ? <Notice warning text={stepsCopy.selectAccounts.someIneligible} /> : undefined}
       {/* Issue 22 (CX standards "Unavailable accounts"): why, for every profile. */}
       {selection.showSomeIneligibleWarning ? <Text dimColor>{selection.unavailableWhy.join(' ')}</Text> : undefined}
-      {selection.showNoneEligibleWarning ? <Notice warning text={`${stepsCopy.selectAccounts.noneEligible} ${stepsCopy.selectAccounts.noneEligibleMore}`} /> : undefined}
+      {selection.showNoneEligibleWarning ? (
+        <Notice warning text={`${stepsCopy.selectAccounts.noneEligible} ${stepsCopy.selectAccounts.noneEligibleMore}`} />
+      ) : undefined}
       {selection.filterShown ? (
         <Box flexDirection="column">
-          <TextField label={stepsCopy.selectAccounts.filterLabel} help={stepsCopy.selectAccounts.filterHelp} value={selection.filterText} onChange={selection.setFilter} />
-          {selection.filterText.trim() === '' ? undefined : <Text dimColor>{stepsCopy.selectAccounts.filterCount(selection.visibleAccounts.length, selection.accounts.length)}</Text>}
+          <TextField
+            label={stepsCopy.selectAccounts.filterLabel}
+            help={stepsCopy.selectAccounts.filterHelp}
+            value={selection.filterText}
+            onChange={selection.setFilter}
+          />
+          {selection.filterText.trim() === '' ? undefined : (
+            <Text dimColor>{stepsCopy.selectAccounts.filterCount(selection.visibleAccounts.length, selection.accounts.length)}</Text>
+          )}
         </Box>
       ) : undefined}
       {selection.accounts.length > 0 ? <Text bold={isFocused}>{stepsCopy.selectAccounts.legend}</Text> : undefined}
       {note === undefined ? undefined : <Notice text={note} />}
       {rows.map((row, index) => {
         const pointer = isFocused && index === at ? '› ' : '  ';
-        if (row.kind === 'all') return <Text key="all">{pointer}{box(selection.allSelected)} {stepsCopy.selectAccounts.selectAll}</Text>;
-        if (row.kind === 'more') return <Text key="more">{pointer}{stepsCopy.selectAccounts.showMore(selection.moreCount)}</Text>;
+        if (row.kind === 'all')
+          return (
+            <Text key="all">
+              {pointer}
+              {box(selection.allSelected)} {stepsCopy.selectAccounts.selectAll}
+            </Text>
+          );
+        if (row.kind === 'more')
+          return (
+            <Text key="more">
+              {pointer}
+              {stepsCopy.selectAccounts.showMore(selection.moreCount)}
+            </Text>
+          );
         const parent = selection.accounts.find((account) => account.id === (row.kind === 'sub' ? row.parentId : row.id));
         if (parent === undefined) return undefined;
         if (row.kind === 'sub') {
           const sub = parent.subAccounts.find((entry) => entry.id === row.id);
           if (sub === undefined) return undefined;
-          return <Text key={`${row.parentId}/${row.id}`}>{pointer}    {box(sub.selected, false, !sub.eligibleAccount)} {sub.currency ?? accountDisplayName(sub)} {formatAccountNumber(sub.identification)}</Text>;
+          return (
+            <Text key={`${row.parentId}/${row.id}`}>
+              {pointer} {box(sub.selected, false, !sub.eligibleAccount)} {sub.currency ?? accountDisplayName(sub)} {formatAccountNumber(sub.identification)}
+            </Text>
+          );
         }
         const notes = accountTileNotes(parent);
         // Issue 22 (CX standards "Pending status"): a pending account is marked and explained in context.
@@ -79,7 +117,9 @@ export const SelectAccountsView = observer(function SelectAccountsView() {
         return (
           <Box key={row.id} flexDirection="column">
             <Text>
-              {pointer}{box(parent.selected, parent.indeterminate, !parent.eligibleAccount)} {accountDisplayName(parent)} <Text dimColor>{formatAccountNumber(parent.identification)}</Text>
+              {pointer}
+              {box(parent.selected, parent.indeterminate, !parent.eligibleAccount)} {accountDisplayName(parent)}{' '}
+              <Text dimColor>{formatAccountNumber(parent.identification)}</Text>
               {notes.length > 0 ? <Text color="yellow">{`  ${notes.join(' · ')}`}</Text> : ''}
             </Text>
             {pending === undefined ? undefined : <Text dimColor>{`      ${pending.explanation}`}</Text>}

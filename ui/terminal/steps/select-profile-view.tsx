@@ -17,12 +17,15 @@ export const SelectProfileView = observer(function SelectProfileView() {
   const { focus } = useFocusManager();
   useEffect(() => focus('profiles'), [focus]);
   const index = profile.profiles.findIndex((entry) => entry.id === profile.selectedId);
-  useInput((_input, key) => {
-    const next = key.downArrow ? index + 1 : key.upArrow ? index - 1 : undefined;
-    const target = next === undefined ? undefined : profile.profiles[Math.max(0, Math.min(profile.profiles.length - 1, next))];
-    if (target !== undefined) profile.select(target.id);
-    else if (key.return) void profile.continue();
-  }, { isActive: isFocused });
+  useInput(
+    (_input, key) => {
+      const next = key.downArrow ? index + 1 : key.upArrow ? index - 1 : undefined;
+      const target = next === undefined ? undefined : profile.profiles[Math.max(0, Math.min(profile.profiles.length - 1, next))];
+      if (target !== undefined) profile.select(target.id);
+      else if (key.return) void profile.continue();
+    },
+    { isActive: isFocused },
+  );
   useTakesKeys(isFocused);
   return (
     <Box flexDirection="column">

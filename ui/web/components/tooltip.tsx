@@ -13,7 +13,11 @@ export type TooltipWidth = 240 | 320 | 400 | 480;
  * Opens on hover after the delay, at once on focus or click; stays while the pointer is over it
  * (WCAG 1.4.13); Escape closes it without moving focus; leaving closes it.
  */
-export function Tooltip({ children, label = copy.shell.tooltipLabel, width = 400 }: {
+export function Tooltip({
+  children,
+  label = copy.shell.tooltipLabel,
+  width = 400,
+}: {
   readonly children: ReactNode;
   readonly label?: string;
   readonly width?: TooltipWidth;
@@ -28,11 +32,20 @@ export function Tooltip({ children, label = copy.shell.tooltipLabel, width = 400
   }, []);
   useEffect(() => cancelTimer, [cancelTimer]);
 
-  const show = () => { cancelTimer(); setOpen(true); };
-  const hide = () => { cancelTimer(); setOpen(false); };
+  const show = () => {
+    cancelTimer();
+    setOpen(true);
+  };
+  const hide = () => {
+    cancelTimer();
+    setOpen(false);
+  };
   const showLater = () => {
     cancelTimer();
-    timer.current = setTimeout(() => { timer.current = undefined; setOpen(true); }, TOOLTIP_DELAY_MS);
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      setOpen(true);
+    }, TOOLTIP_DELAY_MS);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {

@@ -20,7 +20,9 @@ const PARTS: readonly { readonly part: Part; readonly label: string; readonly ma
  * by the notice, so it is read there). Focus moves to the next part after 2 digits; a whole date pasted
  * into any part fills all three (LoginStore.pasteDob). The error shows once the group is left.
  */
-export const DateOfBirthFieldset = observer(function DateOfBirthFieldset({ noticeId }: {
+export const DateOfBirthFieldset = observer(function DateOfBirthFieldset({
+  noticeId,
+}: {
   /** Issue 23 item C: the step-up notice's id, so that the secure code field (focused first at the step-up) is described by it too. */
   readonly noticeId: string;
 }) {
@@ -50,16 +52,32 @@ export const DateOfBirthFieldset = observer(function DateOfBirthFieldset({ notic
   return (
     <section className="dob-section" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{copy.login.dobHeading}</h3>
-      {notice === undefined ? undefined : <p id={noticeId} className="notice notice-info dob-step-up">{notice}</p>}
-      <fieldset className="field dob" onBlur={onBlur} aria-describedby={[notice === undefined ? undefined : noticeId, `${id}-example`, error === undefined ? undefined : `${id}-error`].filter(Boolean).join(' ')}>
+      {notice === undefined ? undefined : (
+        <p id={noticeId} className="notice notice-info dob-step-up">
+          {notice}
+        </p>
+      )}
+      <fieldset
+        className="field dob"
+        onBlur={onBlur}
+        aria-describedby={[notice === undefined ? undefined : noticeId, `${id}-example`, error === undefined ? undefined : `${id}-error`]
+          .filter(Boolean)
+          .join(' ')}
+      >
         <legend className="field-label">{copy.login.dobLabel}</legend>
-        <p id={`${id}-example`} className="field-help">{copy.login.dobExample}</p>
+        <p id={`${id}-example`} className="field-help">
+          {copy.login.dobExample}
+        </p>
         <div className="dob-parts">
           {PARTS.map(({ part, label, maxLength, autoComplete }, index) => (
             <div key={part} className={`dob-part dob-${part}`}>
-              <label htmlFor={`${id}-${part}`} className="dob-part-label">{label}</label>
+              <label htmlFor={`${id}-${part}`} className="dob-part-label">
+                {label}
+              </label>
               <input
-                ref={(element) => { inputs.current[part] = element; }}
+                ref={(element) => {
+                  inputs.current[part] = element;
+                }}
                 id={`${id}-${part}`}
                 className="text-input"
                 type="text"

@@ -5,7 +5,17 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
  * text, the input, links under it, and its error. The error is announced politely when it
  * appears and linked to the input (aria-describedby, aria-invalid).
  */
-export function LoginField({ label, tooltip, help, error, links, onBlur, inputProps, className, describedBy: alsoDescribedBy }: {
+export function LoginField({
+  label,
+  tooltip,
+  help,
+  error,
+  links,
+  onBlur,
+  inputProps,
+  className,
+  describedBy: alsoDescribedBy,
+}: {
   readonly label: string;
   readonly tooltip?: ReactNode;
   readonly help?: string;
@@ -24,10 +34,16 @@ export function LoginField({ label, tooltip, help, error, links, onBlur, inputPr
   return (
     <div className={className === undefined ? 'field' : `field ${className}`}>
       <div className="field-label-row">
-        <label htmlFor={id} className="field-label">{label}</label>
+        <label htmlFor={id} className="field-label">
+          {label}
+        </label>
         {tooltip}
       </div>
-      {help === undefined ? undefined : <p id={helpId} className="field-help">{help}</p>}
+      {help === undefined ? undefined : (
+        <p id={helpId} className="field-help">
+          {help}
+        </p>
+      )}
       <input
         {...inputProps}
         id={id}

@@ -9,7 +9,18 @@ import { TimeoutCountdown } from './timeout-countdown';
  * countdown of the timeout warning, and its buttons (primary: activate; secondary: dismiss,
  * closable modals only). Buttons are disabled while the modal's action runs.
  */
-export function ModalContent({ name, seconds, context, links, closable, busy, titleId, bodyId, onActivate, onDismiss }: {
+export function ModalContent({
+  name,
+  seconds,
+  context,
+  links,
+  closable,
+  busy,
+  titleId,
+  bodyId,
+  onActivate,
+  onDismiss,
+}: {
   readonly name: ModalName;
   readonly seconds: number | undefined;
   readonly context: ModalContext;
@@ -24,9 +35,13 @@ export function ModalContent({ name, seconds, context, links, closable, busy, ti
   const entry = copy.modals[name];
   return (
     <>
-      <h2 id={titleId} className="modal-title">{modalText(entry.title, context)}</h2>
+      <h2 id={titleId} className="modal-title">
+        {modalText(entry.title, context)}
+      </h2>
       <div id={bodyId} className="modal-body stack">
-        {entry.paragraphs.map((paragraph, index) => <p key={index}>{modalText(paragraph, context)}</p>)}
+        {entry.paragraphs.map((paragraph, index) => (
+          <p key={index}>{modalText(paragraph, context)}</p>
+        ))}
         {entry.countdown !== undefined && seconds !== undefined ? <TimeoutCountdown seconds={seconds} text={entry.countdown} /> : undefined}
         {entry.phones === undefined ? undefined : (
           <ul className="modal-phones">
@@ -38,13 +53,19 @@ export function ModalContent({ name, seconds, context, links, closable, busy, ti
           </ul>
         )}
         {entry.contactLink === undefined || links === undefined ? undefined : (
-          <p><ExternalLink href={links.contactUs}>{entry.contactLink}</ExternalLink></p>
+          <p>
+            <ExternalLink href={links.contactUs}>{entry.contactLink}</ExternalLink>
+          </p>
         )}
       </div>
       <div className="button-row modal-buttons">
-        <button type="button" className="btn btn-primary" onClick={onActivate} disabled={busy}>{modalText(entry.primary, context)}</button>
+        <button type="button" className="btn btn-primary" onClick={onActivate} disabled={busy}>
+          {modalText(entry.primary, context)}
+        </button>
         {entry.secondary !== undefined && closable ? (
-          <button type="button" className="btn btn-secondary" onClick={onDismiss} disabled={busy}>{entry.secondary}</button>
+          <button type="button" className="btn btn-secondary" onClick={onDismiss} disabled={busy}>
+            {entry.secondary}
+          </button>
         ) : undefined}
       </div>
     </>

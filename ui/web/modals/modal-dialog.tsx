@@ -12,7 +12,15 @@ import { copy } from '../../../domain/copy';
  * without a cancellable `cancel` (Chrome does on a second Escape without a click between): a
  * closable modal is then dismissed, one that may not be closed (or is busy) is shown again.
  */
-export function ModalDialog({ titleId, describedBy, closable, busy, register, onDismiss, children }: {
+export function ModalDialog({
+  titleId,
+  describedBy,
+  closable,
+  busy,
+  register,
+  onDismiss,
+  children,
+}: {
   readonly titleId: string;
   readonly describedBy: string;
   readonly closable: boolean;
@@ -25,9 +33,12 @@ export function ModalDialog({ titleId, describedBy, closable, busy, register, on
   const dialog = useRef<HTMLDialogElement | null>(null);
 
   // Closed before React removes it, so the browser gives focus back as for any close.
-  useLayoutEffect(() => () => {
-    if (dialog.current?.open === true) dialog.current.close();
-  }, []);
+  useLayoutEffect(
+    () => () => {
+      if (dialog.current?.open === true) dialog.current.close();
+    },
+    [],
+  );
 
   const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
     event.preventDefault();

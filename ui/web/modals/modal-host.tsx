@@ -9,7 +9,11 @@ import { ModalContent } from './modal-content';
 import { ModalDialog } from './modal-dialog';
 
 /** One modal of the stack; only the one on top answers (the platform makes the ones below inert). */
-const StackedModal = observer(function StackedModal({ entry, active, register }: {
+const StackedModal = observer(function StackedModal({
+  entry,
+  active,
+  register,
+}: {
   readonly entry: ModalEntry;
   readonly active: boolean;
   readonly register: (name: ModalName, dialog: HTMLDialogElement | null) => void;
@@ -21,7 +25,14 @@ const StackedModal = observer(function StackedModal({ entry, active, register }:
   const bodyId = `modal-${entry.name}-body`;
   const busy = active && modal.busy;
   return (
-    <ModalDialog titleId={titleId} describedBy={bodyId} closable={closable} busy={busy} register={(dialog) => register(entry.name, dialog)} onDismiss={modal.dismiss}>
+    <ModalDialog
+      titleId={titleId}
+      describedBy={bodyId}
+      closable={closable}
+      busy={busy}
+      register={(dialog) => register(entry.name, dialog)}
+      onDismiss={modal.dismiss}
+    >
       <ModalContent
         name={entry.name}
         seconds={entry.seconds}
@@ -82,5 +93,11 @@ export const ModalHost = observer(function ModalHost() {
     shown.current = wanted;
   }, [order]);
 
-  return <>{stack.map((entry, index) => <StackedModal key={entry.name} entry={entry} active={index === stack.length - 1} register={register} />)}</>;
+  return (
+    <>
+      {stack.map((entry, index) => (
+        <StackedModal key={entry.name} entry={entry} active={index === stack.length - 1} register={register} />
+      ))}
+    </>
+  );
 });

@@ -17,7 +17,9 @@ function SelectedProfile({ name }: { readonly name: string }) {
   const headingId = useId();
   return (
     <section className="confirmation-section selected-profile" aria-labelledby={headingId}>
-      <h2 id={headingId} className="section-heading">{stepsCopy.confirmation.selectedProfile}</h2>
+      <h2 id={headingId} className="section-heading">
+        {stepsCopy.confirmation.selectedProfile}
+      </h2>
       <p>{name}</p>
     </section>
   );
@@ -55,9 +57,7 @@ export const ConfirmationPage = observer(function ConfirmationPage() {
     <div className="stack step-body confirmation">
       <ReviewSummary />
       {changes === undefined ? undefined : <WhatsChangedNotice changes={changes} />}
-      {confirmation.showNoAccountWarning ? (
-        <p className="notice notice-warning no-account-warning">{confirmation.noAccountWarningText}</p>
-      ) : undefined}
+      {confirmation.showNoAccountWarning ? <p className="notice notice-warning no-account-warning">{confirmation.noAccountWarningText}</p> : undefined}
       {profileName === undefined ? undefined : <SelectedProfile name={profileName} />}
       <SummaryGroups />
       <SharingPeriod />

@@ -12,13 +12,18 @@ import { entryPublicSite } from '../shell/take-over';
  * non-closable modal: an alert dialog with no close button, that Escape does not dismiss, and whose
  * one way on is its button.
  */
-export function FailureView({ message, reference, outcome, action }: {
+export function FailureView({
+  message,
+  reference,
+  outcome,
+  action,
+}: {
   readonly message: string;
   readonly reference?: string | undefined;
   /** DESIGN §3.16: what was shared, as far as is known (SessionStore.failureOutcome); none when nothing is. */
   readonly outcome?: string | undefined;
   /** Issue 23 item E: `where` says where the button goes, beside it and read with it. */
-  readonly action?: ({ readonly onClick: () => void } | { readonly href: string }) & { readonly label: string; readonly where: string } | undefined;
+  readonly action?: (({ readonly onClick: () => void } | { readonly href: string }) & { readonly label: string; readonly where: string }) | undefined;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
@@ -28,16 +33,28 @@ export function FailureView({ message, reference, outcome, action }: {
   return (
     <section role="alertdialog" aria-modal="true" className="failure-page" aria-labelledby={headingId} aria-describedby={messageId}>
       <div className="card failure-card">
-        <h1 id={headingId} ref={heading} tabIndex={-1}>{copy.failure.title}</h1>
-        <p id={messageId} className="failure-message">{message}</p>
+        <h1 id={headingId} ref={heading} tabIndex={-1}>
+          {copy.failure.title}
+        </h1>
+        <p id={messageId} className="failure-message">
+          {message}
+        </p>
         {outcome !== undefined && outcome !== '' && <p className="failure-shared">{outcome}</p>}
         {reference === undefined ? undefined : <p className="failure-reference muted">{reference}</p>}
         {action === undefined ? undefined : (
           <div className="button-row failure-exit">
-            {'href' in action
-              ? <a className="btn btn-primary" href={action.href} aria-describedby={whereId}>{action.label}</a>
-              : <button type="button" className="btn btn-primary" onClick={action.onClick} aria-describedby={whereId}>{action.label}</button>}
-            <p id={whereId} className="failure-exit-where muted">{action.where}</p>
+            {'href' in action ? (
+              <a className="btn btn-primary" href={action.href} aria-describedby={whereId}>
+                {action.label}
+              </a>
+            ) : (
+              <button type="button" className="btn btn-primary" onClick={action.onClick} aria-describedby={whereId}>
+                {action.label}
+              </button>
+            )}
+            <p id={whereId} className="failure-exit-where muted">
+              {action.where}
+            </p>
           </div>
         )}
       </div>
@@ -54,9 +71,10 @@ export function FailureView({ message, reference, outcome, action }: {
  */
 export function StaticFailureView() {
   const publicSite = entryPublicSite();
-  const action = publicSite === undefined
-    ? { label: copy.failure.goBack, where: copy.failure.backToPreviousPage, onClick: () => history.back() }
-    : { label: copy.failure.leavePage, where: copy.failure.takesToSite(undefined), href: publicSite };
+  const action =
+    publicSite === undefined
+      ? { label: copy.failure.goBack, where: copy.failure.backToPreviousPage, onClick: () => history.back() }
+      : { label: copy.failure.leavePage, where: copy.failure.takesToSite(undefined), href: publicSite };
   return (
     <div className="app">
       <main className="site-main">

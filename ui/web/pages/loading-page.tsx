@@ -6,7 +6,9 @@ export function LoadingPage() {
   return (
     <div className="loading-page">
       <Spinner />
-      <p role="status" className="loading-text">{copy.shell.loading}</p>
+      <p role="status" className="loading-text">
+        {copy.shell.loading}
+      </p>
     </div>
   );
 }

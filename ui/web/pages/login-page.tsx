@@ -29,9 +29,7 @@ const LoginErrorBanner = observer(function LoginErrorBanner() {
 
 /** Issue 23 item C: focus a field of the login form and bring it to the middle of the screen (a phone's keyboard takes the lower half). */
 function focusField(form: HTMLFormElement | null, field: LoginFormField): void {
-  const input = field === 'dateOfBirth'
-    ? form?.querySelector('input[data-dob-part]')
-    : form?.elements.namedItem(field);
+  const input = field === 'dateOfBirth' ? form?.querySelector('input[data-dob-part]') : form?.elements.namedItem(field);
   if (!(input instanceof HTMLInputElement)) return;
   input.focus({ preventScroll: true });
   input.scrollIntoView?.({ block: 'center' });
@@ -88,10 +86,23 @@ export const LoginPage = observer(function LoginPage() {
   };
 
   return (
-    <form ref={form} className="login-form step-body" noValidate onSubmit={onSubmit} aria-labelledby={headingId} data-ready={session.awaitingLogin ? undefined : ''}>
-      <h2 id={headingId} className="login-heading">{copy.login.heading}</h2>
+    <form
+      ref={form}
+      className="login-form step-body"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={headingId}
+      data-ready={session.awaitingLogin ? undefined : ''}
+    >
+      <h2 id={headingId} className="login-heading">
+        {copy.login.heading}
+      </h2>
       <LoginErrorBanner />
-      {login.answerLost ? <p role="status" className="notice notice-warning">{copy.login.answerLost}</p> : undefined}
+      {login.answerLost ? (
+        <p role="status" className="notice notice-warning">
+          {copy.login.answerLost}
+        </p>
+      ) : undefined}
       <LoginField
         className="login-username"
         label={copy.login.usernameLabel}
@@ -109,12 +120,22 @@ export const LoginPage = observer(function LoginPage() {
           value: login.form.username,
           onChange: (event) => login.setUsername(event.target.value),
         }}
-        links={shown.forgotUsername || shown.notRegistered ? (
-          <>
-            {shown.forgotUsername ? <button type="button" className="btn-link" data-early-action="forgotUsername" onClick={() => login.openHelp('forgotUsername')}>{copy.login.forgotUsername}</button> : undefined}
-            {shown.notRegistered ? <button type="button" className="btn-link" data-early-action="notRegistered" onClick={() => login.openHelp('notRegistered')}>{copy.login.notRegistered}</button> : undefined}
-          </>
-        ) : undefined}
+        links={
+          shown.forgotUsername || shown.notRegistered ? (
+            <>
+              {shown.forgotUsername ? (
+                <button type="button" className="btn-link" data-early-action="forgotUsername" onClick={() => login.openHelp('forgotUsername')}>
+                  {copy.login.forgotUsername}
+                </button>
+              ) : undefined}
+              {shown.notRegistered ? (
+                <button type="button" className="btn-link" data-early-action="notRegistered" onClick={() => login.openHelp('notRegistered')}>
+                  {copy.login.notRegistered}
+                </button>
+              ) : undefined}
+            </>
+          ) : undefined
+        }
       />
       <LoginField
         className="login-secure-code"
@@ -135,21 +156,33 @@ export const LoginPage = observer(function LoginPage() {
         }}
         links={
           <>
-            <button type="button" className="btn-link" data-early-action="lostSecureKey" onClick={() => login.openHelp('lostSecureKey')}>{copy.login.lostSecureKey}</button>
+            <button type="button" className="btn-link" data-early-action="lostSecureKey" onClick={() => login.openHelp('lostSecureKey')}>
+              {copy.login.lostSecureKey}
+            </button>
             {shown.howToGenerate ? <ExternalLink href={links?.secureKeyHelp}>{copy.login.howToGenerate}</ExternalLink> : undefined}
           </>
         }
       />
       {login.requireDob ? <DateOfBirthFieldset noticeId={stepUpNoticeId} /> : undefined}
       <p className="notice notice-info password-note">{login.passwordNote}</p>
-      {shown.cdrPolicy ? <p className="cdr-policy"><ExternalLink href={links?.cdrPolicy}>{copy.login.cdrPolicy}</ExternalLink></p> : undefined}
+      {shown.cdrPolicy ? (
+        <p className="cdr-policy">
+          <ExternalLink href={links?.cdrPolicy}>{copy.login.cdrPolicy}</ExternalLink>
+        </p>
+      ) : undefined}
       {/* Issue 20: a press before the login step is shown is acknowledged here; the entry page's own
           script writes the same words into it for a press before the app has started, so React
           may find them on taking the page over (ui/web/main.tsx keeps the two in step). */}
-      <p className="login-ack" role="status" suppressHydrationWarning>{login.acknowledged ? copy.login.earlyAck : ''}</p>
+      <p className="login-ack" role="status" suppressHydrationWarning>
+        {login.acknowledged ? copy.login.earlyAck : ''}
+      </p>
       <div className="button-row">
-        <button type="submit" className="btn btn-primary">{copy.login.continue}</button>
-        <button type="button" className="btn btn-link" data-early-action="cancel" onClick={login.cancel}>{copy.login.cancel}</button>
+        <button type="submit" className="btn btn-primary">
+          {copy.login.continue}
+        </button>
+        <button type="button" className="btn btn-link" data-early-action="cancel" onClick={login.cancel}>
+          {copy.login.cancel}
+        </button>
       </div>
     </form>
   );

@@ -30,7 +30,11 @@ const SelectionCount = observer(function SelectionCount() {
   const selection = useService(AccountSelectionStore);
   const { selected, total } = selection.selectionCount;
   if (total === 0) return undefined;
-  return <p className="selection-count" data-selection-count>{stepsCopy.selectAccounts.selectedCount(selected, total)}</p>;
+  return (
+    <p className="selection-count" data-selection-count>
+      {stepsCopy.selectAccounts.selectedCount(selected, total)}
+    </p>
+  );
 });
 
 const NOTES = [stepsCopy.selectAccounts.notAllSelected, stepsCopy.selectAccounts.noneSelected];
@@ -48,9 +52,11 @@ const SelectionNotes = observer(function SelectionNotes() {
   const note = selection.notAllSelectedNote ? NOTES[0] : selection.noneSelectedNote ? NOTES[1] : undefined;
   return (
     <div className="selection-notes" aria-live="polite">
-      {refused !== undefined
-        ? <p className="notice notice-error selection-refused">{refused}</p>
-        : note === undefined ? undefined : <p className="notice notice-info">{note}</p>}
+      {refused !== undefined ? (
+        <p className="notice notice-error selection-refused">{refused}</p>
+      ) : note === undefined ? undefined : (
+        <p className="notice notice-info">{note}</p>
+      )}
     </div>
   );
 });
@@ -79,12 +85,7 @@ const AccountList = observer(function AccountList() {
     <>
       <ul ref={listRef} className="account-list">
         {shown.map((account) => (
-          <AccountTile
-            key={account.id}
-            account={account}
-            onToggle={selection.toggle}
-            onToggleSubAccount={selection.toggleSubAccount}
-          />
+          <AccountTile key={account.id} account={account} onToggle={selection.toggle} onToggleSubAccount={selection.toggleSubAccount} />
         ))}
       </ul>
       {selection.moreCount > 0 ? (

@@ -23,21 +23,12 @@ export const SelectProfilePage = observer(function SelectProfilePage() {
         <legend className="visually-hidden">{stepsCopy.selectProfile.legend}</legend>
         {profile.profiles.map((entry) => (
           <label key={entry.id} className={`checkbox radio profile-option${profile.selectedId === entry.id ? ' profile-option-selected' : ''}`}>
-            <input
-              type="radio"
-              name={name}
-              value={entry.id}
-              checked={profile.selectedId === entry.id}
-              onChange={() => profile.select(entry.id)}
-            />
+            <input type="radio" name={name} value={entry.id} checked={profile.selectedId === entry.id} onChange={() => profile.select(entry.id)} />
             <span className="profile-name">{entry.profileName}</span>
           </label>
         ))}
       </fieldset>
-      <StepButtonRow
-        primary={{ label: buttons.primary, onClick: () => void profile.continue() }}
-        cancel={{ label: buttons.cancel, onClick: profile.cancel }}
-      />
+      <StepButtonRow primary={{ label: buttons.primary, onClick: () => void profile.continue() }} cancel={{ label: buttons.cancel, onClick: profile.cancel }} />
     </div>
   );
 });

@@ -34,7 +34,13 @@ function entryConfigJson(rawConfig: unknown): string {
   const raw = isRecord(rawConfig) ? rawConfig : {};
   // `<` is escaped so that nothing in the config can close the script element it is written in.
   // Issue 22: and the login's settings (the secure code's lifetime, the CX switches).
-  return JSON.stringify({ brands: raw['brands'], links: raw['links'], publicSiteUrl: raw['publicSiteUrl'], otpExpirySeconds: raw['otpExpirySeconds'], cx: raw['cx'] }).replace(/</g, '\\u003c');
+  return JSON.stringify({
+    brands: raw['brands'],
+    links: raw['links'],
+    publicSiteUrl: raw['publicSiteUrl'],
+    otpExpirySeconds: raw['otpExpirySeconds'],
+    cx: raw['cx'],
+  }).replace(/</g, '\\u003c');
 }
 
 /**

@@ -38,7 +38,9 @@ export const AppShell = observer(function AppShell() {
   return (
     <div className="app">
       <div className="page">
-        <a className="skip-link" href="#main-content" onClick={skip}>{copy.shell.skipToContent}</a>
+        <a className="skip-link" href="#main-content" onClick={skip}>
+          {copy.shell.skipToContent}
+        </a>
         <SiteHeader />
         <main ref={main} id="main-content" tabIndex={-1} className="site-main" aria-busy={loading} inert={loading}>
           <Outlet />

@@ -24,7 +24,9 @@ export function brandProperties(brand: Brand): Readonly<Record<string, string>> 
 export function entryBrandStyles(brands: readonly Brand[]): string {
   return brands
     .map((brand) => {
-      const properties = Object.entries(brandProperties(brand)).map(([name, value]) => `${name}:${value}`).join(';');
+      const properties = Object.entries(brandProperties(brand))
+        .map(([name, value]) => `${name}:${value}`)
+        .join(';');
       return `html[data-brand="${brand.id}"]{${properties}}html[data-brand="${brand.id}"] .logo[data-brand-variant="${brand.id}"]{display:flex}`;
     })
     .join('');
@@ -45,7 +47,8 @@ export function useBrandTheme(session: SessionStore, rootElement?: HTMLElement):
           if (brand === undefined) return;
           const root = rootElement ?? document.documentElement;
           for (const [name, value] of Object.entries(brandProperties(brand))) root.style.setProperty(name, value);
-          if (brand.palette.adjusted) console.warn(`Brand ${brand.id}: its primaryColour is below WCAG AA contrast; ${brand.palette.primary} is used instead (DESIGN §3.14).`);
+          if (brand.palette.adjusted)
+            console.warn(`Brand ${brand.id}: its primaryColour is below WCAG AA contrast; ${brand.palette.primary} is used instead (DESIGN §3.14).`);
         },
         { fireImmediately: true },
       ),

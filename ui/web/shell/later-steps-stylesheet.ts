@@ -19,11 +19,15 @@ export function loadLaterStepsStylesheet(doc: Document = document): Promise<void
     link.rel = 'stylesheet';
     link.href = href;
     link.addEventListener('load', () => resolve(), { once: true });
-    link.addEventListener('error', () => {
-      loaded.delete(doc);
-      link.remove();
-      reject(new Error(`The later steps' stylesheet ${href} did not load.`));
-    }, { once: true });
+    link.addEventListener(
+      'error',
+      () => {
+        loaded.delete(doc);
+        link.remove();
+        reject(new Error(`The later steps' stylesheet ${href} did not load.`));
+      },
+      { once: true },
+    );
     doc.head.append(link);
   });
   loaded.set(doc, loading);

@@ -21,7 +21,9 @@ export const LoadingMask = observer(function LoadingMask() {
   const loading = useService(SessionStore).loading;
   return (
     <>
-      <div role="status" className="visually-hidden">{loading ? copy.shell.loading : ''}</div>
+      <div role="status" className="visually-hidden">
+        {loading ? copy.shell.loading : ''}
+      </div>
       {loading ? <SpinnerMask /> : undefined}
     </>
   );
@@ -34,7 +36,9 @@ export const LoadingMask = observer(function LoadingMask() {
 export function StepLoadingMask() {
   return (
     <div className="step-loading" aria-busy="true">
-      <p role="status" className="visually-hidden">{copy.shell.loading}</p>
+      <p role="status" className="visually-hidden">
+        {copy.shell.loading}
+      </p>
       <SpinnerMask />
     </div>
   );

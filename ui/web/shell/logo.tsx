@@ -30,10 +30,10 @@ function BrandMark({ brand, variant }: { readonly brand: Brand; readonly variant
       data-brand={brand.id === '' ? undefined : brand.id}
       data-brand-variant={variant ? brand.id : undefined}
     >
-      {logoUrl === undefined
-        ? <DrawnMark />
-        : <img className="logo-image" src={logoUrl} alt="" height="32" onError={() => setFailedUrl(logoUrl)} />}
-      <span className="logo-text" aria-hidden="true">{brand.displayName}</span>
+      {logoUrl === undefined ? <DrawnMark /> : <img className="logo-image" src={logoUrl} alt="" height="32" onError={() => setFailedUrl(logoUrl)} />}
+      <span className="logo-text" aria-hidden="true">
+        {brand.displayName}
+      </span>
     </div>
   );
 }
@@ -45,5 +45,11 @@ function BrandMark({ brand, variant }: { readonly brand: Brand; readonly variant
  */
 export const Logo = observer(function Logo() {
   const { brands, variants } = useService(SessionStore).headerBrands;
-  return <>{brands.map((brand) => <BrandMark key={brand.id} brand={brand} variant={variants} />)}</>;
+  return (
+    <>
+      {brands.map((brand) => (
+        <BrandMark key={brand.id} brand={brand} variant={variants} />
+      ))}
+    </>
+  );
 });

@@ -16,9 +16,12 @@ export const ProgressTracker = observer(function ProgressTracker() {
   return (
     <div className="progress-tracker">
       <p id={labelId} className="progress-text">
-        <span className="visually-hidden">{copy.shell.progressLabel}: </span>{text}
+        <span className="visually-hidden">{copy.shell.progressLabel}: </span>
+        {text}
       </p>
-      <progress className="progress-bar" aria-labelledby={labelId} max={progress.total} value={progress.index + 1}>{text}</progress>
+      <progress className="progress-bar" aria-labelledby={labelId} max={progress.total} value={progress.index + 1}>
+        {text}
+      </progress>
     </div>
   );
 });

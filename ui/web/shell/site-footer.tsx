@@ -28,7 +28,9 @@ export const SiteFooter = observer(function SiteFooter() {
           <nav aria-label={copy.shell.footerLabel}>
             <ul className="footer-links">
               {FOOTER_LINKS.map(({ key, label }) => (
-                <li key={key}><ExternalLink href={links?.[key]}>{label}</ExternalLink></li>
+                <li key={key}>
+                  <ExternalLink href={links?.[key]}>{label}</ExternalLink>
+                </li>
               ))}
             </ul>
           </nav>

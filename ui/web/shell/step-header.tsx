@@ -32,7 +32,9 @@ export const StepHeader = observer(function StepHeader() {
 
   return (
     <div className="step-header">
-      <h1 ref={heading} tabIndex={-1} className="step-title">{session.title}</h1>
+      <h1 ref={heading} tabIndex={-1} className="step-title">
+        {session.title}
+      </h1>
       {session.intro === undefined ? undefined : <p className="step-intro">{session.intro}</p>}
     </div>
   );

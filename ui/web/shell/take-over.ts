@@ -39,7 +39,9 @@ export function entryPageOf(config: RuntimeConfig): EntryPage | undefined {
     return undefined;
   }
   if (JSON.stringify(parsed.value.brands) !== JSON.stringify(config.brandDetails)) {
-    console.warn('config/config.json names other brands than the build of this page: build the app with the deployed config.json, or the page changes its brand once the token is verified (docs/deployment.md).');
+    console.warn(
+      'config/config.json names other brands than the build of this page: build the app with the deployed config.json, or the page changes its brand once the token is verified (docs/deployment.md).',
+    );
   }
   return parsed.value;
 }

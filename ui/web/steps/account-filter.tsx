@@ -14,8 +14,12 @@ export const AccountFilter = observer(function AccountFilter() {
   const helpId = useId();
   return (
     <div className="field account-filter">
-      <label htmlFor={inputId} className="field-label">{stepsCopy.selectAccounts.filterLabel}</label>
-      <p id={helpId} className="field-help">{stepsCopy.selectAccounts.filterHelp}</p>
+      <label htmlFor={inputId} className="field-label">
+        {stepsCopy.selectAccounts.filterLabel}
+      </label>
+      <p id={helpId} className="field-help">
+        {stepsCopy.selectAccounts.filterHelp}
+      </p>
       <input
         id={inputId}
         type="search"

@@ -47,10 +47,18 @@ function AccountTileView({ account, onToggle, onToggleSubAccount }: AccountTileP
       </div>
       {notes.length > 0 ? (
         <p id={notesId} className="account-notes">
-          {notes.map((note) => <span key={note} className={pending?.tag === note ? 'tag tag-pending' : 'tag'}>{note}</span>)}
+          {notes.map((note) => (
+            <span key={note} className={pending?.tag === note ? 'tag tag-pending' : 'tag'}>
+              {note}
+            </span>
+          ))}
         </p>
       ) : undefined}
-      {pending === undefined ? undefined : <p id={pendingId} className="account-pending-help">{pending.explanation}</p>}
+      {pending === undefined ? undefined : (
+        <p id={pendingId} className="account-pending-help">
+          {pending.explanation}
+        </p>
+      )}
       {showSubs ? <SubAccountList account={account} onToggle={onToggleSubAccount} /> : undefined}
     </li>
   );
@@ -66,11 +74,22 @@ export function sameTile(prev: AccountTileProps, next: AccountTileProps): boolea
   const a = prev.account;
   const b = next.account;
   if (a === b) return true;
-  return a.id === b.id && a.selected === b.selected && a.indeterminate === b.indeterminate
-    && a.eligibleAccount === b.eligibleAccount && a.closed === b.closed && a.jointAccount === b.jointAccount && a.pending === b.pending
-    && a.identification === b.identification && a.nickName === b.nickName && a.productName === b.productName
-    && a.subAccounts.length === b.subAccounts.length
-    && a.subAccounts.every((sub, index) => sub === b.subAccounts[index] || (sub.id === b.subAccounts[index]?.id && sub.selected === b.subAccounts[index]?.selected));
+  return (
+    a.id === b.id &&
+    a.selected === b.selected &&
+    a.indeterminate === b.indeterminate &&
+    a.eligibleAccount === b.eligibleAccount &&
+    a.closed === b.closed &&
+    a.jointAccount === b.jointAccount &&
+    a.pending === b.pending &&
+    a.identification === b.identification &&
+    a.nickName === b.nickName &&
+    a.productName === b.productName &&
+    a.subAccounts.length === b.subAccounts.length &&
+    a.subAccounts.every(
+      (sub, index) => sub === b.subAccounts[index] || (sub.id === b.subAccounts[index]?.id && sub.selected === b.subAccounts[index]?.selected),
+    )
+  );
 }
 
 /** The memoised tile: ticking one account re-renders one tile; select-all only the tiles that change. */

@@ -13,16 +13,15 @@ function ClusterPanel({ listed: { cluster, isNew } }: { readonly listed: ListedC
   return (
     <li className="cluster">
       <h3 className="cluster-heading">
-        <button
-          type="button"
-          className="cluster-toggle"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen(!open)}
-        >
+        <button type="button" className="cluster-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
           <span>
             {cluster.heading}
-            {isNew ? <>{' '}<span className="tag-new">{stepsCopy.confirmation.newTag}</span></> : undefined}
+            {isNew ? (
+              <>
+                {' '}
+                <span className="tag-new">{stepsCopy.confirmation.newTag}</span>
+              </>
+            ) : undefined}
           </span>
         </button>
       </h3>
@@ -31,7 +30,12 @@ function ClusterPanel({ listed: { cluster, isNew } }: { readonly listed: ListedC
           {cluster.items.map((item) => (
             <li key={item.text}>
               {item.text}
-              {item.example === undefined ? undefined : <>{' '}<span className="field-help cluster-example">{item.example}</span></>}
+              {item.example === undefined ? undefined : (
+                <>
+                  {' '}
+                  <span className="field-help cluster-example">{item.example}</span>
+                </>
+              )}
             </li>
           ))}
         </ul>
@@ -47,9 +51,13 @@ export function DataClusterAccordion({ clusters }: { readonly clusters: readonly
   if (clusters.length === 0) return undefined;
   return (
     <section className="confirmation-section clusters" aria-labelledby={headingId}>
-      <h2 id={headingId} className="section-heading">{stepsCopy.confirmation.dataToShare}</h2>
+      <h2 id={headingId} className="section-heading">
+        {stepsCopy.confirmation.dataToShare}
+      </h2>
       <ul className="cluster-list">
-        {clusters.map((listed) => <ClusterPanel key={listed.cluster.id} listed={listed} />)}
+        {clusters.map((listed) => (
+          <ClusterPanel key={listed.cluster.id} listed={listed} />
+        ))}
       </ul>
     </section>
   );

@@ -16,8 +16,12 @@ export const DescriptionField = observer(function DescriptionField() {
   const hintId = useId();
   return (
     <div className="field description-field">
-      <label htmlFor={inputId} className="field-label">{stepsCopy.confirmation.descriptionLabel}</label>
-      <p id={hintId} className="field-help">{stepsCopy.confirmation.descriptionHint}</p>
+      <label htmlFor={inputId} className="field-label">
+        {stepsCopy.confirmation.descriptionLabel}
+      </label>
+      <p id={hintId} className="field-help">
+        {stepsCopy.confirmation.descriptionHint}
+      </p>
       <input
         id={inputId}
         aria-describedby={hintId}

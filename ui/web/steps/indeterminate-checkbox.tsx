@@ -6,7 +6,10 @@ import { useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
  * browsers expose it to assistive technology as "mixed", so no aria-checked is added (ARIA in
  * HTML forbids aria-checked on a native checkbox).
  */
-export function IndeterminateCheckbox({ indeterminate, ...props }: InputHTMLAttributes<HTMLInputElement> & {
+export function IndeterminateCheckbox({
+  indeterminate,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & {
   readonly indeterminate: boolean;
 }) {
   const ref = useRef<HTMLInputElement>(null);

@@ -19,7 +19,9 @@ export const ReviewSummary = observer(function ReviewSummary() {
   const period = confirmation.periodText;
   return (
     <section className="confirmation-section review-summary" aria-labelledby={headingId}>
-      <h2 id={headingId} className="section-heading">{stepsCopy.confirmation.summaryHeading}</h2>
+      <h2 id={headingId} className="section-heading">
+        {stepsCopy.confirmation.summaryHeading}
+      </h2>
       <dl>
         <dt>{stepsCopy.confirmation.sharedWith}</dt>
         <dd data-summary="recipient">{stepsCopy.confirmation.recipientNames(tppName, orgName)}</dd>

@@ -14,7 +14,9 @@ const UnavailableWhy = observer(function UnavailableWhy() {
   return (
     <details className="inline-help unavailable-why">
       <summary>{stepsCopy.selectAccounts.unavailableWhy}</summary>
-      {selection.unavailableWhy.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+      {selection.unavailableWhy.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
     </details>
   );
 });

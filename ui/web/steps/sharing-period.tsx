@@ -32,7 +32,9 @@ export const SharingPeriod = observer(function SharingPeriod() {
         </section>
       )}
       <section className="confirmation-section how-long" aria-labelledby={howLongId}>
-        <h2 id={howLongId} className="section-heading">{stepsCopy.confirmation.howLong}</h2>
+        <h2 id={howLongId} className="section-heading">
+          {stepsCopy.confirmation.howLong}
+        </h2>
         <p>{confirmation.howLongText}</p>
         <p className="notice notice-info">{stepsCopy.confirmation.manageSharing}</p>
       </section>

@@ -12,7 +12,12 @@ export interface StepAction {
  * or Save changes) and Cancel, with the labels of domain/flow.ts stepButtons. Plain buttons, not
  * a form: Enter in a text box must never continue or confirm by itself.
  */
-export function StepButtonRow({ back, primary, cancel, message }: {
+export function StepButtonRow({
+  back,
+  primary,
+  cancel,
+  message,
+}: {
   readonly back?: StepAction | undefined;
   readonly primary: StepAction;
   readonly cancel: StepAction;
@@ -22,22 +27,28 @@ export function StepButtonRow({ back, primary, cancel, message }: {
   const messageId = useId();
   return (
     <>
-    <div id={messageId} className="step-buttons-message" aria-live="polite">
-      {message === undefined ? undefined : <p className="notice notice-error">{message}</p>}
-    </div>
-    <div className="button-row step-buttons">
-      {back === undefined ? undefined : (
-        <button type="button" className="btn btn-secondary step-back" onClick={back.onClick} disabled={back.disabled}>
-          {back.label}
+      <div id={messageId} className="step-buttons-message" aria-live="polite">
+        {message === undefined ? undefined : <p className="notice notice-error">{message}</p>}
+      </div>
+      <div className="button-row step-buttons">
+        {back === undefined ? undefined : (
+          <button type="button" className="btn btn-secondary step-back" onClick={back.onClick} disabled={back.disabled}>
+            {back.label}
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={primary.onClick}
+          disabled={primary.disabled}
+          aria-describedby={message === undefined ? undefined : messageId}
+        >
+          {primary.label}
         </button>
-      )}
-      <button type="button" className="btn btn-primary" onClick={primary.onClick} disabled={primary.disabled} aria-describedby={message === undefined ? undefined : messageId}>
-        {primary.label}
-      </button>
-      <button type="button" className="btn btn-link" onClick={cancel.onClick} disabled={cancel.disabled}>
-        {cancel.label}
-      </button>
-    </div>
+        <button type="button" className="btn btn-link" onClick={cancel.onClick} disabled={cancel.disabled}>
+          {cancel.label}
+        </button>
+      </div>
     </>
   );
 }

@@ -3,7 +3,11 @@ import { accountDisplayName, formatAccountNumber, type Account, type SubAccount 
 import { stepsCopy } from '../../../domain/steps-copy';
 
 /** Spec §2: one currency of a multi-currency (EGA) account, its own checkbox. */
-function SubAccountRow({ parentId, sub, onToggle }: {
+function SubAccountRow({
+  parentId,
+  sub,
+  onToggle,
+}: {
   readonly parentId: string;
   readonly sub: SubAccount;
   readonly onToggle: (parentId: string, subId: string) => void;
@@ -28,7 +32,11 @@ function SubAccountRow({ parentId, sub, onToggle }: {
           <span className="account-number">{formatAccountNumber(sub.identification)}</span>
         </span>
       </label>
-      {notes.length > 0 ? <span id={noteId} className="account-notes muted">{notes.join('. ')}</span> : undefined}
+      {notes.length > 0 ? (
+        <span id={noteId} className="account-notes muted">
+          {notes.join('. ')}
+        </span>
+      ) : undefined}
     </li>
   );
 }
@@ -37,10 +45,7 @@ function SubAccountRow({ parentId, sub, onToggle }: {
  * Spec §2, §4: an EGA's sub-account currency checkboxes, shown while the account is selected or
  * partly selected. Ticking one updates the parent (selected / indeterminate) in the store.
  */
-export function SubAccountList({ account, onToggle }: {
-  readonly account: Account;
-  readonly onToggle: (parentId: string, subId: string) => void;
-}) {
+export function SubAccountList({ account, onToggle }: { readonly account: Account; readonly onToggle: (parentId: string, subId: string) => void }) {
   return (
     <fieldset className="sub-accounts">
       <legend className="visually-hidden">{stepsCopy.selectAccounts.currenciesLegend(accountDisplayName(account))}</legend>

@@ -21,8 +21,18 @@ function SubAccountLine({ line }: { readonly line: SummarySubAccount }) {
     <li className="summary-sub-account">
       <span className="sub-account-currency">{subAccount.currency ?? accountDisplayName(subAccount)}</span>{' '}
       <span className="account-number">{formatAccountNumber(subAccount.identification)}</span>
-      {tag === undefined ? undefined : <>{' '}<span className={`tag tag-${tag}`}>{tagText(tag)}</span></>}
-      {subAccount.closed ? <>{' '}<span className="tag">{stepsCopy.confirmation.closedSubAccount}</span></> : undefined}
+      {tag === undefined ? undefined : (
+        <>
+          {' '}
+          <span className={`tag tag-${tag}`}>{tagText(tag)}</span>
+        </>
+      )}
+      {subAccount.closed ? (
+        <>
+          {' '}
+          <span className="tag">{stepsCopy.confirmation.closedSubAccount}</span>
+        </>
+      ) : undefined}
     </li>
   );
 }
@@ -49,12 +59,20 @@ export function SummaryEntryItem({ entry, removed }: { readonly entry: SummaryEn
         <span className="account-number">{formatAccountNumber(account.identification)}</span>
       </p>
       {notes.length > 0 ? (
-        <p className="account-notes">{notes.map((note) => <span key={note} className={pending?.tag === note ? 'tag tag-pending' : 'tag'}>{note}</span>)}</p>
+        <p className="account-notes">
+          {notes.map((note) => (
+            <span key={note} className={pending?.tag === note ? 'tag tag-pending' : 'tag'}>
+              {note}
+            </span>
+          ))}
+        </p>
       ) : undefined}
       {pending === undefined ? undefined : <p className="account-pending-help">{pending.explanation}</p>}
       {entry.subAccounts.length > 0 ? (
         <ul className="summary-sub-accounts">
-          {entry.subAccounts.map((line) => <SubAccountLine key={line.subAccount.id} line={line} />)}
+          {entry.subAccounts.map((line) => (
+            <SubAccountLine key={line.subAccount.id} line={line} />
+          ))}
         </ul>
       ) : undefined}
     </li>

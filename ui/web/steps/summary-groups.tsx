@@ -6,18 +6,20 @@ import { useService } from '../services-context';
 import { SummaryEntryItem } from './summary-entry';
 import { stepsCopy } from '../../../domain/steps-copy';
 
-function Group({ heading, entries, removed }: {
-  readonly heading: string | undefined;
-  readonly entries: readonly SummaryEntry[];
-  readonly removed: boolean;
-}) {
+function Group({ heading, entries, removed }: { readonly heading: string | undefined; readonly entries: readonly SummaryEntry[]; readonly removed: boolean }) {
   const headingId = useId();
   if (entries.length === 0) return undefined;
   return (
     <section className="summary-group" aria-labelledby={heading === undefined ? undefined : headingId}>
-      {heading === undefined ? undefined : <h3 id={headingId} className="summary-group-heading">{heading}</h3>}
+      {heading === undefined ? undefined : (
+        <h3 id={headingId} className="summary-group-heading">
+          {heading}
+        </h3>
+      )}
       <ul className="summary-list">
-        {entries.map((entry) => <SummaryEntryItem key={entry.account.id} entry={entry} removed={removed} />)}
+        {entries.map((entry) => (
+          <SummaryEntryItem key={entry.account.id} entry={entry} removed={removed} />
+        ))}
       </ul>
     </section>
   );
@@ -67,21 +69,30 @@ export const SummaryGroups = observer(function SummaryGroups() {
   };
   return (
     <section className="confirmation-section summary" aria-labelledby={headingId}>
-      <h2 id={headingId} className="section-heading">{stepsCopy.confirmation.selectedAccounts}</h2>
+      <h2 id={headingId} className="section-heading">
+        {stepsCopy.confirmation.selectedAccounts}
+      </h2>
       {confirmation.accountListScrolls ? (
         // A scrolling region is focusable, so that it can be scrolled by keyboard (WCAG 2.1.1).
-        <div ref={listRef} className="account-scroll" role="region" aria-label={stepsCopy.confirmation.accountList(added.length + maintained.length + removed.length)} tabIndex={0} data-account-scroll>
+        <div
+          ref={listRef}
+          className="account-scroll"
+          role="region"
+          aria-label={stepsCopy.confirmation.accountList(added.length + maintained.length + removed.length)}
+          tabIndex={0}
+          data-account-scroll
+        >
           {groups}
         </div>
-      ) : <div ref={listRef}>{groups}</div>}
+      ) : (
+        <div ref={listRef}>{groups}</div>
+      )}
       {page.notShown > 0 ? (
         <button type="button" className="btn btn-secondary show-more" onClick={showMore}>
           {stepsCopy.selectAccounts.showMore(page.notShown)}
         </button>
       ) : undefined}
-      {confirmation.jointHoldersNotified ? (
-        <p className="notice notice-info">{stepsCopy.confirmation.jointHoldersNotified}</p>
-      ) : undefined}
+      {confirmation.jointHoldersNotified ? <p className="notice notice-info">{stepsCopy.confirmation.jointHoldersNotified}</p> : undefined}
       {confirmation.jointHoldersNotNotified ? (
         <p className="notice notice-info joint-not-notified">{stepsCopy.confirmation.jointHoldersNotNotified}</p>
       ) : undefined}

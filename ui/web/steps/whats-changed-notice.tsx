@@ -13,9 +13,13 @@ export function WhatsChangedNotice({ changes }: { readonly changes: WhatsChanged
   if (changes.lines.length === 0) return undefined;
   return (
     <section className="notice notice-info whats-changed" aria-labelledby={headingId}>
-      <h2 id={headingId} className="notice-heading">{stepsCopy.confirmation.whatsChanged}</h2>
+      <h2 id={headingId} className="notice-heading">
+        {stepsCopy.confirmation.whatsChanged}
+      </h2>
       <ul>
-        {changes.lines.map((line) => <li key={line}>{line}</li>)}
+        {changes.lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
       </ul>
     </section>
   );
