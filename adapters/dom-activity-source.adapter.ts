@@ -8,7 +8,7 @@ import { DOCUMENT, NAVIGATOR } from './location.token';
 export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'wheel'] as const;
 
 /** At most one activity notification per this many milliseconds (mousemove fires dozens a second). */
-export const ACTIVITY_THROTTLE_MS = 1000;
+const ACTIVITY_THROTTLE_MS = 1000;
 
 /** The part of `document` this adapter uses (its window for the connection's events and the history). */
 export type ActivityDocument = Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'> & {
@@ -16,7 +16,7 @@ export type ActivityDocument = Pick<Document, 'addEventListener' | 'removeEventL
 };
 
 /** DESIGN §3.18: the history entry the app makes once, at the start, so that Back stays on the page. */
-export const BACK_GUARD_STATE = { consentAppBackGuard: true } as const;
+const BACK_GUARD_STATE = { consentAppBackGuard: true } as const;
 
 const LISTENER_OPTIONS: AddEventListenerOptions = { passive: true, capture: true };
 

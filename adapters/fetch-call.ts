@@ -11,7 +11,7 @@ export type HttpOutcome =
   | { readonly kind: 'noAnswer'; readonly detail: string };
 
 /** DESIGN §3.4: the statuses after which a GET is tried again (gateway trouble and rate limiting). */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
 /**
  * DESIGN §3.4: a `Retry-After` header in milliseconds from `nowMs`: delta-seconds or an HTTP

@@ -9,7 +9,7 @@ export interface ConfigSourceOptions {
   /** Absolute URL of config.json. */
   readonly url?: string;
 }
-export const CONFIG_SOURCE_OPTIONS = Symbol('ConfigSourceOptions');
+const CONFIG_SOURCE_OPTIONS = Symbol('ConfigSourceOptions');
 
 /** The path the build writes the configuration to (esbuild.config.mjs), served beside the app. */
 export const CONFIG_PATH = '/config/config.json';

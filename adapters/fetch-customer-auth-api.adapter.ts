@@ -21,7 +21,7 @@ import type * as LaterAnswerReadersModule from './later-answer-readers';
 export type LaterAnswerReaders = typeof LaterAnswerReadersModule;
 
 /** How the readers are loaded: bound only by tests (a load that fails); the default is a dynamic import. */
-export const LATER_ANSWER_READERS = Symbol('LaterAnswerReaders');
+const LATER_ANSWER_READERS = Symbol('LaterAnswerReaders');
 
 /** What a 2xx answer is read into, or why it could not be: the causes of a MALFORMED_ANSWER. */
 type Reader<T> = (json: unknown, status: number) => Result<T, ApiError>;

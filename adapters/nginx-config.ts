@@ -12,19 +12,19 @@ import {
 } from './web-security-headers';
 
 /** Where deploy/nginx/*.conf expects its include files, relative to nginx's configuration directory. */
-export const NGINX_INCLUDE_DIR = 'consent-app';
+const NGINX_INCLUDE_DIR = 'consent-app';
 
 /** The include path of the security headers, used by the server block and by every location. */
 export const NGINX_SECURITY_HEADERS_INCLUDE = `${NGINX_INCLUDE_DIR}/security-headers.conf`;
 
 /** Optional extras (brotli): a glob, so nothing needs to be there for nginx to start. */
-export const NGINX_OPTIONAL_INCLUDE = `${NGINX_INCLUDE_DIR}/optional/*.conf`;
+const NGINX_OPTIONAL_INCLUDE = `${NGINX_INCLUDE_DIR}/optional/*.conf`;
 
 /** Placeholder of the server block for the absolute path of the built dist/ directory. */
-export const NGINX_DIST_PLACEHOLDER = '__DIST__';
+const NGINX_DIST_PLACEHOLDER = '__DIST__';
 
 /** Placeholder of the server block for the `listen` value: a port (8080) or address:port (127.0.0.1:8080). */
-export const NGINX_LISTEN_PLACEHOLDER = '__LISTEN__';
+const NGINX_LISTEN_PLACEHOLDER = '__LISTEN__';
 
 /**
  * Placeholder of security-headers.conf for the deployment's CSP report address (CONTRACT §2
@@ -36,14 +36,14 @@ export const NGINX_CSP_REPORT_URI_PLACEHOLDER = '__CSP_REPORT_URI__';
 export const NGINX_SOURCE_MAPS_FILE = 'source-maps.conf';
 
 /** Media types compressed on the fly (text/html always is): the build's JS, CSS, JSON and SVG. */
-export const NGINX_COMPRESSED_TYPES = ['text/css', 'application/javascript', 'application/json', 'image/svg+xml'] as const;
+const NGINX_COMPRESSED_TYPES = ['text/css', 'application/javascript', 'application/json', 'image/svg+xml'] as const;
 
 /**
  * CONTRACT §2-3: the paths the bank's backend answers on the app's origin (the customer-auth API and
  * the JWKS of config.json's jwksUri). nginx never answers them with the app: a plain 404 unless
  * the deployer routes them to the backend (a CDN path rule, or a `location ^~` in the optional include).
  */
-export const NGINX_BACKEND_PREFIXES = ['/customer-auth/', '/.well-known/'] as const;
+const NGINX_BACKEND_PREFIXES = ['/customer-auth/', '/.well-known/'] as const;
 
 /** A path prefix as a PCRE alternative (dots escaped). */
 const regexOf = (prefix: string): string => prefix.replace(/^\/|\/$/g, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -179,7 +179,7 @@ ${locationHeaders(noStore)}    }
 }
 
 /** Optional: serve the build's source maps (a 404 without this file), cached like their scripts. */
-export function renderNginxSourceMaps(): string {
+function renderNginxSourceMaps(): string {
   return `${GENERATED}#
 # Optional: serves the source maps next to the hashed scripts, which consent-app.conf answers
 # with 404 without this file (they hold the app's whole source). Only where the deployer wants
@@ -194,7 +194,7 @@ location ~ ^${HASHED_ASSETS_PREFIX}[^/]+\\.map$ {
 }
 
 /** Optional brotli (needs the brotli nginx modules), for the same types as gzip. */
-export function renderNginxBrotli(): string {
+function renderNginxBrotli(): string {
   return `${GENERATED}#
 # Optional brotli compression. Only with Debian's libnginx-mod-http-brotli-filter and
 # libnginx-mod-http-brotli-static installed (nginx-light has no brotli; without the modules

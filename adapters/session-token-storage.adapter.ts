@@ -4,9 +4,9 @@ import { decisionKeyName, REDIRECT_JWT_KEY } from './browser-address-names';
 
 /** The session storage of this tab (bound optionally; default `globalThis.sessionStorage`). */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-export const SESSION_STORAGE = Symbol('SessionStorage');
+const SESSION_STORAGE = Symbol('SessionStorage');
 
-export { decisionKeyName, REDIRECT_JWT_KEY };
+export { REDIRECT_JWT_KEY };
 
 /** Reading `window.sessionStorage` itself throws when storage is disabled (a SecurityError). */
 function platformSessionStorage(): StorageLike | undefined {

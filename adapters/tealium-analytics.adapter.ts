@@ -20,7 +20,7 @@ export type TagDocument = Pick<Document, 'createElement' | 'head'> & {
 export const MAX_QUEUED_EVENTS = 20;
 
 /** DESIGN §3.8: the page name reported for each step. */
-export const PAGE_NAMES: Readonly<Record<Step, string>> = {
+const PAGE_NAMES: Readonly<Record<Step, string>> = {
   login: 'cdr:consent:login',
   selectProfile: 'cdr:consent:select-profile',
   selectAccounts: 'cdr:consent:select-accounts',

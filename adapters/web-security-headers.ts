@@ -46,7 +46,7 @@ export function basePolicy(inline: InlineSources): string {
 }
 
 /** DESIGN §4: the features the consent app never uses, all denied. */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
   'camera=()',
@@ -62,7 +62,7 @@ export const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /** The Reporting API endpoint name the CSP's `report-to` names (defined by `Reporting-Endpoints`). */
-export const CSP_REPORT_GROUP = 'csp-endpoint';
+const CSP_REPORT_GROUP = 'csp-endpoint';
 
 /**
  * A report address that can stand in a CSP directive and in a quoted Reporting-Endpoints value:
@@ -93,7 +93,7 @@ export interface CspReporting {
  * DESIGN §4, issue 12: the Content-Security-Policy, with `report-uri` (the legacy
  * application/csp-report) and, for HTTPS pages, `report-to` when the deployment has a report address.
  */
-export function contentSecurityPolicy(inline: InlineSources, reporting?: CspReporting): string {
+function contentSecurityPolicy(inline: InlineSources, reporting?: CspReporting): string {
   if (reporting === undefined) return basePolicy(inline);
   const reportTo = reporting.reportingApi ? `; report-to ${CSP_REPORT_GROUP}` : '';
   return `${basePolicy(inline)}; report-uri ${checkedReportUri(reporting.uri)}${reportTo}`;

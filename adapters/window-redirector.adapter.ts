@@ -7,7 +7,7 @@ import { LOCATION, WINDOW_EVENTS, type LocationLike, type WindowEventsLike } fro
 export interface RedirectLog {
   error(message: string): void;
 }
-export const REDIRECT_LOG = Symbol('RedirectLog');
+const REDIRECT_LOG = Symbol('RedirectLog');
 
 const isHttpUrl = (value: string): boolean => {
   try {

@@ -13,7 +13,7 @@ export interface CustomerAuthOpenApi {
 }
 
 /** Where the document lives, beside this module. */
-export const CUSTOMER_AUTH_OPENAPI_URL = new URL('./customer-auth.openapi.json', import.meta.url);
+const CUSTOMER_AUTH_OPENAPI_URL = new URL('./customer-auth.openapi.json', import.meta.url);
 
 let cached: CustomerAuthOpenApi | undefined;
 

@@ -16,7 +16,7 @@ import { sandboxConfig, type SandboxCxSwitches } from './sandbox-config';
 import type { SigningKeys } from './signing-keys';
 
 /** DESIGN §3.14: the sandbox brands' logos (config `logoUrl`), served from the app's own origin as the CSP requires. */
-export const BRAND_ASSETS_PREFIX = '/brand/';
+const BRAND_ASSETS_PREFIX = '/brand/';
 const BRAND_ASSETS_DIR = fileURLToPath(new URL('./brand-assets/', import.meta.url));
 
 /** Paths that never fall back to the app: a miss there is a plain 404. */

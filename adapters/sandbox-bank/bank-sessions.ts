@@ -2,7 +2,7 @@
 import type { AccountReference } from './customer-auth-wire';
 
 /** A saved account selection (CONTRACT §5). */
-export interface SavedSelection {
+interface SavedSelection {
   readonly permissions: readonly string[];
   readonly accounts: readonly AccountReference[];
 }

@@ -20,7 +20,7 @@ export const SANDBOX_CSP_REPORTING: CspReporting = { uri: CSP_REPORT_PATH, repor
 export const CSP_REPORT_BODY_LIMIT = 64 * 1024;
 
 /** The most reports one Reporting API delivery may carry. */
-export const MAX_REPORTS_PER_DELIVERY = 100;
+const MAX_REPORTS_PER_DELIVERY = 100;
 
 /** The longest a field is logged (a policy or a sample can be long). */
 const MAX_LOGGED_FIELD = 200;
@@ -29,7 +29,7 @@ const LEGACY_TYPE = 'application/csp-report';
 const REPORTING_API_TYPE = 'application/reports+json';
 
 /** One CSP violation, whichever format it came in. */
-export interface CspViolation {
+interface CspViolation {
   /** How it came: report-uri (application/csp-report) or report-to (application/reports+json). */
   readonly via: 'report-uri' | 'report-to';
   readonly documentUrl: string;
@@ -60,7 +60,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 const number = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
 /** The legacy report-uri body: `{"csp-report": {"document-uri": …, "violated-directive": …, …}}`. */
-export function parseLegacyReport(body: unknown): { ok: true; violations: CspViolation[] } | { ok: false; problem: string } {
+function parseLegacyReport(body: unknown): { ok: true; violations: CspViolation[] } | { ok: false; problem: string } {
   if (!isObject(body) || !isObject(body['csp-report'])) return { ok: false, problem: 'The body must be {"csp-report": {…}}.' };
   const report = body['csp-report'];
   const problem = typeProblem(
@@ -100,7 +100,7 @@ export function parseLegacyReport(body: unknown): { ok: true; violations: CspVio
  * The Reporting API body: a list of `{type, age, url, user_agent, body}`; the `csp-violation`
  * ones are violations (other types are valid and skipped).
  */
-export function parseReportingApiReports(body: unknown): { ok: true; violations: CspViolation[]; skipped: number } | { ok: false; problem: string } {
+function parseReportingApiReports(body: unknown): { ok: true; violations: CspViolation[]; skipped: number } | { ok: false; problem: string } {
   if (!Array.isArray(body) || body.length === 0 || body.length > MAX_REPORTS_PER_DELIVERY) {
     return { ok: false, problem: `The body must be a list of 1 to ${MAX_REPORTS_PER_DELIVERY} reports.` };
   }
@@ -155,7 +155,7 @@ function loggable(value: string): string {
 }
 
 /** One log line per violation. */
-export function violationLogLine(violation: CspViolation): string {
+function violationLogLine(violation: CspViolation): string {
   const where = violation.sourceFile === undefined ? '' : ` at ${loggable(violation.sourceFile)}:${violation.line ?? 0}:${violation.column ?? 0}`;
   const sample = violation.sample === undefined ? '' : ` sample "${loggable(violation.sample)}"`;
   return `CSP violation via ${violation.via} (${loggable(violation.disposition)}): ${loggable(violation.directive)} blocked ${loggable(violation.blockedUrl) || '(none)'} on ${loggable(violation.documentUrl)}${where}${sample}`;

@@ -35,12 +35,6 @@ export interface AccountReference {
   readonly secondaryIdentification: string;
 }
 
-/** CONTRACT §3 businesses: one profile. */
-export interface BusinessProfile {
-  readonly companyId: string;
-  readonly businessName: string;
-}
-
 /** CONTRACT §5 save-selection request body (validated by the contract schema before it gets here). */
 export interface SaveSelectionBody {
   readonly permissions: readonly { readonly permission: string; readonly accounts?: readonly AccountReference[] }[];

@@ -15,7 +15,7 @@ export const CUSTOMER_AUTH_PREFIX = '/customer-auth';
  * How long after its expiry a token still gets the answer committed to its Idempotency-Key
  * (a confirmation whose answer was lost just before the token expired). Nothing else is answered.
  */
-export const REPLAY_GRACE_SECONDS = 600;
+const REPLAY_GRACE_SECONDS = 600;
 
 /** CONTRACT §3: an Idempotency-Key is a UUID (8-4-4-4-12 hexadecimal digits, either case). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,7 +2,7 @@
 // stylesheet, and scripts only from files (the CSP of DESIGN §4 forbids inline script and style).
 
 /** The simulator's stylesheet. */
-export const SIMULATOR_STYLESHEET = '/recipient/assets/simulator.css';
+const SIMULATOR_STYLESHEET = '/recipient/assets/simulator.css';
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

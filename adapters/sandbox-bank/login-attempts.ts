@@ -14,12 +14,12 @@ export const DOB_REQUIRED_BELOW = 3;
  */
 export const MAX_TOKEN_LOGIN_FAILURES = 10;
 /** An unlocked counter is forgotten this long after its last failure (how the rows stay bounded). */
-export const FORGET_UNLOCKED_AFTER_MS = 24 * 60 * 60 * 1000;
+const FORGET_UNLOCKED_AFTER_MS = 24 * 60 * 60 * 1000;
 /** Stale counters are looked for at most this often (a write may then delete them). */
 const FORGET_EVERY_MS = 60 * 1000;
 
 /** The failures of one username and its lockout. */
-export interface UsernameAttempts {
+interface UsernameAttempts {
   readonly failures: number;
   /** Set by the last allowed failure: the lockout lasts until then. */
   readonly lockedUntilMs?: number;
@@ -28,7 +28,7 @@ export interface UsernameAttempts {
 }
 
 /** The failed logins of one token, kept until the token expires. */
-export interface TokenFailures {
+interface TokenFailures {
   readonly failures: number;
   readonly expiresAtMs: number;
 }
@@ -54,7 +54,7 @@ export interface LoginAttemptRecords {
 }
 
 /** The counters in memory, with the same forgetting rule as the store. */
-export class MemoryLoginAttemptRecords implements LoginAttemptRecords {
+class MemoryLoginAttemptRecords implements LoginAttemptRecords {
   private readonly usernames = new Map<string, UsernameAttempts>();
   private readonly tokens = new Map<string, TokenFailures>();
 

@@ -20,7 +20,7 @@ interface AccountSpec {
 }
 
 /** Builds a raw account with realistic defaults (an open, eligible, individual AUD BSB account). */
-export function rawAccount(spec: AccountSpec): RawAccount {
+function rawAccount(spec: AccountSpec): RawAccount {
   return {
     productName: spec.productName,
     nickName: spec.nickName ?? null,

@@ -29,7 +29,7 @@ export interface PersonaProfile {
 }
 
 /** How the bank answers a persona's login. */
-export type AuthenticationBehaviour =
+type AuthenticationBehaviour =
   | { readonly kind: 'normal' }
   /** Answers otp_failure_008 until a date of birth is sent. */
   | { readonly kind: 'dob-required' }

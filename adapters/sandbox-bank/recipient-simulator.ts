@@ -13,9 +13,6 @@ import type { SqliteSandboxStore } from './sqlite-sandbox-store';
 export const RECIPIENT_CALLBACK_PATH = '/recipient/callback';
 
 /** What a third party asks for. */
-/** The consent app's entry route for the sandbox's brand (spec §2 `{brand}_accc_aisp`). */
-export const APP_ENTRY_ROUTE = brandFlowRoute(SANDBOX_BRAND);
-
 export interface AuthorisationAsk {
   readonly scopes: readonly string[];
   /** Months of sharing (over 12 is capped); undefined for once-off. */

@@ -31,7 +31,7 @@ export type ConfirmationAnswer = Readonly<Record<string, string>>;
  * request's Idempotency-Key (lower case) and the answer, replayed to the same key. Absent on
  * outcomes recorded before issue 12: those answer every confirmation with the 409.
  */
-export interface CommittedAnswer {
+interface CommittedAnswer {
   readonly idempotencyKey?: string;
   readonly answer?: ConfirmationAnswer;
 }

@@ -6,7 +6,7 @@ import { err, ok, type Result } from '../../domain/result';
 import type { SigningKeys } from './signing-keys';
 
 /** The client id the recipient simulator is known by (the `aud` of the id_token). */
-export const RECIPIENT_CLIENT_ID = 'sandbox-recipient';
+const RECIPIENT_CLIENT_ID = 'sandbox-recipient';
 /** CONTRACT §1: the brand of a token unless the simulator asks for another (route `demo_accc_aisp`). */
 export const SANDBOX_BRAND = 'Demo';
 

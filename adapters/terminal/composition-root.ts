@@ -30,7 +30,7 @@ import { KeyPressActivitySource, type KeyStream } from './key-press-activity-sou
 import { MemoryTokenStorage } from './memory-token-storage.adapter';
 import { PrintingRedirector } from './printing-redirector.adapter';
 
-export { resolveJourneyEntry, type JourneyEntry, type JourneyEntryAsk } from './journey-entry';
+export { resolveJourneyEntry, type JourneyEntryAsk } from './journey-entry';
 export { readJourneyAnswers } from './journey-answers-file';
 
 const nodeFetch: FetchFunction = (input, init) => globalThis.fetch(input, init);

@@ -6,7 +6,7 @@ import { CommandLineLaunchParameters } from './command-line-launch-parameters.ad
 const CONFIG_PATH = '/config/config.json';
 
 /** The scopes the sandbox's recipient simulator asks for by default (docs/sandbox.md). */
-export const DEFAULT_SCOPES = ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'bank:transactions:read', 'common:customer.basic:read'] as const;
+const DEFAULT_SCOPES = ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'bank:transactions:read', 'common:customer.basic:read'] as const;
 
 /** How a journey starts (docs/terminal.md "Usage"). */
 export type JourneyEntryAsk =

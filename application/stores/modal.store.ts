@@ -5,8 +5,6 @@ import { MODAL_RULES, type ModalName, type ModalRule } from '../../domain/modal'
 import type { ModalEntry } from '../../domain/modal-stack';
 import { FlowController } from '../flow-controller';
 
-export type { ModalEntry as OpenModal } from '../../domain/modal-stack';
-
 /**
  * The modal host's state (spec §3 "Modal state", DESIGN §3.10), projected from the flow model:
  * the open modals bottom to top (the inactivity warning and the token-expiry redirect open over

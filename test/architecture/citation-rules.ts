@@ -140,7 +140,7 @@ export const HISTORY = 'docs/history.md';
 const ISSUE_CITATION = /\b[Ii]ssue (\d+)(?:,? (?:defect|item) (\d+))?/g;
 
 /** The headings an issue citation needs in docs/history.md: `Issue 11` for an issue, `11.4` for its item. */
-export function issueCitationsIn(file: TextFile): { readonly line: number; readonly heading: string; readonly written: string }[] {
+function issueCitationsIn(file: TextFile): { readonly line: number; readonly heading: string; readonly written: string }[] {
   const found: { line: number; heading: string; written: string }[] = [];
   file.text.split('\n').forEach((text, index) => {
     for (const match of text.matchAll(ISSUE_CITATION)) {
@@ -192,7 +192,7 @@ export function headingAnchor(heading: string): string {
 }
 
 /** The anchors of a Markdown document's headings (a repeated heading gets -1, -2, … as on GitHub). */
-export function headingAnchors(markdown: string): Set<string> {
+function headingAnchors(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
   for (const line of withoutFencedCode(markdown).split('\n')) {

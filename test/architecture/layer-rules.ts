@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-export type Layer = 'domain' | 'application' | 'adapters' | 'ui';
+type Layer = 'domain' | 'application' | 'adapters' | 'ui';
 
 export interface SourceFile {
   /** Path relative to the project root, with forward slashes (e.g. `domain/accounts.ts`). */
@@ -11,13 +11,13 @@ export interface SourceFile {
 }
 
 /** The file through which ui/ may reach adapters/: the composition root. */
-export const COMPOSITION_ROOT = 'adapters/composition-root';
+const COMPOSITION_ROOT = 'adapters/composition-root';
 
 /** The terminal channel's composition root: the one way from ui/terminal/ to adapters/. */
-export const TERMINAL_COMPOSITION_ROOT = 'adapters/terminal/composition-root';
+const TERMINAL_COMPOSITION_ROOT = 'adapters/terminal/composition-root';
 
 /** The build's composition root (issue 15): the one way from ui/web/prerender/ (the login form rendered at build time) to adapters/. */
-export const PRERENDER_COMPOSITION_ROOT = 'adapters/prerender/composition-root';
+const PRERENDER_COMPOSITION_ROOT = 'adapters/prerender/composition-root';
 
 /** Each channel's composition root (DESIGN §1: the domain and application are shared, the rest is the channel's own). */
 function compositionRootOf(file: string): string {
@@ -74,7 +74,7 @@ export function importsOf(text: string): string[] {
   return [...stripped.matchAll(importPattern)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
 }
 
-export const layerOf = (file: string): Layer | undefined => {
+const layerOf = (file: string): Layer | undefined => {
   const top = file.split('/')[0];
   return top === 'domain' || top === 'application' || top === 'adapters' || top === 'ui' ? top : undefined;
 };

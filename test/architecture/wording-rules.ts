@@ -23,13 +23,13 @@ export interface Departure {
   readonly why: string;
 }
 
-export const DEPARTURE_KINDS = ['typo', 'meaning', 'new'] as const;
+const DEPARTURE_KINDS = ['typo', 'meaning', 'new'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Texts and sentences
 
 /** Whitespace collapsed, typographic apostrophes made plain, a final full stop dropped (a label and a sentence with the same words are the same text). */
-export const normalise = (text: string): string =>
+const normalise = (text: string): string =>
   text
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/\s+/g, ' ')
@@ -426,7 +426,7 @@ export function designTexts(design: string): string[] {
 // ---------------------------------------------------------------------------------------------
 // docs/wording.md's departures table
 
-export const DEPARTURES_HEADING = "## Departures from the spec's texts";
+const DEPARTURES_HEADING = "## Departures from the spec's texts";
 
 /** The rows of the table under `DEPARTURES_HEADING`: Screen | The spec's words | Ours | Kind | Why. */
 export function departures(wording: string): Departure[] {

@@ -9,10 +9,10 @@ import { buildApp } from '../../esbuild.config.mjs';
 import { createSandboxBank, type SandboxBank, type SandboxBankOptions } from '../../adapters/sandbox-bank/server';
 import type { AuthorisationAsk } from '../../adapters/sandbox-bank/recipient-simulator';
 
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 
 /** The flags this machine needs (no network but loopback, no GPU, root). */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -26,7 +26,7 @@ export const CHROMIUM_ARGS = [
 let built: Promise<string> | undefined;
 
 /** Builds the production app once per test run, into a temporary folder. */
-export function builtDist(): Promise<string> {
+function builtDist(): Promise<string> {
   built ??= (async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'consent-dist-'));
     await buildApp({ outDir: dir });

@@ -22,7 +22,7 @@ const NAMES: Readonly<Record<PhaseKind, string>> = {
 };
 
 /** What each phase is, in a line. */
-export const PHASE_NOTES: Readonly<Record<PhaseKind, string>> = {
+const PHASE_NOTES: Readonly<Record<PhaseKind, string>> = {
   starting: 'the loading screen or the pre-rendered login form: the token verified, the consent read (or an approval asked again after a reload)',
   failed: 'the failure page (spec §2)',
   steps: 'a step of the flow with its request and its modals: login, select-profile, select-and-confirm, review',

@@ -8,7 +8,7 @@ import type { ModalName } from '../../domain/modal';
 import { withBaseModal, type ModalStack } from '../../domain/modal-stack';
 
 /** Replaces the model's state (the controller's own field: only it replaces the state in the app, DESIGN §3.9). */
-export function setFlowState(flow: FlowController, change: (state: FlowState) => FlowState): void {
+function setFlowState(flow: FlowController, change: (state: FlowState) => FlowState): void {
   const controller = flow as unknown as { model: FlowState };
   runInAction(() => {
     controller.model = change(flow.state);
@@ -25,7 +25,7 @@ export const showModal = (flow: FlowController, name: ModalName): void => setMod
 export const closeModals = (flow: FlowController): void => setModals(flow, () => ({ base: undefined, timeoutSeconds: undefined, expiry: false }));
 
 /** A call of this kind the phase waits for (its first try, sent now). */
-export const pendingCall = (state: FlowState, call: PendingCall['call']): PendingCall => ({
+const pendingCall = (state: FlowState, call: PendingCall['call']): PendingCall => ({
   id: -1,
   call,
   keep: undefined,

@@ -39,7 +39,7 @@ export const JOURNEY_PERSONAS = [
   'service.down',
   'jarm.customer',
 ] as const;
-export type JourneyPersona = (typeof JOURNEY_PERSONAS)[number];
+type JourneyPersona = (typeof JOURNEY_PERSONAS)[number];
 
 /** What a journey starts from: who arrives, what the third party asks, and how the bank and the clock are set. */
 export interface Scenario {
@@ -101,7 +101,7 @@ class ScenarioVerifier implements TokenVerifier {
 }
 
 /** One moment of what the customer saw: the modals (bottom to top), at this time, during this command. */
-export interface SeenModals {
+interface SeenModals {
   readonly atMs: number;
   readonly command: number;
   readonly names: readonly string[];

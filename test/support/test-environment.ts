@@ -8,3 +8,38 @@
  */
 delete process.env['CI'];
 delete process.env['CONTINUOUS_INTEGRATION'];
+
+/**
+ * Issue 24 item 3, "clean output": a test fails when it prints an unexpected `console.error` or
+ * `console.warn` (a React act() warning among them). A test that expects one replaces the method
+ * itself (sinon.stub(console, 'error')), which this check then does not see.
+ */
+const printed: string[] = [];
+for (const level of ['error', 'warn'] as const) {
+  const original = console[level].bind(console);
+  console[level] = (...args: unknown[]) => {
+    printed.push(`console.${level}: ${args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ').slice(0, 400)}`);
+    original(...args);
+  };
+}
+
+/**
+ * React warns of an update outside act() wherever `IS_REACT_ACT_ENVIRONMENT` is set, which Testing
+ * Library does, once, for the whole process. The terminal channel's views (Ink) render in real
+ * time, as at a real terminal, never inside act(): there the flag is off.
+ */
+const reactActEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+
+export const mochaHooks = {
+  beforeEach(this: Mocha.Context): void {
+    printed.length = 0;
+    const file = this.currentTest?.file ?? '';
+    if (/[\\/]test[\\/]terminal[\\/]/.test(file)) reactActEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    else if (reactActEnvironment.IS_REACT_ACT_ENVIRONMENT === false) reactActEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+  },
+  afterEach(this: Mocha.Context): void {
+    if (printed.length === 0) return;
+    const lines = printed.splice(0);
+    throw new Error(`"${this.currentTest?.fullTitle() ?? 'a test'}" printed what no test expects:\n${lines.join('\n')}`);
+  },
+};

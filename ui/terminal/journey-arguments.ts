@@ -1,7 +1,7 @@
 import type { JourneyEntryAsk } from '../../adapters/terminal/composition-root';
 
 /** The sandbox's address when none is given (docs/sandbox.md). */
-export const DEFAULT_SANDBOX = 'http://127.0.0.1:4400';
+const DEFAULT_SANDBOX = 'http://127.0.0.1:4400';
 
 export const USAGE = `Usage: npm run journey -- [--persona NAME | --amend ARRANGEMENT_ID] [--sandbox URL]
        npm run journey -- --url ENTRY_URL

@@ -25,7 +25,7 @@ export interface JourneyIo {
 }
 
 /** CONTRACT §6: the return's lines as printed: the address, then each parameter. */
-export function describeReturn(url: string, got: JourneyReturn): string[] {
+function describeReturn(url: string, got: JourneyReturn): string[] {
   const lines = [`return: ${url}`];
   switch (got.kind) {
     case 'code':

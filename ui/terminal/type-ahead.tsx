@@ -25,7 +25,7 @@ const REPLAY_GAP_MS = 10;
  * starting, a step changing), and a key read then reaches no one. Every key Ink reads while no
  * control has claimed the keys is held, and given back, in order, once one has.
  */
-export class TypeAhead {
+class TypeAhead {
   private claims = 0;
   private readonly held: string[] = [];
   private replaying = false;

@@ -10,7 +10,7 @@ import { FlowLayout } from './shell/flow-layout';
 import { StepSwitch } from './shell/step-switch';
 
 /** Spec §2 "Routes": the path segment of each step under `{product}_accc_aisp`. */
-export const STEP_PATHS: Readonly<Record<Step, string>> = {
+const STEP_PATHS: Readonly<Record<Step, string>> = {
   login: 'authentication-username-and-otp',
   selectProfile: 'select-profile',
   selectAccounts: 'select-and-confirm',
@@ -23,10 +23,10 @@ export const STEP_PATHS: Readonly<Record<Step, string>> = {
  * so the form stays in place when the flow route takes over. No brand route can be named so
  * (they end in `_accc_aisp`).
  */
-export const PRERENDERED_LOGIN_ROUTE = 'login';
+const PRERENDERED_LOGIN_ROUTE = 'login';
 
 /** Spec §2 error routes, and the keys outage (service unavailable). */
-export const FAILURE_ROUTES: readonly FailureRoute[] = ['authorize_failure', 'incorrect_jwt', 'consent_fetch_failure', 'service_unavailable'];
+const FAILURE_ROUTES: readonly FailureRoute[] = ['authorize_failure', 'incorrect_jwt', 'consent_fetch_failure', 'service_unavailable'];
 
 /**
  * Spec §2 "Routes": the path that shows SessionStore's screen: the loading screen at `/`, a

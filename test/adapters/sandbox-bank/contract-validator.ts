@@ -10,7 +10,7 @@ ajv.addSchema({ ...customerAuthOpenApi(), $id: DOCUMENT_ID });
 type Responses = Record<string, { $ref?: string; content?: Record<string, { schema?: { $ref?: string } }> }>;
 
 /** The documented response of a call for a status (or its `default`), with `$ref`s to components.responses resolved. */
-export function documentedResponse(method: string, apiPath: string, status: number): { schemaRef?: string; hasBody: boolean } | undefined {
+function documentedResponse(method: string, apiPath: string, status: number): { schemaRef?: string; hasBody: boolean } | undefined {
   const doc = customerAuthOpenApi() as unknown as {
     paths: Record<string, Record<string, { responses: Responses }>>;
     components: { responses: Responses };

@@ -1,6 +1,6 @@
 /** Spec §9: the spinner's size and stripe width, in pixels. */
-export const SPINNER_SIZE = 110;
-export const SPINNER_STRIPE = 10;
+const SPINNER_SIZE = 110;
+const SPINNER_STRIPE = 10;
 
 /**
  * Spec §2 "spinner mask", §9 "Spinner size 110, stripe width 10": a ring drawn as an SVG circle.

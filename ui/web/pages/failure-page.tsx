@@ -12,7 +12,7 @@ import { entryPublicSite } from '../shell/take-over';
  * non-closable modal: an alert dialog with no close button, that Escape does not dismiss, and whose
  * one way on is its button.
  */
-export function FailureView({
+function FailureView({
   message,
   reference,
   outcome,

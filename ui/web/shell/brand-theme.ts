@@ -4,7 +4,7 @@ import type { SessionStore } from '../../../application/stores/session.store';
 import type { Brand } from '../../../domain/brand';
 
 /** DESIGN §3.14: base.css's custom properties a brand's colours set (domain/brand-colour.ts: AA on every light background). */
-export function brandProperties(brand: Brand): Readonly<Record<string, string>> {
+function brandProperties(brand: Brand): Readonly<Record<string, string>> {
   const { primary, dark, soft } = brand.palette;
   return {
     '--color-brand': primary,

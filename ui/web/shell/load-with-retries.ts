@@ -8,7 +8,7 @@ export interface RetryPolicy {
   readonly timeoutMs: number;
 }
 
-export const LATER_STEPS_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 500, timeoutMs: 15_000 };
+const LATER_STEPS_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 500, timeoutMs: 15_000 };
 
 /**
  * Loads with `load`, trying again after a failure (a dropped connection, a file the CDN did not

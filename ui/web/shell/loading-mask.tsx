@@ -5,7 +5,7 @@ import { Spinner } from '../components/spinner';
 import { useService } from '../services-context';
 
 /** Spec §2 "spinner mask": the mask itself, covering the page and taking every pointer event. */
-export function SpinnerMask() {
+function SpinnerMask() {
   return (
     <div className="loading-mask" aria-hidden="true">
       <Spinner />
