@@ -18,7 +18,12 @@ const printed: string[] = [];
 for (const level of ['error', 'warn'] as const) {
   const original = console[level].bind(console);
   console[level] = (...args: unknown[]) => {
-    printed.push(`console.${level}: ${args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' ').slice(0, 400)}`);
+    printed.push(
+      `console.${level}: ${args
+        .map((arg) => (arg instanceof Error ? arg.message : String(arg)))
+        .join(' ')
+        .slice(0, 400)}`,
+    );
     original(...args);
   };
 }
