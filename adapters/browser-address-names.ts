@@ -24,5 +24,13 @@ export const BRAND_ATTRIBUTE = 'data-brand';
 /** Issue 20: the attribute the entry page's script sets on `<html>` for a press before the app took the form over. */
 export const EARLY_ACTION_ATTRIBUTE = 'data-early-action';
 
+/**
+ * Issue 20: the session storage keys of the entry page's recovery from a file lost at load
+ * (docs/prerendered-login.md): what was typed and pressed, kept across its reload, and how many
+ * reloads it made (the app clears it once it starts).
+ */
+export const ENTRY_KEPT_KEY = 'cdr.entry.kept';
+export const ENTRY_RELOADS_KEY = 'cdr.entry.reloads';
+
 /** Issue 20: the id of the entry page's `<script type="application/json">` with the brands and links it was built with. */
 export const ENTRY_CONFIG_ID = 'entry-config';

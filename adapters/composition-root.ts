@@ -31,11 +31,24 @@ import { WindowLaunchParameters } from './window-launch-parameters.adapter';
 
 export { WindowLaunchParameters };
 export { EARLY_ACTION_ATTRIBUTE, ENTRY_ATTRIBUTE, ENTRY_CONFIG_ID } from './browser-address-names';
+import { ENTRY_RELOADS_KEY } from './browser-address-names';
 import { WindowRedirector } from './window-redirector.adapter';
 
 // docs/design.md §3.4 "A GET waits for the connection" (issue 20: a two-second offline spell at
 // load used up the config's retries and the app never started).
 const browserFetch: FetchFunction = waitingForConnection((input, init) => globalThis.fetch(input, init), browserConnection);
+
+/**
+ * Issue 20, entry-page-script.ts "a file lost at load": the app's files all arrived, so a later
+ * loss may reload the page twice again.
+ */
+export function forgetEntryReloads(): void {
+  try {
+    globalThis.sessionStorage?.removeItem(ENTRY_RELOADS_KEY);
+  } catch {
+    // Storage refused (a privacy mode): the entry page's script kept no count either.
+  }
+}
 
 /** The web channel's later-steps loader waits for the connection as a GET does (docs/design.md §3.4). */
 export const whenBrowserOnline = (): Promise<void> => whenOnline(browserConnection);

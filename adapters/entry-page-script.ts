@@ -6,6 +6,8 @@ import {
   EARLY_ACTION_ATTRIBUTE,
   ENTRY_ATTRIBUTE,
   ENTRY_CONFIG_ID,
+  ENTRY_KEPT_KEY,
+  ENTRY_RELOADS_KEY,
   REDIRECT_JWT_KEY,
   REDIRECT_JWT_PARAM,
 } from './browser-address-names';
@@ -30,6 +32,11 @@ export { ENTRY_ATTRIBUTE };
  *   `data-entry`), a press of Continue (any submit, Enter included), Cancel or a help link
  *   (`data-early-action`) is kept in `data-early-action`, acknowledged in the form's status line
  *   and never sent; the app carries it out once the login step is shown.
+ * - issue 20 "a file lost at load": when the app's module script (or a file it imports) fails to
+ *   load, the app would never start. The page is loaded again, once the device is online (at
+ *   most twice), keeping what was typed and pressed in the tab's session storage for the
+ *   reload, which puts it back in the form; after two tries the form says so
+ *   (`copy.login.pageNotLoaded`) and keeps what was typed.
  * Inline, so it runs first; the CSP allows it by its hash alone (web-security-headers.ts).
  * Written in ES5 with no dependency: it runs before anything loads.
  */
@@ -48,11 +55,24 @@ export const ENTRY_SCRIPT = [
   `entry="login";html.setAttribute(${JSON.stringify(BRAND_ATTRIBUTE)},brand)}}`,
   `}catch(e){}html.setAttribute(${JSON.stringify(ENTRY_ATTRIBUTE)},entry);`,
   `if(entry!=="login"){document.title=${JSON.stringify(copy.shell.loadingTitle)};return}`,
-  'function early(event,action){',
-  `if(html.getAttribute(${JSON.stringify(ENTRY_ATTRIBUTE)})!=="login")return;`,
-  `event.preventDefault();html.setAttribute(${JSON.stringify(EARLY_ACTION_ATTRIBUTE)},action);`,
-  `var ack=document.querySelector(".login-ack");if(ack&&ack.textContent==="")ack.textContent=${JSON.stringify(copy.login.earlyAck)}}`,
+  `function taking(){return html.getAttribute(${JSON.stringify(ENTRY_ATTRIBUTE)})==="login"}`,
+  'function say(text,always){var ack=document.querySelector(".login-ack");if(ack&&(always||ack.textContent===""))ack.textContent=text}',
+  `function keep(action){html.setAttribute(${JSON.stringify(EARLY_ACTION_ATTRIBUTE)},action);say(${JSON.stringify(copy.login.earlyAck)})}`,
+  'function early(event,action){if(!taking())return;event.preventDefault();keep(action)}',
   'document.addEventListener("submit",function(e){early(e,"submit")},true);',
   'document.addEventListener("click",function(e){var t=e.target&&e.target.closest?e.target.closest("[data-early-action]"):null;',
-  'if(t)early(e,t.getAttribute("data-early-action"))},true)})()',
+  'if(t)early(e,t.getAttribute("data-early-action"))},true);',
+  // A file lost at load: what the reload keeps is put back once the form is parsed.
+  `var KEPT=${JSON.stringify(ENTRY_KEPT_KEY)},RELOADS=${JSON.stringify(ENTRY_RELOADS_KEY)};`,
+  'document.addEventListener("DOMContentLoaded",function(){var s=storage&&storage.getItem(KEPT);if(!s)return;storage.removeItem(KEPT);',
+  'try{var d=JSON.parse(s),f=document.querySelector("form");for(var n in d.fields){var i=f&&f.elements[n];if(i&&i.value==="")i.value=d.fields[n]}',
+  'if(d.action&&taking())keep(d.action)}catch(e){}});',
+  'document.addEventListener("error",function(e){var t=e.target;if(!t||t.tagName!=="SCRIPT"||!taking())return;',
+  'var tries=Number(storage&&storage.getItem(RELOADS))||0;',
+  `if(!storage||tries>=2){say(${JSON.stringify(copy.login.pageNotLoaded)},true);return}`,
+  'var again=function(){again=function(){};var f=document.querySelector("form"),d={fields:{},action:html.getAttribute(' +
+    `${JSON.stringify(EARLY_ACTION_ATTRIBUTE)})};`,
+  'if(f)for(var k=0;k<f.elements.length;k++){var i=f.elements[k];if(i.name&&i.value)d.fields[i.name]=i.value}',
+  'storage.setItem(KEPT,JSON.stringify(d));storage.setItem(RELOADS,String(tries+1));location.reload()};',
+  'if(navigator.onLine===false)window.addEventListener("online",function(){again()});else setTimeout(function(){again()},1000)},true)})()',
 ].join('');

@@ -375,6 +375,8 @@ export const copy = {
     cancel: 'Cancel',
     /** Issue 20: a press made before the login step could act on it is acknowledged, and carried out once it can. */
     earlyAck: 'Just a moment…',
+    /** Issue 20: the page's own files could not be loaded after two tries (docs/prerendered-login.md "A file lost at load"). */
+    pageNotLoaded: "This page didn't finish loading. Check your connection, then reload the page. What you typed is kept.",
     /** DESIGN §3.15: the connection dropped before the bank answered a login (a login is not sent twice by itself). */
     answerLost: 'The connection dropped before the bank answered. Please check your details and choose Continue again.',
     /** Spec §2: banner shown while a login error is flagged. */

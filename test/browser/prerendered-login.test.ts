@@ -85,10 +85,11 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     return { page, requests };
   }
 
-  it("with every script blocked, the form is painted from the HTML in the token's brand: the fields take input; Continue and Enter are acknowledged and send nothing; axe 0", async () => {
+  it("with every script blocked, the form is painted from the HTML in the token's brand: the fields take input; after two reloads it says the page did not load; Continue and Enter send nothing; axe 0", async () => {
     const { page, requests } = await newPage();
     await page.route(/\.js(\?|$)/, (route) => route.abort());
     await page.goto(await suite.harness.entryUrl({ brand: 'coastal' }), { waitUntil: 'load' });
+    await page.getByRole('status').filter({ hasText: copy.login.pageNotLoaded }).waitFor({ timeout: 20_000 });
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-entry'))).to.equal('login');
     expect(await page.title()).to.equal(copy.windowTitle(copy.steps.login));
     expect(await page.getByRole('banner').getByRole('img').getAttribute('aria-label'), "the one logo shown is the token's brand").to.equal('Coastal Bank');
@@ -103,7 +104,7 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     await page.waitForTimeout(500);
     expect(requests.slice(before), 'nothing sent on Enter or Continue').to.deep.equal([]);
     expect(page.url(), 'no form submission').to.equal(url);
-    expect(await page.getByRole('status').filter({ hasText: copy.login.earlyAck }).isVisible(), 'the press is acknowledged').to.equal(true);
+    expect(await page.getByRole('status').filter({ hasText: copy.login.pageNotLoaded }).isVisible(), 'why nothing happens').to.equal(true);
     expect(await axeViolations(page)).to.deep.equal([]);
   });
 
@@ -218,6 +219,51 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
       requests.filter((request) => request.startsWith('POST /customer-auth/authenticate')),
       'one login, made by the press',
     ).to.have.length(1);
+  });
+
+  it('a file of the app lost to a dropped connection at load: the page loads again once online, with what was typed and the Continue pressed; one login (issue 20, docs/prerendered-login.md)', async () => {
+    const { page, requests } = await newPage();
+    // The first shared chunk the app's module imports is lost as the connection drops.
+    let lost = false;
+    let markLost: () => void = () => undefined;
+    const fileLost = new Promise<void>((resolve) => {
+      markLost = resolve;
+    });
+    await page.route(/\/assets\/chunk-[^/]*\.js$/, async (route) => {
+      if (lost) return route.continue();
+      lost = true;
+      await page.context().setOffline(true);
+      await route.abort('internetdisconnected');
+      markLost();
+    });
+    await page.goto(await suite.harness.entryUrl(), { waitUntil: 'commit' });
+    await username(page).fill('jane.citizen');
+    await secureCode(page).fill('123456');
+    await secureCode(page).press('Enter');
+    await fileLost;
+    await page.context().setOffline(false);
+    await onStep(page, copy.steps.selectAccounts);
+    expect(
+      requests.filter((request) => request.startsWith('POST /customer-auth/authenticate')),
+      'one login, made by the press kept across the reload',
+    ).to.have.length(1);
+    expect(
+      await page.evaluate(() => [sessionStorage.getItem('cdr.entry.kept'), sessionStorage.getItem('cdr.entry.reloads')]),
+      'nothing typed is left in storage; the count starts again',
+    ).to.deep.equal([null, null]);
+  });
+
+  it('a file that never arrives: after two reloads the form says so and keeps what was typed (issue 20)', async () => {
+    const { page, requests } = await newPage();
+    await page.route(/\/assets\/chunk-[^/]*\.js$/, (route) => route.abort('failed'));
+    await page.goto(await suite.harness.entryUrl(), { waitUntil: 'commit' });
+    await username(page).fill('jane.citizen');
+    await page.getByText(copy.login.pageNotLoaded).waitFor({ timeout: 20_000 });
+    expect(await username(page).inputValue()).to.equal('jane.citizen');
+    expect(
+      requests.filter((request) => request.startsWith('GET /demo_accc_aisp') || request.startsWith('GET /?')),
+      'the page and two reloads',
+    ).to.have.length.at.most(3);
   });
 
   it('a help link pressed while the token is verified opens its text once the step is ready; a Continue on an incomplete form names what is missing and is not remembered', async () => {

@@ -27,8 +27,8 @@
 // BROWSER_JOURNEYS_CASE=<n> replays one; BROWSER_JOURNEYS_TRACE=1 prints each journey's actions and
 // screens; BROWSER_JOURNEYS_CONCURRENCY sets how many run at once (default 4), each in its own
 // browser context; BROWSER_JOURNEYS_REPLAY='<case JSON>' replays a case as printed;
-// BROWSER_JOURNEYS_OFFLINE_AT_LOAD=1 lets offline spells begin while the page's scripts arrive (a
-// known defect: see `OFFLINE_AT_LOAD`). Each journey logs in as its own copy of its persona (`jane.citizen.c7`), so that
+// BROWSER_JOURNEYS_OFFLINE_AT_LOAD=1 lets offline spells begin while the page's scripts arrive
+// (see `OFFLINE_AT_LOAD`). Each journey logs in as its own copy of its persona (`jane.citizen.c7`), so that
 // the bank's per-username attempt counters of one journey never reach another.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
@@ -47,10 +47,9 @@ const CONCURRENCY = Number(process.env['BROWSER_JOURNEYS_CONCURRENCY'] ?? 4);
 const TRACE = process.env['BROWSER_JOURNEYS_TRACE'] === '1';
 /**
  * BROWSER_JOURNEYS_OFFLINE_AT_LOAD=1 lets an offline spell begin while the page's own scripts are
- * still arriving. Off by default: a module file lost then leaves the app never started (the
- * pre-rendered form stays, its Continue says "Just a moment…" for ever), a known defect reported
- * with issue 20 item 4 (docs/testing.md); by default a spell that would begin then waits until
- * the app's script runs.
+ * still arriving: a module file lost then is recovered by the entry page's reload
+ * (docs/prerendered-login.md "A file lost at load"; case 19 of seed 12345 found the defect). Off
+ * by default, where a spell that would begin then waits until the app's script runs.
  */
 const OFFLINE_AT_LOAD = process.env['BROWSER_JOURNEYS_OFFLINE_AT_LOAD'] === '1';
 

@@ -1,7 +1,7 @@
 import './styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { loadConfig, createContainer, WindowLaunchParameters } from '../../adapters/composition-root';
+import { loadConfig, createContainer, forgetEntryReloads, WindowLaunchParameters } from '../../adapters/composition-root';
 import { FlowController } from '../../application/flow-controller';
 import { LoginStore } from '../../application/stores/login.store';
 import { SessionStore } from '../../application/stores/session.store';
@@ -49,6 +49,7 @@ function once(run: () => void): () => void {
  * straight to the step or the failure page.
  */
 async function boot(element: HTMLElement): Promise<void> {
+  forgetEntryReloads();
   const launch = new WindowLaunchParameters();
   launch.forgetRedirectJwt();
   const prerendered = prerenderedLoginForm(element);
