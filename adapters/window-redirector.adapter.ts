@@ -2,21 +2,13 @@ import { inject, injectable, optional } from 'inversify';
 import type { Redirector } from '../application/ports/redirector.port';
 import type { ReturnUrl } from '../domain/return-url';
 import { LOCATION, WINDOW_EVENTS, type LocationLike, type WindowEventsLike } from './location.token';
+import { isHttpUrl } from '../domain/http-url';
 
 /** Where a refused departure is reported (default `console`); a test can record it. */
 export interface RedirectLog {
   error(message: string): void;
 }
 const REDIRECT_LOG = Symbol('RedirectLog');
-
-const isHttpUrl = (value: string): boolean => {
-  try {
-    const protocol = new URL(value).protocol;
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-};
 
 /**
  * DESIGN §3.2 "One exit": leaves for the third party with `location.replace` (no history entry to

@@ -3,6 +3,7 @@ import { CX_STANDARD_DEFAULTS, parseCxSwitches, parseOtpExpirySeconds, type CxSw
 import { validateInactivityConfig } from '../domain/inactivity-timer';
 import { isRecord } from '../domain/is-record';
 import { err, ok, type Result } from '../domain/result';
+import { isHttpUrl } from '../domain/http-url';
 
 /** CONTRACT §2: the footer and help links the bank configures. */
 export interface ConfigLinks {
@@ -65,21 +66,12 @@ function parseLoginSettings(raw: Readonly<Record<string, unknown>>, problems: st
 
 const LINK_NAMES = ['siteTerms', 'hyperlink', 'cookie', 'legal', 'importantNotices', 'cdrPolicy', 'eligibility', 'secureKeyHelp', 'contactUs'] as const;
 
-const isAbsoluteHttpUrl = (value: string): boolean => {
-  try {
-    const protocol = new URL(value).protocol;
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-};
-
 /** CONTRACT §2 `links`: each an absolute http(s) URL; every problem is added to `problems`. */
 function parseLinks(raw: unknown, problems: string[]): ConfigLinks {
   const links = {} as Record<(typeof LINK_NAMES)[number], string>;
   for (const name of LINK_NAMES) {
     const value = isRecord(raw) ? raw[name] : undefined;
-    if (typeof value !== 'string' || !isAbsoluteHttpUrl(value)) problems.push(`links.${name} must be an absolute http(s) URL`);
+    if (typeof value !== 'string' || !isHttpUrl(value)) problems.push(`links.${name} must be an absolute http(s) URL`);
     links[name] = typeof value === 'string' ? value : '';
   }
   return links;
@@ -142,9 +134,9 @@ export function parseRuntimeConfig(raw: unknown): Result<RuntimeConfig, readonly
   const { inactiveTimeLimit, inactiveReciprocalWarnTime } = inactivity.ok ? inactivity.value : { inactiveTimeLimit: 1, inactiveReciprocalWarnTime: 0 };
   const useTealiumUtag = boolean('useTealiumUtag');
   const tealiumUtagUrl = string('tealiumUtagUrl');
-  if (useTealiumUtag && !isAbsoluteHttpUrl(tealiumUtagUrl)) problems.push('tealiumUtagUrl must be an absolute URL when useTealiumUtag is true');
+  if (useTealiumUtag && !isHttpUrl(tealiumUtagUrl)) problems.push('tealiumUtagUrl must be an absolute URL when useTealiumUtag is true');
   const publicSiteUrl = string('publicSiteUrl', false);
-  if (publicSiteUrl && !isAbsoluteHttpUrl(publicSiteUrl)) problems.push('publicSiteUrl must be an absolute http(s) URL');
+  if (publicSiteUrl && !isHttpUrl(publicSiteUrl)) problems.push('publicSiteUrl must be an absolute http(s) URL');
 
   const links = parseLinks(raw['links'], problems);
 

@@ -1,9 +1,8 @@
 import { err, ok, type Result } from '../../domain/result';
 import type { FetchFunction } from '../fetch.token';
 import { CommandLineLaunchParameters } from './command-line-launch-parameters.adapter';
-
-/** Where the config lives beside the app (esbuild.config.mjs CONFIG_HREF). */
-const CONFIG_PATH = '/config/config.json';
+import { parseHttpUrl } from '../../domain/http-url';
+import { CONFIG_PATH } from '../fetch-config-source.adapter';
 
 /** The scopes the sandbox's recipient simulator asks for by default (docs/sandbox.md). */
 const DEFAULT_SCOPES = ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'bank:transactions:read', 'common:customer.basic:read'] as const;
@@ -23,12 +22,8 @@ export interface JourneyEntry {
 }
 
 const absolute = (value: string, what: string): Result<URL, string> => {
-  try {
-    const url = new URL(value);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return ok(url);
-  } catch {
-    // reported below
-  }
+  const url = parseHttpUrl(value);
+  if (url !== undefined) return ok(url);
   return err(`${what} must be an absolute http(s) URL, not "${value}"`);
 };
 

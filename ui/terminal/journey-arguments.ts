@@ -1,3 +1,4 @@
+import { isHttpUrl } from '../../domain/http-url';
 import type { JourneyEntryAsk } from '../../adapters/terminal/composition-root';
 
 /** The sandbox's address when none is given (docs/sandbox.md). */
@@ -27,13 +28,7 @@ export type ParsedArguments =
 
 /** An address given on the command line: absolute, http(s). */
 const addressProblem = (name: string, value: string | undefined): string | undefined => {
-  if (value === undefined) return undefined;
-  try {
-    const url = new URL(value);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return undefined;
-  } catch {
-    // named below
-  }
+  if (value === undefined || isHttpUrl(value)) return undefined;
   return `${name} must be an absolute http(s) URL, not "${value}"`;
 };
 
