@@ -6,26 +6,34 @@ import { uuidV4 } from '../session-token-storage.adapter';
  * kept in this process's memory only (a run is one journey; nothing is written to disk).
  */
 export class MemoryTokenStorage implements TokenStorage {
-  private token: string | undefined = undefined;
+  private stored: string | undefined;
   private readonly keys = new Map<Decision, string>();
 
+  /** `newKey` makes each decision's Idempotency-Key (tests give predictable ones). */
+  constructor(
+    token?: string,
+    private readonly newKey: () => string = uuidV4,
+  ) {
+    this.stored = token === '' ? undefined : token;
+  }
+
   read(): string | undefined {
-    return this.token;
+    return this.stored;
   }
 
   write(token: string): void {
-    this.token = token === '' ? undefined : token;
+    this.stored = token === '' ? undefined : token;
   }
 
   clear(keepDecisionKeys = false): void {
-    this.token = undefined;
+    this.stored = undefined;
     if (!keepDecisionKeys) this.keys.clear();
   }
 
   decisionKey(decision: Decision): string {
     const kept = this.keys.get(decision);
     if (kept !== undefined) return kept;
-    const key = uuidV4();
+    const key = this.newKey();
     this.keys.set(decision, key);
     return key;
   }

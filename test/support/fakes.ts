@@ -18,9 +18,9 @@ import type { CustomerAuthApi } from '../../application/ports/customer-auth-api.
 import type { LaunchParameters } from '../../application/ports/launch-parameters.port';
 import type { Redirector } from '../../application/ports/redirector.port';
 import type { Cancel, Scheduler } from '../../application/ports/scheduler.port';
-import type { Decision, TokenStorage } from '../../application/ports/token-storage.port';
 import type { TokenVerificationError, TokenVerifier } from '../../application/ports/token-verifier.port';
 import type { Logger } from '../../application/ports/logger.port';
+import { MemoryTokenStorage as TerminalMemoryTokenStorage } from '../../adapters/terminal/memory-token-storage.adapter';
 
 /** A clock that moves only when told, and runs what the scheduler has due. */
 export class ManualClock implements Clock {
@@ -81,30 +81,23 @@ export class RecordingRedirector implements Redirector {
   }
 }
 
-export class MemoryTokenStorage implements TokenStorage {
-  readonly keys = new Map<Decision, string>();
-  private made = 0;
-  constructor(public token: string | undefined = undefined) {}
-  read(): string | undefined {
-    return this.token;
+/** The terminal's memory storage (one implementation), with predictable Idempotency-Keys and the token in view. */
+export class MemoryTokenStorage extends TerminalMemoryTokenStorage {
+  constructor(token?: string) {
+    let made = 0;
+    super(token, () => {
+      made += 1;
+      return `00000000-0000-4000-8000-${String(made).padStart(12, '0')}`;
+    });
   }
-  write(token: string): void {
-    this.token = token;
+
+  get token(): string | undefined {
+    return this.read();
   }
-  clear(keepDecisionKeys = false): void {
-    this.token = undefined;
-    if (!keepDecisionKeys) this.keys.clear();
-  }
-  decisionKey(decision: Decision): string {
-    const kept = this.keys.get(decision);
-    if (kept !== undefined) return kept;
-    this.made += 1;
-    const key = `00000000-0000-4000-8000-${String(this.made).padStart(12, '0')}`;
-    this.keys.set(decision, key);
-    return key;
-  }
-  decided(): Decision | undefined {
-    return this.keys.has('approve') ? 'approve' : this.keys.has('reject') ? 'reject' : undefined;
+
+  set token(value: string | undefined) {
+    if (value === undefined) this.clear(true);
+    else this.write(value);
   }
 }
 
