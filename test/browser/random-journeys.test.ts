@@ -429,8 +429,15 @@ class Journey {
   entered: Partial<Record<Field, string>> = {};
   readonly logins: Request[] = [];
   readonly answeredLogins = new Set<Request>();
-  /** Main-frame navigation requests from the app to the recipient's callback. */
+  /** Main-frame navigation requests from the app to the recipient's callback (not those the browser aborted). */
   readonly exits: string[] = [];
+  /**
+   * Exits the browser aborted before the recipient's page came (a Back pressed as the page was
+   * leaving): the redirector leaves again, to the same address (design §3.18), which is then the
+   * one exit.
+   */
+  readonly abortedExits: string[] = [];
+  private readonly exitRequests: Request[] = [];
   /** Main-frame navigations to another origin (the bank's public site). */
   readonly offsite: string[] = [];
   readonly dialogsSeen = new Set<string>();
@@ -503,7 +510,10 @@ class Journey {
         const fromApp = from.origin === this.origin && !from.pathname.startsWith('/recipient');
         if (!fromApp) return;
         if (url.origin !== this.origin) this.offsite.push(request.url());
-        else if (url.pathname === '/recipient/callback') this.exits.push(request.url());
+        else if (url.pathname === '/recipient/callback') {
+          this.exits.push(request.url());
+          this.exitRequests.push(request);
+        }
         return;
       }
       const key = keyOf(request);
@@ -520,6 +530,13 @@ class Journey {
     });
     this.page.on('requestfinished', done);
     this.page.on('requestfailed', done);
+    this.page.on('requestfailed', (request) => {
+      const at = this.exitRequests.indexOf(request);
+      if (at < 0 || !/ERR_ABORTED/.test(request.failure()?.errorText ?? '')) return;
+      this.exitRequests.splice(at, 1);
+      this.exits.splice(at, 1);
+      this.abortedExits.push(request.url());
+    });
     // Issue 20: React adopts the pre-rendered page as it is; a mismatch is reported on the console.
     this.page.on('console', (message) => {
       if ((message.type() === 'warning' || message.type() === 'error') && /adopted|hydrat|Minified React error #4(18|19|2[0-5])/i.test(message.text())) {
@@ -1195,6 +1212,9 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
     await j.throttle(1);
     // Exactly one exit.
     if (j.exits.length > 1) j.problem(`the app left for the recipient ${j.exits.length} times: ${j.exits.join(', ')}`);
+    for (const aborted of j.abortedExits) {
+      if (aborted !== j.exits[0]) j.problem(`an exit the browser aborted (${aborted}) is not the one the app then made (${j.exits[0] ?? 'none'})`);
+    }
     if (j.offsite.length > 0) j.problem(`the page left for another site: ${j.offsite.join(', ')}`);
     for (const [approve, keys] of j.decisionKeys) {
       if (keys.size > 1) j.problem(`the ${approve ? 'approval' : 'rejection'} was sent with ${keys.size} Idempotency-Keys`);
