@@ -6,7 +6,7 @@ import { uuidV4 } from '../session-token-storage.adapter';
  * kept in this process's memory only (a run is one journey; nothing is written to disk).
  */
 export class MemoryTokenStorage implements TokenStorage {
-  private stored: string | undefined;
+  private stored: string | undefined = undefined;
   private readonly keys = new Map<Decision, string>();
 
   /** `newKey` makes each decision's Idempotency-Key (tests give predictable ones). */
@@ -14,7 +14,7 @@ export class MemoryTokenStorage implements TokenStorage {
     token?: string,
     private readonly newKey: () => string = uuidV4,
   ) {
-    this.stored = token === '' ? undefined : token;
+    if (token !== undefined) this.write(token);
   }
 
   read(): string | undefined {

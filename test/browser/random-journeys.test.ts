@@ -430,14 +430,13 @@ class Journey {
   readonly logins: Request[] = [];
   readonly answeredLogins = new Set<Request>();
   /** Main-frame navigation requests from the app to the recipient's callback (not those the browser aborted). */
-  readonly exits: string[] = [];
+  readonly exits: Request[] = [];
   /**
    * Exits the browser aborted before the recipient's page came (a Back pressed as the page was
    * leaving): the redirector leaves again, to the same address (design §3.18), which is then the
    * one exit.
    */
   readonly abortedExits: string[] = [];
-  private readonly exitRequests: Request[] = [];
   /** Main-frame navigations to another origin (the bank's public site). */
   readonly offsite: string[] = [];
   readonly dialogsSeen = new Set<string>();
@@ -510,10 +509,7 @@ class Journey {
         const fromApp = from.origin === this.origin && !from.pathname.startsWith('/recipient');
         if (!fromApp) return;
         if (url.origin !== this.origin) this.offsite.push(request.url());
-        else if (url.pathname === '/recipient/callback') {
-          this.exits.push(request.url());
-          this.exitRequests.push(request);
-        }
+        else if (url.pathname === '/recipient/callback') this.exits.push(request);
         return;
       }
       const key = keyOf(request);
@@ -531,9 +527,8 @@ class Journey {
     this.page.on('requestfinished', done);
     this.page.on('requestfailed', done);
     this.page.on('requestfailed', (request) => {
-      const at = this.exitRequests.indexOf(request);
+      const at = this.exits.indexOf(request);
       if (at < 0 || !/ERR_ABORTED/.test(request.failure()?.errorText ?? '')) return;
-      this.exitRequests.splice(at, 1);
       this.exits.splice(at, 1);
       this.abortedExits.push(request.url());
     });
@@ -1211,9 +1206,10 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
     }
     await j.throttle(1);
     // Exactly one exit.
-    if (j.exits.length > 1) j.problem(`the app left for the recipient ${j.exits.length} times: ${j.exits.join(', ')}`);
+    if (j.exits.length > 1) j.problem(`the app left for the recipient ${j.exits.length} times: ${j.exits.map((exit) => exit.url()).join(', ')}`);
     for (const aborted of j.abortedExits) {
-      if (aborted !== j.exits[0]) j.problem(`an exit the browser aborted (${aborted}) is not the one the app then made (${j.exits[0] ?? 'none'})`);
+      const made = j.exits[0]?.url();
+      if (aborted !== made) j.problem(`an exit the browser aborted (${aborted}) is not the one the app then made (${made ?? 'none'})`);
     }
     if (j.offsite.length > 0) j.problem(`the page left for another site: ${j.offsite.join(', ')}`);
     for (const [approve, keys] of j.decisionKeys) {

@@ -1,21 +1,10 @@
 import { expect } from 'chai';
 import { copy } from '../../domain/copy';
-import type { LoginState } from '../../domain/flow-state';
+import { FRESH_LOGIN, type LoginState } from '../../domain/flow-state';
 import { EMPTY_LOGIN_FORM } from '../../domain/login-form';
 import { dateOfBirthStepUpNotice, loginFocus, secureCodeClearedBy, secureCodeFieldMessage } from '../../domain/login-feedback';
 
-const login = (overrides: Partial<LoginState>): LoginState => ({
-  form: EMPTY_LOGIN_FORM,
-  requireDob: false,
-  loginError: false,
-  failures: 0,
-  remainingAttempts: undefined,
-  answerLost: false,
-  codeCleared: undefined,
-  dobStepUp: false,
-  early: undefined,
-  ...overrides,
-});
+const login = (overrides: Partial<LoginState>): LoginState => ({ ...FRESH_LOGIN, ...overrides });
 const VALIDATION = 'Please enter your secure code.';
 
 describe('domain/login-feedback (docs/login-feedback.md)', () => {
