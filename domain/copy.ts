@@ -17,6 +17,8 @@ export interface ModalContext {
    * by default: the CX standards' "MUST NOT include forgotten details links in redirect screens").
    */
   readonly forgottenDetailsLink?: boolean;
+  /** DESIGN §3.2: where the exit went, once the journey has left (the recipient, or the bank's public site from the failure page). */
+  readonly exitTo?: 'recipient' | 'publicSite';
 }
 
 /** A modal text: fixed, or a function of its context. */
@@ -58,6 +60,8 @@ export const Recipient = (tppName: string): string => (tppName === '' ? 'The thi
 const LOCKOUT_MINUTES = TEMPORARY_LOCKOUT_MS / 60_000;
 const loginLockedFor = `login is locked for ${LOCKOUT_MINUTES} minutes`;
 const returnTo = ({ tppName }: ModalContext): string => `Return to ${recipient(tppName)}`;
+/** DESIGN §3.2: the button that takes the failure page's exit to the bank's public site again. */
+const LEAVE_FOR_PUBLIC_SITE = 'Go to our website';
 /** Spec §2 "Profile > Manage data sharing": where the customer sees what is shared. */
 const WHERE_TO_CHECK = 'You can check in our mobile banking app under Profile > Manage data sharing.';
 
@@ -293,6 +297,18 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
       ({ tppName }) => `We are returning you to ${recipient(tppName)}, where you can start again.`,
     ],
     primary: returnTo,
+  },
+  // DESIGN §3.2 "An exit the browser did not take" (new text: docs/wording.md). Nothing about the
+  // outcome: the page only knows that it is still here.
+  exitNotTaken: {
+    title: ({ tppName, exitTo }) => (exitTo === 'publicSite' ? 'Taking you to our website' : `Taking you back to ${recipient(tppName)}`),
+    paragraphs: [
+      (context) =>
+        context.exitTo === 'publicSite'
+          ? `If our website hasn't opened, choose "${LEAVE_FOR_PUBLIC_SITE}".`
+          : `If ${recipient(context.tppName)}'s page hasn't opened, choose "${returnTo(context)}".`,
+    ],
+    primary: (context) => (context.exitTo === 'publicSite' ? LEAVE_FOR_PUBLIC_SITE : returnTo(context)),
   },
   notArrangementOwner: {
     title: 'This arrangement belongs to another customer',

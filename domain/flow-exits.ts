@@ -3,12 +3,12 @@ import { confirmFailed, confirmed } from './flow-steps';
 import type { FlowAnswer, FlowEffect } from './flow-effects';
 import { rememberEarlyAction } from './flow-login';
 import { showFailure } from './flow-start';
-import type { EndingNotice, EndingReason, FlowState, Leaving } from './flow-state';
+import type { Ended, EndingNotice, EndingReason, Exit, FlowState, Leaving, Screen } from './flow-state';
 import { backToProfiles } from './flow-steps';
 import { andThen, emit, newCall, openModal, sendPending, unchanged, withJourney, withModals, type Transition } from './flow-transition';
 import { modalButtonsBusy, openModalsOf, pageIsActionable, screenOf } from './flow-view';
 import { MODAL_RULES } from './modal';
-import { topModal, withBaseModal, withoutBaseModal, withTimeoutWarning } from './modal-stack';
+import { topModal, withBaseModal, withoutBaseModal, withTimeoutWarning, type ModalEntry } from './modal-stack';
 import type { RedirectToken } from './redirect-token';
 import { assertNever, type Result } from './result';
 import { accessDeniedReturnUrl, plainReturnUrl, returnTarget, successReturnUrl, type ReturnUrl, type ReturnUrlError } from './return-url';
@@ -17,13 +17,42 @@ import { accessDeniedReturnUrl, plainReturnUrl, returnTarget, successReturnUrl, 
 export const ENDING_NOTICE_MS = 5000;
 
 /**
+ * DESIGN §3.2 "An exit the browser did not take": how long a page that is still there after its
+ * exit waits before it offers the exit itself (a recipient's page normally opens well within it).
+ */
+export const EXIT_OFFER_MS = 5000;
+
+/** DESIGN §3.2: the journey has left for `exit`; what was on screen stays, and offers the exit again if the page is still here later. */
+function ended(state: FlowState, screen: Screen, modals: readonly ModalEntry[], exit: Exit, stage: AbandonmentStage | undefined): Transition {
+  const effects: FlowEffect[] = [{ type: 'leave', url: exit.url }, { type: 'clearToken' }];
+  if (stage !== undefined) effects.push({ type: 'abandoned', stage });
+  return emit({ ...state, phase: { kind: 'ended', screen, modals, exit, offerExitAtMs: state.nowMs + EXIT_OFFER_MS } }, ...effects);
+}
+
+/**
+ * DESIGN §3.2 "An exit the browser did not take": the page is still here after its exit (a Back
+ * or another navigation aborted it, or the address answered without a page): its notice's button
+ * takes the same exit again. Nothing else is sent, reported or forgotten again.
+ */
+export function takeExitAgain(state: FlowState, phase: Ended): Transition {
+  if (phase.offerExitAtMs !== undefined) return unchanged(state);
+  return emit(state, { type: 'leave', url: phase.exit.url });
+}
+
+/**
  * DESIGN §3.2 "One exit": the journey ends here, once. The token is forgotten (DESIGN §3.3), an
  * abandoned journey reports its one stage (DESIGN §3.8), and nothing is sent afterwards. An
  * address that cannot be followed (not http(s)) is never followed: the failure page shows instead.
  * DESIGN §3.18: an ending the customer did not choose (`explain`) first says so (the ending
  * notice), and leaves when its time is up or its button is pressed.
  */
-function leave(state: FlowState, url: Result<ReturnUrl, ReturnUrlError>, stage: AbandonmentStage | undefined, explain?: EndingReason): Transition {
+function leave(
+  state: FlowState,
+  url: Result<ReturnUrl, ReturnUrlError>,
+  stage: AbandonmentStage | undefined,
+  explain?: EndingReason,
+  to: Exit['to'] = 'recipient',
+): Transition {
   if (!url.ok) {
     return showFailure(withJourney(state, { token: undefined }), 'incorrect_jwt', undefined, {
       type: 'log',
@@ -42,17 +71,12 @@ function leave(state: FlowState, url: Result<ReturnUrl, ReturnUrlError>, stage: 
     };
     return emit({ ...state, phase: notice }, { type: 'clearToken', keepDecisionKeys: true });
   }
-  const effects: FlowEffect[] = [{ type: 'leave', url: url.value }, { type: 'clearToken' }];
-  if (reported !== undefined) effects.push({ type: 'abandoned', stage: reported });
-  return emit({ ...state, phase: { kind: 'ended', screen: screenOf(state.phase), modals: openModalsOf(state.phase) } }, ...effects);
+  return ended(state, screenOf(state.phase), openModalsOf(state.phase), { url: url.value, to }, reported);
 }
 
 /** DESIGN §3.18: the ending notice's time is up, or its button pressed: the exit it announced. */
 export function leaveAfterNotice(state: FlowState, notice: EndingNotice): Transition {
-  const ended = { ...state, phase: { kind: 'ended' as const, screen: notice.screen, modals: openModalsOf(notice) } };
-  const effects: FlowEffect[] = [{ type: 'leave', url: notice.url }, { type: 'clearToken' }];
-  if (notice.stage !== undefined) effects.push({ type: 'abandoned', stage: notice.stage });
-  return emit(ended, ...effects);
+  return ended(state, notice.screen, openModalsOf(notice), { url: notice.url, to: 'recipient' }, notice.stage);
 }
 
 /** DESIGN §3.11: the bank may hold (or holds) this journey's approval: access_denied could follow a code. */
@@ -287,6 +311,6 @@ export function onModalDismiss(state: FlowState, nowMs: number): Transition {
  */
 export function onLeaveFailurePage(state: FlowState): Transition {
   const token = state.journey.token;
-  if (token === undefined) return leave(state, plainReturnUrl(state.config.publicSiteUrl), undefined);
+  if (token === undefined) return leave(state, plainReturnUrl(state.config.publicSiteUrl), undefined, undefined, 'publicSite');
   return leaveWithoutServer(state, state.journey.stage);
 }

@@ -15,6 +15,7 @@ import {
   onRejected,
   onReplayed,
   onStepUnavailable,
+  takeExitAgain,
 } from './flow-exits';
 import {
   onAuthenticated,
@@ -227,9 +228,15 @@ const FAILED: PhaseTable<'failed'> = {
   connectivity: { ...CONNECTIVITY, to: ['failed'] },
 };
 
+/** DESIGN §3.2: the exit was taken; a page still here offers it again, by its notice's button. */
+const ENDED: PhaseTable<'ended'> = {
+  modalPrimary: { run: (state, phase) => takeExitAgain(state, phase), to: ['ended'] },
+  tick: { ...TICK, to: ['ended'] },
+};
+
 /**
  * DESIGN §3.9, issue 21: each phase's events, written once. Whatever a phase does not list, it
- * does not take (the ended journey takes nothing).
+ * does not take.
  */
 export const PHASE_TABLES: { readonly [K in PhaseKind]: PhaseTable<K> } = {
   starting: STARTING,
@@ -239,7 +246,7 @@ export const PHASE_TABLES: { readonly [K in PhaseKind]: PhaseTable<K> } = {
   confirmed: CONFIRMED,
   decidedElsewhere: DECIDED_ELSEWHERE,
   endingNotice: ENDING_NOTICE,
-  ended: {},
+  ended: ENDED,
 };
 
 /**

@@ -70,7 +70,8 @@ export type FailureRoute = 'authorize_failure' | 'incorrect_jwt' | 'consent_fetc
  * - `decidedElsewhere`: "This request has already been completed" (DESIGN §3.11);
  * - `endingNotice`: an ending the customer did not choose (an inactivity lapse, the token's expiry)
  *   says so before the exit, and returns at `returnAtMs` or by its button (DESIGN §3.18);
- * - `ended`: the one exit was taken (DESIGN §3.2): nothing more is sent or shown.
+ * - `ended`: the one exit was taken (DESIGN §3.2): nothing more is sent; a page the browser did
+ *   not leave offers the same exit after `offerExitAtMs`.
  */
 export type Phase = Starting | Failed | OnSteps | Leaving | Confirmed | DecidedElsewhere | EndingNotice | Ended;
 
@@ -147,6 +148,19 @@ export interface Ended {
   /** What stays on screen while the browser leaves: the page and its modals, as they were. */
   readonly screen: Screen;
   readonly modals: readonly ModalEntry[];
+  /** DESIGN §3.2: the one exit, the recipient's address (or the bank's public site, from the failure page). */
+  readonly exit: Exit;
+  /**
+   * DESIGN §3.2 "An exit the browser did not take": when the page, if it is still here, offers
+   * the same exit itself (the `exitNotTaken` notice); `undefined` once it does.
+   */
+  readonly offerExitAtMs: number | undefined;
+}
+
+/** DESIGN §3.2: where the journey went: its address, and whose it is (the words of `exitNotTaken` name it). */
+export interface Exit {
+  readonly url: ReturnUrl;
+  readonly to: 'recipient' | 'publicSite';
 }
 
 /** What the page shows: the loading screen (or the pre-rendered form), a failure page, or a step. */

@@ -23,6 +23,7 @@ export function onActivity(state: FlowState, nowMs: number): Transition {
  * ticks, so a throttled tab is judged by the time that really passed), in the phases that run them:
  * - a decision asked again after an unclear outcome goes when its time comes (DESIGN §3.11);
  * - the success modal returns the customer when its time is up, and so does the ending notice;
+ * - a page still here after its exit offers that exit (DESIGN §3.2);
  * - the token-expiry fallback (timer could not be set) returns after 10 s;
  * - token expiry: 10 s before, the redirect modal opens over everything; at expiry the customer
  *   returns without the bank (the token can no longer call it);
@@ -38,6 +39,8 @@ export function evaluateTimers(state: FlowState, nowMs: number): Transition {
       return nowMs >= phase.returnAtMs ? leaveWithSuccess(state) : unchanged(state);
     case 'endingNotice':
       return nowMs >= phase.returnAtMs ? leaveAfterNotice(state, phase) : unchanged(state);
+    case 'ended':
+      return phase.offerExitAtMs !== undefined && nowMs >= phase.offerExitAtMs ? unchanged({ ...state, phase: { ...phase, offerExitAtMs: undefined } }) : unchanged(state);
     case 'leaving':
       return sendDueRetry(state) ?? unchanged(state);
     case 'starting':
@@ -83,6 +86,8 @@ export function nextWakeMs(state: FlowState, nowMs: number): number | undefined 
     case 'confirmed':
     case 'endingNotice':
       return phase.returnAtMs;
+    case 'ended':
+      return phase.offerExitAtMs;
     case 'leaving':
       return phase.call.retryAtMs;
     case 'starting':

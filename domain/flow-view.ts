@@ -36,13 +36,15 @@ export function stepOf(phase: Phase): Step {
 
 /**
  * DESIGN §3.10: the open modals, bottom first: the phase's stack; the confirmed phase's success
- * modal; the decided-elsewhere phase's "already completed"; what was open as the journey ended.
+ * modal; the decided-elsewhere phase's "already completed"; what was open as the journey ended,
+ * and over it the notice of an exit the browser did not take (DESIGN §3.2).
  */
 export function openModalsOf(phase: Phase): readonly ModalEntry[] {
   if (phase.kind === 'confirmed') return [{ name: 'successConfirm' }];
   if (phase.kind === 'decidedElsewhere') return [{ name: 'alreadyCompleted' }];
   if (phase.kind === 'endingNotice') return [{ name: phase.reason === 'inactivity' ? 'sessionEndedInactive' : 'sessionEndedExpired' }];
-  if (phase.kind === 'ended') return phase.modals;
+  // DESIGN §3.2: a page still here after its exit offers the exit over what it showed.
+  if (phase.kind === 'ended') return phase.offerExitAtMs === undefined ? [...phase.modals, { name: 'exitNotTaken' }] : phase.modals;
   const modals = modalsOf(phase);
   return modals === undefined ? [] : openModals(modals);
 }

@@ -103,7 +103,7 @@ export type JourneyVerdict =
     };
 
 const LOCKOUTS: ReadonlySet<ModalName> = new Set(['permanentLockout', 'temporaryLockout']);
-/** Modals that are not an ending: help texts, the inactivity warning, recoverable login messages. */
+/** Modals that are not an ending: help texts, the inactivity warning, recoverable login messages, an exit offered again. */
 const NOT_ENDINGS: ReadonlySet<ModalName> = new Set([
   'forgotUsername',
   'notRegistered',
@@ -114,6 +114,7 @@ const NOT_ENDINGS: ReadonlySet<ModalName> = new Set([
   'changeSelectedProfile',
   'successConfirm',
   'notArrangementOwner',
+  'exitNotTaken',
 ]);
 
 const noAnswer = (error: ApiError): boolean => error.status === 0 || error.code === NO_ANSWER || error.code === TIMED_OUT;

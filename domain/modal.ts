@@ -2,7 +2,8 @@
  * Spec §4 "Modals": the twenty modals of the flow, by name; DESIGN §3.11's "already completed"
  * (the decision was taken in another tab or window); "not the arrangement's owner" (an
  * amendment logged in by another customer: CONTRACT §4 `arrangement_owner_mismatch`); and
- * DESIGN §3.18's notices of an ending the customer did not choose (inactivity, the token's expiry).
+ * DESIGN §3.18's notices of an ending the customer did not choose (inactivity, the token's expiry);
+ * DESIGN §3.2's notice of an exit the browser did not take.
  */
 export const MODAL_NAMES = [
   'forgotUsername',
@@ -29,6 +30,7 @@ export const MODAL_NAMES = [
   'notArrangementOwner',
   'sessionEndedInactive',
   'sessionEndedExpired',
+  'exitNotTaken',
 ] as const;
 
 export type ModalName = (typeof MODAL_NAMES)[number];
@@ -44,7 +46,8 @@ export type ModalName = (typeof MODAL_NAMES)[number];
  * - returnAsDecided: the decision was taken elsewhere (DESIGN §3.11): return as it was decided,
  *   access_denied after a rejection, the plain address after an approval (never access_denied
  *   after a code was issued).
- * - returnNow: the ending notice (DESIGN §3.18): return at once to where it was going.
+ * - returnNow: the ending notice (DESIGN §3.18): return at once to where it was going; the notice
+ *   of an exit the browser did not take (DESIGN §3.2): take that exit again.
  */
 export type ModalButtonBehaviour =
   'pendingRefreshFlow' | 'returnAfterReject' | 'onlyReturn' | 'previousStep' | 'close' | 'returnWithSuccess' | 'returnAsDecided' | 'returnNow';
@@ -95,4 +98,5 @@ export const MODAL_RULES: Readonly<Record<ModalName, ModalRule>> = {
   notArrangementOwner: { closable: true, button: 'close' },
   sessionEndedInactive: { closable: false, button: 'returnNow' },
   sessionEndedExpired: { closable: false, button: 'returnNow' },
+  exitNotTaken: { closable: false, button: 'returnNow' },
 };

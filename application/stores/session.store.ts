@@ -133,7 +133,14 @@ export class SessionStore {
 
   /** What a modal's words depend on (copy.ts `ModalContext`), for every channel: the recipient, an amendment, the known outcome, the login's links. */
   get modalContext(): ModalContext {
-    return { tppName: this.tppName, isPar: this.isPar, outcome: this.outcome, forgottenDetailsLink: this.loginLinks.forgotUsername };
+    const phase = this.state.phase;
+    return {
+      tppName: this.tppName,
+      isPar: this.isPar,
+      outcome: this.outcome,
+      forgottenDetailsLink: this.loginLinks.forgotUsername,
+      ...(phase.kind === 'ended' ? { exitTo: phase.exit.to } : {}),
+    };
   }
 
   /** Spec §2 footer "a copyright line" (none in the pre-rendered login form: the build cannot know the year it is shown in). */

@@ -2,7 +2,7 @@
 // the tables are today.
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
-import { PHASE_TABLES } from '../../domain/flow-model';
+import { PHASE_TABLES, TIMER_TARGETS } from '../../domain/flow-model';
 import { phaseDiagram, phaseEdges, PHASES } from '../support/flow-diagram';
 import { FLOW_STATES, README, withDiagram, withTables } from '../support/write-flow-diagram';
 
@@ -23,8 +23,9 @@ describe('issue 21: the flow diagram is drawn from the phase tables', () => {
     expect(new Set(phaseEdges().flatMap((edge) => [edge.from, edge.to])).size).to.equal(PHASES.length);
   });
 
-  it('every journey ends at the one exit: each phase but Ended can lead on, and Ended takes no event', () => {
-    expect(Object.keys(PHASE_TABLES.ended)).to.deep.equal([]);
+  it('every journey ends at the one exit: each phase but Ended can lead on, and Ended leads nowhere (its exit offered again keeps it ended, DESIGN §3.2)', () => {
+    expect(Object.values(PHASE_TABLES.ended).flatMap((rule) => rule?.to ?? [])).to.satisfy((targets: string[]) => targets.every((to) => to === 'ended'));
+    expect(TIMER_TARGETS.ended).to.deep.equal([]);
     for (const phase of PHASES.filter((kind) => kind !== 'ended')) {
       expect(
         phaseEdges().some((edge) => edge.from === phase),

@@ -40,13 +40,15 @@ const everyOutcome: Exclude<KnownOutcome, (typeof OUTCOMES)[number]> extends nev
 
 /**
  * A modal's context: a first consent and an amendment, every outcome, the forgotten-details link
- * on and off (issue 22). The recipient is named: "the third party" stands in for an empty name
- * (docs/wording.md "Glossary"), which the `{recipient}` of the table covers.
+ * on and off (issue 22), an exit to the recipient and to the bank's public site (DESIGN §3.2). The
+ * recipient is named: "the third party" stands in for an empty name (docs/wording.md "Glossary"),
+ * which the `{recipient}` of the table covers.
  */
 const CONTEXTS: readonly ModalContext[] = [false, true].flatMap((isPar) =>
   OUTCOMES.flatMap((outcome) => [
     { tppName: 'Budget Buddy', isPar, outcome },
     { tppName: 'Budget Buddy', isPar, outcome, forgottenDetailsLink: true },
+    { tppName: 'Budget Buddy', isPar, outcome, exitTo: 'publicSite' as const },
   ]),
 );
 

@@ -1249,9 +1249,26 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
 const replayLine = (c: JourneyCase, index: number): string =>
   `${REPLAY === undefined ? `BROWSER_JOURNEYS_SEED=${SEED} BROWSER_JOURNEYS_CASE=${index}` : `BROWSER_JOURNEYS_REPLAY='${JSON.stringify(c)}'`}${OFFLINE_AT_LOAD ? ' BROWSER_JOURNEYS_OFFLINE_AT_LOAD=1' : ''} BROWSER_JOURNEYS_TRACE=1`;
 
-/** A trace to print with a failure: all of it, or its first 10 and last 40 lines. */
-const shortTrace = (trace: readonly string[]): string[] =>
-  trace.length <= 60 ? [...trace] : [...trace.slice(0, 10), `… ${trace.length - 50} lines …`, ...trace.slice(-40)];
+/** A trace line without its time: what repeats when a journey is stuck. */
+const untimed = (line: string): string => line.replace(/^\S+ /, '');
+
+/**
+ * A trace to print with a failure: a run of lines that repeat (a press that keeps failing) kept
+ * as its first two and a count, then all of it, or its first 20 and last 60 lines.
+ */
+function shortTrace(trace: readonly string[]): string[] {
+  const compact: string[] = [];
+  for (let i = 0; i < trace.length; ) {
+    let end = i + 2;
+    const pair = (at: number): string => `${untimed(trace[at] ?? '')}\n${untimed(trace[at + 1] ?? '')}`;
+    while (end + 1 < trace.length && pair(end) === pair(i)) end += 2;
+    if (end - i > 4) {
+      compact.push(trace[i] ?? '', trace[i + 1] ?? '', `… the 2 lines above ${(end - i) / 2 - 1} more times …`);
+      i = end;
+    } else compact.push(trace[i++] ?? '');
+  }
+  return compact.length <= 80 ? compact : [...compact.slice(0, 20), `… ${compact.length - 80} lines …`, ...compact.slice(-60)];
+}
 
 describe('browser: random consent journeys under adversarial timing (issue 20 item 4)', function () {
   this.timeout(Math.max(600_000, chosen.length * 30_000));

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { copy, modalText } from '../../domain/copy';
 import type { FlowEvent } from '../../domain/flow-events';
-import { ENDING_NOTICE_MS, leaveAfterNotice } from '../../domain/flow-exits';
+import { ENDING_NOTICE_MS, EXIT_OFFER_MS, leaveAfterNotice } from '../../domain/flow-exits';
 import type { BankDecision, FlowState } from '../../domain/flow-state';
 import { nextWakeMs } from '../../domain/flow-timers';
 import { isFinished, modalButtonsBusy, openModalsOf, pageIsActionable, screenOf, topModalOf } from '../../domain/flow-view';
@@ -20,7 +20,9 @@ import {
   apiError,
   err,
   flowState,
+  endedPhase,
   leavingTo,
+  leftFor,
   ok,
   pendingOn,
   phaseOf,
@@ -172,8 +174,8 @@ describe('domain/flow-exits: the ending notice (DESIGN §3.18, issue 23)', () =>
         expect(early.state).to.deep.equal(before);
         expect(early.effects).to.deep.equal([{ type: 'wakeAt', atMs: returnAt }]);
         const { state, effects } = run(before, { type: 'tick' }, returnAt);
-        expect(effects).to.deep.equal([...leavingTo(ACCESS_DENIED_URL, stage), { type: 'wakeAt', atMs: undefined }]);
-        expect(state.phase).to.deep.equal({ kind: 'ended', screen: { kind: 'flow', step: 'selectAccounts' }, modals: openModalsOf(before.phase) });
+        expect(effects).to.deep.equal(leftFor(ACCESS_DENIED_URL, returnAt, stage));
+        expect(state.phase).to.deep.equal(endedPhase({ kind: 'flow', step: 'selectAccounts' }, openModalsOf(before.phase), ACCESS_DENIED_URL, returnAt));
       });
 
       for (const event of [{ type: 'modalPrimary' }, { type: 'browserBack' }] as const) {
@@ -185,16 +187,21 @@ describe('domain/flow-exits: the ending notice (DESIGN §3.18, issue 23)', () =>
         });
       }
 
-      it(`${name}: after the exit, its time, its button and Back do nothing (one exit, DESIGN §3.2)`, () => {
+      it(`${name}: after the exit, its time, its button and Back do nothing (one exit, DESIGN §3.2); a page still here ${EXIT_OFFER_MS} ms later offers the same exit`, () => {
         const before = notice();
         const returnAt = phaseOf(before, 'endingNotice').returnAtMs;
-        const ended = run(before, { type: 'modalPrimary' }, returnAt - 1_000).state;
+        const leftAt = returnAt - 1_000;
+        const ended = run(before, { type: 'modalPrimary' }, leftAt).state;
         for (const event of [{ type: 'modalPrimary' }, { type: 'browserBack' }] as const) {
-          const result = run(ended, event, returnAt + 10_000);
+          const result = run(ended, event, leftAt + EXIT_OFFER_MS - 1);
           expect(result.state).to.equal(ended);
           expect(result.effects).to.deep.equal([]);
         }
         expect(withoutWake(run(ended, { type: 'tick' }, returnAt).effects)).to.deep.equal([]);
+        const offered = run(ended, { type: 'tick' }, leftAt + EXIT_OFFER_MS);
+        expect(openModalsOf(offered.state.phase).at(-1)).to.deep.equal({ name: 'exitNotTaken' });
+        expect(withoutWake(run(offered.state, { type: 'browserBack' }, leftAt + EXIT_OFFER_MS + 1).effects)).to.deep.equal([]);
+        expect(run(offered.state, { type: 'modalPrimary' }, leftAt + EXIT_OFFER_MS + 1).effects).to.deep.equal([{ type: 'leave', url: ACCESS_DENIED_URL }]);
       });
     }
 
@@ -214,7 +221,7 @@ describe('domain/flow-exits: the ending notice (DESIGN §3.18, issue 23)', () =>
       const notice = phaseOf(before, 'endingNotice');
       const { state, effects } = leaveAfterNotice(before, notice);
       expect(effects).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preAccountSelection'));
-      expect(state).to.deep.equal({ ...before, phase: { kind: 'ended', screen: notice.screen, modals: [{ name: 'sessionEndedExpired' }] } });
+      expect(state).to.deep.equal({ ...before, phase: endedPhase(notice.screen, [{ name: 'sessionEndedExpired' }], ACCESS_DENIED_URL, before.nowMs) });
       const plain = leaveAfterNotice(before, { ...notice, stage: undefined, url: REDIRECT_URI as never });
       expect(plain.effects).to.deep.equal(leavingTo(REDIRECT_URI));
     });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { AbandonmentStage } from '../../domain/abandonment';
 import type { BankDecision, FlowState } from '../../domain/flow-state';
-import { leaveAfterReject, leaveAsDecided, leaveWithoutServer, onModalDismiss, onModalPrimary, onRejected } from '../../domain/flow-exits';
+import { EXIT_OFFER_MS, leaveAfterReject, leaveAsDecided, leaveWithoutServer, onModalDismiss, onModalPrimary, onRejected } from '../../domain/flow-exits';
 import { openModalsOf, screenOf } from '../../domain/flow-view';
 import type { ModalName } from '../../domain/modal';
 import { NO_MODALS } from '../../domain/modal-stack';
@@ -18,11 +18,13 @@ import {
   confirmedState,
   confirming,
   decidedElsewhereState,
+  endedPhase,
   err,
   failedState,
   flowState,
   leavingState,
   leavingTo,
+  leftFor,
   loadingState,
   modals,
   modalsWith,
@@ -108,7 +110,7 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
         (s) => ({ type: 'answered', id: pending(s)?.id ?? -1, answer: { kind: 'reject', result: ok({}) } }),
       ]);
       expect(withoutWake(effects).slice(1)).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'rejected'));
-      expect(state.phase).to.deep.equal({ kind: 'ended', screen: { kind: 'flow', step: 'login' }, modals: [{ name: 'sharingIncomplete' }] });
+      expect(state.phase).to.deep.equal(endedPhase({ kind: 'flow', step: 'login' }, [{ name: 'sharingIncomplete' }], ACCESS_DENIED_URL, NOW));
       expect(state.decision).to.deep.equal({ kind: 'rejected' });
     });
 
@@ -124,24 +126,25 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
     it("rejected: the exit to the token's address (access_denied, 401, the message, the state); the ended phase keeps the screen; the decision rejected", () => {
       const before = rejecting('preAuthentication', { kind: 'none' }, 'temporaryLockout');
       const { state, effects } = answer(before, { kind: 'reject', result: ok({}) });
-      expect(effects).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preAuthentication'));
+      expect(effects).to.deep.equal(leftFor(ACCESS_DENIED_URL, NOW, 'preAuthentication'));
       expect(state).to.deep.equal({
         ...before,
         decision: { kind: 'rejected' },
-        phase: { kind: 'ended', screen: { kind: 'flow', step: 'login' }, modals: [{ name: 'temporaryLockout' }] },
+        phase: endedPhase({ kind: 'flow', step: 'login' }, [{ name: 'temporaryLockout' }], ACCESS_DENIED_URL, NOW),
+        wakeAtMs: NOW + EXIT_OFFER_MS,
       });
     });
 
     it("the bank's redirect_uri is preferred when it is the token's address with another query (DESIGN §3.2, §3.12)", () => {
       const { effects } = answer(rejecting('preIdentification'), { kind: 'reject', result: ok({ redirect_uri: `${REDIRECT_URI}?from=bank` }) });
-      expect(effects).to.deep.equal(
+      expect(withoutWake(effects)).to.deep.equal(
         leavingTo(`${REDIRECT_URI}?from=bank&error=access_denied&respCode=401&respMessage=Authentication%20failure&state=${STATE}`, 'preIdentification'),
       );
     });
 
     it("a redirect_uri other than the token's address (another host) is not followed: the token's address is used, the refusal logged (DESIGN §3.12)", () => {
       const { effects } = answer(rejecting('preIdentification'), { kind: 'reject', result: ok({ redirect_uri: 'https://attacker.example/cb' }) });
-      expect(effects).to.deep.equal([
+      expect(withoutWake(effects)).to.deep.equal([
         {
           type: 'log',
           message: "Returned to the token's redirectUri: the bank's redirect_uri https://attacker.example/cb is not the token's https://tpp.example/cb",
@@ -152,19 +155,19 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
 
     it("an empty redirect_uri in the reject answer: the token's address is used (DESIGN §3.12)", () => {
       const { effects } = answer(rejecting('preIdentification'), { kind: 'reject', result: ok({ redirect_uri: '' }) });
-      expect(effects.filter((effect) => effect.type !== 'log')).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preIdentification'));
+      expect(withoutWake(effects).filter((effect) => effect.type !== 'log')).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preIdentification'));
     });
 
     it('an active rejection stays a rejection however the exit was reached', () => {
       const before = leavingState('login', 'preAccountSelection', { stage: 'rejected' });
       const { effects } = answer({ ...before, phase: { ...phaseOf(before, 'leaving'), stage: 'preAccountSelection' } }, { kind: 'reject', result: ok({}) });
-      expect(effects).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'rejected'));
+      expect(withoutWake(effects)).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'rejected'));
     });
 
     it("an address that is not http(s) is never followed: the token's address is used, the refusal logged (DESIGN §3.12)", () => {
       const before = rejecting('preIdentification');
       const { state, effects } = answer(before, { kind: 'reject', result: ok({ redirect_uri: 'javascript:alert(1)' }) });
-      expect(effects).to.deep.equal([
+      expect(withoutWake(effects)).to.deep.equal([
         { type: 'log', message: "Returned to the token's redirectUri: the bank's redirect_uri javascript:alert(1) is not an http(s) URL" },
         ...leavingTo(ACCESS_DENIED_URL, 'preIdentification'),
       ]);
@@ -182,7 +185,7 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
       });
       expect(failed.state.decision).to.deep.equal({ kind: 'none' });
       const { state, effects } = run(failed.state, { type: 'modalPrimary' });
-      expect(effects).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preAccountSelection'));
+      expect(withoutWake(effects)).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preAccountSelection'));
       expect(state.phase.kind).to.equal('ended');
     });
 
@@ -196,7 +199,7 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
     it('failing while the outcome of an approval is unclear: the plain address, no access_denied, no abandonment (DESIGN §3.11)', () => {
       const before = rejecting('preAuthorisation', { kind: 'unclear' });
       const { state, effects } = answer(before, { kind: 'reject', result: err(apiError(400, 'bad_request')) });
-      expect(effects).to.deep.equal(leavingTo(REDIRECT_URI));
+      expect(withoutWake(effects)).to.deep.equal(leavingTo(REDIRECT_URI));
       expect(state.phase.kind).to.equal('ended');
       expect(state.decision).to.deep.equal({ kind: 'unclear' });
     });
@@ -278,11 +281,11 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
       it(`${name} (onlyReturn, spec §8 "return only"): back to the third party without the server, at the stage reached`, () => {
         const before = withModal(flowState('confirmation'), name);
         const { state, effects } = run(before, { type: 'modalPrimary' });
-        expect(effects).to.deep.equal([...leavingTo(ACCESS_DENIED_URL, 'preAuthorisation'), { type: 'wakeAt', atMs: undefined }]);
+        expect(effects).to.deep.equal(leftFor(ACCESS_DENIED_URL, NOW, 'preAuthorisation'));
         expect(state).to.deep.equal({
           ...before,
-          wakeAtMs: undefined,
-          phase: { kind: 'ended', screen: { kind: 'flow', step: 'confirmation' }, modals: [{ name }] },
+          wakeAtMs: NOW + EXIT_OFFER_MS,
+          phase: endedPhase({ kind: 'flow', step: 'confirmation' }, [{ name }], ACCESS_DENIED_URL, NOW),
         });
       });
     }
@@ -368,18 +371,17 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
     it('its button: the code, state and id_token in the fragment; no abandonment; the success modal stays on screen as the browser leaves', () => {
       const before = confirmedState({ auth_code: 'code-1', state: STATE, id_token: 'idt' });
       const { state, effects } = run(before, { type: 'modalPrimary' });
-      expect(effects).to.deep.equal([...leavingTo(`${REDIRECT_URI}#code=code-1&state=${STATE}&id_token=idt`), { type: 'wakeAt', atMs: undefined }]);
+      expect(effects).to.deep.equal(leftFor(`${REDIRECT_URI}#code=code-1&state=${STATE}&id_token=idt`, NOW));
       expect(state).to.deep.equal({
         ...before,
-        wakeAtMs: undefined,
-        phase: { kind: 'ended', screen: { kind: 'flow', step: 'confirmation' }, modals: [{ name: 'successConfirm' }] },
+        wakeAtMs: NOW + EXIT_OFFER_MS,
+        phase: endedPhase({ kind: 'flow', step: 'confirmation' }, [{ name: 'successConfirm' }], `${REDIRECT_URI}#code=code-1&state=${STATE}&id_token=idt`, NOW),
       });
     });
 
     it('with a JARM response: the response as a query parameter of the returned redirect_uri', () => {
       expect(run(confirmedState({ response: 'jarm.jwt', redirect_uri: `${REDIRECT_URI}?x=1` }), { type: 'modalPrimary' }).effects).to.deep.equal([
-        ...leavingTo(`${REDIRECT_URI}?x=1&response=jarm.jwt`),
-        { type: 'wakeAt', atMs: undefined },
+        ...leftFor(`${REDIRECT_URI}?x=1&response=jarm.jwt`, NOW),
       ]);
     });
 
@@ -542,7 +544,7 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
       it(`decided "${as}": ${url === REDIRECT_URI ? 'the plain address (never access_denied after a code)' : 'access_denied'}; this tab's journey was not abandoned`, () => {
         const { state, effects } = run(decidedElsewhereState(as), { type: 'modalPrimary' });
         expect(withoutWake(effects)).to.deep.equal(leavingTo(url));
-        expect(state.phase).to.deep.equal({ kind: 'ended', screen: { kind: 'flow', step: 'confirmation' }, modals: [{ name: 'alreadyCompleted' }] });
+        expect(state.phase).to.deep.equal(endedPhase({ kind: 'flow', step: 'confirmation' }, [{ name: 'alreadyCompleted' }], url, NOW));
       });
     }
 
@@ -558,7 +560,7 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
       const before = failedState('consent_fetch_failure');
       const { state, effects } = run(before, { type: 'leaveFailurePage' });
       expect(withoutWake(effects)).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preIdentification'));
-      expect(state.phase).to.deep.equal({ kind: 'ended', screen: { kind: 'failure', route: 'consent_fetch_failure' }, modals: [] });
+      expect(state.phase).to.deep.equal(endedPhase({ kind: 'failure', route: 'consent_fetch_failure' }, [], ACCESS_DENIED_URL, NOW));
     });
 
     it('a customer who chose to leave is reported as rejected there too', () => {
@@ -582,8 +584,8 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
         decided: undefined,
       }).state;
       const { state, effects } = run(failed, { type: 'leaveFailurePage' });
-      expect(effects).to.deep.equal(leavingTo(`${PUBLIC_SITE}/`));
-      expect(state.phase.kind).to.equal('ended');
+      expect(withoutWake(effects)).to.deep.equal(leavingTo(`${PUBLIC_SITE}/`));
+      expect(phaseOf(state, 'ended').exit).to.deep.equal({ url: `${PUBLIC_SITE}/`, to: 'publicSite' });
     });
 
     it('a public site that is not http(s) is not followed: the failure page stays', () => {

@@ -5,7 +5,7 @@ import { isStepShown } from '../../domain/flow';
 import { isProvenRefusal } from '../../domain/flow-decisions';
 import type { FlowAnswer, FlowEffect } from '../../domain/flow-effects';
 import type { FlowEvent } from '../../domain/flow-events';
-import { ENDING_NOTICE_MS } from '../../domain/flow-exits';
+import { ENDING_NOTICE_MS, EXIT_OFFER_MS } from '../../domain/flow-exits';
 import { PHASE_TABLES, TIMER_TARGETS, transition } from '../../domain/flow-model';
 import type { BankDecision, FlowState, PendingCall, PhaseKind } from '../../domain/flow-state';
 import { nextWakeMs } from '../../domain/flow-timers';
@@ -36,6 +36,7 @@ import {
   ok,
   pending,
   pendingOn,
+  phaseOf,
   run,
   startingState,
   token,
@@ -43,6 +44,7 @@ import {
   trustProfiles,
   trustRawAccounts,
   withModal,
+  withoutWake,
 } from './fixtures/flow-state.fixture';
 
 type EventType = FlowEvent['type'];
@@ -403,9 +405,9 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
   this.timeout(60_000);
 
   describe('the phase tables (issue 21: each phase takes its events from its table)', () => {
-    it('every phase has a table; the ended journey takes nothing; every rule leads to phases that exist', () => {
+    it('every phase has a table; the ended journey takes only the time and the button of its exit offered again (DESIGN §3.2); every rule leads to phases that exist', () => {
       expect(Object.keys(PHASE_TABLES).sort()).to.deep.equal([...PHASES].sort());
-      expect(Object.keys(PHASE_TABLES.ended)).to.deep.equal([]);
+      expect(Object.keys(PHASE_TABLES.ended).sort()).to.deep.equal(['modalPrimary', 'tick']);
       for (const kind of PHASES) {
         for (const [type, rule] of Object.entries(rulesOf(kind))) {
           expect(rule?.to.length, `${kind} ${type}`).to.be.above(0);
@@ -477,7 +479,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
         confirmed: ['browserBack', 'connectivity', 'modalPrimary', 'tick'],
         decidedElsewhere: ['browserBack', 'connectivity', 'modalPrimary'],
         endingNotice: ['browserBack', 'connectivity', 'modalPrimary', 'tick'],
-        ended: [],
+        ended: ['modalPrimary', 'tick'],
       });
     });
 
@@ -504,7 +506,8 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       for (const state of [
         failedState('incorrect_jwt'),
         decidedElsewhereState('approved'),
-        run(withModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state,
+        // Ended, its exit already offered again (DESIGN §3.2).
+        run(run(withModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state, { type: 'tick' }, NOW + EXIT_OFFER_MS).state,
       ]) {
         const result = transition(state, { type: 'tick' }, NOW + 1_000_000);
         expect(result.state, state.phase.kind).to.deep.equal(state);
@@ -559,7 +562,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
     });
   });
 
-  describe('after the exit (DESIGN §3.2: nothing more is sent or shown)', () => {
+  describe('after the exit (DESIGN §3.2: nothing more is sent; a page still here offers the same exit)', () => {
     const ended = (): FlowState[] => [
       run(withModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state,
       run(confirmedState(), { type: 'tick' }, NOW + 2500).state,
@@ -577,7 +580,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       for (const state of ended()) expect(state.phase.kind).to.equal('ended');
     });
 
-    it('property: whatever the event and the time, nothing changes and nothing is emitted', () => {
+    it('property: whatever the event and the time, nothing is sent, reported or forgotten again; once its time has come, the page offers the same exit, and its button takes that exit', () => {
       const states = ended();
       fc.assert(
         fc.property(
@@ -590,9 +593,16 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
             const any: FlowEvent = asAnswer
               ? { type: 'answered', id: state.nextCallId - 1, answer: { kind: 'reject', result: success ? ok({}) : err(apiError(500)) } }
               : event;
+            const before = phaseOf(state, 'ended');
             const result = transition(state, any, NOW + later);
-            expect(result.state).to.equal(state);
-            expect(result.effects).to.deep.equal([]);
+            const after = phaseOf(result.state, 'ended');
+            const offered = NOW + later >= (before.offerExitAtMs ?? 0);
+            expect(after).to.deep.equal(offered ? { ...before, offerExitAtMs: undefined } : before);
+            expect(openModalsOf(after).at(-1)?.name === 'exitNotTaken').to.equal(offered);
+            expect(result.state.journey).to.equal(state.journey);
+            expect(result.state.decision).to.equal(state.decision);
+            const taken = offered && any.type === 'modalPrimary' ? [{ type: 'leave', url: before.exit.url }] : [];
+            expect(withoutWake(result.effects)).to.deep.equal(taken);
           },
         ),
       );
@@ -907,11 +917,13 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
           let abandonments = 0;
           for (const { before, after, effects } of journey(cmds, decided)) {
             if (before.phase.kind === 'ended') {
-              expect({ ...after, wakeAtMs: before.wakeAtMs }, 'nothing changes after the exit').to.deep.equal(before);
-              expect(
-                effects.filter((effect) => effect.type !== 'wakeAt'),
-                'nothing is emitted after the exit',
-              ).to.deep.equal([]);
+              const exit = before.phase.exit;
+              expect(phaseOf(after, 'ended').exit, 'the exit stays the same').to.equal(exit);
+              expect(after.journey, 'nothing changes after the exit').to.equal(before.journey);
+              // DESIGN §3.2: a page still here offers the same exit; nothing else is emitted.
+              for (const effect of effects.filter((one) => one.type !== 'wakeAt')) {
+                expect(effect, 'only the same exit again after the exit').to.deep.equal({ type: 'leave', url: exit.url });
+              }
               continue;
             }
             const at = types(effects).indexOf('leave');
@@ -923,7 +935,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
             leaves += 1;
             expect(after.phase.kind, 'the exit ends the journey').to.equal('ended');
             expect(pendingOf(after)).to.equal(undefined);
-            expect(nextWakeMs(after, NOW)).to.equal(undefined);
+            expect(nextWakeMs(after, after.nowMs), 'only the exit offered again is timed').to.equal(after.nowMs + EXIT_OFFER_MS);
             expect(effects[at + 1], 'the token is forgotten').to.deep.equal({ type: 'clearToken' });
             expect(screenOf(after.phase), 'what was on screen stays').to.deep.equal(screenOf(before.phase));
             const abandoned = effects[at + 2];

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import type { FlowEvent } from '../../domain/flow-events';
 import type { FlowState } from '../../domain/flow-state';
-import { ENDING_NOTICE_MS } from '../../domain/flow-exits';
+import { ENDING_NOTICE_MS, EXIT_OFFER_MS } from '../../domain/flow-exits';
 import { evaluateTimers, nextWakeMs, onActivity } from '../../domain/flow-timers';
 import {
   ACCESS_DENIED_URL,
@@ -17,11 +17,13 @@ import {
   confirmedState,
   confirming,
   decidedElsewhereState,
+  endedPhase,
   err,
   failedState,
   flowState,
   leavingState,
   leavingTo,
+  leftFor,
   loadingState,
   modals,
   modalsWith,
@@ -46,7 +48,8 @@ const shortToken = () => token({ exp: SHORT_EXP_MS / 1000 });
 /** An event the page ignores on the login step (the description belongs to the review): only the clock is judged. */
 const NOTHING: FlowEvent = { type: 'describe', text: 'ignored' };
 
-const ended = (stage: string) => [...leavingTo(ACCESS_DENIED_URL, stage as never), { type: 'wakeAt', atMs: undefined }];
+/** The exit at `nowMs`, and the wake at which a page still here offers it again (DESIGN §3.2). */
+const ended = (stage: string, nowMs: number) => leftFor(ACCESS_DENIED_URL, nowMs, stage as never);
 const rejectCall = [
   { type: 'call', id: 10, call: { kind: 'reject' } },
   { type: 'wakeAt', atMs: undefined },
@@ -228,8 +231,10 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
         },
       });
       const left = run(state, { type: 'tick' }, SHORT_EXP_MS + ENDING_NOTICE_MS);
-      expect(left.effects).to.deep.equal(ended('preAccountSelection'));
-      expect(left.state.phase).to.deep.equal({ kind: 'ended', screen: { kind: 'flow', step: 'selectAccounts' }, modals: [{ name: 'sessionEndedExpired' }] });
+      expect(left.effects).to.deep.equal(ended('preAccountSelection', SHORT_EXP_MS + ENDING_NOTICE_MS));
+      expect(left.state.phase).to.deep.equal(
+        endedPhase({ kind: 'flow', step: 'selectAccounts' }, [{ name: 'sessionEndedExpired' }], ACCESS_DENIED_URL, SHORT_EXP_MS + ENDING_NOTICE_MS),
+      );
     });
 
     it('at exp with the outcome of an approval unclear: the plain address (the bank can no longer be asked; never access_denied after a code)', () => {
@@ -237,17 +242,14 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       const notice = run(before, { type: 'tick' }, SHORT_EXP_MS);
       expect(notice.effects).to.deep.equal(noticed(SHORT_EXP_MS));
       expect(phaseOf(notice.state, 'endingNotice').stage, 'not an abandonment').to.equal(undefined);
-      expect(run(notice.state, { type: 'tick' }, SHORT_EXP_MS + ENDING_NOTICE_MS).effects).to.deep.equal([
-        ...leavingTo(REDIRECT_URI),
-        { type: 'wakeAt', atMs: undefined },
-      ]);
+      expect(run(notice.state, { type: 'tick' }, SHORT_EXP_MS + ENDING_NOTICE_MS).effects).to.deep.equal(leftFor(REDIRECT_URI, SHORT_EXP_MS + ENDING_NOTICE_MS));
     });
 
     it('at exp with the inactivity lapsed too: the return without the server, no reject', () => {
       const { state, effects } = run(flowState('login', { token: token({ exp: (NOW + 400_000) / 1000 }) }), { type: 'tick' }, NOW + 400_000);
       expect(effects).to.deep.equal(noticed(NOW + 400_000));
       expect(phaseOf(state, 'endingNotice').reason, 'the expiry explains itself').to.equal('tokenExpiry');
-      expect(run(state, { type: 'tick' }, NOW + 405_000).effects).to.deep.equal(ended('preIdentification'));
+      expect(run(state, { type: 'tick' }, NOW + 405_000).effects).to.deep.equal(ended('preIdentification', NOW + 405_000));
     });
 
     it('while starting too: the redirect modal over the loading screen, then the return', () => {
@@ -257,8 +259,8 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       expect(effects).to.deep.equal(noticed(SHORT_EXP_MS));
       expect(phaseOf(state, 'endingNotice').screen).to.deep.equal({ kind: 'loading' });
       const left = run(state, { type: 'tick' }, SHORT_EXP_MS + ENDING_NOTICE_MS);
-      expect(left.effects).to.deep.equal(ended('preIdentification'));
-      expect(left.state.phase).to.deep.equal({ kind: 'ended', screen: { kind: 'loading' }, modals: [{ name: 'sessionEndedExpired' }] });
+      expect(left.effects).to.deep.equal(ended('preIdentification', SHORT_EXP_MS + ENDING_NOTICE_MS));
+      expect(left.state.phase).to.deep.equal(endedPhase({ kind: 'loading' }, [{ name: 'sessionEndedExpired' }], ACCESS_DENIED_URL, SHORT_EXP_MS + ENDING_NOTICE_MS));
     });
 
     it('not started (an exp already past at verification): never judged', () => {
@@ -287,7 +289,7 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       const notice = run(fallback(), { type: 'tick' }, NOW + 10_000);
       expect(notice.effects).to.deep.equal(noticed(NOW + 10_000));
       expect(phaseOf(notice.state, 'endingNotice').reason).to.equal('tokenExpiry');
-      expect(run(notice.state, { type: 'tick' }, NOW + 15_000).effects).to.deep.equal(ended('preIdentification'));
+      expect(run(notice.state, { type: 'tick' }, NOW + 15_000).effects).to.deep.equal(ended('preIdentification', NOW + 15_000));
     });
 
     it('from the loading screen too (the consent still loading): the exp the timer cannot hold, 10 s later', () => {
@@ -303,8 +305,8 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       const notice = run(verified, { type: 'tick' }, NOW + 10_000);
       expect(notice.effects).to.deep.equal(noticed(NOW + 10_000));
       const { state, effects } = run(notice.state, { type: 'tick' }, NOW + 15_000);
-      expect(effects).to.deep.equal(ended('preIdentification'));
-      expect(state.phase).to.deep.equal({ kind: 'ended', screen: { kind: 'loading' }, modals: [{ name: 'sessionEndedExpired' }] });
+      expect(effects).to.deep.equal(ended('preIdentification', NOW + 15_000));
+      expect(state.phase).to.deep.equal(endedPhase({ kind: 'loading' }, [{ name: 'sessionEndedExpired' }], ACCESS_DENIED_URL, NOW + 15_000));
     });
   });
 
@@ -380,7 +382,7 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       const before = confirmedState({ auth_code: 'code-1', state: STATE }, { lastActivityMs: NOW - 1_000_000, expiry: { kind: 'fallback', returnAtMs: NOW } });
       expect(run(before, { type: 'tick' }, NOW + 2_499).state.phase.kind).to.equal('confirmed');
       const { state, effects } = run(before, { type: 'tick' }, NOW + 2_500);
-      expect(effects).to.deep.equal([...leavingTo(`${REDIRECT_URI}#code=code-1&state=${STATE}`), { type: 'wakeAt', atMs: undefined }]);
+      expect(effects).to.deep.equal(leftFor(`${REDIRECT_URI}#code=code-1&state=${STATE}`, NOW + 2_500));
       expect(state.phase.kind).to.equal('ended');
     });
 
@@ -391,8 +393,9 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
   });
 
   describe('evaluateTimers directly', () => {
-    it('opens no warning and ends nothing once the journey has ended, while its exit is under way, on a failure page or once decided elsewhere', () => {
-      const endedState = run(withModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state;
+    it('opens no warning and ends nothing once the journey has ended (its exit offered again), while its exit is under way, on a failure page or once decided elsewhere', () => {
+      const left = run(withModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state;
+      const endedState = run(left, { type: 'tick' }, NOW + EXIT_OFFER_MS).state;
       for (const at_ of [NOW + 250_000, EXP_SECONDS * 1000 - 5_000, NOW + 1_000_000]) {
         for (const state of [endedState, leavingState('login', 'preIdentification'), failedState('incorrect_jwt'), decidedElsewhereState('rejected')]) {
           const result = evaluateTimers(state, at_);
@@ -446,9 +449,11 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       expect(nextWakeMs(starting, NOW + 100)).to.equal(NOW + 600);
     });
 
-    it('once confirmed only the success return; nothing once ended, while leaving without a retry, on a failure page or decided elsewhere', () => {
+    it('once confirmed only the success return; once ended only the exit offered again (DESIGN §3.2), then nothing; nothing while leaving without a retry, on a failure page or decided elsewhere', () => {
       expect(nextWakeMs(confirmedState(), NOW)).to.equal(NOW + 2_500);
-      expect(nextWakeMs(run(withModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state, NOW)).to.equal(undefined);
+      const left = run(withModal(flowState('login'), 'serviceUnavailable'), { type: 'modalPrimary' }).state;
+      expect(nextWakeMs(left, NOW)).to.equal(NOW + EXIT_OFFER_MS);
+      expect(nextWakeMs(run(left, { type: 'tick' }, NOW + EXIT_OFFER_MS).state, NOW + EXIT_OFFER_MS)).to.equal(undefined);
       expect(nextWakeMs(leavingState('login', 'rejected'), NOW)).to.equal(undefined);
       expect(nextWakeMs(failedState('incorrect_jwt'), NOW)).to.equal(undefined);
       expect(nextWakeMs(decidedElsewhereState('approved'), NOW)).to.equal(undefined);

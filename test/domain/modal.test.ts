@@ -34,18 +34,20 @@ const SPEC_TABLE: readonly (readonly [ModalName, 'closable' | 'not closable', Mo
   // DESIGN §3.18: the notices of an ending the customer did not choose; their button returns at once.
   ['sessionEndedInactive', 'not closable', 'returnNow'],
   ['sessionEndedExpired', 'not closable', 'returnNow'],
+  // DESIGN §3.2: a page still here after its exit offers it again; its button takes it.
+  ['exitNotTaken', 'not closable', 'returnNow'],
 ];
 
 /** The behaviours whose button ends the journey: back to the third party. */
 const LEAVES: readonly ModalButtonBehaviour[] = ['pendingRefreshFlow', 'returnAfterReject', 'onlyReturn', 'returnWithSuccess', 'returnAsDecided', 'returnNow'];
 
 describe('domain/modal', () => {
-  it("names the twenty modals of spec §4, in its order, then DESIGN §3.11's already completed, CONTRACT §4's not the owner and DESIGN §3.18's two ending notices, each once", () => {
+  it("names the twenty modals of spec §4, in its order, then DESIGN §3.11's already completed, CONTRACT §4's not the owner, DESIGN §3.18's two ending notices and DESIGN §3.2's exit not taken, each once", () => {
     expect(MODAL_NAMES).to.deep.equal(SPEC_TABLE.map(([name]) => name));
-    expect(new Set(MODAL_NAMES).size).to.equal(24);
+    expect(new Set(MODAL_NAMES).size).to.equal(25);
   });
 
-  it('has a rule for exactly those 24 modals', () => {
+  it('has a rule for exactly those 25 modals', () => {
     expect(Object.keys(MODAL_RULES)).to.have.members([...MODAL_NAMES]);
   });
 

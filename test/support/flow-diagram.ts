@@ -30,7 +30,7 @@ const PHASE_NOTES: Readonly<Record<PhaseKind, string>> = {
   confirmed: 'the success modal; it returns with the code',
   decidedElsewhere: '"This request has already been completed"',
   endingNotice: "an ending the customer did not choose (inactivity, the token's expiry) said before the exit, which it takes on its own after a few seconds",
-  ended: 'the one exit was taken',
+  ended: 'the one exit was taken; a page the browser did not leave offers the same exit after a few seconds (DESIGN §3.2)',
 };
 
 /** Time, in the pictures: the timers judged around every event. */

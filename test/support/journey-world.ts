@@ -176,6 +176,8 @@ export function createWorld(scenario: Scenario) {
     rejectStartedBy: 'customer' as 'customer' | 'idle' | 'hidden',
     /** The modal on top when the flow began to end (the reject was sent, or the page left without it). */
     topWhenTimeRanOut: undefined as string | undefined,
+    /** How many times the exit was taken again from its notice (DESIGN §3.2). */
+    exitsOffered: 0,
     /** Bank calls made while the browser was offline (DESIGN §3.15: there must be none). */
     sentOffline: [] as string[],
     reloads: 0,
@@ -189,6 +191,11 @@ export function createWorld(scenario: Scenario) {
     if (!j.ports.activity.online) world.sentOffline.push(name);
   };
   j.ports.redirector.onLeave = () => {
+    // DESIGN §3.2: the exit taken again from its notice (the fake page never goes) changes nothing known of it.
+    if (world.exit !== undefined) {
+      if (world.j.modal.current?.name === 'exitNotTaken') world.exitsOffered += 1;
+      return;
+    }
     // After a reject the bank accepted, the reject's moment counts; a return without the bank is judged now.
     const afterReject = bank.decision === 'rejected';
     // DESIGN §3.18: an ending the customer did not choose is told by a notice first: what was on
@@ -236,6 +243,7 @@ interface Watched {
   command: number;
   commandKind: 'customer' | 'idle' | 'hidden';
   topWhenTimeRanOut: string | undefined;
+  exitsOffered: number;
   rejectStartedBy: 'customer' | 'idle' | 'hidden';
   rejectedByCustomer: boolean;
   undeclaredMoves: string[];

@@ -11,6 +11,7 @@ import { initialFlowState, type FlowState } from '../../domain/flow-state';
 import { verdictLine } from '../../domain/journey-copy';
 import { journeyCause, journeyVerdict, NO_FAILED_CALLS, noteAnswer, type CallRecord } from '../../domain/journey-verdict';
 import { err, ok } from '../../domain/result';
+import type { ReturnUrl } from '../../domain/return-url';
 
 const failure = (status: number, code?: string, causes: string[] = []): ApiError => (code === undefined ? { status, causes } : { status, code, causes });
 const state = (): FlowState =>
@@ -89,7 +90,13 @@ describe("terminal channel: the verdict's rules", () => {
       const base = state();
       return {
         ...base,
-        phase: { kind: 'ended', screen: { kind: 'flow', step: 'login' }, modals: [{ name: modal as never }] },
+        phase: {
+          kind: 'ended',
+          screen: { kind: 'flow', step: 'login' },
+          modals: [{ name: modal as never }],
+          exit: { url: 'https://recipient.example/cb' as ReturnUrl, to: 'recipient' },
+          offerExitAtMs: undefined,
+        },
         journey: { ...base.journey, ...(stage === undefined ? {} : { stage }) },
       };
     };
