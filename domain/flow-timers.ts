@@ -40,7 +40,9 @@ export function evaluateTimers(state: FlowState, nowMs: number): Transition {
     case 'endingNotice':
       return nowMs >= phase.returnAtMs ? leaveAfterNotice(state, phase) : unchanged(state);
     case 'ended':
-      return phase.offerExitAtMs !== undefined && nowMs >= phase.offerExitAtMs ? unchanged({ ...state, phase: { ...phase, offerExitAtMs: undefined } }) : unchanged(state);
+      return phase.offerExitAtMs !== undefined && nowMs >= phase.offerExitAtMs
+        ? unchanged({ ...state, phase: { ...phase, offerExitAtMs: undefined } })
+        : unchanged(state);
     case 'leaving':
       return sendDueRetry(state) ?? unchanged(state);
     case 'starting':

@@ -555,7 +555,10 @@ class Journey {
       const url = new URL(route.request().url());
       const ms = url.pathname.startsWith('/recipient') ? 0 : (this.c.delays[next++ % this.c.delays.length] ?? 0);
       if (ms > 0) await sleep(ms);
-      await route.continue().catch(() => undefined);
+      // A request the page no longer wants (closed, aborted) cannot be continued; any other refusal is traced.
+      await route.continue().catch((error: Error) => {
+        if (!this.page.isClosed()) this.log(`the routing could not continue ${route.request().method()} ${url.pathname}: ${error.message.split('\n')[0]}`);
+      });
     });
   }
 
@@ -951,11 +954,35 @@ async function proceed(j: Journey, timing: Timing, back?: BrowserBack): Promise<
     return;
   }
   const pressed = target;
+  const dialog = screen.dialog;
   await withBack(j, back, () =>
-    press(pressed, timing).then((landed) => {
-      if (landed !== 'target') j.log(`the press landed on ${landed}`);
-    }, j.failed('press')),
+    press(pressed, timing).then(
+      (landed) => {
+        if (landed !== 'target') j.log(`the press landed on ${landed}`);
+      },
+      async (error: Error) => {
+        await j.failed('press')(error);
+        if (dialog !== undefined && /navigation to finish/.test(error.message)) await pressInPage(j, dialog.index);
+      },
+    ),
   );
+}
+
+/**
+ * Playwright's actions wait for a navigation of the page to finish; one that never does (an exit
+ * held in the request routing) blocks every press, though a customer's finger still works. The
+ * top dialog's main button is then pressed from within the page, as the customer would.
+ */
+async function pressInPage(j: Journey, dialogIndex: number): Promise<void> {
+  j.log("pressed the dialog's main button from within the page (Playwright waits for a navigation that does not finish)");
+  await withinMs(
+    j.page.evaluate((index) => {
+      const button = document.querySelectorAll('dialog[open]')[index]?.querySelector('.modal-buttons .btn-primary');
+      if (button instanceof HTMLElement) button.click();
+    }, dialogIndex),
+    10_000,
+    'pressing in the page',
+  ).catch(j.failed('press in the page'));
 }
 
 async function cancel(j: Journey, leave: boolean, timing: Timing): Promise<void> {
@@ -1258,7 +1285,7 @@ const untimed = (line: string): string => line.replace(/^\S+ /, '');
  */
 function shortTrace(trace: readonly string[]): string[] {
   const compact: string[] = [];
-  for (let i = 0; i < trace.length; ) {
+  for (let i = 0; i < trace.length;) {
     let end = i + 2;
     const pair = (at: number): string => `${untimed(trace[at] ?? '')}\n${untimed(trace[at + 1] ?? '')}`;
     while (end + 1 < trace.length && pair(end) === pair(i)) end += 2;

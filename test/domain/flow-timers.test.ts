@@ -22,7 +22,6 @@ import {
   failedState,
   flowState,
   leavingState,
-  leavingTo,
   leftFor,
   loadingState,
   modals,
@@ -242,7 +241,9 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       const notice = run(before, { type: 'tick' }, SHORT_EXP_MS);
       expect(notice.effects).to.deep.equal(noticed(SHORT_EXP_MS));
       expect(phaseOf(notice.state, 'endingNotice').stage, 'not an abandonment').to.equal(undefined);
-      expect(run(notice.state, { type: 'tick' }, SHORT_EXP_MS + ENDING_NOTICE_MS).effects).to.deep.equal(leftFor(REDIRECT_URI, SHORT_EXP_MS + ENDING_NOTICE_MS));
+      expect(run(notice.state, { type: 'tick' }, SHORT_EXP_MS + ENDING_NOTICE_MS).effects).to.deep.equal(
+        leftFor(REDIRECT_URI, SHORT_EXP_MS + ENDING_NOTICE_MS),
+      );
     });
 
     it('at exp with the inactivity lapsed too: the return without the server, no reject', () => {
@@ -260,7 +261,9 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       expect(phaseOf(state, 'endingNotice').screen).to.deep.equal({ kind: 'loading' });
       const left = run(state, { type: 'tick' }, SHORT_EXP_MS + ENDING_NOTICE_MS);
       expect(left.effects).to.deep.equal(ended('preIdentification', SHORT_EXP_MS + ENDING_NOTICE_MS));
-      expect(left.state.phase).to.deep.equal(endedPhase({ kind: 'loading' }, [{ name: 'sessionEndedExpired' }], ACCESS_DENIED_URL, SHORT_EXP_MS + ENDING_NOTICE_MS));
+      expect(left.state.phase).to.deep.equal(
+        endedPhase({ kind: 'loading' }, [{ name: 'sessionEndedExpired' }], ACCESS_DENIED_URL, SHORT_EXP_MS + ENDING_NOTICE_MS),
+      );
     });
 
     it('not started (an exp already past at verification): never judged', () => {
