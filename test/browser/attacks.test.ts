@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { base64url, decodeJwt, generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { SIGNING_KEY_FILE } from '../../adapters/sandbox-bank/signing-keys';
 import { REDIRECT_JWT_KEY } from '../../adapters/session-token-storage.adapter';
@@ -353,9 +353,17 @@ describe('browser: attacks and failures end safely', function () {
       const frame = document.querySelector('iframe');
       return frame !== null;
     });
-    await page.waitForTimeout(1500);
+    // The browser's refusal is the frame's error page: waited for, not slept on.
+    const isRefused = (candidate: Frame): boolean => candidate !== page.mainFrame() && candidate.url().startsWith('chrome-error:');
+    if (!page.frames().some(isRefused)) await page.waitForEvent('framenavigated', { predicate: isRefused, timeout: 10_000 }).catch(() => undefined);
+    expect(
+      page
+        .frames()
+        .find((candidate) => candidate !== page.mainFrame())
+        ?.url(),
+      'the browser refused the frame',
+    ).to.match(/^chrome-error:/);
     const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
-    expect(frame?.url(), 'the browser refused the frame').to.match(/^chrome-error:/);
     const rendered = frame === undefined ? '' : await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
     expect(rendered).not.to.include(copy.login.heading);
     expect(appRequests, 'only the refused document was asked for: the app never started in the frame').to.deep.equal([new URL(entry).pathname]);
@@ -442,7 +450,8 @@ describe('browser: attacks and failures end safely', function () {
       await button(page, copy.buttons.confirm).click();
       const modal = modalNamed(page, 'serviceUnavailable');
       await modal.waitFor();
-      await page.waitForTimeout(1500);
+      // The modal opens on the third try's failure: nothing is left to send after it.
+      await page.waitForLoadState('networkidle');
       expect(confirms(), 'no more than the three tries of DESIGN §3.11').to.equal(3);
       await modal.getByRole('button', { name: 'Return to Budget Buddy' }).click();
       await expectErrorReturn(page, state);
@@ -458,7 +467,7 @@ describe('browser: attacks and failures end safely', function () {
       await button(page, copy.buttons.confirm).click();
       const modal = modalNamed(page, 'serviceUnavailable');
       await modal.waitFor();
-      await page.waitForTimeout(1500);
+      await page.waitForLoadState('networkidle');
       expect(keys).to.have.length(3);
       expect(keys[0]).to.match(/^[0-9a-f-]{36}$/);
       expect(new Set(keys).size, 'one key for every try').to.equal(1);

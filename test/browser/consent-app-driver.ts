@@ -75,6 +75,38 @@ export async function loginReady(page: Page): Promise<void> {
   await page.locator('form.login-form[data-ready]').waitFor();
 }
 
+/**
+ * Issue 24 "no fixed sleeps": the page has run what it had queued after the last action (the
+ * flow's answer to it, React's render and effects), for a check that something did not happen.
+ * It waits on three turns of a MessageChannel, which React's scheduler also uses and
+ * `page.clock` does not fake.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        let turns = 0;
+        channel.port1.onmessage = () => {
+          turns += 1;
+          if (turns === 3) {
+            channel.port1.close();
+            resolve();
+          } else channel.port2.postMessage(0);
+        };
+        channel.port2.postMessage(0);
+      }),
+  );
+}
+
+/** Waits until the page's recorder (`window[name]`, an array filled every animation frame) holds at least `count` frames. */
+export async function framesRecorded(page: Page, name: string, count: number): Promise<void> {
+  await page.waitForFunction(([key, wanted]) => ((window as unknown as Record<string, unknown[] | undefined>)[key]?.length ?? 0) >= wanted, [
+    name,
+    count,
+  ] as const);
+}
+
 export async function logIn(page: Page, username: string, code = '123456'): Promise<void> {
   await page.getByLabel(copy.login.usernameLabel, { exact: true }).fill(username);
   await page.getByLabel(copy.login.secureCodeLabel, { exact: true }).fill(code);

@@ -86,7 +86,8 @@ describe('browser: every persona end to end through the sandbox bank', function 
     const app = await open();
     const laterStepRequests = () => app.requests.filter((r) => /\/assets\/(steps-\w+\.css|chunk-\w+\.js)$/.test(r.url) && !r.url.endsWith('.map'));
     const atLogin = laterStepRequests().length;
-    await app.page.waitForTimeout(300);
+    // Settled: no request for half a second (Playwright's network idle).
+    await app.page.waitForLoadState('networkidle');
     expect(laterStepRequests().length, 'nothing more while the login screen settles').to.equal(atLogin);
     const stylesheet = app.page.waitForRequest(/\/assets\/steps-\w+\.css$/);
     await app.page.getByLabel(copy.login.usernameLabel, { exact: true }).fill('jane.citizen');

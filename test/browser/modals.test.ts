@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
-import { logIn, modalNamed, onStep, loginReady } from './consent-app-driver';
+import { logIn, modalNamed, onStep, loginReady, pageSettled } from './consent-app-driver';
 
 const INACTIVE_TIME_LIMIT_S = 300;
 const WARN_TIME_S = 60;
@@ -74,9 +74,9 @@ for (const viewport of [
       const dialog = modalNamed(page, 'ecareSuspension');
       await dialog.waitFor();
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(200);
+      await pageSettled(page);
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       expect(await dialog.evaluate((element) => (element as HTMLDialogElement).open && element.matches(':modal')), 'still open and modal').to.equal(true);
       expect(await focusPlace(page, copy.modals.ecareSuspension.title as string)).to.not.equal('page');
       expect(await axeViolations(page)).to.deep.equal([]);

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { copy, modalText } from '../../domain/copy';
 import { launchChromium, SandboxHarness } from './browser-harness';
-import { loginReady, logIn, modalNamed, onStep, openApp, returnResult, tokenTraces, type OpenedApp } from './consent-app-driver';
+import { loginReady, logIn, modalNamed, onStep, openApp, returnResult, tokenTraces, type OpenedApp, pageSettled } from './consent-app-driver';
 import type { AuthorisationAsk } from '../../adapters/sandbox-bank/recipient-simulator';
 
 const CONFIRMATION = '**/customer-auth/confirmation';
@@ -123,7 +123,7 @@ describe('browser: outcome integrity (DESIGN §3.11, §3.13, §3.15)', function 
     const notice = app.page.getByRole('status').filter({ hasText: copy.shell.offline });
     await notice.waitFor();
     await button(app.page, copy.buttons.confirm).click();
-    await app.page.waitForTimeout(1_000);
+    await pageSettled(app.page);
     expect(keys, 'nothing sent while offline').to.deep.equal([]);
     await app.context.setOffline(false);
     const result = await returnResult(app.page);

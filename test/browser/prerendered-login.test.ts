@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { Page, Route } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { axeViolations, browserSuite } from './browser-harness';
-import { loginReady, onStep } from './consent-app-driver';
+import { framesRecorded, loginReady, onStep, pageSettled } from './consent-app-driver';
 
 const WIDTHS = [
   { width: 320, height: 640 },
@@ -101,7 +101,7 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     const url = page.url();
     await secureCode(page).press('Enter');
     await continueButton(page).click();
-    await page.waitForTimeout(500);
+    await pageSettled(page);
     expect(requests.slice(before), 'nothing sent on Enter or Continue').to.deep.equal([]);
     expect(page.url(), 'no form submission').to.equal(url);
     expect(await page.getByRole('status').filter({ hasText: copy.login.pageNotLoaded }).isVisible(), 'why nothing happens').to.equal(true);
@@ -119,7 +119,9 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(await suite.harness.entryUrl({ brand: brand.id }), { waitUntil: 'commit' });
       await loginReady(page);
-      await page.waitForTimeout(300);
+      // Five frames after the take-over, each sampled.
+      const atTakeOver = await page.evaluate(() => (window as unknown as { __brandFrames: string[] }).__brandFrames.length);
+      await framesRecorded(page, '__brandFrames', atTakeOver + 5);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       const frames = await page.evaluate(() => (window as unknown as { __brandFrames: string[] }).__brandFrames);
       const painted = frames.filter((shown) => shown !== '');
@@ -166,7 +168,7 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     await continueButton(page).click();
     const ack = page.getByRole('status').filter({ hasText: copy.login.earlyAck });
     expect(await ack.isVisible(), '"Just a moment…" at once').to.equal(true);
-    await page.waitForTimeout(300);
+    await pageSettled(page);
     expect(await page.getByRole('dialog').count(), 'no modal').to.equal(0);
     expect(
       requests.filter((request) => request.includes('/customer-auth/')),
@@ -336,7 +338,8 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
       await page.goto(launch.url(new URL(await suite.harness.entryUrl())), { waitUntil: 'commit' });
       await page.getByText(copy.shell.loading, { exact: true }).first().waitFor();
       expect(await page.title()).to.equal(copy.shell.loadingTitle);
-      await page.waitForTimeout(300);
+      // The loading screen painted for several frames before the app arrives.
+      await framesRecorded(page, '__formFrames', 5);
       app.open();
       await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
       expect(await page.title()).to.equal(launch.title);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { launchChromium, SandboxHarness } from './browser-harness';
-import { logIn, onStep, returnResult, loginReady } from './consent-app-driver';
+import { logIn, onStep, returnResult, loginReady, pageSettled } from './consent-app-driver';
 
 const prefix = process.argv[2] ?? 'after';
 const SHOTS = path.join(fileURLToPath(new URL('../../', import.meta.url)), 'docs', 'screenshots');
@@ -26,7 +26,7 @@ async function shoot(page: Page, name: string, fullPage = false): Promise<void> 
     { width: 320, height: 640 },
   ]) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(200);
+    await pageSettled(page);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     const file = `${prefix}-review-${name}-${viewport.width}.png`;
     await page.screenshot({ path: path.join(SHOTS, file), fullPage });

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
-import { expectErrorReturn, logIn, modalNamed, onStep, rejections, stateOf, tokenTraces } from './consent-app-driver';
+import { expectErrorReturn, logIn, modalNamed, onStep, rejections, stateOf, tokenTraces, pageSettled } from './consent-app-driver';
 
 /** CONTRACT §2 defaults, stated here because the test moves the clock by them. */
 const INACTIVE_TIME_LIMIT_S = 300;
@@ -68,7 +68,7 @@ describe('browser: the inactivity and token-expiry timers', function () {
     expect(await account(page, 'Travel').evaluate((box) => (box as HTMLInputElement).indeterminate)).to.equal(true);
 
     await page.clock.fastForward(seconds(INACTIVE_TIME_LIMIT_S - WARN_TIME_S - 5));
-    await page.waitForTimeout(300);
+    await pageSettled(page);
     expect(await timeoutWarning(page).count(), 'no warning before its time').to.equal(0);
 
     const warnedAt = Date.now();
@@ -111,7 +111,7 @@ describe('browser: the inactivity and token-expiry timers', function () {
 
     // Extending restarted the full period: no warning until it has nearly run out again.
     await page.clock.fastForward(seconds(INACTIVE_TIME_LIMIT_S - WARN_TIME_S - 5));
-    await page.waitForTimeout(300);
+    await pageSettled(page);
     expect(await timeoutWarning(page).count()).to.equal(0);
     expect(rejections(requests)).to.have.length(0);
     await button(page, copy.buttons.continue).click();
@@ -139,7 +139,7 @@ describe('browser: the inactivity and token-expiry timers', function () {
       await page.mouse.move(20 + movedS / 10, 20);
     }
     await page.clock.fastForward(seconds(TOKEN_LIFETIME_S - 20 - movedS));
-    await page.waitForTimeout(300);
+    await pageSettled(page);
     const ending = modalNamed(page, 'redirectionToTpp');
     expect(await ending.count(), 'not yet').to.equal(0);
     await page.clock.fastForward(seconds(12));
