@@ -76,12 +76,59 @@ export function summarise(accounts: readonly Account[], amendment: boolean): Sel
   };
 }
 
+/** The group of an account's line on the confirmation page, as {@link summarise} sorts them; none when it has no line. */
+type SummaryGroup = 'added' | 'maintained' | 'removed';
+
+function groupOf(account: Account): SummaryGroup | undefined {
+  if (isChosen(account)) return account.preSelected ? 'maintained' : 'added';
+  return account.preSelected ? 'removed' : undefined;
+}
+
+/**
+ * Issue 23 item D: what {@link summarise} counts (the lines of each group, What's changed, nothing
+ * selected), counted without building a line per account: the web review shows a page of lines
+ * ({@link reviewAccountPage}), so 5,000 accounts cost a count, not 5,000 lines.
+ */
+export interface SelectionCounts {
+  readonly added: number;
+  readonly maintained: number;
+  readonly removed: number;
+  readonly accountsAdded: number;
+  readonly accountsRemoved: number;
+  readonly nothingSelected: boolean;
+}
+
+/** Spec §2 "Confirmation": the sub-accounts of a kept account with this tag (only an amendment tags them). */
+const subAccountsTagged = (account: Account, tag: SubAccountTag): number =>
+  account.subAccounts.reduce((count, sub) => (tagOf(sub) === tag ? count + 1 : count), 0);
+
+/** Issue 23 item D: {@link summarise}'s counts, one pass over the accounts, no line built. */
+export function countSelection(accounts: readonly Account[], amendment: boolean): SelectionCounts {
+  const lines = { added: 0, maintained: 0, removed: 0 };
+  let currenciesAdded = 0;
+  let currenciesRemoved = 0;
+  for (const account of accounts) {
+    const group = groupOf(account);
+    if (group === undefined) continue;
+    lines[group] += 1;
+    if (group !== 'maintained' || !amendment) continue;
+    currenciesAdded += subAccountsTagged(account, 'added');
+    currenciesRemoved += subAccountsTagged(account, 'removed');
+  }
+  return {
+    ...lines,
+    accountsAdded: lines.added + currenciesAdded,
+    accountsRemoved: lines.removed + currenciesRemoved,
+    nothingSelected: lines.added === 0 && lines.maintained === 0,
+  };
+}
+
 /** Issue 13 item 5: above this many account lines the review folds the list behind its count. */
 export const ACCOUNT_LIST_FOLD_ABOVE = 10;
 
 /** Issue 13 item 5: the review shows the count and an expandable list, not hundreds of lines at once. */
-export function isAccountListFolded(summary: Pick<SelectionSummary, 'added' | 'maintained' | 'removed'>): boolean {
-  return summary.added.length + summary.maintained.length + summary.removed.length > ACCOUNT_LIST_FOLD_ABOVE;
+export function isAccountListFolded(counts: Pick<SelectionCounts, 'added' | 'maintained' | 'removed'>): boolean {
+  return counts.added + counts.maintained + counts.removed > ACCOUNT_LIST_FOLD_ABOVE;
 }
 
 /**
@@ -101,18 +148,32 @@ export interface ReviewAccountPage {
   readonly notShown: number;
 }
 
-/** Issue 22: the first `limit` account lines of the review (added, then kept, then removed). */
-export function reviewAccountPage(summary: Pick<SelectionSummary, 'added' | 'maintained' | 'removed'>, limit: number): ReviewAccountPage {
+/** The first `limit` lines of one group, in the accounts' order: the scan stops once they are found. */
+function firstLines(accounts: readonly Account[], group: SummaryGroup, limit: number, amendment: boolean): SummaryEntry[] {
+  const lines: SummaryEntry[] = [];
+  for (const account of accounts) {
+    if (lines.length >= limit) break;
+    if (groupOf(account) === group) lines.push(entryOf(account, amendment));
+  }
+  return lines;
+}
+
+/**
+ * Issue 22: the first `limit` account lines of the review (added, then kept, then removed), the
+ * lines {@link summarise} gives, in its order. Issue 23 item D: only the lines shown are built;
+ * the rest are counted.
+ */
+export function reviewAccountPage(accounts: readonly Account[], amendment: boolean, limit: number): ReviewAccountPage {
   let left = Math.max(0, limit);
-  const take = (entries: readonly SummaryEntry[]): readonly SummaryEntry[] => {
-    const shown = entries.length <= left ? entries : entries.slice(0, left);
+  const take = (group: SummaryGroup): readonly SummaryEntry[] => {
+    const shown = left === 0 ? [] : firstLines(accounts, group, left, amendment);
     left -= shown.length;
     return shown;
   };
-  const added = take(summary.added);
-  const maintained = take(summary.maintained);
-  const removed = take(summary.removed);
-  const total = summary.added.length + summary.maintained.length + summary.removed.length;
+  const added = take('added');
+  const maintained = take('maintained');
+  const removed = take('removed');
+  const total = accounts.reduce((count, account) => (groupOf(account) === undefined ? count : count + 1), 0);
   return { added, maintained, removed, notShown: total - added.length - maintained.length - removed.length };
 }
 
@@ -155,12 +216,10 @@ export function pendingExplanation(pending: PendingDisclosure | undefined): { re
  * alerts": "MUST alert a joint account holder where an action they are about to perform may
  * result in the other joint account holder(s) being notified"): when any account added, kept or
  * removed (an amendment that stops sharing from a joint account notifies its other holders too)
- * is joint.
+ * is joint. Issue 23 item D: read from the accounts (those with a line), no line built.
  */
-export function jointHoldersMayBeNotified(summary: Pick<SelectionSummary, 'added' | 'maintained' | 'removed'>): boolean {
-  return [...summary.added, ...summary.maintained, ...summary.removed].some(
-    (entry) => entry.account.jointAccount && entry.account.jointNotificationsWithheld !== true,
-  );
+export function jointHoldersMayBeNotified(accounts: readonly Account[]): boolean {
+  return accounts.some((account) => groupOf(account) !== undefined && account.jointAccount && account.jointNotificationsWithheld !== true);
 }
 
 /**
@@ -168,8 +227,9 @@ export function jointHoldersMayBeNotified(summary: Pick<SelectionSummary, 'added
  * leveraged to allow a vulnerable requester to share their joint account data as if it were an
  * individual account, the data holder MUST alert the requester, in the context of the
  * authorisation flow, that the other joint account holder(s) will not be notified": when any
- * account added, kept or removed is such an account (CONTRACT §3 `jointNotificationsWithheld`).
+ * account added, kept or removed is such an account (CONTRACT §3 `jointNotificationsWithheld`),
+ * read from the accounts as {@link jointHoldersMayBeNotified} is.
  */
-export function jointHoldersNotNotified(summary: Pick<SelectionSummary, 'added' | 'maintained' | 'removed'>): boolean {
-  return [...summary.added, ...summary.maintained, ...summary.removed].some((entry) => entry.account.jointNotificationsWithheld === true);
+export function jointHoldersNotNotified(accounts: readonly Account[]): boolean {
+  return accounts.some((account) => groupOf(account) !== undefined && account.jointNotificationsWithheld === true);
 }

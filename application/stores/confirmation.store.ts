@@ -5,7 +5,9 @@ import { dataClusters, type DataCluster, type DataClusterProfile } from '../../d
 import { customerWording } from '../../domain/flow-view';
 import { listedClusters, noAccountWarning, type ListedCluster } from '../../domain/review-data';
 import { selectionSharesNothing } from '../../domain/flow-steps';
+import type { Account } from '../../domain/accounts';
 import {
+  countSelection,
   isAccountListFolded,
   jointHoldersMayBeNotified,
   jointHoldersNotNotified,
@@ -13,6 +15,7 @@ import {
   reviewAccountPage,
   summarise,
   type ReviewAccountPage,
+  type SelectionCounts,
   type SelectionSummary,
 } from '../../domain/selection-summary';
 import { newlyRequestedData, whatsChanged, type WhatsChanged } from '../../domain/whats-changed';
@@ -46,9 +49,28 @@ export class ConfirmationStore {
     return this.flow.state.journey.description;
   }
 
-  /** Spec §2, §4: added, maintained and removed accounts; sub-account tags only in an amendment. */
+  private get accounts(): readonly Account[] {
+    return this.session.accounts?.data ?? [];
+  }
+
+  /**
+   * Spec §2, §4: added, maintained and removed accounts; sub-account tags only in an amendment.
+   * A line per account: the terminal lists them all; the web review reads {@link counts} and
+   * {@link reviewAccounts} (issue 23 item D).
+   */
   get summary(): SelectionSummary {
-    return summarise(this.session.accounts?.data ?? [], this.isPar);
+    return summarise(this.accounts, this.isPar);
+  }
+
+  /** Issue 23 item D: the summary's counts, without a line per account. */
+  get counts(): SelectionCounts {
+    return countSelection(this.accounts, this.isPar);
+  }
+
+  /** Issue 22: how many account lines the review has (added, kept and removed), shown or not. */
+  get accountLineCount(): number {
+    const { added, maintained, removed } = this.counts;
+    return added + maintained + removed;
   }
 
   /**
@@ -59,7 +81,7 @@ export class ConfirmationStore {
   get whatsChanged(): WhatsChanged | undefined {
     const consent = this.session.consent;
     if (!this.isPar || consent === undefined) return undefined;
-    const { accountsAdded, accountsRemoved } = this.summary;
+    const { accountsAdded, accountsRemoved } = this.counts;
     return whatsChanged({ consent, accountsAdded, accountsRemoved, listed: this.listedClusters, wording: this.wording });
   }
 
@@ -73,17 +95,17 @@ export class ConfirmationStore {
 
   /** Spec §2 "Joint account holders may be notified", issue 22: when any account added, kept or removed is joint. */
   get jointHoldersNotified(): boolean {
-    return jointHoldersMayBeNotified(this.summary);
+    return jointHoldersMayBeNotified(this.accounts);
   }
 
   /** Issue 22, rule 4A.15: the other holders of a joint account shared as the customer's alone will not be notified. */
   get jointHoldersNotNotified(): boolean {
-    return jointHoldersNotNotified(this.summary);
+    return jointHoldersNotNotified(this.accounts);
   }
 
-  /** Issue 22 (CX standards "Account confirm"): the account lines shown without a click, page by page. */
+  /** Issue 22 (CX standards "Account confirm"): the account lines shown without a click, page by page (issue 23 item D: only they are built). */
   get reviewAccounts(): ReviewAccountPage {
-    return reviewAccountPage(this.summary, this.reviewLimit);
+    return reviewAccountPage(this.accounts, this.isPar, this.reviewLimit);
   }
 
   /** Issue 22: the next page of the review's account lines. */
@@ -93,7 +115,7 @@ export class ConfirmationStore {
 
   /** Spec §2: warning when the account step was not skipped and no account is selected. */
   get showNoAccountWarning(): boolean {
-    return !this.session.skipStep && this.summary.nothingSelected;
+    return !this.session.skipStep && this.counts.nothingSelected;
   }
 
   /** Spec §2 warning, issue 13 item 3: it promises only the data still listed. */
@@ -108,7 +130,7 @@ export class ConfirmationStore {
 
   /** Issue 13 item 5: a long account list is folded behind its count. */
   get accountListFolded(): boolean {
-    return isAccountListFolded(this.summary);
+    return isAccountListFolded(this.counts);
   }
 
   /**
@@ -116,13 +138,13 @@ export class ConfirmationStore {
    * its own, never behind a click (CX standards "Account confirm").
    */
   get accountListScrolls(): boolean {
-    return isAccountListFolded(this.summary);
+    return isAccountListFolded(this.counts);
   }
 
   /** Issue 13 item 5: how many accounts will be shared (added and kept; partly selected groups count once). */
   get sharedAccountCount(): number {
-    const { added, maintained } = this.summary;
-    return added.length + maintained.length;
+    const { added, maintained } = this.counts;
+    return added + maintained;
   }
 
   /** Spec §2: the selected profile, not for PAR or a single profile. */
@@ -180,7 +202,7 @@ export class ConfirmationStore {
   get listedClusters(): readonly ListedCluster[] {
     const consent = this.session.consent;
     return listedClusters(this.clusters, {
-      accountsShared: this.session.skipStep || !this.summary.nothingSelected,
+      accountsShared: this.session.skipStep || !this.counts.nothingSelected,
       // Issue 22: new only when not granted before (the bank's `previous` when it says) and not already shared.
       newScopes: consent === undefined ? [] : newlyRequestedData(consent, this.wording),
     });

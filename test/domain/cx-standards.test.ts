@@ -234,17 +234,17 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
       accountsOf(Array.from({ length: count }, (_, index) => rawAccount({ id: `a-${index}` }))).data.map((account) => ({ ...account, selected: true }));
 
     it("the review's lines are shown without a click: the first page at once, whatever the length", () => {
-      const summary = summarise(many(5000), false);
-      const page = reviewAccountPage(summary, REVIEW_ACCOUNT_PAGE);
+      const accounts = many(5000);
+      const summary = summarise(accounts, false);
+      const page = reviewAccountPage(accounts, false, REVIEW_ACCOUNT_PAGE);
       expect(page.added.map((entry) => entry.account.id)).to.deep.equal(summary.added.slice(0, 50).map((entry) => entry.account.id));
       expect(page.notShown).to.equal(4950);
-      expect(reviewAccountPage(summary, 5000).notShown).to.equal(0);
+      expect(reviewAccountPage(accounts, false, 5000).notShown).to.equal(0);
     });
 
     it('pages run through added, then kept, then removed accounts in their order', () => {
       const accounts = many(6).map((account, index) => ({ ...account, preSelected: index >= 2, selected: index < 4 }));
-      const summary = summarise(accounts, true);
-      const page = reviewAccountPage(summary, 3);
+      const page = reviewAccountPage(accounts, true, 3);
       expect([page.added, page.maintained, page.removed].map((group) => group.map((entry) => entry.account.id))).to.deep.equal([['a-0', 'a-1'], ['a-2'], []]);
       expect(page.notShown).to.equal(3);
     });
@@ -253,17 +253,14 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
   describe('Notifications, Joint account alerts: "Data holders MUST alert a joint account holder where an action they are about to perform may result in the other joint account holder(s) being notified."', () => {
     it('an amendment that stops sharing from a joint account alerts, as adding or keeping one does', () => {
       const [joint, single] = accountsOf([rawAccount({ id: 'j', joint: true }), rawAccount({ id: 's' })]).data as [Account, Account];
-      const removedJoint = summarise(
-        [
-          { ...joint, preSelected: true, selected: false },
-          { ...single, preSelected: true, selected: true },
-        ],
-        true,
-      );
-      expect(removedJoint.removed.map((entry) => entry.account.id)).to.deep.equal(['j']);
+      const removedJoint = [
+        { ...joint, preSelected: true, selected: false },
+        { ...single, preSelected: true, selected: true },
+      ];
+      expect(summarise(removedJoint, true).removed.map((entry) => entry.account.id)).to.deep.equal(['j']);
       expect(jointHoldersMayBeNotified(removedJoint)).to.equal(true);
-      expect(jointHoldersMayBeNotified(summarise([{ ...joint, selected: true }], false))).to.equal(true);
-      expect(jointHoldersMayBeNotified(summarise([{ ...single, selected: true }, joint], false))).to.equal(false);
+      expect(jointHoldersMayBeNotified([{ ...joint, selected: true }])).to.equal(true);
+      expect(jointHoldersMayBeNotified([{ ...single, selected: true }, joint])).to.equal(false);
     });
   });
 
@@ -274,15 +271,12 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
         rawAccount({ id: 'j', joint: true, notificationsWithheld: false }),
       ]).data as [Account, Account];
       expect([withheld.jointNotificationsWithheld, joint.jointNotificationsWithheld]).to.deep.equal([true, undefined]);
-      const onlyWithheld = summarise([{ ...withheld, selected: true }, joint], false);
+      const onlyWithheld = [{ ...withheld, selected: true }, joint];
       expect([jointHoldersNotNotified(onlyWithheld), jointHoldersMayBeNotified(onlyWithheld)]).to.deep.equal([true, false]);
-      const both = summarise(
-        [
-          { ...withheld, selected: true },
-          { ...joint, selected: true },
-        ],
-        false,
-      );
+      const both = [
+        { ...withheld, selected: true },
+        { ...joint, selected: true },
+      ];
       expect([jointHoldersNotNotified(both), jointHoldersMayBeNotified(both)]).to.deep.equal([true, true]);
       expect(
         toAccounts([{ ...rawAccount({ id: 'x' }), supplementaryData: { rbwmPIB: { eligibleAccount: true, jointNotificationsWithheld: 'yes' } } }]).ok,

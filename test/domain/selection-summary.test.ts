@@ -5,8 +5,15 @@ import { accountState, preselectFromConsent } from '../../domain/accounts';
 import { toAccounts } from '../../domain/account-answer';
 import type { Account, SharedAccountRef } from '../../domain/accounts';
 import { assertNever } from '../../domain/result';
-import { summarise } from '../../domain/selection-summary';
-import type { SelectionSummary, SubAccountTag } from '../../domain/selection-summary';
+import {
+  countSelection,
+  jointHoldersMayBeNotified,
+  jointHoldersNotNotified,
+  REVIEW_ACCOUNT_PAGE,
+  reviewAccountPage,
+  summarise,
+} from '../../domain/selection-summary';
+import type { SelectionSummary, SubAccountTag, SummaryEntry } from '../../domain/selection-summary';
 import { accountsArbitrary } from './fixtures/account-arbitraries.fixture';
 import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
 import { stepsCopy } from '../../domain/steps-copy';
@@ -163,6 +170,95 @@ describe('domain/selection-summary', () => {
           );
         }),
       );
+    });
+
+    // Issue 23 item D: the web review counts and pages without the summary's line per account; summarise is the reference.
+    const withAmendment = fc.record({ input: scenarioArbitrary, amendment: fc.boolean() });
+
+    it("countSelection gives summarise's counts", () => {
+      fc.assert(
+        fc.property(withAmendment, ({ input, amendment }) => {
+          const accounts = build(input);
+          const summary = summarise(accounts, amendment);
+          expect(countSelection(accounts, amendment)).to.deep.equal({
+            added: summary.added.length,
+            maintained: summary.maintained.length,
+            removed: summary.removed.length,
+            accountsAdded: summary.accountsAdded,
+            accountsRemoved: summary.accountsRemoved,
+            nothingSelected: summary.nothingSelected,
+          });
+        }),
+      );
+    });
+
+    it("a review page is summarise's first lines (added, kept, removed, in order), the rest counted", () => {
+      fc.assert(
+        fc.property(withAmendment, fc.nat({ max: 12 }), ({ input, amendment }, limit) => {
+          const accounts = build(input);
+          const summary = summarise(accounts, amendment);
+          const lines = [...summary.added, ...summary.maintained, ...summary.removed];
+          const page = reviewAccountPage(accounts, amendment, limit);
+          expect([...page.added, ...page.maintained, ...page.removed]).to.deep.equal(lines.slice(0, limit));
+          expect([page.added.length, page.maintained.length, page.removed.length]).to.deep.equal([
+            Math.min(limit, summary.added.length),
+            Math.min(Math.max(0, limit - summary.added.length), summary.maintained.length),
+            Math.min(Math.max(0, limit - summary.added.length - summary.maintained.length), summary.removed.length),
+          ]);
+          expect(page.notShown).to.equal(Math.max(0, lines.length - limit));
+        }),
+      );
+    });
+
+    it("the joint account alerts read the accounts with a line, as summarise's lines say", () => {
+      fc.assert(
+        fc.property(scenarioArbitrary, (input) => {
+          const accounts = build(input);
+          const { added, maintained, removed } = summarise(accounts, true);
+          const lines = [...added, ...maintained, ...removed].map((entry) => entry.account);
+          expect(jointHoldersMayBeNotified(accounts)).to.equal(lines.some((a) => a.jointAccount && a.jointNotificationsWithheld !== true));
+          expect(jointHoldersNotNotified(accounts)).to.equal(lines.some((a) => a.jointNotificationsWithheld === true));
+        }),
+      );
+    });
+  });
+
+  describe('issue 23 item D: a review of 5,000 accounts builds the lines it shows, not 5,000', () => {
+    /** 5,000 selected accounts whose sub-account lists count their reads: a line is built from them (entryOf). */
+    const spied = () => {
+      const loaded = toAccounts(Array.from({ length: 5000 }, (_, index) => rawAccount({ id: `a-${index}` })));
+      if (!loaded.ok) throw new Error('fixture');
+      const read = { count: 0 };
+      const accounts = loaded.value.data.map((account): Account => {
+        const { subAccounts, ...rest } = { ...account, selected: true };
+        return Object.defineProperty(rest, 'subAccounts', {
+          enumerable: true,
+          get: () => {
+            read.count += 1;
+            return subAccounts;
+          },
+        }) as Account;
+      });
+      return { accounts, read };
+    };
+
+    it('the first page builds 50 lines and counts 4,950 not shown; the counts build none', () => {
+      const { accounts, read } = spied();
+      const page = reviewAccountPage(accounts, false, REVIEW_ACCOUNT_PAGE);
+      const ids = (entries: readonly SummaryEntry[]) => entries.map((entry) => entry.account.id);
+      expect(ids(page.added)).to.deep.equal(accounts.slice(0, 50).map((a) => a.id));
+      expect([page.maintained.length, page.removed.length, page.notShown]).to.deep.equal([0, 0, 4950]);
+      expect(read.count, 'lines built for the page').to.equal(50);
+      read.count = 0;
+      expect(countSelection(accounts, false)).to.deep.include({ added: 5000, accountsAdded: 5000, nothingSelected: false });
+      expect([jointHoldersMayBeNotified(accounts), jointHoldersNotNotified(accounts)]).to.deep.equal([false, false]);
+      expect(read.count, 'lines built for the counts and the joint alerts').to.equal(0);
+    });
+
+    it('the spy sees what summarise builds: a line for every account', () => {
+      const { accounts, read } = spied();
+      expect(summarise(accounts, false).added).to.have.length(5000);
+      expect(read.count).to.equal(5000);
     });
   });
 });

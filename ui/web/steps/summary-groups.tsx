@@ -45,7 +45,7 @@ export const SummaryGroups = observer(function SummaryGroups() {
   const headingId = useId();
   const listRef = useRef<HTMLDivElement>(null);
   const focusIndex = useRef<number | undefined>(undefined);
-  const { added, maintained, removed } = confirmation.summary;
+  const lineCount = confirmation.accountLineCount;
   const page = confirmation.reviewAccounts;
   const shownCount = page.added.length + page.maintained.length + page.removed.length;
   useLayoutEffect(() => {
@@ -54,7 +54,7 @@ export const SummaryGroups = observer(function SummaryGroups() {
     focusIndex.current = undefined;
     listRef.current?.querySelectorAll<HTMLLIElement>('li.summary-entry')[index]?.focus();
   }, [shownCount]);
-  if (added.length + maintained.length + removed.length === 0) return undefined;
+  if (lineCount === 0) return undefined;
   const par = confirmation.isPar;
   const groups = (
     <>
@@ -74,14 +74,7 @@ export const SummaryGroups = observer(function SummaryGroups() {
       </h2>
       {confirmation.accountListScrolls ? (
         // A scrolling region is focusable, so that it can be scrolled by keyboard (WCAG 2.1.1).
-        <div
-          ref={listRef}
-          className="account-scroll"
-          role="region"
-          aria-label={stepsCopy.confirmation.accountList(added.length + maintained.length + removed.length)}
-          tabIndex={0}
-          data-account-scroll
-        >
+        <div ref={listRef} className="account-scroll" role="region" aria-label={stepsCopy.confirmation.accountList(lineCount)} tabIndex={0} data-account-scroll>
           {groups}
         </div>
       ) : (
