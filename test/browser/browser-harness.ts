@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { buildApp } from '../../esbuild.config.mjs';
 import { createSandboxBank, type SandboxBank, type SandboxBankOptions } from '../../adapters/sandbox-bank/server';
 import type { AuthorisationAsk } from '../../adapters/sandbox-bank/recipient-simulator';
@@ -148,12 +148,46 @@ export async function watchPage(context: BrowserContext): Promise<{ page: Page; 
   return { page, cspViolations, errors };
 }
 
+/** A context opened elsewhere (e.g. by the driver's openApp), with what watchPage collects of it. */
+export interface WatchedContext {
+  readonly context: BrowserContext;
+  readonly errors: string[];
+  readonly cspViolations: string[];
+}
+
+/** How long a suite keeps a context: to the end of the test, or of the suite (a journey started in `before`). */
+export type Lifetime = 'test' | 'suite';
+
 /** What a browser suite shares: its sandbox, its Chromium, and pages watched for errors. */
 export interface BrowserSuite {
   readonly harness: SandboxHarness;
   readonly browser: Browser;
-  /** A page in a new context of its own (closed after the test); its page errors and CSP violations fail the test. */
-  watchedPage(viewport?: { readonly width: number; readonly height: number }): Promise<Page>;
+  /**
+   * A page in a new context of its own (closed after the test; `contextOptions` add to the viewport,
+   * e.g. `reducedMotion`); its page errors and CSP violations fail the test.
+   */
+  watchedPage(viewport?: { readonly width: number; readonly height: number }, contextOptions?: BrowserContextOptions): Promise<Page>;
+  /** A context that is not watched (its pages are not all the app's, or break it on purpose), closed after the test. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** Takes over a context opened elsewhere (openApp's): closed after the test or the suite; its page errors and CSP violations fail it. */
+  watched<T extends WatchedContext>(opened: T, lifetime?: Lifetime): T;
+  /** Another Chromium with extra switches (e.g. Blink settings), closed after the test. */
+  chromium(extraArgs: readonly string[]): Promise<Browser>;
+  /** Another sandbox bank with other options (e.g. a bank's cx switches) for one test, stopped after it. */
+  sandbox(options: SandboxBankOptions): Promise<SandboxHarness>;
+}
+
+/** What a suite closes at the end of a test or of the suite, and the problems that fail it there. */
+class Closing {
+  readonly closables: { close(): Promise<void> }[] = [];
+  readonly problems: string[][] = [];
+
+  async close(what: string): Promise<void> {
+    const found = this.problems.splice(0).flat();
+    // Last opened, first closed: pages before the sandbox they use.
+    for (const closable of this.closables.splice(0).reverse()) await closable.close();
+    if (found.length > 0) throw new Error(`${what}: page errors and CSP violations:\n- ${found.join('\n- ')}`);
+  }
 }
 
 /**
@@ -163,24 +197,30 @@ export interface BrowserSuite {
 export function browserSuite(options: SandboxBankOptions = {}): BrowserSuite {
   let harness: SandboxHarness | undefined;
   let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
-  const problems: string[][] = [];
+  const closing: Record<Lifetime, Closing> = { test: new Closing(), suite: new Closing() };
   before(async () => {
     harness = await new SandboxHarness().start(options);
     browser = await launchChromium();
   });
   afterEach(async () => {
-    const found = problems.splice(0).flat();
-    for (const context of contexts.splice(0)) await context.close();
-    if (found.length > 0) throw new Error(`page errors and CSP violations:\n- ${found.join('\n- ')}`);
+    await closing.test.close('the test');
   });
   after(async () => {
-    await browser?.close();
-    await harness?.stop();
+    try {
+      await closing.suite.close('the suite');
+    } finally {
+      await browser?.close();
+      await harness?.stop();
+    }
   });
   const started = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('the browser suite has not started (use it inside describe)');
     return value;
+  };
+  const watched = <T extends WatchedContext>(opened: T, lifetime: Lifetime = 'test'): T => {
+    closing[lifetime].closables.push(opened.context);
+    closing[lifetime].problems.push(opened.errors, opened.cspViolations);
+    return opened;
   };
   return {
     get harness() {
@@ -189,12 +229,28 @@ export function browserSuite(options: SandboxBankOptions = {}): BrowserSuite {
     get browser() {
       return started(browser);
     },
-    async watchedPage(viewport = { width: 1280, height: 900 }) {
-      const context = await started(browser).newContext({ viewport });
-      contexts.push(context);
-      const watched = await watchPage(context);
-      problems.push(watched.errors, watched.cspViolations);
-      return watched.page;
+    async watchedPage(viewport = { width: 1280, height: 900 }, contextOptions = {}) {
+      const context = await started(browser).newContext({ ...contextOptions, viewport });
+      closing.test.closables.push(context);
+      const { page, errors, cspViolations } = await watchPage(context);
+      closing.test.problems.push(errors, cspViolations);
+      return page;
+    },
+    async newContext(contextOptions = {}) {
+      const context = await started(browser).newContext(contextOptions);
+      closing.test.closables.push(context);
+      return context;
+    },
+    watched,
+    async chromium(extraArgs) {
+      const other = await launchChromium(extraArgs);
+      closing.test.closables.push(other);
+      return other;
+    },
+    async sandbox(sandboxOptions) {
+      const other = await new SandboxHarness().start(sandboxOptions);
+      closing.test.closables.push({ close: () => other.stop() });
+      return other;
     },
   };
 }

@@ -4,10 +4,10 @@
 // many (huge.accounts), What's changed only where something changes, once-off wording and the
 // description's hint. docs/cx-standards.md names these tests.
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { stepsCopy } from '../../domain/steps-copy';
-import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers } from './browser-harness';
+import { axeViolations, browserSuite, sidewaysScrollers, type SandboxHarness } from './browser-harness';
 import { logIn, onStep, openApp, returnResult, waitForAnimations } from './consent-app-driver';
 
 const WIDTHS = [
@@ -23,29 +23,10 @@ const CUSTOMER = 'common:customer.basic:read';
 
 describe('browser: the CX standards (issue 22)', function () {
   this.timeout(180_000);
-  let harness: SandboxHarness;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let errors: string[] = [];
-
-  before(async () => {
-    harness = await new SandboxHarness().start({ tokenLifetimeSeconds: 900 });
-    browser = await launchChromium();
-  });
-  afterEach(async () => {
-    expect(errors, 'page errors').to.deep.equal([]);
-    for (const context of contexts.splice(0)) await context.close();
-  });
-  after(async () => {
-    await browser?.close();
-    await harness?.stop();
-  });
+  const suite = browserSuite({ tokenLifetimeSeconds: 900 });
 
   async function open(ask: Parameters<SandboxHarness['entryUrl']>[0] = {}): Promise<Page> {
-    const opened = await openApp(browser, harness, ask);
-    contexts.push(opened.context);
-    errors = opened.errors;
-    return opened.page;
+    return suite.watched(await openApp(suite.browser, suite.harness, ask)).page;
   }
 
   /** At 1280, 390 and 320 px: `expectations` hold, axe finds nothing, nothing scrolls sideways. */

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
-import { launchChromium, SandboxHarness } from './browser-harness';
+import { browserSuite } from './browser-harness';
 import {
   expectAccessDenied,
   logIn,
@@ -22,44 +22,20 @@ const confirmationRequests = (app: OpenedApp) => app.requests.filter((r) => r.me
 
 describe('browser: every persona end to end through the sandbox bank', function () {
   this.timeout(60_000);
-  let harness: SandboxHarness;
-  let browser: Browser;
-  const opened: OpenedApp[] = [];
-  const open = async (ask: Parameters<typeof openApp>[2] = {}) => {
-    const app = await openApp(browser, harness, ask);
-    opened.push(app);
-    return app;
-  };
-
-  before(async () => {
-    harness = await new SandboxHarness().start();
-    browser = await launchChromium();
-  });
-  afterEach(async () => {
-    for (const app of opened.splice(0)) {
-      expect(app.cspViolations, 'CSP violations').to.deep.equal([]);
-      expect(app.errors, 'page errors').to.deep.equal([]);
-      await app.context.close();
-    }
-  });
-  after(async () => {
-    await browser?.close();
-    await harness?.stop();
-  });
+  const suite = browserSuite();
+  const open = async (ask: Parameters<typeof openApp>[2] = {}) => suite.watched(await openApp(suite.browser, suite.harness, ask));
 
   let arrangementId = '';
 
   it("the recipient simulator's Start sends the browser to the consent app with a signed token", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${harness.origin}/`);
+    const page = await (await suite.newContext()).newPage();
+    await page.goto(`${suite.harness.origin}/`);
     await page.getByRole('heading', { name: 'Recipient simulator' }).waitFor();
     await page.getByLabel('Persona you will log in as (a hint)').selectOption('jane.citizen');
     await page.getByRole('button', { name: 'Start' }).click();
     await loginReady(page);
     expect(page.url()).not.to.contain('redirectJwt');
     expect(await page.getByText('You are about to share your data with').count()).to.equal(1);
-    await context.close();
   });
 
   it("the login screen's stylesheet is in the page (issue 20: no round trip before the first paint); the later steps' stylesheet arrives with their pages and applies", async () => {

@@ -2,12 +2,12 @@
 // the message at the code field with the attempts the bank reports, the date-of-birth step-up as
 // a notice with focus on the new fields, at 320 and 1280 px, axe 0 and nothing scrolling sideways.
 import { expect } from 'chai';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 // Issue 22: the step-up says how long the new code lasts, the sandbox's lifetime (CONTRACT §2 otpExpirySeconds).
 import { SANDBOX_OTP_EXPIRY_SECONDS } from '../../adapters/sandbox-bank/sandbox-config';
-import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers } from './browser-harness';
-import { logIn, openApp, type OpenedApp } from './consent-app-driver';
+import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
+import { logIn, openApp } from './consent-app-driver';
 
 const WIDTHS = [
   { width: 320, height: 640 },
@@ -24,30 +24,11 @@ async function wellFormed(page: Page): Promise<void> {
 
 describe('browser: login feedback after a failed attempt (sandbox)', function () {
   this.timeout(90_000);
-  let harness: SandboxHarness;
-  let browser: Browser;
-  const opened: OpenedApp[] = [];
-
-  before(async () => {
-    harness = await new SandboxHarness().start({ tokenLifetimeSeconds: 600 });
-    browser = await launchChromium();
-  });
-  afterEach(async () => {
-    for (const app of opened.splice(0)) {
-      expect(app.errors, 'page errors').to.deep.equal([]);
-      expect(app.cspViolations, 'CSP violations').to.deep.equal([]);
-      await app.context.close();
-    }
-  });
-  after(async () => {
-    await browser?.close();
-    await harness?.stop();
-  });
+  const suite = browserSuite({ tokenLifetimeSeconds: 600 });
 
   for (const viewport of WIDTHS) {
     it(`${viewport.width} px: wrong codes: the code field says why it is empty and the attempts left; at 2 left the date of birth is asked for with a notice, focus on the emptied code field`, async () => {
-      const app = await openApp(browser, harness, {}, viewport);
-      opened.push(app);
+      const app = suite.watched(await openApp(suite.browser, suite.harness, {}, viewport));
       const { page } = app;
       // Not a persona: the bank answers as for any wrong login (otp_failure_001), counted per username.
       const username = `wrong.codes.${viewport.width}`;
@@ -71,8 +52,7 @@ describe('browser: login feedback after a failed attempt (sandbox)', function ()
     });
 
     it(`${viewport.width} px: dob.required: a neutral notice, not the error banner; focus on the emptied code field; the code field says why it is empty`, async () => {
-      const app = await openApp(browser, harness, {}, viewport);
-      opened.push(app);
+      const app = suite.watched(await openApp(suite.browser, suite.harness, {}, viewport));
       const { page } = app;
       await logIn(page, 'dob.required');
       await page.getByText(copy.login.dobStepUpWithExpiry(SANDBOX_OTP_EXPIRY_SECONDS), { exact: true }).waitFor();

@@ -3,9 +3,9 @@
 // the click and the answer; nothing from outside is shown as markup; the token is never kept on
 // a failure page; an amendment tells a customer who is not its owner so.
 import { expect } from 'chai';
-import type { Browser, Page, Request, Route } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import { copy, modalText } from '../../domain/copy';
-import { launchChromium, SandboxHarness } from './browser-harness';
+import { browserSuite } from './browser-harness';
 import { loginReady, logIn, modalNamed, onStep, openApp, returnResult, tokenTraces, type OpenedApp, pageSettled } from './consent-app-driver';
 import type { AuthorisationAsk } from '../../adapters/sandbox-bank/recipient-simulator';
 
@@ -17,29 +17,10 @@ const isApproval = (request: Request): boolean =>
 
 describe('browser: outcome integrity (DESIGN §3.11, §3.13, §3.15)', function () {
   this.timeout(90_000);
-  let harness: SandboxHarness;
-  let browser: Browser;
-  const opened: OpenedApp[] = [];
-
-  before(async () => {
-    harness = await new SandboxHarness().start();
-    browser = await launchChromium();
-  });
-  afterEach(async () => {
-    for (const app of opened.splice(0)) {
-      expect(app.errors, 'page errors').to.deep.equal([]);
-      await app.context.close();
-    }
-  });
-  after(async () => {
-    await browser?.close();
-    await harness?.stop();
-  });
+  const suite = browserSuite();
 
   async function open(ask: Partial<AuthorisationAsk> = {}): Promise<OpenedApp> {
-    const app = await openApp(browser, harness, ask);
-    opened.push(app);
-    return app;
+    return suite.watched(await openApp(suite.browser, suite.harness, ask));
   }
 
   /** Logs `persona` in, ticks `first` and reaches the review; records the key of every approval sent. */
@@ -134,18 +115,13 @@ describe('browser: outcome integrity (DESIGN §3.11, §3.13, §3.15)', function 
   describe('the token never stays on a failure page (DESIGN §3.3, §3.13)', () => {
     for (const route of ['incorrect_jwt', 'consent_fetch_failure', 'authorize_failure'] as const) {
       it(`${route} with a valid token in the address: the failure page, the token in neither the address nor storage`, async () => {
-        const entryUrl = await harness.entryUrl();
+        const entryUrl = await suite.harness.entryUrl();
         const token = new URL(entryUrl).searchParams.get('redirectJwt') ?? '';
-        const context = await browser.newContext();
-        try {
-          const page = await context.newPage();
-          await page.goto(new URL(`/${route}?redirectJwt=${token}`, harness.origin).toString());
-          await page.getByRole('button', { name: /Go Back|Leave Page/ }).waitFor();
-          expect(page.url()).to.not.include('redirectJwt');
-          expect(await tokenTraces(page, token)).to.deep.equal([]);
-        } finally {
-          await context.close();
-        }
+        const page = await (await suite.newContext()).newPage();
+        await page.goto(new URL(`/${route}?redirectJwt=${token}`, suite.harness.origin).toString());
+        await page.getByRole('button', { name: /Go Back|Leave Page/ }).waitFor();
+        expect(page.url()).to.not.include('redirectJwt');
+        expect(await tokenTraces(page, token)).to.deep.equal([]);
       });
     }
   });

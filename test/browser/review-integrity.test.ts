@@ -2,10 +2,10 @@
 // filter, new data in an amendment, a review that never contradicts itself, the profile scope,
 // and the summary; each state checked at 1280 and 320 px wide with axe at 0 violations.
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { copy, modalText } from '../../domain/copy';
 import { stepsCopy } from '../../domain/steps-copy';
-import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers } from './browser-harness';
+import { axeViolations, browserSuite, sidewaysScrollers, type SandboxHarness } from './browser-harness';
 import { logIn, onStep, openApp, returnResult, waitForAnimations } from './consent-app-driver';
 
 const WIDTHS = [
@@ -19,29 +19,10 @@ const clusterHeadings = (page: Page) => page.locator('.cluster-heading').allText
 
 describe('browser: review integrity (issue 13 items 1-5)', function () {
   this.timeout(120_000);
-  let harness: SandboxHarness;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let errors: string[] = [];
-
-  before(async () => {
-    harness = await new SandboxHarness().start({ tokenLifetimeSeconds: 600 });
-    browser = await launchChromium();
-  });
-  afterEach(async () => {
-    expect(errors, 'page errors').to.deep.equal([]);
-    for (const context of contexts.splice(0)) await context.close();
-  });
-  after(async () => {
-    await browser?.close();
-    await harness?.stop();
-  });
+  const suite = browserSuite({ tokenLifetimeSeconds: 600 });
 
   async function open(ask: Parameters<SandboxHarness['entryUrl']>[0] = {}): Promise<Page> {
-    const opened = await openApp(browser, harness, ask);
-    contexts.push(opened.context);
-    errors = opened.errors;
-    return opened.page;
+    return suite.watched(await openApp(suite.browser, suite.harness, ask)).page;
   }
 
   /** At 1280 and at 320 px: `expectations` hold, axe finds nothing, nothing scrolls sideways. */
