@@ -7,10 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { base64url } from 'jose';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { copy, modalText } from '../../domain/copy';
 import type { ModalName } from '../../domain/modal';
-import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers, watchPage } from './browser-harness';
+import { axeViolations, browserSuite, sidewaysScrollers, type SandboxHarness } from './browser-harness';
 import { logIn, loginAnswer, modalTitle, onStep, returnResult, waitForAnimations, type LoginAnswer, loginReady } from './consent-app-driver';
 import { stepsCopy } from '../../domain/steps-copy';
 
@@ -42,43 +42,24 @@ const titleOf = (name: ModalName): string => {
 
 describe('browser: accessibility of every screen and modal', function () {
   this.timeout(60_000);
-  let harness: SandboxHarness;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let errors: string[] = [];
-  let cspViolations: string[] = [];
+  const suite = browserSuite({ tokenLifetimeSeconds: 600 });
   /** What each checked state found, for one readable failure message. */
   const checked: string[] = [];
 
-  before(async () => {
+  before(() => {
     mkdirSync(ARTIFACTS, { recursive: true });
     mkdirSync(README_SHOTS, { recursive: true });
-    harness = await new SandboxHarness().start({ tokenLifetimeSeconds: 600 });
-    browser = await launchChromium();
-  });
-  afterEach(async () => {
-    expect(errors, 'page errors').to.deep.equal([]);
-    expect(cspViolations, 'CSP violations').to.deep.equal([]);
-    for (const context of contexts.splice(0)) await context.close();
-  });
-  after(async () => {
-    await browser?.close();
-    await harness?.stop();
   });
 
   async function newPage(options: { clock?: boolean } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    contexts.push(context);
-    const watched = await watchPage(context);
-    errors = watched.errors;
-    cspViolations = watched.cspViolations;
-    if (options.clock === true) await watched.page.clock.install();
-    return watched.page;
+    const page = await suite.watchedPage(DESKTOP);
+    if (options.clock === true) await page.clock.install();
+    return page;
   }
 
   async function openLogin(ask: Parameters<SandboxHarness['entryUrl']>[0] = {}, options: { clock?: boolean } = {}): Promise<Page> {
     const page = await newPage(options);
-    await page.goto(await harness.entryUrl(ask));
+    await page.goto(await suite.harness.entryUrl(ask));
     await loginReady(page);
     return page;
   }
@@ -171,26 +152,22 @@ describe('browser: accessibility of every screen and modal', function () {
   });
 
   it("issue 22: the login and its help modals with every cx switch on (a bank's legal decision)", async () => {
-    const decided = await new SandboxHarness().start({
+    const decided = await suite.sandbox({
       tokenLifetimeSeconds: 600,
       cx: { showForgottenDetailsLink: true, showNotRegisteredLink: true, showSecureKeyHelpLink: true, showCdrPolicyLink: true, showFooterLinksOnLogin: true },
     });
-    try {
-      const page = await newPage();
-      await page.goto(await decided.entryUrl());
-      await loginReady(page);
-      await button(page, copy.login.forgotUsername).waitFor();
-      await check(page, 'login-cx-switches');
-      for (const [link, name] of [
-        [copy.login.forgotUsername, 'forgotUsername'],
-        [copy.login.notRegistered, 'notRegistered'],
-      ] as const) {
-        await button(page, link).click();
-        await checkModal(page, name);
-        await closeModal(page, name);
-      }
-    } finally {
-      await decided.stop();
+    const page = await newPage();
+    await page.goto(await decided.entryUrl());
+    await loginReady(page);
+    await button(page, copy.login.forgotUsername).waitFor();
+    await check(page, 'login-cx-switches');
+    for (const [link, name] of [
+      [copy.login.forgotUsername, 'forgotUsername'],
+      [copy.login.notRegistered, 'notRegistered'],
+    ] as const) {
+      await button(page, link).click();
+      await checkModal(page, name);
+      await closeModal(page, name);
     }
   });
 
@@ -312,7 +289,7 @@ describe('browser: accessibility of every screen and modal', function () {
   it('the modals the bank causes, one persona each', async () => {
     const page = await newPage();
     for (const [persona, name, where] of personaModals) {
-      await page.goto(await harness.entryUrl());
+      await page.goto(await suite.harness.entryUrl());
       await loginReady(page);
       await logIn(page, persona);
       if (where === 'accounts') {
@@ -369,13 +346,13 @@ describe('browser: accessibility of every screen and modal', function () {
       ['failure-consent-fetch', '/consent_fetch_failure'],
     ];
     for (const [name, url] of failures) {
-      await page.goto(new URL(url, harness.origin).toString());
+      await page.goto(new URL(url, suite.harness.origin).toString());
       await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
       await check(page, name);
     }
     // The startup failure: config.json cannot be loaded.
     await page.route('**/config/config.json', (route) => route.fulfill({ status: 500, body: '' }));
-    await page.goto(await harness.entryUrl());
+    await page.goto(await suite.harness.entryUrl());
     await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
     await check(page, 'failure-startup');
     expect(checked.length, 'states checked in this file').to.be.above(25);

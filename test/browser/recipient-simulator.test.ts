@@ -2,28 +2,24 @@
 // nothing scrolls sideways (its tables stack), axe finds nothing, on the home page with an
 // arrangement, the amend page and each kind of return; the dates are Sydney's.
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formatLongDate } from '../../domain/consent';
 import { janeCitizenAccounts } from '../../adapters/sandbox-bank/persona-accounts';
 import { referenceOf } from '../../adapters/sandbox-bank/customer-auth-wire';
 import { SandboxClient } from '../adapters/sandbox-bank/sandbox-test-kit';
-import { axeViolations, launchChromium, SandboxHarness, sidewaysScrollers, watchPage } from './browser-harness';
+import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
 
 const NARROW = { width: 320, height: 640 };
 
 describe('browser: the recipient simulator at 320 px', function () {
   this.timeout(60_000);
-  let harness: SandboxHarness;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = browserSuite({ tokenLifetimeSeconds: 600 });
   let page: Page;
-  let errors: string[] = [];
   let arrangementId = '';
   let approval = '';
 
   before(async () => {
-    harness = await new SandboxHarness().start({ tokenLifetimeSeconds: 600 });
-    browser = await launchChromium();
+    const harness = suite.harness;
     // An arrangement of Jane's everyday account and the three currencies of her multi-currency account.
     const client = new SandboxClient(harness.origin);
     const token =
@@ -47,18 +43,7 @@ describe('browser: the recipient simulator at 320 px', function () {
     approval = `#${new URLSearchParams({ code: answer.auth_code, state: answer.state, id_token: answer.id_token })}`;
   });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: NARROW });
-    const watched = await watchPage(context);
-    page = watched.page;
-    errors = watched.errors;
-  });
-  afterEach(async () => {
-    expect(errors, 'page errors').to.deep.equal([]);
-    await context.close();
-  });
-  after(async () => {
-    await browser?.close();
-    await harness?.stop();
+    page = await suite.watchedPage(NARROW);
   });
 
   async function reflowsAndPassesAxe(): Promise<void> {
@@ -67,7 +52,7 @@ describe('browser: the recipient simulator at 320 px', function () {
   }
 
   it("the home page with an arrangement: its row stacks (each cell under its column's name), 2 accounts, Sydney dates", async () => {
-    await page.goto(`${harness.origin}/recipient/`);
+    await page.goto(`${suite.harness.origin}/recipient/`);
     const row = page.getByRole('row').filter({ hasText: arrangementId });
     await row.waitFor();
     const accountsCell = row.locator('td[data-label="Accounts"]');
@@ -80,13 +65,13 @@ describe('browser: the recipient simulator at 320 px', function () {
   });
 
   it('the amend page', async () => {
-    await page.goto(`${harness.origin}/recipient/amend/${arrangementId}`);
+    await page.goto(`${suite.harness.origin}/recipient/amend/${arrangementId}`);
     await page.getByText('2 accounts shared').waitFor();
     await reflowsAndPassesAxe();
   });
 
   it('an approval: what it means and the claim times (the forward script reads the fragment)', async () => {
-    await page.goto(`${harness.origin}/recipient/callback${approval}`);
+    await page.goto(`${suite.harness.origin}/recipient/callback${approval}`);
     await page.getByRole('heading', { name: 'Authorised', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'What this means' }).waitFor();
     await page.getByRole('heading', { name: 'Their times, in Sydney time' }).waitFor();
@@ -94,10 +79,10 @@ describe('browser: the recipient simulator at 320 px', function () {
   });
 
   it('access_denied, and the plain return ("Nothing came back")', async () => {
-    await page.goto(`${harness.origin}/recipient/callback?error=access_denied&respCode=401&respMessage=Authentication%20failure&state=x`);
+    await page.goto(`${suite.harness.origin}/recipient/callback?error=access_denied&respCode=401&respMessage=Authentication%20failure&state=x`);
     await page.getByText('by design', { exact: false }).waitFor();
     await reflowsAndPassesAxe();
-    await page.goto(`${harness.origin}/recipient/callback`);
+    await page.goto(`${suite.harness.origin}/recipient/callback`);
     await page.getByRole('heading', { name: 'Nothing came back' }).waitFor();
     await page.getByText('never treat it as access_denied', { exact: false }).waitFor();
     await reflowsAndPassesAxe();

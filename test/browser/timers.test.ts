@@ -2,9 +2,9 @@
 // the app's clock is Playwright's page clock, moved forward with fastForward, so that five minutes
 // of inactivity take no time. The sandbox keeps real time (its sessions and tokens stay valid).
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
-import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
+import { browserSuite } from './browser-harness';
 import { expectErrorReturn, logIn, modalNamed, onStep, rejections, stateOf, tokenTraces, pageSettled } from './consent-app-driver';
 
 /** CONTRACT §2 defaults, stated here because the test moves the clock by them. */
@@ -19,38 +19,18 @@ const countdown = (page: Page) => timeoutWarning(page).locator('.timeout-countdo
 
 describe('browser: the inactivity and token-expiry timers', function () {
   this.timeout(60_000);
-  let harness: SandboxHarness;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let errors: string[] = [];
-
-  before(async () => {
-    harness = await new SandboxHarness().start({
-      inactivity: { inactiveTimeLimit: INACTIVE_TIME_LIMIT_S, inactiveReciprocalWarnTime: WARN_TIME_S },
-      tokenLifetimeSeconds: TOKEN_LIFETIME_S,
-    });
-    browser = await launchChromium();
-  });
-  afterEach(async () => {
-    expect(errors, 'page errors').to.deep.equal([]);
-    for (const context of contexts.splice(0)) await context.close();
-  });
-  after(async () => {
-    await browser?.close();
-    await harness?.stop();
+  const suite = browserSuite({
+    inactivity: { inactiveTimeLimit: INACTIVE_TIME_LIMIT_S, inactiveReciprocalWarnTime: WARN_TIME_S },
+    tokenLifetimeSeconds: TOKEN_LIFETIME_S,
   });
 
   /** Opens the app with the page clock installed (time flows, and can be moved forward); jane logged in on the account step. */
   async function openLoggedIn(): Promise<{ page: Page; requests: Request[]; state: string; token: string }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    const watched = await watchPage(context);
-    errors = watched.errors;
-    const { page } = watched;
+    const page = await suite.watchedPage({ width: 1280, height: 900 });
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));
     await page.clock.install();
-    const entryUrl = await harness.entryUrl();
+    const entryUrl = await suite.harness.entryUrl();
     await page.goto(entryUrl);
     await logIn(page, 'jane.citizen');
     await onStep(page, copy.steps.selectAccounts);
