@@ -1,32 +1,17 @@
 import 'reflect-metadata/lite';
-import { Container } from 'inversify';
-import { bindApplication } from '../application/bind-application';
-import { ACTIVITY_SOURCE } from '../application/ports/activity-source.port';
-import { ANALYTICS } from '../application/ports/analytics.port';
-import { CLOCK } from '../application/ports/clock.port';
-import { CUSTOMER_AUTH_API } from '../application/ports/customer-auth-api.port';
-import { ENTRY_PAGE, type EntryPage } from '../application/ports/entry-page.port';
-import { LAUNCH_PARAMETERS } from '../application/ports/launch-parameters.port';
-import { LOGGER } from '../application/ports/logger.port';
-import { REDIRECTOR } from '../application/ports/redirector.port';
-import { RUNTIME_CONFIG } from '../application/ports/runtime-config.port';
-import { SCHEDULER } from '../application/ports/scheduler.port';
-import { TOKEN_STORAGE } from '../application/ports/token-storage.port';
-import { TOKEN_VERIFIER } from '../application/ports/token-verifier.port';
+import type { Container } from 'inversify';
+import { build, createAppContainer, value } from '../application/port-table';
+import type { EntryPage } from '../application/ports/entry-page.port';
 import type { RuntimeConfig } from '../application/runtime-config';
 import type { Result } from '../domain/result';
 import { browserConnection, waitingForConnection, whenOnline } from './connection';
 import { ConsoleLogger } from './console-logger.adapter';
 import { DomActivitySource } from './dom-activity-source.adapter';
 import { FetchConfigSource } from './fetch-config-source.adapter';
-import { FetchCustomerAuthApi } from './fetch-customer-auth-api.adapter';
 import { FETCH, type FetchFunction } from './fetch.token';
-import { JoseTokenVerifier } from './jose-token-verifier.adapter';
-import { NoopAnalytics } from './noop-analytics.adapter';
+import { livePorts } from './live-ports';
 import { SessionTokenStorage } from './session-token-storage.adapter';
-import { SystemClock } from './system-clock.adapter';
 import { OnDemandAnalytics } from './on-demand-analytics.adapter';
-import { TimeoutScheduler } from './timeout-scheduler.adapter';
 import { WindowLaunchParameters } from './window-launch-parameters.adapter';
 
 export { WindowLaunchParameters };
@@ -65,27 +50,19 @@ export function loadConfig(): Promise<Result<RuntimeConfig, readonly string[]>> 
  * brands and links it was built with (issue 20). Another channel writes its own.
  */
 export function createContainer(config: RuntimeConfig, launch: WindowLaunchParameters = new WindowLaunchParameters(), entryPage?: EntryPage): Container {
-  const container = new Container({ defaultScope: 'Singleton', jitless: true });
-  bindApplication(container);
-  container.bind(RUNTIME_CONFIG).toConstantValue(config);
-  if (entryPage !== undefined) container.bind(ENTRY_PAGE).toConstantValue(entryPage);
+  const container = createAppContainer({
+    ...livePorts(config),
+    tokenStorage: build(SessionTokenStorage),
+    launchParameters: value(launch),
+    redirector: build(WindowRedirector),
+    activitySource: build(DomActivitySource),
+    logger: build(ConsoleLogger),
+    entryPage: entryPage === undefined ? undefined : value(entryPage),
+    // DESIGN §3.8: the tag's adapter is fetched with the first event, only when the bank uses it.
+    ...(config.useTealiumUtag
+      ? { analytics: value(new OnDemandAnalytics(() => import('./tealium-analytics.adapter').then((module) => new module.TealiumAnalytics(config)))) }
+      : {}),
+  });
   container.bind(FETCH).toConstantValue(browserFetch);
-  container.bind(CUSTOMER_AUTH_API).to(FetchCustomerAuthApi);
-  container.bind(TOKEN_VERIFIER).to(JoseTokenVerifier);
-  container.bind(TOKEN_STORAGE).to(SessionTokenStorage);
-  container.bind(LAUNCH_PARAMETERS).toConstantValue(launch);
-  container.bind(REDIRECTOR).to(WindowRedirector);
-  container.bind(CLOCK).to(SystemClock);
-  container.bind(SCHEDULER).to(TimeoutScheduler);
-  container.bind(ACTIVITY_SOURCE).to(DomActivitySource);
-  // DESIGN §3.8: the tag's adapter is fetched with the first event, only when the bank uses it.
-  if (config.useTealiumUtag) {
-    container
-      .bind(ANALYTICS)
-      .toConstantValue(new OnDemandAnalytics(() => import('./tealium-analytics.adapter').then((module) => new module.TealiumAnalytics(config))));
-  } else {
-    container.bind(ANALYTICS).to(NoopAnalytics);
-  }
-  container.bind(LOGGER).to(ConsoleLogger);
   return container;
 }

@@ -1,20 +1,17 @@
 // Node has no bytes budget: the polyfill inversify itself imports, installed before any decorated class loads.
 import 'reflect-metadata/lite';
-import { Container } from 'inversify';
-import { bindApplication } from '../../application/bind-application';
+import type { Container } from 'inversify';
+import { build, createAppContainer, value } from '../../application/port-table';
 import { FlowController } from '../../application/flow-controller';
-import { ACTIVITY_SOURCE, type ActivitySource } from '../../application/ports/activity-source.port';
-import { ANALYTICS } from '../../application/ports/analytics.port';
-import { ENTRY_PAGE } from '../../application/ports/entry-page.port';
-import { CLOCK, type Clock } from '../../application/ports/clock.port';
-import { CUSTOMER_AUTH_API } from '../../application/ports/customer-auth-api.port';
-import { LAUNCH_PARAMETERS, type LaunchParameters } from '../../application/ports/launch-parameters.port';
-import { LOGGER, type Logger } from '../../application/ports/logger.port';
-import { REDIRECTOR, type Redirector } from '../../application/ports/redirector.port';
-import { RUNTIME_CONFIG } from '../../application/ports/runtime-config.port';
-import { SCHEDULER, type Scheduler } from '../../application/ports/scheduler.port';
-import { TOKEN_STORAGE, type TokenStorage } from '../../application/ports/token-storage.port';
-import { TOKEN_VERIFIER, type TokenVerifier } from '../../application/ports/token-verifier.port';
+import type { ActivitySource } from '../../application/ports/activity-source.port';
+import type { Clock } from '../../application/ports/clock.port';
+import type { CustomerAuthApi } from '../../application/ports/customer-auth-api.port';
+import type { LaunchParameters } from '../../application/ports/launch-parameters.port';
+import type { Logger } from '../../application/ports/logger.port';
+import type { Redirector } from '../../application/ports/redirector.port';
+import type { Scheduler } from '../../application/ports/scheduler.port';
+import type { TokenStorage } from '../../application/ports/token-storage.port';
+import type { TokenVerifier } from '../../application/ports/token-verifier.port';
 import { parseRuntimeConfig } from '../../application/runtime-config';
 import { ENTRY_ATTRIBUTE, ENTRY_SCRIPT } from '../entry-page-script';
 import { NoopAnalytics } from '../noop-analytics.adapter';
@@ -79,24 +76,24 @@ const BUILD_TIME: Clock = { now: () => Date.UTC(2026, 0, 1) };
 export function createPrerenderContainer(rawConfig: unknown): Container {
   const config = parseRuntimeConfig(rawConfig);
   if (!config.ok) throw new Error(`config/config.json is malformed:\n- ${config.error.join('\n- ')}`);
-  const container = new Container({ defaultScope: 'Singleton', jitless: true });
-  bindApplication(container);
-  container.bind(RUNTIME_CONFIG).toConstantValue(config.value);
-  container.bind(ENTRY_PAGE).toConstantValue({
-    brands: config.value.brandDetails,
-    links: config.value.links,
-    login: { otpExpirySeconds: config.value.otpExpirySeconds, cx: config.value.cx },
+  const container = createAppContainer({
+    runtimeConfig: value(config.value),
+    entryPage: value({
+      brands: config.value.brandDetails,
+      links: config.value.links,
+      login: { otpExpirySeconds: config.value.otpExpirySeconds, cx: config.value.cx },
+    }),
+    customerAuthApi: value(NO_BANK as CustomerAuthApi),
+    tokenVerifier: value(NEVER_ANSWERS),
+    tokenStorage: value(NOTHING_STORED),
+    launchParameters: value(BUILD_LAUNCH),
+    redirector: value(NOWHERE),
+    clock: value(BUILD_TIME),
+    scheduler: value(NO_TIMERS),
+    activitySource: value(NO_ACTIVITY),
+    analytics: build(NoopAnalytics),
+    logger: value(SILENT),
   });
-  container.bind(CUSTOMER_AUTH_API).toConstantValue(NO_BANK);
-  container.bind(TOKEN_VERIFIER).toConstantValue(NEVER_ANSWERS);
-  container.bind(TOKEN_STORAGE).toConstantValue(NOTHING_STORED);
-  container.bind(LAUNCH_PARAMETERS).toConstantValue(BUILD_LAUNCH);
-  container.bind(REDIRECTOR).toConstantValue(NOWHERE);
-  container.bind(CLOCK).toConstantValue(BUILD_TIME);
-  container.bind(SCHEDULER).toConstantValue(NO_TIMERS);
-  container.bind(ACTIVITY_SOURCE).toConstantValue(NO_ACTIVITY);
-  container.bind(ANALYTICS).to(NoopAnalytics);
-  container.bind(LOGGER).toConstantValue(SILENT);
   void container.get(FlowController).start();
   return container;
 }

@@ -1,30 +1,19 @@
 // Node has no bytes budget: the polyfill inversify itself imports, installed before any decorated class loads.
 import 'reflect-metadata/lite';
-import { Container } from 'inversify';
-import { bindApplication } from '../../application/bind-application';
+import type { Container } from 'inversify';
+import { createAppContainer, made, value } from '../../application/port-table';
 import { CallJournal } from '../../application/call-journal';
 import { bindLaterSteps } from '../../application/later-steps.module';
-import { ACTIVITY_SOURCE } from '../../application/ports/activity-source.port';
-import { ANALYTICS } from '../../application/ports/analytics.port';
-import { CLOCK, type Clock } from '../../application/ports/clock.port';
-import { CUSTOMER_AUTH_API } from '../../application/ports/customer-auth-api.port';
-import { LAUNCH_PARAMETERS } from '../../application/ports/launch-parameters.port';
-import { LOGGER, type Logger } from '../../application/ports/logger.port';
-import { REDIRECTOR } from '../../application/ports/redirector.port';
-import { RUNTIME_CONFIG } from '../../application/ports/runtime-config.port';
-import { SCHEDULER, type Scheduler } from '../../application/ports/scheduler.port';
-import { TOKEN_STORAGE } from '../../application/ports/token-storage.port';
-import { TOKEN_VERIFIER } from '../../application/ports/token-verifier.port';
+import type { Clock } from '../../application/ports/clock.port';
+import type { Logger } from '../../application/ports/logger.port';
+import type { Scheduler } from '../../application/ports/scheduler.port';
 import type { RuntimeConfig } from '../../application/runtime-config';
 import type { Result } from '../../domain/result';
 import type { ReturnUrl } from '../../domain/return-url';
 import { FetchConfigSource } from '../fetch-config-source.adapter';
 import { FetchCustomerAuthApi } from '../fetch-customer-auth-api.adapter';
 import { FETCH, type FetchFunction } from '../fetch.token';
-import { JoseTokenVerifier } from '../jose-token-verifier.adapter';
-import { NoopAnalytics } from '../noop-analytics.adapter';
-import { SystemClock } from '../system-clock.adapter';
-import { TimeoutScheduler } from '../timeout-scheduler.adapter';
+import { livePorts } from '../live-ports';
 import type { CommandLineLaunchParameters } from './command-line-launch-parameters.adapter';
 import { KeyPressActivitySource, type KeyStream } from './key-press-activity-source.adapter';
 import { MemoryTokenStorage } from './memory-token-storage.adapter';
@@ -74,28 +63,20 @@ export interface TerminalChannel {
  * parameters, token storage, redirector and activity source. Every step is bound up front.
  */
 export function createTerminalContainer(config: RuntimeConfig, channel: TerminalChannel): Container {
-  const container = new Container({ defaultScope: 'Singleton', jitless: true });
-  bindApplication(container);
+  const container = createAppContainer({
+    ...livePorts(config),
+    // docs/terminal.md "Verdicts": the verdict reads the failed calls off the journal around the HTTP adapter.
+    customerAuthApi: made((resolve) => resolve(CallJournal)),
+    tokenStorage: value(new MemoryTokenStorage()),
+    launchParameters: value(channel.launch),
+    redirector: value(new PrintingRedirector(channel.onLeave)),
+    activitySource: value(new KeyPressActivitySource(channel.keys)),
+    logger: value(channel.logger),
+    ...(channel.time === undefined ? {} : { clock: value(channel.time.clock), scheduler: value(channel.time.scheduler) }),
+  });
   bindLaterSteps(container);
-  container.bind(RUNTIME_CONFIG).toConstantValue(config);
   container.bind(FETCH).toConstantValue(channel.fetch ?? nodeFetch);
-  // docs/terminal.md "Verdicts": the verdict reads the failed calls off the journal.
   container.bind(FetchCustomerAuthApi).toSelf();
   container.bind(CallJournal).toDynamicValue((context) => new CallJournal(context.get(FetchCustomerAuthApi)));
-  container.bind(CUSTOMER_AUTH_API).toService(CallJournal);
-  container.bind(TOKEN_VERIFIER).to(JoseTokenVerifier);
-  container.bind(TOKEN_STORAGE).toConstantValue(new MemoryTokenStorage());
-  container.bind(LAUNCH_PARAMETERS).toConstantValue(channel.launch);
-  container.bind(REDIRECTOR).toConstantValue(new PrintingRedirector(channel.onLeave));
-  if (channel.time === undefined) {
-    container.bind(CLOCK).to(SystemClock);
-    container.bind(SCHEDULER).to(TimeoutScheduler);
-  } else {
-    container.bind(CLOCK).toConstantValue(channel.time.clock);
-    container.bind(SCHEDULER).toConstantValue(channel.time.scheduler);
-  }
-  container.bind(ACTIVITY_SOURCE).toConstantValue(new KeyPressActivitySource(channel.keys));
-  container.bind(ANALYTICS).to(NoopAnalytics);
-  container.bind(LOGGER).toConstantValue(channel.logger);
   return container;
 }

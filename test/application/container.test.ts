@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { CUSTOMER_AUTH_API } from '../../application/ports/customer-auth-api.port';
 import { LoginStore } from '../../application/stores/login.store';
 import { SessionStore } from '../../application/stores/session.store';
 import { createTestContainer, defaultPorts } from '../support/test-container';
@@ -11,7 +10,7 @@ describe('application: the test container', () => {
   });
 
   it('fails fast, naming the port, when a port is not bound', () => {
-    const container = createTestContainer(defaultPorts(), [CUSTOMER_AUTH_API]);
+    const container = createTestContainer(defaultPorts(), ['customerAuthApi']);
     expect(() => container.get(LoginStore)).to.throw(/CustomerAuthApi/);
   });
 });

@@ -1,19 +1,10 @@
 import 'reflect-metadata/lite';
-import { Container } from 'inversify';
-import { bindApplication } from '../../application/bind-application';
+import type { Container } from 'inversify';
 import { bindLaterSteps } from '../../application/later-steps.module';
-import { ACTIVITY_SOURCE } from '../../application/ports/activity-source.port';
-import { ANALYTICS } from '../../application/ports/analytics.port';
-import { CLOCK } from '../../application/ports/clock.port';
-import { RUNTIME_CONFIG } from '../../application/ports/runtime-config.port';
-import { LOGGER } from '../../application/ports/logger.port';
+import { createAppContainer, value, type PortTable } from '../../application/port-table';
 import type { RuntimeConfig } from '../../application/runtime-config';
-import { CUSTOMER_AUTH_API, type CustomerAuthApi } from '../../application/ports/customer-auth-api.port';
-import { LAUNCH_PARAMETERS } from '../../application/ports/launch-parameters.port';
-import { REDIRECTOR } from '../../application/ports/redirector.port';
-import { SCHEDULER } from '../../application/ports/scheduler.port';
-import { TOKEN_STORAGE } from '../../application/ports/token-storage.port';
-import { TOKEN_VERIFIER, type TokenVerifier } from '../../application/ports/token-verifier.port';
+import type { CustomerAuthApi } from '../../application/ports/customer-auth-api.port';
+import type { TokenVerifier } from '../../application/ports/token-verifier.port';
 import { newConsent, NOW_MS, runtimeConfig, TOKEN, tokenPayload } from '../fixtures/journey.fixture';
 import {
   FakeCustomerAuthApi,
@@ -66,23 +57,23 @@ export function defaultPorts<Api extends CustomerAuthApi = FakeCustomerAuthApi>(
  * A container with the application layer and the given fakes behind its ports. A port left
  * out (`omit`) stays unbound, so resolving anything that needs it fails at once.
  */
-export function createTestContainer(ports: TestPorts<CustomerAuthApi>, omit: readonly symbol[] = []): Container {
-  const container = new Container({ defaultScope: 'Singleton', jitless: true });
-  bindApplication(container);
+export function createTestContainer(ports: TestPorts<CustomerAuthApi>, omit: readonly (keyof PortTable)[] = []): Container {
+  const container = createAppContainer(
+    {
+      customerAuthApi: value(ports.api),
+      clock: value(ports.clock),
+      scheduler: value(ports.scheduler),
+      redirector: value(ports.redirector),
+      tokenStorage: value(ports.storage),
+      launchParameters: value(ports.launch),
+      tokenVerifier: value(ports.verifier),
+      runtimeConfig: value(ports.config),
+      logger: value(ports.logger),
+      analytics: value(ports.analytics),
+      activitySource: value(ports.activity),
+    },
+    omit,
+  );
   bindLaterSteps(container);
-  const bindings: [symbol, unknown][] = [
-    [CUSTOMER_AUTH_API, ports.api],
-    [CLOCK, ports.clock],
-    [SCHEDULER, ports.scheduler],
-    [REDIRECTOR, ports.redirector],
-    [TOKEN_STORAGE, ports.storage],
-    [LAUNCH_PARAMETERS, ports.launch],
-    [TOKEN_VERIFIER, ports.verifier],
-    [RUNTIME_CONFIG, ports.config],
-    [LOGGER, ports.logger],
-    [ANALYTICS, ports.analytics],
-    [ACTIVITY_SOURCE, ports.activity],
-  ];
-  for (const [token, value] of bindings) if (!omit.includes(token)) container.bind(token).toConstantValue(value);
   return container;
 }

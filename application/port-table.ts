@@ -1,0 +1,81 @@
+import { Container, type Newable, type ServiceIdentifier } from 'inversify';
+import { bindApplication } from './bind-application';
+import { ACTIVITY_SOURCE, type ActivitySource } from './ports/activity-source.port';
+import { ANALYTICS, type Analytics } from './ports/analytics.port';
+import { CLOCK, type Clock } from './ports/clock.port';
+import { CUSTOMER_AUTH_API, type CustomerAuthApi } from './ports/customer-auth-api.port';
+import { ENTRY_PAGE, type EntryPage } from './ports/entry-page.port';
+import { LAUNCH_PARAMETERS, type LaunchParameters } from './ports/launch-parameters.port';
+import { LOGGER, type Logger } from './ports/logger.port';
+import { REDIRECTOR, type Redirector } from './ports/redirector.port';
+import { RUNTIME_CONFIG } from './ports/runtime-config.port';
+import { SCHEDULER, type Scheduler } from './ports/scheduler.port';
+import { TOKEN_STORAGE, type TokenStorage } from './ports/token-storage.port';
+import { TOKEN_VERIFIER, type TokenVerifier } from './ports/token-verifier.port';
+import type { RuntimeConfig } from './runtime-config';
+
+/** Another service of the container, for a port made from it. */
+export type Resolve = <S>(id: ServiceIdentifier<S>) => S;
+
+/** What sits behind one port: a value, a class the container builds (with its own injections), or one made from other services. */
+export type PortBinding<T> = { readonly value: T } | { readonly build: Newable<T> } | { readonly make: (resolve: Resolve) => T };
+
+/** A value behind a port. */
+export const value = <T>(port: T): PortBinding<T> => ({ value: port });
+/** A class the container builds behind a port. */
+export const build = <T>(adapter: Newable<T>): PortBinding<T> => ({ build: adapter });
+/** A port made from other services of the container (the terminal's journal around the HTTP adapter). */
+export const made = <T>(make: (resolve: Resolve) => T): PortBinding<T> => ({ make });
+
+/**
+ * Issue 24 item 7 "one wiring table": every port of the application layer, typed, in one table
+ * that each channel's composition root fills (web, terminal, the build's pre-render, the tests),
+ * sharing what is the same and overriding only what differs. `entryPage` is the web's alone.
+ */
+export interface PortTable {
+  readonly runtimeConfig: PortBinding<RuntimeConfig>;
+  readonly customerAuthApi: PortBinding<CustomerAuthApi>;
+  readonly tokenVerifier: PortBinding<TokenVerifier>;
+  readonly tokenStorage: PortBinding<TokenStorage>;
+  readonly launchParameters: PortBinding<LaunchParameters>;
+  readonly redirector: PortBinding<Redirector>;
+  readonly clock: PortBinding<Clock>;
+  readonly scheduler: PortBinding<Scheduler>;
+  readonly activitySource: PortBinding<ActivitySource>;
+  readonly analytics: PortBinding<Analytics>;
+  readonly logger: PortBinding<Logger>;
+  readonly entryPage?: PortBinding<EntryPage> | undefined;
+}
+
+/** The container token of each port. */
+const TOKENS: { readonly [K in keyof Required<PortTable>]: symbol } = {
+  runtimeConfig: RUNTIME_CONFIG,
+  customerAuthApi: CUSTOMER_AUTH_API,
+  tokenVerifier: TOKEN_VERIFIER,
+  tokenStorage: TOKEN_STORAGE,
+  launchParameters: LAUNCH_PARAMETERS,
+  redirector: REDIRECTOR,
+  clock: CLOCK,
+  scheduler: SCHEDULER,
+  activitySource: ACTIVITY_SOURCE,
+  analytics: ANALYTICS,
+  logger: LOGGER,
+  entryPage: ENTRY_PAGE,
+};
+
+/**
+ * DESIGN §1: a channel's container: the application layer, and the table's bindings behind its
+ * ports. A port the table leaves out (`omit`, for a test) stays unbound, so resolving anything
+ * that needs it fails at once.
+ */
+export function createAppContainer(table: PortTable, omit: readonly (keyof PortTable)[] = []): Container {
+  const container = new Container({ defaultScope: 'Singleton', jitless: true });
+  bindApplication(container);
+  for (const [port, binding] of Object.entries(table) as [keyof PortTable, PortBinding<unknown> | undefined][]) {
+    if (binding === undefined || omit.includes(port)) continue;
+    if ('value' in binding) container.bind(TOKENS[port]).toConstantValue(binding.value);
+    else if ('build' in binding) container.bind(TOKENS[port]).to(binding.build);
+    else container.bind(TOKENS[port]).toDynamicValue((context) => binding.make((id) => context.get(id)));
+  }
+  return container;
+}
