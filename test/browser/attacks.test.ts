@@ -4,11 +4,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { base64url, decodeJwt, generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
-import type { Browser, BrowserContext, Frame, Page, Request } from 'playwright-core';
+import type { Frame, Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { SIGNING_KEY_FILE } from '../../adapters/sandbox-bank/signing-keys';
 import { REDIRECT_JWT_KEY } from '../../adapters/session-token-storage.adapter';
-import { launchChromium, SandboxHarness, watchPage } from './browser-harness';
+import { browserSuite } from './browser-harness';
 import { expectErrorReturn, logIn, modalNamed, onStep, openApp, returnResult, stateOf, tokenTraces, type OpenedApp, loginReady } from './consent-app-driver';
 
 const PUBLIC_SITE = 'https://www.bank.example/';
@@ -27,66 +27,43 @@ const isConfirmation = (request: Request, status: boolean): boolean =>
 
 describe('browser: attacks and failures end safely', function () {
   this.timeout(60_000);
-  let harness: SandboxHarness;
-  let browser: Browser;
   /** The sandbox's clock runs this far from the real one (to sign a token that has already expired). */
   let skewMs = 0;
-  const contexts: BrowserContext[] = [];
-  const opened: OpenedApp[] = [];
+  const suite = browserSuite({ nowMs: () => Date.now() + skewMs });
 
   /** The hanging-GET journey, started first so that its 15 s wait overlaps the other tests. */
-  let hangingContext: BrowserContext | undefined;
   let hanging: Promise<{ waitedMs: number; spinnerGone: boolean; modalShown: boolean }>;
   /** Likewise, the journey whose later steps' stylesheet never answers. */
   let hangingStylesheet: Promise<{ waitedMs: number; returned: string | undefined; state: string }>;
-  let hangingStylesheetContext: BrowserContext | undefined;
 
-  before(async () => {
-    harness = await new SandboxHarness().start({ nowMs: () => Date.now() + skewMs });
-    browser = await launchChromium();
+  before(() => {
     hanging = hangingGet();
     hanging.catch(() => undefined); // asserted in its own test
     hangingStylesheet = neverArrivingStylesheet();
     hangingStylesheet.catch(() => undefined); // asserted in its own test
   });
-  afterEach(async () => {
+  afterEach(() => {
     skewMs = 0;
-    for (const app of opened.splice(0)) {
-      expect(app.errors, 'page errors').to.deep.equal([]);
-      await app.context.close();
-    }
-    for (const context of contexts.splice(0)) await context.close();
-  });
-  after(async () => {
-    await hangingContext?.close();
-    await hangingStylesheetContext?.close();
-    await browser?.close();
-    await harness?.stop();
   });
 
-  const open = async (ask: Parameters<typeof openApp>[2] = {}): Promise<OpenedApp> => {
-    const app = await openApp(browser, harness, ask);
-    opened.push(app);
-    return app;
-  };
+  const open = async (ask: Parameters<typeof openApp>[2] = {}): Promise<OpenedApp> => suite.watched(await openApp(suite.browser, suite.harness, ask));
 
   /** A fresh tab at `url` (relative to the sandbox), with the bank's public site answered locally and dialogs recorded. */
-  async function openRaw(url: string): Promise<{ page: Page; dialogs: string[]; cspViolations: string[]; requests: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    await context.route(`${PUBLIC_SITE}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Demo Bank</title><h1>Public site</h1>' }));
+  async function openRaw(url: string): Promise<{ page: Page; dialogs: string[]; requests: string[] }> {
+    const page = await suite.watchedPage({ width: 1280, height: 900 });
+    await page
+      .context()
+      .route(`${PUBLIC_SITE}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Demo Bank</title><h1>Public site</h1>' }));
     // Every request of the tab from its first one, the document included.
     const requests: string[] = [];
-    context.on('request', (request) => requests.push(request.url()));
-    const { page, cspViolations, errors } = await watchPage(context);
+    page.context().on('request', (request) => requests.push(request.url()));
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await page.goto(new URL(url, harness.origin).toString());
-    expect(errors).to.deep.equal([]);
-    return { page, dialogs, cspViolations, requests };
+    await page.goto(new URL(url, suite.harness.origin).toString());
+    return { page, dialogs, requests };
   }
 
   /** Spec §2, §8: the failure page with its message and Leave Page, which goes to the bank's public site and nowhere else. */
@@ -101,26 +78,29 @@ describe('browser: attacks and failures end safely', function () {
 
   /** The claims of a genuine token of this sandbox, for forging variations of it. */
   async function genuineClaims(): Promise<JWTPayload> {
-    return decodeJwt(new URL(await harness.entryUrl()).searchParams.get('redirectJwt') ?? '');
+    return decodeJwt(new URL(await suite.harness.entryUrl()).searchParams.get('redirectJwt') ?? '');
   }
 
   /** The `kid` of the sandbox's signing key, as its JWKS publishes it. */
   async function sandboxKid(): Promise<string> {
-    const kid = (await harness.bank.app.inject({ url: '/.well-known/jwks.json' })).json<{ keys: { kid: string }[] }>().keys[0]?.kid;
+    const kid = (await suite.harness.bank.app.inject({ url: '/.well-known/jwks.json' })).json<{ keys: { kid: string }[] }>().keys[0]?.kid;
     if (kid === undefined) throw new Error('the sandbox publishes no key');
     return kid;
   }
 
   /** Signs claims with the sandbox's own key (read from its data folder), so the signature is valid. */
   async function signAsSandbox(claims: JWTPayload): Promise<string> {
-    const dataDir = (harness as unknown as { dataDir: string }).dataDir;
+    const dataDir = (suite.harness as unknown as { dataDir: string }).dataDir;
     const jwk = JSON.parse(readFileSync(path.join(dataDir, SIGNING_KEY_FILE), 'utf8')) as { kty: string; crv: string; x: string; y: string };
     return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: await sandboxKid(), typ: 'JWT' }).sign(await importJWK(jwk, 'ES256'));
   }
 
-  /** Opens the app, makes the requests matching `pattern` never answer, and logs jane.citizen in; `started` is Continue's time. */
+  /**
+   * Opens the app for a journey that runs alongside the tests (kept to the suite's end), makes the
+   * requests matching `pattern` never answer, and logs jane.citizen in; `started` is Continue's time.
+   */
   async function logInWithRequestsUnanswered(pattern: string): Promise<{ app: OpenedApp; started: number }> {
-    const app = await openApp(browser, harness);
+    const app = suite.watched(await openApp(suite.browser, suite.harness), 'suite');
     await app.page.route(pattern, () => undefined); // never fulfilled
     await logIn(app.page, 'jane.citizen');
     return { app, started: Date.now() };
@@ -132,7 +112,6 @@ describe('browser: attacks and failures end safely', function () {
    */
   async function hangingGet(): Promise<{ waitedMs: number; spinnerGone: boolean; modalShown: boolean }> {
     const { app, started } = await logInWithRequestsUnanswered('**/customer-auth/accounts*');
-    hangingContext = app.context;
     const { page } = app;
     await page.locator('.loading-mask').waitFor();
     const modal = modalNamed(page, 'serviceUnavailable');
@@ -149,7 +128,6 @@ describe('browser: attacks and failures end safely', function () {
    */
   async function neverArrivingStylesheet(): Promise<{ waitedMs: number; returned: string | undefined; state: string }> {
     const { app, started } = await logInWithRequestsUnanswered('**/assets/steps-*.css');
-    hangingStylesheetContext = app.context;
     const { page } = app;
     const modal = modalNamed(page, 'serviceUnavailable');
     await modal.waitFor({ timeout: 40_000 });
@@ -169,7 +147,7 @@ describe('browser: attacks and failures end safely', function () {
     const tries = new Map<string, number>();
     let failed = 0;
     await page.route(
-      (url) => url.origin === harness.origin && /^\/assets\/(.+\.js|steps-.+\.css)$/.test(url.pathname),
+      (url) => url.origin === suite.harness.origin && /^\/assets\/(.+\.js|steps-.+\.css)$/.test(url.pathname),
       (route) => {
         const url = route.request().url();
         const count = (tries.get(url) ?? 0) + 1;
@@ -207,7 +185,7 @@ describe('browser: attacks and failures end safely', function () {
       const algNone = `${base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${base64url.encode(JSON.stringify(claims))}.`;
       // A token genuinely signed by the sandbox two hours ago with a one-hour lifetime.
       skewMs = -2 * 3600_000;
-      const expired = new URL(await harness.entryUrl()).searchParams.get('redirectJwt') ?? '';
+      const expired = new URL(await suite.harness.entryUrl()).searchParams.get('redirectJwt') ?? '';
       skewMs = 0;
       expect((decodeJwt(expired).exp ?? 0) * 1000).to.be.below(Date.now());
 
@@ -285,11 +263,9 @@ describe('browser: attacks and failures end safely', function () {
     ['malformed', { status: 200, json: { env: 'x' } }],
   ] as const) {
     it(`a config that is ${what}: the failure page with its own title, and the token leaves the address bar`, async () => {
-      const context = await browser.newContext();
-      contexts.push(context);
-      const page = await context.newPage();
+      const page = await (await suite.newContext()).newPage();
       await page.route('**/config/config.json', (route) => route.fulfill(answer));
-      const entry = await harness.entryUrl();
+      const entry = await suite.harness.entryUrl();
       await page.goto(entry);
       await page.getByRole('heading', { level: 1, name: copy.failure.title }).waitFor();
       expect(await page.title()).to.equal(copy.failure.windowTitle);
@@ -300,24 +276,18 @@ describe('browser: attacks and failures end safely', function () {
 
   it('with JavaScript turned off: the page says it needs JavaScript, and no loading spinner turns forever', async () => {
     // Blink's own setting (Playwright's javaScriptEnabled leaves <noscript> and `scripting` as with scripts on).
-    const noScripts = await launchChromium(['--blink-settings=scriptEnabled=false']);
-    try {
-      const page = await noScripts.newPage();
-      await page.goto(await harness.entryUrl());
-      expect(await page.locator('body').innerText()).to.equal('This page needs JavaScript to be turned on in your browser.');
-      expect(await page.locator('.loading-page').isVisible(), 'the static loading screen is hidden').to.equal(false);
-    } finally {
-      await noScripts.close();
-    }
+    const noScripts = await suite.chromium(['--blink-settings=scriptEnabled=false']);
+    const page = await noScripts.newPage();
+    await page.goto(await suite.harness.entryUrl());
+    expect(await page.locator('body').innerText()).to.equal('This page needs JavaScript to be turned on in your browser.');
+    expect(await page.locator('.loading-page').isVisible(), 'the static loading screen is hidden').to.equal(false);
   });
 
   it('with JavaScript on, before any script has run, the shell shows the login form for a launch (issue 15) and the loading screen for anything else', async () => {
-    const context = await browser.newContext();
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await (await suite.newContext()).newPage();
     // Scripts held back: what the customer sees while the app's files are still on their way.
     await page.route('**/assets/*.js', () => undefined);
-    const entry = await harness.entryUrl();
+    const entry = await suite.harness.entryUrl();
     await page.goto(entry, { waitUntil: 'commit' });
     await page.getByRole('heading', { name: copy.login.heading }).waitFor();
     expect(await page.locator('.loading-page').isVisible()).to.equal(false);
@@ -332,21 +302,20 @@ describe('browser: attacks and failures end safely', function () {
   });
 
   it('inside a cross-origin frame the app does not render (X-Frame-Options DENY, frame-ancestors none)', async () => {
-    const context = await browser.newContext();
-    contexts.push(context);
-    const entry = await harness.entryUrl();
+    const context = await suite.newContext();
+    const entry = await suite.harness.entryUrl();
     // Another origin on the same machine (localhost, not 127.0.0.1), so that only the framing rules apply.
-    const attacker = `http://localhost:${new URL(harness.origin).port}/prize`;
+    const attacker = `http://localhost:${new URL(suite.harness.origin).port}/prize`;
     await context.route(attacker, (route) =>
       route.fulfill({ contentType: 'text/html', body: `<h1>Win a prize</h1><iframe id="victim" src="${entry}" width="800" height="600"></iframe>` }),
     );
     const appRequests: string[] = [];
     context.on('request', (request) => {
-      if (request.url().startsWith(harness.origin)) appRequests.push(new URL(request.url()).pathname);
+      if (request.url().startsWith(suite.harness.origin)) appRequests.push(new URL(request.url()).pathname);
     });
     const page = await context.newPage();
     await page.goto(attacker);
-    const headers = (await harness.bank.app.inject({ url: new URL(entry).pathname + new URL(entry).search })).headers;
+    const headers = (await suite.harness.bank.app.inject({ url: new URL(entry).pathname + new URL(entry).search })).headers;
     expect(headers['x-frame-options']).to.equal('DENY');
     expect(headers['content-security-policy']).to.include("frame-ancestors 'none'");
     await page.waitForFunction(() => {
@@ -480,10 +449,8 @@ describe('browser: attacks and failures end safely', function () {
   });
 
   it('the analytics tag blocked: the flow still completes (config served with useTealiumUtag)', async () => {
-    const context = await browser.newContext();
-    const { page, errors } = await watchPage(context);
-    contexts.push(context);
-    const tagUrl = `${harness.origin}/tags/utag.js`;
+    const page = await suite.watchedPage();
+    const tagUrl = `${suite.harness.origin}/tags/utag.js`;
     let tagRequests = 0;
     await page.route('**/config/config.json', async (route) => {
       const config = (await (await route.fetch()).json()) as Record<string, unknown>;
@@ -493,7 +460,7 @@ describe('browser: attacks and failures end safely', function () {
       tagRequests += 1;
       return route.abort('blockedbyclient');
     });
-    await page.goto(await harness.entryUrl());
+    await page.goto(await suite.harness.entryUrl());
     await logIn(page, 'jane.citizen');
     await onStep(page, copy.steps.selectAccounts);
     await account(page, 'Bills').check();
@@ -501,16 +468,13 @@ describe('browser: attacks and failures end safely', function () {
     await onStep(page, copy.steps.confirmation);
     expect((await confirmAndReturn(page)).heading).to.equal('Authorised');
     expect(tagRequests, 'the app tried to load the tag').to.equal(1);
-    expect(errors).to.deep.equal([]);
   });
 
   it('reload on every step (login, profile, accounts, confirmation) starts the same authorisation again at login, and the customer finishes', async () => {
     // DESIGN §3.3: the token waits in sessionStorage, so a reload restarts the flow (its guards
     // run again from the login step) instead of losing the customer's authorisation.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    const { page, errors } = await watchPage(context);
-    const entryUrl = await harness.entryUrl();
+    const page = await suite.watchedPage({ width: 1280, height: 900 });
+    const entryUrl = await suite.harness.entryUrl();
     await page.goto(entryUrl);
     await loginReady(page);
     const reloadBackToLogin = async (from: string): Promise<void> => {
@@ -547,16 +511,13 @@ describe('browser: attacks and failures end safely', function () {
     expect(result.heading).to.equal('Authorised');
     expect(result.failedChecks).to.deep.equal([]);
     expect(result.values['state'], 'the same authorisation').to.equal(stateOf(entryUrl));
-    expect(errors).to.deep.equal([]);
   });
 
   it("Back after the return shows no live Confirm and no working login: the exit replaced the app's one history entry (DESIGN §3.18), Back goes to the entry address, which knows no journey", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    const { page, errors } = await watchPage(context);
+    const page = await suite.watchedPage({ width: 1280, height: 900 });
     // The customer comes from the third party's page (the recipient simulator), then the app.
-    await page.goto(`${harness.origin}/recipient/`);
-    await page.goto(await harness.entryUrl());
+    await page.goto(`${suite.harness.origin}/recipient/`);
+    await page.goto(await suite.harness.entryUrl());
     await loginReady(page);
     await logIn(page, 'jane.citizen');
     await onStep(page, copy.steps.selectAccounts);
@@ -574,7 +535,6 @@ describe('browser: attacks and failures end safely', function () {
     const live = (await confirm.count()) > 0 && (await confirm.isEnabled());
     expect(live, `no live Confirm at ${page.url()}`).to.equal(false);
     expect(await page.getByLabel(copy.login.usernameLabel, { exact: true }).count(), 'no fresh login for a decided authorisation').to.equal(0);
-    expect(errors).to.deep.equal([]);
   });
 
   describe('a later step whose files do not arrive (DESIGN §3.4, spec §8)', () => {
