@@ -89,7 +89,6 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 }
 
-/** True when the page scrolls sideways (it must not, at 320 px or 200% zoom). */
 /**
  * WCAG 1.4.10 Reflow: what scrolls sideways: the page itself, or any element that would need a
  * sideways scroll bar to show its content (a modal's body, for one). Empty when nothing does.
@@ -149,14 +148,14 @@ export async function watchPage(context: BrowserContext): Promise<{ page: Page; 
 }
 
 /** A context opened elsewhere (e.g. by the driver's openApp), with what watchPage collects of it. */
-export interface WatchedContext {
+interface WatchedContext {
   readonly context: BrowserContext;
   readonly errors: string[];
   readonly cspViolations: string[];
 }
 
 /** How long a suite keeps a context: to the end of the test, or of the suite (a journey started in `before`). */
-export type Lifetime = 'test' | 'suite';
+type Lifetime = 'test' | 'suite';
 
 /** What a browser suite shares: its sandbox, its Chromium, and pages watched for errors. */
 export interface BrowserSuite {
