@@ -450,6 +450,8 @@ export const copy = {
 
   /** Spec §2 "Shared shell": header, footer, progress tracker, spinner and tooltip labels. */
   shell: {
+    /** Issue 25 item 5: the terminal says a button cannot be pressed yet, beside dimming it (no meaning by colour alone). */
+    unavailable: '(unavailable)',
     skipToContent: 'Skip to main content',
     footerLabel: 'Legal information',
     siteTerms: 'Site terms',

@@ -1,3 +1,5 @@
+// NO_COLOR, before Ink's chalk is imported (issue 25 item 5).
+import './no-color';
 import { journeyCommand } from './journey-command';
 
 /** `npm run journey -- …` (docs/terminal.md): the consent journey in a terminal; the exit code says how it ended. */

@@ -1,7 +1,12 @@
 import { Box, Text, useFocus, useInput } from 'ink';
+import { copy } from '../../domain/copy';
 import { useTakesKeys } from './type-ahead';
 
-/** A button: Tab reaches it, Enter or space presses it; a disabled one is shown dimmed and skipped. */
+/**
+ * A button: Tab reaches it, Enter or space presses it; a disabled one is skipped. Issue 25 item 5:
+ * no meaning by colour alone: the focused one is pointed at ("> "), as a text box is, beside its
+ * inverse colours; a disabled one says so beside its dimming.
+ */
 export function Button({
   label,
   onPress,
@@ -21,7 +26,13 @@ export function Button({
     { isActive: isFocused && !disabled },
   );
   useTakesKeys(isFocused && !disabled);
-  return <Text inverse={isFocused} dimColor={disabled}>{`[ ${label} ]`}</Text>;
+  return (
+    <Text>
+      {isFocused ? '> ' : '  '}
+      <Text inverse={isFocused} dimColor={disabled}>{`[ ${label} ]`}</Text>
+      {disabled ? <Text dimColor>{` ${copy.shell.unavailable}`}</Text> : ''}
+    </Text>
+  );
 }
 
 /**
