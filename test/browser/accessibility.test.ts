@@ -1,6 +1,7 @@
 // WCAG 2.2 AA on every screen and every modal, reached as a customer reaches them (DESIGN §3.7):
 // axe-core finds no violation; at 320 px wide and at 200% zoom (a 640×450 CSS viewport, half of
-// 1280×900) nothing scrolls sideways (WCAG 1.4.10 Reflow); each state is photographed at 1280 and
+// 1280×900) nothing scrolls sideways (WCAG 1.4.10 Reflow); at 320 px with the text spacing of WCAG
+// 1.4.12 no text is clipped and no control covered (issue 25 item 3); each state is photographed at 1280 and
 // 320 px into test-artifacts/screenshots/, and (with UPDATE_SCREENSHOTS=1) the README's main ones into docs/screenshots/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { base64url } from 'jose';
 import type { Page } from 'playwright-core';
 import { copy, modalText } from '../../domain/copy';
 import type { ModalName } from '../../domain/modal';
-import { axeViolations, browserSuite, sidewaysScrollers, type SandboxHarness } from './browser-harness';
+import { axeViolations, browserSuite, sidewaysScrollers, textSpacingProblems, type SandboxHarness } from './browser-harness';
 import { logIn, loginAnswer, modalTitle, onStep, returnResult, waitForAnimations, type LoginAnswer, loginReady } from './consent-app-driver';
 import { stepsCopy } from '../../domain/steps-copy';
 
@@ -82,6 +83,8 @@ describe('browser: accessibility of every screen and modal', function () {
     await waitForAnimations(page);
     expect(await sidewaysScrollers(page), `${name} scrolls sideways at 320 px`).to.deep.equal([]);
     await shoot(NARROW.width);
+    // Issue 25 item 3: WCAG 1.4.12 text spacing at 320 px.
+    expect(await textSpacingProblems(page), `${name} with the text spacing of WCAG 1.4.12 at 320 px`).to.deep.equal([]);
     await page.setViewportSize(ZOOM_200);
     expect(await sidewaysScrollers(page), `${name} scrolls sideways at 200% zoom`).to.deep.equal([]);
     await page.setViewportSize(DESKTOP);
@@ -114,6 +117,24 @@ describe('browser: accessibility of every screen and modal', function () {
   }
 
   let arrangementId = '';
+
+  it('the text spacing measure (WCAG 1.4.12) finds text clipped and a control covered, on a page made to have both', async () => {
+    const page = await newPage();
+    await page.setContent(
+      '<div style="height: 2.4em; line-height: 1.1; overflow: hidden; width: 200px">Two lines of text that fit until the spacing grows, then no more.</div>' +
+        '<div style="position: relative; height: 3em"><button style="position: absolute; top: 0">Hidden under</button>' +
+        '<div style="position: absolute; top: 0; left: 0; width: 200px; height: 3em; background: white">a cover</div></div>',
+    );
+    const problems = await textSpacingProblems(page);
+    expect(
+      problems.some((problem) => problem.startsWith('text clipped: <div>')),
+      problems.join('; '),
+    ).to.equal(true);
+    expect(
+      problems.some((problem) => problem.startsWith('control covered: <button>')),
+      problems.join('; '),
+    ).to.equal(true);
+  });
 
   it('login, its help modal and cancel; accounts; confirmation; success', async () => {
     const page = await openLogin();

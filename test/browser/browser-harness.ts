@@ -107,6 +107,78 @@ export const sidewaysScrollers = (page: Page): Promise<string[]> =>
     return found;
   });
 
+/**
+ * Issue 25 item 3, WCAG 1.4.12 Text spacing: the bookmarklet's overrides (line height 1.5,
+ * paragraph spacing 2, letter spacing 0.12, word spacing 0.16, all in em).
+ */
+const TEXT_SPACING_CSS =
+  '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
+
+/**
+ * WCAG 1.4.12, measured with element boxes: with the text spacing overrides on, what breaks: text
+ * clipped by a box that hides its overflow (visually hidden text aside), and controls that can no
+ * longer be reached (not the element at their own centre once scrolled to, or sideways scrolling).
+ * Only what the customer can use now is looked at: the top modal if one is open, else the page.
+ */
+export async function textSpacingProblems(page: Page): Promise<string[]> {
+  // page.evaluate sends a function's source; tsx wraps its named inner functions with `__name`.
+  await page.evaluate('globalThis.__name ??= (f) => f');
+  // A constructed stylesheet (CSSOM), as a customer's bookmarklet or extension adds it: the page's
+  // CSP allows no <style> of the test's own.
+  await page.evaluate((css) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    (globalThis as unknown as { textSpacing?: CSSStyleSheet }).textSpacing = sheet;
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  }, TEXT_SPACING_CSS);
+  try {
+    const problems = await page.evaluate(() => {
+      const found: string[] = [];
+      const name = (element: Element): string =>
+        `<${element.tagName.toLowerCase()}${element.id === '' ? '' : `#${element.id}`}${typeof element.className === 'string' && element.className !== '' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}> "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+      const dialogs = [...document.querySelectorAll('dialog[open]')];
+      const scope: Element = dialogs.at(-1) ?? document.body;
+      const hiddenOnPurpose = (element: Element): boolean => element.closest('.visually-hidden, [aria-hidden="true"]') !== null;
+      for (const element of scope.querySelectorAll<HTMLElement>('*')) {
+        if (!element.checkVisibility() || hiddenOnPurpose(element)) continue;
+        const css = getComputedStyle(element);
+        const clips = css.overflowX !== 'visible' || css.overflowY !== 'visible';
+        const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '');
+        if (!clips || !ownText) continue;
+        // A box that scrolls shows all its text (its scroll bar): only a box that hides its overflow clips.
+        const hidesX = css.overflowX === 'hidden' || css.overflowX === 'clip';
+        const hidesY = css.overflowY === 'hidden' || css.overflowY === 'clip';
+        if ((hidesX && element.scrollWidth > element.clientWidth + 1) || (hidesY && element.scrollHeight > element.clientHeight + 1)) {
+          found.push(`text clipped: ${name(element)} (${element.scrollWidth}×${element.scrollHeight} in ${element.clientWidth}×${element.clientHeight})`);
+        }
+      }
+      const controls = scope.querySelectorAll<HTMLElement>('button, a[href], input:not([type="hidden"]), select, textarea, summary');
+      for (const control of controls) {
+        if (!control.checkVisibility() || hiddenOnPurpose(control) || control.closest('[inert]') !== null) continue;
+        // The skip link shows only when focused.
+        if (control.classList.contains('skip-link')) continue;
+        control.scrollIntoView({ block: 'center', inline: 'center' });
+        const box = control.getBoundingClientRect();
+        if (box.width < 1 || box.height < 1) continue;
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const labels = control instanceof HTMLInputElement ? [...(control.labels ?? [])] : [];
+        const reached = hit !== null && (hit === control || control.contains(hit) || labels.some((label) => label.contains(hit)) || hit.contains(control));
+        if (!reached) found.push(`control covered: ${name(control)} (its centre shows ${hit === null ? 'nothing' : name(hit)})`);
+      }
+      const root = document.documentElement;
+      if (root.scrollWidth > root.clientWidth + 1) found.push(`the page scrolls sideways (${root.scrollWidth} px in ${root.clientWidth} px)`);
+      window.scrollTo(0, 0);
+      return found;
+    });
+    return problems;
+  } finally {
+    await page.evaluate(() => {
+      const sheet = (globalThis as unknown as { textSpacing?: CSSStyleSheet }).textSpacing;
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
+    });
+  }
+}
+
 /** Each context's CSP violation reports, once the page script of watchPage is installed. */
 const violationReports = new WeakMap<BrowserContext, string[]>();
 
