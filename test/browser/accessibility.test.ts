@@ -1,7 +1,8 @@
 // WCAG 2.2 AA on every screen and every modal, reached as a customer reaches them (DESIGN §3.7):
 // axe-core finds no violation; at 320 px wide and at 200% zoom (a 640×450 CSS viewport, half of
 // 1280×900) nothing scrolls sideways (WCAG 1.4.10 Reflow); at 320 px with the text spacing of WCAG
-// 1.4.12 no text is clipped and no control covered (issue 25 item 3); each state is photographed at 1280 and
+// 1.4.12 no text is clipped and no control covered (issue 25 item 3); in forced colours every control
+// is marked and the focus outlined (item 2); each state is photographed at 1280 and
 // 320 px into test-artifacts/screenshots/, and (with UPDATE_SCREENSHOTS=1) the README's main ones into docs/screenshots/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { base64url } from 'jose';
 import type { Page } from 'playwright-core';
 import { copy, modalText } from '../../domain/copy';
 import type { ModalName } from '../../domain/modal';
-import { axeViolations, browserSuite, sidewaysScrollers, textSpacingProblems, type SandboxHarness } from './browser-harness';
+import { axeViolations, browserSuite, forcedColoursProblems, sidewaysScrollers, textSpacingProblems, type SandboxHarness } from './browser-harness';
 import { logIn, loginAnswer, modalTitle, onStep, returnResult, waitForAnimations, type LoginAnswer, loginReady } from './consent-app-driver';
 import { stepsCopy } from '../../domain/steps-copy';
 
@@ -28,6 +29,9 @@ const README_STATES: Readonly<Record<string, readonly number[]>> = {
   'whats-changed': [1280],
   'modal-sessionEndedInactive': [320],
 };
+
+/** Issue 25 item 2: the states whose forced-colours screenshot (320 px) is kept in docs/screenshots/. */
+const FORCED_COLOURS_SHOTS: readonly string[] = ['login', 'accounts', 'confirmation', 'modal-sharingIncomplete'];
 
 const DESKTOP = { width: 1280, height: 900 };
 const NARROW = { width: 320, height: 640 };
@@ -73,6 +77,7 @@ describe('browser: accessibility of every screen and modal', function () {
     await waitForAnimations(page);
     const violations = await axeViolations(page);
     expect(violations, `axe on ${name}`).to.deep.equal([]);
+    expect(await forcedColoursProblems(page), `${name} in forced colours at 1280 px`).to.deep.equal([]);
     const shoot = async (width: number): Promise<void> => {
       const file = `${name}-${width}.png`;
       await page.screenshot({ path: path.join(ARTIFACTS, file) });
@@ -83,6 +88,13 @@ describe('browser: accessibility of every screen and modal', function () {
     await waitForAnimations(page);
     expect(await sidewaysScrollers(page), `${name} scrolls sideways at 320 px`).to.deep.equal([]);
     await shoot(NARROW.width);
+    // Issue 25 item 2: forced colours (Windows high contrast) at 320 px, photographed.
+    expect(await forcedColoursProblems(page), `${name} in forced colours at 320 px`).to.deep.equal([]);
+    await page.emulateMedia({ forcedColors: 'active' });
+    const forcedShot = `${name}-forced-colours-${NARROW.width}.png`;
+    await page.screenshot({ path: path.join(ARTIFACTS, forcedShot) });
+    if (UPDATE_README_SHOTS && FORCED_COLOURS_SHOTS.includes(name)) await page.screenshot({ path: path.join(README_SHOTS, forcedShot) });
+    await page.emulateMedia({ forcedColors: 'none' });
     // Issue 25 item 3: WCAG 1.4.12 text spacing at 320 px.
     expect(await textSpacingProblems(page), `${name} with the text spacing of WCAG 1.4.12 at 320 px`).to.deep.equal([]);
     await page.setViewportSize(ZOOM_200);
@@ -134,6 +146,19 @@ describe('browser: accessibility of every screen and modal', function () {
       problems.some((problem) => problem.startsWith('control covered: <button>')),
       problems.join('; '),
     ).to.equal(true);
+  });
+
+  it('the forced colours check finds a button marked by its background alone and a focus shown by a shadow ring, on a page made to have both', async () => {
+    const page = await newPage();
+    await page.setContent(
+      '<style>button { border: none; background: navy; color: white; } button:focus-visible { outline: none; box-shadow: 0 0 0 3px orange; }</style>' +
+        '<button>Background only</button>',
+    );
+    const problems = await forcedColoursProblems(page);
+    expect(problems, problems.join('; ')).to.include.members([
+      'nothing marks this control in forced colours: <button> "Background only"',
+      'no focus outline in forced colours: <button> "Background only"',
+    ]);
   });
 
   it('login, its help modal and cancel; accounts; confirmation; success', async () => {

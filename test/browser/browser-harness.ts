@@ -179,6 +179,79 @@ export async function textSpacingProblems(page: Page): Promise<string[]> {
   }
 }
 
+/**
+ * Issue 25 item 2, forced colours (Windows high contrast), emulated: what can no longer be seen.
+ * Backgrounds and shadows are dropped there, so every button and text field of what the customer
+ * can use (the top modal, or the page) needs a border of its own (a custom-drawn checkbox too), or
+ * an underline or a mark of its own in its text colour;
+ * and the focus, moved by Tab to the first three controls, needs an outline (a shadow ring
+ * vanishes). The focus goes back where it was.
+ */
+export async function forcedColoursProblems(page: Page): Promise<string[]> {
+  await page.emulateMedia({ forcedColors: 'active' });
+  try {
+    await page.evaluate('globalThis.__name ??= (f) => f');
+    const found = await page.evaluate(() => {
+      const problems: string[] = [];
+      const name = (element: Element): string =>
+        `<${element.tagName.toLowerCase()}${typeof element.className === 'string' && element.className !== '' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}> "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+      const scope: Element = [...document.querySelectorAll('dialog[open]')].at(-1) ?? document.body;
+      const bordered = (element: Element): boolean => {
+        const css = getComputedStyle(element);
+        return (
+          css.borderTopStyle !== 'none' && parseFloat(css.borderTopWidth) >= 1 && css.borderBottomStyle !== 'none' && parseFloat(css.borderBottomWidth) >= 1
+        );
+      };
+      // Without a border, a control shows itself by an underline (a link-styled button) or by a
+      // mark of its own in its text colour (an icon, a disclosure's chevron), which forced colours keep.
+      const markedOwnWay = (control: Element): boolean => {
+        const css = getComputedStyle(control);
+        if (css.textDecorationLine.includes('underline')) return true;
+        const icon = control.querySelector('svg');
+        if (icon !== null && icon.checkVisibility()) return true;
+        return ['::before', '::after'].some((pseudo) => {
+          const mark = getComputedStyle(control, pseudo);
+          return mark.content !== 'none' && (mark.borderRightStyle !== 'none' || mark.borderBottomStyle !== 'none');
+        });
+      };
+      const controls = scope.querySelectorAll<HTMLElement>('button, a.btn, input:not([type="hidden"]), select, textarea');
+      for (const control of controls) {
+        if (!control.checkVisibility() || control.closest('.visually-hidden, [inert]') !== null) continue;
+        const custom = getComputedStyle(control).appearance === 'none';
+        const native = control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio') && !custom;
+        // A close button drawn as a cross is its own mark; a native checkbox is drawn by the system.
+        if (native || control.classList.contains('modal-close')) continue;
+        if (!bordered(control) && !markedOwnWay(control)) problems.push(`nothing marks this control in forced colours: ${name(control)}`);
+      }
+      return problems;
+    });
+    const before = await page.evaluate(() => {
+      (globalThis as unknown as { focusedBefore?: Element | null }).focusedBefore = document.activeElement;
+    });
+    void before;
+    for (let step = 0; step < 3; step++) {
+      await page.keyboard.press('Tab');
+      const focus = await page.evaluate(() => {
+        const active = document.activeElement;
+        if (active === null || active === document.body) return undefined;
+        const css = getComputedStyle(active);
+        const outlined = css.outlineStyle !== 'none' && parseFloat(css.outlineWidth) >= 2;
+        return { outlined, what: `<${active.tagName.toLowerCase()}> "${(active.textContent ?? '').trim().slice(0, 40)}"` };
+      });
+      if (focus !== undefined && !focus.outlined) found.push(`no focus outline in forced colours: ${focus.what}`);
+    }
+    await page.evaluate(() => {
+      const before = (globalThis as unknown as { focusedBefore?: Element | null }).focusedBefore;
+      if (before instanceof HTMLElement) before.focus({ preventScroll: true });
+      else (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    });
+    return [...new Set(found)];
+  } finally {
+    await page.emulateMedia({ forcedColors: 'none' });
+  }
+}
+
 /** Each context's CSP violation reports, once the page script of watchPage is installed. */
 const violationReports = new WeakMap<BrowserContext, string[]>();
 
