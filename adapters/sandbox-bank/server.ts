@@ -1,10 +1,11 @@
 // The sandbox bank (DESIGN §5): one Fastify server on 127.0.0.1 that serves the built consent
 // app, plays the bank's side of every customer-auth call and hosts the recipient simulator.
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Result } from '../../domain/result';
 import { cacheControlFor, NO_INLINE, securityHeaders } from '../web-security-headers';
 import { registerAppShellRoutes, servedInlineSources } from './app-shell.routes';
@@ -83,6 +84,20 @@ export interface SandboxBank {
   readonly warning?: string;
 }
 
+/**
+ * Issue 24 item 6 (a hostile-request run): a request whose head and body have not all arrived
+ * within 10 s is answered 408 and its connection closed. Fastify's default is no limit: a POST
+ * that declared 1,000 bytes and sent 7 held its connection for over 330 s.
+ */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/** Node's parser errors (before any route): the status and reason of the raw answer. */
+function clientErrorStatus(error: NodeJS.ErrnoException): readonly [number, string] {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'Request Timeout'];
+  if (error.code === 'HPE_HEADER_OVERFLOW') return [431, 'Request Header Fields Too Large'];
+  return [400, 'Bad Request'];
+}
+
 const codeForStatus = (status: number): string =>
   status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : status === 404 ? 'not_found' : 'invalid_request';
 
@@ -116,8 +131,48 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
     tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? SANDBOX_DEFAULTS.tokenLifetimeSeconds,
   });
 
+  // DESIGN §4, issue 12: every answer carries the security headers; the CSP allows the served
+  // entry page's inline blocks by their hashes (issue 20) and reports to the sandbox's own
+  // collector (config.json's cspReportUri) with report-uri only: the sandbox speaks plain HTTP,
+  // where report-to would make Chromium send no report at all.
+  const inline = servedInlineSources(distDir);
+  let headers = securityHeaders(NO_INLINE, SANDBOX_CSP_REPORTING);
+  let headersFor = NO_INLINE;
+  const currentHeaders = (): Record<string, string> => {
+    const sources = inline();
+    if (sources !== headersFor) {
+      headersFor = sources;
+      headers = securityHeaders(sources, SANDBOX_CSP_REPORTING);
+    }
+    return headers;
+  };
+
   const app = Fastify({
     logger: options.logErrors === true ? { level: 'error' } : false,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // Node checks for timed-out requests every 30 s by default; every second keeps the limit near 10 s.
+    serverFactory: (handler) => createServer({ requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1000 }, handler),
+    // Issue 24 item 6: the answers made before any route (an address that cannot be decoded, a
+    // request Node's parser refuses, one that timed out) carry the security headers too.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as unknown as FastifyReply)
+        .code(400)
+        .headers(currentHeaders())
+        .header('Cache-Control', 'no-store')
+        .send(errorEnvelope('invalid_request', [error.message]));
+    },
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const [status, reason] = clientErrorStatus(error);
+      const body = JSON.stringify(errorEnvelope(codeForStatus(status), [reason]));
+      const lines = Object.entries({ ...currentHeaders(), 'Cache-Control': 'no-store', 'Content-Type': 'application/json; charset=utf-8' }).map(
+        ([name, value]) => `${name}: ${value}`,
+      );
+      if (socket.writable) {
+        socket.write(`HTTP/1.1 ${status} ${reason}\r\n${lines.join('\r\n')}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      }
+      socket.destroy(error);
+    },
     // A selection of 500 accounts under every bank scope is about 150 KB; 1 MiB leaves room.
     bodyLimit: 1024 * 1024,
     // A request that arrives while the sandbox stops is answered like any other (Fastify's
@@ -138,21 +193,9 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
     void jsonParser(request, typeof body === 'string' ? body : body.toString('utf8'), done);
   });
 
-  // DESIGN §4, issue 12: every answer carries the security headers; the CSP allows the served
-  // entry page's inline blocks by their hashes (issue 20) and reports to the sandbox's own
-  // collector (config.json's cspReportUri) with report-uri only: the sandbox speaks plain HTTP,
-  // where report-to would make Chromium send no report at all.
-  const inline = servedInlineSources(distDir);
-  let headers = securityHeaders(NO_INLINE, SANDBOX_CSP_REPORTING);
-  let headersFor = NO_INLINE;
   let closing = false;
   app.addHook('onSend', async (request, reply, payload) => {
-    const sources = inline();
-    if (sources !== headersFor) {
-      headersFor = sources;
-      headers = securityHeaders(sources, SANDBOX_CSP_REPORTING);
-    }
-    reply.headers(headers);
+    reply.headers(currentHeaders());
     // A request answered while the sandbox stops ends its connection, so that stopping waits for
     // every answer in flight (a committed confirmation is answered, not cut) and then ends.
     if (closing) reply.header('Connection', 'close');
