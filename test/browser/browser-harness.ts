@@ -107,6 +107,9 @@ export const sidewaysScrollers = (page: Page): Promise<string[]> =>
     return found;
   });
 
+/** page.evaluate sends a function's source; tsx wraps its named inner functions with `__name`, which the page then needs. */
+const allowNamedFunctions = (page: Page): Promise<unknown> => page.evaluate('globalThis.__name ??= (f) => f');
+
 /**
  * Issue 25 item 3, WCAG 1.4.12 Text spacing: the bookmarklet's overrides (line height 1.5,
  * paragraph spacing 2, letter spacing 0.12, word spacing 0.16, all in em).
@@ -121,8 +124,7 @@ const TEXT_SPACING_CSS =
  * Only what the customer can use now is looked at: the top modal if one is open, else the page.
  */
 export async function textSpacingProblems(page: Page): Promise<string[]> {
-  // page.evaluate sends a function's source; tsx wraps its named inner functions with `__name`.
-  await page.evaluate('globalThis.__name ??= (f) => f');
+  await allowNamedFunctions(page);
   // A constructed stylesheet (CSSOM), as a customer's bookmarklet or extension adds it: the page's
   // CSP allows no <style> of the test's own.
   await page.evaluate((css) => {
@@ -190,7 +192,7 @@ export async function textSpacingProblems(page: Page): Promise<string[]> {
 export async function forcedColoursProblems(page: Page): Promise<string[]> {
   await page.emulateMedia({ forcedColors: 'active' });
   try {
-    await page.evaluate('globalThis.__name ??= (f) => f');
+    await allowNamedFunctions(page);
     const found = await page.evaluate(() => {
       const problems: string[] = [];
       const name = (element: Element): string =>
@@ -225,10 +227,9 @@ export async function forcedColoursProblems(page: Page): Promise<string[]> {
       }
       return problems;
     });
-    const before = await page.evaluate(() => {
+    await page.evaluate(() => {
       (globalThis as unknown as { focusedBefore?: Element | null }).focusedBefore = document.activeElement;
     });
-    void before;
     for (let step = 0; step < 3; step++) {
       await page.keyboard.press('Tab');
       const focus = await page.evaluate(() => {
