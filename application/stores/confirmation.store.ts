@@ -128,11 +128,6 @@ export class ConfirmationStore {
     return { tppName: this.session.tppName, orgName: this.session.token?.orgName ?? '' };
   }
 
-  /** Issue 13 item 5: a long account list is folded behind its count. */
-  get accountListFolded(): boolean {
-    return isAccountListFolded(this.counts);
-  }
-
   /**
    * Issue 22: a long list (the length issue 13 item 5 folded) is shown in a scrolling region of
    * its own, never behind a click (CX standards "Account confirm").
