@@ -382,10 +382,11 @@ export const copy = {
     /**
      * Spec §2 "A note states the online banking password is never asked", and issue 22, CX
      * standards "Passwords": "MUST state … that third parties do not need consumer passwords to
-     * access CDR data" (the recipient by name once the token is verified; docs/wording.md).
+     * access CDR data". The same words before and after the token is verified: it sits above
+     * Continue, and naming the recipient once known added a line on a phone and moved Continue
+     * under a customer's tap (issue 20, docs/prerendered-login.md "Nothing above Continue moves").
      */
-    passwordNote: (tppName: string): string =>
-      `${tppName === '' ? 'Third parties' : `Third parties such as ${tppName}`} never need your online banking password to access your data, and we will never ask for it here.`,
+    passwordNote: 'Third parties never need your online banking password to access your data, and we will never ask for it here.',
     cdrPolicy: 'Consumer Data Right policy',
     continue: 'Continue',
     cancel: 'Cancel',

@@ -106,9 +106,9 @@ export class LoginStore {
     return secureCodeHelp(this.session.loginSettings.otpExpirySeconds);
   }
 
-  /** Spec §2 password note, issue 22 (CX standards "Passwords"): third parties, the recipient by name, never need the password. */
+  /** Spec §2 password note, issue 22 (CX standards "Passwords"): third parties never need the password. */
   get passwordNote(): string {
-    return copy.login.passwordNote(this.session.awaitingLogin ? '' : this.session.tppName);
+    return copy.login.passwordNote;
   }
 
   /** DESIGN §3.7: where focus goes after a failed login (login-feedback.ts). */

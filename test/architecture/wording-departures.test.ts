@@ -90,8 +90,6 @@ const SAMPLES: Samples = {
 
 /** Argument lists for the functions whose samples are not a plain combination. */
 const OVERRIDES: Readonly<Record<string, readonly (readonly unknown[])[]>> = {
-  // Before the token is verified there is no name (DESIGN §3.1): "Third parties never need …".
-  'copy.login.passwordNote': [['Budget Buddy'], ['']],
   // Issue 23 item E: the recipient by name, or the unnamed recipient's words (esbuild renames its parameter).
   'copy.failure.returnsTo': [['Budget Buddy'], ['the app or website that sent you here']],
   // DESIGN §3.13: a code, a time, or both; with neither there is no reference line.

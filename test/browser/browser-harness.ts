@@ -280,7 +280,9 @@ async function cspViolationEvents(context: BrowserContext): Promise<string[]> {
 
 /**
  * Collects CSP violations (the browser's console reports and every `securitypolicyviolation`
- * event) and page errors of a context's pages.
+ * event) and page errors of a context's pages. The app's warning that it could not adopt the
+ * pre-rendered form as it was (ui/web/main.tsx) counts as a page error: the form was rendered
+ * again, and what was typed after that moment, and the focus, went with the old one (issue 20).
  */
 export async function watchPage(context: BrowserContext): Promise<{ page: Page; cspViolations: string[]; errors: string[] }> {
   const cspViolations = await cspViolationEvents(context);
@@ -288,6 +290,7 @@ export async function watchPage(context: BrowserContext): Promise<{ page: Page; 
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    if (message.type() === 'warning' && /could not be adopted/.test(message.text())) errors.push(message.text().slice(0, 300));
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, cspViolations, errors };

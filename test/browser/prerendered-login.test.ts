@@ -9,6 +9,7 @@ import { framesRecorded, loginReady, onStep, pageSettled } from './consent-app-d
 
 const WIDTHS = [
   { width: 320, height: 640 },
+  { width: 390, height: 844 },
   { width: 1280, height: 900 },
 ] as const;
 
@@ -74,6 +75,23 @@ const tookOver = (page: Page) =>
   page.waitForFunction(() => !document.documentElement.hasAttribute('data-entry') && document.getElementById('entry-loading') === null);
 const box = async (page: Page, name: string) => (await page.locator(`input[name=${name}]`).boundingBox())!;
 
+/**
+ * Where each field and button of the login form is, by its name or its text: a tap aimed at one
+ * before the take-over must land on it after (issue 20: the password note once grew by a line
+ * when the recipient was named, and a tap on Continue landed on the form).
+ */
+const controlBoxes = (page: Page): Promise<Record<string, string>> =>
+  page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('form.login-form input, form.login-form button')]
+        .filter((control) => control.checkVisibility())
+        .map((control) => {
+          const { x, y, width, height } = control.getBoundingClientRect();
+          return [control.getAttribute('name') ?? control.textContent?.trim() ?? '', `${x},${y} ${width}x${height}`];
+        }),
+    ),
+  );
+
 describe('browser: the pre-rendered login form (issues 15 and 20)', function () {
   this.timeout(90_000);
   const suite = browserSuite({ tokenLifetimeSeconds: 600 });
@@ -131,13 +149,14 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
   }
 
   for (const viewport of WIDTHS) {
-    it(`${viewport.width} px: typed before the app starts, the text and the focus stay through the take-over; the fields do not move; then the login goes on`, async () => {
+    it(`${viewport.width} px: typed before the app starts, the text and the focus stay through the take-over; no field or button moves; then the login goes on`, async () => {
       const { page } = await newPage(viewport);
       const app = gate();
       await page.route(/\/assets\/main-[^/]*\.js$/, app.hold);
       await page.goto(await suite.harness.entryUrl(), { waitUntil: 'commit' });
       await username(page).waitFor();
       const pinned = { username: await box(page, 'username'), secureCode: await box(page, 'secureCode') };
+      const controls = await controlBoxes(page);
       await username(page).click();
       await page.keyboard.type('jane.cit');
       app.open();
@@ -147,6 +166,7 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
       expect(await isFocused(page, 'username'), 'focus stayed in the field').to.equal(true);
       expect(await box(page, 'username'), 'the username field did not move').to.deep.equal(pinned.username);
       expect(await box(page, 'secureCode'), 'the code field did not move').to.deep.equal(pinned.secureCode);
+      expect(await controlBoxes(page), "the form's fields and buttons did not move").to.deep.equal(controls);
       expect(await page.locator('.step-intro').textContent(), 'the recipient is named once known').to.match(/^You are about to share your data with \S/);
       await secureCode(page).click();
       await page.keyboard.type('123456');
@@ -217,6 +237,44 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     await page.getByText(copy.shell.offline).waitFor();
     await page.context().setOffline(false);
     await onStep(page, copy.steps.selectAccounts);
+    expect(
+      requests.filter((request) => request.startsWith('POST /customer-auth/authenticate')),
+      'one login, made by the press',
+    ).to.have.length(1);
+  });
+
+  it('offline as the app starts: a Continue pressed the moment the page\'s script lets the form go logs in once when the connection is back; the form is never submitted by the browser (issue 20)', async () => {
+    const { page, requests } = await newPage();
+    let handOver: () => void = () => undefined;
+    const offline = new Promise<void>((resolve) => {
+      handOver = resolve;
+    });
+    await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+      const response = await route.fetch();
+      await offline;
+      await route.fulfill({ response });
+    });
+    const documents: string[] = [];
+    page.on('domcontentloaded', () => documents.push(page.url()));
+    await page.goto(await suite.harness.entryUrl(), { waitUntil: 'commit' });
+    await username(page).fill('jane.citizen');
+    await secureCode(page).fill('123456');
+    // Continue is pressed the moment the page's script stops holding presses (it loses
+    // `data-entry`): the app must have the form by then.
+    await page.evaluate(() => {
+      new MutationObserver((_records, observer) => {
+        if (document.documentElement.hasAttribute('data-entry')) return;
+        observer.disconnect();
+        document.querySelector<HTMLButtonElement>('form.login-form button[type=submit]')?.click();
+      }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-entry'] });
+    });
+    await page.context().setOffline(true);
+    handOver();
+    await page.getByText(copy.shell.offline).waitFor();
+    await page.context().setOffline(false);
+    await onStep(page, copy.steps.selectAccounts);
+    expect(documents, 'the page was never loaded again (a form submitted by the browser)').to.have.length(1);
+    expect(page.url(), 'the code never in the address').not.to.contain('123456');
     expect(
       requests.filter((request) => request.startsWith('POST /customer-auth/authenticate')),
       'one login, made by the press',

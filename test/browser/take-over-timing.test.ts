@@ -123,6 +123,9 @@ async function runCase(t: Timing, page: Page, entryUrl: string): Promise<Outcome
   page.on('response', (response) => {
     if (isLogin(response.request())) answers.push(response.status());
   });
+  // A press neither the entry script nor the app took would submit the form natively: a new document.
+  const documents: string[] = [];
+  page.on('domcontentloaded', () => documents.push(page.url()));
   const warnings: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
@@ -172,6 +175,7 @@ async function runCase(t: Timing, page: Page, entryUrl: string): Promise<Outcome
     const sent = JSON.parse(body) as { username?: string; secureCode?: string };
     if (sent.username !== USERNAME || sent.secureCode !== CODE) problems.push(`the login sent ${body}`);
   }
+  if (documents.length > 1) problems.push(`the page was loaded again: ${documents.slice(1).join(', ')}`);
   const adoptionWarnings = warnings.filter((text) => /adopted|hydrat/i.test(text));
   if (adoptionWarnings.length > 0) problems.push(`the page was not adopted as it was: ${adoptionWarnings[0]?.slice(0, 200)}`);
   return { problems };

@@ -27,7 +27,7 @@ describe('ui: login screen (spec §2, §5)', () => {
       'Account Login',
       'Your username will not be shared.',
       'Enter the 6-digit secure code from your Digital Secure Key app. Each code expires 2 minutes after your app generates it.',
-      'Third parties such as Budget Buddy never need your online banking password to access your data, and we will never ask for it here.',
+      'Third parties never need your online banking password to access your data, and we will never ask for it here.',
     ])
       expect(within(f).getByText(text), text).to.be.instanceOf(Element);
     expect(within(f).queryByRole('button', { name: 'Forgot your username?' })).to.equal(null);

@@ -1,5 +1,6 @@
 import './styles/index.css';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { loadConfig, createContainer, forgetEntryReloads, WindowLaunchParameters } from '../../adapters/composition-root';
 import { FlowController } from '../../application/flow-controller';
@@ -84,15 +85,23 @@ async function boot(element: HTMLElement): Promise<void> {
       await started;
       return;
     }
-    // Offline at the start (its notice is not in the page) or a launch elsewhere: rendered anew,
-    // keeping whatever was typed, and a press the page's script kept while the form awaits the login.
-    if (prerendered !== undefined) {
-      if (session.awaitingLogin) takeOverWithoutAdopting(prerendered, container.get(LoginStore));
-      else keepTypedText(prerendered, container.get(LoginStore));
+    if (prerendered === undefined) {
+      // A launch elsewhere: the loading screen until the start is over, then the step or the failure page.
+      showLoadingScreenInstead(element);
+      await started;
+      root().render(app);
+      return;
     }
-    showLoadingScreenInstead(element);
+    // Offline at the start (its notice is not in the page): rendered anew once the start is over.
+    // Until then the page's script keeps holding presses; then, in one task (no event between),
+    // what was typed and a press it kept go to the app and React replaces the form (issue 20:
+    // before, the script stopped holding presses at once, and a Continue pressed while the start
+    // ran submitted the form natively, the code in the address).
     await started;
-    root().render(app);
+    if (session.awaitingLogin) takeOverWithoutAdopting(prerendered, container.get(LoginStore));
+    else keepTypedText(prerendered, container.get(LoginStore));
+    showLoadingScreenInstead(element);
+    flushSync(() => root().render(app));
   } catch (error) {
     showStartupFailure(root(), error);
   }
