@@ -243,7 +243,7 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     ).to.have.length(1);
   });
 
-  it('offline as the app starts: a Continue pressed the moment the page\'s script lets the form go logs in once when the connection is back; the form is never submitted by the browser (issue 20)', async () => {
+  it("offline as the app starts: a Continue pressed the moment the page's script lets the form go logs in once when the connection is back; the form is never submitted by the browser (issue 20)", async () => {
     const { page, requests } = await newPage();
     let handOver: () => void = () => undefined;
     const offline = new Promise<void>((resolve) => {
