@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { base64url, decodeJwt, generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
-import type { Frame, Page, Request } from 'playwright-core';
+import type { BrowserContext, Frame, Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { SIGNING_KEY_FILE } from '../../adapters/sandbox-bank/signing-keys';
 import { REDIRECT_JWT_KEY } from '../../adapters/session-token-storage.adapter';
@@ -100,8 +100,10 @@ describe('browser: attacks and failures end safely', function () {
    * requests matching `pattern` never answer, and logs jane.citizen in; `started` is Continue's time.
    */
   async function logInWithRequestsUnanswered(pattern: string): Promise<{ app: OpenedApp; started: number }> {
-    const app = suite.watched(await openApp(suite.browser, suite.harness), 'suite');
-    await app.page.route(pattern, () => undefined); // never fulfilled
+    // Routed before the page opens: the app preloads the later steps once the login is idle,
+    // which under load came before a route set after openApp (CI run 14: the stylesheet arrived).
+    const neverAnswered = (context: BrowserContext): Promise<void> => context.route(pattern, () => undefined);
+    const app = suite.watched(await openApp(suite.browser, suite.harness, {}, undefined, neverAnswered), 'suite');
     await logIn(app.page, 'jane.citizen');
     return { app, started: Date.now() };
   }
@@ -118,7 +120,7 @@ describe('browser: attacks and failures end safely', function () {
     await modal.waitFor({ timeout: 30_000 });
     const waitedMs = Date.now() - started;
     const spinnerGone = (await page.locator('.loading-mask').count()) === 0;
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await app.context.unrouteAll({ behavior: 'ignoreErrors' });
     return { waitedMs, spinnerGone, modalShown: true };
   }
 
@@ -132,7 +134,7 @@ describe('browser: attacks and failures end safely', function () {
     const modal = modalNamed(page, 'serviceUnavailable');
     await modal.waitFor({ timeout: 40_000 });
     const waitedMs = Date.now() - started;
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await app.context.unrouteAll({ behavior: 'ignoreErrors' });
     await modal.getByRole('button', { name: 'Return to Budget Buddy' }).click();
     const result = await expectErrorReturn(page, app.state);
     expect(app.errors, 'page errors').to.deep.equal([]);

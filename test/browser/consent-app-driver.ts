@@ -52,8 +52,11 @@ export async function openApp(
   harness: SandboxHarness,
   ask: Partial<AuthorisationAsk> = {},
   viewport = { width: 1280, height: 900 },
+  /** Run on the new context before the page opens (e.g. its routes, so that no early request escapes them). */
+  prepare: (context: BrowserContext) => Promise<void> = async () => undefined,
 ): Promise<OpenedApp> {
   const context = await browser.newContext({ viewport });
+  await prepare(context);
   const watched = await watchPage(context);
   const requests: OpenedApp['requests'] = [];
   watched.page.on('request', (request) => {
