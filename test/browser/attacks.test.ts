@@ -102,7 +102,9 @@ describe('browser: attacks and failures end safely', function () {
   async function logInWithRequestsUnanswered(pattern: string): Promise<{ app: OpenedApp; started: number }> {
     // Routed before the page opens: the app preloads the later steps once the login is idle,
     // which under load came before a route set after openApp (CI run 14: the stylesheet arrived).
-    const neverAnswered = (context: BrowserContext): Promise<void> => context.route(pattern, () => undefined);
+    const neverAnswered = async (context: BrowserContext): Promise<void> => {
+      await context.route(pattern, () => undefined);
+    };
     const app = suite.watched(await openApp(suite.browser, suite.harness, {}, undefined, neverAnswered), 'suite');
     await logIn(app.page, 'jane.citizen');
     return { app, started: Date.now() };
