@@ -1,0 +1,52 @@
+// The rules a transcript shows (issue 25 item 1), read from what the screen reader said command
+// by command (speak.ts).
+import type { Spoken } from './speak';
+
+/** Commands that only move the reading cursor: what they make the reader say is what the customer reads. */
+const MOVES = new Set(['next item', 'next heading']);
+const STEP_HEADING = /^heading, (.+), level 1$/;
+const LIVE = /^(polite|assertive): (.+)$/;
+
+/** The live regions' announcements in one answer, without their politeness. */
+export function announcements(spoken: Spoken): string[] {
+  return spoken.phrases.flatMap((phrase) => {
+    const match = LIVE.exec(phrase);
+    return match?.[2] === undefined ? [] : [match[2]];
+  });
+}
+
+/** The first answer to a command, after `from`, that says something matching `phrase`. */
+export function answerSaying(transcript: readonly Spoken[], phrase: RegExp, from = 0): Spoken {
+  const found = transcript.slice(from).find((spoken) => spoken.phrases.some((said) => phrase.test(said)));
+  if (found === undefined) throw new Error(`nothing in the transcript says ${String(phrase)}`);
+  return found;
+}
+
+/**
+ * Step changes as announced: the level-1 headings the reader said because the app moved the focus
+ * to them, not because the customer moved the reader there. Each step change should be in it once.
+ */
+export function stepHeadingsAnnounced(transcript: readonly Spoken[]): string[] {
+  return transcript.filter(({ command }) => !MOVES.has(command)).flatMap(({ phrases }) => phrases.flatMap((phrase) => STEP_HEADING.exec(phrase)?.[1] ?? []));
+}
+
+/**
+ * What one answer says twice: the same phrase twice, or an announcement whose words another phrase
+ * of the same answer says too (an error announced by its live region and read with its field).
+ */
+export function saidTwice(transcript: readonly Spoken[]): string[] {
+  return transcript.flatMap(({ command, phrases }, index) =>
+    phrases
+      .filter((phrase, at) => {
+        const others = phrases.filter((_, other) => other !== at);
+        const words = LIVE.exec(phrase)?.[2];
+        return phrases.indexOf(phrase) !== at || (words !== undefined && others.some((said) => said.includes(words)));
+      })
+      .map((phrase) => `command ${index + 1} (${command}): ${phrase}`),
+  );
+}
+
+/** Announcements made while the customer only moved the reader: nothing should speak up then. */
+export function announcedWhileReading(transcript: readonly Spoken[]): string[] {
+  return transcript.filter(({ command }) => MOVES.has(command)).flatMap((spoken) => announcements(spoken));
+}
