@@ -2,7 +2,7 @@
 import 'reflect-metadata/lite';
 import type { Container } from 'inversify';
 import { createAppContainer, made, value } from '../../application/port-table';
-import { CallJournal } from '../../application/call-journal';
+import { CallJournal } from './call-journal';
 import { bindLaterSteps } from '../../application/later-steps.module';
 import type { Clock } from '../../application/ports/clock.port';
 import type { Logger } from '../../application/ports/logger.port';
@@ -21,6 +21,12 @@ import { PrintingRedirector } from './printing-redirector.adapter';
 
 export { resolveJourneyEntry, type JourneyEntryAsk } from './journey-entry';
 export { readJourneyAnswers } from './journey-answers-file';
+// The CI mode's own rules (docs/terminal.md "Verdicts"): not rules of the consent, so not in domain/.
+export { CallJournal } from './call-journal';
+export type { JourneyAnswers } from './journey-answers';
+export { journeyCopy, verdictLine } from './journey-copy';
+export { readReturn, type JourneyReturn } from './journey-outcome';
+export { EXIT_CODES, journeyVerdict, type RunStop } from './journey-verdict';
 
 const nodeFetch: FetchFunction = (input, init) => globalThis.fetch(input, init);
 

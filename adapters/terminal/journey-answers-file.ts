@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parseJourneyAnswers, type JourneyAnswers } from '../../domain/journey-answers';
+import { parseJourneyAnswers, type JourneyAnswers } from './journey-answers';
 import { err, type Result } from '../../domain/result';
 
 /** Reads a scripted journey's answers file (JSON, docs/terminal.md "CI"); every problem is named. */

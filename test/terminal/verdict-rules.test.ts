@@ -3,13 +3,13 @@ import { expect } from 'chai';
 import { FetchCustomerAuthApi } from '../../adapters/fetch-customer-auth-api.adapter';
 import { MemoryTokenStorage } from '../../adapters/terminal/memory-token-storage.adapter';
 import type { RuntimeConfig } from '../../application/runtime-config';
-import { CallJournal } from '../../application/call-journal';
+import { CallJournal } from '../../adapters/terminal/call-journal';
 import type { ApiError } from '../../domain/api-error';
 import { CALL_ENDPOINTS } from '../../domain/call-endpoints';
 import type { FlowCallKind } from '../../domain/flow-effects';
 import { initialFlowState, type FlowState } from '../../domain/flow-state';
-import { verdictLine } from '../../domain/journey-copy';
-import { journeyCause, journeyVerdict, NO_FAILED_CALLS, noteAnswer, type CallRecord } from '../../domain/journey-verdict';
+import { verdictLine } from '../../adapters/terminal/journey-copy';
+import { journeyCause, journeyVerdict, NO_FAILED_CALLS, noteAnswer, type CallRecord } from '../../adapters/terminal/journey-verdict';
 import { err, ok } from '../../domain/result';
 import type { ReturnUrl } from '../../domain/return-url';
 
@@ -22,7 +22,7 @@ const state = (): FlowState =>
 const note = (record: CallRecord, call: FlowCallKind, error?: ApiError): CallRecord =>
   noteAnswer(record, call, error === undefined ? ok(undefined) : err(error));
 
-/** docs/terminal.md "Verdicts": the rules that pick what a verdict names (domain/journey-verdict.ts), without a bank. */
+/** docs/terminal.md "Verdicts": the rules that pick what a verdict names (adapters/terminal/journey-verdict.ts), without a bank. */
 describe("terminal channel: the verdict's rules", () => {
   describe('which failed call the ending is about (noteAnswer)', () => {
     it('a failure is the cause; a later success of a journey call (a retry, a login after a wrong code) clears it', () => {

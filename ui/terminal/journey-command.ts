@@ -1,11 +1,11 @@
-import { EXIT_CODES } from '../../domain/journey-verdict';
+import { EXIT_CODES } from '../../adapters/terminal/composition-root';
 import { parseJourneyArguments, USAGE } from './journey-arguments';
 import { runJourney, type JourneyIo } from './run-journey';
 
 /**
  * `npm run journey -- …` (docs/terminal.md): `--help` prints the usage to stdout (exit 0); a
  * command line that is not understood is named on stderr with the usage (exit 2); else the run,
- * whose verdict sets the exit code (domain/journey-verdict.ts EXIT_CODES).
+ * whose verdict sets the exit code (adapters/terminal/journey-verdict.ts EXIT_CODES).
  */
 export async function journeyCommand(argv: readonly string[], io: JourneyIo & { readonly err: (line: string) => void }): Promise<number> {
   const parsed = parseJourneyArguments(argv);

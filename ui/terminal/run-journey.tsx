@@ -1,14 +1,23 @@
 import { render } from 'ink';
 import { EventEmitter } from 'node:events';
 import { FlowController } from '../../application/flow-controller';
-import { createTerminalContainer, loadTerminalConfig, readJourneyAnswers, resolveJourneyEntry } from '../../adapters/terminal/composition-root';
-import { CallJournal } from '../../application/call-journal';
+import {
+  CallJournal,
+  createTerminalContainer,
+  EXIT_CODES,
+  journeyCopy,
+  journeyVerdict,
+  loadTerminalConfig,
+  readJourneyAnswers,
+  readReturn,
+  resolveJourneyEntry,
+  verdictLine,
+  type JourneyAnswers,
+  type JourneyReturn,
+  type RunStop,
+} from '../../adapters/terminal/composition-root';
 import { SessionStore } from '../../application/stores/session.store';
 import { copy, modalText } from '../../domain/copy';
-import { journeyCopy, verdictLine } from '../../domain/journey-copy';
-import { readReturn, type JourneyReturn } from '../../domain/journey-outcome';
-import { EXIT_CODES, journeyVerdict, type RunStop } from '../../domain/journey-verdict';
-import type { JourneyAnswers } from '../../domain/journey-answers';
 import type { ReturnUrl } from '../../domain/return-url';
 import { TerminalApp } from './app';
 import type { JourneyArguments } from './journey-arguments';
@@ -52,8 +61,8 @@ function describeReturn(url: string, got: JourneyReturn): string[] {
 /**
  * `npm run journey` (docs/terminal.md): resolves the entry, loads the bank's config, builds the
  * terminal container, starts the flow, then either shows the views (interactive) or answers them
- * from a file (CI). Prints the return and the verdict (domain/journey-verdict.ts, in
- * domain/journey-copy.ts's words) and resolves with the exit code (EXIT_CODES): 0 when the
+ * from a file (CI). Prints the return and the verdict (adapters/terminal/journey-verdict.ts, in
+ * adapters/terminal/journey-copy.ts's words) and resolves with the exit code (EXIT_CODES): 0 when the
  * recipient got what was expected, 1 when the journey failed, 2 when the answers file is wrong.
  */
 export async function runJourney(args: JourneyArguments, io: JourneyIo): Promise<number> {

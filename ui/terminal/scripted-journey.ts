@@ -8,7 +8,7 @@ import { ProfileStore } from '../../application/stores/profile.store';
 import { SessionStore } from '../../application/stores/session.store';
 import { accountDisplayName, formatAccountNumber, type Account } from '../../domain/accounts';
 import { copy, modalText } from '../../domain/copy';
-import type { JourneyAnswers } from '../../domain/journey-answers';
+import type { JourneyAnswers } from '../../adapters/terminal/composition-root';
 import { stepsCopy } from '../../domain/steps-copy';
 
 /**

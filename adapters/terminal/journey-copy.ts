@@ -1,12 +1,12 @@
-import type { FlowCallKind } from './flow-effects';
-import type { FailureRoute } from './flow-state';
+import type { FlowCallKind } from '../../domain/flow-effects';
+import type { FailureRoute } from '../../domain/flow-state';
 import type { JourneyReturn } from './journey-outcome';
-import { TIMED_OUT } from './api-error';
-import { CALL_ENDPOINTS } from './call-endpoints';
+import { TIMED_OUT } from '../../domain/api-error';
+import { CALL_ENDPOINTS } from '../../domain/call-endpoints';
 import type { FailedCall, JourneyCause, JourneyVerdict, RunStop } from './journey-verdict';
-import type { ModalName } from './modal';
-import type { KnownOutcome } from './outcome';
-import { assertNever } from './result';
+import type { ModalName } from '../../domain/modal';
+import type { KnownOutcome } from '../../domain/outcome';
+import { assertNever } from '../../domain/result';
 
 /**
  * The terminal channel's words for the engineer running `npm run journey` (docs/terminal.md):
@@ -80,7 +80,7 @@ export function describeReturned(got: JourneyReturn): string {
 }
 
 /** A failed call as the engineer reads it: what it was, the endpoint, the HTTP status, the bank's code and causes. */
-export function describeFailedCall({ call, error }: FailedCall, title: ModalTitle, modal?: ModalName): string {
+function describeFailedCall({ call, error }: FailedCall, title: ModalTitle, modal?: ModalName): string {
   const what = journeyCopy.calls[call];
   const endpoint = CALL_ENDPOINTS[call];
   if (error.status === 0) {

@@ -1,12 +1,12 @@
-import { NO_ANSWER, TIMED_OUT, type ApiError } from './api-error';
-import type { FlowCallKind } from './flow-effects';
-import type { EndingReason, FailureRoute, FlowState } from './flow-state';
-import { openModalsOf } from './flow-view';
+import { NO_ANSWER, TIMED_OUT, type ApiError } from '../../domain/api-error';
+import type { FlowCallKind } from '../../domain/flow-effects';
+import type { EndingReason, FailureRoute, FlowState } from '../../domain/flow-state';
+import { openModalsOf } from '../../domain/flow-view';
 import type { ExpectedReturn } from './journey-answers';
 import { judgeReturn, type JourneyReturn } from './journey-outcome';
-import type { ModalName } from './modal';
-import { knownOutcome, type KnownOutcome } from './outcome';
-import type { Result } from './result';
+import type { ModalName } from '../../domain/modal';
+import { knownOutcome, type KnownOutcome } from '../../domain/outcome';
+import type { Result } from '../../domain/result';
 
 /**
  * docs/terminal.md "The end of a run": what `npm run journey` exits with.
@@ -15,8 +15,6 @@ import type { Result } from './result';
  * - `usage`: the command line or the answers file is wrong: nothing was asked of the bank.
  */
 export const EXIT_CODES = { passed: 0, failed: 1, usage: 2 } as const;
-
-export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];
 
 /** A call the bank failed (CONTRACT §4: the status and the error envelope's code and causes; status 0: no answer). */
 export interface FailedCall {
@@ -148,7 +146,7 @@ export function journeyCause(state: FlowState, calls: CallRecord): JourneyCause 
 /**
  * docs/terminal.md "Verdicts": the verdict of a run, from what is known: the return against what was
  * expected; else what happened (journeyCause), why the run stopped, and what the bank's known
- * decision says was shared (domain/outcome.ts). The words are domain/journey-copy.ts's.
+ * decision says was shared (domain/outcome.ts). The words are adapters/terminal/journey-copy.ts's.
  */
 export function journeyVerdict(end: JourneyEnd): JourneyVerdict {
   if (end.returned !== undefined && end.stop === undefined) {

@@ -1,15 +1,15 @@
-import type { AccountState } from '../domain/accounts';
-import type { ApiError } from '../domain/api-error';
-import type { Consent } from '../domain/consent';
-import type { CustomerDetails } from '../domain/customer-details';
-import type { FlowCallKind } from '../domain/flow-effects';
-import { NO_FAILED_CALLS, noteAnswer, type CallRecord } from '../domain/journey-verdict';
-import type { AuthenticateRequest } from '../domain/login-form';
-import type { Business } from '../domain/profiles';
-import type { Result } from '../domain/result';
-import type { ConfirmationAnswer } from '../domain/return-url';
-import type { BusinessConsentRequest, SaveSelectionRequest } from '../domain/save-request';
-import { NO_ANSWER, type CustomerAuthApi } from './ports/customer-auth-api.port';
+import type { AccountState } from '../../domain/accounts';
+import type { ApiError } from '../../domain/api-error';
+import type { Consent } from '../../domain/consent';
+import type { CustomerDetails } from '../../domain/customer-details';
+import type { FlowCallKind } from '../../domain/flow-effects';
+import { NO_FAILED_CALLS, noteAnswer, type CallRecord } from './journey-verdict';
+import type { AuthenticateRequest } from '../../domain/login-form';
+import type { Business } from '../../domain/profiles';
+import type { Result } from '../../domain/result';
+import type { ConfirmationAnswer } from '../../domain/return-url';
+import type { BusinessConsentRequest, SaveSelectionRequest } from '../../domain/save-request';
+import { NO_ANSWER, type CustomerAuthApi } from '../../application/ports/customer-auth-api.port';
 
 /**
  * What the terminal's verdict knows of the bank (docs/terminal.md "Verdicts"): the customer-auth

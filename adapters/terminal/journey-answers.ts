@@ -1,8 +1,8 @@
-import { isRecord } from './is-record';
-import { err, ok, type Result } from './result';
+import { isRecord } from '../../domain/is-record';
+import { err, ok, type Result } from '../../domain/result';
 
 /** What the customer does at the review (spec §2 "Confirmation"): Confirm, or Cancel then "Yes, leave". */
-export type JourneyDecision = 'confirm' | 'cancel';
+type JourneyDecision = 'confirm' | 'cancel';
 
 /** What the third party should get back (CONTRACT §6): an authorisation code, or an error by its `error` value. */
 export type ExpectedReturn = { readonly kind: 'code' } | { readonly kind: 'error'; readonly error: string };
