@@ -1,4 +1,4 @@
-// The rules a transcript shows (issue 25 item 1), read from what the screen reader said command
+// The rules a transcript shows (issue 25, its first item), read from what the screen reader said command
 // by command (speak.ts).
 import type { Spoken } from './speak';
 

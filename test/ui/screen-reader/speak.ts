@@ -1,4 +1,4 @@
-// Issue 25 item 1: the app as a screen reader speaks it. A virtual screen reader
+// Issue 25, its first item: the app as a screen reader speaks it. A virtual screen reader
 // (@guidepup/virtual-screen-reader) walks the accessibility tree of the rendered app in jsdom,
 // moved by screen reader commands only (next item, next heading, activate, type, press a key),
 // and every phrase it speaks after a command, the live regions' announcements among them, is kept
@@ -126,6 +126,9 @@ export class ScreenReader {
   readonly #virtual = new Virtual();
   readonly #transcript: Spoken[] = [];
   readonly #focusListeners = new Map<Listener, Listener>();
+  /** Alerts inserted whole, with where they fall in the reader's log (see #listenForAlerts). */
+  readonly #alerts: { readonly at: number; readonly phrase: string }[] = [];
+  #alertObserver: MutationObserver | undefined;
   #heard = 0;
   #uninstall: (() => void) | undefined;
 
@@ -134,10 +137,12 @@ export class ScreenReader {
     this.#uninstall = installReaderShims();
     await withFocusAsReadersHearIt(document.body, this.#focusListeners, () => this.#virtual.start({ container: document.body }));
     await settle();
+    this.#listenForAlerts();
     await this.#keep('start');
   }
 
   async stop(): Promise<void> {
+    this.#alertObserver?.disconnect();
     await withFocusAsReadersHearIt(document.body, this.#focusListeners, () => this.#virtual.stop());
     this.#uninstall?.();
     this.#uninstall = undefined;
@@ -218,11 +223,40 @@ export class ScreenReader {
     await settle();
   }
 
+  /**
+   * A browser tells screen readers of an element with role="alert" put into the page whole (the
+   * login's error banner), and they say its text at once; the virtual reader hears changes inside
+   * a live region that is already there only. So an alert put in is said here, `assertive:`,
+   * where it falls among what the reader says.
+   */
+  #listenForAlerts(): void {
+    const alertsIn = (node: Node): Element[] =>
+      node instanceof Element ? [...(node.matches('[role="alert"]') ? [node] : []), ...node.querySelectorAll('[role="alert"]')] : [];
+    this.#alertObserver = new MutationObserver((records) => {
+      const phrases = records
+        .flatMap((record) => [...record.addedNodes].flatMap(alertsIn))
+        .map((alert) => (alert.textContent ?? '').replace(/\s+/g, ' ').trim())
+        .filter((text) => text !== '')
+        .map((text) => `assertive: ${text}`);
+      if (phrases.length === 0) return;
+      void this.#virtual.spokenPhraseLog().then((log) => {
+        for (const phrase of phrases) this.#alerts.push({ at: log.length, phrase });
+      });
+    });
+    this.#alertObserver.observe(document.body, { childList: true, subtree: true });
+  }
+
   /** Keeps what was said since the last command under this one. */
   async #keep(command: string): Promise<void> {
     const log = await this.#virtual.spokenPhraseLog();
-    // A live region emptied is reported as an empty announcement, which a screen reader does not say.
-    this.#transcript.push({ command, phrases: log.slice(this.#heard).filter((phrase) => !EMPTY_LIVE.test(phrase)) });
+    const said: string[] = [];
+    for (let index = this.#heard; index <= log.length; index += 1) {
+      while (this.#alerts[0] !== undefined && this.#alerts[0].at <= index) said.push(this.#alerts.shift()?.phrase ?? '');
+      const phrase = log[index];
+      // A live region emptied is reported as an empty announcement, which a screen reader does not say.
+      if (phrase !== undefined && !EMPTY_LIVE.test(phrase)) said.push(phrase);
+    }
+    this.#transcript.push({ command, phrases: said });
     this.#heard = log.length;
   }
 }
