@@ -479,7 +479,10 @@ class Journey {
   /** A catch handler that logs what failed and what the screen showed then. */
   failed(what: string): (error: Error) => Promise<void> {
     return async (error) => {
-      this.log(`${what} failed: ${error.message.split('\n')[0]} (${describeScreen(await this.look())})`);
+      // Playwright's call log ends with what the action last waited for (a covering element, a navigation).
+      const lines = error.message.split('\n').map((line) => line.trim());
+      const waitedFor = lines.length > 1 ? `; last: ${lines.filter((line) => line !== '').at(-1) ?? ''}` : '';
+      this.log(`${what} failed: ${lines[0]}${waitedFor} (${describeScreen(await this.look())})`);
     };
   }
 
@@ -851,7 +854,20 @@ async function pressContinue(j: Journey, before: Screen, how: 'click' | 'enter',
   const answerLost = (await j.look()).login?.answerLost === true;
   if (sent > 1 || (sent === 0 && !answerLost)) {
     j.problem(`a press of Continue on a complete login form sent ${sent} logins (${ready ? 'ready' : 'before the app was ready'}, ${timing})`);
+    j.log(`the form then: ${await j.page.evaluate(describeLoginForm).catch((error: Error) => error.message.split('\n')[0])}`);
   }
+}
+
+/** What the login form says and holds, for a failure's trace. */
+function describeLoginForm(): string {
+  const form = document.querySelector('form.login-form');
+  if (form === null) return 'no login form';
+  const said = [...form.querySelectorAll('[role=status], [role=alert], .field-error, .login-ack')]
+    .map((element) => element.textContent?.trim())
+    .filter(Boolean);
+  const invalid = [...form.querySelectorAll('[aria-invalid=true]')].map((element) => element.getAttribute('name'));
+  const focused = document.activeElement?.getAttribute('name') ?? document.activeElement?.tagName ?? '-';
+  return `ready ${form.hasAttribute('data-ready')}, online ${navigator.onLine}, focus ${focused}, invalid [${invalid.join(', ')}], said ${JSON.stringify(said)}, entry ${document.documentElement.getAttribute('data-entry')}, kept ${document.documentElement.getAttribute('data-early-action')}`;
 }
 
 /**

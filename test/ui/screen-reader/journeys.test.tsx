@@ -8,6 +8,7 @@ import { cleanup } from '@testing-library/react';
 import { expect } from 'chai';
 import { err } from '../../../domain/result';
 import { janeAccounts, newConsent } from '../../fixtures/journey.fixture';
+import { rawAccount } from '../../fixtures/raw-accounts.fixture';
 import { FakeCustomerAuthApi } from '../../support/fakes';
 import type { TestPorts } from '../../support/test-container';
 import { startApp } from '../render-app';
@@ -94,7 +95,15 @@ const JOURNEYS = {
   leaveQuestion: 'The leave question, asked and put away',
   wrongCodeThenLockout: 'A wrong code, then the lockout',
   dateOfBirth: 'The date-of-birth step-up',
+  selectAllUnderFilter: 'Select-all under a filter',
 } as const;
+
+/** 21 accounts, one over the filter box's threshold (ACCOUNT_FILTER_MIN): 3 savings accounts among everyday ones. */
+const longList = () =>
+  Array.from({ length: 21 }, (_, index) => {
+    const number = String(index + 1).padStart(2, '0');
+    return rawAccount({ id: `acc-00${number}`, productName: index % 7 === 3 ? 'Savings Account' : 'Everyday Account' });
+  });
 
 describe('ui: the journeys as a screen reader speaks them (issue 25, its first item, docs/screen-reader.md)', function () {
   // A journey is walked by the first test that reads it: some hundred reader commands (4 to 6 s here).
@@ -316,6 +325,32 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
       // its error shows, and is announced, while the year of a right date is typed.
       const typingTheDate = transcript.filter(({ command }) => ['type "25"', 'type "12"', 'type "1966"'].includes(command));
       expect(typingTheDate.flatMap((spoken) => announcements(spoken))).to.deep.equal(['Invalid date. Please try again using the correct format DD/MM/YYYY.']);
+    });
+  });
+
+  describe(JOURNEYS.selectAllUnderFilter, () => {
+    const walked = once(() =>
+      walk({ api: new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: longList() }) }, async (reader, app) => {
+        await reader.nextHeading();
+        await reader.nextHeading();
+        await logIn(reader, 'jane.citizen', '123456', step('Select your accounts'));
+        await reader.nextTo(/^searchbox, Find an account/);
+        await reader.type('Savings');
+        await reader.nextTo(/^checkbox, Select all 3 matching accounts/);
+        await reader.activate();
+        await reader.nextTo(/^button, Continue$/);
+        await reader.nextTo(/accounts selected$/);
+        return { selected: app.selection.selectionCount };
+      }),
+    );
+
+    it(`is spoken as ${DOCUMENT} says`, async () => {
+      const { transcript } = await walked();
+      expectAsDocumented(
+        JOURNEYS.selectAllUnderFilter,
+        'Jane has 21 accounts, so the step offers a filter box. She finds her savings accounts, selects all three that match, and reads on to the count.',
+        transcript,
+      );
     });
   });
 
