@@ -338,8 +338,8 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
         await reader.type('Savings');
         await reader.nextTo(/^checkbox, Select all 3 matching accounts/);
         await reader.activate();
+        await reader.nextTo(/accounts selected$/, 'back');
         await reader.nextTo(/^button, Continue$/);
-        await reader.nextTo(/accounts selected$/);
         return { selected: app.selection.selectionCount };
       }),
     );
@@ -348,9 +348,26 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
       const { transcript } = await walked();
       expectAsDocumented(
         JOURNEYS.selectAllUnderFilter,
-        'Jane has 21 accounts, so the step offers a filter box. She finds her savings accounts, selects all three that match, and reads on to the count.',
+        'Jane has 21 accounts, so the step offers a filter box. She finds her savings accounts, selects all three that match, reads the count just before it, and reads on to Continue.',
         transcript,
       );
+    });
+
+    it('the filter\'s count is announced as it changes; "Select all 3 matching accounts" and "3 of 21 accounts selected" are spoken; select-all acts on the matching accounts only', async () => {
+      const { transcript, facts } = await walked();
+      expect(announcements(answerSaying(transcript, /^searchbox, Find an account, Savings, /))).to.deep.equal(['Showing 3 of 21 accounts']);
+      const selectAll = answerSaying(transcript, /^checkbox, Select all 3 matching accounts, checked$/);
+      expect(selectAll.command).to.equal('activate');
+      expect(answerSaying(transcript, /^3 of 21 accounts selected$/).command).to.equal('previous item');
+      expect(facts.selected).to.deep.equal({ selected: 3, total: 21 });
+      answerSaying(transcript, /^checkbox, Savings Account 062000 acc-0018, checked$/);
+    });
+
+    it('nothing is said twice; the step change is announced once, by its heading; nothing speaks up while the customer only reads', async () => {
+      const { transcript } = await walked();
+      expect(saidTwice(transcript)).to.deep.equal([]);
+      expect(stepHeadingsAnnounced(transcript)).to.deep.equal(['Select your accounts']);
+      expect(announcedWhileReading(transcript)).to.deep.equal([]);
     });
   });
 

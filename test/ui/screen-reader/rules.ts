@@ -3,7 +3,7 @@
 import type { Spoken } from './speak';
 
 /** Commands that only move the reading cursor: what they make the reader say is what the customer reads. */
-const MOVES = new Set(['next item', 'next heading']);
+const MOVES = new Set(['next item', 'previous item', 'next heading']);
 const STEP_HEADING = /^heading, (.+), level 1$/;
 const LIVE = /^(polite|assertive): (.+)$/;
 

@@ -161,11 +161,19 @@ export class ScreenReader {
     return this.#virtual.lastSpokenPhrase();
   }
 
-  /** Moves item by item until the reader says a phrase that matches; each move is in the transcript. */
-  async nextTo(phrase: string | RegExp): Promise<void> {
+  /** Moves to the previous item and says it. */
+  async previous(): Promise<string> {
+    showCheckedness();
+    await this.#virtual.previous();
+    await this.#keep('previous item');
+    return this.#virtual.lastSpokenPhrase();
+  }
+
+  /** Moves item by item, onwards (or back), until the reader says a phrase that matches; each move is in the transcript. */
+  async nextTo(phrase: string | RegExp, direction: 'onwards' | 'back' = 'onwards'): Promise<void> {
     const matches = (said: string): boolean => (typeof phrase === 'string' ? said === phrase : phrase.test(said));
     for (let move = 0; move < MAX_MOVES; move += 1) {
-      if (matches(await this.next())) return;
+      if (matches(await (direction === 'onwards' ? this.next() : this.previous()))) return;
     }
     throw new Error(`the screen reader never reached ${String(phrase)}`);
   }
