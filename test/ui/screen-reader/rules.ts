@@ -31,8 +31,9 @@ export function stepHeadingsAnnounced(transcript: readonly Spoken[]): string[] {
 }
 
 /**
- * What one answer says twice: the same phrase twice, or an announcement whose words another phrase
- * of the same answer says too (an error announced by its live region and read with its field).
+ * What one answer says twice: the same phrase twice, an announcement whose words another phrase
+ * of the same answer says too (an error announced by its live region and read with its field), or
+ * one phrase saying the same sentence twice running (a dialog described by two copies of a text).
  */
 export function saidTwice(transcript: readonly Spoken[]): string[] {
   return transcript.flatMap(({ command, phrases }, index) =>
@@ -40,7 +41,12 @@ export function saidTwice(transcript: readonly Spoken[]): string[] {
       .filter((phrase, at) => {
         const others = phrases.filter((_, other) => other !== at);
         const words = LIVE.exec(phrase)?.[2];
-        return phrases.indexOf(phrase) !== at || (words !== undefined && others.some((said) => said.includes(words)));
+        const sentences = phrase.split(/(?<=\.),? +/);
+        return (
+          phrases.indexOf(phrase) !== at ||
+          (words !== undefined && others.some((said) => said.includes(words))) ||
+          sentences.some((sentence, next) => next > 0 && sentence === sentences[next - 1])
+        );
       })
       .map((phrase) => `command ${index + 1} (${command}): ${phrase}`),
   );

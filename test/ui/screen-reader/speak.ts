@@ -211,6 +211,21 @@ export class ScreenReader {
     await this.#keep(`press ${key}`);
   }
 
+  /**
+   * Time passes with the customer doing nothing, second by second (`tick` moves the app's clock
+   * by one), so that what the page says at each second is heard.
+   */
+  async waits(seconds: number, tick: () => void): Promise<void> {
+    for (let second = 0; second < seconds; second += 1) {
+      await act(async () => {
+        tick();
+        await Promise.resolve();
+      });
+      await settle();
+    }
+    await this.#keep(`wait ${seconds} s`);
+  }
+
   /** Whether the reading cursor is on an element inside `container` (a modal keeping the reading in). */
   cursorWithin(container: Element): boolean {
     const node = this.#virtual.activeNode;
