@@ -11,7 +11,7 @@ import { janeAccounts, newConsent } from '../../fixtures/journey.fixture';
 import { rawAccount } from '../../fixtures/raw-accounts.fixture';
 import { FakeCustomerAuthApi } from '../../support/fakes';
 import type { TestPorts } from '../../support/test-container';
-import { startApp } from '../render-app';
+import { settle, startApp, stepOnScreen } from '../render-app';
 import { announcedWhileReading, announcements, answerSaying, saidTwice, stepHeadingsAnnounced } from './rules';
 import { ScreenReader, transcriptText, type Spoken } from './speak';
 import { DOCUMENT, journeyTitles, lineDiff, readDocument, transcriptIn, UPDATING, withTranscript, writeDocument } from './transcript-document';
@@ -23,9 +23,14 @@ interface Walked<Facts> {
   readonly facts: Facts;
 }
 
-/** Renders the app at its first screen, turns the reader on, and walks `route` with it. */
-async function walk<Facts>(ports: Partial<TestPorts>, route: (reader: ScreenReader, app: App) => Promise<Facts>): Promise<Walked<Facts>> {
+/** Renders the app at its first screen, goes on `before` the reader is on (if given), turns the reader on, and walks `route` with it. */
+async function walk<Facts>(
+  ports: Partial<TestPorts>,
+  route: (reader: ScreenReader, app: App) => Promise<Facts>,
+  before?: (app: App) => Promise<void>,
+): Promise<Walked<Facts>> {
   const app = await startApp(ports);
+  if (before !== undefined) await before(app);
   const reader = new ScreenReader();
   try {
     await reader.start();
@@ -97,6 +102,7 @@ const JOURNEYS = {
   dateOfBirth: 'The date-of-birth step-up',
   selectAllUnderFilter: 'Select-all under a filter',
   inactivity: 'The inactivity warning, its extension and its lapse',
+  unclearOutcome: 'An unclear outcome',
 } as const;
 
 /** 21 accounts, one over the filter box's threshold (ACCOUNT_FILTER_MIN): 3 savings accounts among everyday ones. */
@@ -424,6 +430,54 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
         'command 4 (wait 240 s): dialog, Are you still there?',
         'command 20 (wait 240 s): dialog, Are you still there?',
       ]);
+      expect(announcedWhileReading(transcript)).to.deep.equal([]);
+    });
+  });
+
+  describe(JOURNEYS.unclearOutcome, () => {
+    const failing = err(FakeCustomerAuthApi.error(500));
+    const walked = once(() =>
+      walk(
+        { api: bank().answer('confirmation', failing, failing, failing) },
+        async (reader, app) => {
+          await reader.nextHeading();
+          await reader.nextTo(/^button, Confirm$/);
+          await reader.activate();
+          await reader.waits(2, () => app.ports.clock.advance(1000));
+          return { readingKeptInModal: await readsOnlyWithin(reader, openModal(), 6), outcome: app.session.outcome };
+        },
+        async (app) => {
+          await settle(() => app.logIn());
+          await settle(() => app.selection.toggle('acc-0001'));
+          await settle(() => app.selection.continue());
+          await stepOnScreen();
+        },
+      ),
+    );
+
+    it(`is spoken as ${DOCUMENT} says`, async () => {
+      const { transcript } = await walked();
+      expectAsDocumented(
+        JOURNEYS.unclearOutcome,
+        'Logged in and one account chosen before the reader is turned on, at the review. The bank answers the confirmation with a server error, to the two retries with the same key too: whether it holds the approval is not known.',
+        transcript,
+      );
+    });
+
+    it("the outcome is announced with the modal's title, saying it is not known and where to check; the modal keeps the reading in", async () => {
+      const { transcript, facts } = await walked();
+      expect(facts.outcome).to.equal('unknown');
+      const modal = answerSaying(transcript, /^dialog, Service unavailable, /);
+      expect(modal.command).to.equal('wait 2 s');
+      expect(modal.phrases.at(-1)).to.match(
+        /We could not confirm whether your data sharing was set up\. You can check in our mobile banking app under Profile > Manage data sharing\./,
+      );
+      expect(facts.readingKeptInModal).to.deep.equal(new Array<boolean>(6).fill(true));
+    });
+
+    it('nothing is said twice; nothing speaks up while the customer only reads', async () => {
+      const { transcript } = await walked();
+      expect(saidTwice(transcript)).to.deep.equal([]);
       expect(announcedWhileReading(transcript)).to.deep.equal([]);
     });
   });

@@ -15,6 +15,9 @@ export interface Spoken {
 /** What the reader logs when a live region is emptied: nothing to say. */
 const EMPTY_LIVE = /^(polite|assertive): *$/;
 
+/** Controls whose state a screen reader says again when it changes under the focus. */
+const STATEFUL = 'input[type="checkbox"], input[type="radio"], [aria-expanded], [aria-pressed], [aria-checked]';
+
 /** How many item moves a search for a phrase may take before it fails (a journey that lost its way). */
 const MAX_MOVES = 120;
 
@@ -235,12 +238,13 @@ export class ScreenReader {
   /**
    * A screen reader speaks the focused control again when its state changes (a checkbox ticked a
    * moment after the click, once the flow has taken it). The virtual reader does so after a key
-   * press only, so a lone Shift, which nothing in the app listens to, is pressed on the control
-   * under the cursor when it has the focus: said again if it changed, else nothing.
+   * press only, so a lone Shift, which nothing in the app listens to, is pressed on a control with
+   * a state under the cursor when it has the focus (and the page is not inert under the spinner):
+   * said again if it changed, else nothing.
    */
   async #stateChanges(): Promise<void> {
     const node = this.#virtual.activeNode;
-    if (node === null || node !== document.activeElement) return;
+    if (!(node instanceof HTMLElement) || node !== document.activeElement || node.closest('[inert]') !== null || !node.matches(STATEFUL)) return;
     showCheckedness();
     await this.#virtual.press('Shift');
     await settle();
