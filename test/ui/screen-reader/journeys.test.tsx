@@ -7,7 +7,7 @@ import '../setup-dom';
 import { cleanup } from '@testing-library/react';
 import { expect } from 'chai';
 import { err } from '../../../domain/result';
-import { janeAccounts, newConsent } from '../../fixtures/journey.fixture';
+import { amendedConsent, janeAccounts, newConsent, trustAccounts, trustBusinesses } from '../../fixtures/journey.fixture';
 import { rawAccount } from '../../fixtures/raw-accounts.fixture';
 import { FakeCustomerAuthApi } from '../../support/fakes';
 import type { TestPorts } from '../../support/test-container';
@@ -103,6 +103,8 @@ const JOURNEYS = {
   selectAllUnderFilter: 'Select-all under a filter',
   inactivity: 'The inactivity warning, its extension and its lapse',
   unclearOutcome: 'An unclear outcome',
+  amendment: 'An amendment',
+  businessProfile: 'A business profile',
 } as const;
 
 /** 21 accounts, one over the filter box's threshold (ACCOUNT_FILTER_MIN): 3 savings accounts among everyday ones. */
@@ -145,7 +147,7 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
       const { transcript } = await walked();
       expectAsDocumented(
         JOURNEYS.firstConsent,
-        'Jane Citizen, one profile and two accounts, presses Continue on the empty login form, fills it in, ticks one account, reads the review by its headings and confirms.',
+        'Jane Citizen, one profile and two accounts, presses Continue on the empty login form, fills it in, ticks one account, reads the review by its headings and saves the changes.',
         transcript,
       );
     });
@@ -477,6 +479,97 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
 
     it('nothing is said twice; nothing speaks up while the customer only reads', async () => {
       const { transcript } = await walked();
+      expect(saidTwice(transcript)).to.deep.equal([]);
+      expect(announcedWhileReading(transcript)).to.deep.equal([]);
+    });
+  });
+
+  describe(JOURNEYS.amendment, () => {
+    const walked = once(() =>
+      walk(
+        { api: new FakeCustomerAuthApi({ consentDetail: amendedConsent(), accounts: janeAccounts().slice(0, 3) }) },
+        async (reader) => {
+          await reader.nextHeading();
+          await reader.nextTo(/^checkbox, Savings Account/);
+          await reader.activate();
+          await reader.nextTo(/^button, Continue$/);
+          await reader.activate(step('Review and submit'));
+          for (let heading = 0; heading < 4; heading += 1) await reader.nextHeading();
+          await reader.nextTo(/^button, Save changes$/);
+          await reader.activate();
+          return {};
+        },
+        async (app) => {
+          await settle(() => app.logIn());
+          await stepOnScreen();
+        },
+      ),
+    );
+
+    it(`is spoken as ${DOCUMENT} says`, async () => {
+      const { transcript } = await walked();
+      expectAsDocumented(
+        JOURNEYS.amendment,
+        'Jane changes an arrangement that shares two of her three accounts (logged in before the reader is turned on): she adds her joint savings account, reads the review by its headings and saves the changes.',
+        transcript,
+      );
+    });
+
+    it('"What\'s changed" is a heading of the review; the added joint account is read with its tag; "Changes saved" is announced with its title', async () => {
+      const { transcript } = await walked();
+      answerSaying(transcript, /^heading, What's changed, level 2$/);
+      expect(answerSaying(transcript, /^checkbox, Savings Account 062000 acc-0002, Joint account, checked$/).command).to.equal('activate');
+      const added = transcript.findIndex(({ phrases }) => phrases.includes('heading, Accounts to be added, level 3'));
+      expect(
+        transcript
+          .slice(added + 1, added + 10)
+          .flatMap(({ phrases }) => phrases)
+          .filter((phrase) => !/^(end of |list|paragraph)/.test(phrase)),
+      ).to.deep.equal(['Savings Account', '062000 acc-0002', 'Joint account']);
+      expect(answerSaying(transcript, /^dialog, Changes saved, /).command).to.equal('activate');
+    });
+
+    it('each step change is announced once, by its heading; nothing is said twice; nothing speaks up while the customer only reads', async () => {
+      const { transcript } = await walked();
+      expect(stepHeadingsAnnounced(transcript)).to.deep.equal(['Review and submit']);
+      expect(saidTwice(transcript)).to.deep.equal([]);
+      expect(announcedWhileReading(transcript)).to.deep.equal([]);
+    });
+  });
+
+  describe(JOURNEYS.businessProfile, () => {
+    const walked = once(() =>
+      walk(
+        { api: new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: trustAccounts(), businesses: trustBusinesses }) },
+        async (reader) => {
+          await reader.nextHeading();
+          await reader.nextTo(/^radio, Citizen Family Trust/);
+          await reader.activate();
+          await reader.nextTo(/^button, Continue$/);
+          await reader.activate(step('Select your accounts'));
+          await reader.nextTo(/^button, Continue$/);
+          return {};
+        },
+        async (app) => {
+          await settle(() => app.logIn());
+          await stepOnScreen();
+        },
+      ),
+    );
+
+    it(`is spoken as ${DOCUMENT} says`, async () => {
+      const { transcript } = await walked();
+      expectAsDocumented(
+        JOURNEYS.businessProfile,
+        'Jane holds a personal profile and a family trust (logged in before the reader is turned on). She chooses the trust and reads its accounts.',
+        transcript,
+      );
+    });
+
+    it('the profile chosen is said chosen; the step change is announced once, by its heading; nothing is said twice', async () => {
+      const { transcript } = await walked();
+      expect(answerSaying(transcript, /^radio, Citizen Family Trust, checked, position 2, set size 2$/).command).to.equal('activate');
+      expect(stepHeadingsAnnounced(transcript)).to.deep.equal(['Select your accounts']);
       expect(saidTwice(transcript)).to.deep.equal([]);
       expect(announcedWhileReading(transcript)).to.deep.equal([]);
     });

@@ -178,7 +178,8 @@ export class ScreenReader {
     for (let move = 0; move < MAX_MOVES; move += 1) {
       if (matches(await (direction === 'onwards' ? this.next() : this.previous()))) return;
     }
-    throw new Error(`the screen reader never reached ${String(phrase)}`);
+    const last = this.#transcript.slice(-8).flatMap(({ phrases }) => phrases);
+    throw new Error(`the screen reader never reached ${String(phrase)}; it said last:\n${last.join('\n')}`);
   }
 
   /** Moves to the next heading (the screen reader's H key). */
