@@ -107,6 +107,12 @@ const JOURNEYS = {
   businessProfile: 'A business profile',
 } as const;
 
+/** An amendment of the fixture's arrangement that asks for one kind of data more (tagged "New"). */
+const amendmentAskingMore = () => {
+  const consent = amendedConsent();
+  return { detail: { ...consent.detail, permissions: [...consent.detail.permissions, { permission: 'bank:regular_payments:read' }] } };
+};
+
 /** 21 accounts, one over the filter box's threshold (ACCOUNT_FILTER_MIN): 3 savings accounts among everyday ones. */
 const longList = () =>
   Array.from({ length: 21 }, (_, index) => {
@@ -487,14 +493,20 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
   describe(JOURNEYS.amendment, () => {
     const walked = once(() =>
       walk(
-        { api: new FakeCustomerAuthApi({ consentDetail: amendedConsent(), accounts: janeAccounts().slice(0, 3) }) },
+        { api: new FakeCustomerAuthApi({ consentDetail: amendmentAskingMore(), accounts: janeAccounts().slice(0, 3) }) },
         async (reader) => {
           await reader.nextHeading();
           await reader.nextTo(/^checkbox, Savings Account/);
           await reader.activate();
           await reader.nextTo(/^button, Continue$/);
           await reader.activate(step('Review and submit'));
-          for (let heading = 0; heading < 4; heading += 1) await reader.nextHeading();
+          await reader.nextHeading();
+          await reader.nextHeading();
+          await reader.nextTo(/^New data requested: /);
+          await reader.nextHeading();
+          await reader.nextHeading();
+          await reader.nextTo(/^button, Direct debits and scheduled payments New, /);
+          await reader.activate();
           await reader.nextTo(/^button, Save changes$/);
           await reader.activate();
           return {};
@@ -510,14 +522,19 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
       const { transcript } = await walked();
       expectAsDocumented(
         JOURNEYS.amendment,
-        'Jane changes an arrangement that shares two of her three accounts (logged in before the reader is turned on): she adds her joint savings account, reads the review by its headings and saves the changes.',
+        'Jane changes an arrangement that shares two of her three accounts, which now asks for her direct debits and scheduled payments too (logged in before the reader is turned on): she adds her joint savings account, reads the review by its headings, opens the newly requested data and saves the changes.',
         transcript,
       );
     });
 
-    it('"What\'s changed" is a heading of the review; the added joint account is read with its tag; "Changes saved" is announced with its title', async () => {
+    it('"What\'s changed" is a heading of the review; the newly requested data is read with its "New" tag, and said open when opened; the added joint account is read with its tag; "Changes saved" is announced with its title', async () => {
       const { transcript } = await walked();
       answerSaying(transcript, /^heading, What's changed, level 2$/);
+      answerSaying(transcript, /^New data requested: Direct debits and scheduled payments$/);
+      answerSaying(transcript, /^button, Direct debits and scheduled payments New, 1 control, not expanded$/);
+      expect(answerSaying(transcript, /^button, Direct debits and scheduled payments New, 1 control, expanded$/).command, 'opened: said open').to.equal(
+        'activate',
+      );
       expect(answerSaying(transcript, /^checkbox, Savings Account 062000 acc-0002, Joint account, checked$/).command).to.equal('activate');
       const added = transcript.findIndex(({ phrases }) => phrases.includes('heading, Accounts to be added, level 3'));
       expect(
