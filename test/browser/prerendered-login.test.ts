@@ -281,6 +281,36 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     ).to.have.length(1);
   });
 
+  it('offline as the app starts, typing on through the take-over: every key is kept, and the focus and the caret stay in the field (issue 20)', async () => {
+    // Offline, the app renders the form anew instead of adopting it (its notice is not in the
+    // page): the keys typed after that render must land in the new field.
+    const { page } = await newPage();
+    let handOver: () => void = () => undefined;
+    const offline = new Promise<void>((resolve) => {
+      handOver = resolve;
+    });
+    await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+      const response = await route.fetch();
+      await offline;
+      await route.fulfill({ response });
+    });
+    await page.goto(await suite.harness.entryUrl(), { waitUntil: 'commit' });
+    await username(page).click();
+    const typed = 'jane.citizen.typing.on.through.the.take.over';
+    const typing = page.keyboard.type(typed, { delay: 60 });
+    await page.context().setOffline(true);
+    handOver();
+    await page.getByText(copy.shell.offline).waitFor();
+    await typing;
+    await page.context().setOffline(false);
+    expect(await username(page).inputValue(), 'every key kept').to.equal(typed);
+    expect(await isFocused(page, 'username'), 'the focus stayed in the field').to.equal(true);
+    expect(await username(page).evaluate((field: HTMLInputElement) => [field.selectionStart, field.selectionEnd]), 'the caret at the end').to.deep.equal([
+      typed.length,
+      typed.length,
+    ]);
+  });
+
   it('a file of the app lost to a dropped connection at load: the page loads again once online, with what was typed and the Continue pressed; one login (issue 20, docs/prerendered-login.md)', async () => {
     const { page, requests } = await newPage();
     // The first shared chunk the app's module imports is lost as the connection drops.

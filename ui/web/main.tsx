@@ -10,7 +10,15 @@ import { copy } from '../../domain/copy';
 import { App } from './app';
 import { keepTypedText } from './login/keep-typed-before-take-over';
 import { StaticFailureView } from './pages/failure-page';
-import { adoptPrerenderedForm, entryPageOf, prerenderedLoginForm, showLoadingScreenInstead, takeOverWithoutAdopting } from './shell/take-over';
+import {
+  adoptPrerenderedForm,
+  entryPageOf,
+  keptFocus,
+  prerenderedLoginForm,
+  restoreFocus,
+  showLoadingScreenInstead,
+  takeOverWithoutAdopting,
+} from './shell/take-over';
 import { ServicesProvider } from './services-context';
 import { AdoptionProvider } from './shell/adoption';
 
@@ -97,11 +105,14 @@ async function boot(element: HTMLElement): Promise<void> {
     // what was typed and a press it kept go to the app and React replaces the form (issue 20:
     // before, the script stopped holding presses at once, and a Continue pressed while the start
     // ran submitted the form natively, the code in the address).
+    // The focus and the caret go to the new form's field, in the same task (issue 20).
     await started;
+    const focus = keptFocus(prerendered);
     if (session.awaitingLogin) takeOverWithoutAdopting(prerendered, container.get(LoginStore));
     else keepTypedText(prerendered, container.get(LoginStore));
     showLoadingScreenInstead(element);
     flushSync(() => root().render(app));
+    restoreFocus(element, focus);
   } catch (error) {
     showStartupFailure(root(), error);
   }

@@ -115,6 +115,35 @@ export function takeOverWithoutAdopting(form: HTMLFormElement, login: LoginStore
   if (early !== undefined) carryOut(login, early);
 }
 
+/** Where the customer is in the pre-rendered form: the focused field and its selection (issue 20). */
+export interface KeptFocus {
+  readonly name: string;
+  readonly start: number | null;
+  readonly end: number | null;
+  readonly direction: 'forward' | 'backward' | 'none' | null;
+}
+
+/** The field of `form` that has the focus, and where its caret is; `undefined` when none has it. */
+export function keptFocus(form: HTMLFormElement): KeptFocus | undefined {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLInputElement) || active.form !== form || active.name === '') return undefined;
+  return { name: active.name, start: active.selectionStart, end: active.selectionEnd, direction: active.selectionDirection };
+}
+
+/**
+ * Issue 20 "never lose a keystroke": after the form was rendered anew (not adopted), the focus
+ * and the caret go back to the field the customer was in, in the same task as the render, so the
+ * next key lands there. Before, the focus went with the old form, and the keys typed after it
+ * went nowhere (a random journey kept "dob" of "dob.required.c23").
+ */
+export function restoreFocus(root: HTMLElement, kept: KeptFocus | undefined): void {
+  if (kept === undefined) return;
+  const field = root.querySelector(`form.login-form input[name="${CSS.escape(kept.name)}"]`);
+  if (!(field instanceof HTMLInputElement)) return;
+  field.focus({ preventScroll: true });
+  if (kept.start !== null && kept.end !== null) field.setSelectionRange(kept.start, kept.end, kept.direction ?? undefined);
+}
+
 /**
  * The entry page's marks removed: its script stops holding presses, the spare loading screen
  * goes. `data-brand` stays: it shows the token's brand until the verified brand takes its place.
