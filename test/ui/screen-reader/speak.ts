@@ -30,9 +30,13 @@ async function settle(): Promise<void> {
   }
 }
 
+/** How long a step's code that loads on demand may take to arrive (a busy machine compiles it first). */
+const STEP_LOAD_LIMIT_MS = 30_000;
+
 /** Waits (inside act) until `ready()` holds, as a step's code that loads on demand arrives. */
 async function settleUntil(ready: () => boolean, what: string): Promise<void> {
-  for (let round = 0; round < 200; round += 1) {
+  const deadline = Date.now() + STEP_LOAD_LIMIT_MS;
+  while (Date.now() < deadline) {
     if (ready()) return settle();
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -223,10 +227,10 @@ export class ScreenReader {
     for (let second = 0; second < seconds; second += 1) {
       await act(async () => {
         tick();
-        await Promise.resolve();
+        await new Promise((resolve) => setTimeout(resolve, 0));
       });
-      await settle();
     }
+    await settle();
     await this.#keep(`wait ${seconds} s`);
   }
 
