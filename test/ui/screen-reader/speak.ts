@@ -1,8 +1,9 @@
 // Issue 25, its first item: the app as a screen reader speaks it. A virtual screen reader
 // (@guidepup/virtual-screen-reader) walks the accessibility tree of the rendered app in jsdom,
-// moved by screen reader commands only (next item, next heading, activate, type, press a key),
-// and every phrase it speaks after a command, the live regions' announcements among them, is kept
-// with that command: the journey's transcript (docs/screen-reader.md).
+// moved by screen reader commands only (next and previous item, next heading, activate, type,
+// press a key; and time passing), and every phrase it speaks after a command, the live regions'
+// announcements among them, is kept with that command: the journey's transcript
+// (docs/screen-reader.md).
 import { Virtual } from '@guidepup/virtual-screen-reader';
 import { act } from 'react';
 
@@ -123,8 +124,9 @@ async function withFocusAsReadersHearIt(target: EventTarget, wrapped: Map<Listen
   try {
     await install();
   } finally {
-    target.addEventListener = add;
-    target.removeEventListener = remove;
+    // Back to the prototype's methods (the wrapped listener stays, and is removed through the map).
+    Reflect.deleteProperty(target, 'addEventListener');
+    Reflect.deleteProperty(target, 'removeEventListener');
   }
 }
 
