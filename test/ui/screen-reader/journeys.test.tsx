@@ -54,14 +54,22 @@ const step = (title: string) => ({
   what: `the step "${title}"`,
 });
 
-/** Reads on item by item while the reader stays in `dialog`; says whether it ever left. */
-async function readsOnlyWithin(reader: ScreenReader, dialog: Element | null, moves: number): Promise<boolean[]> {
+/**
+ * Reads on item by item through the open modal, past its end and on two items more: where the
+ * reader went at each move (inside the modal or not). A modal that keeps the reading in brings it
+ * back to its own start after its end, never to the page behind.
+ */
+async function readsOnlyWithin(reader: ScreenReader, dialog: Element | null): Promise<boolean[]> {
   if (dialog === null) throw new Error('no modal is open');
   const within: boolean[] = [];
-  for (let move = 0; move < moves; move += 1) {
-    await reader.next();
+  let afterTheEnd = -1;
+  while (afterTheEnd < 2 && within.length < 40) {
+    const said = await reader.next();
     within.push(reader.cursorWithin(dialog));
+    if (said.startsWith('end of dialog')) afterTheEnd = 0;
+    else if (afterTheEnd >= 0) afterTheEnd += 1;
   }
+  if (afterTheEnd < 2) throw new Error('the reader never came to the end of the modal');
   return within;
 }
 
@@ -145,7 +153,7 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
         await reader.nextTo(/^button, Confirm$/);
         await reader.activate();
         const modal = openModal();
-        return { modalTitle: modal?.getAttribute('aria-labelledby') ?? '', readingKeptInModal: await readsOnlyWithin(reader, modal, 8) };
+        return { readingKeptInModal: await readsOnlyWithin(reader, modal) };
       }),
     );
 
@@ -188,7 +196,7 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
       expect(answer.phrases.at(-1)).to.equal(
         'dialog, Data sharing confirmed, You have successfully shared your data with Budget Buddy. We are now returning you to Budget Buddy., not busy, modal',
       );
-      expect(facts.readingKeptInModal).to.deep.equal(new Array<boolean>(8).fill(true));
+      expect(facts.readingKeptInModal).to.not.include(false);
     });
 
     it('nothing is said twice but the one double found here, left open; nothing speaks up while the customer only reads', async () => {
@@ -207,7 +215,7 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
         await reader.nextHeading();
         await reader.nextTo(/^button, Cancel$/);
         await reader.activate();
-        const readingKeptInModal = await readsOnlyWithin(reader, openModal(), 8);
+        const readingKeptInModal = await readsOnlyWithin(reader, openModal());
         await reader.press('Escape');
         return { readingKeptInModal, modalOpenAfterEscape: openModal() !== null };
       }),
@@ -225,7 +233,7 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
     it('the question is announced with its title and text, and keeps the reading in; Escape puts it away and the focus is back on Cancel', async () => {
       const { transcript, facts } = await walked();
       expect(answerSaying(transcript, /^dialog, Are you sure you want to leave\?, /).command).to.equal('activate');
-      expect(facts.readingKeptInModal).to.deep.equal(new Array<boolean>(8).fill(true));
+      expect(facts.readingKeptInModal).to.not.include(false);
       expect(facts.modalOpenAfterEscape).to.equal(false);
       expect(transcript.at(-1)).to.deep.equal({ command: 'press Escape', phrases: ['button, Cancel'] });
     });
@@ -248,7 +256,7 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
         await reader.type('111111');
         await reader.nextTo(/^button, Continue$/);
         await reader.activate();
-        return { readingKeptInModal: await readsOnlyWithin(reader, openModal(), 6) };
+        return { readingKeptInModal: await readsOnlyWithin(reader, openModal()) };
       }),
     );
 
@@ -278,7 +286,7 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
       const locked = answerSaying(transcript, /^dialog, Login temporarily locked, /);
       expect(locked.command).to.equal('activate');
       expect(locked.phrases.at(-1)).to.match(/^dialog, Login temporarily locked, For your security, login is locked for 10 minutes/);
-      expect(facts.readingKeptInModal).to.deep.equal(new Array<boolean>(6).fill(true));
+      expect(facts.readingKeptInModal).to.not.include(false);
     });
 
     it('nothing is said twice; no step change; nothing speaks up while the customer only reads', async () => {
@@ -452,7 +460,7 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
           await reader.nextTo(/^button, Confirm$/);
           await reader.activate();
           await reader.waits(2, () => app.ports.clock.advance(1000));
-          return { readingKeptInModal: await readsOnlyWithin(reader, openModal(), 6), outcome: app.session.outcome };
+          return { readingKeptInModal: await readsOnlyWithin(reader, openModal()), outcome: app.session.outcome };
         },
         async (app) => {
           await settle(() => app.logIn());
@@ -480,7 +488,7 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
       expect(modal.phrases.at(-1)).to.match(
         /We could not confirm whether your data sharing was set up\. You can check in our mobile banking app under Profile > Manage data sharing\./,
       );
-      expect(facts.readingKeptInModal).to.deep.equal(new Array<boolean>(6).fill(true));
+      expect(facts.readingKeptInModal).to.not.include(false);
     });
 
     it('nothing is said twice; nothing speaks up while the customer only reads', async () => {
