@@ -92,6 +92,23 @@ const controlBoxes = (page: Page): Promise<Record<string, string>> =>
     ),
   );
 
+/**
+ * The app's script is fetched with the page and handed to it only when the returned function is
+ * called (the tests drop the connection first, so the app starts offline).
+ */
+async function holdAppScript(page: Page): Promise<() => void> {
+  let handOver: () => void = () => undefined;
+  const handedOver = new Promise<void>((resolve) => {
+    handOver = resolve;
+  });
+  await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+    const response = await route.fetch();
+    await handedOver;
+    await route.fulfill({ response });
+  });
+  return handOver;
+}
+
 describe('browser: the pre-rendered login form (issues 15 and 20)', function () {
   this.timeout(90_000);
   const suite = browserSuite({ tokenLifetimeSeconds: 600 });
@@ -218,15 +235,7 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     // Offline when the app starts, it renders the form anew (its notice is not in the page) instead of adopting it: the press the page's script kept must go with the text.
     const { page, requests } = await newPage();
     // The app's script is fetched with the page, and handed to it once the connection has dropped.
-    let handOver: () => void = () => undefined;
-    const offline = new Promise<void>((resolve) => {
-      handOver = resolve;
-    });
-    await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
-      const response = await route.fetch();
-      await offline;
-      await route.fulfill({ response });
-    });
+    const handOver = await holdAppScript(page);
     await page.goto(await suite.harness.entryUrl(), { waitUntil: 'commit' });
     await username(page).fill('jane.citizen');
     await secureCode(page).fill('123456');
@@ -245,15 +254,7 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
 
   it("offline as the app starts: a Continue pressed the moment the page's script lets the form go logs in once when the connection is back; the form is never submitted by the browser (issue 20)", async () => {
     const { page, requests } = await newPage();
-    let handOver: () => void = () => undefined;
-    const offline = new Promise<void>((resolve) => {
-      handOver = resolve;
-    });
-    await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
-      const response = await route.fetch();
-      await offline;
-      await route.fulfill({ response });
-    });
+    const handOver = await holdAppScript(page);
     const documents: string[] = [];
     page.on('domcontentloaded', () => documents.push(page.url()));
     await page.goto(await suite.harness.entryUrl(), { waitUntil: 'commit' });
@@ -285,15 +286,7 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     // Offline, the app renders the form anew instead of adopting it (its notice is not in the
     // page): the keys typed after that render must land in the new field.
     const { page } = await newPage();
-    let handOver: () => void = () => undefined;
-    const offline = new Promise<void>((resolve) => {
-      handOver = resolve;
-    });
-    await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
-      const response = await route.fetch();
-      await offline;
-      await route.fulfill({ response });
-    });
+    const handOver = await holdAppScript(page);
     await page.goto(await suite.harness.entryUrl(), { waitUntil: 'commit' });
     await username(page).click();
     const typed = 'jane.citizen.typing.on.through.the.take.over';

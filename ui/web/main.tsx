@@ -104,8 +104,8 @@ async function boot(element: HTMLElement): Promise<void> {
     // Until then the page's script keeps holding presses; then, in one task (no event between),
     // what was typed and a press it kept go to the app and React replaces the form (issue 20:
     // before, the script stopped holding presses at once, and a Continue pressed while the start
-    // ran submitted the form natively, the code in the address).
-    // The focus and the caret go to the new form's field, in the same task (issue 20).
+    // ran submitted the form natively, the code in the address). The focus and the caret go back
+    // to the new form's field in that task too, so the next key lands there.
     await started;
     const focus = keptFocus(prerendered);
     if (session.awaitingLogin) takeOverWithoutAdopting(prerendered, container.get(LoginStore));

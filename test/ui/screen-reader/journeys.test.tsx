@@ -42,6 +42,12 @@ async function walk<Facts>(
   }
 }
 
+/** A journey that starts after the login (logged in through the stores before the reader is on). */
+async function loggedInFirst(app: App): Promise<void> {
+  await settle(() => app.logIn());
+  await stepOnScreen();
+}
+
 /** Walks once, for the first test that asks; the others read the same walk. */
 function once<T>(run: () => Promise<T>): () => Promise<T> {
   let walked: Promise<T> | undefined;
@@ -519,10 +525,7 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
           await reader.activate();
           return {};
         },
-        async (app) => {
-          await settle(() => app.logIn());
-          await stepOnScreen();
-        },
+        loggedInFirst,
       ),
     );
 
@@ -575,10 +578,7 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
           await reader.nextTo(/^button, Continue$/);
           return {};
         },
-        async (app) => {
-          await settle(() => app.logIn());
-          await stepOnScreen();
-        },
+        loggedInFirst,
       ),
     );
 
