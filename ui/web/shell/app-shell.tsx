@@ -7,18 +7,9 @@ import { ModalHost } from '../modals/modal-host';
 import { useService } from '../services-context';
 import { useBrandTheme } from './brand-theme';
 import { LoadingMask } from './loading-mask';
+import { OfflineNotice } from './offline-notice';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-
-/** DESIGN §3.15: a polite notice while the browser is offline (its region is always there, so it is announced). */
-const OfflineNotice = observer(function OfflineNotice() {
-  const offline = useService(SessionStore).offline;
-  return (
-    <div role="status" aria-live="polite" className={offline ? 'offline-notice' : 'visually-hidden'}>
-      {offline ? copy.shell.offline : ''}
-    </div>
-  );
-});
 
 /**
  * Spec §2 "Shared shell": header, the route's page, footer, the spinner mask and the modal host.
