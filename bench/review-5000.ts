@@ -11,7 +11,9 @@
 // - show more: the click on "Show more accounts" in the review's account list, as Event Timing
 //   reports the interaction (INP's measure).
 // The budget is 300 ms for the review render; a run over it is reported, never tuned to pass.
-// `npx tsx bench/review-5000.ts [--runs N]` (default 5). Not a test: a figure to read.
+// `npx tsx bench/review-5000.ts [--runs N] [--dist DIR]` (default 5 runs of ./dist; --dist measures
+// another build, e.g. the commit before, for a comparison made on the same machine at the same
+// load). Not a test: a figure to read.
 import os from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { copy } from '../domain/copy';
@@ -25,6 +27,8 @@ import { summarise } from './stats';
 const BUDGET_MS = 300;
 const runsArgument = process.argv.indexOf('--runs');
 const RUNS = runsArgument === -1 ? 5 : Number(process.argv[runsArgument + 1]);
+const distArgument = process.argv.indexOf('--dist');
+const DIST = distArgument === -1 ? undefined : process.argv[distArgument + 1];
 
 interface ReviewRun {
   readonly reviewRender: number;
@@ -113,7 +117,7 @@ async function oneRun(browser: Browser, harness: SandboxHarness): Promise<Review
   }
 }
 
-const harness = await new SandboxHarness().start();
+const harness = await new SandboxHarness().start(DIST === undefined ? {} : { distDir: DIST });
 const browser = await launchChromium();
 try {
   const runs: ReviewRun[] = [];
