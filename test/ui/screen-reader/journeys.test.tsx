@@ -6,13 +6,15 @@
 import '../setup-dom';
 import { cleanup } from '@testing-library/react';
 import { expect } from 'chai';
+import { act } from 'react';
 import { err } from '../../../domain/result';
 import { amendedConsent, janeAccounts, newConsent, trustAccounts, trustBusinesses } from '../../fixtures/journey.fixture';
 import { rawAccount } from '../../fixtures/raw-accounts.fixture';
 import { FakeCustomerAuthApi } from '../../support/fakes';
 import type { TestPorts } from '../../support/test-container';
 import { settle, startApp, stepOnScreen } from '../render-app';
-import { announcedWhileReading, announcements, answerSaying, saidTwice, stepHeadingsAnnounced } from './rules';
+import { closeEntryPage, openEntryPage, takeOver, type TakenOver } from './prerendered-page';
+import { announcedWhileReading, announcements, answerSaying, saidTwice, stepHeadingsAnnounced, timesSaid } from './rules';
 import { ScreenReader, transcriptText, type Spoken } from './speak';
 import { DOCUMENT, journeyTitles, lineDiff, readDocument, transcriptIn, UPDATING, withTranscript, writeDocument } from './transcript-document';
 
@@ -111,6 +113,7 @@ async function logIn(reader: ScreenReader, username: string, code: string, until
 
 const JOURNEYS = {
   firstConsent: 'A first consent, from the login to "Data sharing confirmed"',
+  prerenderedLogin: 'The pre-rendered login, before and after the take-over',
   leaveQuestion: 'The leave question, asked and put away',
   wrongCodeThenLockout: 'A wrong code, then the lockout',
   dateOfBirth: 'The date-of-birth step-up',
@@ -207,6 +210,76 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
 
     it('nothing is said twice; nothing speaks up while the customer only reads', async () => {
       const { transcript } = await walked();
+      expect(saidTwice(transcript)).to.deep.equal([]);
+      expect(announcedWhileReading(transcript)).to.deep.equal([]);
+    });
+  });
+
+  describe(JOURNEYS.prerenderedLogin, () => {
+    const TAKE_OVER = "the app's script takes over";
+    const walked = once(async () => {
+      await openEntryPage();
+      const reader = new ScreenReader();
+      let app: TakenOver | undefined;
+      try {
+        await reader.start();
+        await reader.nextHeading();
+        await reader.nextHeading();
+        await reader.nextTo(/^textbox, Username, /);
+        await reader.type('jane.citizen');
+        const field = document.activeElement;
+        await reader.meanwhile(TAKE_OVER, async () => {
+          app = await takeOver({ api: bank() });
+        });
+        const atTakeOver = {
+          focusKept: field !== null && document.activeElement === field,
+          typedKept: field instanceof HTMLInputElement ? field.value : undefined,
+          notAdopted: app?.notAdopted.length,
+          entryMarked: document.documentElement.hasAttribute('data-entry'),
+        };
+        await reader.nextTo(/^textbox, One-time password \(secure code\), /);
+        await reader.type('123456');
+        await reader.nextTo(/^button, Continue$/);
+        await reader.activate(step('Select your accounts'));
+        const sent = app?.ports.api.calls.filter((call) => call.name === 'authenticate').map((call) => call.body);
+        return { transcript: reader.transcript, facts: { ...atTakeOver, sent } };
+      } finally {
+        await reader.stop();
+        await act(async () => app?.root.unmount());
+        closeEntryPage();
+      }
+    });
+
+    it(`is spoken as ${DOCUMENT} says`, async () => {
+      const { transcript } = await walked();
+      expectAsDocumented(
+        JOURNEYS.prerenderedLogin,
+        "The entry page as the build writes it, its login form rendered at build time (docs/prerendered-login.md), opened at a launch: the reader reads it before the app's script has run, and the customer types her username. Then the app's script arrives and takes the page over (React adopts it, as ui/web/main.tsx does); she reads on, types her code and continues.",
+        transcript,
+      );
+    });
+
+    it('the take-over says nothing: no heading, no field, no live region; the focus and what was typed stay, and the page was adopted as it was', async () => {
+      const { transcript, facts } = await walked();
+      expect(transcript.find(({ command }) => command === TAKE_OVER)?.phrases).to.deep.equal([]);
+      expect(facts).to.deep.include({ focusKept: true, typedKept: 'jane.citizen', notAdopted: 0, entryMarked: false });
+    });
+
+    it('the form is announced once, before and after the take-over: its title, its heading and each field said once; the step change is announced once, by its heading', async () => {
+      const { transcript } = await walked();
+      const form = [
+        /^heading, Consent to share data, level 1$/,
+        /^heading, Account Login, level 2$/,
+        /^textbox, Username, /,
+        /^textbox, One-time password \(secure code\), /,
+      ];
+      expect(form.map((phrase) => timesSaid(transcript, phrase))).to.deep.equal([1, 1, 1, 1]);
+      expect(stepHeadingsAnnounced(transcript)).to.deep.equal(['Select your accounts']);
+    });
+
+    it('the customer continues: one login, with what she typed before and after the take-over; nothing is said twice, and nothing speaks up while she only reads', async () => {
+      const { transcript, facts } = await walked();
+      expect(facts.sent).to.deep.equal([{ authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' }]);
       expect(saidTwice(transcript)).to.deep.equal([]);
       expect(announcedWhileReading(transcript)).to.deep.equal([]);
     });
