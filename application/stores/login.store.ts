@@ -41,13 +41,11 @@ export interface FieldFocus {
 @injectable()
 export class LoginStore {
   touched: ReadonlySet<LoginField> = new Set();
-  /** Where focus goes after Continue on an incomplete form: the first field whose message says what is missing. */
+  /** Where focus goes after Continue on an incomplete form: the first field whose message says what is missing (none after Continue on a complete one). */
   fieldFocus: FieldFocus | undefined = undefined;
   /** Issue 23 item A: the last text typed or pasted into the secure code field held a letter, and was refused. */
   secureCodeRefused = false;
-  /** Issue 25: the field the last Continue sent the focus to with its message (`messageAnnounced`). */
-  private focusedByContinue: 'username' | 'secureCode' | undefined = undefined;
-  /** Issue 25: the fields typed in or left since the last Continue. */
+  /** Issue 25: the fields typed in or left since the last Continue (`messageAnnounced`). */
   private typedSinceContinue: ReadonlySet<LoginField> = new Set();
 
   constructor(
@@ -117,7 +115,8 @@ export class LoginStore {
 
   /** The field whose message is read with the focus, until it is typed in or left (a message that appears then is announced). */
   private get fieldReadWithFocus(): LoginFormField | undefined {
-    const field = messageReadWithFocus(this.flow.state.journey.login, this.focusedByContinue, this.topModal !== undefined);
+    const byContinue = this.fieldFocus?.field;
+    const field = messageReadWithFocus(this.flow.state.journey.login, byContinue === 'dob' ? undefined : byContinue, this.topModal !== undefined);
     return field === undefined || this.typedSinceContinue.has(field === 'dateOfBirth' ? 'dob' : field) ? undefined : field;
   }
 
@@ -250,8 +249,7 @@ export class LoginStore {
     // message showed (and was announced) while the year of a right date was still being typed.
     this.touched = new Set<LoginField>(this.requireDob ? ['username', 'secureCode', 'dob'] : ['username', 'secureCode']);
     const invalid = this.firstInvalidField;
-    if (invalid !== undefined) this.fieldFocus = { field: invalid, request: (this.fieldFocus?.request ?? 0) + 1 };
-    this.focusedByContinue = invalid === 'dob' ? undefined : invalid;
+    this.fieldFocus = invalid === undefined ? undefined : { field: invalid, request: (this.fieldFocus?.request ?? 0) + 1 };
     this.typedSinceContinue = new Set();
     const typedCode = this.form.secureCode;
     await this.flow.dispatch({ type: 'submitLogin' });

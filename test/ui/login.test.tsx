@@ -17,6 +17,16 @@ function type(element: HTMLElement, value: string) {
   fireEvent.change(element, { target: { value } });
 }
 
+/** Continue with a full form, and the bank asks for the date of birth (otp_failure_008): the step-up. */
+async function atDateOfBirthStepUp() {
+  const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_008')));
+  const app = await startApp({ api });
+  type(input('Username'), 'dob.required');
+  type(input(copy.login.secureCodeLabel), '123456');
+  await settle(() => fireEvent.click(continueButton()));
+  return { ...app, api };
+}
+
 describe('ui: login screen (spec §2, §5)', () => {
   afterEach(cleanup);
 
@@ -141,11 +151,7 @@ describe('ui: login screen (spec §2, §5)', () => {
   });
 
   it('a first request for the date of birth is a notice, not the error banner; focus moves to the first field to fill (issue 23 item C: the secure code the bank spent), which the notice describes, as it does the group', async () => {
-    const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_008')));
-    await startApp({ api });
-    type(input('Username'), 'dob.required');
-    type(input(copy.login.secureCodeLabel), '123456');
-    await settle(() => fireEvent.click(continueButton()));
+    await atDateOfBirthStepUp();
     expect(within(form()).queryByRole('alert'), 'no error banner').to.equal(null);
     // Issue 22: the step-up asks for a new code too, and says how long a code lasts (CX standards, OTP expiry).
     const notice = within(form()).getByText(
@@ -160,11 +166,7 @@ describe('ui: login screen (spec §2, §5)', () => {
   });
 
   it('after otp_failure_008 the date of birth block appears; focus moves DD→MM→YYYY; a pasted date fills all three', async () => {
-    const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_008')));
-    const { login, session } = await startApp({ api });
-    type(input('Username'), 'dob.required');
-    type(input(copy.login.secureCodeLabel), '123456');
-    await settle(() => fireEvent.click(continueButton()));
+    const { login, session, api } = await atDateOfBirthStepUp();
     expect(login.requireDob).to.equal(true);
     const section = within(form()).getByRole('region', { name: 'Additional security' });
     const group = within(section).getByRole('group', { name: 'Date of birth' });
@@ -196,11 +198,7 @@ describe('ui: login screen (spec §2, §5)', () => {
   });
 
   it('an impossible or future date of birth shows its message, linked to the group', async () => {
-    const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_008')));
-    await startApp({ api });
-    type(input('Username'), 'dob.required');
-    type(input(copy.login.secureCodeLabel), '123456');
-    await settle(() => fireEvent.click(continueButton()));
+    await atDateOfBirthStepUp();
     const group = screen.getByRole('group', { name: 'Date of birth' });
     const part = (name: string) => within(group).getByRole('textbox', { name });
     type(part('DD'), '31');
@@ -239,11 +237,7 @@ describe('ui: login screen (spec §2, §5)', () => {
     });
 
     it('at the date-of-birth step-up the code field takes the focus with why it is empty: read there, not announced again, and not read "invalid"; a letter typed there is an error', async () => {
-      const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_008')));
-      await startApp({ api });
-      type(input('Username'), 'dob.required');
-      type(input(copy.login.secureCodeLabel), '123456');
-      await settle(() => fireEvent.click(continueButton()));
+      await atDateOfBirthStepUp();
       const code = input(copy.login.secureCodeLabel);
       expect(document.activeElement).to.equal(code);
       expect(liveRegionOf(copy.login.secureCodeUsedOnce)?.getAttribute('aria-live')).to.equal('off');
@@ -254,11 +248,7 @@ describe('ui: login screen (spec §2, §5)', () => {
     });
 
     it('at the step-up, no message while a right date of birth is typed, the year digit by digit; a wrong one shows once the group is left', async () => {
-      const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_008')));
-      await startApp({ api });
-      type(input('Username'), 'dob.required');
-      type(input(copy.login.secureCodeLabel), '123456');
-      await settle(() => fireEvent.click(continueButton()));
+      await atDateOfBirthStepUp();
       const group = screen.getByRole('group', { name: 'Date of birth' });
       const part = (name: string) => within(group).getByRole('textbox', { name });
       type(part('DD'), '25');
