@@ -96,3 +96,10 @@ export function inactivityState(config: InactivityConfig, lastActivityMs: number
 export function inactivityLevel(config: InactivityConfig, lastActivityMs: number, nowMs: number): InactivityLevel {
   return inactivityState(config, lastActivityMs, nowMs).level;
 }
+
+/**
+ * DESIGN §3.7 "the countdown is announced politely": the seconds of the timeout warning's
+ * countdown a screen reader hears: every 15 s and each of the last 10 (issue 25), not 0: the
+ * session's end is said by its own notice.
+ */
+export const isAnnouncedSecond = (seconds: number): boolean => seconds > 0 && (seconds <= 10 || seconds % 15 === 0);

@@ -76,3 +76,29 @@ export function firstFieldToFill(form: LoginForm): LoginFormField {
 export function fieldAfterModal(modal: ModalName): LoginFormField | undefined {
   return modal === 'invalidUsernameLastAttempt' || modal === 'incorrectSecurityCodeLockout' ? 'secureCode' : undefined;
 }
+
+/**
+ * Issue 25 "nothing is announced twice" (docs/screen-reader.md): a field's message is announced by
+ * its live region as it appears, except at the field the focus is sent to as it appears: the
+ * screen reader reads the message there with the field (its description), once. That is the field
+ * Continue on an incomplete form sends the focus to (`focusedByContinue`), or at the date-of-birth
+ * step-up, while the code field says why the bank emptied it, the first field to fill
+ * (`firstFieldToFill`: that code field). LoginStore keeps it so until the field is typed in or left.
+ */
+export function messageReadWithFocus(login: LoginState, focusedByContinue: LoginFormField | undefined, modalOpen: boolean): LoginFormField | undefined {
+  if (focusedByContinue !== undefined) return focusedByContinue;
+  const codeEmptiedByTheBank = secureCodeFieldMessage(login, undefined) !== undefined;
+  return loginFocus(login, modalOpen) === 'dateOfBirth' && codeEmptiedByTheBank ? firstFieldToFill(login.form) : undefined;
+}
+
+/**
+ * Issue 25, docs/login-feedback.md "The date-of-birth step-up": the secure code field is read
+ * "invalid" when its message is an error. At the step-up the field says why the bank emptied it,
+ * which is not an error (spec §2 "Additional security": a neutral notice).
+ */
+export function secureCodeFieldInvalid(login: LoginState, validationMessage: string | undefined): boolean {
+  const message = secureCodeFieldMessage(login, validationMessage);
+  if (message === undefined) return false;
+  const explainsTheStepUp = message !== validationMessage && dateOfBirthStepUpNotice(login) !== undefined;
+  return !explainsTheStepUp;
+}

@@ -10,6 +10,8 @@ import {
   fieldAfterModal,
   firstFieldToFill,
   loginFocus,
+  messageReadWithFocus,
+  secureCodeFieldInvalid,
   secureCodeFieldMessage,
   secureCodeHelp,
   type LoginFocus,
@@ -39,10 +41,12 @@ export interface FieldFocus {
 @injectable()
 export class LoginStore {
   touched: ReadonlySet<LoginField> = new Set();
-  /** Where focus goes after Continue on an incomplete form: the first field whose message says what is missing. */
+  /** Where focus goes after Continue on an incomplete form: the first field whose message says what is missing (none after Continue on a complete one). */
   fieldFocus: FieldFocus | undefined = undefined;
   /** Issue 23 item A: the last text typed or pasted into the secure code field held a letter, and was refused. */
   secureCodeRefused = false;
+  /** Issue 25: the fields typed in or left since the last Continue (`messageAnnounced`). */
+  private typedSinceContinue: ReadonlySet<LoginField> = new Set();
 
   constructor(
     @inject(FlowController) private readonly flow: FlowController,
@@ -88,7 +92,32 @@ export class LoginStore {
   /** Spec §5, §8: why the field was emptied after a failed login (with the attempts left), else its validation message. */
   get secureCodeError(): string | undefined {
     if (this.secureCodeRefused) return copy.validation.secureCodeDigitsOnly;
-    return secureCodeFieldMessage(this.flow.state.journey.login, this.touched.has('secureCode') ? secureCodeError(this.form.secureCode) : undefined);
+    return secureCodeFieldMessage(this.flow.state.journey.login, this.secureCodeValidation);
+  }
+
+  /** Issue 25: the secure code field is read "invalid" when its message is an error (domain/login-feedback.ts `secureCodeFieldInvalid`). */
+  get secureCodeInvalid(): boolean {
+    return this.secureCodeRefused || secureCodeFieldInvalid(this.flow.state.journey.login, this.secureCodeValidation);
+  }
+
+  private get secureCodeValidation(): string | undefined {
+    return this.touched.has('secureCode') ? secureCodeError(this.form.secureCode) : undefined;
+  }
+
+  /**
+   * Issue 25 "nothing is announced twice": whether the field's live region announces its message
+   * as it appears; not at the field the focus is sent to then, which is read with its message
+   * (domain/login-feedback.ts `messageReadWithFocus`).
+   */
+  messageAnnounced(field: 'username' | 'secureCode'): boolean {
+    return this.fieldReadWithFocus !== field;
+  }
+
+  /** The field whose message is read with the focus, until it is typed in or left (a message that appears then is announced). */
+  private get fieldReadWithFocus(): LoginFormField | undefined {
+    const byContinue = this.fieldFocus?.field;
+    const field = messageReadWithFocus(this.flow.state.journey.login, byContinue === 'dob' ? undefined : byContinue, this.topModal !== undefined);
+    return field === undefined || this.typedSinceContinue.has(field === 'dateOfBirth' ? 'dob' : field) ? undefined : field;
   }
 
   /** Spec §2 "Additional security": the neutral notice when the bank first asks for the date of birth, with the code's lifetime (issue 22). */
@@ -164,11 +193,13 @@ export class LoginStore {
   }
 
   setUsername(username: string): void {
+    this.typedIn('username');
     void this.flow.dispatch({ type: 'usernameTyped', value: username });
   }
 
   /** Issue 23 item A: spaces and dashes are dropped, a letter refused (domain/login-form.ts `secureCodeEntry`). */
   setSecureCode(secureCode: string): void {
+    this.typedIn('secureCode');
     this.secureCodeRefused = secureCodeEntry(secureCode, this.form.secureCode).refused;
     void this.flow.dispatch({ type: 'secureCodeTyped', value: secureCode });
   }
@@ -188,7 +219,13 @@ export class LoginStore {
 
   /** A field was left: its message may show from now on. */
   touch(field: LoginField): void {
+    this.typedIn(field);
     if (!this.touched.has(field)) this.touched = new Set([...this.touched, field]);
+  }
+
+  /** Issue 25: a field typed in or left since Continue: a message that appears there now is announced. */
+  private typedIn(field: LoginField): void {
+    if (!this.typedSinceContinue.has(field)) this.typedSinceContinue = new Set([...this.typedSinceContinue, field]);
   }
 
   openHelp(modal: LoginHelpModal): void {
@@ -208,9 +245,12 @@ export class LoginStore {
    * model; its field shows no message until it is left again.
    */
   async submit(): Promise<void> {
-    this.touched = new Set<LoginField>(['username', 'secureCode', 'dob']);
+    // Issue 25: the date of birth is marked left only once it is asked for; marked before, its
+    // message showed (and was announced) while the year of a right date was still being typed.
+    this.touched = new Set<LoginField>(this.requireDob ? ['username', 'secureCode', 'dob'] : ['username', 'secureCode']);
     const invalid = this.firstInvalidField;
-    if (invalid !== undefined) this.fieldFocus = { field: invalid, request: (this.fieldFocus?.request ?? 0) + 1 };
+    this.fieldFocus = invalid === undefined ? undefined : { field: invalid, request: (this.fieldFocus?.request ?? 0) + 1 };
+    this.typedSinceContinue = new Set();
     const typedCode = this.form.secureCode;
     await this.flow.dispatch({ type: 'submitLogin' });
     // The model emptied the code after an answered login: it is typed again before its message shows.

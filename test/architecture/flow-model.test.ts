@@ -9,9 +9,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * The view state a store may keep of its own: what is typed before it counts, where focus goes
  * after a press, and how a long list is shown. Issue 23: whether the last text typed into the
  * secure code field was refused (the model keeps the code it had), and the presses the model
- * refused as sharing nothing (so the page says why and moves focus).
+ * refused as sharing nothing (so the page says why and moves focus). Issue 25: the login fields
+ * typed in or left since Continue (a message the focus brought is read there, not announced).
  */
-const VIEW_STATE_FIELDS = ['touched', 'fieldFocus', 'filterText', 'shownLimit', 'secureCodeRefused', 'continueRefused', 'confirmRefused'];
+const VIEW_STATE_FIELDS = ['touched', 'fieldFocus', 'filterText', 'shownLimit', 'secureCodeRefused', 'continueRefused', 'confirmRefused', 'typedSinceContinue'];
 
 describe('architecture: no transition is decided outside the flow model (DESIGN §3.9)', () => {
   const sources = readSources(root).filter((source) => source.path.startsWith('application/') || source.path.startsWith('ui/'));

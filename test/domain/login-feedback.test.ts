@@ -2,7 +2,14 @@ import { expect } from 'chai';
 import { copy } from '../../domain/copy';
 import { FRESH_LOGIN, type LoginState } from '../../domain/flow-state';
 import { EMPTY_LOGIN_FORM } from '../../domain/login-form';
-import { dateOfBirthStepUpNotice, loginFocus, secureCodeClearedBy, secureCodeFieldMessage } from '../../domain/login-feedback';
+import {
+  dateOfBirthStepUpNotice,
+  loginFocus,
+  messageReadWithFocus,
+  secureCodeClearedBy,
+  secureCodeFieldInvalid,
+  secureCodeFieldMessage,
+} from '../../domain/login-feedback';
 
 const login = (overrides: Partial<LoginState>): LoginState => ({ ...FRESH_LOGIN, ...overrides });
 const VALIDATION = 'Please enter your secure code.';
@@ -79,5 +86,26 @@ describe('domain/login-feedback: loginFocus (DESIGN §3.7)', () => {
     expect(loginFocus(login({}), false)).to.equal(undefined);
     expect(loginFocus(login({ requireDob: true, dobStepUp: true, loginError: true }), true)).to.equal(undefined);
     expect(loginFocus(login({ loginError: true }), true)).to.equal(undefined);
+  });
+});
+
+describe('domain/login-feedback: what a screen reader hears at the fields (issue 25, docs/screen-reader.md)', () => {
+  const stepUp = login({ requireDob: true, dobStepUp: true, codeCleared: 'usedOnce', form: { ...EMPTY_LOGIN_FORM, username: 'dob.required' } });
+
+  it('the message read with the focus: the field Continue focused, else at the step-up the emptied code field; none once a code is typed, after an error, or under a modal', () => {
+    expect(messageReadWithFocus(login({}), 'username', false)).to.equal('username');
+    expect(messageReadWithFocus(stepUp, undefined, false)).to.equal('secureCode');
+    expect(messageReadWithFocus({ ...stepUp, form: { ...stepUp.form, secureCode: '1' } }, undefined, false), 'a code typed: no message').to.equal(undefined);
+    expect(messageReadWithFocus(login({ loginError: true, codeCleared: 'notAccepted' }), undefined, false), 'the banner takes the focus').to.equal(undefined);
+    expect(messageReadWithFocus(stepUp, undefined, true), 'a modal keeps the focus').to.equal(undefined);
+  });
+
+  it('the code field is "invalid" when its message is an error, not when it explains the step-up', () => {
+    expect(secureCodeFieldInvalid(stepUp, undefined), 'the step-up explains').to.equal(false);
+    expect(secureCodeFieldInvalid(stepUp, VALIDATION), 'the explanation still shown').to.equal(false);
+    expect(secureCodeFieldInvalid(login({ codeCleared: 'notAccepted' }), undefined), 'not accepted').to.equal(true);
+    expect(secureCodeFieldInvalid(login({ codeCleared: 'usedOnce', loginError: true }), undefined), 'used once after an error').to.equal(true);
+    expect(secureCodeFieldInvalid(login({}), VALIDATION), 'its validation message').to.equal(true);
+    expect(secureCodeFieldInvalid(login({}), undefined), 'no message').to.equal(false);
   });
 });

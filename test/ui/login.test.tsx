@@ -17,6 +17,16 @@ function type(element: HTMLElement, value: string) {
   fireEvent.change(element, { target: { value } });
 }
 
+/** Continue with a full form, and the bank asks for the date of birth (otp_failure_008): the step-up. */
+async function atDateOfBirthStepUp() {
+  const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_008')));
+  const app = await startApp({ api });
+  type(input('Username'), 'dob.required');
+  type(input(copy.login.secureCodeLabel), '123456');
+  await settle(() => fireEvent.click(continueButton()));
+  return { ...app, api };
+}
+
 describe('ui: login screen (spec §2, §5)', () => {
   afterEach(cleanup);
 
@@ -141,11 +151,7 @@ describe('ui: login screen (spec §2, §5)', () => {
   });
 
   it('a first request for the date of birth is a notice, not the error banner; focus moves to the first field to fill (issue 23 item C: the secure code the bank spent), which the notice describes, as it does the group', async () => {
-    const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_008')));
-    await startApp({ api });
-    type(input('Username'), 'dob.required');
-    type(input(copy.login.secureCodeLabel), '123456');
-    await settle(() => fireEvent.click(continueButton()));
+    await atDateOfBirthStepUp();
     expect(within(form()).queryByRole('alert'), 'no error banner').to.equal(null);
     // Issue 22: the step-up asks for a new code too, and says how long a code lasts (CX standards, OTP expiry).
     const notice = within(form()).getByText(
@@ -160,11 +166,7 @@ describe('ui: login screen (spec §2, §5)', () => {
   });
 
   it('after otp_failure_008 the date of birth block appears; focus moves DD→MM→YYYY; a pasted date fills all three', async () => {
-    const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_008')));
-    const { login, session } = await startApp({ api });
-    type(input('Username'), 'dob.required');
-    type(input(copy.login.secureCodeLabel), '123456');
-    await settle(() => fireEvent.click(continueButton()));
+    const { login, session, api } = await atDateOfBirthStepUp();
     expect(login.requireDob).to.equal(true);
     const section = within(form()).getByRole('region', { name: 'Additional security' });
     const group = within(section).getByRole('group', { name: 'Date of birth' });
@@ -173,7 +175,7 @@ describe('ui: login screen (spec §2, §5)', () => {
     if (day === undefined || month === undefined || year === undefined) throw new Error('three parts expected');
     expect([day.maxLength, month.maxLength, year.maxLength]).to.deep.equal([2, 2, 4]);
 
-    day.focus();
+    await settle(() => day.focus()); // leaving the code field renders (issue 25: a message there is announced from now on)
     type(day, '2');
     expect(document.activeElement).to.equal(day);
     type(day, '25');
@@ -196,17 +198,15 @@ describe('ui: login screen (spec §2, §5)', () => {
   });
 
   it('an impossible or future date of birth shows its message, linked to the group', async () => {
-    const api = bank().answer('authenticate', err(FakeCustomerAuthApi.error(401, 'otp_failure_008')));
-    await startApp({ api });
-    type(input('Username'), 'dob.required');
-    type(input(copy.login.secureCodeLabel), '123456');
-    await settle(() => fireEvent.click(continueButton()));
+    await atDateOfBirthStepUp();
     const group = screen.getByRole('group', { name: 'Date of birth' });
     const part = (name: string) => within(group).getByRole('textbox', { name });
     type(part('DD'), '31');
     expect(within(group).queryByText(copy.validation.dobInvalid), 'incomplete: no message').to.equal(null);
     type(part('MM'), '02');
     type(part('YYYY'), '1990');
+    // The message shows once the group is left (issue 25: not before, as a right date is typed).
+    fireEvent.blur(part('YYYY'), { relatedTarget: continueButton() });
     const message = within(group).getByText(copy.validation.dobInvalid);
     expect(group.getAttribute('aria-describedby')).to.contain(message.parentElement?.id);
     expect(part('DD').getAttribute('aria-invalid')).to.equal('true');
@@ -218,6 +218,49 @@ describe('ui: login screen (spec §2, §5)', () => {
     type(input(copy.login.secureCodeLabel), '123456');
     await settle(() => fireEvent.click(continueButton()));
     expect(document.activeElement, 'Continue on a wrong date: its first part takes focus').to.equal(part('DD'));
+  });
+
+  describe('issue 25: what a screen reader hears of the messages (docs/screen-reader.md)', () => {
+    const liveRegionOf = (message: string) => within(form()).getByText(message).parentElement;
+
+    it("Continue on the empty form: the username's message is read with the field, which takes the focus, and not announced again by its live region; the code's is announced; typed in, the username's live region speaks again", async () => {
+      await startApp({ api: bank() });
+      await settle(() => fireEvent.click(continueButton()));
+      const username = input('Username');
+      expect(document.activeElement).to.equal(username);
+      expect(username.getAttribute('aria-describedby')).to.contain(liveRegionOf(copy.validation.usernameEmpty)?.id);
+      expect(liveRegionOf(copy.validation.usernameEmpty)?.getAttribute('aria-live'), 'read with the focused field').to.equal('off');
+      expect(liveRegionOf(copy.validation.secureCode)?.getAttribute('aria-live'), 'announced: the focus is elsewhere').to.equal('polite');
+      type(username, 'j');
+      type(username, '');
+      expect(liveRegionOf(copy.validation.usernameEmpty)?.getAttribute('aria-live'), 'back while the customer is in the field').to.equal('polite');
+    });
+
+    it('at the date-of-birth step-up the code field takes the focus with why it is empty: read there, not announced again, and not read "invalid"; a letter typed there is an error', async () => {
+      await atDateOfBirthStepUp();
+      const code = input(copy.login.secureCodeLabel);
+      expect(document.activeElement).to.equal(code);
+      expect(liveRegionOf(copy.login.secureCodeUsedOnce)?.getAttribute('aria-live')).to.equal('off');
+      expect(code.getAttribute('aria-invalid'), 'the step-up is not an error').to.equal('false');
+      type(code, 'a');
+      expect(code.getAttribute('aria-invalid'), 'a letter refused: an error').to.equal('true');
+      expect(liveRegionOf(copy.validation.secureCodeDigitsOnly)?.getAttribute('aria-live'), 'typed in: announced').to.equal('polite');
+    });
+
+    it('at the step-up, no message while a right date of birth is typed, the year digit by digit; a wrong one shows once the group is left', async () => {
+      await atDateOfBirthStepUp();
+      const group = screen.getByRole('group', { name: 'Date of birth' });
+      const part = (name: string) => within(group).getByRole('textbox', { name });
+      type(part('DD'), '25');
+      type(part('MM'), '12');
+      for (const year of ['1', '19', '196', '1966']) {
+        type(part('YYYY'), year);
+        expect(within(group).queryByText(copy.validation.dobInvalid), year).to.equal(null);
+      }
+      type(part('YYYY'), '196');
+      fireEvent.blur(part('YYYY'), { relatedTarget: continueButton() });
+      expect(within(group).getByText(copy.validation.dobInvalid)).to.be.instanceOf(Element);
+    });
   });
 
   it("the help links open their modals (the spec's two behind the cx switches, issue 22)", async () => {

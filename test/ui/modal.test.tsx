@@ -5,7 +5,7 @@ import { copy, modalText, type ModalText } from '../../domain/copy';
 import { MODAL_NAMES, type ModalName } from '../../domain/modal';
 import { config } from '../fixtures/journey.fixture';
 import { showInOrder } from '../../ui/web/modals/modal-host';
-import { isAnnouncedSecond } from '../../ui/web/modals/timeout-countdown';
+import { isAnnouncedSecond } from '../../domain/inactivity-timer';
 import { closeModals, setLeaving, setModals, showModal } from '../support/flow-state';
 import { settle, startApp, stepOnScreen } from './render-app';
 
@@ -245,6 +245,17 @@ describe('ui: modals (spec §4)', () => {
     expect(modal.current).to.equal(undefined);
     expect(ports.api.count('keepAlive')).to.equal(1);
     expect([60, 45, 30, 15, 10, 1].every(isAnnouncedSecond)).to.equal(true);
-    expect([59, 44, 11].some(isAnnouncedSecond)).to.equal(false);
+    expect([59, 44, 11, 0].some(isAnnouncedSecond), '0: the ending notice says it').to.equal(false);
+  });
+
+  it('timeout warning (issue 25, nothing announced twice): described and read by one countdown, the one announced; the one shown each second is hidden from screen readers', async () => {
+    const { ports } = await startApp();
+    await settle(() => ports.clock.advance(240_000));
+    const intro = "For your security, we'll end this session soon if there is no activity.";
+    screen.getByRole('dialog', { name: 'Are you still there?', description: `${intro} Time remaining: 60 seconds.` });
+    await settle(() => ports.clock.advance(5000));
+    const dialog = screen.getByRole('dialog', { name: 'Are you still there?', description: `${intro} Time remaining: 60 seconds.` });
+    expect(dialog.querySelector('.timeout-countdown')?.getAttribute('aria-hidden')).to.equal('true');
+    expect(within(dialog).getAllByText(/^Time remaining: 55 seconds\.$/), 'shown each second').to.have.length(1);
   });
 });

@@ -188,6 +188,9 @@ describe('ui: shell (spec §2 "Shared shell", DESIGN §3.6, §3.7)', () => {
   it('hides the intro line on select-profile', async () => {
     const app = await startApp({ api: new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts(), businesses: trustBusinesses }) });
     await settle(() => app.logIn());
+    // The step's code loads on demand: read the step once it is on screen, not the login before it.
+    await stepOnScreen();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal('Select a profile');
     expect(screen.queryByText(/You are about to share your data/)).to.equal(null);
   });
 

@@ -6,13 +6,15 @@
 import '../setup-dom';
 import { cleanup } from '@testing-library/react';
 import { expect } from 'chai';
+import { act } from 'react';
 import { err } from '../../../domain/result';
 import { amendedConsent, janeAccounts, newConsent, trustAccounts, trustBusinesses } from '../../fixtures/journey.fixture';
 import { rawAccount } from '../../fixtures/raw-accounts.fixture';
 import { FakeCustomerAuthApi } from '../../support/fakes';
 import type { TestPorts } from '../../support/test-container';
 import { settle, startApp, stepOnScreen } from '../render-app';
-import { announcedWhileReading, announcements, answerSaying, saidTwice, stepHeadingsAnnounced } from './rules';
+import { closeEntryPage, openEntryPage, takeOver, type TakenOver } from './prerendered-page';
+import { announcedWhileReading, announcements, answerSaying, saidTwice, stepHeadingsAnnounced, timesSaid } from './rules';
 import { ScreenReader, transcriptText, type Spoken } from './speak';
 import { DOCUMENT, journeyTitles, lineDiff, readDocument, transcriptIn, UPDATING, withTranscript, writeDocument } from './transcript-document';
 
@@ -111,6 +113,7 @@ async function logIn(reader: ScreenReader, username: string, code: string, until
 
 const JOURNEYS = {
   firstConsent: 'A first consent, from the login to "Data sharing confirmed"',
+  prerenderedLogin: 'The pre-rendered login, before and after the take-over',
   leaveQuestion: 'The leave question, asked and put away',
   wrongCodeThenLockout: 'A wrong code, then the lockout',
   dateOfBirth: 'The date-of-birth step-up',
@@ -177,11 +180,11 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
       expect(stepHeadingsAnnounced(transcript)).to.deep.equal(['Select your accounts', 'Review and submit']);
     });
 
-    it('Continue on the empty form: each error is announced as it appears and names its field, which takes the focus and reads it', async () => {
+    it('Continue on the empty form: each error is said once as it appears, naming its field: the first to fix takes the focus and is read with it, the other is announced', async () => {
       const { transcript } = await walked();
-      const answer = answerSaying(transcript, /^polite: Error: username cannot be empty\.$/);
+      const answer = answerSaying(transcript, /^polite: Please enter your secure code\.$/);
       expect(answer.command).to.equal('activate');
-      expect(announcements(answer)).to.deep.equal(['Error: username cannot be empty.', 'Please enter your secure code.']);
+      expect(announcements(answer)).to.deep.equal(['Please enter your secure code.']);
       expect(answer.phrases.at(-1), 'the first field to fix takes the focus, read with its error').to.match(
         /^textbox, Username, .*Error: username cannot be empty\., invalid, required$/,
       );
@@ -205,11 +208,79 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
       expect(facts.readingKeptInModal).to.not.include(false);
     });
 
-    it('nothing is said twice but the one double found here, left open; nothing speaks up while the customer only reads', async () => {
+    it('nothing is said twice; nothing speaks up while the customer only reads', async () => {
       const { transcript } = await walked();
-      // Found by this transcript and left open (docs/screen-reader.md, "Found"): Continue on the empty
-      // form announces the username's error by its live region, and the field, taking the focus, reads it again.
-      expect(saidTwice(transcript)).to.deep.equal(['command 21 (activate): polite: Error: username cannot be empty.']);
+      expect(saidTwice(transcript)).to.deep.equal([]);
+      expect(announcedWhileReading(transcript)).to.deep.equal([]);
+    });
+  });
+
+  describe(JOURNEYS.prerenderedLogin, () => {
+    const TAKE_OVER = "the app's script takes over";
+    const walked = once(async () => {
+      await openEntryPage();
+      const reader = new ScreenReader();
+      let app: TakenOver | undefined;
+      try {
+        await reader.start();
+        await reader.nextHeading();
+        await reader.nextHeading();
+        await reader.nextTo(/^textbox, Username, /);
+        await reader.type('jane.citizen');
+        const field = document.activeElement;
+        await reader.meanwhile(TAKE_OVER, async () => {
+          app = await takeOver({ api: bank() });
+        });
+        const atTakeOver = {
+          focusKept: field !== null && document.activeElement === field,
+          typedKept: field instanceof HTMLInputElement ? field.value : undefined,
+          notAdopted: app?.notAdopted.length,
+          entryMarked: document.documentElement.hasAttribute('data-entry'),
+        };
+        await reader.nextTo(/^textbox, One-time password \(secure code\), /);
+        await reader.type('123456');
+        await reader.nextTo(/^button, Continue$/);
+        await reader.activate(step('Select your accounts'));
+        const sent = app?.ports.api.calls.filter((call) => call.name === 'authenticate').map((call) => call.body);
+        return { transcript: reader.transcript, facts: { ...atTakeOver, sent } };
+      } finally {
+        await reader.stop();
+        await act(async () => app?.root.unmount());
+        closeEntryPage();
+      }
+    });
+
+    it(`is spoken as ${DOCUMENT} says`, async () => {
+      const { transcript } = await walked();
+      expectAsDocumented(
+        JOURNEYS.prerenderedLogin,
+        "The entry page as the build writes it, its login form rendered at build time (docs/prerendered-login.md), opened at a launch: the reader reads it before the app's script has run, and the customer types her username. Then the app's script arrives and takes the page over (React adopts it, as ui/web/main.tsx does); she reads on, types her code and continues.",
+        transcript,
+      );
+    });
+
+    it('the take-over says nothing: no heading, no field, no live region; the focus and what was typed stay, and the page was adopted as it was', async () => {
+      const { transcript, facts } = await walked();
+      expect(transcript.find(({ command }) => command === TAKE_OVER)?.phrases).to.deep.equal([]);
+      expect(facts).to.deep.include({ focusKept: true, typedKept: 'jane.citizen', notAdopted: 0, entryMarked: false });
+    });
+
+    it('the form is announced once, before and after the take-over: its title, its heading and each field said once; the step change is announced once, by its heading', async () => {
+      const { transcript } = await walked();
+      const form = [
+        /^heading, Consent to share data, level 1$/,
+        /^heading, Account Login, level 2$/,
+        /^textbox, Username, /,
+        /^textbox, One-time password \(secure code\), /,
+      ];
+      expect(form.map((phrase) => timesSaid(transcript, phrase))).to.deep.equal([1, 1, 1, 1]);
+      expect(stepHeadingsAnnounced(transcript)).to.deep.equal(['Select your accounts']);
+    });
+
+    it('the customer continues: one login, with what she typed before and after the take-over; nothing is said twice, and nothing speaks up while she only reads', async () => {
+      const { transcript, facts } = await walked();
+      expect(facts.sent).to.deep.equal([{ authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' }]);
+      expect(saidTwice(transcript)).to.deep.equal([]);
       expect(announcedWhileReading(transcript)).to.deep.equal([]);
     });
   });
@@ -329,11 +400,13 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
       );
     });
 
-    it('the step-up is heard where the focus goes: the code field, read with the notice; each part of the date passes the focus on, and it is said', async () => {
+    it('the step-up is heard where the focus goes: the code field, read with why it is empty and the notice, not "invalid"; each part of the date passes the focus on, and it is said', async () => {
       const { transcript } = await walked();
       const stepUp = answerSaying(transcript, /For your security we also need your date of birth\./);
       expect(stepUp.command).to.equal('activate');
-      expect(stepUp.phrases.at(-1)).to.match(/^textbox, One-time password \(secure code\), .*For your security we also need your date of birth\./);
+      expect(stepUp.phrases.at(-1)).to.match(
+        /^textbox, One-time password \(secure code\), .*A secure code works only once, so we cleared it\..*For your security we also need your date of birth\..*, not invalid, required$/,
+      );
       const typed = transcript.filter(({ command }) => command === 'type "25"' || command === 'type "12"').map(({ phrases }) => phrases);
       expect(typed).to.deep.equal([['textbox, MM, not invalid'], ['textbox, YYYY, not invalid']]);
     });
@@ -343,17 +416,11 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
       expect(stepHeadingsAnnounced(transcript)).to.deep.equal(['Select your accounts']);
     });
 
-    it('nothing is said twice but the double found here; no error while a right date is typed but the one found here (both left open)', async () => {
+    it('nothing is said twice; no error is announced while a right date is typed', async () => {
       const { transcript } = await walked();
-      // Found by this transcript and left open (docs/screen-reader.md, "Found"): the code field's
-      // message is announced by its live region and read again with the field, which takes the focus.
-      expect(saidTwice(transcript)).to.deep.equal([
-        'command 23 (activate): polite: A secure code works only once, so we cleared it. Enter a new one from your Digital Secure Key app.',
-      ]);
-      // Found too: the first Continue marked the date of birth as left before it was asked for, so
-      // its error shows, and is announced, while the year of a right date is typed.
+      expect(saidTwice(transcript)).to.deep.equal([]);
       const typingTheDate = transcript.filter(({ command }) => ['type "25"', 'type "12"', 'type "1966"'].includes(command));
-      expect(typingTheDate.flatMap((spoken) => announcements(spoken))).to.deep.equal(['Invalid date. Please try again using the correct format DD/MM/YYYY.']);
+      expect(typingTheDate.flatMap((spoken) => announcements(spoken))).to.deep.equal([]);
     });
   });
 
@@ -437,21 +504,35 @@ describe('ui: the journeys as a screen reader speaks them (issue 25, its first i
       const countdown = (spoken: Spoken | undefined): string[] =>
         spoken === undefined ? [] : announcements(spoken).flatMap((said) => /^Time remaining: (\d+) seconds?\.$/.exec(said)?.[1] ?? []);
       expect(countdown(waits[1]), 'the 20 s after the warning opened').to.deep.equal(['45']);
-      expect(countdown(waits[3]), 'the last minute').to.deep.equal(['45', '30', '15', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1', '0']);
+      expect(countdown(waits[3]), 'the last minute (0: the ending notice says it)').to.deep.equal([
+        '45',
+        '30',
+        '15',
+        '10',
+        '9',
+        '8',
+        '7',
+        '6',
+        '5',
+        '4',
+        '3',
+        '2',
+        '1',
+      ]);
       expect(answerSaying(transcript, /^heading, Consent to share data, level 1$/, 3).command, 'Stay logged in: the focus back where it was').to.equal(
         'activate',
       );
       expect(facts.keptAlive).to.equal(1);
     });
 
-    it('nothing is said twice but the doubles found here (left open); nothing speaks up while the customer only reads', async () => {
+    it('nothing is said twice: the warning is described and read by one countdown; nothing speaks up while the customer only reads', async () => {
       const { transcript } = await walked();
-      // Found by this transcript and left open (docs/screen-reader.md, "Found"): the warning is
-      // described by the countdown twice, the one shown and the live region's copy.
-      expect(saidTwice(transcript).map((said) => said.replace(/, For your security.*/, ''))).to.deep.equal([
-        'command 4 (wait 240 s): dialog, Are you still there?',
-        'command 20 (wait 240 s): dialog, Are you still there?',
-      ]);
+      expect(saidTwice(transcript)).to.deep.equal([]);
+      const warnings = transcript.flatMap(({ phrases }) => phrases).filter((said) => said.startsWith('dialog, Are you still there?'));
+      expect(
+        warnings.map((said) => said.match(/Time remaining/g)?.length),
+        'opened twice, read once between: one countdown each time',
+      ).to.deep.equal([1, 1, 1]);
       expect(announcedWhileReading(transcript)).to.deep.equal([]);
     });
   });

@@ -56,3 +56,15 @@ export function saidTwice(transcript: readonly Spoken[]): string[] {
 export function announcedWhileReading(transcript: readonly Spoken[]): string[] {
   return transcript.filter(({ command }) => MOVES.has(command)).flatMap((spoken) => announcements(spoken));
 }
+
+/**
+ * How often a phrase was said, other than as the reader's echo of what the customer typed: a form
+ * announced once (the pre-rendered login, before and after the take-over) has each of its
+ * heading's and fields' phrases said once.
+ */
+export function timesSaid(transcript: readonly Spoken[], phrase: RegExp): number {
+  return transcript
+    .filter(({ command }) => !command.startsWith('type '))
+    .flatMap(({ phrases }) => phrases)
+    .filter((said) => phrase.test(said)).length;
+}

@@ -1,5 +1,5 @@
 // The screen reader harness itself (speak.ts), on small pages made for it: what it makes the
-// virtual reader hear as a customer does, and that a modal's trap can be seen failing.
+// virtual reader hear as a customer does, and that a modal's trap and a silent take-over can be seen failing.
 import '../setup-dom';
 import { expect } from 'chai';
 import { act } from 'react';
@@ -66,5 +66,20 @@ describe('ui: the screen reader harness (test/ui/screen-reader/speak.ts)', () =>
     await reader.next();
     expect(reader.transcript.at(-1)?.phrases).to.include('assertive: Something went wrong.');
     expect(reader.transcript.flatMap(({ phrases }) => phrases).filter((phrase) => /^polite: *$/.test(phrase))).to.deep.equal([]);
+  });
+
+  it("what the page says while the customer does nothing is kept under what happened (the take-over's check can fail): a status filled and a focus moved", async () => {
+    root = page('<p role="status" id="status"></p><h1 tabindex="-1">Title</h1>');
+    reader = new ScreenReader();
+    await reader.start();
+    await reader.meanwhile('the page changes', async () => {
+      await act(async () => {
+        const status = root?.querySelector('#status');
+        if (status) status.textContent = 'Just a moment…';
+        root?.querySelector('h1')?.focus();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+    });
+    expect(reader.transcript.at(-1)).to.deep.equal({ command: 'the page changes', phrases: ['polite: Just a moment…', 'heading, Title, level 1'] });
   });
 });

@@ -236,6 +236,16 @@ export class ScreenReader {
     await this.#keep(`wait ${seconds} s`);
   }
 
+  /**
+   * Something happens on the page with the customer doing nothing (`what`: the app's script
+   * arriving and taking the pre-rendered page over): what the reader says meanwhile.
+   */
+  async meanwhile(what: string, happen: () => Promise<void>): Promise<void> {
+    await happen();
+    await settle();
+    await this.#keep(what);
+  }
+
   /** Whether the reading cursor is on an element inside `container` (a modal keeping the reading in). */
   cursorWithin(container: Element): boolean {
     const node = this.#virtual.activeNode;

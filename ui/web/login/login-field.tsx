@@ -3,13 +3,17 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 /**
  * A labelled text field of the login form: label (with an optional tooltip beside it), help
  * text, the input, links under it, and its error. The error is announced politely when it
- * appears and linked to the input (aria-describedby, aria-invalid).
+ * appears and linked to the input (aria-describedby, aria-invalid). Issue 25: not announced when
+ * `announced` is false (the focus is sent to the field as it appears, and it is read there), and
+ * read "invalid" as `invalid` says (by default, whenever there is a message).
  */
 export function LoginField({
   label,
   tooltip,
   help,
   error,
+  invalid = error !== undefined,
+  announced = true,
   links,
   onBlur,
   inputProps,
@@ -20,6 +24,8 @@ export function LoginField({
   readonly tooltip?: ReactNode;
   readonly help?: string;
   readonly error: string | undefined;
+  readonly invalid?: boolean;
+  readonly announced?: boolean;
   readonly links?: ReactNode;
   readonly onBlur: () => void;
   readonly inputProps: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onBlur' | 'aria-invalid' | 'aria-describedby' | 'className'>;
@@ -49,10 +55,10 @@ export function LoginField({
         id={id}
         className="text-input"
         onBlur={onBlur}
-        aria-invalid={error !== undefined}
+        aria-invalid={invalid}
         aria-describedby={describedBy === '' ? undefined : describedBy}
       />
-      <div id={errorId} aria-live="polite">
+      <div id={errorId} aria-live={announced ? 'polite' : 'off'}>
         {error === undefined ? undefined : <p className="field-error">{error}</p>}
       </div>
       {links === undefined ? undefined : <div className="field-links">{links}</div>}

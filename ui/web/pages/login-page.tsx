@@ -109,6 +109,7 @@ export const LoginPage = observer(function LoginPage() {
         tooltip={<Tooltip>{copy.login.usernameTooltip}</Tooltip>}
         help={copy.login.usernameHelp}
         error={login.usernameError}
+        announced={login.messageAnnounced('username')}
         onBlur={() => login.touch('username')}
         inputProps={{
           type: 'text',
@@ -142,6 +143,8 @@ export const LoginPage = observer(function LoginPage() {
         label={copy.login.secureCodeLabel}
         help={login.secureCodeHelp}
         error={login.secureCodeError}
+        invalid={login.secureCodeInvalid}
+        announced={login.messageAnnounced('secureCode')}
         describedBy={login.dobStepUpNotice === undefined ? undefined : stepUpNoticeId}
         onBlur={() => login.touch('secureCode')}
         inputProps={{
