@@ -1,7 +1,7 @@
 // The readers of the answers only the steps after login get (CONTRACT §3): loaded by
 // FetchCustomerAuthApi when first needed, not with the first screen (issue 15, docs/performance.md
 // "Bytes of the first screen").
-import { toAccounts } from '../domain/account-answer';
+import { toAccounts } from './account-answer.reader';
 import type { AccountsError, AccountState } from '../domain/accounts';
 import type { ApiError } from '../domain/api-error';
 import { parseCustomerDetails, type CustomerDetails } from '../domain/customer-details';

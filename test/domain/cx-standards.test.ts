@@ -2,7 +2,8 @@
 // domain holds, one describe per rule, quoting it (docs/cx-standards.md names these tests).
 import { expect } from 'chai';
 import { isChosen, toggleAccount, toggleSelectAll } from '../../domain/account-selection';
-import { pendingDisclosureOf, toAccounts } from '../../domain/account-answer';
+import { pendingDisclosureOf } from '../../domain/account-entries';
+import { toAccounts } from '../../adapters/account-answer.reader';
 import { isSelectable, preselectFromConsent, type Account, type AccountState } from '../../domain/accounts';
 import { parseConsentDetail, type Consent } from '../../domain/consent';
 import { copy, modalText } from '../../domain/copy';

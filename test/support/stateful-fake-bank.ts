@@ -9,7 +9,7 @@ import { LoginAttempts } from '../../sandbox/login-attempts';
 import { findPersona, PERSONAL_PROFILE, PERSONAS, type Persona, type PersonaProfile } from '../../sandbox/personas';
 import { NO_ANSWER, TIMED_OUT, type CustomerAuthApi } from '../../application/ports/customer-auth-api.port';
 import { type AccountState } from '../../domain/accounts';
-import { toAccounts } from '../../domain/account-answer';
+import { toAccounts } from '../../adapters/account-answer.reader';
 import type { ApiError } from '../../domain/api-error';
 import { parseConsentDetail, type Consent } from '../../domain/consent';
 import type { CustomerDetails } from '../../domain/customer-details';
