@@ -1,4 +1,5 @@
 import { inject, injectable, optional } from 'inversify';
+import type * as Wire from '../contract/customer-auth.wire';
 import type { AccountState } from '../domain/accounts';
 import { apiErrorFromEnvelope, type ApiError } from '../domain/api-error';
 import { parseConsentDetail, type Consent, type ConsentError } from '../domain/consent';
@@ -109,7 +110,7 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
    */
   authenticate(request: AuthenticateRequest): Promise<Result<void, ApiError>> {
     void this.laterReaders();
-    return this.call('POST', '/customer-auth/authenticate', noContent, { body: request });
+    return this.call('POST', '/customer-auth/authenticate', noContent, { body: request satisfies Wire.AuthenticateRequest });
   }
 
   /**
@@ -148,7 +149,7 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
   /** Spec §4 "Account step": `PUT /customer-auth/consent` with `requestType: BUSINESS_CONTRACT` and `{bcin}`. */
   confirmBusinessProfile(request: BusinessConsentRequest): Promise<Result<void, ApiError>> {
     return this.call('PUT', '/customer-auth/consent', noContent, {
-      body: { bcin: request.bcin },
+      body: { bcin: request.bcin } satisfies Wire.BusinessContractRequest,
       headers: { requestType: 'BUSINESS_CONTRACT' },
     });
   }
@@ -182,14 +183,14 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
    */
   confirmation(authorisationStatus: boolean, idempotencyKey: string): Promise<Result<ConfirmationAnswer, ApiError>> {
     return this.call('POST', '/customer-auth/confirmation', (json, status) => readConfirmationAnswer(json, status, authorisationStatus), {
-      body: { authorisationStatus },
+      body: { authorisationStatus } satisfies Wire.ConfirmationRequest,
       headers: { 'Idempotency-Key': idempotencyKey },
     });
   }
 
   /** Spec §4 inactivity: `POST /customer-auth/keep-alive` with `{}`. */
   keepAlive(): Promise<Result<void, ApiError>> {
-    return this.call('POST', '/customer-auth/keep-alive', noContent, { body: {} });
+    return this.call('POST', '/customer-auth/keep-alive', noContent, { body: {} satisfies Wire.EmptyObject });
   }
 
   private url(path: string): string {
