@@ -10,6 +10,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { base64url, decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { PERSONAS } from '../../sandbox/personas';
+import { DATA_SCOPES } from '../../sandbox/scopes';
 import { contractViolations } from './contract-validator';
 import { accountRef, RunningSandbox, type AccountRef, type Answer } from './sandbox-test-kit';
 
@@ -30,15 +31,8 @@ const METHOD_OF: Record<(typeof API_PATHS)[number], string> = {
   '/confirmation': 'POST',
   '/keep-alive': 'POST',
 };
-const SCOPES = [
-  'bank:accounts.basic:read',
-  'bank:accounts.detail:read',
-  'bank:transactions:read',
-  'bank:regular_payments:read',
-  'bank:payees:read',
-  'common:customer.basic:read',
-  'common:customer.detail:read',
-];
+/** The CDR data scopes of the contract's Scope enum, as the recipient simulator offers them. */
+const SCOPES = [...DATA_SCOPES];
 
 /** Personas whose scripted answers are not 500 (confirm.fails and the like answer 500 by design), and strangers. */
 const USERNAMES = [
