@@ -5,7 +5,15 @@ import { isCustomerScope } from './scopes';
 import { err, ok, type Result } from './result';
 import { authenticateCustomer } from './authenticate-customer';
 import type { BankSession, BankSessions } from './bank-sessions';
-import type { AccountReference, AuthenticateRequest, RawAccount, SaveSelectionRequest } from '../contract/customer-auth.wire';
+import type {
+  AccountReference,
+  Accounts,
+  AuthenticateRequest,
+  Businesses,
+  CustomerDetails,
+  RawAccount,
+  SaveSelectionRequest,
+} from '../contract/customer-auth.wire';
 import { referenceOf } from './account-reference';
 import { failure, type BankFailure } from './error-envelope';
 import type { LoginAttempts } from './login-attempts';
@@ -142,7 +150,7 @@ export class CustomerAuthBank {
   }
 
   /** CONTRACT §3 GET /customer-auth/customer-details; 422 for a customer under 18. */
-  customerDetails(token: BearerToken): Result<{ personalInfo: { fullLegalName: string } }, BankFailure> {
+  customerDetails(token: BearerToken): Result<CustomerDetails, BankFailure> {
     const context = this.authenticated(token);
     if (!context.ok) return context;
     const problem = this.flaky(context.value, 'customer-details') ?? context.value.persona.customerDetailsFailure;
@@ -151,7 +159,7 @@ export class CustomerAuthBank {
   }
 
   /** CONTRACT §3 GET /customer-auth/businesses: the persona's profiles. */
-  businesses(token: BearerToken): Result<{ businessList: { companyId: string; businessName: string }[] }, BankFailure> {
+  businesses(token: BearerToken): Result<Businesses, BankFailure> {
     const context = this.authenticated(token);
     if (!context.ok) return context;
     const problem = this.flaky(context.value, 'businesses') ?? context.value.persona.businessesFailure;
@@ -175,7 +183,7 @@ export class CustomerAuthBank {
   }
 
   /** CONTRACT §3 GET /customer-auth/accounts: the chosen profile's accounts, or the persona's failure. */
-  accounts(token: BearerToken): Result<{ accounts: { account: (RawAccount | null)[] } }, BankFailure> {
+  accounts(token: BearerToken): Result<Accounts, BankFailure> {
     const context = this.authenticated(token);
     if (!context.ok) return context;
     const { persona, profile } = context.value;
