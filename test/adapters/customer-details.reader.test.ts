@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { parseCustomerDetails } from '../../domain/customer-details';
+import { parseCustomerDetails } from '../../adapters/customer-details.reader';
 
 const REFUSAL = { ok: false, error: 'personalInfo.fullLegalName must be a string' } as const;
 
-describe('domain/customer-details', () => {
+describe('adapters/customer-details.reader', () => {
   describe('parseCustomerDetails: CONTRACT §3 customer-details answer (spec §3 "Customer info")', () => {
     it('reads the contract example', () => {
       expect(parseCustomerDetails({ personalInfo: { fullLegalName: 'Jane Citizen' } })).to.deep.equal({
