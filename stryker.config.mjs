@@ -22,15 +22,16 @@ export default {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-  // The sandbox needs only the domain, its tests and their fixtures, the adapter that reads the
-  // bank's accounts answer (the tests build accounts with it) and the wire types it names (plus
-  // package.json and tsconfig.json, which tsx reads).
+  // The sandbox needs only the domain, its tests and their fixtures, the two adapters that read the
+  // bank's accounts and consent answers (the tests build their inputs with them) and the wire
+  // types they name (plus package.json and tsconfig.json, which tsx reads).
   ignorePatterns: [
     '/*',
     '!/domain',
     '!/adapters',
     '/adapters/*',
     '!/adapters/account-answer.reader.ts',
+    '!/adapters/consent-detail.reader.ts',
     '!/contract',
     '!/test',
     '/test/*',

@@ -2,7 +2,7 @@ import { inject, injectable, optional } from 'inversify';
 import type * as Wire from '../contract/customer-auth.wire';
 import type { AccountState } from '../domain/accounts';
 import { apiErrorFromEnvelope, type ApiError } from '../domain/api-error';
-import { parseConsentDetail, type Consent, type ConsentError } from '../domain/consent';
+import type { Consent } from '../domain/consent';
 import type { CustomerDetails } from '../domain/customer-details';
 import { isRecord } from '../domain/is-record';
 import type { AuthenticateRequest } from '../domain/login-form';
@@ -14,6 +14,7 @@ import { MALFORMED_ANSWER, NO_ANSWER, TIMED_OUT, type CustomerAuthApi } from '..
 import { RUNTIME_CONFIG } from '../application/ports/runtime-config.port';
 import { TOKEN_STORAGE, type TokenStorage } from '../application/ports/token-storage.port';
 import type { RuntimeConfig } from '../application/runtime-config';
+import { parseConsentDetail, type ConsentError } from './consent-detail.reader';
 import { fetchCall, parseJsonBody, type HttpMethod } from './fetch-call';
 import { FETCH, HTTP_CALL_OPTIONS, type FetchFunction, type HttpCallOptions } from './fetch.token';
 import type * as LaterAnswerReadersModule from './later-answer-readers';

@@ -11,7 +11,8 @@ import { NO_ANSWER, TIMED_OUT, type CustomerAuthApi } from '../../application/po
 import { type AccountState } from '../../domain/accounts';
 import { toAccounts } from '../../adapters/account-answer.reader';
 import type { ApiError } from '../../domain/api-error';
-import { parseConsentDetail, type Consent } from '../../domain/consent';
+import { type Consent } from '../../domain/consent';
+import { parseConsentDetail } from '../../adapters/consent-detail.reader';
 import type { CustomerDetails } from '../../domain/customer-details';
 import type { AuthenticateRequest } from '../../domain/login-form';
 import type { Business } from '../../domain/profiles';
