@@ -22,9 +22,24 @@ export default {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-  // The sandbox needs only the domain, its tests and their fixtures (plus package.json and
-  // tsconfig.json, which tsx reads).
-  ignorePatterns: ['/*', '!/domain', '!/test', '/test/*', '!/test/domain', '!/test/fixtures', '!/package.json', '!/tsconfig.json'],
+  // The sandbox needs only the domain, its tests and their fixtures, the two adapters that read the
+  // bank's accounts and consent answers (the tests build their inputs with them) and the wire
+  // types they name (plus package.json and tsconfig.json, which tsx reads).
+  ignorePatterns: [
+    '/*',
+    '!/domain',
+    '!/adapters',
+    '/adapters/*',
+    '!/adapters/account-answer.reader.ts',
+    '!/adapters/consent-detail.reader.ts',
+    '!/contract',
+    '!/test',
+    '/test/*',
+    '!/test/domain',
+    '!/test/fixtures',
+    '!/package.json',
+    '!/tsconfig.json',
+  ],
   // Stryker rewrites the sandbox's tsconfig.json with the TypeScript compiler API, which TypeScript
   // 7 no longer has (ts.parseConfigFileTextToJson). This project's tsconfig.json has no `extends`
   // or `references` to rewrite, so point that step at a file that does not exist.

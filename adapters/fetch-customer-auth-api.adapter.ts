@@ -1,7 +1,8 @@
 import { inject, injectable, optional } from 'inversify';
+import type * as Wire from '../contract/customer-auth.wire';
 import type { AccountState } from '../domain/accounts';
 import { apiErrorFromEnvelope, type ApiError } from '../domain/api-error';
-import { parseConsentDetail, type Consent, type ConsentError } from '../domain/consent';
+import type { Consent } from '../domain/consent';
 import type { CustomerDetails } from '../domain/customer-details';
 import { isRecord } from '../domain/is-record';
 import type { AuthenticateRequest } from '../domain/login-form';
@@ -13,6 +14,7 @@ import { MALFORMED_ANSWER, NO_ANSWER, TIMED_OUT, type CustomerAuthApi } from '..
 import { RUNTIME_CONFIG } from '../application/ports/runtime-config.port';
 import { TOKEN_STORAGE, type TokenStorage } from '../application/ports/token-storage.port';
 import type { RuntimeConfig } from '../application/runtime-config';
+import { parseConsentDetail, type ConsentError } from './consent-detail.reader';
 import { fetchCall, parseJsonBody, type HttpMethod } from './fetch-call';
 import { FETCH, HTTP_CALL_OPTIONS, type FetchFunction, type HttpCallOptions } from './fetch.token';
 import type * as LaterAnswerReadersModule from './later-answer-readers';
@@ -109,7 +111,7 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
    */
   authenticate(request: AuthenticateRequest): Promise<Result<void, ApiError>> {
     void this.laterReaders();
-    return this.call('POST', '/customer-auth/authenticate', noContent, { body: request });
+    return this.call('POST', '/customer-auth/authenticate', noContent, { body: request satisfies Wire.AuthenticateRequest });
   }
 
   /**
@@ -148,7 +150,7 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
   /** Spec §4 "Account step": `PUT /customer-auth/consent` with `requestType: BUSINESS_CONTRACT` and `{bcin}`. */
   confirmBusinessProfile(request: BusinessConsentRequest): Promise<Result<void, ApiError>> {
     return this.call('PUT', '/customer-auth/consent', noContent, {
-      body: { bcin: request.bcin },
+      body: { bcin: request.bcin } satisfies Wire.BusinessContractRequest,
       headers: { requestType: 'BUSINESS_CONTRACT' },
     });
   }
@@ -182,14 +184,14 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
    */
   confirmation(authorisationStatus: boolean, idempotencyKey: string): Promise<Result<ConfirmationAnswer, ApiError>> {
     return this.call('POST', '/customer-auth/confirmation', (json, status) => readConfirmationAnswer(json, status, authorisationStatus), {
-      body: { authorisationStatus },
+      body: { authorisationStatus } satisfies Wire.ConfirmationRequest,
       headers: { 'Idempotency-Key': idempotencyKey },
     });
   }
 
   /** Spec §4 inactivity: `POST /customer-auth/keep-alive` with `{}`. */
   keepAlive(): Promise<Result<void, ApiError>> {
-    return this.call('POST', '/customer-auth/keep-alive', noContent, { body: {} });
+    return this.call('POST', '/customer-auth/keep-alive', noContent, { body: {} satisfies Wire.EmptyObject });
   }
 
   private url(path: string): string {

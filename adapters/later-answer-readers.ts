@@ -1,13 +1,15 @@
 // The readers of the answers only the steps after login get (CONTRACT §3): loaded by
 // FetchCustomerAuthApi when first needed, not with the first screen (issue 15, docs/performance.md
 // "Bytes of the first screen").
-import { toAccounts } from '../domain/account-answer';
 import type { AccountsError, AccountState } from '../domain/accounts';
 import type { ApiError } from '../domain/api-error';
-import { parseCustomerDetails, type CustomerDetails } from '../domain/customer-details';
-import { parseBusinessList, type Business, type BusinessListError } from '../domain/profiles';
+import type { CustomerDetails } from '../domain/customer-details';
+import type { Business } from '../domain/profiles';
 import { assertNever, err, type Result } from '../domain/result';
 import { MALFORMED_ANSWER } from '../application/ports/customer-auth-api.port';
+import { toAccounts } from './account-answer.reader';
+import { parseBusinessList, type BusinessListError } from './businesses.reader';
+import { parseCustomerDetails } from './customer-details.reader';
 
 const malformed = (status: number, ...causes: string[]): { readonly ok: false; readonly error: ApiError } => err({ status, code: MALFORMED_ANSWER, causes });
 

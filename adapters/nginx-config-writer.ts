@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { renderNginxConfigFiles } from './nginx-config';
-import { inlineSourcesOf } from './web-security-headers';
+import { inlineSourcesOf } from '../contract/web-security-headers';
 
 /** DESIGN §4: writes every file of the nginx configuration into `dir` for the built page `indexHtml`; returns their paths. */
 export async function writeNginxConfigFiles(dir: string, indexHtml: string): Promise<readonly string[]> {

@@ -9,7 +9,7 @@ import {
   NO_STORE_CACHE_CONTROL,
   securityHeaders,
   type InlineSources,
-} from './web-security-headers';
+} from '../contract/web-security-headers';
 
 /** Where deploy/nginx/*.conf expects its include files, relative to nginx's configuration directory. */
 const NGINX_INCLUDE_DIR = 'consent-app';
@@ -49,7 +49,7 @@ const NGINX_BACKEND_PREFIXES = ['/customer-auth/', '/.well-known/'] as const;
 const regexOf = (prefix: string): string => prefix.replace(/^\/|\/$/g, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const GENERATED =
-  '# Written by the build (adapters/nginx-config.ts, from adapters/web-security-headers.ts) for\n' +
+  '# Written by the build (adapters/nginx-config.ts, from contract/web-security-headers.ts) for\n' +
   '# the site built beside it: do not edit; build again (`npm run build`) instead.\n';
 
 /**

@@ -1,33 +1,3 @@
-/**
- * CONTRACT §3 "RawAccount", spec §3 "Account raw input": one entry of
- * `accounts.account` as the bank sends it. Wire shape: `null` is allowed here and nowhere else.
- */
-export interface RawAccount {
-  readonly productName: string;
-  readonly nickName?: string | null;
-  readonly status?: string | null;
-  readonly currency?: string | null;
-  readonly scheme: {
-    readonly schemeName: string;
-    readonly identification: string;
-    readonly secondaryIdentification: string;
-    readonly controlAccountIdentification?: string | null;
-  };
-  readonly supplementaryData?: {
-    readonly rbwmPIB?: {
-      readonly eligibleAccount?: boolean | null;
-      readonly jointAccountIndicator?: boolean | null;
-      readonly accountOwnershipTypeCode?: string | null;
-      /** CONTRACT §3, issue 22: why the account's data cannot be disclosed yet (absent or null: nothing pending). */
-      readonly pendingDisclosureCode?: string | null;
-      /** CONTRACT §3, issue 22: the time frame of that approval or action, in days (absent or null: none given). */
-      readonly pendingDisclosureDays?: number | null;
-      /** CONTRACT §3, issue 22: rule 4A.15: this joint account is shared as if it were the customer's alone; the other holders are not notified. */
-      readonly jointNotificationsWithheld?: boolean | null;
-    } | null;
-  } | null;
-}
-
 /** Spec §3 "Account internal": SIMPLE account, multi-currency group (EGA) or one currency of a group (SUB). */
 export type AccountType = 'SIMPLE' | 'EGA' | 'SUB';
 

@@ -2,8 +2,8 @@
 // imports the rules of the consent flow from here alone; nothing here depends on anything outside domain/.
 export * from './abandonment';
 export * from './account-selection';
+export * from './account-entries';
 export * from './accounts';
-export * from './account-answer';
 export * from './api-error';
 export * from './brand';
 export * from './brand-colour';

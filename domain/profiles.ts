@@ -1,4 +1,3 @@
-import { isRecord } from './is-record';
 import { err, ok } from './result';
 import type { Result } from './result';
 
@@ -18,39 +17,8 @@ export interface Profile {
   readonly selected: boolean;
 }
 
-/** Why a business list (CONTRACT §3 `GET /customer-auth/businesses`) could not be read. */
-export type BusinessListError =
-  | { readonly kind: 'notABusinessList' }
-  | { readonly kind: 'malformedBusiness'; readonly index: number }
-  | { readonly kind: 'duplicateCompanyId'; readonly companyId: string };
-
 /** Why a profile could not be selected. */
 export type ProfileError = { readonly kind: 'unknownProfile'; readonly id: string };
-
-/**
- * Spec §3 "Customer info", CONTRACT §3: read the business list from the `businesses` answer
- * (`{ businessList: [...] }`) or from the bare array. Every entry needs a non-empty string
- * `companyId` and a string `businessName`; company ids must be unique (they are the profile ids).
- * An empty list is accepted (it gives an empty profile list, which counts as a single profile).
- */
-export function parseBusinessList(raw: unknown): Result<readonly Business[], BusinessListError> {
-  const list = Array.isArray(raw) ? raw : isRecord(raw) ? raw['businessList'] : undefined;
-  if (!Array.isArray(list)) return err({ kind: 'notABusinessList' });
-  const businesses: Business[] = [];
-  const seen = new Set<string>();
-  for (const [index, entry] of list.entries()) {
-    if (!isRecord(entry)) return err({ kind: 'malformedBusiness', index });
-    const companyId = entry['companyId'];
-    const businessName = entry['businessName'];
-    if (typeof companyId !== 'string' || companyId === '' || typeof businessName !== 'string') {
-      return err({ kind: 'malformedBusiness', index });
-    }
-    if (seen.has(companyId)) return err({ kind: 'duplicateCompanyId', companyId });
-    seen.add(companyId);
-    businesses.push({ companyId, businessName });
-  }
-  return ok(businesses);
-}
 
 /** Spec §3 "Customer info" and §4 "Profile": one profile per business; the first is selected by default. */
 export function toProfileList(businesses: readonly Business[]): readonly Profile[] {

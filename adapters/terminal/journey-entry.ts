@@ -28,7 +28,7 @@ const absolute = (value: string, what: string): Result<URL, string> => {
 };
 
 /**
- * The recipient simulator's form (adapters/sandbox-bank/recipient-simulator.routes.ts): a new
+ * The recipient simulator's form (sandbox/recipient-simulator.routes.ts): a new
  * arrangement for a persona, or an amendment; it answers 303 to the signed entry URL.
  */
 async function askSandbox(ask: Extract<JourneyEntryAsk, { kind: 'sandbox' }>, fetchFn: FetchFunction): Promise<Result<URL, string>> {

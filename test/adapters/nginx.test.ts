@@ -41,7 +41,7 @@ import {
   NO_STORE_CACHE_CONTROL,
   securityHeaders,
   type InlineSources,
-} from '../../adapters/web-security-headers';
+} from '../../contract/web-security-headers';
 
 const NGINX = '/usr/sbin/nginx';
 /** Debian's libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static install these. */

@@ -2,9 +2,9 @@
 // code before the flow model. Defects 4, 10 and 11 are pinned where their rule lives:
 // 4 test/domain/login-error-policy.test.ts ("the bank's remaining attempts decide the wording"),
 // 10 test/application/failures.test.ts ("save failing with 400 A09 … return only"),
-// 11 test/adapters/sandbox-bank/sharing-period.test.ts; 12 also in test/browser/attacks.test.ts.
+// 11 test/sandbox/sharing-period.test.ts; 12 also in test/browser/attacks.test.ts.
 import { expect } from 'chai';
-import { companyAccounts, familyTrustAccounts, janeCitizenAccounts, trustOwnerPersonalAccounts } from '../../adapters/sandbox-bank/persona-accounts';
+import { companyAccounts, familyTrustAccounts, janeCitizenAccounts, trustOwnerPersonalAccounts } from '../../sandbox/persona-accounts';
 import { copy, modalText } from '../../domain/copy';
 import { MODAL_NAMES } from '../../domain/modal';
 import { NOW_MS, TOKEN, tokenPayload } from '../fixtures/journey.fixture';

@@ -1,8 +1,23 @@
-// The dependency rules of DESIGN §1, as a checker over source text.
+// The dependency rules of DESIGN §1 and §3.19, as a checker over source text.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 type Layer = 'domain' | 'application' | 'adapters' | 'ui';
+
+/**
+ * The two sides of the wire apart from the app's layers (DESIGN §3.19): the sandbox bank reads only
+ * itself and the contract; the contract (the OpenAPI document, its generated types, the headers
+ * every server sends) reads only itself. The app's layers never read the sandbox.
+ */
+type Side = 'sandbox' | 'contract';
+
+const sideOf = (file: string): Side | undefined => {
+  const top = file.split('/')[0];
+  return top === 'sandbox' || top === 'contract' ? top : undefined;
+};
+
+/** What the sandbox and the contract may import by a relative path: their own folder, and the sandbox the contract too. */
+const sideMayRead: Record<Side, readonly string[]> = { sandbox: ['sandbox', 'contract'], contract: ['contract'] };
 
 export interface SourceFile {
   /** Path relative to the project root, with forward slashes (e.g. `domain/accounts.ts`). */
@@ -86,6 +101,15 @@ const packageName = (specifier: string): string =>
 export function findViolations(files: readonly SourceFile[]): string[] {
   const violations: string[] = [];
   for (const file of files) {
+    const side = sideOf(file.path);
+    if (side !== undefined) {
+      for (const specifier of importsOf(file.text).filter((s) => s.startsWith('.'))) {
+        const top = path.posix.normalize(path.posix.join(path.posix.dirname(file.path), specifier)).split('/')[0] ?? '';
+        if (!sideMayRead[side].includes(top))
+          violations.push(`${file.path} imports '${specifier}': ${side}/ may import only ${sideMayRead[side].map((folder) => `${folder}/`).join(' and ')}`);
+      }
+      continue;
+    }
     const layer = layerOf(file.path);
     if (!layer) continue;
     for (const specifier of importsOf(file.text)) {
@@ -93,6 +117,10 @@ export function findViolations(files: readonly SourceFile[]): string[] {
       const target = relative ? path.posix.normalize(path.posix.join(path.posix.dirname(file.path), specifier)) : undefined;
       const targetLayer = target ? layerOf(target) : undefined;
       const where = `${file.path} imports '${specifier}'`;
+      if (target !== undefined && sideOf(target) === 'sandbox') {
+        violations.push(`${where}: the app may not import sandbox/ (DESIGN §3.19)`);
+        continue;
+      }
       if (layer === 'domain' || layer === 'application') {
         if (relative) {
           const allowedLayers: readonly (Layer | undefined)[] = layer === 'domain' ? ['domain'] : ['domain', 'application'];
@@ -120,7 +148,7 @@ export function findViolations(files: readonly SourceFile[]): string[] {
   return violations;
 }
 
-/** The project's TypeScript sources under the four layers. */
+/** The project's TypeScript sources under the four layers, the sandbox and the contract. */
 export function readSources(root: string): SourceFile[] {
   const files: SourceFile[] = [];
   const walk = (dir: string): void => {
@@ -131,6 +159,6 @@ export function readSources(root: string): SourceFile[] {
       else if (/\.tsx?$/.test(name)) files.push({ path: rel, text: readFileSync(path.join(root, rel), 'utf8') });
     }
   };
-  for (const layer of ['domain', 'application', 'adapters', 'ui']) walk(layer);
+  for (const folder of ['domain', 'application', 'adapters', 'ui', 'sandbox', 'contract']) walk(folder);
   return files;
 }

@@ -5,10 +5,10 @@ import { findViolations, importsOf, readSources } from './layer-rules';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-describe('architecture: the layers depend inwards (DESIGN §1)', () => {
+describe('architecture: the layers depend inwards (DESIGN §1), the sandbox stands apart (DESIGN §3.19)', () => {
   it('the project has no import pointing the wrong way', () => {
     const sources = readSources(root);
-    expect(sources.some((s) => s.path.startsWith('domain/'))).to.equal(true);
+    for (const folder of ['domain/', 'sandbox/', 'contract/']) expect(sources.some((s) => s.path.startsWith(folder))).to.equal(true);
     expect(findViolations(sources)).to.deep.equal([]);
   });
 
@@ -46,6 +46,16 @@ describe('architecture: the layers depend inwards (DESIGN §1)', () => {
       ['ui/terminal/x.tsx', `import { MemoryTokenStorage } from '../../adapters/terminal/memory-token-storage.adapter';`, 'adapters/terminal/composition-root'],
       ['ui/web/x.tsx', `import { TerminalApp } from '../terminal/app';`, 'may not import ui/terminal/'],
       ['ui/web/x.tsx', `import { createTerminalContainer } from '../../adapters/terminal/composition-root';`, "terminal channel's adapters"],
+      ['sandbox/x.ts', `import { SCOPES } from '../domain/scopes';`, 'sandbox/ may import only sandbox/ and contract/'],
+      ['sandbox/x.ts', `import { ok } from '../application/result';`, 'sandbox/ may import only sandbox/ and contract/'],
+      ['sandbox/x.ts', `import { NO_INLINE } from '../adapters/web-security-headers';`, 'sandbox/ may import only sandbox/ and contract/'],
+      ['sandbox/x.ts', `import { App } from '../ui/web/app';`, 'sandbox/ may import only sandbox/ and contract/'],
+      ['contract/x.ts', `import { PERSONAS } from '../sandbox/personas';`, 'contract/ may import only contract/'],
+      ['contract/x.ts', `import { isScope } from '../domain/scopes';`, 'contract/ may import only contract/'],
+      ['adapters/x.ts', `import { PERSONAS } from '../sandbox/personas';`, 'may not import sandbox/'],
+      ['ui/web/x.tsx', `import { PERSONAS } from '../../sandbox/personas';`, 'may not import sandbox/'],
+      ['application/x.ts', `import { PERSONAS } from '../sandbox/personas';`, 'may not import sandbox/'],
+      ['domain/x.ts', `import { PERSONAS } from '../sandbox/personas';`, 'may not import sandbox/'],
     ];
     for (const [file, text, expected] of failing) {
       it(`flags ${file}: ${text}`, () => {
@@ -68,6 +78,8 @@ describe('architecture: the layers depend inwards (DESIGN §1)', () => {
         `import { render } from 'ink';\nimport { createTerminalContainer } from '../../adapters/terminal/composition-root';\nimport { LoginStore } from '../../application/stores/login.store';`,
       ],
       ['adapters/x.ts', `import retry from 'fetch-retry';\nimport { ok } from '../domain/result';`],
+      ['adapters/x.ts', `import type { RawAccount } from '../contract/customer-auth.wire';`],
+      ['sandbox/x.ts', `import Fastify from 'fastify';\nimport { scopeValues } from '../contract/customer-auth.wire';\nimport { ok } from './result';`],
     ];
     for (const [file, text] of passing) {
       it(`allows ${file}: ${text.split('\n')[0]}`, () => expect(check(file, text)).to.deep.equal([]));

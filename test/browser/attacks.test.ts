@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { base64url, decodeJwt, generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
 import type { BrowserContext, Frame, Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
-import { SIGNING_KEY_FILE } from '../../adapters/sandbox-bank/signing-keys';
+import { SIGNING_KEY_FILE } from '../../sandbox/signing-keys';
 import { REDIRECT_JWT_KEY } from '../../adapters/session-token-storage.adapter';
 import { browserSuite } from './browser-harness';
 import { expectErrorReturn, logIn, modalNamed, onStep, openApp, returnResult, stateOf, tokenTraces, type OpenedApp, loginReady } from './consent-app-driver';

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { brandPalette, contrastRatio } from '../../domain/brand-colour';
 import { NEUTRAL_BRAND_NAME } from '../../domain/brand';
-import { SANDBOX_BRANDS, sandboxConfig } from '../../adapters/sandbox-bank/sandbox-config';
+import { SANDBOX_BRANDS, sandboxConfig } from '../../sandbox/sandbox-config';
 import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
 import { logIn, onStep, loginReady } from './consent-app-driver';
 

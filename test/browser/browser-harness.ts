@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { buildApp } from '../../esbuild.config.mjs';
-import { createSandboxBank, type SandboxBank, type SandboxBankOptions } from '../../adapters/sandbox-bank/server';
-import type { AuthorisationAsk } from '../../adapters/sandbox-bank/recipient-simulator';
+import { createSandboxBank, type SandboxBank, type SandboxBankOptions } from '../../sandbox/server';
+import type { AuthorisationAsk } from '../../sandbox/recipient-simulator';
 
 const CHROMIUM = '/usr/bin/chromium';
 

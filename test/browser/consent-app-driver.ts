@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { copy, modalText } from '../../domain/copy';
 import type { ModalName } from '../../domain/modal';
-import type { AuthorisationAsk } from '../../adapters/sandbox-bank/recipient-simulator';
+import type { AuthorisationAsk } from '../../sandbox/recipient-simulator';
 import { watchPage, type SandboxHarness } from './browser-harness';
 
 export interface OpenedApp {

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { stepsCopy } from '../../domain/steps-copy';
-import { SANDBOX_BRANDS } from '../../adapters/sandbox-bank/sandbox-config';
+import { SANDBOX_BRANDS } from '../../sandbox/sandbox-config';
 import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
 import { logIn, loginReady, modalTitle, onStep } from './consent-app-driver';
 

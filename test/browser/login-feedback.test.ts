@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 // Issue 22: the step-up says how long the new code lasts, the sandbox's lifetime (CONTRACT §2 otpExpirySeconds).
-import { SANDBOX_OTP_EXPIRY_SECONDS } from '../../adapters/sandbox-bank/sandbox-config';
+import { SANDBOX_OTP_EXPIRY_SECONDS } from '../../sandbox/sandbox-config';
 import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
 import { logIn, openApp } from './consent-app-driver';
 

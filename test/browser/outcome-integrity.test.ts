@@ -7,7 +7,7 @@ import type { Page, Request, Route } from 'playwright-core';
 import { copy, modalText } from '../../domain/copy';
 import { browserSuite } from './browser-harness';
 import { loginReady, logIn, modalNamed, onStep, openApp, returnResult, tokenTraces, type OpenedApp, pageSettled } from './consent-app-driver';
-import type { AuthorisationAsk } from '../../adapters/sandbox-bank/recipient-simulator';
+import type { AuthorisationAsk } from '../../sandbox/recipient-simulator';
 
 const CONFIRMATION = '**/customer-auth/confirmation';
 const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });

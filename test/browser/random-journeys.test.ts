@@ -36,7 +36,7 @@ import { decodeJwt } from 'jose';
 import type { BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { isCustomerScope, SCOPES } from '../../domain/scopes';
-import { PERSONAS, type Persona } from '../../adapters/sandbox-bank/personas';
+import { PERSONAS, type Persona } from '../../sandbox/personas';
 import { browserSuite, watchPage, type BrowserSuite } from './browser-harness';
 import { returnResult, stateOf, type ReturnResult } from './consent-app-driver';
 

@@ -4,9 +4,9 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { formatLongDate } from '../../domain/consent';
-import { janeCitizenAccounts } from '../../adapters/sandbox-bank/persona-accounts';
-import { referenceOf } from '../../adapters/sandbox-bank/customer-auth-wire';
-import { SandboxClient } from '../adapters/sandbox-bank/sandbox-test-kit';
+import { janeCitizenAccounts } from '../../sandbox/persona-accounts';
+import { referenceOf } from '../../sandbox/account-reference';
+import { SandboxClient } from '../sandbox/sandbox-test-kit';
 import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
 
 const NARROW = { width: 320, height: 640 };

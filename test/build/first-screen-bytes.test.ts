@@ -37,7 +37,13 @@ describe("build: the first screen's bytes (issue 15 item 5)", function () {
     const metafile = await buildApp({ outDir });
     const inputs = firstScreenScripts(metafile).flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
     expect(inputs).to.include('adapters/fetch-customer-auth-api.adapter.ts');
-    for (const later of ['adapters/later-answer-readers.ts', 'domain/account-answer.ts', 'domain/customer-details.ts', 'adapters/entry-page-script.ts']) {
+    for (const later of [
+      'adapters/later-answer-readers.ts',
+      'adapters/account-answer.reader.ts',
+      'domain/account-entries.ts',
+      'domain/customer-details.ts',
+      'adapters/entry-page-script.ts',
+    ]) {
       expect(inputs, later).not.to.include(later);
     }
     expect(

@@ -10,7 +10,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ENTRY_CONFIG_ID, ENTRY_LOADING_ID, indexHtml, inlineStylesheet, LOADING_MARKUP, LOADING_TITLE, prerenderEntry } from '../../esbuild.config.mjs';
 import { ENTRY_ATTRIBUTE, ENTRY_SCRIPT } from '../../adapters/entry-page-script';
-import { hashSource, inlineSourcesOf } from '../../adapters/web-security-headers';
+import { hashSource, inlineSourcesOf } from '../../contract/web-security-headers';
 import {
   BRAND_ATTRIBUTE,
   decisionKeyName,

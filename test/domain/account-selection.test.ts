@@ -15,8 +15,9 @@ import {
   toggleSelectAll,
   toggleSubAccount,
 } from '../../domain/account-selection';
-import { toAccounts } from '../../domain/account-answer';
-import type { Account, RawAccount } from '../../domain/accounts';
+import { toAccounts } from '../../adapters/account-answer.reader';
+import type { RawAccount } from '../../contract/customer-auth.wire';
+import type { Account } from '../../domain/accounts';
 import { accountsArbitrary } from './fixtures/account-arbitraries.fixture';
 import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
 

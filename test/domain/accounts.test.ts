@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { accountDisplayName, accountState, formatAccountNumber, preselectFromConsent, withSubAccountState } from '../../domain/accounts';
-import { toAccounts } from '../../domain/account-answer';
+import { toAccounts } from '../../adapters/account-answer.reader';
 import type { Account, AccountState, SharedAccountRef } from '../../domain/accounts';
 import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
 

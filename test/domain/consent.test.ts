@@ -1,15 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import {
-  arrangementIdFromClaims,
-  dataPeriodMonths,
-  formatLongDate,
-  isCustomerScopesOnly,
-  isOnceOnly,
-  newlyRequestedScopes,
-  parseConsentDetail,
-  sharingPeriod,
-} from '../../domain/consent';
+import { dataPeriodMonths, formatLongDate, isCustomerScopesOnly, isOnceOnly, newlyRequestedScopes, sharingPeriod } from '../../domain/consent';
+import { arrangementIdFromClaims, parseConsentDetail } from '../../adapters/consent-detail.reader';
 import type { Consent } from '../../domain/consent';
 
 /** CONTRACT §3 ConsentDetail example. */

@@ -2,9 +2,11 @@
 // domain holds, one describe per rule, quoting it (docs/cx-standards.md names these tests).
 import { expect } from 'chai';
 import { isChosen, toggleAccount, toggleSelectAll } from '../../domain/account-selection';
-import { pendingDisclosureOf, toAccounts } from '../../domain/account-answer';
+import { pendingDisclosureOf } from '../../domain/account-entries';
+import { toAccounts } from '../../adapters/account-answer.reader';
 import { isSelectable, preselectFromConsent, type Account, type AccountState } from '../../domain/accounts';
-import { parseConsentDetail, type Consent } from '../../domain/consent';
+import { type Consent } from '../../domain/consent';
+import { parseConsentDetail } from '../../adapters/consent-detail.reader';
 import { copy, modalText } from '../../domain/copy';
 import { CX_STANDARD_DEFAULTS, durationWords, loginLinks, parseCxSwitches, parseOtpExpirySeconds } from '../../domain/cx-settings';
 import { dataClusters } from '../../domain/data-clusters';

@@ -4,7 +4,7 @@ import { carryOutEarlyAction, rememberEarlyAction } from '../../domain/flow-logi
 import { EMPTY_LOGIN_FORM, type LoginForm } from '../../domain/login-form';
 import type { SecureCodeCleared } from '../../domain/login-feedback';
 import type { ModalName } from '../../domain/modal';
-import { parseConsentDetail } from '../../domain/consent';
+import { parseConsentDetail } from '../../adapters/consent-detail.reader';
 import {
   NOW,
   amendmentConsent,

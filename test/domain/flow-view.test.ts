@@ -17,7 +17,8 @@ import {
   topModalOf,
 } from '../../domain/flow-view';
 import { selectProfile } from '../../domain/profiles';
-import { parseConsentDetail, type Consent } from '../../domain/consent';
+import { type Consent } from '../../domain/consent';
+import { parseConsentDetail } from '../../adapters/consent-detail.reader';
 import {
   accounts,
   amendmentConsent,

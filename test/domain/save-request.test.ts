@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { toggleAccount, toggleSubAccount } from '../../domain/account-selection';
-import { toAccounts } from '../../domain/account-answer';
+import { toAccounts } from '../../adapters/account-answer.reader';
 import type { Account } from '../../domain/accounts';
 import { businessConsentRequest, saveSelectionRequest, selectedAccountReferences } from '../../domain/save-request';
 import { SCOPES } from '../../domain/scopes';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { isChosen, toggleAccount, toggleSelectAll, toggleSubAccount } from '../../domain/account-selection';
 import { accountState, preselectFromConsent } from '../../domain/accounts';
-import { toAccounts } from '../../domain/account-answer';
+import { toAccounts } from '../../adapters/account-answer.reader';
 import type { Account, SharedAccountRef } from '../../domain/accounts';
 import { assertNever } from '../../domain/result';
 import {

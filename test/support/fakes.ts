@@ -1,9 +1,9 @@
 // Fakes of the application's ports, named after their behaviour (DESIGN §2).
 import type { AccountState } from '../../domain/accounts';
-import { toAccounts } from '../../domain/account-answer';
+import { toAccounts } from '../../adapters/account-answer.reader';
 import type { ApiError } from '../../domain/api-error';
 import type { Consent } from '../../domain/consent';
-import { parseConsentDetail } from '../../domain/consent';
+import { parseConsentDetail } from '../../adapters/consent-detail.reader';
 import type { CustomerDetails } from '../../domain/customer-details';
 import type { Step } from '../../domain/flow';
 import type { AuthenticateRequest } from '../../domain/login-form';

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { TRUST_USER } from '../../domain/accounts';
 import { copy, modalText } from '../../domain/copy';
 import type { SaveSelectionRequest } from '../../domain/save-request';
-import { toAccounts } from '../../domain/account-answer';
+import { toAccounts } from '../../adapters/account-answer.reader';
 import { isStepShown } from '../../domain/flow';
 import { pendingOf } from '../../domain/flow-view';
 import { MODAL_NAMES } from '../../domain/modal';

@@ -2,8 +2,8 @@
 // stateful bank with the sandbox's personas and login rules, a manual clock, and a record of
 // what the customer saw and where the flow went, for the invariants to judge.
 import { reaction } from 'mobx';
-import { familyTrustAccounts, companyAccounts, janeCitizenAccounts, trustOwnerPersonalAccounts } from '../../adapters/sandbox-bank/persona-accounts';
-import type { RawAccount } from '../../adapters/sandbox-bank/customer-auth-wire';
+import { familyTrustAccounts, companyAccounts, janeCitizenAccounts, trustOwnerPersonalAccounts } from '../../sandbox/persona-accounts';
+import type { RawAccount } from '../../contract/customer-auth.wire';
 import type { Result } from '../../domain/result';
 import { pendingOf } from '../../domain/flow-view';
 import type { FlowEvent } from '../../domain/flow-events';

@@ -1,16 +1,18 @@
 // A stateful bank for sequence tests (issue 11): it remembers who logged in, which profile it is on,
 // what was saved and decided, and counts failed logins and locks usernames with the sandbox's own
-// rules (adapters/sandbox-bank: authenticateCustomer, LoginAttempts, PERSONAS). Any call can be
+// rules (sandbox/: authenticateCustomer, LoginAttempts, PERSONAS). Any call can be
 // made to fail (5xx, timeout, network) or to hang until the clock passes the app's deadline.
-import { authenticateCustomer } from '../../adapters/sandbox-bank/authenticate-customer';
-import { referenceOf, type RawAccount } from '../../adapters/sandbox-bank/customer-auth-wire';
-import { LoginAttempts } from '../../adapters/sandbox-bank/login-attempts';
-import { findPersona, PERSONAL_PROFILE, PERSONAS, type Persona, type PersonaProfile } from '../../adapters/sandbox-bank/personas';
+import { authenticateCustomer } from '../../sandbox/authenticate-customer';
+import type { RawAccount } from '../../contract/customer-auth.wire';
+import { referenceOf } from '../../sandbox/account-reference';
+import { LoginAttempts } from '../../sandbox/login-attempts';
+import { findPersona, PERSONAL_PROFILE, PERSONAS, type Persona, type PersonaProfile } from '../../sandbox/personas';
 import { NO_ANSWER, TIMED_OUT, type CustomerAuthApi } from '../../application/ports/customer-auth-api.port';
 import { type AccountState } from '../../domain/accounts';
-import { toAccounts } from '../../domain/account-answer';
+import { toAccounts } from '../../adapters/account-answer.reader';
 import type { ApiError } from '../../domain/api-error';
-import { parseConsentDetail, type Consent } from '../../domain/consent';
+import { type Consent } from '../../domain/consent';
+import { parseConsentDetail } from '../../adapters/consent-detail.reader';
 import type { CustomerDetails } from '../../domain/customer-details';
 import type { AuthenticateRequest } from '../../domain/login-form';
 import type { Business } from '../../domain/profiles';

@@ -5,7 +5,7 @@ import { newConsent } from '../fixtures/journey.fixture';
 import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { journey } from '../application/journey-driver';
-import type { RawAccount } from '../../domain/accounts';
+import type { RawAccount } from '../../contract/customer-auth.wire';
 import { SelectAccountsPage } from '../../ui/web/pages/select-accounts-page';
 import { sameTile, type AccountTileProps } from '../../ui/web/steps/account-tile';
 import { ServicesProvider } from '../../ui/web/services-context';

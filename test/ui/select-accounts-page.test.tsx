@@ -2,7 +2,7 @@ import './setup-dom';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'chai';
 import { act } from 'react';
-import type { RawAccount } from '../../domain/accounts';
+import type { RawAccount } from '../../contract/customer-auth.wire';
 import { amendedConsent, janeAccounts, newConsent, trustBusinesses } from '../fixtures/journey.fixture';
 import { rawAccount } from '../fixtures/raw-accounts.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';

@@ -5,7 +5,7 @@ import { newConsent } from '../fixtures/journey.fixture';
 import { rawAccount } from '../fixtures/raw-accounts.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { journey } from '../application/journey-driver';
-import type { RawAccount } from '../../domain/accounts';
+import type { RawAccount } from '../../contract/customer-auth.wire';
 import { ACCOUNT_FILTER_MIN, ACCOUNT_PAGE_SIZE } from '../../application/stores/account-selection.store';
 
 // The store side of the long-list behaviour (filter box and paging) that the account step renders.

@@ -1,0 +1,129 @@
+// Spec §3 "Account raw input", CONTRACT §3: the accounts answer as the bank sends it, read into the
+// domain's account entries, which the domain folds into account state (domain/account-entries.ts).
+// Every field is read by its name in the generated wire types (contract/customer-auth.wire.ts), so
+// a field the OpenAPI document renames or drops fails the type check here. The reader is lenient
+// where the app can do without a field (absent or null), strict where it cannot (spec §4).
+// Loaded after the first screen (adapters/later-answer-readers.ts; docs/performance.md "Bytes of
+// the first screen").
+import type { Accounts, RawAccount } from '../contract/customer-auth.wire';
+import { accountsFromEntries, pendingDisclosureOf, type AccountEntry } from '../domain/account-entries';
+import { CLOSED_STATUS, type AccountFields, type AccountsError, type AccountState } from '../domain/accounts';
+import { isRecord, nonBlank } from '../domain/is-record';
+import { err, ok, type Result } from '../domain/result';
+
+type WireObject = Readonly<Record<string, unknown>>;
+
+/** The contract's account fields, one level at a time. */
+type AccountField = keyof RawAccount;
+type SchemeField = keyof RawAccount['scheme'];
+type SupplementaryField = keyof RawAccount['supplementaryData'];
+type FlagField = keyof RawAccount['supplementaryData']['rbwmPIB'];
+
+/** One field of a wire object, named as the contract names it at that level. */
+const field = <Name extends string>(object: WireObject, name: Name): unknown => object[name];
+const accountField = (account: WireObject, name: AccountField): unknown => field(account, name);
+const schemeField = (scheme: WireObject, name: SchemeField): unknown => field(scheme, name);
+const supplementaryField = (supplementary: WireObject, name: SupplementaryField): unknown => field(supplementary, name);
+const flagField = (flags: WireObject, name: FlagField): unknown => field(flags, name);
+
+type EntryResult = Result<AccountEntry, AccountsError>;
+
+const malformed = (index: number, name: string): { readonly ok: false; readonly error: AccountsError } =>
+  err({ kind: 'malformedAccount', status: 400, index, field: name });
+
+const optionalString = (value: unknown): value is string | null | undefined => value === undefined || value === null || typeof value === 'string';
+
+const optionalBoolean = (value: unknown): value is boolean | null | undefined => value === undefined || value === null || typeof value === 'boolean';
+
+const optionalWholeDays = (value: unknown): value is number | null | undefined =>
+  value === undefined || value === null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0);
+
+function readEntry(raw: unknown, index: number): EntryResult {
+  if (raw === null || raw === undefined) return err({ kind: 'nullAccount', status: 400, index });
+  if (!isRecord(raw)) return malformed(index, 'account');
+  const scheme = accountField(raw, 'scheme');
+  if (!isRecord(scheme)) return malformed(index, 'scheme');
+  const id = schemeField(scheme, 'secondaryIdentification');
+  const identification = schemeField(scheme, 'identification');
+  const schemeName = schemeField(scheme, 'schemeName');
+  const control = schemeField(scheme, 'controlAccountIdentification');
+  if (typeof id !== 'string' || id === '') return malformed(index, 'scheme.secondaryIdentification');
+  if (typeof identification !== 'string') return malformed(index, 'scheme.identification');
+  if (typeof schemeName !== 'string') return malformed(index, 'scheme.schemeName');
+  if (!optionalString(control)) return malformed(index, 'scheme.controlAccountIdentification');
+  const productName = accountField(raw, 'productName');
+  if (typeof productName !== 'string') return malformed(index, 'productName');
+  const nickName = accountField(raw, 'nickName');
+  const status = accountField(raw, 'status');
+  const currency = accountField(raw, 'currency');
+  if (!optionalString(nickName)) return malformed(index, 'nickName');
+  if (!optionalString(status)) return malformed(index, 'status');
+  if (!optionalString(currency)) return malformed(index, 'currency');
+  const supplementary = accountField(raw, 'supplementaryData');
+  if (!(supplementary === undefined || supplementary === null || isRecord(supplementary))) {
+    return malformed(index, 'supplementaryData');
+  }
+  const pib = isRecord(supplementary) ? supplementaryField(supplementary, 'rbwmPIB') : undefined;
+  if (!(pib === undefined || pib === null || isRecord(pib))) return malformed(index, 'supplementaryData.rbwmPIB');
+  const flags = isRecord(pib) ? pib : {};
+  const eligible = flagField(flags, 'eligibleAccount');
+  const joint = flagField(flags, 'jointAccountIndicator');
+  const ownershipCode = flagField(flags, 'accountOwnershipTypeCode');
+  const pendingCode = flagField(flags, 'pendingDisclosureCode');
+  const pendingDays = flagField(flags, 'pendingDisclosureDays');
+  const withheld = flagField(flags, 'jointNotificationsWithheld');
+  if (!optionalBoolean(eligible)) return malformed(index, 'eligibleAccount');
+  if (!optionalBoolean(joint)) return malformed(index, 'jointAccountIndicator');
+  if (!optionalString(ownershipCode)) return malformed(index, 'accountOwnershipTypeCode');
+  if (!optionalString(pendingCode)) return malformed(index, 'pendingDisclosureCode');
+  if (!optionalWholeDays(pendingDays)) return malformed(index, 'pendingDisclosureDays');
+  if (!optionalBoolean(withheld)) return malformed(index, 'jointNotificationsWithheld');
+  const pending = pendingDisclosureOf(pendingCode ?? undefined, pendingDays ?? undefined);
+
+  const statusText = typeof status === 'string' ? status : '';
+  const nick = nonBlank(nickName);
+  const ownership = nonBlank(ownershipCode);
+  const currencyCode = nonBlank(currency);
+  const controlNumber = nonBlank(control);
+  const fields: AccountFields = {
+    id,
+    productName,
+    ...(nick === undefined ? {} : { nickName: nick }),
+    identification,
+    schemeName,
+    // An account the bank does not mark eligible is never shared.
+    eligibleAccount: eligible === true,
+    status: statusText,
+    closed: statusText === CLOSED_STATUS,
+    jointAccount: joint === true,
+    ...(ownership === undefined ? {} : { accountOwnershipTypeCode: ownership }),
+    ...(pending === undefined ? {} : { pending }),
+    ...(withheld === true ? { jointNotificationsWithheld: true } : {}),
+    preSelected: false,
+    selected: false,
+  };
+  return ok({
+    fields,
+    ...(currencyCode === undefined ? {} : { currency: currencyCode }),
+    ...(controlNumber === undefined ? {} : { controlAccountIdentification: controlNumber }),
+  });
+}
+
+/**
+ * Spec §3 "Account raw input/internal", §4 "Account step", CONTRACT §3: read the accounts
+ * answer (the `accounts.account` array, or the whole `{ accounts: { account: [...] } }` body)
+ * into account state. A null entry, a non-object entry or an entry without a usable `scheme`
+ * fails with a 400-class error (spec §4); the entries read are folded by the domain.
+ */
+export function toAccounts(raw: unknown): Result<AccountState, AccountsError> {
+  const answer = isRecord(raw) ? field<keyof Accounts>(raw, 'accounts') : undefined;
+  const accounts = isRecord(answer) ? field<keyof Accounts['accounts']>(answer, 'account') : raw;
+  if (!Array.isArray(accounts)) return err({ kind: 'notAnAccountList', status: 400 });
+  const entries: AccountEntry[] = [];
+  for (const [index, item] of accounts.entries()) {
+    const entry = readEntry(item, index);
+    if (!entry.ok) return entry;
+    entries.push(entry.value);
+  }
+  return ok(accountsFromEntries(entries));
+}

@@ -1,0 +1,114 @@
+// Spec §3 "Account internal", CONTRACT §3 (multi-currency): the bank's account entries, once read
+// (adapters/account-answer.reader.ts), folded into account state. Its own module, apart from the
+// account model (accounts.ts): only the account step's answer needs it, so the browser loads it after
+// the first screen (issue 15, docs/performance.md "Bytes of the first screen").
+import {
+  accountState,
+  CLOSED_STATUS,
+  PENDING_JOINT_APPROVAL,
+  type Account,
+  type AccountFields,
+  type AccountState,
+  type PendingDisclosure,
+  type SubAccount,
+} from './accounts';
+import { nonBlank } from './is-record';
+
+/** One entry of the bank's account list, read and checked, before EGA folding. */
+export interface AccountEntry {
+  readonly fields: AccountFields;
+  readonly currency?: string;
+  readonly controlAccountIdentification?: string;
+}
+
+/**
+ * CONTRACT §3 `pendingDisclosureCode` and `pendingDisclosureDays` (issue 22): no code (absent,
+ * blank) is nothing pending; `JOINT_APPROVAL_REQUIRED` is the other joint holders'
+ * approval; any other code is an action the bank needs (never dropped: a code the app does not
+ * know still marks the account, with the general explanation). Days without a code mean nothing.
+ */
+export function pendingDisclosureOf(code: string | undefined, days: number | undefined): PendingDisclosure | undefined {
+  const named = nonBlank(code);
+  if (named === undefined) return undefined;
+  const reason = named === PENDING_JOINT_APPROVAL ? 'jointApproval' : 'action';
+  return days === undefined ? { reason } : { reason, withinDays: days };
+}
+
+function toSubAccount(entry: AccountEntry, control: string): SubAccount {
+  return {
+    ...entry.fields,
+    type: 'SUB',
+    controlAccountIdentification: control,
+    ...(entry.currency === undefined ? {} : { currency: entry.currency }),
+    isPri: entry.fields.identification === control,
+  };
+}
+
+/**
+ * CONTRACT §3 "RawAccount" (multi-currency): the entries sharing a control number fold into one
+ * EGA account. Its identification is the control number; its sub-accounts are the entries,
+ * primary first (otherwise in the bank's order). Derived fields:
+ * - id: `EGA:` + control number (a group has no secondaryIdentification of its own);
+ * - productName, nickName, schemeName, ownership: those of the primary (else the first entry);
+ * - eligible when any sub-account is; joint when any sub-account is;
+ * - pending (issue 22) as its first pending sub-account, so the group is marked and explained;
+ * - its joint holders' notifications withheld (rule 4A.15) only when no joint currency notifies them;
+ * - closed only when every sub-account is closed (a closed currency shows "Closed sub-account").
+ */
+function foldEga(control: string, entries: readonly AccountEntry[]): Account {
+  const subs = entries.map((entry) => toSubAccount(entry, control));
+  const subAccounts = [...subs.filter((sub) => sub.isPri), ...subs.filter((sub) => !sub.isPri)];
+  const lead = subAccounts[0];
+  if (lead === undefined) throw new Error('An EGA group always has at least one entry');
+  const closed = subAccounts.every((sub) => sub.closed);
+  const openSub = subAccounts.find((sub) => !sub.closed);
+  const pending = subAccounts.find((sub) => sub.pending !== undefined)?.pending;
+  return {
+    id: `EGA:${control}`,
+    productName: lead.productName,
+    ...(lead.nickName === undefined ? {} : { nickName: lead.nickName }),
+    identification: control,
+    schemeName: lead.schemeName,
+    eligibleAccount: subAccounts.some((sub) => sub.eligibleAccount),
+    status: closed || openSub === undefined ? CLOSED_STATUS : openSub.status,
+    closed,
+    jointAccount: subAccounts.some((sub) => sub.jointAccount),
+    ...(lead.accountOwnershipTypeCode === undefined ? {} : { accountOwnershipTypeCode: lead.accountOwnershipTypeCode }),
+    ...(pending === undefined ? {} : { pending }),
+    ...(subAccounts.some((sub) => sub.jointAccount && sub.jointNotificationsWithheld !== true) ||
+    !subAccounts.some((sub) => sub.jointNotificationsWithheld === true)
+      ? {}
+      : { jointNotificationsWithheld: true }),
+    preSelected: false,
+    selected: false,
+    type: 'EGA',
+    controlAccountIdentification: control,
+    indeterminate: false,
+    subAccounts,
+  };
+}
+
+/**
+ * Spec §3 "Account raw input/internal", CONTRACT §3: an entry with a non-empty control number
+ * belongs to the EGA of that number (a group of one is still an EGA); the EGA takes the position of
+ * its first entry. Nothing is selected yet.
+ */
+export function accountsFromEntries(entries: readonly AccountEntry[]): AccountState {
+  const groups = new Map<string, AccountEntry[]>();
+  for (const entry of entries) {
+    const control = entry.controlAccountIdentification;
+    if (control !== undefined) groups.set(control, [...(groups.get(control) ?? []), entry]);
+  }
+  const data: Account[] = [];
+  const folded = new Set<string>();
+  for (const entry of entries) {
+    const control = entry.controlAccountIdentification;
+    if (control === undefined) {
+      data.push({ ...entry.fields, type: 'SIMPLE', indeterminate: false, subAccounts: [] });
+    } else if (!folded.has(control)) {
+      folded.add(control);
+      data.push(foldEga(control, groups.get(control) ?? [entry]));
+    }
+  }
+  return accountState(data);
+}
