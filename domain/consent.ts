@@ -1,3 +1,4 @@
+import { dateTimeFormat } from './date-time-format';
 import type { SharedAccountRef } from './accounts';
 import { isCustomerScope } from './scopes';
 
@@ -117,18 +118,6 @@ export function sharingPeriod(startMs: number, expiryMs: number | undefined): Sh
 /** The bank's time zone: dates are shown as the customer's bank (Sydney) sees them. */
 export const BANK_TIME_ZONE = 'Australia/Sydney';
 
-const longDateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** One formatter per time zone: making one costs far more than formatting (issue 23 item D, the review's render). */
-function longDateFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = longDateFormats.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone });
-    longDateFormats.set(timeZone, format);
-  }
-  return format;
-}
-
 /**
  * Spec §2 "Data sharing period": a date as 'D Month YYYY' (e.g. '22 November 2027') in the given
  * IANA time zone (default Australia/Sydney). Takes epoch milliseconds or an ISO date-time;
@@ -139,7 +128,7 @@ export function formatLongDate(value: number | string, timeZone: string = BANK_T
   if (!Number.isFinite(ms)) return undefined;
   const date = new Date(ms);
   if (Number.isNaN(date.getTime())) return undefined;
-  const parts = longDateFormat(timeZone).formatToParts(date);
+  const parts = dateTimeFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone }).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')} ${part('month')} ${part('year')}`;
 }

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from './date-time-format';
 import { BANK_TIME_ZONE } from './consent';
 import { copy } from './copy';
 import { assertNever, err, ok, type Result } from './result';
@@ -135,7 +136,7 @@ export function parsePastedDate(text: string): DateOfBirthParts | undefined {
  * "cannot be in the future" rule of spec §5. `ms` is the caller's clock: the domain reads none.
  */
 export function calendarDateOf(ms: number, timeZone: string = BANK_TIME_ZONE): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-AU', { year: 'numeric', month: 'numeric', day: 'numeric', timeZone }).formatToParts(new Date(ms));
+  const parts = dateTimeFormat({ year: 'numeric', month: 'numeric', day: 'numeric', timeZone }).formatToParts(new Date(ms));
   const part = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
   return { year: part('year'), month: part('month'), day: part('day') };
 }
