@@ -76,3 +76,33 @@ for (const viewport of [
     });
   });
 }
+
+describe('browser: a step whose code is already loaded shows at once (no spinner mask of its own)', function () {
+  this.timeout(60_000);
+  const suite = browserSuite();
+
+  // Found by bench/review-5000.ts (docs/review.md): React.lazy loads a page's code at its first
+  // render only, so a preloaded step still suspended once: its loading mask showed for a frame
+  // and the step then rendered in slices, a frame of the page being left between each.
+  it('after the later steps are preloaded, Continue on the accounts step goes to the review without the step-loading mask', async () => {
+    const page = await suite.watchedPage({ width: 390, height: 844 });
+    await page.goto(await suite.harness.entryUrl());
+    await loginReady(page);
+    await logIn(page, 'jane.citizen');
+    await onStep(page, copy.steps.selectAccounts);
+    // The premise: every later step's code is on the page (the preload starts at the first key).
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(`(() => {
+      window.__stepMasks = 0;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLElement && (node.matches('.step-loading') || node.querySelector('.step-loading') !== null)) window.__stepMasks += 1;
+      }).observe(document.body, { childList: true, subtree: true });
+    })()`);
+    await page.getByRole('button', { name: copy.buttons.continue, exact: true }).click();
+    await onStep(page, copy.steps.confirmation);
+    expect(await page.evaluate(() => (window as unknown as { __stepMasks: number }).__stepMasks), 'step-loading masks shown').to.equal(0);
+    expect(await page.evaluate(() => document.activeElement?.tagName), "DESIGN §3.7: focus on the new step's title").to.equal('H1');
+  });
+});
