@@ -20,6 +20,7 @@ export interface ModalContext {
 
 export type ModalText = string | ((context: ModalContext) => string);
 
+/** A modal text in its context. */
 export const modalText = (value: ModalText, context: ModalContext): string => (typeof value === 'function' ? value(context) : value);
 
 /** A telephone number a modal offers (shown as text, dialled from its `tel` form). */

@@ -37,6 +37,7 @@ export const CX_SWITCH_NAMES = [
   'showFooterLinksOnLogin',
 ] as const satisfies readonly (keyof CxSwitches)[];
 
+/** The standard by default: every switch off. */
 export const CX_STANDARD_DEFAULTS: CxSwitches = {
   showForgottenDetailsLink: false,
   showNotRegisteredLink: false,

@@ -41,6 +41,7 @@ export const isValidYearPart = (year: string): boolean => YEAR.test(year) && Num
 
 const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
+/** The number of days in a month (1-12) of a year, leap years included. */
 export function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;

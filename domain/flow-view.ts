@@ -45,8 +45,10 @@ export function openModalsOf(phase: Phase): readonly ModalEntry[] {
   return modals === undefined ? [] : openModals(modals);
 }
 
+/** The modal on top: the one the customer sees and answers. */
 export const topModalOf = (phase: Phase): ModalEntry | undefined => openModalsOf(phase).at(-1);
 
+/** The request the phase waits for, if any. */
 export const pendingOf = (state: FlowState): PendingCall | undefined => callOf(state.phase);
 
 /**
