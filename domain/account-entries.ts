@@ -22,10 +22,8 @@ export interface AccountEntry {
 }
 
 /**
- * CONTRACT §3 `pendingDisclosureCode` and `pendingDisclosureDays` (issue 22): no code (absent,
- * blank) is nothing pending; `JOINT_APPROVAL_REQUIRED` is the other joint holders'
- * approval; any other code is an action the bank needs (never dropped: a code the app does not
- * know still marks the account, with the general explanation). Days without a code mean nothing.
+ * CONTRACT §3 `pendingDisclosureCode`, `pendingDisclosureDays`: a code the app does not know still
+ * marks the account, with the general explanation; days without a code mean nothing.
  */
 export function pendingDisclosureOf(code: string | undefined, days: number | undefined): PendingDisclosure | undefined {
   const named = nonBlank(code);
@@ -46,14 +44,9 @@ function toSubAccount(entry: AccountEntry, control: string): SubAccount {
 
 /**
  * CONTRACT §3 "RawAccount" (multi-currency): the entries sharing a control number fold into one
- * EGA account. Its identification is the control number; its sub-accounts are the entries,
- * primary first (otherwise in the bank's order). Derived fields:
- * - id: `EGA:` + control number (a group has no secondaryIdentification of its own);
- * - productName, nickName, schemeName, ownership: those of the primary (else the first entry);
- * - eligible when any sub-account is; joint when any sub-account is;
- * - pending (issue 22) as its first pending sub-account, so the group is marked and explained;
- * - its joint holders' notifications withheld (rule 4A.15) only when no joint currency notifies them;
- * - closed only when every sub-account is closed (a closed currency shows "Closed sub-account").
+ * EGA account, primary first. Its id is `EGA:` + control number (a group has no
+ * secondaryIdentification of its own); notifications withheld (rule 4A.15) only when no joint
+ * currency notifies them; closed only when every sub-account is.
  */
 function foldEga(control: string, entries: readonly AccountEntry[]): Account {
   const subs = entries.map((entry) => toSubAccount(entry, control));
@@ -88,11 +81,7 @@ function foldEga(control: string, entries: readonly AccountEntry[]): Account {
   };
 }
 
-/**
- * Spec §3 "Account raw input/internal", CONTRACT §3: an entry with a non-empty control number
- * belongs to the EGA of that number (a group of one is still an EGA); the EGA takes the position of
- * its first entry. Nothing is selected yet.
- */
+/** Spec §3 "Account raw input/internal", CONTRACT §3: EGAs folded (a group of one is still an EGA); nothing selected yet. */
 export function accountsFromEntries(entries: readonly AccountEntry[]): AccountState {
   const groups = new Map<string, AccountEntry[]>();
   for (const entry of entries) {

@@ -1,11 +1,7 @@
 import { accountDisplayName, formatAccountNumber, isSelectable, withSubAccountState } from './accounts';
 import type { Account, SubAccount } from './accounts';
 
-/**
- * Spec §4 "Account selection": pure functions over the account list. Every function returns a
- * new list and leaves read-only (ineligible) accounts and sub-accounts untouched: they can never
- * be selected. An unknown id is a no-op (the list is returned as it was).
- */
+/** Spec §4 "Account selection": read-only accounts are never selected; an unknown id changes nothing. */
 
 const setSubs = (account: Account, selected: boolean): Account =>
   withSubAccountState({
@@ -13,31 +9,22 @@ const setSubs = (account: Account, selected: boolean): Account =>
     subAccounts: account.subAccounts.map((sub): SubAccount => (isSelectable(sub) ? { ...sub, selected } : sub)),
   });
 
-/** Select or clear one eligible account; for an EGA every selectable sub-account follows. */
 function setAccount(account: Account, selected: boolean): Account {
   if (!isSelectable(account)) return account;
   return account.type === 'EGA' ? setSubs(account, selected) : { ...account, selected };
 }
 
-/** True when the account is (at least partly) chosen: selected, or an indeterminate EGA. */
+/** Selected, or an indeterminate EGA. */
 export function isChosen(account: Account): boolean {
   return account.selected || account.indeterminate;
 }
 
-/**
- * Spec §4: ticking an account flips it. Ticking an EGA selects all its sub-accounts and clears
- * indeterminate (an indeterminate EGA is ticked, like a browser's indeterminate checkbox);
- * unticking a selected EGA clears all of them. Read-only accounts are never toggled.
- */
+/** Spec §4: ticking an indeterminate EGA selects all its sub-accounts, as a browser's indeterminate checkbox does. */
 export function toggleAccount(accounts: readonly Account[], id: string): readonly Account[] {
   return accounts.map((account) => (account.id === id ? setAccount(account, !account.selected) : account));
 }
 
-/**
- * Spec §4: ticking a sub-account flips it; the parent is then selected when all its selectable
- * sub-accounts are selected and indeterminate when some but not all are. Read-only sub-accounts
- * are never toggled.
- */
+/** Spec §4: ticking a sub-account; the parent follows ({@link withSubAccountState}). */
 export function toggleSubAccount(accounts: readonly Account[], parentId: string, subId: string): readonly Account[] {
   return accounts.map((account) => {
     if (account.id !== parentId || account.type !== 'EGA') return account;
@@ -52,19 +39,13 @@ export function toggleSubAccount(accounts: readonly Account[], parentId: string,
 
 const available = (accounts: readonly Account[]): readonly Account[] => accounts.filter(isSelectable);
 
-/** Spec §2, §4: the select-all box is checked only when every available (eligible) account is fully selected. */
+/** Spec §2, §4: the select-all box is checked only when every eligible account is fully selected. */
 export function isAllSelected(accounts: readonly Account[]): boolean {
   const eligible = available(accounts);
   return eligible.length > 0 && eligible.every((account) => account.selected);
 }
 
-/**
- * Spec §4: select-all toggles every available (eligible) account: when all are selected it clears
- * them all, otherwise it selects them all (EGAs with all their selectable sub-accounts).
- * Issue 13 item 1: under a filter it acts on the matching accounts only (`onlyIds`, the ids the
- * customer sees): checked when all of them are selected; the accounts the filter hides keep
- * their selection.
- */
+/** Spec §4 select-all; issue 13 item 1: under a filter, only on the accounts the customer sees (`onlyIds`). */
 export function toggleSelectAll(accounts: readonly Account[], onlyIds?: readonly string[]): readonly Account[] {
   const only = onlyIds === undefined ? undefined : new Set(onlyIds);
   const inScope = (account: Account): boolean => only === undefined || only.has(account.id);
@@ -72,10 +53,7 @@ export function toggleSelectAll(accounts: readonly Account[], onlyIds?: readonly
   return accounts.map((account) => (inScope(account) ? setAccount(account, selected) : account));
 }
 
-/**
- * Issue 13 item 1: the accounts a filter text matches ({@link matchesAccountFilter}); every
- * account when the text is blank.
- */
+/** Issue 13 item 1: the accounts a filter text matches ({@link matchesAccountFilter}). */
 export function filterAccounts(accounts: readonly Account[], text: string): readonly Account[] {
   if (text.trim() === '') return accounts;
   const needle = compact(text.trim());
@@ -86,7 +64,6 @@ export function filterAccounts(accounts: readonly Account[], text: string): read
 export interface SelectAllScope {
   /** Shown: more than one available account in scope (spec §2, applied to the matching ones). */
   readonly shown: boolean;
-  /** Checked: every available account in scope is selected. */
   readonly checked: boolean;
   /** Under a filter: how many available accounts match (the box names the count); undefined without a filter. */
   readonly matching: number | undefined;
@@ -94,10 +71,7 @@ export interface SelectAllScope {
   readonly ids: readonly string[] | undefined;
 }
 
-/**
- * Issue 13 item 1: without a filter, select-all acts on every available account (spec §2, §4);
- * with one, on the available accounts the filter matches, and it says how many.
- */
+/** Issue 13 item 1: under a filter, select-all acts on the matching accounts and says how many. */
 export function selectAllScope(accounts: readonly Account[], filterText: string): SelectAllScope {
   if (filterText.trim() === '') {
     return { shown: isSelectAllShown(available(accounts)), checked: isAllSelected(accounts), matching: undefined, ids: undefined };
@@ -122,18 +96,12 @@ export function isSelectAllShown(availableAccounts: readonly Account[]): boolean
   return availableAccounts.length > 1;
 }
 
-/**
- * Spec §2 note "You have chosen not to share information from all your accounts.": shown when at
- * least one available account is (partly) chosen but not all are fully selected.
- */
+/** Spec §2 note "You have chosen not to share information from all your accounts." */
 export function notAllSelected(accounts: readonly Account[]): boolean {
   return available(accounts).some(isChosen) && !isAllSelected(accounts);
 }
 
-/**
- * Spec §2 note "You have not selected any accounts to share.": shown when accounts are available
- * and none is chosen (with no eligible account the no-eligible-accounts warning shows instead).
- */
+/** Spec §2 note "You have not selected any accounts to share." (with none eligible, another warning shows). */
 export function noneSelected(accounts: readonly Account[]): boolean {
   const eligible = available(accounts);
   return eligible.length > 0 && !eligible.some(isChosen);
@@ -141,19 +109,15 @@ export function noneSelected(accounts: readonly Account[]): boolean {
 
 const compact = (text: string): string => text.toLowerCase().replace(/[\s-]+/g, '');
 
-/**
- * The account filter of a long list (the CDR standards allow a search for customers with many
- * accounts): the name, product name or number contains the text, ignoring case, spaces and dashes.
- */
+/** The filter of a long list (the CDR standards allow one): ignores case, spaces and dashes. */
 export function matchesAccountFilter(account: Account, text: string): boolean {
   const needle = compact(text);
   return searchTextsOf(account).some((field) => field.includes(needle));
 }
 
 /**
- * What the filter looks in, compacted, once per account value (accounts are immutable: a change
- * makes a new one). Issue 15: a key typed in the filter of 5,000 accounts then costs a substring
- * test per account, not three string rewrites.
+ * Cached per account value, safe because accounts are immutable. Issue 15: a key typed in the
+ * filter of 5,000 accounts costs a substring test per account, not three string rewrites.
  */
 const searchTexts = new WeakMap<Account, readonly string[]>();
 
@@ -166,11 +130,7 @@ function searchTextsOf(account: Account): readonly string[] {
   return texts;
 }
 
-/**
- * Spec §4 "Back from confirmation": the account step loads the accounts again; the customer's
- * earlier ticks are put back on the fresh list (same ids, eligible accounts only), and the rest
- * stays as loaded.
- */
+/** Spec §4 "Back": the customer's earlier ticks put back on the freshly loaded list (eligible accounts only). */
 export function restoreSelection(loaded: readonly Account[], earlier: readonly Account[]): readonly Account[] {
   let accounts = loaded;
   for (const before of earlier) {

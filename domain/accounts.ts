@@ -14,7 +14,7 @@ export const TRUST_USER = 'TrustUser';
 export const PENDING_JOINT_APPROVAL = 'JOINT_APPROVAL_REQUIRED';
 
 /**
- * Issue 22, CX standards "Pending status": "Where an account requires further actions or
+ * CX standards "Pending status": "Where an account requires further actions or
  * approvals before data can be disclosed, data holders MUST indicate this to the user visually
  * and MUST provide an explanation of what is required or expected."
  */
@@ -38,12 +38,11 @@ export interface AccountFields {
   readonly closed: boolean;
   readonly jointAccount: boolean;
   readonly accountOwnershipTypeCode?: string;
-  /** Issue 22: its data is disclosed only after a further approval or action (CONTRACT §3). */
+  /** CONTRACT §3: its data is disclosed only after a further approval or action. */
   readonly pending?: PendingDisclosure;
   /**
-   * Issue 22, CDR rule 4A.15: the bank lets this (vulnerable) customer share the joint account as
-   * if it were theirs alone, and does not notify the other holders (CONTRACT §3
-   * `jointNotificationsWithheld`). Present (true) only then.
+   * CDR rule 4A.15, CONTRACT §3: the bank lets this (vulnerable) customer share the joint account
+   * as theirs alone, without notifying the other holders.
    */
   readonly jointNotificationsWithheld?: true;
   /** Named in the existing consent (PAR): already shared. */
@@ -73,7 +72,6 @@ export interface Account extends AccountFields {
 /** Spec §3 "Account state". */
 export interface AccountState {
   readonly data: readonly Account[];
-  /** Eligible accounts: the ones that can be selected. */
   readonly availableAccounts: readonly Account[];
   /** Ineligible accounts: shown disabled with "Sharing not available". */
   readonly readonlyAccounts: readonly Account[];
@@ -98,18 +96,14 @@ export interface SharedAccountRef {
 }
 
 /**
- * Issue 22, the selection rule of a pending account (CX standards "Pending status"): it can be
- * selected. The standard speaks of accounts that need "further actions or approvals before data
- * can be disclosed": the customer authorises sharing from it now, and the bank discloses its data
- * once the approval is given (for a joint account, the other holders' approval, asked after the
- * customer confirms). So only eligibility decides whether an account can be selected; a pending
- * account is marked and explained, never disabled.
+ * CX standards "Pending status": a pending account can be selected: the customer authorises now
+ * and the bank discloses once approved. It is marked and explained, never disabled.
  */
 export function isSelectable(account: Pick<AccountFields, 'eligibleAccount' | 'pending'>): boolean {
   return account.eligibleAccount;
 }
 
-/** Spec §3 "Account state": derive the eligible / read-only split and the individual flag from the accounts. */
+/** Spec §3 "Account state": the eligible / read-only split and the individual flag. */
 export function accountState(data: readonly Account[]): AccountState {
   return {
     data,
@@ -121,11 +115,7 @@ export function accountState(data: readonly Account[]): AccountState {
   };
 }
 
-/**
- * Spec §4 "Account selection": an EGA is selected when every selectable (eligible) sub-account
- * is selected, indeterminate when some but not all are, and pre-selected when any sub-account is.
- * SIMPLE accounts are returned unchanged.
- */
+/** Spec §4 "Account selection": an EGA's selected, indeterminate and pre-selected follow its selectable sub-accounts. */
 export function withSubAccountState(account: Account): Account {
   if (account.type !== 'EGA') return account;
   const selectable = account.subAccounts.filter(isSelectable);
@@ -138,10 +128,7 @@ export function withSubAccountState(account: Account): Account {
   };
 }
 
-/**
- * Match rule for pre-selection: on `secondaryIdentification` when the consent names one, else on
- * `identification` (masked numbers may repeat, so the id wins whenever it is present).
- */
+/** Masked numbers may repeat, so `secondaryIdentification` wins whenever the consent names one. */
 function isNamed(unit: { readonly id: string; readonly identification: string }, refs: readonly SharedAccountRef[]): boolean {
   return refs.some((ref) =>
     ref.secondaryIdentification !== undefined
@@ -151,11 +138,8 @@ function isNamed(unit: { readonly id: string; readonly identification: string },
 }
 
 /**
- * Spec §4 "Account step": pre-select the accounts already named in the existing consent. A named
- * account (for an EGA: a named sub-account) is pre-selected, and selected when it is eligible (a
- * read-only account is never selected, so it will count as removed). An EGA parent follows its
- * sub-accounts (selected / indeterminate / pre-selected). Pre-selected accounts sort first; the
- * order is otherwise stable. Earlier selection is replaced.
+ * Spec §4 "Account step": pre-select the accounts named in the existing consent, first. A named
+ * read-only account is never selected, so it counts as removed.
  */
 export function preselectFromConsent(state: AccountState, consentAccounts: readonly SharedAccountRef[]): AccountState {
   const marked = state.data.map((account): Account => {
@@ -173,11 +157,8 @@ export function preselectFromConsent(state: AccountState, consentAccounts: reado
 }
 
 /**
- * Spec §2 "Select and confirm" (formatted number). Display grouping:
- * - a BSB and account number ("062000 12345678", "062-000 12345678") → "062-000 1234 5678":
- *   the BSB as ddd-ddd, the account number in groups of four from the left;
- * - digits only ("4111111111111111") → groups of four from the left ("4111 1111 1111 1111");
- * - anything else (masked, letters) → trimmed, runs of spaces collapsed, otherwise unchanged.
+ * Spec §2 "Select and confirm" (formatted number): "062000 12345678" → "062-000 1234 5678",
+ * digits alone in fours; masked numbers only trimmed.
  */
 export function formatAccountNumber(identification: string): string {
   const text = identification.trim().replace(/\s+/g, ' ');

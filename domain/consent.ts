@@ -10,10 +10,7 @@ export interface ConsentPermission {
   readonly granted: boolean;
 }
 
-/**
- * CONTRACT §3 ConsentDetail `previous` (issue 22): what the arrangement held before this
- * amendment, as the bank states it, so that What's changed names only what changes.
- */
+/** CONTRACT §3 ConsentDetail `previous`: the arrangement before this amendment, so that What's changed names only what changes. */
 export interface PreviousArrangement {
   /** The end of its sharing period, epoch milliseconds; absent: it was a once-off sharing. */
   readonly expirationMs?: number;
@@ -24,7 +21,6 @@ export interface PreviousArrangement {
 /** Spec §3 "Consent", CONTRACT §3 "ConsentDetail", as the app uses it. */
 export interface Consent {
   readonly permissions: readonly ConsentPermission[];
-  /** The requested scopes, in the order given. */
   readonly scopes: readonly string[];
   /** The accounts already shared (every permission's accounts, once each): pre-selected on amendment. */
   readonly sharedAccounts: readonly SharedAccountRef[];
@@ -32,16 +28,12 @@ export interface Consent {
   readonly isPAR: boolean;
   readonly cdrArrangementId?: string;
   readonly nickname?: string;
-  /** ISO date-time as received; absent for a once-off sharing. */
+  /** Absent for a once-off sharing. */
   readonly expirationDateTime?: string;
-  /** `expirationDateTime` in epoch milliseconds. */
   readonly expirationMs?: number;
-  /**
-   * CONTRACT §3 (issue 21): an amendment's profile, the one the arrangement was made with
-   * (`PERSONAL`, or a business's `companyId`): whose data its customer clusters describe.
-   */
+  /** CONTRACT §3: the profile an amendment's arrangement was made with: whose data its customer clusters describe. */
   readonly profileId?: string;
-  /** Issue 22: an amendment's arrangement as it was (CONTRACT §3 `previous`); absent when the bank does not say. */
+  /** CONTRACT §3 `previous`; absent when the bank does not say. */
   readonly previous?: PreviousArrangement;
 }
 
@@ -55,10 +47,7 @@ export function newlyRequestedScopes(consent: Pick<Consent, 'isPAR' | 'permissio
   return [...new Set(consent.permissions.map((p) => p.permission))].filter((scope) => !granted.has(scope));
 }
 
-/**
- * Spec §4 "Consent guard": when every requested permission is common:customer.basic:read or
- * common:customer.detail:read, the account step is skipped (skipStep).
- */
+/** Spec §4 "Consent guard": only customer scopes requested, so the account step is skipped (skipStep). */
 export function isCustomerScopesOnly(consent: Pick<Consent, 'scopes'>): boolean {
   return consent.scopes.length > 0 && consent.scopes.every(isCustomerScope);
 }
@@ -73,18 +62,13 @@ export const YEAR_MS = 31_536_000_000;
 /** Spec §9: one month is 30 days (2592000000 ms). */
 export const MONTH_MS = 2_592_000_000;
 
-/**
- * Spec §9 "Data period in months": over 31536000000 ms gives 12, else the duration rounded to
- * whole 2592000000 ms months. Both times are epoch milliseconds (the token's
- * consentCreationDate is in seconds: multiply by 1000). A negative duration gives 0.
- */
+/** Spec §9 "Data period in months", in epoch milliseconds (the token's consentCreationDate is in seconds). */
 export function dataPeriodMonths(creationMs: number, expiryMs: number): number {
   const duration = expiryMs - creationMs;
   if (duration > YEAR_MS) return 12;
   return Math.max(0, Math.round(duration / MONTH_MS));
 }
 
-/** One day in milliseconds. */
 export const DAY_MS = 86_400_000;
 
 /** How long an ongoing sharing lasts, in the unit the customer is told. */
@@ -100,12 +84,7 @@ export interface SharingPeriod {
   readonly duration: SharingDuration | undefined;
 }
 
-/**
- * Spec §2 "Data sharing period", §9: from the start (the token's consentCreationDate, or when
- * the customer arrived if it names none) to the expiry. The length is in months by the rule of
- * §9; a period too short for one month (under 15 days rounds to 0) is told in days (issue 11:
- * never "for 0 months").
- */
+/** Spec §2 "Data sharing period", §9; under a month it is told in days (issue 11: never "for 0 months"). */
 export function sharingPeriod(startMs: number, expiryMs: number | undefined): SharingPeriod {
   const from = formatLongDate(startMs);
   if (expiryMs === undefined) return { from, to: undefined, duration: undefined };
@@ -118,11 +97,7 @@ export function sharingPeriod(startMs: number, expiryMs: number | undefined): Sh
 /** The bank's time zone: dates are shown as the customer's bank (Sydney) sees them. */
 export const BANK_TIME_ZONE = 'Australia/Sydney';
 
-/**
- * Spec §2 "Data sharing period": a date as 'D Month YYYY' (e.g. '22 November 2027') in the given
- * IANA time zone (default Australia/Sydney). Takes epoch milliseconds or an ISO date-time;
- * gives `undefined` when the value is not a date.
- */
+/** Spec §2 "Data sharing period": '22 November 2027'; `undefined` when the value is not a date. */
 export function formatLongDate(value: number | string, timeZone: string = BANK_TIME_ZONE): string | undefined {
   const ms = typeof value === 'number' ? value : Date.parse(value);
   if (!Number.isFinite(ms)) return undefined;

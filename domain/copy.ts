@@ -12,16 +12,12 @@ export interface ModalContext {
   readonly tppName: string;
   readonly isPar: boolean;
   readonly outcome: KnownOutcome;
-  /**
-   * Issue 22: the login shows "Forgot your username?" (config `cx.showForgottenDetailsLink`, off
-   * by default: the CX standards' "MUST NOT include forgotten details links in redirect screens").
-   */
+  /** Config `cx.showForgottenDetailsLink`: off by default (CX standards: "MUST NOT include forgotten details links"). */
   readonly forgottenDetailsLink?: boolean;
   /** DESIGN §3.2: where the exit went, once the journey has left (the recipient, or the bank's public site from the failure page). */
   readonly exitTo?: 'recipient' | 'publicSite';
 }
 
-/** A modal text: fixed, or a function of its context. */
 export type ModalText = string | ((context: ModalContext) => string);
 
 /** A modal text in its context. */
@@ -66,10 +62,8 @@ const LEAVE_FOR_PUBLIC_SITE = 'Go to our website';
 const WHERE_TO_CHECK = 'You can check in our mobile banking app under Profile > Manage data sharing.';
 
 /**
- * DESIGN §3.16 "Words about the outcome follow what is known" (issue 21; docs/wording.md): what
- * a journey that ends without its success says was shared, from the bank's known decision.
- * Issue 11: an ended amendment changes nothing: the existing arrangement goes on as it was, so
- * "no data has been shared" would be false there.
+ * DESIGN §3.16 "Words about the outcome follow what is known" (docs/wording.md). Issue 11: an ended
+ * amendment leaves the existing arrangement as it was, so "no data has been shared" would be false.
  */
 export function outcomeSentence({ tppName, isPar, outcome }: ModalContext): string {
   switch (outcome) {
@@ -87,7 +81,6 @@ export function outcomeSentence({ tppName, isPar, outcome }: ModalContext): stri
   }
 }
 
-/** Sentences joined by a space, those with nothing to say left out. */
 const sentences = (...parts: readonly string[]): string => parts.filter((part) => part !== '').join(' ');
 
 const returnedTo = (context: ModalContext): string => sentences(outcomeSentence(context), `You'll now be returned to ${recipient(context.tppName)}.`);
@@ -101,11 +94,7 @@ const callUs = `Please call us on ${BANK_PHONES[0]?.number ?? ''} (from overseas
 /** The bank's number within Australia, for the texts of the later steps (domain/steps-copy.ts). */
 export const BANK_PHONE_NUMBER = BANK_PHONES[0]?.number ?? '';
 
-/**
- * Spec §4 "Modals", §5, §8: the twenty modals' texts. The spec gives the wording of forgot
- * username, age limitation, no eligible accounts and service unavailable; the others are written
- * plainly in the bank's voice, each specific to its case.
- */
+/** Spec §4 "Modals", §5, §8: where the spec gives no wording, plainly in the bank's voice. */
 const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
   forgotUsername: {
     title: 'Forgot your username?',
@@ -321,10 +310,8 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
 };
 
 /**
- * The copy catalogue: every customer-facing text, verbatim from the specification (spec §2, §5,
- * §8) and, for data clusters, the CDR Data Language Standards (see data-clusters.ts).
- * One source of wording, so that every channel says the same thing and it can be translated.
- * Texts with placeholders are functions of their values.
+ * DESIGN §2: the copy catalogue, verbatim from spec §2, §5, §8 (the later steps' words are in
+ * steps-copy.ts): one source, so that every channel says the same and it can be translated.
  */
 export const copy = {
   steps: {
@@ -351,10 +338,7 @@ export const copy = {
     /** Spec §2 "One-time password (security code)", in the glossary's one name (docs/wording.md). */
     secureCodeLabel: 'One-time password (secure code)',
     secureCodeHelp: 'Enter the 6-digit secure code from your Digital Secure Key app.',
-    /**
-     * Issue 22, CX standards "OTP expiry": "Data holders MUST communicate the expiry period of the
-     * OTP to the consumer in the authentication flow" (config `otpExpirySeconds`, CONTRACT §2).
-     */
+    /** CX standards "OTP expiry": "MUST communicate the expiry period of the OTP" (CONTRACT §2 `otpExpirySeconds`). */
     secureCodeExpiry: (seconds: number): string => `Each code expires ${durationWords(seconds)} after your app generates it.`,
     lostSecureKey: 'Lost, damaged or stolen secure key?',
     howToGenerate: 'How to generate a secure key?',
@@ -366,7 +350,7 @@ export const copy = {
     dobExample: 'For example, 25/12/1966',
     /** Spec §2 "Additional security": the bank first asks for the date of birth (a notice, not an error). */
     dobStepUp: 'For your security we also need your date of birth.',
-    /** Issue 22: the step-up asks for a new code too; its expiry is said there as well (CX standards, OTP expiry). */
+    /** CX standards "OTP expiry": the step-up asks for a new code too. */
     dobStepUpWithExpiry: (seconds: number): string =>
       `For your security we also need your date of birth. Enter it with a new secure code: each code expires ${durationWords(seconds)} after your app generates it.`,
     /**
@@ -380,11 +364,9 @@ export const copy = {
     /** Any other answered login: a one-time code works once. */
     secureCodeUsedOnce: 'A secure code works only once, so we cleared it. Enter a new one from your Digital Secure Key app.',
     /**
-     * Spec §2 "A note states the online banking password is never asked", and issue 22, CX
-     * standards "Passwords": "MUST state … that third parties do not need consumer passwords to
-     * access CDR data". The same words before and after the token is verified: it sits above
-     * Continue, and naming the recipient once known added a line on a phone and moved Continue
-     * under a customer's tap (issue 20, docs/prerendered-login.md "Nothing above Continue moves").
+     * Spec §2, CX standards "Passwords". The same words before and after the token is verified:
+     * naming the recipient moved Continue under a customer's tap (docs/prerendered-login.md
+     * "Nothing above Continue moves").
      */
     passwordNote: 'Third parties never need your online banking password to access your data, and we will never ask for it here.',
     cdrPolicy: 'Consumer Data Right policy',
@@ -438,13 +420,8 @@ export const copy = {
     undecodable: 'We are unable to process your request.',
     /** DESIGN §3.13: the code and time of the failure that are proven to be a code and a time, for the customer to quote. */
     reference: (code: string | undefined, time: string | undefined): string => `Reference: ${[code, time].filter((part) => part !== undefined).join(', ')}`,
-    /**
-     * Docs wording.md, DESIGN §3.16: a failure page says whether anything was shared, from what is
-     * known: nothing when the bank holds no approval of the journey this page verified (outcome.ts);
-     * no sentence at all when the page verified none.
-     */
+    /** DESIGN §3.16: only when the bank holds no approval of the journey this page verified (outcome.ts). */
     nothingShared: 'Nothing has been shared or changed.',
-    /** The page's heading and window title. */
     title: 'We are unable to continue',
     windowTitle: 'We are unable to continue | Open Banking',
   },

@@ -2,10 +2,8 @@ import { isRecord } from './is-record';
 import { err, ok, type Result } from './result';
 
 /**
- * Issue 22 (docs/cx-standards.md): where the regulator's CX standards and the bank's own
- * specification disagree, the standard wins by default; each switch below brings back the
- * specification's behaviour for a bank whose legal team decides otherwise (config.json `cx`,
- * CONTRACT §2). Every switch is off unless the configuration turns it on.
+ * Docs cx-standards.md, CONTRACT §2 `cx`: where the CX standards and the spec disagree, the
+ * standard wins by default; each switch brings back the spec's behaviour for a bank that decides so.
  */
 export interface CxSwitches {
   /**
@@ -39,7 +37,7 @@ export const CX_SWITCH_NAMES = [
   'showFooterLinksOnLogin',
 ] as const satisfies readonly (keyof CxSwitches)[];
 
-/** Issue 22: the standard by default: every switch off. */
+/** The standard by default: every switch off. */
 export const CX_STANDARD_DEFAULTS: CxSwitches = {
   showForgottenDetailsLink: false,
   showNotRegisteredLink: false,
@@ -48,11 +46,7 @@ export const CX_STANDARD_DEFAULTS: CxSwitches = {
   showFooterLinksOnLogin: false,
 };
 
-/**
- * CONTRACT §2 `cx`: absent means every default; otherwise an object whose keys are switch names
- * and whose values are true or false. Every problem is named (`cx.showForgotenDetailsLink is not
- * a switch`), so that a misspelt switch never silently keeps the default.
- */
+/** CONTRACT §2 `cx`: every problem is named, so that a misspelt switch never silently keeps the default. */
 export function parseCxSwitches(raw: unknown): Result<CxSwitches, readonly string[]> {
   if (raw === undefined) return ok(CX_STANDARD_DEFAULTS);
   if (!isRecord(raw)) return err(['cx must be an object of switches (true or false)']);
@@ -85,7 +79,7 @@ export interface LoginLinks {
   readonly footerLinks: boolean;
 }
 
-/** Issue 22: what the login step shows of spec §2's links, the standard winning unless a switch is on. */
+/** Spec §2 "Login screen" links, as the switches decide. */
 export function loginLinks(switches: CxSwitches): LoginLinks {
   return {
     forgotUsername: switches.showForgottenDetailsLink,
@@ -100,20 +94,13 @@ export function loginLinks(switches: CxSwitches): LoginLinks {
 /** The longest secure-code lifetime config.json may state: one hour (a longer one is a typo, not a policy). */
 export const OTP_EXPIRY_MAX_SECONDS = 3600;
 
-/**
- * CONTRACT §2 `otpExpirySeconds`: the secure code's lifetime the bank enforces (CX standards,
- * OTP expiry: "Data holders MUST communicate the expiry period of the OTP to the consumer in the
- * authentication flow"). Required: a whole number of seconds from 1 to one hour.
- */
+/** CONTRACT §2 `otpExpirySeconds`, required: CX standards "OTP expiry" makes the app say it. */
 export function parseOtpExpirySeconds(raw: unknown): Result<number, string> {
   if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 1 && raw <= OTP_EXPIRY_MAX_SECONDS) return ok(raw);
   return err(`otpExpirySeconds must be a whole number of seconds from 1 to ${OTP_EXPIRY_MAX_SECONDS} (how long the bank accepts a secure code)`);
 }
 
-/**
- * Issue 22: a lifetime in the words a customer uses: whole minutes when it is whole minutes
- * ("2 minutes", "1 minute"), else seconds ("90 seconds", "1 second").
- */
+/** A lifetime in the words a customer uses: "2 minutes", else "90 seconds". */
 export function durationWords(seconds: number): string {
   if (seconds >= 60 && seconds % 60 === 0) {
     const minutes = seconds / 60;

@@ -6,13 +6,9 @@ import { stepsCopy } from './steps-copy';
  * Spec §3 "Permissions (scopes)" and the CDR Data Language Standards (CX standards v1.36, see
  * DATA-LANGUAGE.md): what the confirmation page calls the data behind each requested scope.
  *
- * Wording, casing and punctuation are those of the standards ("Contact details", lower-case d;
- * "Account name, type and balance", no comma before "and"). In the standards' tables the
- * semicolons separate permissions and are not part of them; a † marks in-line help. A † followed
- * by a parenthesised "(e.g. …)" is that help text for the permission before it, kept here as the
- * item's `example`. The † after "Organisation numbers (ABN or ACN)" carries no help text in the
- * standards, so that item has no `example`, and "Charity status" after it is a permission of
- * its own.
+ * Wording, casing and punctuation are the standards' own. In their tables semicolons separate
+ * permissions, and a † marks in-line help, kept as the item's `example`; the † after
+ * "Organisation numbers (ABN or ACN)" has no help text, so "Charity status" is a permission of its own.
  */
 
 /** Spec §6: an individual profile (PERSONAL) or a business (non-individual, trust) profile. */
@@ -82,7 +78,7 @@ const ACCOUNTS_DETAIL: Scope = 'bank:accounts.detail:read';
 const CUSTOMER_BASIC: Scope = 'common:customer.basic:read';
 const CUSTOMER_DETAIL: Scope = 'common:customer.detail:read';
 
-/** Banking clusters (individuals and organisations alike), with their ‡ rule, in table order. */
+/** Banking clusters, individuals and organisations alike. */
 const bankingClusters = (has: (scope: Scope) => boolean): DataCluster[] => {
   const historyNote = stepsCopy.confirmation.historyNote;
   const clusters: DataCluster[] = [];
@@ -186,7 +182,7 @@ function customerWording(profile: DataClusterProfile): CustomerWording {
   }
 }
 
-/** Customer clusters of one profile, with their ‡ rule, in table order. */
+/** Customer clusters of one profile. */
 const customerClusters = (has: (scope: Scope) => boolean, profile: DataClusterProfile): DataCluster[] => {
   const wording = customerWording(profile);
   const clusters: DataCluster[] = [];
@@ -211,9 +207,8 @@ const customerClusters = (has: (scope: Scope) => boolean, profile: DataClusterPr
 
 /**
  * CDS "Profile Scope and Standard Claims: Common" (Data Language Standards v1.36, docs/review.md):
- * the `profile` scope's own cluster, **Name**, and its one permission, "Full name and title(s)",
- * verbatim, for individuals and organisations alike (for a non-individual the scope returns the
- * person logged in, not the organisation).
+ * the `profile` scope's own cluster, for organisations too (the scope returns the person logged
+ * in, not the organisation).
  */
 const NAME_CLUSTER: DataCluster = {
   id: 'name',
@@ -227,15 +222,9 @@ const NAME_CLUSTER: DataCluster = {
  * Spec §3 "Permissions (scopes)", Data Language Standards table 1: the data clusters shown for
  * the requested scopes, in the order of the standards' tables (banking first, then customer).
  *
- * The ‡ rule ("a group with a not-scope is hidden when that other scope is also present"): a
- * detail scope without its basic scope shows the merged cluster (Account balance and details;
- * Name, occupation, contact details; Organisation profile and contact details); with both, the
- * two separate clusters are shown. The OIDC `profile` scope adds its own cluster "Name" after the
- * customer clusters, beside "Name and occupation" when both are asked for (issue 21: the ‡ merge
- * of "Detailed scope requests" covers Basic and Detailed scopes only, so `profile` is never merged
- * into a customer cluster); `openid` and `cdr:registration` name no data and add nothing. Duplicated scopes count once. Scopes this app does not know
- * are ignored here (never shown with invented wording); {@link unknownScopes} reports them so
- * that the caller can log them.
+ * The ‡ rule: a detail scope without its basic scope shows the merged cluster; with both, the two
+ * separate ones. The ‡ merge covers Basic and Detailed scopes only, so `profile` is never merged
+ * into a customer cluster. Unknown scopes are never shown with invented wording: {@link unknownScopes}.
  */
 export function dataClusters(scopes: readonly string[], profile: DataClusterProfile): DataCluster[] {
   const requested = new Set(scopes);

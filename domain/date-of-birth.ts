@@ -17,17 +17,13 @@ export interface CalendarDate {
   readonly day: number;
 }
 
-/** Why the date-of-birth inputs do not make a date of birth. */
 export type DateOfBirthError = 'incomplete' | 'invalid' | 'future';
 
-/** The empty inputs, as the form starts. */
 export const EMPTY_DATE_OF_BIRTH: DateOfBirthParts = { day: '', month: '', year: '' };
 
 /**
- * The earliest year accepted. Spec §5 only asks for 4 digits; years before this are taken as
- * typing mistakes (`0966` or `1066` for 1966: nobody born before 1900 is alive to be a customer),
- * so `0000` to `1899` are "Invalid date". A departure from spec §5, documented there as a
- * Project note (issue 21).
+ * Spec §5 (its project note) departs from "4 digits": an earlier year is a typing mistake (`1066`
+ * for 1966), since nobody born before 1900 is alive to be a customer.
  */
 export const MIN_BIRTH_YEAR = 1900;
 
@@ -55,13 +51,7 @@ const compareDates = (a: CalendarDate, b: CalendarDate): number => a.year - b.ye
 
 const isBlank = (part: string): boolean => part === '';
 
-/**
- * Spec §5: read the three inputs as a date of birth, given today's date.
- * - `incomplete`: some part is empty and every filled part is valid so far;
- * - `invalid`: a filled part breaks its rule (day 01-31, month 01-12, year 4 digits), or the
- *   date does not exist (31/04, 31/02, 29/02 in a non-leap year);
- * - `future`: the date is after `today` (today itself is accepted).
- */
+/** Spec §5: the three inputs as a date of birth; `future` is after `today` (today itself is accepted). */
 export function parseDateOfBirth(parts: DateOfBirthParts, today: CalendarDate): Result<CalendarDate, DateOfBirthError> {
   const { day, month, year } = parts;
   if ((!isBlank(day) && !isValidDayPart(day)) || (!isBlank(month) && !isValidMonthPart(month)) || (!isBlank(year) && !isValidYearPart(year))) {
@@ -75,10 +65,8 @@ export function parseDateOfBirth(parts: DateOfBirthParts, today: CalendarDate): 
 }
 
 /**
- * Spec §5: the message under the date-of-birth block, or `undefined`. Multi-part inputs are
- * valid unless a part is invalid, so incomplete inputs carry no message (Continue stays
- * disabled through {@link isCompleteDateOfBirth}); a wrong part or impossible date gives
- * `Invalid date. …`, a date after today `Date of birth cannot be in the future. …`.
+ * Spec §5: the message under the date-of-birth block. Incomplete inputs carry none: multi-part
+ * inputs are valid unless a part is invalid (Continue stays disabled meanwhile).
  */
 export function dateOfBirthError(parts: DateOfBirthParts, today: CalendarDate): string | undefined {
   const parsed = parseDateOfBirth(parts, today);
@@ -103,11 +91,7 @@ export function isCompleteDateOfBirth(parts: DateOfBirthParts, today: CalendarDa
 /** Spec §5: all three parts are filled (the condition for sending the date of birth at all). */
 export const isFilledDateOfBirth = (parts: DateOfBirthParts): boolean => !isBlank(parts.day) && !isBlank(parts.month) && !isBlank(parts.year);
 
-/**
- * Spec §3 "Authenticate request": the date of birth as `YYYY-MM-DD`, day and month zero-padded,
- * when the three parts are filled and well formed; otherwise `undefined`. The calendar is not
- * checked here ({@link parseDateOfBirth} is the validation).
- */
+/** Spec §3 "Authenticate request": `YYYY-MM-DD`; the calendar is not checked here ({@link parseDateOfBirth} is the validation). */
 export function isoDateOfBirth(parts: DateOfBirthParts): string | undefined {
   if (!isValidDayPart(parts.day) || !isValidMonthPart(parts.month) || !YEAR.test(parts.year)) return undefined;
   return `${parts.year}-${parts.month.padStart(2, '0')}-${parts.day.padStart(2, '0')}`;
@@ -117,11 +101,8 @@ const PASTED_WITH_SEPARATORS = /^(\d{1,2})\s*[/\-. ]\s*(\d{1,2})\s*[/\-. ]\s*(\d
 const PASTED_DIGITS_ONLY = /^(\d{2})(\d{2})(\d{4})$/;
 
 /**
- * Spec §2 "Login screen" (example 25/12/1966): split a whole date pasted into the date-of-birth
- * block into its parts, day and month zero-padded. Accepts `DD/MM/YYYY`, `DD-MM-YYYY`,
- * `DD.MM.YYYY`, `DD MM YYYY` (1 or 2 digit day and month) and `DDMMYYYY`, with surrounding
- * whitespace. Anything else gives `undefined`. The parts are not validated: an impossible date
- * such as 31/02/1966 is split so that the validator can say so.
+ * Spec §2 "Login screen" (example 25/12/1966): a whole date pasted into the block, split. Not
+ * validated: 31/02/1966 is split so that the validator can say so.
  */
 export function parsePastedDate(text: string): DateOfBirthParts | undefined {
   const trimmed = text.trim();
@@ -131,10 +112,7 @@ export function parsePastedDate(text: string): DateOfBirthParts | undefined {
   return { day: day.padStart(2, '0'), month: month.padStart(2, '0'), year };
 }
 
-/**
- * Today's date as the bank sees it (its time zone, default Australia/Sydney), for the
- * "cannot be in the future" rule of spec §5. `ms` is the caller's clock: the domain reads none.
- */
+/** Spec §5 "cannot be in the future": today in the bank's time zone, by the caller's clock. */
 export function calendarDateOf(ms: number, timeZone: string = BANK_TIME_ZONE): CalendarDate {
   const parts = dateTimeFormat({ year: 'numeric', month: 'numeric', day: 'numeric', timeZone }).formatToParts(new Date(ms));
   const part = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);

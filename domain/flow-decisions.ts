@@ -42,14 +42,9 @@ function decisionOf(error: ApiError): 'approved' | 'rejected' | 'unknown' {
 }
 
 /**
- * DESIGN §3.11: the bank holds a decision for this authorisation already.
- * - An approval, when this journey asked one and this answer was not to the approval itself
- *   (a rejection, asked to learn what an unclear approval became): the approval is this tab's own,
- *   committed; its code is asked for again with its key (`committed`), in the phase it is in
- *   (a journey that was leaving goes on leaving: with the code, if the bank gives it).
- * - Otherwise it was taken in another tab or window: the customer is told ("This request has
- *   already been completed"); nothing more is asked; its button returns as the bank decided
- *   (never access_denied after a code).
+ * DESIGN §3.11: the bank holds a decision already. An approval named in the answer to our own
+ * rejection (asked to learn what an unclear approval became) is this tab's own: its code is asked
+ * for again. Otherwise another tab or window decided.
  */
 export function decidedElsewhere(state: FlowState, error: ApiError): Transition {
   const decided = decisionOf(error);
@@ -60,11 +55,7 @@ export function decidedElsewhere(state: FlowState, error: ApiError): Transition 
   return unchanged({ ...state, phase: { kind: 'decidedElsewhere', screen: screenOf(state.phase) }, decision: { kind: 'elsewhere', as: decided } });
 }
 
-/**
- * DESIGN §3.11: after an unclear outcome the same decision (the same key) is asked again, at
- * most {@link DECISION_ATTEMPTS} times in all, within {@link DECISION_DEADLINE_MS} of the first
- * try. Past that, `undefined`: the answer is handed on as it is and the outcome stays unclear.
- */
+/** DESIGN §3.11: after an unclear outcome, the same key again; past the limits the outcome stays unclear (`undefined`). */
 export function retryDecision(state: FlowState, pending: PendingCall): Transition | undefined {
   const retryAtMs = state.nowMs + decisionRetryDelayMs(pending.attempt);
   if (pending.attempt >= DECISION_ATTEMPTS || retryAtMs >= pending.firstSentAtMs + DECISION_DEADLINE_MS) return undefined;

@@ -30,9 +30,8 @@ function ended(state: FlowState, screen: Screen, modals: readonly ModalEntry[], 
 }
 
 /**
- * DESIGN §3.2 "An exit the browser did not take": the page is still here after its exit (a Back
- * or another navigation aborted it, or the address answered without a page): its notice's button
- * takes the same exit again. Nothing else is sent, reported or forgotten again.
+ * DESIGN §3.2 "An exit the browser did not take" (a Back aborted it, or the address answered
+ * without a page): the notice's button takes the same exit; nothing else is sent again.
  */
 export function takeExitAgain(state: FlowState, phase: Ended): Transition {
   if (phase.offerExitAtMs !== undefined) return unchanged(state);
@@ -40,11 +39,9 @@ export function takeExitAgain(state: FlowState, phase: Ended): Transition {
 }
 
 /**
- * DESIGN §3.2 "One exit": the journey ends here, once. The token is forgotten (DESIGN §3.3), an
- * abandoned journey reports its one stage (DESIGN §3.8), and nothing is sent afterwards. An
- * address that cannot be followed (not http(s)) is never followed: the failure page shows instead.
- * DESIGN §3.18: an ending the customer did not choose (`explain`) first says so (the ending
- * notice), and leaves when its time is up or its button is pressed.
+ * DESIGN §3.2 "One exit": once; the token forgotten (§3.3), one abandonment stage reported (§3.8).
+ * An address that cannot be followed shows the failure page instead. DESIGN §3.18: an ending the
+ * customer did not choose (`explain`) is announced first.
  */
 function leave(
   state: FlowState,
@@ -96,10 +93,9 @@ export function leaveWithoutServer(state: FlowState, stage: AbandonmentStage, ex
 }
 
 /**
- * Spec §4 pendingRefreshFlow / returnAfterReject, DESIGN §3.2: reject the consent on the bank
- * first, then return with access_denied. What is on screen stays, its buttons busy, until the bank
- * answers (the `leaving` phase: no timer runs). DESIGN §3.11: when the bank holds this
- * journey's approval there is nothing to reject.
+ * Spec §4 pendingRefreshFlow / returnAfterReject, DESIGN §3.2: reject on the bank first, then
+ * return with access_denied. DESIGN §3.11: when the bank holds this journey's approval there is
+ * nothing to reject.
  */
 export function leaveAfterReject(state: FlowState, stage: AbandonmentStage, explain?: EndingReason): Transition {
   const phase = state.phase;
@@ -116,10 +112,7 @@ export function leaveAfterReject(state: FlowState, stage: AbandonmentStage, expl
   return sendPending({ ...state, phase: leaving }, leaving.call);
 }
 
-/**
- * DESIGN §3.12: where a bank answer's `redirect_uri` may take the customer: only to the verified
- * token's address, else the token's address; a refusal is logged.
- */
+/** DESIGN §3.12: a bank answer's `redirect_uri` is followed only when the token allows it; a refusal is logged. */
 function answeredTarget(token: RedirectToken, answered: string | undefined): { readonly target: string; readonly log: FlowEffect[] } {
   const { target, refused } = returnTarget(answered, token.redirectUri);
   return { target, log: refused === undefined ? [] : [{ type: 'log', message: `Returned to the token's redirectUri: ${refused}` }] };
@@ -135,11 +128,9 @@ export function leaveWithSuccess(state: FlowState): Transition {
 }
 
 /**
- * Spec §4: the rejection's answer: return to the address it gives, when the token allows it
- * (DESIGN §3.12), else the token's, with access_denied. If the bank could not reject: DESIGN §3.11,
- * after an approval whose outcome stayed unclear the app cannot tell whether a code was issued:
- * the plain address; otherwise Service unavailable over what was on screen, the warnings that led
- * here closed and nothing timed any more (its button returns without the bank).
+ * Spec §4: the rejection's answer: access_denied to its address when the token allows it
+ * (DESIGN §3.12). If the bank could not reject after an unclear approval, a code may have been
+ * issued: the plain address (DESIGN §3.11); otherwise Service unavailable, with nothing timed any more.
  */
 export function onRejected(state: FlowState, phase: Leaving, answer: Extract<FlowAnswer, { kind: 'reject' }>): Transition {
   const token = state.journey.token;
@@ -178,9 +169,8 @@ export function onConfirmed(state: FlowState, answer: Extract<FlowAnswer, { kind
 
 /**
  * DESIGN §3.11: the approval made before a reload, asked again at start: its code, or the journey
- * starts as usual (the consent is read) with the outcome unclear. The code of an approval the bank says it holds
- * (`committed`), asked while starting, that still cannot be had: Service unavailable, whose words
- * say so and whose button returns to the plain address.
+ * starts as usual with the outcome unclear; a `committed` approval whose code still cannot be had
+ * opens Service unavailable (its button returns to the plain address).
  */
 export function onReplayed(state: FlowState, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number): Transition {
   if (answer.result.ok) return confirmed(state, answer.result.value, nowMs);
@@ -266,10 +256,8 @@ export function onModalPrimary(state: FlowState, nowMs: number): Transition {
 }
 
 /**
- * DESIGN §3.18 "The phone's Back asks, as Cancel does": on a step, Back closes a modal that can be
- * closed, or asks the leave question (as Cancel); while the pre-rendered form waits it is
- * remembered as a Cancel (issue 20). Where the page's one button leaves anyway (the failure page,
- * the success, "already completed", the ending notice), Back is that button.
+ * DESIGN §3.18 "The phone's Back asks, as Cancel does": it closes a closable modal, or asks as
+ * Cancel; where the page's one button leaves anyway, Back is that button.
  */
 export function onBrowserBack(state: FlowState, nowMs: number): Transition {
   const phase = state.phase;
@@ -304,10 +292,8 @@ export function onModalDismiss(state: FlowState, nowMs: number): Transition {
 }
 
 /**
- * Spec §2 failure page: Go Back to the verified token's address (access_denied; DESIGN §3.11:
- * the plain address when the bank may hold this journey's approval), or Leave Page to the bank's
- * public site. A journey that had started (its token verified) counts as abandoned before
- * identification, unless it went further.
+ * Spec §2 failure page: Go Back to the verified token's address (plain when the bank may hold an
+ * approval, DESIGN §3.11), or Leave Page to the bank's public site.
  */
 export function onLeaveFailurePage(state: FlowState): Transition {
   const token = state.journey.token;

@@ -14,13 +14,9 @@ import { topModal } from './modal-stack';
 import { toProfileList } from './profiles';
 import { customerDetailsErrorModal } from './step-error-policy';
 
-/** The login step is on screen and its page can be used (no modal over it, no request under way). */
 const onLoginPage = (state: FlowState): boolean => pageIsActionable(state) && state.phase.kind === 'steps' && state.phase.step === 'login';
 
-/**
- * The form can be typed into: on the login page, or while the pre-rendered form awaits the login
- * step (issue 15) with no modal over it.
- */
+/** Issue 15: the pre-rendered form takes typing before the login step is shown. */
 function formIsReachable(state: FlowState): boolean {
   if (onLoginPage(state)) return true;
   return awaitingLogin(state) && state.phase.kind === 'starting' && topModal(state.phase.modals) === undefined;
@@ -43,17 +39,15 @@ export const onDateOfBirthTyped = (state: FlowState, parts: Partial<DateOfBirthP
   withForm(state, { ...state.journey.login.form, dob: { ...state.journey.login.form.dob, ...parts } });
 
 /**
- * Issue 20 "an early Continue is not lost": a press on the pre-rendered form while it waits for
- * the login step (the token being verified, the consent read) is remembered, one at a time (the
- * last press wins, so a second Continue is still one login), and carried out when the step is
- * shown ({@link carryOutEarlyAction}).
+ * Issue 20 "an early Continue is not lost": a press on the waiting pre-rendered form is remembered;
+ * the last press wins, so a second Continue is still one login.
  */
 export function rememberEarlyAction(state: FlowState, action: EarlyAction): Transition {
   if (onLoginPage(state) || !formIsReachable(state) || state.journey.login.early === action) return unchanged(state);
   return unchanged(withLogin(state, { early: action }));
 }
 
-/** Issue 20: the login step is shown: the press remembered while it waited is carried out now, once. */
+/** Issue 20: the remembered press, carried out once the login step is shown. */
 export function carryOutEarlyAction(state: FlowState, nowMs: number): Transition {
   const early = state.journey.login.early;
   if (early === undefined) return unchanged(state);
@@ -72,15 +66,10 @@ export function carryOutEarlyAction(state: FlowState, nowMs: number): Transition
 export const onOpenHelp = (state: FlowState, modal: LoginHelpModal): Transition =>
   onLoginPage(state) ? openModal(state, modal) : rememberEarlyAction(state, modal);
 
-/** Spec §5: the form is complete (the username, a 6-digit code, and a real past date of birth when asked for). */
 const formIsComplete = (state: FlowState, nowMs: number): boolean =>
   canContinue(state.journey.login.form, { requireDob: state.journey.login.requireDob, today: calendarDateOf(nowMs) });
 
-/**
- * Spec §4 "Continue on login clears the login error, sets loading" and authenticates, only with
- * a complete form (spec §5; the views name what is missing). While the pre-rendered form waits
- * for the login step, a complete form's Continue is remembered (issue 20).
- */
+/** Spec §4 "Continue on login", only with a complete form (spec §5; the views name what is missing). */
 export function onSubmitLogin(state: FlowState, nowMs: number): Transition {
   if (!formIsComplete(state, nowMs)) return unchanged(state);
   if (!onLoginPage(state)) return rememberEarlyAction(state, 'submit');
@@ -89,10 +78,7 @@ export function onSubmitLogin(state: FlowState, nowMs: number): Transition {
   return startCall(cleared, { kind: 'authenticate', request: authenticateRequest(form, requireDob) });
 }
 
-/**
- * Spec §4 "Entry guard chain": authenticate, then customer details, then the business list,
- * each remembered once verified and not repeated; then the business step.
- */
+/** Spec §4 "Entry guard chain": each guard remembered once verified, and not repeated. */
 function runGuards(state: FlowState): Transition {
   const { verified } = state.journey;
   if (!verified.customerDetails) return startCall(state, { kind: 'customerDetails' });
@@ -100,20 +86,14 @@ function runGuards(state: FlowState): Transition {
   return businessStep(state);
 }
 
-/**
- * Spec §4 "Business step": an amendment goes straight to select-and-confirm; more than one
- * profile (a trust profile) stays to choose one; otherwise on to select-and-confirm.
- */
+/** Spec §4 "Business step". */
 function businessStep(state: FlowState): Transition {
   return isStepShown('selectProfile', flowFlags(state)) ? showStep(state, 'selectProfile') : enterAccountStep(state);
 }
 
 /**
- * Spec §8 "Login errors" (loginErrorOutcome): the modal, the date-of-birth step-up, the banner
- * and the counter; a wrong code is typed again (the field is cleared, and says why:
- * login-feedback.ts). DESIGN §3.8: a login error about the customer's credentials counts as
- * identified (the bank hides whether the username or the code was wrong); a failure of its
- * service, or no answer, does not.
+ * Spec §8 "Login errors"; the code field is emptied and says why (login-feedback.ts). DESIGN §3.8:
+ * an error about the credentials counts as identified; a failure of the bank's service does not.
  */
 export function onAuthenticated(state: FlowState, answer: Extract<FlowAnswer, { kind: 'authenticate' }>): Transition {
   const login = state.journey.login;
@@ -142,10 +122,7 @@ export function onAuthenticated(state: FlowState, answer: Extract<FlowAnswer, { 
   return outcome.modal === undefined ? unchanged(next) : openModal(next, outcome.modal);
 }
 
-/**
- * Spec §4 "Guard failure": state reset, loading off, verification flags cleared, back to the
- * start page (or to select-profile when several profiles and not PAR), with the modal of spec §8.
- */
+/** Spec §4 "Guard failure", with the modal of spec §8. */
 function guardFailure(state: FlowState, modal: ModalName): Transition {
   const toProfiles = isStepShown('selectProfile', flowFlags(state));
   const reset = withJourney(state, {

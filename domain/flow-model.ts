@@ -234,10 +234,7 @@ const ENDED: PhaseTable<'ended'> = {
   tick: { ...TICK, to: ['ended'] },
 };
 
-/**
- * DESIGN §3.9, issue 21: each phase's events, written once. Whatever a phase does not list, it
- * does not take.
- */
+/** DESIGN §3.9: each phase's events, written once; whatever a phase does not list, it does not take. */
 export const PHASE_TABLES: { readonly [K in PhaseKind]: PhaseTable<K> } = {
   starting: STARTING,
   failed: FAILED,
@@ -266,7 +263,6 @@ export const TIMER_TARGETS: { readonly [K in PhaseKind]: readonly PhaseKind[] } 
   ended: [],
 };
 
-/** The phase's rule for the event, if it takes it. */
 function ruleFor<K extends PhaseKind, T extends EventType>(kind: K, type: T): Rule<K, T> | undefined {
   return (PHASE_TABLES[kind] as PhaseTable<K>)[type];
 }
@@ -278,11 +274,8 @@ function onEvent(state: FlowState, event: FlowEvent, nowMs: number): Transition 
 }
 
 /**
- * DESIGN §3.9 "The flow is one model": the consent journey as a pure state machine. Given the
- * state, an event and the time, it returns the next state and the effects to run, as data: the
- * calls to make, the token to keep or forget, the page views and abandonment to report, the
- * exit to take, and when to wake it next. Nothing else decides a transition. Which events a
- * phase takes is its table ({@link PHASE_TABLES}).
+ * DESIGN §3.9 "The flow is one model": the next state and the effects to run, as data. Nothing
+ * else decides a transition.
  *
  * The timers are judged from the clock (DESIGN §3.5) before the event, so a click that comes
  * after a lapse the tick missed (a throttled tab) meets the lapse first, and again after it, for

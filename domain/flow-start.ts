@@ -46,13 +46,10 @@ function expiryTimer(exp: unknown, nowMs: number): ExpiryTimer {
 }
 
 /**
- * DESIGN §3.1: a token is trusted once its signature and expiry are verified, its claims read,
- * its flow route configured (spec §2: otherwise incorrect_jwt) and its redirectUri followable.
- * Then it is kept for this tab (DESIGN §3.3), the expiry timer starts (spec §4; when it cannot be
- * set, the redirect modal opens) and the consent is read, or first (DESIGN §3.11) the approval
- * made before a reload is asked again with its key: the bank answers the committed code, so that
- * it is never lost. When the bank's keys could not be fetched the token is neither good nor bad:
- * the customer sees Service unavailable and the token is kept, so that a reload can try again.
+ * DESIGN §3.1: a token is trusted once verified, its claims read, its flow route configured
+ * (spec §2: otherwise incorrect_jwt) and its redirectUri followable. DESIGN §3.11: an approval
+ * made before a reload is asked again first, so that its code is never lost. When the bank's keys
+ * could not be fetched the token is neither good nor bad: it is kept, so that a reload can try again.
  */
 export function onVerified(state: FlowState, phase: Starting, event: Extract<FlowEvent, { type: 'verified' }>, nowMs: number): Transition {
   const jwt = phase.jwt;
@@ -87,10 +84,8 @@ export function onVerified(state: FlowState, phase: Starting, event: Extract<Flo
 }
 
 /**
- * Spec §4 "Consent guard": the consent is loaded once; then the login step shows, the inactivity
- * timer starts, and a press made on the pre-rendered form while it waited is carried out (issue 20).
- * An amendment starts with the arrangement's description (issue 11: confirming without retyping
- * must not erase it). A consent that cannot be loaded goes to consent_fetch_failure.
+ * Spec §4 "Consent guard": the consent is loaded once. An amendment starts with the arrangement's
+ * description (issue 11: confirming without retyping must not erase it).
  */
 export function onConsentDetails(state: FlowState, answer: Extract<FlowAnswer, { kind: 'consentDetails' }>, nowMs: number): Transition {
   if (!answer.result.ok) return showFailure(state, 'consent_fetch_failure');

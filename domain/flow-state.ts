@@ -15,15 +15,13 @@ import type { RedirectToken } from './redirect-token';
 import type { ConfirmationAnswer, ReturnUrl } from './return-url';
 
 /**
- * DESIGN §3.9 and §3.16 (issue 21, docs/flow-states.md): the consent journey's state. What the
- * journey is doing is its phase, a tagged union; what the bank has decided, as far as the app
- * knows, is its decision (BankDecision), another; the data they work on is the journey. No flag says where the
- * journey is: each phase holds what only it has (the call it waits for, the modals it shows),
- * and each takes its own events (flow-model.ts).
+ * DESIGN §3.9, §3.16 (docs/flow-states.md): the phase (what the journey is doing), the bank's
+ * decision as far as known, and the journey's data. No flag says where the journey is: each phase
+ * holds only what it has, and takes its own events (flow-model.ts).
  */
 export interface FlowState {
   readonly config: FlowConfig;
-  /** The time of the last event that changed the state (the model reads no clock: `transition` is given it). */
+  /** The model reads no clock: `transition` is given the time. */
   readonly nowMs: number;
   /** When the customer arrived (the start of the sharing period when the token names none). */
   readonly arrivedAtMs: number;
@@ -56,22 +54,14 @@ export type FailureRoute = 'authorize_failure' | 'incorrect_jwt' | 'consent_fetc
 
 /**
  * What the journey is doing: the screen it shows and the events it takes (docs/flow-states.md).
- * - `starting`: the loading screen, or the pre-rendered login form (issue 15): the token is
- *   verified (`jwt`, not yet trusted), the consent read, or an approval made before a reload asked
- *   again (DESIGN §3.11);
+ * - `starting`: the loading screen or the pre-rendered login form (issue 15);
  * - `failed`: the failure page (spec §2);
- * - `steps`: a step of the flow (spec §2), with the call it waits for (the spinner mask) and its
- *   modals; `lastActivityMs` runs the inactivity timer (spec §4);
- * - `leaving`: the customer, a lapse or an end of the journey is leaving: the bank is asked to
- *   reject first (spec §4 pendingRefreshFlow, returnAfterReject); what was on screen stays, its
- *   buttons busy (`step` undefined: the loading screen);
- * - `confirmed`: the success modal; the customer returns with the code at `returnAtMs` (spec §4
- *   Success) or by its button;
+ * - `steps`: a step of the flow (spec §2);
+ * - `leaving`: the bank is asked to reject first (spec §4 pendingRefreshFlow, returnAfterReject);
+ * - `confirmed`: the success modal (spec §4 Success);
  * - `decidedElsewhere`: "This request has already been completed" (DESIGN §3.11);
- * - `endingNotice`: an ending the customer did not choose (an inactivity lapse, the token's expiry)
- *   says so before the exit, and returns at `returnAtMs` or by its button (DESIGN §3.18);
- * - `ended`: the one exit was taken (DESIGN §3.2): nothing more is sent; a page the browser did
- *   not leave offers the same exit after `offerExitAtMs`.
+ * - `endingNotice`: an ending the customer did not choose, said before the exit (DESIGN §3.18);
+ * - `ended`: the one exit was taken (DESIGN §3.2): nothing more is sent.
  */
 export type Phase = Starting | Failed | OnSteps | Leaving | Confirmed | DecidedElsewhere | EndingNotice | Ended;
 
@@ -131,7 +121,6 @@ export interface EndingNotice {
 
 export interface Confirmed {
   readonly kind: 'confirmed';
-  /** The success modal returns the customer at this time. */
   readonly returnAtMs: number;
   /** What stays on screen behind the success modal. */
   readonly screen: Screen;
@@ -150,10 +139,7 @@ export interface Ended {
   readonly modals: readonly ModalEntry[];
   /** DESIGN §3.2: the one exit, the recipient's address (or the bank's public site, from the failure page). */
   readonly exit: Exit;
-  /**
-   * DESIGN §3.2 "An exit the browser did not take": when the page, if it is still here, offers
-   * the same exit itself (the `exitNotTaken` notice); `undefined` once it does.
-   */
+  /** DESIGN §3.2 "An exit the browser did not take": when a page still here offers the exit; `undefined` once it does. */
   readonly offerExitAtMs: number | undefined;
 }
 
@@ -172,16 +158,11 @@ export type Screen =
 export type PhaseKind = Phase['kind'];
 
 /**
- * DESIGN §3.11, §3.16: what the app knows of the bank's decision on this authorisation, from
- * the answers it has had. The words about the outcome follow it (domain/outcome.ts).
- * - `none`: this journey asked no approval: the bank holds none of ours;
- * - `unclear`: an approval was asked (or is being asked) and no answer proved its outcome: the
- *   bank may hold it;
- * - `committed`: the bank said it holds this tab's approval (409 on our own key), but its code
- *   could not be had yet;
- * - `approved`: the bank approved and answered its code;
- * - `rejected`: the bank recorded the rejection;
- * - `elsewhere`: another tab or window decided first; what the bank says it was.
+ * DESIGN §3.11, §3.16: what the answers so far prove of the bank's decision; the words about the
+ * outcome follow it (outcome.ts).
+ * - `unclear`: an approval was asked and no answer proved its outcome: the bank may hold it;
+ * - `committed`: the bank holds this tab's approval (409 on our own key), its code not had yet;
+ * - `elsewhere`: another tab or window decided first.
  */
 export type BankDecision =
   | { readonly kind: 'none' }
@@ -220,9 +201,8 @@ export interface Journey {
 }
 
 /**
- * Spec §4 "Token expiry timer", DESIGN §3.5: off (no trusted token, or one already past when
- * trusted: not started), running on the token's `exp`, or, when it could not be set, the return
- * after {@link FALLBACK_REDIRECT_MS} (token-expiry-timer.ts).
+ * Spec §4 "Token expiry timer", DESIGN §3.5: off for a token already past when trusted; the
+ * fallback return when it could not be set (token-expiry-timer.ts).
  */
 export type ExpiryTimer = { readonly kind: 'off' } | { readonly kind: 'running' } | { readonly kind: 'fallback'; readonly returnAtMs: number };
 
@@ -232,7 +212,6 @@ export interface LoginState {
   readonly requireDob: boolean;
   /** Spec §2: the error banner is flagged. */
   readonly loginError: boolean;
-  /** Spec §8: otp_failure_001 answers so far. */
   readonly failures: number;
   /** DESIGN §3.15: the connection was lost before the bank answered the last login: the customer tries again. */
   readonly answerLost: boolean;
@@ -242,10 +221,7 @@ export interface LoginState {
   readonly codeCleared: SecureCodeCleared | undefined;
   /** Spec §8: the last answer newly asked for the date of birth (a notice, not an error). */
   readonly dobStepUp: boolean;
-  /**
-   * Issue 20: a button the customer pressed while the pre-rendered form waited for the login step
-   * (Continue on a complete form, Cancel, a help link): carried out once the step is shown.
-   */
+  /** Issue 20: a press on the pre-rendered form, carried out once the login step is shown. */
   readonly early: EarlyAction | undefined;
 }
 
@@ -283,14 +259,11 @@ export interface PendingCall {
   readonly held: boolean;
   /** The account step's entry: the ticks to keep when returning from confirmation (spec §4 Back). */
   readonly keep: readonly Account[] | undefined;
-  /**
-   * DESIGN §3.11: an approval asked while an earlier try's outcome is unclear (asked before a
-   * reload, with the same key): even its first try's refusal does not undo what that try may have committed.
-   */
+  /** DESIGN §3.11: asked again after an unclear try (a reload): even its first refusal does not undo what that try may have committed. */
   readonly afterUnclear?: true;
 }
 
-/** The state before anything happened: the loading screen, nothing asked. */
+/** The loading screen, nothing asked. */
 export function initialFlowState(config: FlowConfig, nowMs: number): FlowState {
   return {
     config,

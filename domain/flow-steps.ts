@@ -19,15 +19,11 @@ export const DESCRIPTION_MAX_LENGTH = 255;
 /** How long the success modal shows before the customer is returned to the third party. */
 export const SUCCESS_RETURN_DELAY_MS = 2500;
 
-/** The page of this step is on screen and can be used. */
 const onStepPage = (state: FlowState, step: Step): boolean => pageIsActionable(state) && state.phase.kind === 'steps' && state.phase.step === step;
 
 /**
- * Spec §4 "Account step": confirm the profile with the bank (the business-contract put) unless
- * the arrangement is an amendment or the selected profile is PERSONAL and the bank is on it now
- * (issue 11: "already done" means the bank is on PERSONAL now, not that it once was); with
- * skip-step go to confirmation without loading accounts; otherwise load the accounts.
- * `keep`: the customer's ticks when coming back from confirmation.
+ * Spec §4 "Account step": the business-contract put, unless PAR or the bank is on PERSONAL now
+ * (issue 11: now, not once); then the accounts. `keep`: the ticks kept coming back from confirmation.
  */
 export function enterAccountStep(state: FlowState, keep?: readonly Account[]): Transition {
   const profile = selectedProfile(state.journey.profiles);
@@ -38,10 +34,9 @@ export function enterAccountStep(state: FlowState, keep?: readonly Account[]): T
   return afterProfileConfirmed(state, keep);
 }
 
-/** The step after the profile: select-and-confirm, or confirmation when it is skipped (spec §4 skip-step). */
 const stepAfterProfile = (state: FlowState): Step => nextStep('selectProfile', flowFlags(state)) ?? 'confirmation';
 
-/** Shows the step after the profile with no accounts (spec §4 skip-step, or §8 400 A09/A05). */
+/** Spec §4 skip-step, or §8 400 A09/A05. */
 function withoutAccounts(state: FlowState): Transition {
   const step = stepAfterProfile(state);
   const next = withJourney(state, { accounts: undefined });
@@ -54,21 +49,16 @@ function afterProfileConfirmed(state: FlowState, keep: readonly Account[] | unde
   return startCall(state, { kind: 'accounts' }, keep);
 }
 
-/**
- * Spec §8 "Account step: 400 with A09 or A05 lets navigation continue; 422 unavailable resource;
- * status 500 with … AISVAL0009 went wrong; anything else service unavailable": the account step
- * is the business-contract put and the account list (spec §4), so the rule holds for both.
- */
+/** Spec §8 "Account step" errors: the step is the business-contract put and the account list (spec §4), so both. */
 function accountStepFailed(state: FlowState, error: ApiError): Transition {
   const failure = accountStepFailure(error);
   return failure.kind === 'modal' ? openModal(state, failure.modal) : withoutAccounts(callOver(state));
 }
 
 /**
- * The bank confirmed the profile: it is on that profile now. Spec §8: 400 A09/A05 lets
- * navigation continue: the bank judged that profile and has no eligible account on it (it is
- * on it), so the flow goes on with no accounts. Any other failure leaves the profile unknown
- * (issue 11: the page must name the profile the bank shares from) and opens its modal.
+ * Spec §8: 400 A09/A05 lets navigation continue (the bank is on that profile, with no eligible
+ * account). Any other failure leaves the profile unknown: the page must name the profile the bank
+ * shares from (issue 11).
  */
 export function onBusinessProfileConfirmed(state: FlowState, answer: Extract<FlowAnswer, { kind: 'confirmBusinessProfile' }>): Transition {
   const pending = callOf(state.phase);
@@ -97,11 +87,7 @@ export function onChooseProfile(state: FlowState, id: string): Transition {
   return profiles.ok ? unchanged(withJourney(state, { profiles: profiles.value })) : unchanged(state);
 }
 
-/**
- * Issue 23 items B, C (docs/review.md "Nothing to share"): the selection would make an
- * arrangement that shares nothing: no account is selected (and the account step was not
- * skipped) while the recipient asked only for account data (scopes.ts `sharesNothing`).
- */
+/** Issue 23 items B, C (docs/review.md "Nothing to share"): the selection would make an arrangement that shares nothing. */
 export function selectionSharesNothing(state: FlowState): boolean {
   const consent = state.journey.consent;
   if (consent === undefined) return false;
@@ -114,10 +100,8 @@ export const nothingSelectable = (accounts: AccountState | undefined): boolean =
   !(accounts?.data ?? []).some((account) => isSelectable(account) || account.subAccounts.some(isSelectable));
 
 /**
- * Spec §4: Continue on select-profile goes to the account step; Continue on select-and-confirm
- * saves the selection, then goes to confirmation (issue 23 item C: not when it would share
- * nothing; the stores say what is missing). When nothing can be ticked either, asking for an
- * account would be a dead end: spec §8's No eligible accounts says so and offers the way back.
+ * Spec §4 "Continue"; not when the selection shares nothing (issue 23 item C). When nothing can be
+ * ticked either, asking for an account is a dead end: spec §8's No eligible accounts offers the way back.
  */
 export function onContinue(state: FlowState): Transition {
   if (onStepPage(state, 'selectProfile')) return selectedProfile(state.journey.profiles) === undefined ? unchanged(state) : enterAccountStep(state);
@@ -133,11 +117,7 @@ export function onContinue(state: FlowState): Transition {
 /** Spec §4 "OK resets the guard and returns to select-profile": this profile's choices are dropped. */
 export const backToProfiles = (state: FlowState): Transition => showStep(withJourney(state, { accounts: undefined }), 'selectProfile');
 
-/**
- * Spec §4 "Back", as {@link backFrom} says (written once, issue 21): the change-profile warning
- * on select-and-confirm; from confirmation, select-and-confirm again (the account guard runs
- * again, keeping the customer's ticks) or select-profile when skip-step.
- */
+/** Spec §4 "Back", as {@link backFrom} says; back to select-and-confirm runs the account guard again. */
 export function onBack(state: FlowState): Transition {
   if (!pageIsActionable(state) || state.phase.kind !== 'steps') return unchanged(state);
   const back = backFrom(state.phase.step, flowFlags(state));
@@ -170,9 +150,8 @@ export const onDescribe = (state: FlowState, text: string): Transition =>
   onStepPage(state, 'confirmation') ? unchanged(withJourney(state, { description: text.slice(0, DESCRIPTION_MAX_LENGTH) })) : unchanged(state);
 
 /**
- * Spec §4 Confirm, §7: with a description the selection is saved again carrying it, then the
- * consent is authorised (issue 23 item B: not when it would share nothing). DESIGN §3.4: one confirmation however often it is pressed (the page
- * is under the mask while it runs).
+ * Spec §4 Confirm, §7: a description is saved with the selection first. DESIGN §3.4: one
+ * confirmation however often it is pressed (the mask is up while it runs).
  */
 export function onConfirm(state: FlowState): Transition {
   const { consent, description, accounts } = state.journey;
@@ -202,12 +181,9 @@ export function confirmed(state: FlowState, answer: ConfirmationAnswer, nowMs: n
 }
 
 /**
- * Spec §8: a confirmation that failed opens No eligible accounts (400 A09/A05) or Service
- * unavailable; nothing is re-sent. DESIGN §3.11: only the bank's own refusal of the first try
- * proves nothing was committed (the decision is none again); after a try whose outcome was
- * unclear, a refusal does not undo what that try may have committed, so the outcome stays unclear
- * (or, for the code of a committed approval, committed), and the modal's words say so
- * (domain/outcome.ts).
+ * Spec §8: No eligible accounts (400 A09/A05) or Service unavailable; nothing is re-sent.
+ * DESIGN §3.11: only the bank's refusal of the first try proves nothing was committed; a refusal
+ * after an unclear try does not undo what it may have committed, so the outcome stays as it was.
  */
 export function confirmFailed(state: FlowState, error: ApiError): Transition {
   const pending = callOf(state.phase);

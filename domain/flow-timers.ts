@@ -19,18 +19,10 @@ export function onActivity(state: FlowState, nowMs: number): Transition {
 }
 
 /**
- * Spec §4 timers, DESIGN §3.5 and §3.10, judged from the clock after every event (deadlines, not
- * ticks, so a throttled tab is judged by the time that really passed), in the phases that run them:
- * - a decision asked again after an unclear outcome goes when its time comes (DESIGN §3.11);
- * - the success modal returns the customer when its time is up, and so does the ending notice;
- * - a page still here after its exit offers that exit (DESIGN §3.2);
- * - the token-expiry fallback (timer could not be set) returns after 10 s;
- * - token expiry: 10 s before, the redirect modal opens over everything; at expiry the customer
- *   returns without the bank (the token can no longer call it);
- * - inactivity, on a step: the warning opens over any other modal when `inactiveReciprocalWarnTime`
- *   seconds remain and counts down; at zero the consent is rejected, then the customer returns.
- * Nothing ends the journey while a confirmation is being decided: its answer (a code) must not
- * be lost; the decision comes within the call's own deadline.
+ * Spec §4 timers, DESIGN §3.5, §3.10: judged from the clock after every event, so that a throttled
+ * tab is judged by the time that really passed. At token expiry the customer returns without the
+ * bank (the token can no longer call it). Nothing ends the journey while a confirmation is being
+ * decided: its code must not be lost, and it comes within the call's own deadline.
  */
 export function evaluateTimers(state: FlowState, nowMs: number): Transition {
   const phase = state.phase;

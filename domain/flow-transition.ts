@@ -36,12 +36,11 @@ export function callOf(phase: Phase): PendingCall | undefined {
   return phase.kind === 'starting' || phase.kind === 'steps' || phase.kind === 'leaving' ? phase.call : undefined;
 }
 
-/** A phase that shows modals: its stack (the confirmed and decided-elsewhere phases show theirs by themselves). */
+/** The confirmed and decided-elsewhere phases show their modals by themselves (flow-view.ts). */
 export function modalsOf(phase: Phase): ModalStack | undefined {
   return phase.kind === 'starting' || phase.kind === 'steps' || phase.kind === 'leaving' ? phase.modals : undefined;
 }
 
-/** The phase with this call (for the phases that wait for one). */
 function phaseWithCall(phase: Phase, call: PendingCall): Phase {
   switch (phase.kind) {
     case 'starting':
@@ -100,7 +99,6 @@ export function isAwaited(phase: Phase, id: number, kind: FlowCall['kind'] | 've
   return call?.id === id && call.call.kind === kind;
 }
 
-/** The steps phase, with its step; the phase of another kind (starting) becomes the steps phase. */
 function stepsPhase(state: FlowState, step: Step): OnSteps {
   const phase = state.phase;
   if (phase.kind === 'steps') return { ...phase, step, call: undefined };

@@ -28,17 +28,13 @@ export function screenOf(phase: Phase): Screen {
   }
 }
 
-/** The step shown (login until the journey has a step on screen). */
+/** Login until the journey has a step on screen. */
 export function stepOf(phase: Phase): Step {
   const screen = screenOf(phase);
   return screen.kind === 'flow' ? screen.step : 'login';
 }
 
-/**
- * DESIGN §3.10: the open modals, bottom first: the phase's stack; the confirmed phase's success
- * modal; the decided-elsewhere phase's "already completed"; what was open as the journey ended,
- * and over it the notice of an exit the browser did not take (DESIGN §3.2).
- */
+/** DESIGN §3.10: the open modals, bottom first, including those the later phases imply. */
 export function openModalsOf(phase: Phase): readonly ModalEntry[] {
   if (phase.kind === 'confirmed') return [{ name: 'successConfirm' }];
   if (phase.kind === 'decidedElsewhere') return [{ name: 'alreadyCompleted' }];
@@ -49,31 +45,26 @@ export function openModalsOf(phase: Phase): readonly ModalEntry[] {
   return modals === undefined ? [] : openModals(modals);
 }
 
-/** The modal on top (the one the customer sees and answers), if any. */
+/** The modal on top: the one the customer sees and answers. */
 export const topModalOf = (phase: Phase): ModalEntry | undefined => openModalsOf(phase).at(-1);
 
 /** The request the phase waits for, if any. */
 export const pendingOf = (state: FlowState): PendingCall | undefined => callOf(state.phase);
 
 /**
- * Issue 15 "a login form at HTML speed": the login form is on screen (pre-rendered into the entry
- * page, docs/prerendered-login.md) while the token is verified and the consent read: the launch
- * is going to the login step, unless it replays an approval made before a reload (DESIGN §3.11).
- * The customer may type; nothing is sent and a press is remembered until the step is shown.
+ * Issue 15 "a login form at HTML speed" (docs/prerendered-login.md): the pre-rendered form is on
+ * screen while the token is verified and the consent read; it takes typing, and sends nothing.
  */
 export function awaitingLogin(state: FlowState): boolean {
   const kind = callOf(state.phase)?.call.kind;
   return state.phase.kind === 'starting' && state.decision.kind === 'none' && (kind === 'verify' || kind === 'consentDetails');
 }
 
-/** The journey has ended, or told its outcome (confirmed, decided elsewhere, the ending notice): no button of the page may start anything. */
+/** The journey has ended or told its outcome: no button of the page may start anything. */
 export const isFinished = (state: FlowState): boolean =>
   state.phase.kind === 'ended' || state.phase.kind === 'confirmed' || state.phase.kind === 'decidedElsewhere' || state.phase.kind === 'endingNotice';
 
-/**
- * What the customer can reach on the page: a step on screen, no request under way (the spinner
- * mask) and no modal over it (the page behind a modal is inert).
- */
+/** A step on screen, with no spinner mask and no modal over it (the page behind a modal is inert). */
 export function pageIsActionable(state: FlowState): boolean {
   const phase = state.phase;
   return phase.kind === 'steps' && phase.call === undefined && topModal(phase.modals) === undefined;
@@ -89,10 +80,8 @@ export function isConfirming(state: FlowState): boolean {
 export const isLoading = (state: FlowState): boolean => callOf(state.phase) !== undefined && !awaitingLogin(state);
 
 /**
- * The top modal's buttons are busy while the bank is asked to decide: an exit's rejection (the
- * leaving phase takes no modal button), or a confirmation, except the inactivity warning's:
- * extending the session is no way out (spec §4, WCAG 2.2.1), and the customer keeps the choice
- * while the bank decides.
+ * The top modal's buttons are busy while the bank decides, except the inactivity warning's:
+ * extending the session is no way out (spec §4, WCAG 2.2.1).
  */
 export const modalButtonsBusy = (state: FlowState): boolean =>
   state.phase.kind === 'leaving' || (isConfirming(state) && topModalOf(state.phase)?.name !== 'timeoutWarning');
@@ -108,12 +97,8 @@ export function flowFlags(state: FlowState): FlowFlags {
 }
 
 /**
- * Spec §3 "individualAccount (false if any account is TrustUser)": whose data the customer
- * clusters describe. The accounts' ownership decides (an amendment of a trust arrangement is the
- * trust's, whatever profile is selected by default); without accounts (only customer data
- * requested, or none eligible), the arrangement's profile decides for an amendment (CONTRACT §3
- * `profileId`: issue 21, "organisations get Organisation profile"), else the chosen profile:
- * PERSONAL is the individual, any other an organisation.
+ * Spec §3 "individualAccount": whose data the customer clusters describe. The accounts' ownership
+ * decides; without accounts, an amendment's profile (CONTRACT §3 `profileId`), else the chosen one.
  */
 export function customerWording(state: FlowState): DataClusterProfile {
   const { accounts, consent, profiles } = state.journey;

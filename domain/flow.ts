@@ -2,25 +2,13 @@ import { copy } from './copy';
 import { assertNever } from './result';
 
 /**
- * Spec §2 "Shared shell" and §4 "States and transitions": the four steps of the consent flow,
- * which of them a customer sees, where Continue and Back lead, and what the shell shows on each.
+ * Spec §2 "Shared shell", §4 "States and transitions": the four steps of the consent flow.
  *
- * Reading of spec §4 (documented because the flow line is ambiguous): the flow line says
- * "login, then select-profile (skipped when skipStep), then select-and-confirm, then
- * confirmation". Every detailed rule places the two skips differently, and they agree with each
- * other:
- * - "Business step: if PAR go straight to select-and-confirm; otherwise … more than one business
- *   (trust profile) stays to choose a profile, else go to select-and-confirm": select-profile is
- *   skipped for PAR or a single profile.
- * - "Account step: … if skipStep go to confirmation without loading accounts" and the route table
- *   ("confirmation: shown directly when only the customer basic/detail permissions are
- *   requested"): select-and-confirm is skipped when skipStep.
- * - "Back from confirmation goes to select-and-confirm (select-profile when skipStep)", and the
- *   progress tracker ("reduces by 1 if the skip-step flag is set and by 1 if PAR or only one
- *   profile"): two independent skips.
- * So here skipStep skips select-and-confirm, and PAR or a single profile skips select-profile.
- * A customer with several profiles and only customer scopes still picks a profile (the customer
- * clusters differ for individuals and organisations).
+ * Spec §4's flow line ("select-profile (skipped when skipStep)") contradicts its detailed rules
+ * (Business step, Account step, Back, the progress tracker), which agree on two independent skips:
+ * skipStep skips select-and-confirm; PAR or a single profile skips select-profile. So a customer
+ * with several profiles and only customer scopes still picks one: the customer clusters differ
+ * for individuals and organisations.
  */
 export type Step = 'login' | 'selectProfile' | 'selectAccounts' | 'confirmation';
 
@@ -36,7 +24,7 @@ export interface FlowFlags {
   readonly singleProfile: boolean;
 }
 
-/** Spec §4: whether a step is shown under these flags (select-profile: several profiles and not PAR; select-and-confirm: not skipStep). */
+/** Spec §4: whether a step is shown under these flags. */
 export function isStepShown(step: Step, flags: FlowFlags): boolean {
   switch (step) {
     case 'login':
@@ -56,23 +44,14 @@ export function shownSteps(flags: FlowFlags): Step[] {
   return STEPS.filter((step) => isStepShown(step, flags));
 }
 
-/**
- * Spec §4: where Continue leads from a step: the next shown step (login → select-profile unless
- * PAR or single profile → select-and-confirm unless skipStep → confirmation). `undefined` after
- * confirmation: the flow ends by returning to the third party.
- */
+/** Spec §4 "Continue": the next shown step; `undefined` after confirmation (the return to the third party). */
 export function nextStep(step: Step, flags: FlowFlags): Step | undefined {
   return STEPS.slice(STEPS.indexOf(step) + 1).find((candidate) => isStepShown(candidate, flags));
 }
 
 /**
- * Spec §2 buttons and §4 "Back", written once (issue 21): what Back does on a step.
- * - select-and-confirm: back to select-profile, only when not PAR and a trust profile exists (more
- *   than one profile), after the change-selected-profile warning (spec §4 "opens a warning that
- *   choices in this profile will be deselected; OK resets the guard and returns to select-profile");
- * - confirmation: to select-and-confirm, running the account guard again and keeping the ticks,
- *   or to select-profile when skipStep; hidden when (skipStep and single profile) or PAR;
- * - login and select-profile have no Back button.
+ * Spec §2 buttons, §4 "Back": what Back does on a step. From select-and-confirm it first warns
+ * that the profile's choices will be deselected; from confirmation the ticks are kept.
  */
 export type BackAction =
   { readonly kind: 'none' } | { readonly kind: 'warnThenProfiles' } | { readonly kind: 'toStep'; readonly step: 'selectAccounts' | 'selectProfile' };
@@ -117,10 +96,7 @@ export function windowTitle(step: Step, isPar: boolean): string {
   return copy.windowTitle(stepTitle(step, isPar));
 }
 
-/**
- * Spec §2 intro line: "You are about to share your data with {tpp}" (PAR: "You're about to
- * update your data sharing consent arrangement with {tpp}"); `undefined` (hidden) on select-profile.
- */
+/** Spec §2 intro line; hidden (`undefined`) on select-profile. */
 export function introLine(step: Step, isPar: boolean, tppName: string): string | undefined {
   if (step === 'selectProfile') return undefined;
   return isPar ? copy.introPar(tppName) : copy.intro(tppName);
@@ -134,17 +110,14 @@ export interface ProgressTracker {
   readonly index: number;
   /** Tracked steps under these flags: 3, less 1 if skipStep, less 1 if PAR or single profile. */
   readonly total: number;
-  /** Bar width as a fraction: (index + 1) / total, in (0, 1]. */
+  /** Bar width: (index + 1) / total, in (0, 1]. */
   readonly fraction: number;
-  /** Bar width in percent: fraction × 100. */
   readonly percent: number;
 }
 
 /**
- * Spec §2 progress tracker: hidden (`undefined`) on login. It tracks up to 3 steps; the total
- * reduces by 1 if skipStep and by 1 if PAR or single profile, and the current index shifts
- * accordingly; the bar width is (current index + 1) / total. A step that is not shown under the
- * flags (a route the guards only pass through) has no tracker either.
+ * Spec §2 progress tracker, over the shown steps after login; hidden (`undefined`) on login and
+ * on a step the guards only pass through.
  */
 export function progressTracker(step: Step, flags: FlowFlags): ProgressTracker | undefined {
   if (step === 'login' || !isStepShown(step, flags)) return undefined;
@@ -164,12 +137,7 @@ export interface StepButtons {
   readonly cancel: string;
 }
 
-/**
- * Spec §2 buttons per step: login and select-profile Continue and Cancel; select-and-confirm
- * Back (only when not PAR and a trust profile exists), Continue, Cancel; confirmation Back
- * (hidden when skipStep and single profile, or PAR), Confirm (PAR: Save changes), Cancel
- * (PAR: Exit without saving).
- */
+/** Spec §2: each step's buttons (Back as {@link backFrom}). */
 export function stepButtons(step: Step, flags: FlowFlags): StepButtons {
   const withBack = (label: string, buttons: StepButtons): StepButtons => (backFrom(step, flags).kind === 'none' ? buttons : { back: label, ...buttons });
   switch (step) {

@@ -1,16 +1,9 @@
 import { err, ok, type Result } from './result';
 
 /**
- * Spec §4 "Inactivity timer", §9, CONTRACT §2, DESIGN §3.5: the inactivity timeout as a pure
- * function of the last activity time and now (deadline-based, not tick-counting), so a late or
- * throttled tick still gives the right answer and a scheduler can sleep exactly until the next
- * change.
- *
- * Levels (spec §4): 2 = none, 1 = warning (the timeout modal with a per-second countdown),
- * 0 = lapsed (reject the consent, then redirect). The warning opens when the remaining time,
- * in whole seconds rounded up, is at most `inactiveReciprocalWarnTime`; it lapses when no time
- * remains. Any activity (mouse, key, scroll, touch) or extending the warning (WCAG 2.2.1) makes
- * that moment the new last-activity time (spec §4 "Reset returns to level 2").
+ * Spec §4 "Inactivity timer", §9, CONTRACT §2, DESIGN §3.5: a pure function of the last activity
+ * and now, on deadlines rather than ticks, so that a late or throttled tick still gives the right
+ * answer and a scheduler can sleep until the next change.
  */
 
 /** Spec §3 Config, CONTRACT §2: both values in seconds. */
@@ -34,20 +27,13 @@ export interface InactivityState {
   readonly level: InactivityLevel;
   /** Whole seconds left before the timeout, rounded up; 0 once lapsed; never above the limit. */
   readonly remainingSeconds: number;
-  /**
-   * When the level or, while warning, the displayed second next changes (epoch ms, later than
-   * now); `undefined` once lapsed (nothing changes any more).
-   */
+  /** When the level or, while warning, the displayed second next changes; `undefined` once lapsed. */
   readonly nextDeadlineMs?: number;
 }
 
 const isPositiveInteger = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
-/**
- * CONTRACT §2: `inactiveTimeLimit` and `inactiveReciprocalWarnTime` are positive whole seconds
- * and the warning must open before the limit (warn < limit). A malformed pair is a typed error
- * (a startup error page), never a crash.
- */
+/** CONTRACT §2: positive whole seconds, warn < limit; a malformed pair is a startup error page, never a crash. */
 export function validateInactivityConfig(input: {
   readonly inactiveTimeLimit: unknown;
   readonly inactiveReciprocalWarnTime: unknown;
@@ -69,11 +55,7 @@ function assertTime(name: string, value: number): void {
   if (!Number.isFinite(value)) throw new RangeError(`${name} must be a finite time in ms, got ${value}`);
 }
 
-/**
- * Spec §4 inactivity levels, DESIGN §3.5: the state at `nowMs` for a customer last active at
- * `lastActivityMs`, under a validated config (see {@link validateInactivityConfig}). A clock
- * that moved backwards counts as no time elapsed.
- */
+/** Spec §4 inactivity levels, DESIGN §3.5. A clock that moved backwards counts as no time elapsed. */
 export function inactivityState(config: InactivityConfig, lastActivityMs: number, nowMs: number): InactivityState {
   assertTime('lastActivityMs', lastActivityMs);
   assertTime('nowMs', nowMs);
@@ -92,14 +74,10 @@ export function inactivityState(config: InactivityConfig, lastActivityMs: number
   };
 }
 
-/** Spec §4: the inactivity level at `nowMs` (2 none, 1 warning, 0 lapsed). */
+/** Spec §4: the inactivity level at `nowMs`. */
 export function inactivityLevel(config: InactivityConfig, lastActivityMs: number, nowMs: number): InactivityLevel {
   return inactivityState(config, lastActivityMs, nowMs).level;
 }
 
-/**
- * DESIGN §3.7 "the countdown is announced politely": the seconds of the timeout warning's
- * countdown a screen reader hears: every 15 s and each of the last 10 (issue 25), not 0: the
- * session's end is said by its own notice.
- */
+/** DESIGN §3.7 "the countdown is announced politely"; not 0: the session's end has its own notice. */
 export const isAnnouncedSecond = (seconds: number): boolean => seconds > 0 && (seconds <= 10 || seconds % 15 === 0);

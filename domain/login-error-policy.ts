@@ -22,13 +22,11 @@ export interface LoginAttemptState {
 export interface LoginErrorOutcome {
   /** The modal to open, or `undefined` when the outcome is only the inline error banner. */
   readonly modal: ModalName | undefined;
-  /** Whether the date of birth is now asked for. Once asked for, it stays asked for. */
+  /** Once asked for, the date of birth stays asked for. */
   readonly requireDob: boolean;
-  /** The new failure counter. */
   readonly failures: number;
-  /** Whether the login error banner (and the "Please enter your username." wording) is flagged. */
+  /** The error banner (and the "Please enter your username." wording). */
   readonly loginErrorFlagged: boolean;
-  /** True for a temporary lockout ({@link TEMPORARY_LOCKOUT_MS}). */
   readonly temporaryLockout: boolean;
   /** The attempts the bank says are left (CONTRACT §4 `remainingOTPattempts`), when it says so. */
   readonly remainingAttempts?: number;
@@ -37,7 +35,7 @@ export interface LoginErrorOutcome {
    * but the ones that mean its service failed), so the customer counts as identified.
    */
   readonly identified: boolean;
-  /** Whether this answer newly asks for the date of birth (the step-up notice, spec §2 "Additional security"). */
+  /** This answer newly asks for the date of birth (spec §2 "Additional security": a notice). */
   readonly dobStepUp: boolean;
 }
 
@@ -61,11 +59,7 @@ const MODAL_BY_CODE: ReadonlyMap<string, ModalName> = new Map<string, ModalName>
   ['arrangement_owner_mismatch', 'notArrangementOwner'],
 ]);
 
-/**
- * Spec §3 "Error response", CONTRACT §4: `remainingOTPattempts` from the FIRST cause, when that
- * cause is a JSON object holding a non-negative integer there. Malformed JSON, other shapes,
- * non-numbers and negative or fractional numbers give `undefined`. Never throws.
- */
+/** Spec §3 "Error response", CONTRACT §4: `remainingOTPattempts` of the FIRST cause, if a non-negative integer. */
 export function remainingOtpAttempts(causes: readonly string[]): number | undefined {
   const first = causes[0];
   if (first === undefined) return undefined;
@@ -82,27 +76,11 @@ export function remainingOtpAttempts(causes: readonly string[]): number | undefi
 
 /**
  * Spec §8 "Login errors", §9: the outcome of a failed authenticate call.
- * - sanction_failed_001: sanctioned-country error.
- * - otp_failure_001: the counter goes up. When the bank reports `remainingOTPattempts`, that
- *   number decides what the customer is told, so that no message contradicts the bank: 1 left
- *   opens the invalid-username last-attempt modal, 0 left the temporary lockout (the bank has
- *   locked the username), more than 1 the error banner only. When the bank reports none, the
- *   spec's counter decides: at {@link MAX_LOGIN_ERRORS} the last-attempt modal, before that the
- *   banner only.
- * - otp_failure_008, dob_failure_002, tds_otp_failure_007, or remainingOTPattempts below
- *   {@link REMAINING_ATTEMPTS_DOB_THRESHOLD} (whatever the code): date of birth required.
- *   The first three show the banner only.
- * - otp_failure_002 permanent lockout; otp_failure_003 and dob_failure_004 temporary lockout
- *   (10 minutes); otp_failure_005 secure key not activated; otp_failure_006 and
- *   tds_otp_failure_004 e-care suspension; tds_otp_failure_002 incorrect security code lockout;
- *   arrangement_owner_mismatch (an amendment, another customer's login): not the owner.
- * - otp_failure_004, tds_otp_failure_003, dob_failure_003, unknown codes and no error stack
- *   (no code: empty or non-JSON body, network failure): service unavailable.
- * The banner is flagged for the errors about what the customer typed (otp_failure_001 while
- * attempts remain, and a date-of-birth code when the date of birth was already asked for); a
- * date-of-birth code that first asks for it is a step-up, told by a neutral notice, not an error
- * (docs/login-feedback.md); for every other outcome the modal says it all and the banner is not
- * flagged. The counter changes only on otp_failure_001.
+ * - otp_failure_001: when the bank reports `remainingOTPattempts`, that number decides (1 left:
+ *   the last-attempt modal, 0: the temporary lockout), so that no message contradicts the bank;
+ *   else the spec's counter does.
+ * - The banner is flagged only for errors about what the customer typed; a date-of-birth code
+ *   that first asks for it is a step-up, a neutral notice (docs/login-feedback.md).
  */
 export function loginErrorOutcome(error: ApiError, state: LoginAttemptState): LoginErrorOutcome {
   const remaining = remainingOtpAttempts(error.causes);

@@ -8,7 +8,6 @@ export interface LoginForm {
   readonly dob: DateOfBirthParts;
 }
 
-/** The form as the login step starts. */
 export const EMPTY_LOGIN_FORM: LoginForm = { username: '', secureCode: '', dob: EMPTY_DATE_OF_BIRTH };
 
 /** Spec §9: the secure code has 6 digits. */
@@ -26,40 +25,29 @@ export type AuthenticateRequest =
       readonly authType: 'DOB_SECURE_CODE';
       readonly username: string;
       readonly secureCode: string;
-      /** `YYYY-MM-DD`. */
       readonly dateOfBirth: string;
     };
 
-/**
- * The username as it is checked and sent: surrounding whitespace removed (a stray space from
- * copy-and-paste is not part of anyone's username); inner characters are kept as typed.
- */
+/** A stray space from copy-and-paste is not part of anyone's username. */
 export const normaliseUsername = (username: string): string => username.trim();
 
-/**
- * Spec §5: the username is required. Empty (or only whitespace) gives
- * `Error: username cannot be empty.`, or `Please enter your username.` while a login error is flagged.
- */
+/** Spec §5: the username is required (another wording while a login error is flagged). */
 export function usernameError(username: string, loginErrorFlagged: boolean): string | undefined {
   if (normaliseUsername(username) !== '') return undefined;
   return loginErrorFlagged ? copy.validation.usernameEmptyAfterLoginError : copy.validation.usernameEmpty;
 }
 
-/** What the secure code field keeps of what was typed or pasted ({@link secureCodeEntry}). */
 export interface SecureCodeEntry {
-  /** The digits kept, at most {@link SECURE_CODE_LENGTH}. */
   readonly code: string;
-  /** Something other than digits, spaces and dashes was typed or pasted (a letter): it was refused. */
+  /** A letter was typed or pasted, and refused. */
   readonly refused: boolean;
 }
 
 const CODE_SEPARATORS = /[\s\u00a0\-\u2010-\u2015]/g;
 
 /**
- * Issue 23 item A: the secure code field takes what a customer copies or reads out from the
- * Digital Secure Key app: spaces and dashes between the digits are dropped ("123 456" and
- * "123-456" are 123456), typed or pasted; anything else (a letter) is refused, and the field
- * keeps what it had. At most 6 digits are kept (the field's length, spec §9).
+ * Issue 23 item A: the code as copied from the Digital Secure Key app ("123 456", "123-456") is
+ * taken; a letter is refused and the field keeps what it had.
  */
 export function secureCodeEntry(typed: string, previous: string): SecureCodeEntry {
   const compact = typed.replace(CODE_SEPARATORS, '');
@@ -67,33 +55,24 @@ export function secureCodeEntry(typed: string, previous: string): SecureCodeEntr
   return { code: compact.slice(0, SECURE_CODE_LENGTH), refused: false };
 }
 
-/** Spec §5: the secure code is required and exactly 6 digits (0-9); otherwise `Please enter your secure code.` */
+/** Spec §5: the secure code is required and exactly 6 digits. */
 export function secureCodeError(secureCode: string): string | undefined {
   return SECURE_CODE.test(secureCode) ? undefined : copy.validation.secureCode;
 }
 
-/** What Continue depends on besides the form: whether the date of birth is asked for, and today's date. */
 export interface ContinueContext {
   readonly requireDob: boolean;
   readonly today: CalendarDate;
 }
 
-/**
- * Spec §5: Continue is enabled exactly when the username is not empty, the secure code is
- * 6 digits and, when the date of birth is required, its three parts make a real, past date.
- */
+/** Spec §5: when Continue is enabled. */
 export function canContinue(form: LoginForm, context: ContinueContext): boolean {
   if (usernameError(form.username, false) !== undefined) return false;
   if (secureCodeError(form.secureCode) !== undefined) return false;
   return !context.requireDob || isCompleteDateOfBirth(form.dob, context.today);
 }
 
-/**
- * Spec §3 "Authenticate request", §5, CONTRACT §3: the authenticate body. The date of birth is
- * sent (`DOB_SECURE_CODE`, `dateOfBirth` as `YYYY-MM-DD`, day and month zero-padded) only when
- * it is required and all three parts are filled and well formed; otherwise `SECURE_CODE`.
- * The username is sent trimmed ({@link normaliseUsername}); the secure code as typed.
- */
+/** Spec §3 "Authenticate request", §5, CONTRACT §3: the date of birth is sent only when required and filled. */
 export function authenticateRequest(form: LoginForm, requireDob: boolean): AuthenticateRequest {
   const username = normaliseUsername(form.username);
   const dateOfBirth = requireDob && isFilledDateOfBirth(form.dob) ? isoDateOfBirth(form.dob) : undefined;

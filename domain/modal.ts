@@ -1,9 +1,6 @@
 /**
- * Spec §4 "Modals": the twenty modals of the flow, by name; DESIGN §3.11's "already completed"
- * (the decision was taken in another tab or window); "not the arrangement's owner" (an
- * amendment logged in by another customer: CONTRACT §4 `arrangement_owner_mismatch`); and
- * DESIGN §3.18's notices of an ending the customer did not choose (inactivity, the token's expiry);
- * DESIGN §3.2's notice of an exit the browser did not take.
+ * Spec §4 "Modals": the twenty of the spec, then DESIGN §3.11's "already completed", CONTRACT §4's
+ * `arrangement_owner_mismatch`, DESIGN §3.18's ending notices and DESIGN §3.2's exit not taken.
  */
 export const MODAL_NAMES = [
   'forgotUsername',
@@ -36,41 +33,23 @@ export const MODAL_NAMES = [
 export type ModalName = (typeof MODAL_NAMES)[number];
 
 /**
- * Spec §4 "Button behaviours": what a modal's button does.
- * - pendingRefreshFlow: reject the consent, then return to the third party.
- * - returnAfterReject: reject the consent on the server first, then return with its answer.
- * - onlyReturn: return to the third party without calling the server.
- * - previousStep: run the back action and close.
- * - close: just close (help texts and recoverable messages).
- * - returnWithSuccess: return to the third party with the confirmation's answer (CONTRACT §6).
- * - returnAsDecided: the decision was taken elsewhere (DESIGN §3.11): return as it was decided,
- *   access_denied after a rejection, the plain address after an approval (never access_denied
- *   after a code was issued).
- * - returnNow: the ending notice (DESIGN §3.18): return at once to where it was going; the notice
- *   of an exit the browser did not take (DESIGN §3.2): take that exit again.
+ * Spec §4 "Button behaviours", with DESIGN §3.11's `returnAsDecided` and DESIGN §3.18's and
+ * §3.2's `returnNow` (flow-exits.ts `onModalPrimary` carries them out).
  */
 export type ModalButtonBehaviour =
   'pendingRefreshFlow' | 'returnAfterReject' | 'onlyReturn' | 'previousStep' | 'close' | 'returnWithSuccess' | 'returnAsDecided' | 'returnNow';
 
-/** How a modal behaves: whether the customer may close it, and what its main button does. */
 export interface ModalRule {
-  /** Closable modals have a close button and close on Escape; the others can only be left by their button. */
+  /** A close button and Escape; the others can only be left by their button. */
   readonly closable: boolean;
   readonly button: ModalButtonBehaviour;
 }
 
 /**
- * Spec §4 "Modals" and "Button behaviours". The spec names the behaviours but not which modal
- * has which; this is the bank's choice, written once:
- * - help texts (forgot username, not registered, lost secure key) and the two recoverable login
- *   messages (last attempt, incorrect security code) only close;
- * - the customer's own cancel (sharing incomplete) rejects the consent, then returns;
- * - every bank-side end of the journey rejects the consent on the server first, then returns
- *   with its answer (returnAfterReject), so the third party learns the outcome;
- * - service unavailable returns without calling the server again (the server is what failed);
- * - no eligible accounts is "return only" (spec §8): the bank has already refused the selection;
- * - the success modal returns with the confirmation's answer (returnWithSuccess);
- * - change selected profile goes back a step on OK.
+ * Spec §4 "Modals" and "Button behaviours" name the behaviours but not which modal has which;
+ * this is the bank's choice. A bank-side end rejects on the server first, so the third party
+ * learns the outcome; service unavailable does not call the server again (it is what failed); no
+ * eligible accounts is "return only" (spec §8): the bank has already refused the selection.
  */
 export const MODAL_RULES: Readonly<Record<ModalName, ModalRule>> = {
   forgotUsername: { closable: true, button: 'close' },

@@ -1,30 +1,22 @@
 import { err, ok, type Result } from './result';
 import { isRecord } from './is-record';
 
-/**
- * The claims of the redirect token (`redirectJwt`) the app relies on, after defaults
- * (spec §3 "Token", CONTRACT §1). Standard claims (`iat`, `jti`, `iss`, `aud`) are the
- * verifier's business and are not kept here.
- */
+/** Spec §3 "Token", CONTRACT §1: the claims the app relies on; `iat`, `jti`, `iss`, `aud` are the verifier's business. */
 export interface RedirectTokenClaims {
   readonly tppName: string;
-  /** Defaults to `''` when absent. */
   readonly orgName: string;
   /** Where cancel and error returns go; check it with {@link isFollowableRedirectUri} before following. */
   readonly redirectUri: string;
   /** Echoed on every return; any string, including the empty string. */
   readonly state: string;
-  /** Lower-cased. */
   readonly brand: string;
   readonly standard: string;
   readonly consentType: string;
-  /** Defaults to `''` when absent. */
   readonly consentSubType: string;
   /** `AwaitingAuthorisation` or `Authorised` (refresh flow); other values are kept as they are. */
   readonly consentStatus: string;
-  /** Seconds since the epoch: start of the sharing period. */
+  /** Seconds since the epoch (as `exp`): the start of the sharing period. */
   readonly consentCreationDate?: number;
-  /** Seconds since the epoch: token expiry. */
   readonly exp: number;
 }
 
@@ -34,7 +26,6 @@ export interface RedirectToken extends RedirectTokenClaims {
   readonly scheduledPayment: boolean;
   readonly fundsConfirmation: boolean;
   readonly isPaymentInternational: boolean;
-  /** `consentStatus === 'Authorised'`. */
   readonly refreshFlow: boolean;
 }
 
@@ -47,7 +38,6 @@ export type TokenVerificationError =
   /** The bank's keys could not be fetched (network, 5xx): the token is neither good nor bad yet. */
   | { readonly kind: 'keysUnavailable'; readonly detail: string };
 
-/** Why a decoded JWT payload is not a usable redirect token. */
 export type TokenClaimsError =
   | { readonly kind: 'notAnObject' }
   | { readonly kind: 'missingClaim'; readonly claim: keyof RedirectTokenClaims }
@@ -71,12 +61,8 @@ function readRequiredStrings(payload: Readonly<Record<string, unknown>>): Result
 }
 
 /**
- * Spec §3 "Token", CONTRACT §1: read a decoded (already verified) JWT payload into a
- * {@link RedirectToken}. Required: tppName, redirectUri, state, brand, standard, consentType,
- * consentStatus (strings; any string, empty included) and exp (finite number, seconds).
- * orgName and consentSubType default to `''`; consentCreationDate (seconds) is optional.
- * An absent or `null` optional claim takes its default; a present optional claim of the wrong
- * type is an error, like a mistyped required claim. `brand` is lower-cased. Never throws.
+ * Spec §3 "Token", CONTRACT §1: a verified JWT payload as a {@link RedirectToken}. A `null` optional
+ * claim takes its default; a mistyped one is an error, as a mistyped required one is.
  */
 export function parseRedirectToken(payload: unknown): Result<RedirectToken, TokenClaimsError> {
   if (!isRecord(payload)) return err({ kind: 'notAnObject' });
@@ -131,10 +117,7 @@ export function flowRouteName(token: Pick<RedirectTokenClaims, 'brand' | 'standa
 /** Spec §2 "Routes": the consent flow's route of a configured brand, `{product}_accc_aisp`. */
 export const brandFlowRoute = (brand: string): string => flowRouteName({ brand, standard: 'accc', consentType: 'aisp' });
 
-/**
- * DESIGN §3.1, spec §4 "Token expiry timer": the token has expired once `nowMs` (milliseconds
- * since the epoch) reaches `exp` (seconds). A token is usable strictly before its `exp`.
- */
+/** DESIGN §3.1, spec §4 "Token expiry timer": a token is usable strictly before its `exp`. */
 export function isTokenExpired(token: Pick<RedirectTokenClaims, 'exp'>, nowMs: number): boolean {
   return nowMs >= token.exp * 1000;
 }
@@ -142,11 +125,9 @@ export function isTokenExpired(token: Pick<RedirectTokenClaims, 'exp'>, nowMs: n
 const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];
 
 /**
- * CONTRACT §1 and §6, DESIGN §3.1 and §3.12: a redirect address the app may follow. Only absolute
- * http(s) URLs: `https:` always; `http:` only for `localhost` or `127.0.0.1` and only outside
- * production. Everything else (javascript:, data:, relative paths, garbage) is never followed,
- * even when signed; nor is an address with a username or password (`https://tpp.example:pw@evil.example/`
- * reads as one host and goes to another; issue 21). Never throws.
+ * CONTRACT §1, §6, DESIGN §3.1, §3.12: `https:`, or loopback `http:` outside production; never
+ * anything else, even signed, nor a username or password (`https://tpp.example:pw@evil.example/`
+ * reads as one host and goes to another).
  */
 export function isFollowableRedirectUri(uri: string, production: boolean): boolean {
   let url: URL;

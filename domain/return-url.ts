@@ -33,10 +33,9 @@ type Param = readonly [name: string, value: string];
 export const ACCESS_DENIED_MESSAGE = 'Authentication failure';
 
 /**
- * DESIGN §3.12, issue 21: the parameters of an authorisation response (RFC 6749 §4.1.2 and
- * §4.1.2.1, OpenID Connect, JARM, RFC 9207 `iss`) and the app's own `respCode` and `respMessage`.
- * Only the app writes them, from the bank's answer: they are never kept from the query of a
- * return address, and a bank's `redirect_uri` whose query holds one is not followed.
+ * DESIGN §3.12: the parameters of an authorisation response (RFC 6749 §4.1.2, OpenID Connect,
+ * JARM, RFC 9207 `iss`) and the app's own. Only the app writes them: never kept from a return
+ * address's query, and a bank's `redirect_uri` holding one is not followed.
  */
 export const RESPONSE_PARAMETERS: readonly string[] = [
   'code',
@@ -80,11 +79,9 @@ function parseHttpUrl(target: string): Result<URL, ReturnUrlError> {
 }
 
 /**
- * `application/x-www-form-urlencoded` serialisation, with spaces as `%20` (as CONTRACT §6 shows
- * `Authentication%20failure`). URLSearchParams writes a space as `+` and a literal `+` as `%2B`,
- * so every `+` in its output is a space and the swap is exact; both form decoders and
- * `decodeURIComponent` read the result back to the same values. URLSearchParams also never
- * throws (a lone surrogate becomes U+FFFD), unlike `encodeURIComponent`.
+ * Spaces as `%20`, as CONTRACT §6 shows `Authentication%20failure`. The swap is exact because
+ * URLSearchParams writes a literal `+` as `%2B`; unlike `encodeURIComponent` it never throws on
+ * a lone surrogate.
  */
 function encodeParams(params: readonly Param[]): string {
   return new URLSearchParams(params.map(([name, value]) => [name, value])).toString().replaceAll('+', '%20');
@@ -105,9 +102,8 @@ const keptPairs = (url: URL): string[] =>
     .filter((pair) => pair !== '' && !hasOneOfNames(pair, RESPONSE_PARAMETER_NAMES));
 
 /**
- * CONTRACT §6: the existing query of a return address is kept as it was written, except the
- * {@link RESPONSE_PARAMETERS}, which only the app writes (so the third party never reads a
- * stale or planted `code`, `state` or `error`). Unchanged when it holds none.
+ * CONTRACT §6: the query is kept as written, but for the {@link RESPONSE_PARAMETERS}, so that the
+ * third party never reads a stale or planted `code`, `state` or `error`.
  */
 function withoutResponseParameters(url: URL): URL {
   const result = new URL(url.href);
@@ -120,7 +116,6 @@ function withoutResponseParameters(url: URL): URL {
   return result;
 }
 
-/** Appends `params` to the query of `url`, keeping the rest of its query ({@link withoutResponseParameters}). */
 function withQuery(url: URL, params: readonly Param[]): ReturnUrl {
   const result = new URL(url.href);
   // A leading '?' would be dropped by the setter (and by URLSearchParams): both get a separator first.
@@ -129,12 +124,8 @@ function withQuery(url: URL, params: readonly Param[]): ReturnUrl {
 }
 
 /**
- * CONTRACT §6, DESIGN §3.2, spec §4 "Button behaviours": the return for cancel, reject, timeout
- * and return-only modals: `target?error=access_denied&respCode=401&respMessage=Authentication%20failure&state=…`.
- * The existing query of the target is kept but for the {@link RESPONSE_PARAMETERS}, values are
- * URL-encoded, `state` is echoed exactly and left out when undefined (an empty state is echoed as
- * `state=`). A target that is not an absolute http(s) URL, or that carries a username or
- * password, gives an error, never a URL.
+ * CONTRACT §6, DESIGN §3.2, spec §4 "Button behaviours": the access_denied return for cancel,
+ * reject, timeout and return-only modals; `state` is echoed exactly (an empty one as `state=`).
  */
 export function accessDeniedReturnUrl(target: string, state: string | undefined): Result<ReturnUrl, ReturnUrlError> {
   const url = parseHttpUrl(target);
@@ -149,15 +140,8 @@ export function accessDeniedReturnUrl(target: string, state: string | undefined)
 }
 
 /**
- * CONTRACT §6, spec §4 "Success": the return after a confirmed consent, to the answer's
- * `redirect_uri` or, when it has none, `fallbackRedirectUri` (the token's `redirectUri`).
- * - `auth_code` present: `redirect_uri#code=…&state=…&id_token=…` (the fragment replaces any
- *   fragment of the target; `state` and `id_token` only when the answer has them);
- * - otherwise `response` present: `redirect_uri?response=…`;
- * - neither: `noAuthorisationResult`. A target that is not http(s) gives `notHttpUrl`, one with a
- *   username or password `userinfo`.
- * Either way the existing query is kept but for the {@link RESPONSE_PARAMETERS}.
- * Empty strings count as absent.
+ * CONTRACT §6, spec §4 "Success": the return after a confirmed consent: the code in the fragment,
+ * else a JARM `response` in the query. Empty strings count as absent.
  */
 export function successReturnUrl(answer: ConfirmationAnswer, fallbackRedirectUri: string): Result<ReturnUrl, ReturnUrlError> {
   const target = present(answer.redirect_uri) ? answer.redirect_uri : fallbackRedirectUri;
@@ -177,18 +161,14 @@ export function successReturnUrl(answer: ConfirmationAnswer, fallbackRedirectUri
 }
 
 /**
- * DESIGN §3.1, §3.2, spec §2 "Failure page": an address followed with nothing added (the failure
- * page's Go Back to the token's redirect address, Leave Page to the bank's public site, the
- * return after an unclear decision), once checked to be an absolute http(s) URL without a
- * username or password; its query loses only the {@link RESPONSE_PARAMETERS} (a plain return
- * carries no code and no error).
+ * DESIGN §3.1, §3.2, spec §2 "Failure page": an address followed with nothing added (Go Back,
+ * Leave Page, the return after an unclear decision): a plain return carries no code and no error.
  */
 export function plainReturnUrl(target: string): Result<ReturnUrl, ReturnUrlError> {
   const url = parseHttpUrl(target);
   return url.ok ? ok(withoutResponseParameters(url.value).href as ReturnUrl) : url;
 }
 
-/** The query's name/value pairs, decoded, each with how often it occurs. */
 function pairCounts(url: URL): Map<string, number> {
   const counts = new Map<string, number>();
   for (const [name, value] of url.searchParams) {
@@ -198,14 +178,13 @@ function pairCounts(url: URL): Map<string, number> {
   return counts;
 }
 
-/** Every pair of the token's query is in the answer's, as often. */
 function keepsEveryPair(answered: URL, token: URL): boolean {
   const have = pairCounts(answered);
   return [...pairCounts(token)].every(([pair, count]) => (have.get(pair) ?? 0) >= count);
 }
 
 /**
- * DESIGN §3.12 "The bank's return address must match the verified token", CONTRACT §6, issue 21:
+ * DESIGN §3.12 "The bank's return address must match the verified token", CONTRACT §6:
  * a `redirect_uri` from a bank answer is followed only when
  * - it is an absolute http(s) URL without a username or password,
  * - its scheme, host, port and path equal those of the token's `redirectUri`,
@@ -213,8 +192,7 @@ function keepsEveryPair(answered: URL, token: URL): boolean {
  *   of the {@link RESPONSE_PARAMETERS} (`code`, `state`, `id_token`, `response`, `error`, …: only
  *   the app writes those); the bank may add other parameters,
  * - its fragment is the token's (normally none).
- * Otherwise the token's address is used, and the reason is given for the logs (never quoting a
- * password or the query). One check for every path to the exit.
+ * Otherwise the token's address, with the reason for the logs (never quoting a password or the query).
  */
 export function returnTarget(answered: string | undefined, tokenRedirectUri: string): { readonly target: string; readonly refused?: string } {
   if (!present(answered)) return { target: tokenRedirectUri };

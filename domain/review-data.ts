@@ -44,12 +44,8 @@ export function newDataText(listed: readonly ListedCluster[]): string | undefine
 const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
 /**
- * Spec §2 warning "You have not selected an account to share, however you may still continue to
- * share your name and contact details.", kept word for word when both customer scopes are
- * listed (issue 13 item 3). Otherwise it names what is still listed in the data list's words
- * (e.g. "your name and occupation"), and with nothing left to share it promises nothing. The
- * profile scope's "Name" is not named again when another listed cluster already lists "Name"
- * (issue 21: "your name and occupation", not "your name and occupation and your name").
+ * Spec §2 warning "You have not selected an account to share, …", word for word when both
+ * customer scopes are listed (issue 13 item 3); otherwise it promises only what is listed.
  */
 export function noAccountWarning(listed: readonly ListedCluster[]): string {
   const customer = listed.map((entry) => entry.cluster).filter((cluster) => !cluster.accountData);

@@ -31,7 +31,6 @@ export interface SelectionSummary {
   readonly nothingSelected: boolean;
 }
 
-/** Spec §2 "Confirmation": tag of one sub-account: added when newly selected, removed when no longer selected. */
 function tagOf(sub: SubAccount): SubAccountTag | undefined {
   if (sub.selected && !sub.preSelected) return 'added';
   if (sub.preSelected && !sub.selected) return 'removed';
@@ -48,18 +47,13 @@ function entryOf(account: Account, amendment: boolean): SummaryEntry {
   return { account, subAccounts };
 }
 
-/** The currencies of a maintained account with this tag (a kept EGA may gain or lose currencies). */
 const taggedSubAccounts = (entries: readonly SummaryEntry[], tag: SubAccountTag): number =>
   entries.reduce((count, entry) => count + entry.subAccounts.filter((sub) => sub.tag === tag).length, 0);
 
 /**
- * Spec §4 "Account selection" (summary): an account is added if (partly) selected and not
- * pre-selected, maintained if both, removed if pre-selected and not selected; a pre-selected
- * read-only account is never selected, so it counts as removed. Order follows the input (where
- * pre-selected accounts come first). The What's changed counts are over shared units (SIMPLE
- * accounts and EGA sub-accounts), so a currency added to a maintained EGA counts as added.
- * The sub-account tags "(Added)" and "(Removed)" belong to an `amendment` (issue 11: a first
- * consent has nothing to compare with, so nothing is tagged).
+ * Spec §4 "Account selection" (summary): added, maintained and removed against the existing
+ * consent. What's changed counts shared units, so a currency added to a kept EGA counts as added.
+ * Only an `amendment` tags sub-accounts: a first consent has nothing to compare with.
  */
 export function summarise(accounts: readonly Account[], amendment: boolean): SelectionSummary {
   const entry = (account: Account): SummaryEntry => entryOf(account, amendment);
@@ -76,7 +70,6 @@ export function summarise(accounts: readonly Account[], amendment: boolean): Sel
   };
 }
 
-/** The group of an account's line on the confirmation page, as {@link summarise} sorts them; none when it has no line. */
 type SummaryGroup = 'added' | 'maintained' | 'removed';
 
 function groupOf(account: Account): SummaryGroup | undefined {
@@ -84,11 +77,7 @@ function groupOf(account: Account): SummaryGroup | undefined {
   return account.preSelected ? 'removed' : undefined;
 }
 
-/**
- * Issue 23 item D: what {@link summarise} counts (the lines of each group, What's changed, nothing
- * selected), counted without building a line per account: the web review shows a page of lines
- * ({@link reviewAccountPage}), so 5,000 accounts cost a count, not 5,000 lines.
- */
+/** Issue 23 item D: {@link summarise}'s counts without building a line per account: 5,000 accounts cost a count. */
 export interface SelectionCounts {
   readonly added: number;
   readonly maintained: number;
@@ -98,11 +87,10 @@ export interface SelectionCounts {
   readonly nothingSelected: boolean;
 }
 
-/** Spec §2 "Confirmation": the sub-accounts of a kept account with this tag (only an amendment tags them). */
 const subAccountsTagged = (account: Account, tag: SubAccountTag): number =>
   account.subAccounts.reduce((count, sub) => (tagOf(sub) === tag ? count + 1 : count), 0);
 
-/** Issue 23 item D: {@link summarise}'s counts, one pass over the accounts, no line built. */
+/** Issue 23 item D: {@link summarise}'s counts in one pass. */
 export function countSelection(accounts: readonly Account[], amendment: boolean): SelectionCounts {
   const lines = { added: 0, maintained: 0, removed: 0 };
   let currenciesAdded = 0;
@@ -132,15 +120,13 @@ export function isAccountListFolded(counts: Pick<SelectionCounts, 'added' | 'mai
 }
 
 /**
- * Issue 22, CX standards "Account confirm" ("MUST show which accounts the data is being shared
- * from prior to confirming authorisation"): the review lists the accounts without a click (above
- * {@link ACCOUNT_LIST_FOLD_ABOVE} lines in a scrolling region of its own, no longer folded). A
- * long list is shown page by page, this many lines at first and this many more on each "Show
- * more accounts", so that a review of 5,000 accounts costs what a review of 50 does (issue 15).
+ * CX standards "Account confirm" ("MUST show which accounts the data is being shared from prior to
+ * confirming authorisation"): listed without a click, this many lines per page, so that a review
+ * of 5,000 accounts costs what one of 50 does.
  */
 export const REVIEW_ACCOUNT_PAGE = 50;
 
-/** The review's account lines shown now: the groups cut to the first `limit` lines in their order, and how many are not shown yet. */
+/** The review's account lines shown now, and how many are not shown yet. */
 export interface ReviewAccountPage {
   readonly added: readonly SummaryEntry[];
   readonly maintained: readonly SummaryEntry[];
@@ -148,7 +134,6 @@ export interface ReviewAccountPage {
   readonly notShown: number;
 }
 
-/** The first `limit` lines of one group, in the accounts' order: the scan stops once they are found. */
 function firstLines(accounts: readonly Account[], group: SummaryGroup, limit: number, amendment: boolean): SummaryEntry[] {
   const lines: SummaryEntry[] = [];
   for (const account of accounts) {
@@ -158,11 +143,7 @@ function firstLines(accounts: readonly Account[], group: SummaryGroup, limit: nu
   return lines;
 }
 
-/**
- * Issue 22: the first `limit` account lines of the review (added, then kept, then removed), the
- * lines {@link summarise} gives, in its order. Issue 23 item D: only the lines shown are built;
- * the rest are counted.
- */
+/** Issue 23 item D: the first `limit` of {@link summarise}'s lines, in its order; only these are built. */
 export function reviewAccountPage(accounts: readonly Account[], amendment: boolean, limit: number): ReviewAccountPage {
   let left = Math.max(0, limit);
   const take = (group: SummaryGroup): readonly SummaryEntry[] => {
@@ -178,9 +159,8 @@ export function reviewAccountPage(accounts: readonly Account[], amendment: boole
 }
 
 /**
- * Spec §2 notes of an account tile: Joint account, Closed account, and Sharing not available for
- * a read-only account; issue 22: the pending mark of an account that needs approval or action
- * ("Needs approval", "Action needed"; read-only wins: an account that cannot be selected is not pending).
+ * Spec §2 notes of an account tile, and the CX standards' pending mark; read-only wins: an
+ * account that cannot be selected is not pending.
  */
 export function accountTileNotes(
   account: Pick<Account, 'jointAccount' | 'closed' | 'eligibleAccount'> & { readonly pending?: PendingDisclosure | undefined },
@@ -194,11 +174,7 @@ export function accountTileNotes(
   ];
 }
 
-/**
- * Issue 22, CX standards "Pending status": the visual mark of a pending account and its
- * in-context explanation ("what is required or expected", with the time frame when the bank
- * gives one); `undefined` when nothing is pending.
- */
+/** CX standards "Pending status": the mark of a pending account and its in-context explanation ("what is required or expected"). */
 export function pendingExplanation(pending: PendingDisclosure | undefined): { readonly tag: string; readonly explanation: string } | undefined {
   if (pending === undefined) return undefined;
   switch (pending.reason) {
@@ -212,23 +188,16 @@ export function pendingExplanation(pending: PendingDisclosure | undefined): { re
 }
 
 /**
- * Spec §2 "Joint account holders may be notified", issue 22 (CX standards "Joint account
- * alerts": "MUST alert a joint account holder where an action they are about to perform may
- * result in the other joint account holder(s) being notified"): when any account added, kept or
- * removed (an amendment that stops sharing from a joint account notifies its other holders too)
- * is joint. Issue 23 item D: read from the accounts (those with a line), no line built.
+ * Spec §2 "Joint account holders may be notified", CX standards "Joint account alerts": when any
+ * account with a line is joint (removing one notifies its other holders too).
  */
 export function jointHoldersMayBeNotified(accounts: readonly Account[]): boolean {
   return accounts.some((account) => groupOf(account) !== undefined && account.jointAccount && account.jointNotificationsWithheld !== true);
 }
 
 /**
- * Issue 22, CX standards "Joint account alerts", rule 4A.15 exemptions: "Where rule 4A.15 is
- * leveraged to allow a vulnerable requester to share their joint account data as if it were an
- * individual account, the data holder MUST alert the requester, in the context of the
- * authorisation flow, that the other joint account holder(s) will not be notified": when any
- * account added, kept or removed is such an account (CONTRACT §3 `jointNotificationsWithheld`),
- * read from the accounts as {@link jointHoldersMayBeNotified} is.
+ * CX standards "Joint account alerts", rule 4A.15 exemptions: the requester MUST be told that the
+ * other joint holders will not be notified (CONTRACT §3 `jointNotificationsWithheld`).
  */
 export function jointHoldersNotNotified(accounts: readonly Account[]): boolean {
   return accounts.some((account) => groupOf(account) !== undefined && account.jointNotificationsWithheld === true);

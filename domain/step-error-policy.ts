@@ -19,11 +19,7 @@ export type AccountStepFailure =
   /** 400 with A09 or A05: navigation continues to the account step, with no accounts to show. */
   { readonly kind: 'continueWithoutAccounts' } | { readonly kind: 'modal'; readonly modal: ModalName };
 
-/**
- * Spec §8 "Account step": 400 with A09 or A05 lets navigation continue; 422 unavailable
- * resource; status 500 with code 500 and a cause containing AISVAL0009 went wrong; anything
- * else service unavailable.
- */
+/** Spec §8 "Account step". */
 export function accountStepFailure(error: ApiError): AccountStepFailure {
   if (isNoEligible(error)) return { kind: 'continueWithoutAccounts' };
   if (error.status === 422) return { kind: 'modal', modal: 'unavailableResource' };

@@ -5,10 +5,8 @@ import { formatCount } from './numbers';
 const days = (count: number): string => `${formatCount(count)} ${count === 1 ? 'day' : 'days'}`;
 
 /**
- * The copy of the steps after login (spec §2 "Select profile", "Select and confirm",
- * "Confirmation"), verbatim from the specification: the second file of the one copy catalogue
- * (domain/copy.ts holds the rest, the buttons included), so that the login screen does not carry
- * words only the later steps show. Each text lives in exactly one of the two.
+ * Spec §2 "Select profile", "Select and confirm", "Confirmation": the later steps' half of the copy
+ * catalogue, apart from domain/copy.ts so that the login screen does not carry their words.
  */
 export const stepsCopy = {
   selectProfile: {
@@ -47,11 +45,7 @@ export const stepsCopy = {
     /** Issue 23 items B, C: Continue with no account when the recipient asked only for account data (nothing would be shared). */
     selectAnAccount: (tppName: string): string =>
       `Select at least one account to continue. ${Recipient(tppName)} asked only for account data, so without an account nothing would be shared.`,
-    /**
-     * Issue 22, CX standards "Pending status": an account that needs further approval or action
-     * before its data can be disclosed is marked (the tag) and explained in context (CONTRACT §3
-     * RawAccount `pendingDisclosureCode`, `pendingDisclosureDays`).
-     */
+    /** CX standards "Pending status"; CONTRACT §3 `pendingDisclosureCode`, `pendingDisclosureDays`. */
     pendingJointApproval: 'Needs approval',
     pendingJointApprovalExplanation: (withinDays: number | undefined): string =>
       `The other account holders must approve before we share data from this account. We'll ask them once you confirm${
@@ -62,11 +56,7 @@ export const stepsCopy = {
       `Something else must happen before we can share data from this account${
         withinDays === undefined ? '' : `, usually within ${days(withinDays)}`
       }. Until then, no data is shared from it. Call us on ${BANK_PHONE_NUMBER} to find out what is needed.`,
-    /**
-     * Issue 22, CX standards "Unavailable accounts": "Data holders SHOULD communicate why these
-     * accounts cannot be selected … as in-line help or as a modal" (the spec's warning for
-     * individuals, and for business and trust profiles too).
-     */
+    /** CX standards "Unavailable accounts": "SHOULD communicate why these accounts cannot be selected", for every profile. */
     unavailableWhy: "Why can't I select some accounts?",
     unavailableWhyIndividual: [
       "Some types of account can't be shared under the Consumer Data Right, and sharing can be turned off for an account (for example by the holders of a joint account).",
@@ -82,17 +72,13 @@ export const stepsCopy = {
     accountsAdded: (count: number): string => `${formatCount(count)} ${count === 1 ? 'account' : 'accounts'} added`,
     accountsRemoved: (count: number): string => `${formatCount(count)} ${count === 1 ? 'account' : 'accounts'} removed`,
     periodUpdated: 'Data sharing period updated',
-    /**
-     * Issue 22 (CX standards "Changing attributes") and the complete What's changed: the period's
-     * old and new end when the bank says what it was (CONTRACT §3 ConsentDetail `previous`);
-     * without it, the new end only (domain/whats-changed.ts `periodChange` chooses).
-     */
+    /** CX standards "Changing attributes" (whats-changed.ts `periodChange` chooses). */
     periodEndChanged: (before: string, after: string): string => `Data sharing period updated: it now ends on ${after} instead of ${before}`,
     periodNowEnds: (after: string): string => `Data sharing period updated: it now ends on ${after}`,
     periodNowOngoing: (after: string): string => `Data sharing period updated: your data will now be shared until ${after}, instead of once only`,
     periodNowOnceOnly: (before: string): string => `Data sharing period updated: your data will now be shared once only, instead of until ${before}`,
     periodOnceOnlyAgain: 'Data sharing period updated: your data will be shared once only',
-    /** Issue 22, the complete What's changed: data the arrangement shared and the amendment no longer asks for. */
+    /** Needs CONTRACT §3 `previous`. */
     dataNoLongerRequested: (headings: string): string => `Data no longer requested: ${headings}`,
     /** Issue 13 item 2: the data an amendment newly requests, by cluster heading, and its tag in the data list. */
     newDataRequested: (headings: string): string => `New data requested: ${headings}`,
@@ -101,11 +87,7 @@ export const stepsCopy = {
     /** Issue 13 item 3: the spec's warning when not both customer scopes are requested, naming what is listed. */
     noAccountSelectedYouMayShare: (data: string): string => `You have not selected an account to share, however you may still continue to share your ${data}.`,
     noAccountSelectedNothingElse: 'You have not selected an account to share.',
-    /**
-     * Issue 23 item B: Confirm on a review that would share nothing (no account, only account
-     * data asked for) confirms nothing and says why and what to do: Back to select an account,
-     * else (an amendment has no Back) leave with the step's cancel button.
-     */
+    /** Issue 23 item B: a review that would share nothing says why and what to do (an amendment has no Back). */
     nothingToShare: (tppName: string, back: string | undefined, cancel: string): string =>
       `Select at least one account before you confirm. ${Recipient(tppName)} asked only for account data, so without an account nothing would be shared. ${
         back === undefined ? `To leave without sharing, choose ${cancel}.` : `Choose ${back} to select an account.`
@@ -117,7 +99,7 @@ export const stepsCopy = {
     accountsToShare: 'Accounts',
     accountCount: (count: number): string => `${formatCount(count)} ${count === 1 ? 'account' : 'accounts'}`,
     noAccounts: 'No accounts',
-    /** Issue 22 (CX standards "Account confirm"): the name of the scrolling region a long account list is shown in. */
+    /** CX standards "Account confirm". */
     accountList: (count: number): string => `Account list, ${formatCount(count)} ${count === 1 ? 'account' : 'accounts'}`,
     selectedProfile: 'Selected profile',
     selectedAccounts: 'Selected accounts',
@@ -130,12 +112,12 @@ export const stepsCopy = {
     removedAccount: 'Removed account',
     closedSubAccount: 'Closed sub-account',
     jointHoldersNotified: 'Joint account holders may be notified',
-    /** Issue 22, rule 4A.15 (CX standards "Joint account alerts"): the other holders of such a joint account are not told. */
+    /** Rule 4A.15, CX standards "Joint account alerts". */
     jointHoldersNotNotified: 'The other holders of your joint account will not be notified about this data sharing.',
     dataSharingPeriod: 'Data sharing period',
     updatedDataSharingPeriod: 'Updated data sharing period',
     periodRange: (from: string, to: string): string => `${from} to ${to}`,
-    /** Issue 22, once-off wording: nothing on a once-off consent suggests an ongoing period. */
+    /** Nothing on a once-off consent suggests an ongoing period. */
     periodOnceOnly: (on: string): string => `Once only, on ${on}`,
     arrangementId: 'Arrangement ID',
     howLong: 'How long will my data be shared?',
@@ -147,7 +129,7 @@ export const stepsCopy = {
     historyNote: 'This may include data dating back to 1 January 2017.',
     descriptionLabel: 'Your description (Optional)',
     descriptionPlaceholder: 'Visible to all account holders',
-    /** Issue 22: what the description is for and who sees it (the placeholder goes as soon as the customer types). */
+    /** What the description is for and who sees it (a placeholder goes as soon as the customer types). */
     descriptionHint:
       'A name to help you recognise this arrangement later in our mobile app, under Profile > Manage data sharing. Everyone who holds the shared accounts can see it.',
   },

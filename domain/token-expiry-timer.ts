@@ -1,13 +1,6 @@
 import { assertNever } from './result';
 
-/**
- * Spec §4 "Token expiry timer", §9, DESIGN §3.5: the redirect token's expiry as a pure function
- * of its `exp` claim (seconds) and now (ms), deadline-based: with the 10 second setting the
- * warning level opens the redirection-to-TPP modal when 10 s or less remain, and the final level
- * (at or after `exp`) redirects to the token's redirectUri. The timer is not started when the
- * token is already past; if it cannot be set (no usable `exp`), the redirect modal opens and the
- * page redirects after {@link FALLBACK_REDIRECT_MS}.
- */
+/** Spec §4 "Token expiry timer", §9, DESIGN §3.5: a pure function of `exp` (seconds) and now (ms), on deadlines. */
 
 /** Spec §9: token expiry setting, 10 seconds. */
 export const TOKEN_EXPIRY_WARNING_SECONDS = 10;
@@ -25,10 +18,7 @@ function assertFinite(name: string, value: number): void {
   if (!Number.isFinite(value)) throw new RangeError(`${name} must be a finite number, got ${value}`);
 }
 
-/**
- * Spec §4: 'none' while more than 10 s remain, 'warning' when 10 s or less remain, 'final' at or
- * after `exp`.
- */
+/** Spec §4 token expiry levels. */
 export function tokenExpiryLevel(expSeconds: number, nowMs: number): TokenExpiryLevel {
   assertFinite('expSeconds', expSeconds);
   assertFinite('nowMs', nowMs);
@@ -38,10 +28,7 @@ export function tokenExpiryLevel(expSeconds: number, nowMs: number): TokenExpiry
   return 'none';
 }
 
-/**
- * DESIGN §3.5: when the level next changes (epoch ms, later than now): the start of the warning
- * (exp − 10 s) while 'none', `exp` while 'warning'; `undefined` once 'final'.
- */
+/** DESIGN §3.5: when the level next changes; `undefined` once 'final'. */
 export function tokenExpiryNextDeadlineMs(expSeconds: number, nowMs: number): number | undefined {
   const level = tokenExpiryLevel(expSeconds, nowMs);
   switch (level) {
@@ -62,10 +49,8 @@ export function shouldStartTokenExpiryTimer(expSeconds: number, nowMs: number): 
 }
 
 /**
- * Spec §4: the start decision for a raw `exp` claim: 'start' with the deadline in ms;
- * 'alreadyExpired' (not started); 'cannotSet' when `exp` is missing, not a positive number, or
- * so far away that no clock can hold its deadline (beyond Number.MAX_SAFE_INTEGER ms): open the
- * redirect modal, redirect after {@link FALLBACK_REDIRECT_MS}.
+ * Spec §4: the start decision for a raw `exp`; 'cannotSet' also when no clock can hold its
+ * deadline (beyond Number.MAX_SAFE_INTEGER ms).
  */
 export function planTokenExpiryTimer(exp: unknown, nowMs: number): TokenExpiryPlan {
   if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= 0 || exp * 1000 > Number.MAX_SAFE_INTEGER) return { kind: 'cannotSet' };

@@ -4,13 +4,9 @@ import { newDataText, type ListedCluster } from './review-data';
 import { stepsCopy } from './steps-copy';
 
 /**
- * Spec §2 "What's changed" (an amendment), made to name a change only where one is made (issue
- * 22, CX standards "Changing attributes": "Data Holders MUST indicate where a dataset is being
- * added to an authorisation or a disclosure duration is being amended. … this MUST ONLY apply
- * where the attribute in the new authorisation differs to that of the previous authorisation")
- * and complete: accounts added and removed, the period's old and new end, data newly requested
- * and data no longer requested. What the arrangement held before comes from the bank (CONTRACT
- * §3 ConsentDetail `previous`); without it the app says what it knew before, and nothing more.
+ * Spec §2 "What's changed", CX standards "Changing attributes": a change is named only where the
+ * new authorisation "differs to that of the previous authorisation" (CONTRACT §3 `previous`;
+ * without it the app claims no more than it knows).
  */
 
 /** The customer's view of an amendment (PAR only). */
@@ -21,11 +17,10 @@ export interface WhatsChanged {
   readonly periodUpdated: boolean;
   /** The period's line: its new end, and its old end when the bank says what it was. */
   readonly period: string | undefined;
-  /** Issue 13 item 2: "New data requested: …". */
   readonly newData: string | undefined;
-  /** "Data no longer requested: …" (needs `previous`). */
+  /** Needs `previous`. */
   readonly dataNoLongerRequested: string | undefined;
-  /** Every line, in the order shown (empty: nothing changes, and no notice is shown). */
+  /** Empty: nothing changes, and no notice is shown. */
   readonly lines: readonly string[];
 }
 
@@ -37,7 +32,7 @@ const BASIC_OF: Readonly<Record<string, string>> = {
 const NAME = 'Name';
 const FULL_NAME = 'Full name and title(s)';
 
-/** The data a set of clusters lists, by permission text ("Name" and the profile scope's "Full name and title(s)" are the same data). */
+/** "Name" and the profile scope's "Full name and title(s)" are the same data. */
 function listedData(clusters: readonly DataCluster[]): ReadonlySet<string> {
   const texts = new Set(clusters.flatMap((cluster) => cluster.items.map((entry) => entry.text)));
   if (texts.has(NAME) || texts.has(FULL_NAME)) {
@@ -61,10 +56,8 @@ export function grantedBefore(consent: Pick<Consent, 'isPAR' | 'permissions' | '
 }
 
 /**
- * AMEND-05: the scopes whose data an amendment newly asks for: not granted before, and listing
- * data the arrangement did not already share (a basic scope added beside its detail scope adds
- * nothing: "Account balance and details" already held the name, type and balance). In request
- * order; none in a first consent.
+ * AMEND-05 (docs/cx-standards.md): the scopes an amendment newly asks for that list data not
+ * already shared (a basic scope added beside its detail scope adds nothing).
  */
 export function newlyRequestedData(consent: Pick<Consent, 'isPAR' | 'permissions' | 'scopes' | 'previous'>, wording: DataClusterProfile): readonly string[] {
   if (!consent.isPAR) return [];
@@ -80,11 +73,8 @@ export function newlyRequestedData(consent: Pick<Consent, 'isPAR' | 'permissions
 }
 
 /**
- * The complete What's changed: the clusters the arrangement shared and the amendment no longer
- * asks for, by the headings they had on their own ("Transaction details"; a detail scope as
- * "Contact details", not merged), in the standards' table order. Only data that is really no
- * longer shared is named: dropping a basic scope whose data the remaining detail scope still
- * lists names nothing. Needs the bank's `previous`; without it, nothing is named.
+ * The clusters no longer shared, by their own headings (not merged); dropping a basic scope whose
+ * data a remaining detail scope still lists names nothing. Needs the bank's `previous`.
  */
 export function dataNoLongerRequested(consent: Pick<Consent, 'isPAR' | 'scopes' | 'previous'>, wording: DataClusterProfile): readonly string[] {
   if (!consent.isPAR || consent.previous === undefined) return [];
@@ -98,11 +88,9 @@ export function dataNoLongerRequested(consent: Pick<Consent, 'isPAR' | 'scopes' 
 }
 
 /**
- * AMEND-06 and AMEND-07: the period's line. With the bank's `previous`, only when the end
- * differs as the customer reads it (the day, in the bank's time zone) or the sharing turns
- * once-off or ongoing, naming the old and the new end; without it (the bank does not say), the
- * line the app always showed, with the new end: every amendment sets the period anew from its
- * own start (CONTRACT §1 consentCreationDate), so that is true.
+ * AMEND-06, AMEND-07: the period's line, only when the end differs as the customer reads it (the
+ * day). Without `previous`, the new end: every amendment sets the period anew (CONTRACT §1
+ * consentCreationDate), so that is true.
  */
 export function periodChange(consent: Pick<Consent, 'isPAR' | 'expirationMs' | 'previous'>): string | undefined {
   if (!consent.isPAR) return undefined;
@@ -115,7 +103,6 @@ export function periodChange(consent: Pick<Consent, 'isPAR' | 'expirationMs' | '
   return before === undefined ? c.periodNowOngoing(after) : c.periodEndChanged(before, after);
 }
 
-/** What the notice is built from: the consent, the account counts, the listed data and whose wording it uses. */
 export interface WhatsChangedInput {
   readonly consent: Pick<Consent, 'isPAR' | 'permissions' | 'scopes' | 'previous' | 'expirationMs'>;
   readonly accountsAdded: number;
@@ -125,7 +112,7 @@ export interface WhatsChangedInput {
   readonly wording: DataClusterProfile;
 }
 
-/** Spec §2 "What's changed", issue 22: each line only where something changes; `undefined` outside an amendment. */
+/** Spec §2 "What's changed"; `undefined` outside an amendment. */
 export function whatsChanged(input: WhatsChangedInput): WhatsChanged | undefined {
   const { consent, accountsAdded, accountsRemoved } = input;
   if (!consent.isPAR) return undefined;
