@@ -23,7 +23,7 @@ export const BRAND_ATTRIBUTE = 'data-brand';
 /** Issue 20: the attribute the entry page's script sets on `<html>` for a press before the app took the form over. */
 export const EARLY_ACTION_ATTRIBUTE = 'data-early-action';
 
-/** Issue 20: what the entry page's recovery from a file lost at load keeps across its reload (docs/prerendered-login.md). */
+/** Issue 20: the entry page's recovery from a file lost at load (docs/prerendered-login.md); the app clears the count once it starts. */
 export const ENTRY_KEPT_KEY = 'cdr.entry.kept';
 export const ENTRY_RELOADS_KEY = 'cdr.entry.reloads';
 
