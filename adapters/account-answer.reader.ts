@@ -1,10 +1,6 @@
-// Spec §3 "Account raw input", CONTRACT §3: the accounts answer as the bank sends it, read into the
-// domain's account entries, which the domain folds into account state (domain/account-entries.ts).
-// Every field is read by its name in the generated wire types (contract/customer-auth.wire.ts), so
-// a field the OpenAPI document renames or drops fails the type check here. The reader is lenient
-// where the app can do without a field (absent or null), strict where it cannot (spec §4).
-// Loaded after the first screen (adapters/later-answer-readers.ts; docs/performance.md "Bytes of
-// the first screen").
+// Spec §3 "Account raw input", CONTRACT §3. Fields are read by their names in the generated wire
+// types, so a field the OpenAPI document renames or drops fails the type check here. Lenient where
+// the app can do without a field, strict where it cannot (spec §4).
 import type { Accounts, RawAccount } from '../contract/customer-auth.wire';
 import { accountsFromEntries, pendingDisclosureOf, type AccountEntry } from '../domain/account-entries';
 import { CLOSED_STATUS, type AccountFields, type AccountsError, type AccountState } from '../domain/accounts';
@@ -109,12 +105,7 @@ function readEntry(raw: unknown, index: number): EntryResult {
   });
 }
 
-/**
- * Spec §3 "Account raw input/internal", §4 "Account step", CONTRACT §3: read the accounts
- * answer (the `accounts.account` array, or the whole `{ accounts: { account: [...] } }` body)
- * into account state. A null entry, a non-object entry or an entry without a usable `scheme`
- * fails with a 400-class error (spec §4); the entries read are folded by the domain.
- */
+/** Spec §3 "Account raw input/internal", §4 "Account step": an entry that is null or has no usable `scheme` is a 400-class error. */
 export function toAccounts(raw: unknown): Result<AccountState, AccountsError> {
   const answer = isRecord(raw) ? field<keyof Accounts>(raw, 'accounts') : undefined;
   const accounts = isRecord(answer) ? field<keyof Accounts['accounts']>(answer, 'account') : raw;

@@ -1,6 +1,5 @@
-// The names the browser channel reads the launch by: in the entry address and in the tab's
-// session storage, and the mark the entry page's script leaves. Their own module (no decorator, no dependency), so that the entry page's
-// script (entry-page-script.ts), built into the HTML, uses the same names as the adapters.
+// The launch's names in the address, the session storage and the entry page's marks. A module
+// with no decorator and no dependency, so that the entry page's script uses the same names.
 import type { Decision } from '../application/ports/token-storage.port';
 
 /** The query parameter that carries the redirect token (spec §2). */
@@ -9,10 +8,10 @@ export const REDIRECT_JWT_PARAM = 'redirectJwt';
 /** The query parameter of an `authorize_failure` address (CONTRACT §7). */
 export const ERROR_PARAM = 'error';
 
-/** The session storage key under which the redirect token is kept (DESIGN §3.3). */
+/** DESIGN §3.3. */
 export const REDIRECT_JWT_KEY = 'cdr.redirectJwt';
 
-/** The key under which each decision's Idempotency-Key is kept (DESIGN §3.11). */
+/** DESIGN §3.11. */
 export const decisionKeyName = (decision: Decision): string => `cdr.idempotencyKey.${decision}`;
 
 /** The attribute the entry page's script sets on `<html>`: `login` or `elsewhere` (docs/prerendered-login.md). */
@@ -24,11 +23,7 @@ export const BRAND_ATTRIBUTE = 'data-brand';
 /** Issue 20: the attribute the entry page's script sets on `<html>` for a press before the app took the form over. */
 export const EARLY_ACTION_ATTRIBUTE = 'data-early-action';
 
-/**
- * Issue 20: the session storage keys of the entry page's recovery from a file lost at load
- * (docs/prerendered-login.md): what was typed and pressed, kept across its reload, and how many
- * reloads it made (the app clears it once it starts).
- */
+/** Issue 20: the entry page's recovery from a file lost at load (docs/prerendered-login.md); the app clears the count once it starts. */
 export const ENTRY_KEPT_KEY = 'cdr.entry.kept';
 export const ENTRY_RELOADS_KEY = 'cdr.entry.reloads';
 

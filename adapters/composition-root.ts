@@ -38,17 +38,12 @@ export function forgetEntryReloads(): void {
 /** The web channel's later-steps loader waits for the connection as a GET does (docs/design.md §3.4). */
 export const whenBrowserOnline = (): Promise<void> => whenOnline(browserConnection);
 
-/** CONTRACT §2: loads and validates `config/config.json` before anything else is built. */
+/** CONTRACT §2: before anything else is built. */
 export function loadConfig(): Promise<Result<RuntimeConfig, readonly string[]>> {
   return new FetchConfigSource(browserFetch).load();
 }
 
-/**
- * The browser channel's composition root (DESIGN §1): the application layer with the browser
- * adapters behind its ports, for a config already loaded (bound once, as RUNTIME_CONFIG), the
- * entry address read when the page opened and, when the entry page carries the login form, the
- * brands and links it was built with (issue 20). Another channel writes its own.
- */
+/** The browser channel's composition root (DESIGN §1); `entryPage` when the entry page carries the login form (issue 20). */
 export function createContainer(config: RuntimeConfig, launch: WindowLaunchParameters = new WindowLaunchParameters(), entryPage?: EntryPage): Container {
   const container = createAppContainer({
     ...livePorts(config),

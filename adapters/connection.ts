@@ -5,7 +5,7 @@ import type { FetchFunction } from './fetch.token';
 export interface Connection {
   /** False only when the device is known to be offline. */
   isOnline(): boolean;
-  /** Calls `listener` when the connection comes back; returns the unsubscribe. */
+  /** Returns the unsubscribe. */
   onOnline(listener: () => void): () => void;
 }
 
@@ -46,11 +46,9 @@ export function whenOnline(connection: Connection, signal?: AbortSignal | null):
 }
 
 /**
- * docs/design.md §3.4 "A GET waits for the connection": a GET that failed on the network while
- * the device is offline is sent again when the connection comes back (within its deadline),
- * instead of spending the retries of DESIGN §3.4 at once. It is tried first all the same: a
- * preloaded or cached answer needs no connection. A POST or PUT is sent as it is: the flow
- * decides what an offline press does (DESIGN §3.15).
+ * docs/design.md §3.4 "A GET waits for the connection" rather than spend its retries at once; it
+ * is tried first all the same (a preloaded or cached answer needs no connection). A POST or PUT
+ * is sent as it is: the flow decides what an offline press does (DESIGN §3.15).
  */
 export function waitingForConnection(fetchFn: FetchFunction, connection: Connection): FetchFunction {
   return async (input, init) => {

@@ -71,12 +71,8 @@ const refKey = (ref: SharedAccountRef): string =>
   ref.secondaryIdentification !== undefined ? `id:${ref.secondaryIdentification}` : `no:${ref.identification ?? ''}`;
 
 /**
- * Spec §3 "Consent", §4 "Consent guard", CONTRACT §3 "ConsentDetail": read the `data` answer
- * (`{ detail: ConsentDetail }`, or the detail itself). Needs a non-empty permissions list of
- * `{ permission: string }`; `accounts` entries must name an identification or a
- * secondaryIdentification. Malformed claims JSON is not an error: it just holds no arrangement id.
- * A missing, null or empty expiry is a once-off sharing; an expiry that is not a date is an error.
- * An amendment's `previous` (issue 22) is read when present; a malformed one is an error too.
+ * Spec §3 "Consent", §4 "Consent guard", CONTRACT §3 "ConsentDetail": malformed claims JSON is not
+ * an error (it holds no arrangement id); a missing, null or empty expiry is a once-off sharing.
  */
 export function parseConsentDetail(raw: unknown): Result<Consent, ConsentError> {
   const inner = isRecord(raw) ? raw['detail' satisfies keyof Wire.ConsentData] : undefined;

@@ -21,11 +21,8 @@ const BACK_GUARD_STATE = { consentAppBackGuard: true } as const;
 const LISTENER_OPTIONS: AddEventListenerOptions = { passive: true, capture: true };
 
 /**
- * Spec §4 inactivity timer, DESIGN §3.5: the customer's activity on the page (mouse, keys,
- * scroll, touch, wheel), listened to on `document` in the capture phase (so that a handler that
- * stops propagation still counts) and passively (never delaying scrolling), and throttled to at
- * most one notification per second (the first event of a burst is reported at once). Visibility:
- * `onVisible` fires when the page becomes visible again, so deadlines are re-evaluated.
+ * Spec §4 inactivity timer, DESIGN §3.5: activity is listened to in the capture phase (a handler
+ * that stops propagation still counts) and passively (never delaying scrolling).
  */
 @injectable()
 export class DomActivitySource implements ActivitySource {
@@ -43,7 +40,7 @@ export class DomActivitySource implements ActivitySource {
     this.navigator = navigator ?? globalThis.navigator;
   }
 
-  /** Spec §4: calls `listener` on activity, at most once a second. */
+  /** Spec §4: at most once a second; the first event of a burst at once. */
   onActivity(listener: () => void): Cancel {
     const document = this.document;
     if (document === undefined) return () => undefined;
@@ -80,10 +77,9 @@ export class DomActivitySource implements ActivitySource {
   }
 
   /**
-   * DESIGN §3.18 "The phone's Back asks, as Cancel does": the app makes one history entry at the
-   * start (the same address: the steps still add none, DESIGN §3.6), so that Back lands on the
-   * page itself (`popstate`), where it is answered; the entry is made again after each Back, so the
-   * next Back is answered too. The exit (`location.replace`) takes that entry's place.
+   * DESIGN §3.18 "The phone's Back asks, as Cancel does": one history entry at the same address
+   * (DESIGN §3.6), made again after each Back, so that every Back lands on the page; the exit
+   * (`location.replace`) takes its place.
    */
   onBack(listener: () => void): Cancel {
     const window = this.document?.defaultView ?? undefined;
@@ -98,7 +94,7 @@ export class DomActivitySource implements ActivitySource {
     return () => window.removeEventListener('popstate', handler);
   }
 
-  /** DESIGN §3.5: calls `listener` whenever the page becomes visible. */
+  /** DESIGN §3.5: so that deadlines are re-evaluated. */
   onVisible(listener: () => void): Cancel {
     const document = this.document;
     if (document === undefined) return () => undefined;

@@ -15,30 +15,18 @@ import {
 export { ENTRY_ATTRIBUTE };
 
 /**
- * The entry page's one inline script (docs/prerendered-login.md). It runs in `<head>`, before
- * the body is parsed, so before the first paint:
- * - issue 15: it says whether the launch will land on the pre-rendered login form. A launch that
- *   will not (an error route, no token, a token that is not a JWT or has expired, a decision to
- *   replay after a reload: domain/flow-start.ts `onLaunched`) gets `data-entry="elsewhere"`, so
- *   the stylesheet shows the loading screen and never flashes the form (nor its window title).
- *   It reads what the app reads (the path's last segment, `redirectJwt`, the tab's session
- *   storage); it cannot check the token's signature, which needs the bank's keys: a forged but
- *   well-formed token shows the form until the app has verified it.
- * - issue 20 "the first paint is already the bank's": it reads the token's brand and, when the
- *   page carries that brand (`#entry-config`, the build's config.json), sets `data-brand`, by
- *   which the stylesheet shows that brand's logo and colours. A brand the page does not carry
- *   would fail verification (spec §2 incorrect_jwt): such a launch gets the loading screen.
- * - issue 20 "an early Continue is not lost": until the app takes the form over (it removes
- *   `data-entry`), a press of Continue (any submit, Enter included), Cancel or a help link
- *   (`data-early-action`) is kept in `data-early-action`, acknowledged in the form's status line
- *   and never sent; the app carries it out once the login step is shown.
- * - issue 20 "a file lost at load": when the app's module script (or a file it imports) fails to
- *   load, the app would never start. The page is loaded again, once the device is online (at
- *   most twice), keeping what was typed and pressed in the tab's session storage for the
- *   reload, which puts it back in the form; after two tries the form says so
- *   (`copy.login.pageNotLoaded`) and keeps what was typed.
- * Inline, so it runs first; the CSP allows it by its hash alone (web-security-headers.ts).
- * Written in ES5 with no dependency: it runs before anything loads.
+ * The entry page's one inline script (docs/prerendered-login.md), run in `<head>` before the first paint:
+ * - issue 15: a launch that will not land on the pre-rendered form (as domain/flow-start.ts
+ *   `onLaunched` decides) gets `data-entry="elsewhere"`, so the form never flashes. It cannot
+ *   check the signature (that needs the bank's keys): a forged but well-formed token shows the
+ *   form until the app has verified it.
+ * - issue 20 "the first paint is already the bank's": `data-brand` when the page carries the
+ *   token's brand; one it does not would fail verification (spec §2 incorrect_jwt).
+ * - issue 20 "an early Continue is not lost": until the app removes `data-entry`, a press is kept
+ *   in `data-early-action`, acknowledged and never sent; the app carries it out.
+ * - issue 20 "a file lost at load": the page is loaded again once online (at most twice), what
+ *   was typed kept in session storage; then the form says so (`copy.login.pageNotLoaded`).
+ * ES5 with no dependency, since it runs before anything loads; the CSP allows it by its hash.
  */
 export const ENTRY_SCRIPT = [
   '(function(){var html=document.documentElement,entry="elsewhere";try{',

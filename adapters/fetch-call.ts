@@ -13,10 +13,7 @@ export type HttpOutcome =
 /** DESIGN §3.4: the statuses after which a GET is tried again (gateway trouble and rate limiting). */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
-/**
- * DESIGN §3.4: a `Retry-After` header in milliseconds from `nowMs`: delta-seconds or an HTTP
- * date (a date in the past gives 0). `undefined` when absent or unreadable.
- */
+/** DESIGN §3.4: a `Retry-After` header (delta-seconds or an HTTP date) in milliseconds from `nowMs`. */
 export function retryAfterMs(header: string | null | undefined, nowMs: number): number | undefined {
   if (header === null || header === undefined) return undefined;
   const value = header.trim();
@@ -26,10 +23,7 @@ export function retryAfterMs(header: string | null | undefined, nowMs: number): 
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
 
-/**
- * DESIGN §3.4: jittered exponential backoff ("equal jitter"): before retry `attempt` (0-based),
- * wait between half and all of `baseMs × 2^attempt`. `random` is in [0, 1).
- */
+/** DESIGN §3.4: jittered exponential backoff ("equal jitter"); `random` is in [0, 1). */
 export function backoffMs(attempt: number, baseMs: number, random: number): number {
   const ceiling = baseMs * 2 ** attempt;
   return Math.round(ceiling / 2 + (random * ceiling) / 2);
@@ -40,7 +34,7 @@ export const isNetworkError = (error: unknown): boolean => error instanceof Erro
 
 const describe = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
-/** One HTTP request: method, absolute (or page-relative) URL, headers and an optional JSON text body. */
+/** One HTTP request; the URL absolute or page-relative. */
 export interface FetchCallRequest {
   readonly method: HttpMethod;
   readonly url: string;
@@ -54,14 +48,8 @@ export interface FetchCallRequest {
 }
 
 /**
- * DESIGN §3.4 "No automatic retry of a POST", "Every call has a timeout": one HTTP call.
- * - A GET is retried (fetch-retry) after a network error or a 429/502/503/504 answer, at most
- *   `maxRetries` times, waiting the answer's `Retry-After` (capped at `maxRetryAfterMs`) or a
- *   jittered exponential backoff; a retry that could not finish before the deadline is not made
- *   (the last answer is returned as it is).
- * - POST and PUT are sent exactly once.
- * - The whole call, body included, must finish within its timeout (GET 15 s, POST/PUT 30 s by
- *   default): otherwise `timedOut`. A call that got no answer at all is `noAnswer`.
+ * DESIGN §3.4 "No automatic retry of a POST", "Every call has a timeout": only a GET is retried,
+ * and no retry is made that could not finish before the deadline. The timeout covers the body too.
  */
 export async function fetchCall(fetchFn: FetchFunction, request: FetchCallRequest, options?: HttpCallOptions): Promise<HttpOutcome> {
   const settings = { ...DEFAULT_HTTP_CALL_OPTIONS, ...options };

@@ -20,10 +20,8 @@ function defaultConfigUrl(): string {
 }
 
 /**
- * CONTRACT §2, spec §7 "GET config/config.json (startup)": loads and checks the runtime
- * configuration, once, before the channel's container is built (which binds it as RUNTIME_CONFIG). The GET is retried like every GET (DESIGN §3.4). A missing file, an error
- * answer, no answer, a body that is not JSON or a configuration that does not pass
- * parseRuntimeConfig are all errors with readable problems, for the startup error page.
+ * CONTRACT §2, spec §7 "GET config/config.json (startup)": before the container is built. Every
+ * failure is a readable problem, for the startup error page.
  */
 @injectable()
 export class FetchConfigSource {
@@ -41,7 +39,7 @@ export class FetchConfigSource {
     this.httpOptions = httpOptions;
   }
 
-  /** CONTRACT §2: the configuration, or every problem found with it. */
+  /** CONTRACT §2. */
   async load(): Promise<Result<RuntimeConfig, readonly string[]>> {
     // The same mode and credentials as the shell's `<link rel="preload" as="fetch" crossorigin>`
     // (esbuild.config.mjs), and a cacheable request, so that the preloaded answer is used.

@@ -19,13 +19,13 @@ import { fetchCall, parseJsonBody, type HttpMethod } from './fetch-call';
 import { FETCH, HTTP_CALL_OPTIONS, type FetchFunction, type HttpCallOptions } from './fetch.token';
 import type * as LaterAnswerReadersModule from './later-answer-readers';
 
-/** The readers of the later answers (adapters/later-answer-readers.ts). */
+/** The readers of the answers after login, loaded when first needed. */
 export type LaterAnswerReaders = typeof LaterAnswerReadersModule;
 
 /** How the readers are loaded: bound only by tests (a load that fails); the default is a dynamic import. */
 const LATER_ANSWER_READERS = Symbol('LaterAnswerReaders');
 
-/** What a 2xx answer is read into, or why it could not be: the causes of a MALFORMED_ANSWER. */
+/** A 2xx answer's reader; its errors are the causes of a MALFORMED_ANSWER. */
 type Reader<T> = (json: unknown, status: number) => Result<T, ApiError>;
 
 const malformed = (status: number, ...causes: string[]): { readonly ok: false; readonly error: ApiError } => err({ status, code: MALFORMED_ANSWER, causes });
@@ -53,10 +53,8 @@ const describeConsentError = (error: ConsentError): string => {
 const CONFIRMATION_FIELDS = ['auth_code', 'redirect_uri', 'state', 'id_token', 'response'] as const;
 
 /**
- * CONTRACT §3 `POST /customer-auth/confirmation`: every field present must be a string (`null`
- * counts as absent; other fields are ignored). A confirmed consent (`true`) must hand back a
- * non-empty `auth_code` or `response`, else there is nothing to return to the third party. A
- * rejection (`false`) may carry only a `redirect_uri`, or nothing at all (then `204` is fine).
+ * CONTRACT §3 `POST /customer-auth/confirmation`: `null` counts as absent. A confirmed consent
+ * needs an `auth_code` or `response`, else there is nothing to return to the third party.
  */
 export function readConfirmationAnswer(json: unknown, status: number, authorised: boolean): Result<ConfirmationAnswer, ApiError> {
   if (json === undefined && !authorised) return ok({});
@@ -75,12 +73,8 @@ export function readConfirmationAnswer(json: unknown, status: number, authorised
 }
 
 /**
- * Spec §7, CONTRACT §3, DESIGN §3.4: the customer-auth API over `fetch`. Every call carries
- * `Authorization: Bearer <stored token>` (read on every call; left out when no token is stored,
- * and the bank then refuses the call) and `Content-Type: application/json`, under
- * `config.apiBaseUrl`. GETs are retried on network errors and 429/502/503/504 (at most twice);
- * POST and PUT never. Non-2xx answers are read from the error envelope; 2xx answers are checked
- * with the domain's parsers and a wrong shape is a MALFORMED_ANSWER. No method throws.
+ * Spec §7, CONTRACT §3, DESIGN §3.4: the customer-auth API over `fetch`. The bearer token is read
+ * on every call (without one the bank refuses it). Only GETs are retried (fetch-call.ts). No method throws.
  */
 @injectable()
 export class FetchCustomerAuthApi implements CustomerAuthApi {
@@ -105,20 +99,15 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
     this.loadReaders = loadReaders ?? (() => import('./later-answer-readers'));
   }
 
-  /**
-   * Spec §5: `POST /customer-auth/authenticate` with SECURE_CODE or DOB_SECURE_CODE. The readers
-   * of the later answers start loading beside it, so they are there when the first one arrives.
-   */
+  /** Spec §5. The later answers' readers start loading beside it, so they are there when the first one arrives. */
   authenticate(request: AuthenticateRequest): Promise<Result<void, ApiError>> {
     void this.laterReaders();
     return this.call('POST', '/customer-auth/authenticate', noContent, { body: request satisfies Wire.AuthenticateRequest });
   }
 
   /**
-   * Issue 15 (the first screen's bytes, docs/performance.md): the readers of the answers only
-   * the steps after login get (customer details, businesses, accounts) are loaded when first
-   * needed. Code that cannot be loaded is a call that got no answer (NO_ANSWER): the flow treats
-   * it as it treats a lost connection, and the next call tries to load it again.
+   * Issue 15 (the first screen's bytes, docs/performance.md). Code that cannot be loaded is
+   * NO_ANSWER, as a lost connection is, and the next call tries again.
    */
   private laterReaders(): Promise<Result<LaterAnswerReaders, ApiError>> {
     this.readers ??= this.loadReaders().then(
@@ -135,19 +124,19 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
     return this.readers;
   }
 
-  /** Spec §8: `GET /customer-auth/customer-details`; a 422 (under 18) comes back as the ApiError. */
+  /** Spec §8: a 422 (under 18) comes back as the ApiError. */
   async customerDetails(): Promise<Result<CustomerDetails, ApiError>> {
     const readers = await this.laterReaders();
     return readers.ok ? this.call('GET', '/customer-auth/customer-details', readers.value.readCustomerDetails) : readers;
   }
 
-  /** Spec §3 "Customer info": `GET /customer-auth/businesses`. */
+  /** Spec §3 "Customer info". */
   async businesses(): Promise<Result<readonly Business[], ApiError>> {
     const readers = await this.laterReaders();
     return readers.ok ? this.call('GET', '/customer-auth/businesses', readers.value.readBusinesses) : readers;
   }
 
-  /** Spec §4 "Account step": `PUT /customer-auth/consent` with `requestType: BUSINESS_CONTRACT` and `{bcin}`. */
+  /** Spec §4 "Account step". */
   confirmBusinessProfile(request: BusinessConsentRequest): Promise<Result<void, ApiError>> {
     return this.call('PUT', '/customer-auth/consent', noContent, {
       body: { bcin: request.bcin } satisfies Wire.BusinessContractRequest,
@@ -155,17 +144,13 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
     });
   }
 
-  /**
-   * Spec §4 "Account step": `GET /customer-auth/accounts?withBalance=false`. An answer the
-   * domain cannot read (a null entry among them) fails with status 400 (the domain's status),
-   * code MALFORMED_ANSWER and the reason as its cause.
-   */
+  /** Spec §4 "Account step": an answer the domain cannot read (a null entry) is a MALFORMED_ANSWER with status 400. */
   async accounts(): Promise<Result<AccountState, ApiError>> {
     const readers = await this.laterReaders();
     return readers.ok ? this.call('GET', '/customer-auth/accounts?withBalance=false', readers.value.readAccounts) : readers;
   }
 
-  /** Spec §4 "Consent guard": `GET /customer-auth/data`. */
+  /** Spec §4 "Consent guard". */
   consentDetails(): Promise<Result<Consent, ApiError>> {
     return this.call('GET', '/customer-auth/data', (json, status) => {
       const consent = parseConsentDetail(json);
@@ -173,15 +158,12 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
     });
   }
 
-  /** CONTRACT §5: `PUT /customer-auth/consent` with the selected accounts. */
+  /** CONTRACT §5. */
   saveSelection(request: SaveSelectionRequest): Promise<Result<void, ApiError>> {
     return this.call('PUT', '/customer-auth/consent', noContent, { body: request });
   }
 
-  /**
-   * Spec §4 "Confirm"/"Reject": `POST /customer-auth/confirmation` with its `Idempotency-Key`
-   * (CONTRACT §3), sent once here (DESIGN §3.4; the flow decides whether to ask again, §3.11).
-   */
+  /** Spec §4 "Confirm"/"Reject", CONTRACT §3: sent once here (DESIGN §3.4); the flow decides whether to ask again (§3.11). */
   confirmation(authorisationStatus: boolean, idempotencyKey: string): Promise<Result<ConfirmationAnswer, ApiError>> {
     return this.call('POST', '/customer-auth/confirmation', (json, status) => readConfirmationAnswer(json, status, authorisationStatus), {
       body: { authorisationStatus } satisfies Wire.ConfirmationRequest,
@@ -189,7 +171,7 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
     });
   }
 
-  /** Spec §4 inactivity: `POST /customer-auth/keep-alive` with `{}`. */
+  /** Spec §4 inactivity. */
   keepAlive(): Promise<Result<void, ApiError>> {
     return this.call('POST', '/customer-auth/keep-alive', noContent, { body: {} satisfies Wire.EmptyObject });
   }

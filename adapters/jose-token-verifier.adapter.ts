@@ -34,15 +34,10 @@ function verificationError(error: unknown): TokenVerificationError {
 }
 
 /**
- * DESIGN §3.1 "The token is verified before it is trusted": the redirect token is checked with
- * `jose` on WebCrypto: ES256 only (so `none`, HS256 and every other algorithm are a bad
- * signature), the key chosen by `kid` from the bank's JWKS (`config.jwksUri`, resolved against
- * the page), `exp` against the injected clock with no tolerance.
- *
- * The JWKS is fetched like every GET of the app (DESIGN §3.4: retried after a network error or
- * 429/502/503/504, within the GET deadline) and kept once read. A JWKS that still cannot be
- * fetched or read is `keysUnavailable` (issue 11: a key outage is not a forged token; a later
- * verification, or a reload, fetches it again), never `unknownKey`.
+ * DESIGN §3.1 "The token is verified before it is trusted": ES256 only (`none` and HS256 are a bad
+ * signature), `exp` with no tolerance. The JWKS is fetched as every GET is (DESIGN §3.4) and kept
+ * once read; one that cannot be read is `keysUnavailable`, never `unknownKey` (issue 11: a key
+ * outage is not a forged token; a later verification fetches it again).
  */
 @injectable()
 export class JoseTokenVerifier implements TokenVerifier {
@@ -91,9 +86,8 @@ export class JoseTokenVerifier implements TokenVerifier {
     } catch {
       return err(`jwksUri ${this.config.jwksUri} is not a URL`);
     }
-    // Issue 15 item 2: the same mode, credentials and cache mode as the entry page's
-    // `<link rel="preload" as="fetch" crossorigin>` (esbuild.config.mjs `keysPreloadHref`), so that
-    // the preloaded answer is the one read; public keys, cached as the bank's server says.
+    // Issue 15 item 2: as the entry page's `<link rel="preload" as="fetch" crossorigin>`
+    // (esbuild.config.mjs `keysPreloadHref`), so that the preloaded answer is the one read.
     const outcome = await fetchCall(this.fetchFn, { method: 'GET', url, headers: { Accept: 'application/json' }, cache: 'default' }, this.httpOptions);
     if (outcome.kind === 'timedOut') return err(`${url}: no answer in time`);
     if (outcome.kind === 'noAnswer') return err(`${url}: ${outcome.detail}`);

@@ -51,10 +51,7 @@ export function readBusinesses(json: unknown, status: number): Result<readonly B
   return list.ok ? list : malformed(status, describeBusinessListError(list.error));
 }
 
-/**
- * Spec §4 "Account step": the accounts answer. One the domain cannot read (a null entry among
- * them) fails with the domain's status (400), code MALFORMED_ANSWER and the reason as its cause.
- */
+/** Spec §4 "Account step": one the domain cannot read (a null entry) is a MALFORMED_ANSWER with the domain's status, 400. */
 export function readAccounts(json: unknown): Result<AccountState, ApiError> {
   const state = toAccounts(json);
   return state.ok ? state : malformed(state.error.status, describeAccountsError(state.error));

@@ -1,13 +1,8 @@
-// The three functions of the Reflect Metadata proposal that inversify uses to keep what its
-// decorators record about a class (`@injectable`, `@inject`): defineMetadata, getOwnMetadata and
-// getMetadata (which also looks up the prototype chain). They replace the reflect-metadata
-// package, 8 KB of the first screen's script (issue 6's bytes budget), in the web build only:
-// esbuild.config.mjs aliases inversify's `reflect-metadata/lite` import to
-// reflect-metadata-install.ts, which installs these. Under Node (tests, the terminal) the library
-// itself is loaded; the two are never mixed (the library would take these for a foreign provider
-// and call functions they do not have).
-// test/adapters/reflect-metadata.test.ts checks that inversify calls nothing else of Reflect's
-// metadata API, so an upgrade that needs more fails there, not in a customer's browser.
+// The three Reflect Metadata functions inversify uses, in place of the reflect-metadata package:
+// 8 KB of the first screen's script (issue 6's bytes budget), in the web build only
+// (esbuild.config.mjs aliases `reflect-metadata/lite`). Under Node the library itself is loaded;
+// never both (it would take these for a foreign provider and call functions they lack).
+// test/adapters/reflect-metadata.test.ts fails if inversify calls anything else of the API.
 
 type PropertyKeyOrClass = PropertyKey | undefined;
 

@@ -29,12 +29,9 @@ export function uuidV4(): string {
 }
 
 /**
- * DESIGN §3.3 "The token leaves the address bar": the redirect token in `sessionStorage` (this
- * tab only, so that a reload continues the flow), and DESIGN §3.11: each decision's
- * Idempotency-Key beside it, so that a reload sends the same key. Storage that is missing,
- * disabled or full (Safari private mode, blocked cookies, quota) never throws: the values are
- * then kept in memory only, so the flow still works until the page is reloaded. An empty stored
- * value counts as none.
+ * DESIGN §3.3 "The token leaves the address bar", §3.11: the token and each decision's
+ * Idempotency-Key kept for this tab, so that a reload continues with the same key. Storage that is
+ * missing, disabled or full (Safari private mode, quota) never throws: memory serves until a reload.
  */
 @injectable()
 export class SessionTokenStorage implements TokenStorage {
@@ -46,12 +43,12 @@ export class SessionTokenStorage implements TokenStorage {
     this.storage = storage ?? platformSessionStorage();
   }
 
-  /** DESIGN §3.3: the stored token, if any. */
+  /** DESIGN §3.3. */
   read(): string | undefined {
     return this.get(REDIRECT_JWT_KEY);
   }
 
-  /** DESIGN §3.3: keeps the token for this tab. */
+  /** DESIGN §3.3. */
   write(token: string): void {
     this.set(REDIRECT_JWT_KEY, token);
   }
@@ -62,7 +59,7 @@ export class SessionTokenStorage implements TokenStorage {
     for (const name of [REDIRECT_JWT_KEY, ...keys]) this.remove(name);
   }
 
-  /** DESIGN §3.11: the decision's Idempotency-Key, made once and kept with the token. */
+  /** DESIGN §3.11: made once and kept with the token. */
   decisionKey(decision: Decision): string {
     const kept = this.get(decisionKeyName(decision));
     if (kept !== undefined) return kept;

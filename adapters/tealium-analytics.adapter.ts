@@ -35,14 +35,9 @@ const isUtag = (value: unknown): value is Utag =>
   typeof value === 'object' && value !== null && typeof (value as Partial<Utag>).view === 'function' && typeof (value as Partial<Utag>).link === 'function';
 
 /**
- * DESIGN §3.8, spec §7 "An analytics tag script … is loaded when enabled": Tealium's utag.
- * - The tag is loaded only when `config.useTealiumUtag` is set, on the first event, by appending
- *   `<script async src=tealiumUtagUrl>` (no inline script, so the CSP needs no `unsafe-inline`);
- *   Tealium's automatic page view is switched off (`utag_cfg_ovrd.noview`), the app sends its own.
- * - A page view per step: `utag.view({ page_name, step })`; a CDR abandonment stage:
- *   `utag.link({ event_name: 'cdr_abandonment', abandonment_stage })`.
- * - Harmless: events wait (at most 20) until the tag has loaded; a tag that is blocked, fails to
- *   load or throws makes every event a silent no-op. No method throws or waits.
+ * DESIGN §3.8, spec §7 "An analytics tag script … is loaded when enabled": the tag is a script
+ * element, not inline, so the CSP needs no `unsafe-inline`; Tealium's own page view is off, the
+ * app sends its own. A tag that is blocked, fails or throws makes every event a silent no-op.
  */
 @injectable()
 export class TealiumAnalytics implements Analytics {
@@ -57,12 +52,12 @@ export class TealiumAnalytics implements Analytics {
     this.document = document ?? globalThis.document;
   }
 
-  /** DESIGN §3.8: a page view for the step now shown. */
+  /** DESIGN §3.8. */
   pageView(step: Step): void {
     this.send({ kind: 'view', data: { page_name: PAGE_NAMES[step], step } });
   }
 
-  /** DESIGN §3.8: the CDR abandonment stage at which the customer left. */
+  /** DESIGN §3.8. */
   abandoned(stage: AbandonmentStage): void {
     this.send({ kind: 'link', data: { event_name: 'cdr_abandonment', abandonment_stage: stage } });
   }

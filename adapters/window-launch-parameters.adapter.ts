@@ -10,12 +10,9 @@ const nameOf = (pair: string): string | undefined => [...new URLSearchParams(pai
 const nonEmpty = (value: string | null): string | undefined => (value === null || value === '' ? undefined : value);
 
 /**
- * Spec §2, CONTRACT §7: the launch parameters of the entry URL, read from `window.location` once,
- * when the page opens, and kept in memory. DESIGN §3.3: `forgetRedirectJwt` removes the token
- * from the address bar with `history.replaceState` (no new history entry), keeping the path, the
- * other parameters exactly as written and the fragment; the boot calls it first of all, so the
- * token leaves the address even when the app cannot start, and the flow still has it in memory
- * (it is stored for a reload only once verified, issue 12).
+ * Spec §2, CONTRACT §7: read once, when the page opens. DESIGN §3.3: the boot forgets the token
+ * first of all, so it leaves the address even when the app cannot start; it is stored for a
+ * reload only once verified (issue 12).
  */
 @injectable()
 export class WindowLaunchParameters implements LaunchParameters {
@@ -50,7 +47,7 @@ export class WindowLaunchParameters implements LaunchParameters {
     }
   }
 
-  /** DESIGN §3.3: drops `redirectJwt` from the address without adding a history entry. */
+  /** DESIGN §3.3: no new history entry; the other parameters stay exactly as written. */
   forgetRedirectJwt(): void {
     const location = this.location;
     if (location === undefined || this.history === undefined) return;

@@ -11,15 +11,12 @@ export interface RedirectLog {
 const REDIRECT_LOG = Symbol('RedirectLog');
 
 /**
- * DESIGN §3.2 "One exit": leaves for the third party with `location.replace` (no history entry to
- * come back to). DESIGN §3.1: a URL that is not absolute http(s) is never followed, even though
- * the domain already checked it: the refusal is logged and the page stays.
+ * DESIGN §3.2 "One exit", with no history entry to come back to. DESIGN §3.1: a URL that is not
+ * absolute http(s) is never followed, though the domain checked it already.
  *
- * DESIGN §3.18: a Back pressed while the recipient's page loads goes to the app's own history
- * entry (same document), which aborts the navigation; the app has stopped listening by then, so
- * the page would stay on its last screen and the recipient would never get the answer (found by
- * the browser random journeys, issue 20 item 4). The exit is the same address again: a Back after
- * leaving leaves again.
+ * DESIGN §3.18: a Back pressed while the recipient's page loads aborts the navigation, and the app
+ * no longer listens, so the recipient would never get the answer (issue 20 item 4). So a Back
+ * after leaving leaves again.
  */
 @injectable()
 export class WindowRedirector implements Redirector {
@@ -38,7 +35,7 @@ export class WindowRedirector implements Redirector {
     this.events = events ?? (typeof globalThis.addEventListener === 'function' ? globalThis : undefined);
   }
 
-  /** DESIGN §3.2: replaces the page with `url`, if it is an absolute http(s) URL. */
+  /** DESIGN §3.2. */
   leave(url: ReturnUrl): void {
     if (!isHttpUrl(url)) {
       this.log.error(`Refused to leave for a URL that is not http(s): ${String(url).slice(0, 200)}`);

@@ -22,16 +22,9 @@ import type { RuntimeConfig } from './runtime-config';
 const thrown = (error: unknown): Result<never, ApiError> =>
   err({ status: 0, code: NO_ANSWER, causes: [error instanceof Error ? error.message : String(error)] });
 
-/**
- * DESIGN §3.9: runs the flow model. Every event goes through the model's `transition`; the
- * controller keeps the new state (observable: the stores project it for the views) and carries
- * out the effects over the ports: calls to the bank (their answers are events again), the token
- * in storage and in the address bar, the one wake-up timer, the exit, analytics and logs. It
- * decides nothing itself.
- */
+/** DESIGN §3.9: runs the flow model and carries out its effects over the ports; it decides nothing itself. */
 @injectable()
 export class FlowController {
-  /** The model's state: the journey as it is. */
   private model: FlowState;
   /** While {@link holdView} holds the views: the state they show. */
   private held: FlowState | undefined = undefined;
@@ -73,18 +66,14 @@ export class FlowController {
     });
   }
 
-  /**
-   * The journey as the views show it: the model's state, except while {@link holdView} holds
-   * the views (the web view adopting the pre-rendered page), when it is the state at the hold.
-   */
+  /** The journey as the views show it: frozen while {@link holdView} holds them. */
   get state(): FlowState {
     return this.held ?? this.model;
   }
 
   /**
-   * Spec §2 loading screen: reads the entry address (or, after a reload, the stored token) and
-   * starts the flow; listens to the customer's activity and the page's visibility (spec §4,
-   * DESIGN §3.5) and the connection (DESIGN §3.15). Resolves when the start's requests have been answered.
+   * Spec §2 loading screen; listens to activity and visibility (spec §4, DESIGN §3.5) and the
+   * connection (DESIGN §3.15). Resolves when the start's requests have been answered.
    */
   start(): Promise<void> {
     if (this.unsubscribe.length === 0) {
@@ -106,10 +95,7 @@ export class FlowController {
     });
   }
 
-  /**
-   * One event through the model. Resolves when every request it started has been answered and
-   * those answers have gone through the model too (timers are not waited for).
-   */
+  /** Resolves when every request it started has been answered and those answers dispatched (timers are not waited for). */
   dispatch(event: FlowEvent): Promise<void> {
     if (this.disposed) return Promise.resolve();
     const { state, effects } = transition(this.model, event, this.clock.now());
@@ -122,10 +108,8 @@ export class FlowController {
 
   /**
    * Issue 20 "never lose a keystroke" (docs/prerendered-login.md): React adopts the pre-rendered
-   * login form only if its first render is exactly the page's, so the views must not see the
-   * journey move on (the token verified, the consent read) while it does. The model goes on:
-   * its calls are sent and answered as usual. The returned function shows the views the
-   * model's state again; call it once the page is adopted.
+   * form only if its first render is exactly the page's, so the views must not see the journey
+   * move on meanwhile; the model goes on. Call the returned function once the page is adopted.
    */
   holdView(): () => void {
     runInAction(() => {
@@ -183,7 +167,7 @@ export class FlowController {
     return Promise.resolve();
   }
 
-  /** Spec §7: one call to the bank, its answer tagged with its kind. The port never throws; a bug in it is no answer. */
+  /** Spec §7. The port never throws; a bug in it is no answer. */
   private async call(call: FlowCall): Promise<FlowAnswer> {
     const api = this.api;
     const answer = (): Promise<FlowAnswer['result']> => {
@@ -220,7 +204,7 @@ export class FlowController {
     this.cancelWake = atMs === undefined ? undefined : this.scheduler.after(atMs - this.clock.now(), () => void this.dispatch({ type: 'tick' }));
   }
 
-  /** The page is gone (a channel closing, a test's reload): no timer fires, nothing more is sent or done. */
+  /** The page is gone (a channel closing, a test's reload): nothing more is sent or done. */
   dispose(): void {
     this.disposed = true;
     this.setWake(undefined);

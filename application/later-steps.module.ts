@@ -7,11 +7,7 @@ import { ProfileStore } from './stores/profile.store';
 /** The stores of the steps after login: select profile, select and confirm, confirmation. */
 export const LATER_STEP_STORES = [ProfileStore, AccountSelectionStore, ConfirmationStore] as const;
 
-/**
- * Binds the later steps' stores (and, through them, the rules only they use) into a container.
- * Idempotent. A browser loads this module on demand (LaterSteps.load), so the login screen does
- * not carry it; other channels and tests may bind it at once.
- */
+/** Binds the later steps' stores, idempotently; a browser loads this module on demand, so the login screen does not carry it. */
 export function bindLaterSteps(container: Container): void {
   bindSingletons(container, LATER_STEP_STORES);
 }

@@ -47,7 +47,6 @@ export interface PortTable {
   readonly entryPage?: PortBinding<EntryPage> | undefined;
 }
 
-/** The container token of each port. */
 const TOKENS: { readonly [K in keyof Required<PortTable>]: symbol } = {
   runtimeConfig: RUNTIME_CONFIG,
   customerAuthApi: CUSTOMER_AUTH_API,

@@ -40,10 +40,7 @@ export interface RuntimeConfig {
   readonly errorMessages: Readonly<Record<string, string>>;
   /** CONTRACT §2: where CSP violation reports go (optional; the served headers name it). */
   readonly cspReportUri: string | undefined;
-  /**
-   * CONTRACT §2, issue 22: the secure code's lifetime the bank enforces, in seconds, said where
-   * the customer enters the code (CX standards, OTP expiry).
-   */
+  /** CONTRACT §2, issue 22 (CX standards, OTP expiry): the secure code's lifetime the bank enforces, in seconds. */
   readonly otpExpirySeconds: number;
   /** CONTRACT §2, issue 22: the bank's decisions against the CX standards' defaults (all off unless set). */
   readonly cx: CxSwitches;
@@ -89,16 +86,11 @@ export function parseEntryPageConfig(
   const brands = parseBrands(raw['brands']);
   if (!brands.ok) problems.push(...brands.error);
   const links = parseLinks(raw['links'], problems);
-  // Issue 22: the login's settings (the secure code's lifetime, the CX switches), as the page shows them.
   const login = parseLoginSettings(raw, problems);
   return brands.ok && problems.length === 0 ? ok({ brands: brands.value, links, login }) : err(problems);
 }
 
-/**
- * CONTRACT §2: validates the runtime configuration. Every problem is named, so that a bank
- * engineer can fix a deployment from the startup error alone; a malformed config is a startup
- * error page, never a blank screen.
- */
+/** CONTRACT §2: every problem is named, so that a bank engineer can fix a deployment from the startup error alone. */
 export function parseRuntimeConfig(raw: unknown): Result<RuntimeConfig, readonly string[]> {
   if (!isRecord(raw)) return err(['config.json must be a JSON object']);
   const problems: string[] = [];

@@ -66,12 +66,9 @@ const SILENT: Logger = { warn: () => undefined };
 const BUILD_TIME: Clock = { now: () => Date.UTC(2026, 0, 1) };
 
 /**
- * The build's composition root (issue 15, docs/prerendered-login.md): the application layer with
- * inert ports, started as a customer's launch starts, so that the web views render the login
- * form exactly as the browser's first render will show it while the token is verified. Nothing
- * here can send a request: the verifier never answers, so no call to the bank is ever made.
- * `rawConfig` is the build's config/config.json: the page shows its brands (the token's, by the
- * page's script) and links (issue 20).
+ * The build's composition root (issue 15, docs/prerendered-login.md): inert ports, started as a
+ * launch starts, so that the views render the form as the browser's first render will. The
+ * verifier never answers, so no call to the bank is made.
  */
 export function createPrerenderContainer(rawConfig: unknown): Container {
   const config = parseRuntimeConfig(rawConfig);

@@ -11,18 +11,12 @@ import type { ConfirmationAnswer } from '../../domain/return-url';
 import type { BusinessConsentRequest, SaveSelectionRequest } from '../../domain/save-request';
 import { NO_ANSWER, type CustomerAuthApi } from '../../application/ports/customer-auth-api.port';
 
-/**
- * What the terminal's verdict knows of the bank (docs/terminal.md "Verdicts"): the customer-auth
- * API, every call passed on unchanged, each answer noted by the domain's rule
- * (`noteAnswer`: the failure the journey's ending is about, its endpoint, status and the bank's
- * code). The flow sees exactly the answers it would without it.
- */
+/** What the terminal's verdict knows of the bank (docs/terminal.md "Verdicts"); the flow sees exactly the answers it would without it. */
 export class CallJournal implements CustomerAuthApi {
   private noted: CallRecord = NO_FAILED_CALLS;
 
   constructor(private readonly api: CustomerAuthApi) {}
 
-  /** The failed calls as noted so far. */
   get record(): CallRecord {
     return this.noted;
   }

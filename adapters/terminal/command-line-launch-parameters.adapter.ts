@@ -3,12 +3,7 @@ import { ERROR_PARAM, REDIRECT_JWT_PARAM } from '../window-launch-parameters.ada
 
 const nonEmpty = (value: string | null): string | undefined => (value === null || value === '' ? undefined : value);
 
-/**
- * Spec §2, CONTRACT §7: the launch parameters of a journey started from the command line: a
- * whole entry URL (`--url`: its path names the route, its query the `redirectJwt` or the
- * `error`), or a bare `redirectJwt` (`--jwt`, at the root route). Read once, kept in memory.
- * DESIGN §3.3: there is no address bar to clean: `forgetRedirectJwt` has nothing to do.
- */
+/** Spec §2, CONTRACT §7: a journey's launch from `--url` or `--jwt` (at the root route); DESIGN §3.3: no address bar to clean. */
 export class CommandLineLaunchParameters implements LaunchParameters {
   private constructor(
     private readonly pathname: string,

@@ -30,11 +30,7 @@ export { EXIT_CODES, journeyVerdict, type RunStop } from './journey-verdict';
 
 const nodeFetch: FetchFunction = (input, init) => globalThis.fetch(input, init);
 
-/**
- * CONTRACT §2: loads and checks the bank's config.json from `configUrl`. A browser resolves the
- * config's relative `apiBaseUrl` and `jwksUri` against the page; here they are resolved
- * against the config's own address (the same origin serves the app and its config).
- */
+/** CONTRACT §2: relative `apiBaseUrl` and `jwksUri` are resolved against the config's address (the app's origin serves both). */
 export async function loadTerminalConfig(configUrl: URL, fetchFn: FetchFunction = nodeFetch): Promise<Result<RuntimeConfig, readonly string[]>> {
   const loaded = await new FetchConfigSource(fetchFn, { url: configUrl.href }).load();
   if (!loaded.ok) return loaded;
@@ -63,11 +59,7 @@ export interface TerminalChannel {
   readonly time?: { readonly clock: Clock; readonly scheduler: Scheduler };
 }
 
-/**
- * The terminal channel's composition root (DESIGN §1): the same application layer, HTTP
- * adapter, verifier, clock and scheduler as the browser's, with the terminal's launch
- * parameters, token storage, redirector and activity source. Every step is bound up front.
- */
+/** The terminal channel's composition root (DESIGN §1): the browser's ports but launch, storage, redirector and activity; every step bound up front. */
 export function createTerminalContainer(config: RuntimeConfig, channel: TerminalChannel): Container {
   const container = createAppContainer({
     ...livePorts(config),

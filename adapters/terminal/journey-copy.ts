@@ -132,11 +132,7 @@ function describeStop(stop: RunStop): string {
   }
 }
 
-/**
- * The verdict line (docs/terminal.md "The end of a run"): `PASSED: …`, or `FAILED: ` with what
- * happened (the cause; a scripted run's own reason only when nothing more precise is known), why
- * the run stopped, what the recipient got against what was expected, and what was shared.
- */
+/** The verdict line (docs/terminal.md "The end of a run"); a scripted run's own reason only when nothing more precise is known. */
 export function verdictLine(verdict: JourneyVerdict, title: ModalTitle): string {
   if (verdict.passed) return `${journeyCopy.passed}: ${journeyCopy.got(describeReturned(verdict.returned))}`;
   const parts: string[] = [];

@@ -16,7 +16,7 @@ import type { Result } from '../../domain/result';
  */
 export const EXIT_CODES = { passed: 0, failed: 1, usage: 2 } as const;
 
-/** A call the bank failed (CONTRACT §4: the status and the error envelope's code and causes; status 0: no answer). */
+/** A call the bank failed (CONTRACT §4; status 0: no answer). */
 export interface FailedCall {
   readonly call: FlowCallKind;
   readonly error: ApiError;
@@ -79,7 +79,6 @@ export interface JourneyEnd {
   /** CONTRACT §6: what the recipient got, when the journey returned. */
   readonly returned: JourneyReturn | undefined;
   readonly expected: ExpectedReturn;
-  /** Why the run stopped without a return. */
   readonly stop: RunStop | undefined;
   /** The flow as it ended (its phase, the modals open as it ended, the bank's known decision). */
   readonly state: FlowState;
@@ -143,11 +142,7 @@ export function journeyCause(state: FlowState, calls: CallRecord): JourneyCause 
   return undefined;
 }
 
-/**
- * docs/terminal.md "Verdicts": the verdict of a run, from what is known: the return against what was
- * expected; else what happened (journeyCause), why the run stopped, and what the bank's known
- * decision says was shared (domain/outcome.ts). The words are adapters/terminal/journey-copy.ts's.
- */
+/** docs/terminal.md "Verdicts": the return against what was expected; else what happened, why the run stopped, what was shared. */
 export function journeyVerdict(end: JourneyEnd): JourneyVerdict {
   if (end.returned !== undefined && end.stop === undefined) {
     const judged = judgeReturn(end.returned, end.expected);

@@ -8,13 +8,9 @@ export interface KeyStream {
 }
 
 /**
- * Spec §4 inactivity timer in a terminal: every key press is the customer's activity (the
- * `data` events of the key stream: the keys Ink reads, as the terminal app passes them on; never
- * the terminal's input itself, which a `data` listener would set flowing while Ink is not reading,
- * and the keys typed then would be lost). A terminal has no page to hide or show, and no
- * browser to say it is offline, nor a Back button: `onVisible`, `onConnectivity` and `onBack`
- * never fire, and a request
- * that gets no answer is an error of the bank's (DESIGN §3.15 does not apply).
+ * Spec §4 inactivity timer in a terminal: the keys Ink reads, as the app passes them on; never the
+ * terminal's input itself, which a `data` listener would set flowing while Ink is not reading, and
+ * the keys typed then would be lost. No visibility, connectivity or Back: DESIGN §3.15 does not apply.
  */
 export class KeyPressActivitySource implements ActivitySource {
   constructor(private readonly keys: KeyStream | undefined) {}

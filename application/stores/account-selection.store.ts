@@ -16,11 +16,10 @@ export const ACCOUNT_PAGE_SIZE = 50;
 /** The select-and-confirm step (spec §2 "Select and confirm", §4 "Account selection"). */
 @injectable()
 export class AccountSelectionStore {
-  /** The filter box's text: it narrows the tiles shown and never changes the selection. */
+  /** Narrows the tiles shown; never changes the selection. */
   filterText = '';
-  /** How many tiles of a long list are shown (grows with "Show more accounts"). */
   shownLimit = ACCOUNT_PAGE_SIZE;
-  /** Issue 23 item C: how often Continue was pressed with nothing to share (each press a new request, for focus). */
+  /** Issue 23 item C: each press with nothing to share is a new request, for focus. */
   continueRefused = 0;
 
   constructor(
@@ -44,18 +43,14 @@ export class AccountSelectionStore {
   }
 
   /**
-   * Spec §2: "Some accounts are not available for data sharing." with read-only accounts; issue 22
-   * (CX standards "Unavailable accounts": "SHOULD communicate why these accounts cannot be
-   * selected"): for business and trust profiles too, not only for an individual's.
+   * Spec §2: "Some accounts are not available for data sharing."; issue 22 (CX standards
+   * "Unavailable accounts"): for business and trust profiles too.
    */
   get showSomeIneligibleWarning(): boolean {
     return this.readonlyAccounts.length > 0 && this.availableAccounts.length > 0;
   }
 
-  /**
-   * Issue 22: why accounts cannot be selected and what can be done, as in-line help under the
-   * warning, in the words of the accounts' owner (an individual, or a business or trust).
-   */
+  /** Issue 22: why accounts cannot be selected and what can be done, in the words of the accounts' owner. */
   get unavailableWhy(): readonly string[] {
     return (this.session.accounts?.individualAccount ?? true)
       ? stepsCopy.selectAccounts.unavailableWhyIndividual
@@ -67,12 +62,12 @@ export class AccountSelectionStore {
     return this.availableAccounts.length === 0;
   }
 
-  /** Spec §2, issue 13 item 1: what the select-all box acts on (the matching accounts under a filter). */
+  /** Spec §2, issue 13 item 1: under a filter, the matching accounts. */
   get selectAll(): SelectAllScope {
     return selectAllScope(this.accounts, this.filterShown ? this.filterText : '');
   }
 
-  /** Spec §2: the select-all box only with more than one account (matching one, under a filter). */
+  /** Spec §2: only with more than one account (matching one, under a filter). */
   get selectAllShown(): boolean {
     return this.selectAll.shown;
   }
@@ -86,7 +81,7 @@ export class AccountSelectionStore {
     return selectionCount(this.accounts);
   }
 
-  /** Issue 13 item 1: a filter that matches no account ("No accounts match"). */
+  /** Issue 13 item 1: "No accounts match". */
   get noMatch(): boolean {
     return this.filterShown && this.filterText.trim() !== '' && this.visibleAccounts.length === 0;
   }
@@ -99,21 +94,15 @@ export class AccountSelectionStore {
     return noneSelected(this.accounts);
   }
 
-  /** A filter box only for long lists (more than {@link ACCOUNT_FILTER_MIN} accounts). */
   get filterShown(): boolean {
     return this.accounts.length > ACCOUNT_FILTER_MIN;
   }
 
-  /** The accounts matching the filter (name or number); every account when there is no filter. */
   get visibleAccounts(): readonly Account[] {
     return this.filterShown ? filterAccounts(this.accounts, this.filterText) : this.accounts;
   }
 
-  /**
-   * The tiles rendered: a short list whole; a long list page by page (the first
-   * {@link ACCOUNT_PAGE_SIZE}, then more on request), so a 500-account list stays quick.
-   * Accounts not shown keep their selection; without a filter select-all covers every account.
-   */
+  /** A long list page by page, so a 500-account list stays quick; accounts not shown keep their selection. */
   get shownAccounts(): readonly Account[] {
     if (!this.filterShown) return this.accounts;
     const matching = this.visibleAccounts;
@@ -147,26 +136,19 @@ export class AccountSelectionStore {
     void this.flow.dispatch(ids === undefined ? { type: 'toggleAll' } : { type: 'toggleAll', ids });
   }
 
-  /**
-   * Issue 23 items B, C: no account is selected and the recipient asked only for account data,
-   * so going on would share nothing (domain/flow-steps.ts `selectionSharesNothing`; the model refuses it).
-   */
+  /** Issue 23 items B, C: going on would share nothing, and the model refuses it. */
   get nothingToShare(): boolean {
     return selectionSharesNothing(this.flow.state);
   }
 
-  /** Issue 23 item C: after Continue with nothing to share, what is missing; gone once an account is ticked (none when nothing can be ticked: No eligible accounts says it). */
+  /** Issue 23 item C: after Continue with nothing to share; none when nothing can be ticked (No eligible accounts says it). */
   get continueMessage(): string | undefined {
     return this.continueRefused > 0 && this.nothingToShare && !nothingSelectable(this.flow.state.journey.accounts)
       ? stepsCopy.selectAccounts.selectAnAccount(this.session.tppName)
       : undefined;
   }
 
-  /**
-   * Spec §4: Continue saves the selection, then goes to confirmation. Issue 23 item C: not when
-   * that would share nothing (the model stays): Continue stays pressable, names what is missing
-   * (continueMessage) and the view moves focus to the accounts.
-   */
+  /** Spec §4: saves the selection, then confirmation; issue 23 item C: when that would share nothing, it stays pressable and says why. */
   continue(): Promise<void> {
     if (this.nothingToShare) this.continueRefused += 1;
     return this.flow.dispatch({ type: 'continue' });

@@ -53,11 +53,7 @@ export class ConfirmationStore {
     return this.session.accounts?.data ?? [];
   }
 
-  /**
-   * Spec §2, §4: added, maintained and removed accounts; sub-account tags only in an amendment.
-   * A line per account: the terminal lists them all; the web review reads {@link counts} and
-   * {@link reviewAccounts} (issue 23 item D).
-   */
+  /** Spec §2, §4: a line per account, for the terminal; the web review reads {@link counts} and {@link reviewAccounts} (issue 23 item D). */
   get summary(): SelectionSummary {
     return summarise(this.accounts, this.isPar);
   }
@@ -67,17 +63,13 @@ export class ConfirmationStore {
     return countSelection(this.accounts, this.isPar);
   }
 
-  /** Issue 22: how many account lines the review has (added, kept and removed), shown or not. */
+  /** Issue 22: shown or not. */
   get accountLineCount(): number {
     const { added, maintained, removed } = this.counts;
     return added + maintained + removed;
   }
 
-  /**
-   * Spec §2: the PAR notice, issue 22: each line only where something changes (domain/whats-changed.ts):
-   * the accounts, the period (its old and new end when the bank says what it was), the data
-   * newly requested and no longer requested.
-   */
+  /** Spec §2: the PAR notice; issue 22: a line only where something changes. */
   get whatsChanged(): WhatsChanged | undefined {
     const consent = this.session.consent;
     if (!this.isPar || consent === undefined) return undefined;
@@ -93,7 +85,7 @@ export class ConfirmationStore {
     return this.whatsChanged?.periodUpdated === true ? stepsCopy.confirmation.updatedDataSharingPeriod : stepsCopy.confirmation.dataSharingPeriod;
   }
 
-  /** Spec §2 "Joint account holders may be notified", issue 22: when any account added, kept or removed is joint. */
+  /** Spec §2 "Joint account holders may be notified", issue 22. */
   get jointHoldersNotified(): boolean {
     return jointHoldersMayBeNotified(this.accounts);
   }
@@ -103,12 +95,11 @@ export class ConfirmationStore {
     return jointHoldersNotNotified(this.accounts);
   }
 
-  /** Issue 22 (CX standards "Account confirm"): the account lines shown without a click, page by page (issue 23 item D: only they are built). */
+  /** Issue 22 (CX standards "Account confirm"): the lines shown without a click; issue 23 item D: only they are built. */
   get reviewAccounts(): ReviewAccountPage {
     return reviewAccountPage(this.accounts, this.isPar, this.reviewLimit);
   }
 
-  /** Issue 22: the next page of the review's account lines. */
   showMoreAccounts(): void {
     this.reviewLimit += REVIEW_ACCOUNT_PAGE;
   }
@@ -128,15 +119,12 @@ export class ConfirmationStore {
     return { tppName: this.session.tppName, orgName: this.session.token?.orgName ?? '' };
   }
 
-  /**
-   * Issue 22: a long list (the length issue 13 item 5 folded) is shown in a scrolling region of
-   * its own, never behind a click (CX standards "Account confirm").
-   */
+  /** Issue 22 (CX standards "Account confirm"): a long list scrolls in a region of its own, never behind a click. */
   get accountListScrolls(): boolean {
     return isAccountListFolded(this.counts);
   }
 
-  /** Issue 13 item 5: how many accounts will be shared (added and kept; partly selected groups count once). */
+  /** Issue 13 item 5: partly selected groups count once. */
   get sharedAccountCount(): number {
     const { added, maintained } = this.counts;
     return added + maintained;
@@ -152,21 +140,14 @@ export class ConfirmationStore {
     return this.isPar ? this.session.consent?.cdrArrangementId : undefined;
   }
 
-  /**
-   * Spec §2, §9: from the token's consentCreationDate (or, when it names none, the time the
-   * customer arrived) to the expiry, and how long that is.
-   */
+  /** Spec §2, §9: from the token's consentCreationDate (else the arrival) to the expiry. */
   get period(): SharingPeriod {
     const created = this.session.token?.consentCreationDate;
     const startMs = created === undefined ? this.flow.state.arrivedAtMs : created * 1000;
     return sharingPeriod(startMs, this.session.consent?.expirationMs);
   }
 
-  /**
-   * Spec §2 "Data sharing period": "D Month YYYY to D Month YYYY", the expiry alone, or none;
-   * issue 22, once-off wording: a once-off sharing is "Once only, on D Month YYYY", never an
-   * open-ended "From …".
-   */
+  /** Spec §2 "Data sharing period"; issue 22: a once-off sharing is "Once only, on D Month YYYY", never an open-ended "From …". */
   get periodText(): string | undefined {
     const { from, to } = this.period;
     if (from !== undefined && to !== undefined) return stepsCopy.confirmation.periodRange(from, to);
@@ -179,7 +160,7 @@ export class ConfirmationStore {
     return duration === undefined || to === undefined ? stepsCopy.confirmation.howLongOnceOnly : stepsCopy.confirmation.howLongOngoing(duration, to);
   }
 
-  /** Spec §3: whose data the customer clusters describe (flow-view.ts `customerWording`). */
+  /** Spec §3: whose data the customer clusters describe. */
   private get wording(): DataClusterProfile {
     return customerWording(this.flow.state);
   }
@@ -189,11 +170,7 @@ export class ConfirmationStore {
     return dataClusters(this.session.consent?.scopes ?? [], this.wording);
   }
 
-  /**
-   * Issue 13 items 2 and 3: the clusters listed as shared: no account data when no account is
-   * selected (unless the account step was skipped, where no account data is requested), each
-   * tagged new when an amendment newly requests it.
-   */
+  /** Issue 13 items 2 and 3: no account data when no account is selected (a skipped account step requests none). */
   get listedClusters(): readonly ListedCluster[] {
     const consent = this.session.consent;
     return listedClusters(this.clusters, {
@@ -212,10 +189,7 @@ export class ConfirmationStore {
     return !this.session.loading && !this.session.finished;
   }
 
-  /**
-   * Issue 23 item B: no account is selected and only account data is asked for, so a
-   * confirmation would share nothing (domain/flow-steps.ts `selectionSharesNothing`; the model refuses it).
-   */
+  /** Issue 23 item B: a confirmation would share nothing, and the model refuses it. */
   get nothingToShare(): boolean {
     return selectionSharesNothing(this.flow.state);
   }
@@ -233,7 +207,7 @@ export class ConfirmationStore {
 
   /** Spec §4 Success: confirm (one request however often it is pressed), the success modal, then the return. */
   confirm(): Promise<void> {
-    // Issue 23 item B: the model confirms no arrangement that shares nothing; the press is noted, so the page says why.
+    // Issue 23 item B: the model refuses it; the press is noted, so the page says why.
     if (this.nothingToShare) this.confirmRefused += 1;
     return this.flow.dispatch({ type: 'confirm' });
   }

@@ -33,19 +33,15 @@ export interface FieldFocus {
   readonly request: number;
 }
 
-/**
- * The login step (spec §2 "Login screen", §5, §8): the form (held by the flow model), its
- * validation messages (shown once a field has been left or Continue pressed), Continue's state
- * and the date-of-birth step-up.
- */
+/** The login step (spec §2 "Login screen", §5, §8): a field's message shows once it is left or Continue pressed. */
 @injectable()
 export class LoginStore {
   touched: ReadonlySet<LoginField> = new Set();
-  /** Where focus goes after Continue on an incomplete form: the first field whose message says what is missing (none after Continue on a complete one). */
+  /** After Continue on an incomplete form, focus goes to the first field whose message says what is missing. */
   fieldFocus: FieldFocus | undefined = undefined;
-  /** Issue 23 item A: the last text typed or pasted into the secure code field held a letter, and was refused. */
+  /** Issue 23 item A: the last text typed or pasted held a letter, and was refused. */
   secureCodeRefused = false;
-  /** Issue 25: the fields typed in or left since the last Continue (`messageAnnounced`). */
+  /** Issue 25: typed in or left since the last Continue (`messageAnnounced`). */
   private typedSinceContinue: ReadonlySet<LoginField> = new Set();
 
   constructor(
@@ -64,7 +60,7 @@ export class LoginStore {
     return this.flow.state.journey.login.form;
   }
 
-  /** Spec §8: the date of birth is asked for. */
+  /** Spec §8. */
   get requireDob(): boolean {
     return this.flow.state.journey.login.requireDob;
   }
@@ -95,7 +91,7 @@ export class LoginStore {
     return secureCodeFieldMessage(this.flow.state.journey.login, this.secureCodeValidation);
   }
 
-  /** Issue 25: the secure code field is read "invalid" when its message is an error (domain/login-feedback.ts `secureCodeFieldInvalid`). */
+  /** Issue 25: read "invalid" only when its message is an error. */
   get secureCodeInvalid(): boolean {
     return this.secureCodeRefused || secureCodeFieldInvalid(this.flow.state.journey.login, this.secureCodeValidation);
   }
@@ -104,11 +100,7 @@ export class LoginStore {
     return this.touched.has('secureCode') ? secureCodeError(this.form.secureCode) : undefined;
   }
 
-  /**
-   * Issue 25 "nothing is announced twice": whether the field's live region announces its message
-   * as it appears; not at the field the focus is sent to then, which is read with its message
-   * (domain/login-feedback.ts `messageReadWithFocus`).
-   */
+  /** Issue 25 "nothing is announced twice": not at the field focus is sent to, which is read with its message. */
   messageAnnounced(field: 'username' | 'secureCode'): boolean {
     return this.fieldReadWithFocus !== field;
   }
@@ -125,12 +117,12 @@ export class LoginStore {
     return dateOfBirthStepUpNotice(this.flow.state.journey.login, this.session.loginSettings.otpExpirySeconds);
   }
 
-  /** Spec §2, issue 22: the login's links, as the CX standards and the bank's switches decide (domain/cx-settings.ts). */
+  /** Spec §2, issue 22: as the CX standards and the bank's switches decide. */
   get links(): LoginLinks {
     return this.session.loginLinks;
   }
 
-  /** Spec §2, issue 22 (CX standards "OTP expiry"): the secure code's help, with how long a code lasts. */
+  /** Spec §2, issue 22 (CX standards "OTP expiry"): with how long a code lasts. */
   get secureCodeHelp(): string {
     return secureCodeHelp(this.session.loginSettings.otpExpirySeconds);
   }
@@ -140,25 +132,22 @@ export class LoginStore {
     return copy.login.passwordNote;
   }
 
-  /** DESIGN §3.7: where focus goes after a failed login (login-feedback.ts). */
+  /** DESIGN §3.7: after a failed login. */
   get focus(): LoginFocus | undefined {
     return loginFocus(this.flow.state.journey.login, topModalOf(this.flow.state.phase) !== undefined);
   }
 
-  /**
-   * Issue 23 item C: where focus goes at the step-up: the first field the customer must fill
-   * (read when the step-up is shown, not as they type: the view reads it once).
-   */
+  /** Issue 23 item C: focus at the step-up; the view reads it once, when the step-up is shown. */
   get stepUpField(): LoginFormField {
     return firstFieldToFill(this.form);
   }
 
-  /** The modal on top of the login step, if any (issue 23 item C: focus after it closes, `fieldAfter`). */
+  /** Issue 23 item C: focus after it closes goes to {@link fieldAfter}. */
   get topModal(): ModalName | undefined {
     return topModalOf(this.flow.state.phase)?.name;
   }
 
-  /** Issue 23 item C: the field focus goes to once `modal` is closed (domain/login-feedback.ts `fieldAfterModal`). */
+  /** Issue 23 item C. */
   fieldAfter(modal: ModalName): LoginFormField | undefined {
     return fieldAfterModal(modal);
   }
@@ -167,16 +156,12 @@ export class LoginStore {
     return this.requireDob && this.touched.has('dob') ? dateOfBirthError(this.form.dob, this.today) : undefined;
   }
 
-  /**
-   * Issue 20: a press made while the pre-rendered form waits for the login step (Continue on a
-   * complete form, Cancel, a help link) is acknowledged ("Just a moment…") until the step is
-   * shown and it is carried out.
-   */
+  /** Issue 20: a press on the pre-rendered form is acknowledged ("Just a moment…") until the login step carries it out. */
   get acknowledged(): boolean {
     return this.session.awaitingLogin && this.flow.state.journey.login.early !== undefined;
   }
 
-  /** Spec §5: the form is complete and the login step can take it now (the terminal's Continue acts only then). */
+  /** Spec §5: the terminal's Continue acts only then. */
   get canContinue(): boolean {
     return !this.session.awaitingLogin && !this.session.loading && !this.session.finished && this.formIsComplete;
   }
@@ -185,7 +170,6 @@ export class LoginStore {
     return canContinue(this.form, { requireDob: this.requireDob, today: this.today });
   }
 
-  /** The first field with a message, in the form's order. */
   private get firstInvalidField(): LoginField | undefined {
     if (this.usernameError !== undefined) return 'username';
     if (secureCodeError(this.form.secureCode) !== undefined) return 'secureCode';
@@ -197,7 +181,7 @@ export class LoginStore {
     void this.flow.dispatch({ type: 'usernameTyped', value: username });
   }
 
-  /** Issue 23 item A: spaces and dashes are dropped, a letter refused (domain/login-form.ts `secureCodeEntry`). */
+  /** Issue 23 item A: spaces and dashes are dropped, a letter refused. */
   setSecureCode(secureCode: string): void {
     this.typedIn('secureCode');
     this.secureCodeRefused = secureCodeEntry(secureCode, this.form.secureCode).refused;
@@ -208,7 +192,7 @@ export class LoginStore {
     void this.flow.dispatch({ type: 'dateOfBirthTyped', parts: { [part]: value } });
   }
 
-  /** Spec §2: a whole date pasted into a date-of-birth box fills the three parts. Returns whether it was a date. */
+  /** Spec §2: a whole date pasted into a date-of-birth box fills the three parts. */
   pasteDob(text: string): boolean {
     const parts = parsePastedDate(text);
     if (parts === undefined) return false;
@@ -217,13 +201,13 @@ export class LoginStore {
     return true;
   }
 
-  /** A field was left: its message may show from now on. */
+  /** A field was left: its message may show. */
   touch(field: LoginField): void {
     this.typedIn(field);
     if (!this.touched.has(field)) this.touched = new Set([...this.touched, field]);
   }
 
-  /** Issue 25: a field typed in or left since Continue: a message that appears there now is announced. */
+  /** Issue 25: a message that appears there now is announced. */
   private typedIn(field: LoginField): void {
     if (!this.typedSinceContinue.has(field)) this.typedSinceContinue = new Set([...this.typedSinceContinue, field]);
   }
@@ -238,11 +222,8 @@ export class LoginStore {
   }
 
   /**
-   * Spec §4: Continue authenticates (the model decides what follows; while the pre-rendered form
-   * waits, it is remembered, issue 20). Continue is never a silent grey dead end (issue 20,
-   * departing from spec §5 "Continue is disabled until … valid"): on an incomplete form every
-   * field's message shows and focus moves to the first one. A wrong code is cleared by the
-   * model; its field shows no message until it is left again.
+   * Spec §4: Continue authenticates. Issue 20 departs from spec §5 "Continue is disabled until …
+   * valid": never a silent grey dead end; on an incomplete form every message shows.
    */
   async submit(): Promise<void> {
     // Issue 25: the date of birth is marked left only once it is asked for; marked before, its

@@ -5,23 +5,19 @@ import { MODAL_RULES, type ModalName, type ModalRule } from '../../domain/modal'
 import type { ModalEntry } from '../../domain/modal-stack';
 import { FlowController } from '../flow-controller';
 
-/**
- * The modal host's state (spec §3 "Modal state", DESIGN §3.10), projected from the flow model:
- * the open modals bottom to top (the inactivity warning and the token-expiry redirect open over
- * any other), the one on top, and whether its button is working (an exit asking the bank).
- */
+/** The modal host's state (spec §3 "Modal state", DESIGN §3.10); the inactivity warning and the token-expiry redirect open over any other. */
 @injectable()
 export class ModalStore {
   constructor(@inject(FlowController) private readonly flow: FlowController) {
     makeAutoObservable<this, 'flow'>(this, { flow: false }, { autoBind: true, deep: false });
   }
 
-  /** The open modals, bottom first. */
+  /** Bottom first. */
   get stack(): readonly ModalEntry[] {
     return openModalsOf(this.flow.state.phase);
   }
 
-  /** The modal on top, the one the customer answers. */
+  /** The one the customer answers. */
   get current(): ModalEntry | undefined {
     return topModalOf(this.flow.state.phase);
   }
@@ -30,7 +26,7 @@ export class ModalStore {
     return this.current === undefined ? undefined : MODAL_RULES[this.current.name];
   }
 
-  /** Set while a decision is being asked of the bank (an exit's reject, a confirmation), so the buttons cannot start another. */
+  /** While a decision is asked of the bank, so the buttons cannot start another. */
   get busy(): boolean {
     return modalButtonsBusy(this.flow.state);
   }
@@ -44,10 +40,7 @@ export class ModalStore {
     return this.flow.dispatch({ type: 'modalPrimary' });
   }
 
-  /**
-   * Close button, Escape, or a modal's secondary button: closable modals only. Closing the
-   * timeout warning extends the session (spec §4, WCAG 2.2.1).
-   */
+  /** Closable modals only; closing the timeout warning extends the session (spec §4, WCAG 2.2.1). */
   dismiss(): Promise<void> {
     return this.flow.dispatch({ type: 'modalDismiss' });
   }

@@ -29,11 +29,7 @@ import type { ConfigLinks, LoginSettings, RuntimeConfig } from '../runtime-confi
 
 export type { FailureRoute, Screen } from '../../domain/flow-state';
 
-/**
- * The journey as every step shows it (DESIGN §3.9: a projection of the flow model's state): the
- * screen, the step and its title, intro, progress and buttons, the verified token, the consent,
- * the profiles and accounts, and whether a request is under way (the spinner mask).
- */
+/** The journey as every step shows it (DESIGN §3.9: a projection of the flow model's state). */
 @injectable()
 export class SessionStore {
   constructor(
@@ -44,7 +40,7 @@ export class SessionStore {
     makeAutoObservable<this, 'flow' | 'entry'>(this, { flow: false, config: false, entry: false }, { autoBind: true, deep: false });
   }
 
-  /** Issue 20: what the pre-rendered entry page shows of the bank (ENTRY_PAGE; the runtime config's when unbound). */
+  /** Issue 20: what the pre-rendered entry page shows of the bank. */
   private get entryPage(): EntryPage {
     return this.entry ?? { brands: this.config.brandDetails, links: this.config.links };
   }
@@ -82,22 +78,20 @@ export class SessionStore {
     return knownOutcome(this.state.decision, this.state.journey.token !== undefined);
   }
 
-  /** DESIGN §3.15: the browser is offline (requests wait for the connection). */
+  /** DESIGN §3.15: requests wait for the connection. */
   get offline(): boolean {
     return !this.state.online;
   }
 
   /**
-   * Issue 15: the pre-rendered login form is on screen while the token is verified and the
-   * consent read (domain/flow-transition.ts `awaitingLogin`). Until the login step is shown the
-   * page renders only what the build could know (docs/prerendered-login.md): every brand (the
-   * page shows the token's), the build's links, no recipient, no year.
+   * Issue 15: the pre-rendered login form is on screen while the token is verified. Until then
+   * the page renders only what the build could know (docs/prerendered-login.md).
    */
   get awaitingLogin(): boolean {
     return awaitingLogin(this.state);
   }
 
-  /** Spec §2 spinner mask: a request is under way (not while the pre-rendered login form awaits the login step: it takes input). */
+  /** Spec §2 spinner mask (not over the pre-rendered login form: it takes input). */
   get loading(): boolean {
     return isLoading(this.state);
   }
@@ -107,31 +101,24 @@ export class SessionStore {
     return this.awaitingLogin ? this.entryPage.links : this.config.links;
   }
 
-  /**
-   * Issue 22: the secure code's lifetime and the CX switches (CONTRACT §2), the entry page's
-   * while the pre-rendered form waits, as with the links.
-   */
+  /** Issue 22, CONTRACT §2: the entry page's while the pre-rendered form waits, as with the links. */
   get loginSettings(): LoginSettings {
     const configured = { otpExpirySeconds: this.config.otpExpirySeconds, cx: this.config.cx };
     return this.awaitingLogin ? (this.entryPage.login ?? configured) : configured;
   }
 
-  /** Issue 22: which of spec §2's login links show (the CX standards by default, the bank's switches otherwise). */
+  /** Issue 22: spec §2's login links, by the CX standards unless the bank's switches say otherwise. */
   get loginLinks(): LoginLinks {
     return loginLinks(this.loginSettings.cx);
   }
 
-  /**
-   * Spec §2 footer links, issue 22: not on the login (the redirect's authentication screen, and
-   * the loading screen before it) unless `cx.showFooterLinksOnLogin` (CX standards, Friction:
-   * "Referencing or including other documents").
-   */
+  /** Spec §2 footer links, issue 22: not while authenticating (CX standards, Friction: "Referencing or including other documents"). */
   get footerLinksShown(): boolean {
     const authenticating = this.screen.kind === 'loading' || (this.screen.kind === 'flow' && this.step === 'login');
     return !authenticating || this.loginLinks.footerLinks;
   }
 
-  /** What a modal's words depend on (copy.ts `ModalContext`), for every channel: the recipient, an amendment, the known outcome, the login's links. */
+  /** What a modal's words depend on, for every channel. */
   get modalContext(): ModalContext {
     const phase = this.state.phase;
     return {
@@ -143,7 +130,7 @@ export class SessionStore {
     };
   }
 
-  /** Spec §2 footer "a copyright line" (none in the pre-rendered login form: the build cannot know the year it is shown in). */
+  /** Spec §2 footer; none in the pre-rendered login form: the build cannot know the year it is shown in. */
   get copyright(): string | undefined {
     return this.awaitingLogin ? undefined : copy.shell.copyright(new Date().getFullYear(), this.brand.legalName);
   }
@@ -153,7 +140,7 @@ export class SessionStore {
     return isFinished(this.state);
   }
 
-  /** Spec §4, §2: the flags that shape the flow's steps and tracker. */
+  /** Spec §4, §2. */
   get flags(): FlowFlags {
     return flowFlags(this.state);
   }
@@ -172,10 +159,8 @@ export class SessionStore {
   }
 
   /**
-   * The header's brand. Issue 20 "the first paint is already the bank's": while the pre-rendered
-   * form waits, every brand of the entry page, each marked as a variant: the page's stylesheet
-   * shows the one its script read from the token (`data-brand`), from the first paint; the
-   * verified token's brand follows in the same place.
+   * Issue 20 "the first paint is already the bank's": while the pre-rendered form waits, every
+   * brand as a variant; the page's stylesheet shows the one its script read from the token.
    */
   get headerBrands(): { readonly brands: readonly Brand[]; readonly variants: boolean } {
     return this.awaitingLogin ? { brands: this.entryPage.brands, variants: true } : { brands: [this.brand], variants: false };
@@ -194,7 +179,7 @@ export class SessionStore {
     return selectedProfile(this.state.journey.profiles);
   }
 
-  /** Spec §4: true only when the chosen profile is PERSONAL. */
+  /** Spec §4: only when the chosen profile is PERSONAL. */
   get selectIndividual(): boolean {
     return selectIndividual(this.state.journey.profiles);
   }
@@ -225,21 +210,18 @@ export class SessionStore {
     return this.state.journey.token !== undefined;
   }
 
-  /** Spec §2 failure page: its button has somewhere to go (the token's redirect address or the bank's public site). */
+  /** Spec §2 failure page: the token's redirect address or the bank's public site. */
   get failureHasExit(): boolean {
     return this.state.journey.token !== undefined || this.config.publicSiteUrl !== '';
   }
 
-  /**
-   * Spec §2 failure page, issue 23 item E: its button's label and where it goes, by the
-   * recipient's name or the bank's (its brand's name when the token named a brand).
-   */
+  /** Spec §2 failure page, issue 23 item E: the button names the recipient or the bank. */
   get failureExit(): FailureExit {
     const brand = this.brand;
     return failureExit(this.failureLeavesToThirdParty, this.tppName, brand.displayName === NEUTRAL_BRAND_NAME ? undefined : brand.displayName);
   }
 
-  /** DESIGN §3.16: the failure page's sentence about what was shared, from what is known (issue 21); empty when nothing is. */
+  /** DESIGN §3.16, issue 21: what was shared, from what is known; empty when nothing is. */
   get failureOutcome(): string {
     return this.outcome === 'nothingShared' ? copy.failure.nothingShared : outcomeSentence(this.modalContext);
   }
@@ -249,10 +231,7 @@ export class SessionStore {
     return this.flow.dispatch({ type: 'leaveFailurePage' });
   }
 
-  /**
-   * Spec §8 "any other error opens Service unavailable": a step's code or stylesheet could not
-   * be loaded, even after the retries of DESIGN §3.4. Bound: a view passes it on as a callback.
-   */
+  /** Spec §8 "any other error opens Service unavailable": a step's code could not be loaded after DESIGN §3.4's retries. Bound: a view passes it on. */
   stepUnavailable(): void {
     void this.flow.dispatch({ type: 'stepUnavailable' });
   }
