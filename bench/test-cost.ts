@@ -1,0 +1,68 @@
+// Issue 24 item 4: what each test file costs the machine, for the "npm test ≤ 4 minutes" question
+// (docs/testing.md "How long it takes"). Runs each file alone through mocha and prints its wall
+// time and the whole machine's CPU time over it, read from /proc/stat: Chromium's renderers are
+// not children that mocha waits for, so `time npm test` does not count them.
+//
+//   npx tsx bench/test-cost.ts                      # every browser test file
+//   npx tsx bench/test-cost.ts test/terminal/*.ts   # any files
+//
+// Run it on a quiet machine, after `npm run build`.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+
+/** The machine's busy CPU seconds since boot: user, nice, system, irq and softirq of every core. */
+function machineCpuSeconds(): number {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const [user, nice, system, , , irq, softirq] = line.trim().split(/\s+/).slice(1).map(Number);
+  const ticksPerSecond = 100; // USER_HZ, 100 on Linux
+  return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) / ticksPerSecond;
+}
+
+const MOCHA = ['mocha', '--no-config', '--import=tsx/esm', '--require', 'test/support/test-environment.ts', '--extension', 'ts', '--extension', 'tsx'];
+
+interface Cost {
+  readonly file: string;
+  readonly wallS: number;
+  readonly cpuS: number;
+  readonly summary: string;
+}
+
+function runFile(file: string): Cost {
+  const cpu0 = machineCpuSeconds();
+  const t0 = performance.now();
+  const run = spawnSync('npx', [...MOCHA, '--timeout', '180000', '--reporter', 'dot', file], { encoding: 'utf8' });
+  const wallS = (performance.now() - t0) / 1000;
+  const cpuS = machineCpuSeconds() - cpu0;
+  const summary = `${run.stdout}${run.stderr}`
+    .split('\n')
+    .filter((line) => /\d+ (passing|failing|pending)/.test(line))
+    .map((line) => line.trim())
+    .join(', ');
+  return { file, wallS, cpuS, summary: run.status === 0 ? summary : `exit ${String(run.status)}: ${summary}` };
+}
+
+if (process.platform !== 'linux') {
+  console.error('bench/test-cost.ts reads /proc/stat: it runs on Linux only.');
+  process.exit(2);
+}
+const files =
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : readdirSync('test/browser')
+        .filter((name) => name.endsWith('.test.ts'))
+        .map((name) => `test/browser/${name}`);
+const cores = os.cpus().length;
+const costs: Cost[] = [];
+for (const file of files) {
+  const cost = runFile(file);
+  costs.push(cost);
+  console.log(
+    `${cost.file}: ${cost.wallS.toFixed(1)} s wall, ${cost.cpuS.toFixed(1)} s CPU (${(cost.cpuS / cost.wallS).toFixed(2)} cores busy); ${cost.summary}`,
+  );
+}
+const wall = costs.reduce((sum, cost) => sum + cost.wallS, 0);
+const cpu = costs.reduce((sum, cost) => sum + cost.cpuS, 0);
+console.log(
+  `\n${costs.length} files: ${wall.toFixed(0)} s wall, ${cpu.toFixed(0)} s of CPU: at least ${(cpu / cores).toFixed(0)} s on ${cores} cores however they are run.`,
+);
