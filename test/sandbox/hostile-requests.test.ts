@@ -1,7 +1,9 @@
 // Issue 24 item 6: what a hostile-request run found, closed. Requests no route sees (an address
 // that cannot be decoded, one Node's parser refuses, one that never finishes arriving) are
-// answered with the security headers of every answer (DESIGN §4), and a request that does not
-// finish arriving no longer holds its connection: it is answered 408 within seconds.
+// answered with the security headers of every answer (DESIGN §4), and a request that stops
+// arriving no longer holds its connection: it is answered 408 within seconds. A request that keeps
+// arriving, however slowly (a phone's upload of 5,000 accounts), is answered as usual up to the
+// total limit (sandbox/server.ts REQUEST_TIMEOUTS).
 import net from 'node:net';
 import { expect } from 'chai';
 import { RunningSandbox } from './sandbox-test-kit';
@@ -13,13 +15,30 @@ interface RawAnswer {
   readonly closedAfterMs: number | undefined;
 }
 
-/** Sends `text` as it is on a new connection and reads until the server closes it or `waitMs` pass. */
-function rawRequest(origin: string, text: string, waitMs: number): Promise<RawAnswer> {
+/**
+ * Sends `text` as it is on a new connection (its head at once, then its body in `pieces`, one
+ * every `paceMs`, when given) and reads until the server closes it or `waitMs` pass.
+ */
+function rawRequest(
+  origin: string,
+  text: string,
+  waitMs: number,
+  pacing: { readonly pieces: number; readonly paceMs: number } = { pieces: 1, paceMs: 0 },
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
     const began = Date.now();
     let received = '';
-    const socket = net.connect(Number(port), hostname, () => socket.write(text));
+    const bodyAt = text.includes('\r\n\r\n') ? text.indexOf('\r\n\r\n') + 4 : text.length;
+    const body = text.slice(bodyAt);
+    const size = Math.ceil(body.length / pacing.pieces);
+    const pieces = [text.slice(0, bodyAt), ...Array.from({ length: pacing.pieces }, (_, index) => body.slice(index * size, (index + 1) * size))];
+    const sendPieces = (index: number): void => {
+      if (index >= pieces.length || socket.destroyed) return;
+      socket.write(pieces[index] ?? '');
+      setTimeout(() => sendPieces(index + 1), pacing.paceMs);
+    };
+    const socket = net.connect(Number(port), hostname, () => sendPieces(0));
     const answer = (closed: boolean): RawAnswer => {
       const [head = ''] = received.split('\r\n\r\n');
       const [statusLine = '', ...lines] = head.split('\r\n');
@@ -78,5 +97,44 @@ describe('sandbox bank: hostile requests (issue 24 item 6)', function () {
     expect(answer.status).to.equal(408);
     expectSecurityHeaders(answer);
     expect(answer.closedAfterMs, 'closed, not held').to.be.a('number').and.below(15_000);
+  });
+});
+
+describe('sandbox bank: slow requests (issue 24 item 6, limits shortened to 1 s stalled and 4 s in all)', function () {
+  this.timeout(30_000);
+  const sandbox = new RunningSandbox();
+  before(() => sandbox.start({ requestTimeouts: { stalledMs: 1_000, totalMs: 4_000 } }));
+  after(() => sandbox.dispose());
+
+  const report = JSON.stringify({
+    'csp-report': { 'document-uri': 'http://127.0.0.1:4400/demo_accc_aisp', 'violated-directive': 'script-src-elem', 'blocked-uri': 'inline' },
+  });
+  const reportRequest = `POST /csp-reports HTTP/1.1\r\nHost: x\r\nContent-Type: application/csp-report\r\nContent-Length: ${report.length}\r\nConnection: close\r\n\r\n${report}`;
+
+  it('a request that keeps arriving for longer than the stall limit is answered as usual', async () => {
+    // The body in 12 pieces, one every 250 ms: 3 s from first to last byte, never 1 s without one.
+    const answer = await rawRequest(sandbox.origin, reportRequest, 10_000, { pieces: 12, paceMs: 250 });
+    expect(answer.status).to.equal(204);
+  });
+
+  it('a request still arriving at the total limit is answered 408 with the security headers', async () => {
+    // The body in 12 pieces, one every 500 ms: 6 s, over the 4 s limit, and never stalled.
+    const answer = await rawRequest(sandbox.origin, reportRequest, 15_000, { pieces: 12, paceMs: 500 });
+    expect(answer.status).to.equal(408);
+    expectSecurityHeaders(answer);
+    expect(answer.closedAfterMs, 'closed at the total limit').to.be.a('number').within(3_500, 10_000);
+  });
+
+  it('a body that stops arriving is answered 408 once stalled, long before the total limit', async () => {
+    const answer = await rawRequest(sandbox.origin, reportRequest.slice(0, -10), 15_000);
+    expect(answer.status).to.equal(408);
+    expectSecurityHeaders(answer);
+    expect(answer.closedAfterMs, 'closed at the stall limit').to.be.a('number').and.below(3_000);
+  });
+
+  it('a connection that sends nothing is closed without an answer once stalled', async () => {
+    const answer = await rawRequest(sandbox.origin, '', 15_000);
+    expect(answer.status).to.equal(0);
+    expect(answer.closedAfterMs, 'closed at the stall limit').to.be.a('number').and.below(3_000);
   });
 });
