@@ -176,8 +176,9 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
 
   const app = Fastify({
     logger: options.logErrors === true ? { level: 'error' } : false,
-    requestTimeout: timeouts.totalMs,
-    // Node checks for timed-out requests every 30 s by default; every second keeps the limits near.
+    // The limits are the server's own: Fastify applies its requestTimeout option only to a server
+    // it creates. Node checks for timed-out requests every 30 s by default; every second keeps
+    // the limits near.
     serverFactory: (handler) => {
       const server = createServer(
         { requestTimeout: timeouts.totalMs, headersTimeout: Math.min(timeouts.stalledMs, timeouts.totalMs), connectionsCheckingInterval: 1000 },
