@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from '../esbuild.config.mjs';
-import { launchChromium, SandboxHarness } from '../test/browser/browser-harness';
+import { FULL_CHROMIUM, launchChromium, SandboxHarness } from '../test/browser/browser-harness';
 import { type GzipProxy, startGzipProxy } from './gzip-proxy';
 import { coldStart } from './measure';
 import { MOBILE } from './profiles';
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'consent-compare-'));
   let tree: string | undefined;
   const harnesses: { name: string; harness: SandboxHarness; proxy: GzipProxy; url: () => Promise<string>; hasContinue: boolean }[] = [];
-  const browser = await launchChromium();
+  const browser = await launchChromium([], FULL_CHROMIUM);
   try {
     tree = await buildRef(work, path.join(work, 'ref-dist'));
     await buildApp({ outDir: path.join(work, 'tree-dist') });

@@ -17,7 +17,7 @@
 import os from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { copy } from '../domain/copy';
-import { launchChromium, SandboxHarness } from '../test/browser/browser-harness';
+import { FULL_CHROMIUM, launchChromium, SandboxHarness } from '../test/browser/browser-harness';
 import { closeQuietly, MARK_TIMEOUT_MS } from './measure';
 import { installProbe, LOGIN_READY, mark, SECURE_CODE, USERNAME } from './page-probe';
 import { applyProfile, MOBILE } from './profiles';
@@ -118,7 +118,7 @@ async function oneRun(browser: Browser, harness: SandboxHarness): Promise<Review
 }
 
 const harness = await new SandboxHarness().start(DIST === undefined ? {} : { distDir: DIST });
-const browser = await launchChromium();
+const browser = await launchChromium([], FULL_CHROMIUM);
 try {
   const runs: ReviewRun[] = [];
   for (let run = 1; run <= RUNS; run++) {

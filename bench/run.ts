@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../esbuild.config.mjs';
 import type { Browser } from 'playwright-core';
-import { launchChromium, SandboxHarness } from '../test/browser/browser-harness';
+import { FULL_CHROMIUM, launchChromium, SandboxHarness } from '../test/browser/browser-harness';
 import { firstScreenBytes } from './first-screen-bytes';
 import { startGzipProxy } from './gzip-proxy';
 import { coldStart, type StartOptions, type StartTimes } from './measure';
@@ -149,12 +149,12 @@ async function main(): Promise<void> {
   const productProxy = await startGzipProxy(product.origin);
   const floorProxy = await startGzipProxy(floor.origin);
   // A browser that died (a crash under load) is launched again, and the relaunch counted.
-  let browser: Browser = await launchChromium();
+  let browser: Browser = await launchChromium([], FULL_CHROMIUM);
   let browserRelaunches = 0;
   const liveBrowser = async (): Promise<Browser> => {
     if (!browser.isConnected()) {
       browserRelaunches++;
-      browser = await launchChromium();
+      browser = await launchChromium([], FULL_CHROMIUM);
     }
     return browser;
   };

@@ -8,8 +8,9 @@
 //
 // Run it on a quiet machine, after `npm run build`.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 
 /** The machine's busy CPU seconds since boot: user, nice, system, irq and softirq of every core. */
 function machineCpuSeconds(): number {
@@ -26,20 +27,34 @@ interface Cost {
   readonly wallS: number;
   readonly cpuS: number;
   readonly summary: string;
+  /** Each test's own duration (mocha's, hooks excluded), slowest first. */
+  readonly tests: readonly { readonly title: string; readonly ms: number }[];
+}
+
+/** The tests of mocha's JSON report, with their durations (a failed test's too). */
+function testDurations(reportFile: string): { title: string; ms: number }[] {
+  try {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { tests?: { fullTitle?: string; duration?: number }[] };
+    return (report.tests ?? []).map((test) => ({ title: test.fullTitle ?? '?', ms: test.duration ?? 0 })).sort((a, b) => b.ms - a.ms);
+  } catch {
+    return [];
+  }
 }
 
 function runFile(file: string): Cost {
+  const reportDir = mkdtempSync(path.join(os.tmpdir(), 'test-cost-'));
+  const reportFile = path.join(reportDir, 'report.json');
   const cpu0 = machineCpuSeconds();
   const t0 = performance.now();
-  const run = spawnSync('npx', [...MOCHA, '--timeout', '180000', '--reporter', 'dot', file], { encoding: 'utf8' });
+  const run = spawnSync('npx', [...MOCHA, '--timeout', '180000', '--reporter', 'json', '--reporter-option', `output=${reportFile}`, file], {
+    encoding: 'utf8',
+  });
   const wallS = (performance.now() - t0) / 1000;
   const cpuS = machineCpuSeconds() - cpu0;
-  const summary = `${run.stdout}${run.stderr}`
-    .split('\n')
-    .filter((line) => /\d+ (passing|failing|pending)/.test(line))
-    .map((line) => line.trim())
-    .join(', ');
-  return { file, wallS, cpuS, summary: run.status === 0 ? summary : `exit ${String(run.status)}: ${summary}` };
+  const tests = testDurations(reportFile);
+  rmSync(reportDir, { recursive: true, force: true });
+  const failed = run.status === 0 ? '' : `exit ${String(run.status)}, `;
+  return { file, wallS, cpuS, summary: `${failed}${tests.length} tests`, tests };
 }
 
 if (process.platform !== 'linux') {
@@ -57,12 +72,19 @@ const costs: Cost[] = [];
 for (const file of files) {
   const cost = runFile(file);
   costs.push(cost);
+  const perTest =
+    cost.tests.length > 0 ? `; per test ${(cost.wallS / cost.tests.length).toFixed(1)} s wall, ${(cost.cpuS / cost.tests.length).toFixed(1)} s CPU` : '';
   console.log(
-    `${cost.file}: ${cost.wallS.toFixed(1)} s wall, ${cost.cpuS.toFixed(1)} s CPU (${(cost.cpuS / cost.wallS).toFixed(2)} cores busy); ${cost.summary}`,
+    `${cost.file}: ${cost.wallS.toFixed(1)} s wall, ${cost.cpuS.toFixed(1)} s CPU (${(cost.cpuS / cost.wallS).toFixed(2)} cores busy); ${cost.summary}${perTest}`,
   );
+  if (process.env['TEST_COST_SLOWEST'] !== undefined) {
+    for (const test of cost.tests.slice(0, Number(process.env['TEST_COST_SLOWEST']) || 5)) console.log(`    ${(test.ms / 1000).toFixed(1)} s  ${test.title}`);
+  }
 }
 const wall = costs.reduce((sum, cost) => sum + cost.wallS, 0);
 const cpu = costs.reduce((sum, cost) => sum + cost.cpuS, 0);
+const tests = costs.reduce((sum, cost) => sum + cost.tests.length, 0);
 console.log(
-  `\n${costs.length} files: ${wall.toFixed(0)} s wall, ${cpu.toFixed(0)} s of CPU: at least ${(cpu / cores).toFixed(0)} s on ${cores} cores however they are run.`,
+  `\n${costs.length} files, ${tests} tests: ${wall.toFixed(0)} s wall, ${cpu.toFixed(0)} s of CPU: at least ${(cpu / cores).toFixed(0)} s on ${cores} cores however they are run.`,
 );
+if (tests > 0) console.log(`per test: ${(wall / tests).toFixed(1)} s wall, ${(cpu / tests).toFixed(1)} s CPU`);

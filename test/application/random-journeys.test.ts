@@ -2,7 +2,10 @@
 // stateful bank with the sandbox's rules, with faults and time passing; after every command the
 // invariants of test/support/journey-invariants.ts must hold.
 //
-// JOURNEYS=n sets how many (default 3000); JOURNEY_TRACE=1 prints each command of a replay with
+// JOURNEYS=n sets how many (default 3000). The seed is fixed (issue 32: the gate is deterministic):
+// 1119581262, the seed whose journeys found an approval turned into access_denied
+// (`approvalCommitted`, commit 5dde8fd); JOURNEY_SEED=<n> draws others, as `npm run soak` does.
+// JOURNEY_TRACE=1 prints each command of a replay with
 // the bank calls, the modals and the exit it led to. A failure prints its seed, path and shrunk sequence
 // with its replayPath; to replay it (same code, same JOURNEYS): JOURNEYS=<n> JOURNEY_SEED=<seed>
 // JOURNEY_PATH=<path> JOURNEY_REPLAY=<replayPath> npx mocha --no-config -n import=tsx/esm \
@@ -12,7 +15,7 @@ import { initialModel, journeyCommands, observe, scenarios } from '../support/jo
 import { createWorld } from '../support/journey-world';
 
 const JOURNEYS = Number(process.env['JOURNEYS'] ?? 3000);
-const seed = process.env['JOURNEY_SEED'] === undefined ? undefined : Number(process.env['JOURNEY_SEED']);
+const seed = Number(process.env['JOURNEY_SEED'] ?? 1119581262);
 const path = process.env['JOURNEY_PATH'];
 const replayPath = process.env['JOURNEY_REPLAY'];
 
@@ -37,7 +40,7 @@ describe("application: random journeys against the flow model's invariants (issu
       }),
       {
         numRuns: JOURNEYS,
-        ...(seed === undefined ? {} : { seed }),
+        seed,
         ...(path === undefined ? {} : { path }),
         verbose: 1,
       },

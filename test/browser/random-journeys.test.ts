@@ -23,35 +23,44 @@
 //   chose to leave unless the bank had approved, a plain return only after the app told the
 //   customer the bank may hold an answer it cannot hand on (DESIGN §3.11, §3.16: `TOLD`).
 //
-// BROWSER_JOURNEYS=n runs n journeys (default 30); BROWSER_JOURNEYS_SEED=<seed>
-// BROWSER_JOURNEYS_CASE=<n> replays one; BROWSER_JOURNEYS_TRACE=1 prints each journey's actions and
-// screens; BROWSER_JOURNEYS_CONCURRENCY sets how many run at once (default 4), each in its own
-// browser context; BROWSER_JOURNEYS_REPLAY='<case JSON>' replays a case as printed;
-// BROWSER_JOURNEYS_OFFLINE_AT_LOAD=1 lets offline spells begin while the page's scripts arrive
-// (see `OFFLINE_AT_LOAD`). Each journey logs in as its own copy of its persona (`jane.citizen.c7`), so that
+// Which journeys run (docs/testing.md "The gate and the soak"): by default the corpus of every case
+// that once found a defect (test/browser/corpus/random-journeys.json) and a few of its fixed seed;
+// BROWSER_JOURNEYS_RUNS=n [BROWSER_JOURNEYS_SEED=<seed>] runs n random ones (the soak);
+// BROWSER_JOURNEYS_SEED=<seed> BROWSER_JOURNEYS_CASE=<n> or BROWSER_JOURNEYS_REPLAY='<case JSON>'
+// replays one. BROWSER_JOURNEYS_TRACE=1 prints each journey's actions and screens;
+// BROWSER_JOURNEYS_CONCURRENCY sets how many run at once (default 4), each in its own browser
+// context; BROWSER_JOURNEYS_OFFLINE_AT_LOAD=1 lets offline spells begin while the page's scripts
+// arrive (see `offlineAtLoad`). Each journey logs in as its own copy of its persona (`jane.citizen.c7`), so that
 // the bank's per-username attempt counters of one journey never reach another.
 import { randomUUID } from 'node:crypto';
-import fc from 'fast-check';
 import { decodeJwt } from 'jose';
 import type { BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
-import { isCustomerScope, SCOPES } from '../../domain/scopes';
+import { isCustomerScope } from '../../domain/scopes';
 import { PERSONAS, type Persona } from '../../sandbox/personas';
 import { browserSuite, watchPage, type BrowserSuite } from './browser-harness';
 import { returnResult, stateOf, type ReturnResult } from './consent-app-driver';
+import {
+  DEFAULT_SCOPES,
+  journeyArb,
+  type Action,
+  type BrowserBack,
+  type JourneyCase,
+  type OfflineSpell,
+  type Timing,
+  type Typing,
+} from './random-journey-cases';
+import { eachConcurrently, planCases, reportCase } from './regression-corpus';
 
-const RUNS = Number(process.env['BROWSER_JOURNEYS'] ?? 30);
-const SEED = process.env['BROWSER_JOURNEYS_SEED'] === undefined ? Date.now() ^ (Math.random() * 0x7fffffff) : Number(process.env['BROWSER_JOURNEYS_SEED']);
-const ONLY_CASE = process.env['BROWSER_JOURNEYS_CASE'] === undefined ? undefined : Number(process.env['BROWSER_JOURNEYS_CASE']);
 const CONCURRENCY = Number(process.env['BROWSER_JOURNEYS_CONCURRENCY'] ?? 4);
 const TRACE = process.env['BROWSER_JOURNEYS_TRACE'] === '1';
 /**
- * BROWSER_JOURNEYS_OFFLINE_AT_LOAD=1 lets an offline spell begin while the page's own scripts are
- * still arriving: a module file lost then is recovered by the entry page's reload
- * (docs/prerendered-login.md "A file lost at load"; case 19 of seed 12345 found the defect). Off
- * by default, where a spell that would begin then waits until the app's script runs.
+ * Whether an offline spell may begin while the page's own scripts are still arriving: a module file
+ * lost then is recovered by the entry page's reload (docs/prerendered-login.md "A file lost at
+ * load"; case 19 of seed 12345 found the defect). Off unless the case or
+ * BROWSER_JOURNEYS_OFFLINE_AT_LOAD=1 says so; then a spell that would begin then waits until the app's script runs.
  */
-const OFFLINE_AT_LOAD = process.env['BROWSER_JOURNEYS_OFFLINE_AT_LOAD'] === '1';
+const offlineAtLoad = (c: JourneyCase): boolean => c.offlineAtLoad === true || process.env['BROWSER_JOURNEYS_OFFLINE_AT_LOAD'] === '1';
 
 const CODE = '123456';
 /** Issue 23 items B, C: the words of a step that refuses to go on with nothing to share. */
@@ -73,157 +82,10 @@ const JOURNEY_LIMIT_MS = 300_000;
 /** Forward steps after the chosen actions, before a journey that has not ended counts as stuck. */
 const FINISH_STEPS = 25;
 
-// ---------------------------------------------------------------------------------------------
-// What fast-check chooses.
-
-type PersonaName = 'jane.citizen' | 'trust.owner' | 'dob.required' | 'no.eligible' | 'flaky.bank' | 'lost.answer';
-/** The personas that can make an arrangement cheaply over the bank's API first, to amend it. */
-const AMENDABLE: readonly PersonaName[] = ['jane.citizen', 'trust.owner'];
-
-/** settled: waits until the screen can be used; double: a double click; early: at once, under the spinner mask or before the app is ready. */
-type Timing = 'settled' | 'double' | 'early';
-type Typing = 'type' | 'fill' | 'paste';
-interface OfflineSpell {
-  readonly afterMs: number;
-  readonly ms: number;
-}
-/**
- * The browser's Back `afterMs` after the action began (during its request, when it makes one).
- * DESIGN §3.18: on a step Back asks the leave question, as Cancel does (remembered while
- * a request is under way, closing a closable modal first); `leave` is the customer's answer to it.
- */
-interface BrowserBack {
-  readonly afterMs: number;
-  readonly leave: boolean;
-}
-
-type Action =
-  | { readonly kind: 'proceed'; readonly timing: Timing; readonly offline: OfflineSpell | undefined; readonly back: BrowserBack | undefined }
-  | {
-      readonly kind: 'login';
-      readonly code: 'right' | 'wrong';
-      readonly typing: Typing;
-      readonly keyDelayMs: number;
-      readonly press: 'click' | 'enter';
-      readonly timing: Timing;
-      readonly offline: OfflineSpell | undefined;
-    }
-  | { readonly kind: 'toggle'; readonly index: number; readonly timing: Timing }
-  | { readonly kind: 'selectAll' }
-  | { readonly kind: 'profile'; readonly index: number }
-  | { readonly kind: 'cancel'; readonly leave: boolean; readonly timing: Timing; readonly offline: OfflineSpell | undefined }
-  | { readonly kind: 'back'; readonly ok: boolean }
-  | { readonly kind: 'browserBack'; readonly back: BrowserBack }
-  | { readonly kind: 'offline'; readonly spell: OfflineSpell }
-  | { readonly kind: 'wait'; readonly ms: number }
-  | { readonly kind: 'describe'; readonly text: string }
-  | { readonly kind: 'help' };
-
-interface JourneyCase {
-  readonly persona: PersonaName;
-  readonly scopes: readonly string[];
-  /** Months of sharing; undefined for once-off. */
-  readonly months: number | undefined;
-  /** Amend an arrangement made first over the bank's API (for the amendable personas only). */
-  readonly amend: boolean;
-  readonly cpu: 1 | 2 | 4;
-  readonly phone: boolean;
-  /** Milliseconds each request is held back, in the order the page makes them (cycled). */
-  readonly delays: readonly number[];
-  readonly actions: readonly Action[];
-}
-
-const DEFAULT_SCOPES = ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'bank:transactions:read', 'common:customer.basic:read'];
-const timingArb = fc.constantFrom<Timing>('settled', 'settled', 'settled', 'double', 'early', 'early');
-const spellArb: fc.Arbitrary<OfflineSpell> = fc.record({ afterMs: fc.integer({ min: 0, max: 1500 }), ms: fc.integer({ min: 200, max: 2000 }) });
-const maybeSpell = fc.option(spellArb, { nil: undefined, freq: 6 });
-const backArb: fc.Arbitrary<BrowserBack> = fc.record({ afterMs: fc.integer({ min: 0, max: 800 }), leave: fc.boolean() });
-/** Most requests answer at once or nearly; some wait up to 2 s. */
-const delayArb = fc.oneof(
-  { arbitrary: fc.constant(0), weight: 4 },
-  { arbitrary: fc.integer({ min: 0, max: 250 }), weight: 3 },
-  { arbitrary: fc.integer({ min: 250, max: 2000 }), weight: 2 },
-);
-
-const loginArb = (timing: fc.Arbitrary<Timing>): fc.Arbitrary<Extract<Action, { kind: 'login' }>> =>
-  fc.record({
-    kind: fc.constant('login' as const),
-    code: fc.constantFrom<'right' | 'wrong'>('right', 'right', 'right', 'wrong'),
-    typing: fc.constantFrom<Typing>('type', 'fill', 'paste'),
-    keyDelayMs: fc.integer({ min: 0, max: 60 }),
-    press: fc.constantFrom<'click' | 'enter'>('click', 'enter'),
-    timing,
-    offline: maybeSpell,
-  });
-
-const actionArb: fc.Arbitrary<Action> = fc.oneof(
-  {
-    arbitrary: fc.record({
-      kind: fc.constant('proceed' as const),
-      timing: timingArb,
-      offline: maybeSpell,
-      back: fc.option(backArb, { nil: undefined, freq: 8 }),
-    }),
-    weight: 10,
-  },
-  { arbitrary: loginArb(timingArb), weight: 4 },
-  { arbitrary: fc.record({ kind: fc.constant('toggle' as const), index: fc.nat(20), timing: timingArb }), weight: 4 },
-  { arbitrary: fc.record({ kind: fc.constant('selectAll' as const) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('profile' as const), index: fc.nat(5) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('cancel' as const), leave: fc.boolean(), timing: timingArb, offline: maybeSpell }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('back' as const), ok: fc.boolean() }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('browserBack' as const), back: backArb }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('offline' as const), spell: spellArb }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 1500 }) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('describe' as const), text: fc.constantFrom('Budgeting', 'Tax time', 'Household bills') }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('help' as const) }), weight: 1 },
-);
-
-const journeyArb: fc.Arbitrary<JourneyCase> = fc
-  .record({
-    persona: fc.constantFrom<PersonaName>(
-      'jane.citizen',
-      'jane.citizen',
-      'jane.citizen',
-      'trust.owner',
-      'trust.owner',
-      'dob.required',
-      'no.eligible',
-      'flaky.bank',
-      'lost.answer',
-      'lost.answer',
-    ),
-    scopes: fc.oneof(
-      { arbitrary: fc.constant(DEFAULT_SCOPES), weight: 3 },
-      { arbitrary: fc.constant(['common:customer.basic:read', 'common:customer.detail:read']), weight: 1 },
-      { arbitrary: fc.subarray([...SCOPES], { minLength: 1 }), weight: 2 },
-    ),
-    months: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined, freq: 4 }),
-    amend: fc.integer({ min: 0, max: 2 }).map((n) => n === 0),
-    cpu: fc.constantFrom<1 | 2 | 4>(1, 1, 2, 4),
-    phone: fc.boolean(),
-    delays: fc.array(delayArb, { minLength: 24, maxLength: 24 }),
-    /** Half the customers start typing as soon as the form shows and press Continue at once (the take-over, issue 20). */
-    opening: fc.option(loginArb(fc.constant('early')), { nil: undefined, freq: 2 }),
-    actions: fc.array(actionArb, { minLength: 1, maxLength: 10 }),
-  })
-  .map(({ opening, ...c }) => ({
-    ...c,
-    amend: c.amend && AMENDABLE.includes(c.persona),
-    actions: opening === undefined ? c.actions : [opening, ...c.actions],
-  }));
-
-/** BROWSER_JOURNEYS_REPLAY='<the case's JSON, as a failure prints it>': that journey alone, whatever the arbitraries have become since. */
-const REPLAY = process.env['BROWSER_JOURNEYS_REPLAY'];
-const chosenCases = REPLAY === undefined ? fc.sample(journeyArb, { seed: SEED, numRuns: ONLY_CASE === undefined ? RUNS : ONLY_CASE + 1 }) : [];
-const chosen =
-  REPLAY !== undefined
-    ? [{ c: JSON.parse(REPLAY) as JourneyCase, index: ONLY_CASE ?? 0 }]
-    : ONLY_CASE === undefined
-      ? chosenCases.map((c, index) => ({ c, index }))
-      : [{ c: chosenCases[ONLY_CASE] as JourneyCase, index: ONLY_CASE }];
-/** A replayed journey is traced as it goes. */
-const LIVE = TRACE && (ONLY_CASE !== undefined || REPLAY !== undefined);
+const plan = planCases('BROWSER_JOURNEYS', journeyArb, new URL('corpus/random-journeys.json', import.meta.url));
+const chosen = plan.cases;
+/** A journey run alone is traced as it goes. */
+const LIVE = TRACE && chosen.length === 1;
 
 /** Each journey's own copy of its persona, so that no journey's failed logins count against another's. */
 const usernameOf = (c: JourneyCase, index: number): string => `${c.persona}.c${index}`;
@@ -569,8 +431,8 @@ class Journey {
   offline(spell: OfflineSpell): void {
     this.spells = this.spells.then(async () => {
       await sleep(spell.afterMs);
-      if (!OFFLINE_AT_LOAD && !(await this.appRuns())) {
-        this.log("offline spell held until the app's script runs (BROWSER_JOURNEYS_OFFLINE_AT_LOAD)");
+      if (!offlineAtLoad(this.c) && !(await this.appRuns())) {
+        this.log("offline spell held until the app's script runs (offlineAtLoad)");
         await this.page.waitForFunction(APP_RUNS, undefined, { timeout: STUCK_MS, polling: 100 }).catch(() => undefined);
       }
       if (this.ended) return;
@@ -1288,9 +1150,9 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
   return { problems: j.problems, trace: j.trace, ms: Date.now() - began, outcome };
 }
 
-/** The environment that replays one journey (its case from the seed, or the case itself when it was given). */
-const replayLine = (c: JourneyCase, index: number): string =>
-  `${REPLAY === undefined ? `BROWSER_JOURNEYS_SEED=${SEED} BROWSER_JOURNEYS_CASE=${index}` : `BROWSER_JOURNEYS_REPLAY='${JSON.stringify(c)}'`}${OFFLINE_AT_LOAD ? ' BROWSER_JOURNEYS_OFFLINE_AT_LOAD=1' : ''} BROWSER_JOURNEYS_TRACE=1`;
+/** The environment that replays one journey, traced. */
+const replayLine = (planned: (typeof chosen)[number]): string =>
+  `${planned.replay}${process.env['BROWSER_JOURNEYS_OFFLINE_AT_LOAD'] === '1' ? ' BROWSER_JOURNEYS_OFFLINE_AT_LOAD=1' : ''} BROWSER_JOURNEYS_TRACE=1`;
 
 /** A trace line without its time: what repeats when a journey is stuck. */
 const untimed = (line: string): string => line.replace(/^\S+ /, '');
@@ -1317,34 +1179,38 @@ describe('browser: random consent journeys under adversarial timing (issue 20 it
   this.timeout(Math.max(600_000, chosen.length * 30_000));
   const suite = browserSuite({ personas: [...PERSONAS, ...journeyPersonas] });
 
-  it(`${chosen.length} random journeys: nothing typed is lost, one login per press, one exit, never a blank screen, the recipient gets what the bank decided`, async () => {
+  it(`${plan.describe}: nothing typed is lost, one login per press, one exit, never a blank screen, the recipient gets what the bank decided`, async () => {
     const failures: string[] = [];
     const outcomes = new Map<string, number>();
     const durations: number[] = [];
     const began = Date.now();
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < chosen.length) {
-        const { c, index } = chosen[next++] as { c: JourneyCase; index: number };
-        const result = await runJourney(suite, c, index);
-        durations.push(result.ms);
-        const kind = result.outcome.split(' ')[0] ?? '';
-        outcomes.set(kind, (outcomes.get(kind) ?? 0) + 1);
-        if (TRACE && !LIVE) console.log(`case ${index} (${(result.ms / 1000).toFixed(1)} s, ${result.outcome}):\n    ${result.trace.join('\n    ')}`);
-        if (result.problems.length > 0) {
-          failures.push(
-            `case ${index}, replay: ${replayLine(c, index)}\n  ${JSON.stringify(c)}\n` +
-              `  - ${result.problems.join('\n  - ')}\n  trace:\n    ${shortTrace(result.trace).join('\n    ')}`,
-          );
-        }
+    await eachConcurrently(chosen, CONCURRENCY, async (planned) => {
+      const result = await runJourney(suite, planned.c, planned.index);
+      durations.push(result.ms);
+      const kind = result.outcome.split(' ')[0] ?? '';
+      outcomes.set(kind, (outcomes.get(kind) ?? 0) + 1);
+      reportCase({
+        search: 'browser journeys',
+        label: planned.label,
+        replay: replayLine(planned),
+        ms: result.ms,
+        outcome: kind || 'none',
+        problems: result.problems,
+      });
+      if (TRACE && !LIVE) console.log(`${planned.label} (${(result.ms / 1000).toFixed(1)} s, ${result.outcome}):\n    ${result.trace.join('\n    ')}`);
+      if (result.problems.length > 0) {
+        failures.push(
+          `${planned.label}, replay: ${replayLine(planned)}\n  ${JSON.stringify(planned.c)}\n` +
+            `  - ${result.problems.join('\n  - ')}\n  trace:\n    ${shortTrace(result.trace).join('\n    ')}`,
+        );
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, chosen.length) }, worker));
+    });
     const sorted = durations.sort((a, b) => a - b);
     const seconds = (ms: number | undefined): string => ((ms ?? 0) / 1000).toFixed(1);
     console.log(
-      `    ${chosen.length} journeys in ${seconds(Date.now() - began)} s (seed ${SEED}, ${CONCURRENCY} at once; each ${seconds(sorted[0])}–${seconds(sorted.at(-1))} s, median ${seconds(sorted[Math.floor(sorted.length / 2)])} s): ${[...outcomes].map(([kind, n]) => `${kind} ${n}`).join(', ')}`,
+      `    ${chosen.length} journeys in ${seconds(Date.now() - began)} s (${plan.describe}, ${CONCURRENCY} at once; each ${seconds(sorted[0])}–${seconds(sorted.at(-1))} s, median ${seconds(sorted[Math.floor(sorted.length / 2)])} s): ${[...outcomes].map(([kind, n]) => `${kind} ${n}`).join(', ')}`,
     );
-    if (failures.length > 0) throw new Error(`${failures.length} of ${chosen.length} journeys broke an invariant (seed ${SEED}):\n\n${failures.join('\n\n')}`);
+    if (failures.length > 0)
+      throw new Error(`${failures.length} of ${chosen.length} journeys broke an invariant (${plan.describe}):\n\n${failures.join('\n\n')}`);
   });
 });

@@ -6,18 +6,19 @@
 // fields hold exactly what was entered, the focus stays where the customer left it, a press is
 // acknowledged at once, and Continue logs in with exactly that, once.
 //
-// The cases run a few at a time (each page is throttled by Chromium, not by the machine). A
-// failure prints the seed and the case; `TAKE_OVER_SEED=<seed> TAKE_OVER_CASE=<n>` runs that case
-// alone. `TAKE_OVER_RUNS` sets how many (default 40).
+// The cases run a few at a time (each page is throttled by Chromium, not by the machine). Which
+// cases (docs/testing.md "The gate and the soak"): by default the corpus of every case that once
+// found a defect (test/browser/corpus/take-over.json) and a few of its fixed seed;
+// `TAKE_OVER_RUNS=n [TAKE_OVER_SEED=<seed>]` runs n random ones (the soak). A failure prints its
+// replay: `TAKE_OVER_SEED=<seed> TAKE_OVER_CASE=<n>` or `TAKE_OVER_REPLAY='<case JSON>'`.
 import { expect } from 'chai';
-import fc from 'fast-check';
 import type { Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { browserSuite } from './browser-harness';
+import { timing, type Entry, type Timing } from './take-over-cases';
+import { eachConcurrently, planCases, reportCase } from './regression-corpus';
 
-const RUNS = Number(process.env['TAKE_OVER_RUNS'] ?? 40);
-const SEED = process.env['TAKE_OVER_SEED'] === undefined ? Date.now() ^ (Math.random() * 0x7fffffff) : Number(process.env['TAKE_OVER_SEED']);
-const ONLY_CASE = process.env['TAKE_OVER_CASE'] === undefined ? undefined : Number(process.env['TAKE_OVER_CASE']);
+const plan = planCases('TAKE_OVER', timing, new URL('corpus/take-over.json', import.meta.url));
 /**
  * Cases in flight at once. Chromium's CPU throttle keeps a throttled page's core busy even while
  * it waits (measured: 1.6 s of CPU per idle 2 s at 4x), so more pages than cores only contend.
@@ -26,37 +27,6 @@ const CONCURRENCY = Number(process.env['TAKE_OVER_CONCURRENCY'] ?? 3);
 
 const USERNAME = 'jane.citizen';
 const CODE = '123456';
-
-type Entry = 'type' | 'paste' | 'autofill';
-
-/** One customer's timing, as fast-check chooses it. */
-interface Timing {
-  readonly cpu: 1 | 4 | 6;
-  /** Milliseconds each answer is held back: the entry script, the chunks in order, config.json, the keys, the consent. */
-  readonly delays: { readonly main: number; readonly chunks: readonly number[]; readonly config: number; readonly keys: number; readonly consent: number };
-  /** From the moment the form shows to the first key (or paste, or fill). */
-  readonly startAfterMs: number;
-  /** Between two keys when typed. */
-  readonly keyDelayMs: number;
-  readonly username: Entry;
-  readonly code: Entry;
-  /** Continue by a click, or by Enter in the last field typed into. */
-  readonly press: 'click' | 'enter';
-  /** From the end of the entry to the press. */
-  readonly pressAfterMs: number;
-}
-
-const delay = fc.integer({ min: 0, max: 3000 });
-const timing: fc.Arbitrary<Timing> = fc.record({
-  cpu: fc.constantFrom(1 as const, 4 as const, 6 as const),
-  delays: fc.record({ main: delay, chunks: fc.array(delay, { minLength: 8, maxLength: 8 }), config: delay, keys: delay, consent: delay }),
-  startAfterMs: fc.integer({ min: 0, max: 2000 }),
-  keyDelayMs: fc.integer({ min: 0, max: 150 }),
-  username: fc.constantFrom<Entry>('type', 'paste', 'autofill'),
-  code: fc.constantFrom<Entry>('type', 'paste', 'autofill'),
-  press: fc.constantFrom('click' as const, 'enter' as const),
-  pressAfterMs: fc.integer({ min: 0, max: 1500 }),
-});
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -185,25 +155,18 @@ describe('browser: the take-over of the pre-rendered form under adversarial timi
   this.timeout(600_000);
   const suite = browserSuite({ tokenLifetimeSeconds: 600 });
 
-  it(`keeps every keystroke, paste and autofill and the focus, acknowledges an early Continue and logs in once with exactly what was entered (${ONLY_CASE === undefined ? RUNS : 1} random timings)`, async () => {
-    const cases = fc.sample(timing, { seed: SEED, numRuns: ONLY_CASE === undefined ? RUNS : ONLY_CASE + 1 });
-    const chosen = ONLY_CASE === undefined ? cases.map((t, index) => ({ t, index })) : [{ t: cases[ONLY_CASE]!, index: ONLY_CASE }];
+  it(`keeps every keystroke, paste and autofill and the focus, acknowledges an early Continue and logs in once with exactly what was entered (${plan.describe})`, async () => {
     const failures: string[] = [];
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < chosen.length) {
-        const { t, index } = chosen[next++]!;
-        const page = await suite.watchedPage({ width: 390, height: 844 });
-        const began = Date.now();
-        const { problems } = await runCase(t, page, await suite.harness.entryUrl());
-        if (process.env['TAKE_OVER_TIMES'] !== undefined) console.log(`case ${index}: ${Date.now() - began} ms, cpu ${t.cpu}`);
-        if (problems.length > 0) {
-          failures.push(`case ${index} (replay: TAKE_OVER_SEED=${SEED} TAKE_OVER_CASE=${index}) ${JSON.stringify(t)}:\n    - ${problems.join('\n    - ')}`);
-        }
-        await page.context().close();
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, chosen.length) }, worker));
-    expect(failures, `seed ${SEED}`).to.deep.equal([]);
+    await eachConcurrently(plan.cases, CONCURRENCY, async ({ c: t, label, replay }) => {
+      const page = await suite.watchedPage({ width: 390, height: 844 });
+      const began = Date.now();
+      const { problems } = await runCase(t, page, await suite.harness.entryUrl());
+      const ms = Date.now() - began;
+      if (process.env['TAKE_OVER_TIMES'] !== undefined) console.log(`${label}: ${ms} ms, cpu ${t.cpu}`);
+      reportCase({ search: 'take-over', label, replay, ms, outcome: problems.length === 0 ? 'kept' : 'lost', problems });
+      if (problems.length > 0) failures.push(`${label} (replay: ${replay}) ${JSON.stringify(t)}:\n    - ${problems.join('\n    - ')}`);
+      await page.context().close();
+    });
+    expect(failures, plan.describe).to.deep.equal([]);
   });
 });
