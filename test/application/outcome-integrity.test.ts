@@ -42,13 +42,26 @@ function bankAndClock(options: Partial<FakeBankOptions> = {}) {
   return { bank, clock };
 }
 
-/** Logs in as jane.citizen, ticks an account and reaches the review. */
-async function toReview(j: ReturnType<typeof tab>): Promise<void> {
+/** Logs in as `persona` (jane.citizen), ticks an account (her Bills) and reaches the review. */
+async function toReview(j: ReturnType<typeof tab>, persona = 'jane.citizen', account = 'acc-0001'): Promise<void> {
   await j.start();
-  await j.logIn('jane.citizen');
-  j.selection.toggle('acc-0001');
+  await j.logIn(persona);
+  j.selection.toggle(account);
   await j.selection.continue();
   expect(j.session.step).to.equal('confirmation');
+}
+
+/** The Idempotency-Key of each approval asked, in order. */
+const approvalKeys = (bank: StatefulFakeBank): (string | undefined)[] =>
+  bank.calls.filter((call) => call.name === 'confirmation' && call.body === true).map((call) => call.key);
+
+/** Confirms and lets the two retries of DESIGN §3.11 (0.5 s, then 1 s later) run. */
+async function confirmThroughRetries(j: ReturnType<typeof tab>, clock: ManualClock): Promise<void> {
+  void j.confirmation.confirm();
+  for (const ms of [0, 500, 1000]) {
+    clock.advance(ms);
+    await settle();
+  }
 }
 
 describe('issue 12: a confirmation is never lost (DESIGN §3.11, CONTRACT §3)', () => {
@@ -207,6 +220,43 @@ describe('issue 12: a confirmation is never lost (DESIGN §3.11, CONTRACT §3)',
     await b.modal.activate();
     expect(b.ports.redirector.urls[0]).to.match(/error=access_denied.*state=af0ifjsldkj$/);
   });
+
+  // Moved from test/browser/attacks.test.ts (issue 32 item 2); the persona answers 500 to every approval, as the sandbox's does.
+  it('issue 21: a 500 on confirm proves no decision (confirm.fails): asked again with the same key, three tries in all, then Service unavailable; the reject commits, and the return is access_denied with the state', async () => {
+    const { bank, clock } = bankAndClock();
+    const j = tab(bank, clock);
+    await toReview(j, 'confirm.fails', 'cnf-0001');
+    await confirmThroughRetries(j, clock);
+    const keys = approvalKeys(bank);
+    expect(keys, 'no more than the three tries of DESIGN §3.11').to.have.length(3);
+    expect(new Set(keys).size, 'one key for every try').to.equal(1);
+    expect(j.modal.current?.name).to.equal('serviceUnavailable');
+    expect(bank.decision, 'nothing committed').to.equal(undefined);
+    await j.modal.activate();
+    await settle();
+    expect(bank.decision, 'the bank is asked to reject first').to.equal('rejected');
+    expect(j.ports.redirector.urls).to.have.length(1);
+    expect(j.ports.redirector.urls[0]).to.match(/^https:\/\/tpp\.example\/cb\?error=access_denied.*&state=af0ifjsldkj$/);
+  });
+
+  // Moved from test/browser/attacks.test.ts (issue 32 item 2): the connection reset on every try; the Idempotency-Key's form is test/adapters/session-token-storage.test.ts's.
+  it('a dropped connection on confirm: asked again with the same key, three tries in all, then Service unavailable; the connection back, the reject commits and the return is access_denied (DESIGN §3.11)', async () => {
+    const { bank, clock } = bankAndClock();
+    const j = tab(bank, clock);
+    await toReview(j);
+    for (let i = 0; i < 3; i += 1) bank.fail('confirmation', { kind: 'network' });
+    await confirmThroughRetries(j, clock);
+    const keys = approvalKeys(bank);
+    expect(keys).to.have.length(3);
+    expect(keys[0]).to.match(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size, 'one key for every try').to.equal(1);
+    expect(j.modal.current?.name).to.equal('serviceUnavailable');
+    await j.modal.activate();
+    await settle();
+    expect(bank.calls.filter((call) => call.name === 'confirmation').map((call) => call.body)).to.deep.equal([true, true, true, false]);
+    expect(j.ports.redirector.urls).to.have.length(1);
+    expect(j.ports.redirector.urls[0]).to.match(/^https:\/\/tpp\.example\/cb\?error=access_denied.*&state=af0ifjsldkj$/);
+  });
 });
 
 describe("issue 12: the bank's return address must match the verified token (DESIGN §3.12)", () => {
@@ -238,6 +288,26 @@ describe("issue 12: the bank's return address must match the verified token (DES
     j.login.cancel();
     await j.modal.activate();
     expect(j.ports.redirector.urls[0]).to.match(/^https:\/\/tpp\.example\/cb\?error=access_denied/);
+  });
+
+  // Moved from test/browser/attacks.test.ts (issue 32 item 2). DESIGN §3.2: the state is echoed exactly; §3.3: terminal paths clear the token.
+  it('a 1000-character state is echoed exactly by the success return, and the token is forgotten once returned', async () => {
+    const state = `1764300000000-${'a1_B-~.'.repeat(200)}`.slice(0, 1000);
+    expect(state).to.have.length(1000);
+    const clock = new ManualClock(NOW_MS);
+    // As the sandbox: the bank answers the approval with the token's state.
+    const bank = new StatefulFakeBank({ scopes: SCOPES, redirectUri: 'https://tpp.example/cb', state }, clock);
+    const storage = new MemoryTokenStorage();
+    const j = journey<StatefulFakeBank>({ api: bank, clock, storage, verifier: new FakeTokenVerifier({ [TOKEN]: tokenPayload({ state }) }) });
+    await toReview(j);
+    expect(storage.token, 'kept while the flow runs').to.equal(TOKEN);
+    await j.confirmation.confirm();
+    clock.advance(2500);
+    const url = new URL(j.ports.redirector.urls[0] ?? '');
+    const fragment = new URLSearchParams(url.hash.slice(1));
+    expect(fragment.get('code')).to.equal('code-jane.citizen');
+    expect(fragment.get('state')).to.equal(state);
+    expect(storage.token).to.equal(undefined);
   });
 });
 
