@@ -11,6 +11,7 @@ import {
   RecordingAnalytics,
   RecordingRedirector,
 } from '../support/fakes';
+import { janeCitizenAccounts } from '../../sandbox/persona-accounts';
 import { StatefulFakeBank, type FakeBankOptions } from '../support/stateful-fake-bank';
 import { journey } from './journey-driver';
 
@@ -49,6 +50,13 @@ async function toReview(j: ReturnType<typeof tab>, persona = 'jane.citizen', acc
   j.selection.toggle(account);
   await j.selection.continue();
   expect(j.session.step).to.equal('confirmation');
+}
+
+/** Another tab's storage: its own Idempotency-Keys (random in a browser; these differ from the first tab's predictable ones). */
+class OtherTabStorage extends MemoryTokenStorage {
+  override decisionKey(decision: Parameters<MemoryTokenStorage['decisionKey']>[0]): string {
+    return super.decisionKey(decision).replace(/^0{8}/, 'bbbbbbbb');
+  }
 }
 
 /** The Idempotency-Key of each approval asked, in order. */
@@ -221,6 +229,23 @@ describe('issue 12: a confirmation is never lost (DESIGN §3.11, CONTRACT §3)',
     expect(b.ports.redirector.urls[0]).to.match(/error=access_denied.*state=af0ifjsldkj$/);
   });
 
+  // Moved from test/browser/outcome-integrity.test.ts (issue 32 item 2): two tabs are two pages, each its own storage, over one bank.
+  it("two tabs both on the review: the first confirms; the second's Confirm is told the request has already been completed, and returns to the plain address, never access_denied", async () => {
+    const { bank, clock } = bankAndClock();
+    const a = tab(bank, clock);
+    const b = tab(bank, clock, { storage: new OtherTabStorage() });
+    await toReview(a);
+    await toReview(b);
+    await a.confirmation.confirm();
+    clock.advance(2500);
+    expect(a.ports.redirector.urls[0]).to.match(/#code=code-jane\.citizen/);
+    await b.confirmation.confirm();
+    expect(b.modal.current?.name).to.equal('alreadyCompleted');
+    await b.modal.activate();
+    expect(b.ports.redirector.urls, 'neither a code nor access_denied').to.deep.equal(['https://tpp.example/cb']);
+    expect(bank.decision).to.equal('approved');
+  });
+
   // Moved from test/browser/attacks.test.ts (issue 32 item 2); the persona answers 500 to every approval, as the sandbox's does.
   it('issue 21: a 500 on confirm proves no decision (confirm.fails): asked again with the same key, three tries in all, then Service unavailable; the reject commits, and the return is access_denied with the state', async () => {
     const { bank, clock } = bankAndClock();
@@ -360,6 +385,45 @@ describe('issue 12: offline is a state, not an error (DESIGN §3.15)', () => {
     expect(bank.count('authenticate'), 'not repeated by itself').to.equal(1);
     await j.logIn('jane.citizen');
     expect(j.session.step).to.equal('selectAccounts');
+  });
+
+  // Moved from test/browser/outcome-integrity.test.ts (issue 32 item 2); the notice itself: test/ui/outcome-screens.test.tsx.
+  it('offline on the review: Confirm sends nothing while offline; back online, the confirmation goes once and its code arrives', async () => {
+    const { bank, clock } = bankAndClock();
+    const j = tab(bank, clock);
+    await toReview(j);
+    j.ports.activity.setOnline(false);
+    expect(j.session.offline).to.equal(true);
+    void j.confirmation.confirm();
+    await settle();
+    expect(bank.count('confirmation'), 'nothing sent while offline').to.equal(0);
+    j.ports.activity.setOnline(true);
+    await settle();
+    expect(bank.count('confirmation')).to.equal(1);
+    expect(j.modal.current?.name).to.equal('successConfirm');
+    clock.advance(2500);
+    expect(j.ports.redirector.urls[0]).to.match(/#code=code-jane\.citizen&state=af0ifjsldkj/);
+  });
+});
+
+// Moved from test/browser/outcome-integrity.test.ts (issue 32 item 2). CONTRACT §3: only the
+// arrangement's owner can log in to change it (403 arrangement_owner_mismatch).
+describe('issue 12: an amendment is changed only by its owner (CONTRACT §3)', () => {
+  it('an amendment logged in by another customer: "This arrangement belongs to another customer", nothing changed; its owner can then log in, the shared account pre-selected', async () => {
+    const arrangement = { id: 'arr-jane', owner: 'jane.citizen', profileId: 'PERSONAL', accounts: janeCitizenAccounts.slice(0, 1) };
+    const { bank, clock } = bankAndClock({ arrangement });
+    const j = tab(bank, clock);
+    await j.start();
+    expect(j.session.isPar).to.equal(true);
+    await j.logIn('trust.owner');
+    expect(j.modal.current?.name).to.equal('notArrangementOwner');
+    expect(j.session.outcome, 'Nothing has changed').to.equal('nothingShared');
+    await j.modal.activate();
+    expect(j.modal.current, 'Try again').to.equal(undefined);
+    expect(j.session.step).to.equal('login');
+    await j.logIn('jane.citizen');
+    expect(j.session.step).to.equal('selectAccounts');
+    expect(j.selection.accounts.find((account) => account.id === 'acc-0001')?.selected, 'the owner sees the shared account pre-selected').to.equal(true);
   });
 });
 
