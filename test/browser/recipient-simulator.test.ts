@@ -1,6 +1,9 @@
 // The recipient simulator in a real browser (docs/sandbox.md "The recipient simulator"): at 320 px
 // nothing scrolls sideways (its tables stack), axe finds nothing, on the home page with an
-// arrangement, the amend page and each kind of return; the dates are Sydney's.
+// arrangement, the amend page and each kind of return; the dates are Sydney's. Issue 32 item 2:
+// these stay in the browser for what needs one: the stacked table's CSS at 320 px (computed
+// styles), no sideways scroll, axe, and the callback page's script that reads the fragment; the
+// pages' words and dates over HTTP are in test/sandbox/recipient-simulator-display.test.ts.
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { formatLongDate } from '../../domain/consent';
