@@ -14,7 +14,7 @@ export interface SigningKeys {
 }
 
 /** The file, inside the data folder, that keeps the private key. */
-export const SIGNING_KEY_FILE = 'signing-key.jwk.json';
+const SIGNING_KEY_FILE = 'signing-key.jwk.json';
 
 const isEcPrivateJwk = (value: unknown): value is JWK =>
   typeof value === 'object' && value !== null && (value as JWK).kty === 'EC' && (value as JWK).crv === 'P-256' && typeof (value as JWK).d === 'string';

@@ -196,11 +196,6 @@ function expectDenied(result: ReturnResult, state: string): ReturnResult {
   return result;
 }
 
-/** The return of a cancel, timeout or bank-side end: access_denied with this authorisation's exact state, every check passed. */
-export async function expectAccessDenied(page: Page, state: string): Promise<ReturnResult> {
-  return expectDenied(await returnResult(page), state);
-}
-
 /**
  * An error return (cancel, timeout, bank-side end) lands on /recipient/callback?error=… itself
  * (no fragment to forward, so no /result page): access_denied with this authorisation's exact
