@@ -16,7 +16,7 @@ import type { AuthorisationAsk } from '../../sandbox/recipient-simulator';
  * (docs/testing.md "What a browser test costs"). The bench keeps the full browser
  * (`FULL_CHROMIUM`), the one its earlier figures were measured in. `CHROMIUM_BIN` overrides both.
  */
-export const TEST_CHROMIUM = { path: '/usr/bin/chromium-headless-shell', debianPackage: 'chromium-headless-shell' } as const;
+const TEST_CHROMIUM = { path: '/usr/bin/chromium-headless-shell', debianPackage: 'chromium-headless-shell' } as const;
 export const FULL_CHROMIUM = { path: '/usr/bin/chromium', debianPackage: 'chromium' } as const;
 
 /** The flags this machine needs (no network but loopback, no GPU, root). */

@@ -1,6 +1,7 @@
 // The account and review steps on a phone (320 px) and a desktop (1280 px): no blank gap after
 // select-all, account numbers never break inside, the arrangement id wraps only at its hyphens;
-// nothing scrolls sideways (WCAG 1.4.10) and axe stays at 0.
+// no tile is hidden under anything when the keyboard brings it into view (WCAG 2.4.11); nothing
+// scrolls sideways (WCAG 1.4.10) and axe stays at 0.
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
@@ -45,6 +46,27 @@ const gapAfterSelectAll = (page: Page): Promise<number> =>
     return firstTile.top - selectAll.bottom;
   });
 
+/**
+ * WCAG 2.4.11 Focus Not Obscured: the account checkboxes that, focused from the last one up (the
+ * browser scrolls each into view, as Shift+Tab does), are covered at their centre by something else
+ * (a sticky count once covered the tile being ticked, commit 6f0dfa3).
+ */
+const obscuredCheckboxes = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const covered: string[] = [];
+    const boxes = [...document.querySelectorAll<HTMLInputElement>('main .account-tile input[type="checkbox"]')].reverse();
+    for (const box of boxes) {
+      box.focus();
+      const tile = box.closest('.account-tile');
+      const rect = box.getBoundingClientRect();
+      const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+      if (tile === null || hit === null || !tile.contains(hit))
+        covered.push(`${box.getAttribute('aria-label') ?? box.id} under ${hit?.className ?? 'nothing'}`);
+    }
+    (document.activeElement as HTMLElement | null)?.blur();
+    return covered;
+  });
+
 for (const viewport of [
   { width: 320, height: 640 },
   { width: 1280, height: 900 },
@@ -67,6 +89,7 @@ for (const viewport of [
       expect(await brokenNumbers(page)).to.deep.equal([]);
       expect(await sidewaysScrollers(page)).to.deep.equal([]);
       expect(await axeViolations(page)).to.deep.equal([]);
+      expect(await obscuredCheckboxes(page), 'a focused tile is never covered').to.deep.equal([]);
 
       await page.getByRole('checkbox', { name: /^Bills / }).uncheck();
       const note = page.getByText(stepsCopy.selectAccounts.notAllSelected);

@@ -4,9 +4,9 @@
 import fc from 'fast-check';
 import { SCOPES } from '../../domain/scopes';
 
-export type PersonaName = 'jane.citizen' | 'trust.owner' | 'dob.required' | 'no.eligible' | 'flaky.bank' | 'lost.answer';
+type PersonaName = 'jane.citizen' | 'trust.owner' | 'dob.required' | 'no.eligible' | 'flaky.bank' | 'lost.answer';
 /** The personas that can make an arrangement cheaply over the bank's API first, to amend it. */
-export const AMENDABLE: readonly PersonaName[] = ['jane.citizen', 'trust.owner'];
+const AMENDABLE: readonly PersonaName[] = ['jane.citizen', 'trust.owner'];
 
 /** settled: waits until the screen can be used; double: a double click; early: at once, under the spinner mask or before the app is ready. */
 export type Timing = 'settled' | 'double' | 'early';

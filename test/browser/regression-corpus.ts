@@ -6,7 +6,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 
 /** A case that once found a defect, kept as the data it was, whatever the arbitraries have become since. */
-export interface CorpusEntry<Case> {
+interface CorpusEntry<Case> {
   /** What it found, and where that is told (a commit, a document). */
   readonly found: string;
   /** How it was first replayed (its seed and case number when it was found). */
@@ -22,7 +22,7 @@ export interface Corpus<Case> {
 }
 
 /** One case of a run: its data, how to name it, and the environment that replays it alone. */
-export interface PlannedCase<Case> {
+interface PlannedCase<Case> {
   readonly c: Case;
   /** Unique within the run (a journey's persona copy is named after it). */
   readonly index: number;
