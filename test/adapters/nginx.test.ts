@@ -18,7 +18,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import { copy } from '../../domain/copy';
-import { launchChromium, SandboxHarness, watchPage } from '../browser/browser-harness';
+import { FULL_CHROMIUM, launchChromium, SandboxHarness, watchPage } from '../browser/browser-harness';
 import { logIn, onStep, returnResult } from '../browser/consent-app-driver';
 import { buildApp, nginxDirOf } from '../../esbuild.config.mjs';
 import {
@@ -860,7 +860,8 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
     it('a CSP violation on an HTTPS page is reported with the Reporting API (application/reports+json) to the report address', async function () {
       this.timeout(30_000);
       if (!edge) throw new Error('before() did not start nginx');
-      const browser = await launchChromium(['--ignore-certificate-errors', '--short-reporting-delay']);
+      // The Reporting API's delivery is the desktop browser's (the headless shell sends no report).
+      const browser = await launchChromium(['--ignore-certificate-errors', '--short-reporting-delay'], FULL_CHROMIUM);
       try {
         const page = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
         await page.goto(`${edge.origin}/violation.html`);
