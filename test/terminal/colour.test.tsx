@@ -8,8 +8,8 @@ import { Box } from 'ink';
 import { render } from 'ink-testing-library';
 import { copy } from '../../domain/copy';
 import { Button, Notice, TextField } from '../../ui/terminal/widgets';
+import { watchFrames } from './fake-terminal';
 
-const settle = (ms = 60): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001B\[[\d;]*m/g;
 
@@ -26,16 +26,18 @@ function Screen() {
   );
 }
 
-/** The frame drawn at a chalk level. */
+/** The frame drawn at a chalk level, once Continue has taken its focus (Ink gives it after the first frame). */
 async function drawnAt(level: 0 | 3): Promise<string> {
   const before = chalk.level;
   chalk.level = level;
   try {
     const view = render(<Screen />);
-    await settle();
-    const frame = view.lastFrame() ?? '';
-    view.unmount();
-    return frame;
+    try {
+      const focused = `> [ ${copy.login.continue} ]`;
+      return await watchFrames(view).until((frame) => frame.replace(ANSI, '').includes(focused), `the focus on "${focused}"`);
+    } finally {
+      view.unmount();
+    }
   } finally {
     chalk.level = before;
   }
@@ -61,7 +63,9 @@ describe('terminal channel: colour carries no meaning alone (issue 25 item 5)', 
     expect(plain).to.include('Enter your username.');
   });
 
-  it('NO_COLOR (non-empty) turns the colours off, even where FORCE_COLOR asks for them; without it, they stay', () => {
+  it('NO_COLOR (non-empty) turns the colours off, even where FORCE_COLOR asks for them; without it, they stay', function () {
+    // Three Node processes, each compiling its script through tsx: over 2 s on a busy machine.
+    this.timeout(30_000);
     const levelWith = (env: Record<string, string>): string => {
       const script = "await import('./ui/terminal/no-color.ts'); const { default: chalk } = await import('chalk'); console.log(String(chalk.level));";
       const result = spawnSync(process.execPath, ['--import', 'tsx/esm', '--input-type=module', '-e', script], {

@@ -8,10 +8,9 @@ import { copy } from '../../domain/copy';
 import { journeyCommand } from '../../ui/terminal/journey-command';
 import { parseJourneyArguments } from '../../ui/terminal/journey-arguments';
 import { runJourney } from '../../ui/terminal/run-journey';
-import { FakeTerminal } from './fake-terminal';
+import { FakeTerminal, settled } from './fake-terminal';
 
 const KEYS = { tab: '\t', enter: '\r', ctrlC: '\u0003' } as const;
-const settle = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * docs/terminal.md "Verdicts": every way a journey fails is named (the endpoint, the HTTP status
@@ -49,7 +48,11 @@ describe('terminal channel: the verdicts and exit codes, against the sandbox', f
   const scripted = async (username: string): Promise<{ code: number; out: string[] }> =>
     command(['--url', await sandbox.entryUrl(), '--answers', await answersFile({ username, secureCode: '123456' }), '--timeout', '30']);
 
-  /** An interactive run on a fake terminal: keys in, the screen out, the printed lines and the exit code. */
+  /**
+   * An interactive run on a fake terminal: keys in, the screen out, the printed lines and the exit
+   * code. Every wait is on the event: the screen is read again at each write Ink makes (`waitFor`),
+   * and a key is typed once the views have settled from the one before (settled()).
+   */
   const interactive = (entryUrl: string, before?: (terminal: FakeTerminal) => void) => {
     const terminal = new FakeTerminal();
     before?.(terminal);
@@ -58,16 +61,14 @@ describe('terminal channel: the verdicts and exit codes, against the sandbox', f
     if (!parsed.ok) throw new Error(JSON.stringify(parsed));
     const done = runJourney(parsed.value, { out: (line) => lines.push(line), stdin: terminal.stdin, stdout: terminal.stdout });
     const waitFor = async (text: string): Promise<void> => {
-      for (let waited = 0; waited < 8000 && !terminal.screen().includes(text); waited += 25) await settle(25);
-      expect(terminal.screen()).to.contain(text);
-      await settle(100); // the step's controls take focus
+      await terminal.until((screen) => screen.includes(text), `the screen to show "${text}"`);
+      await settled(); // the step's controls take the focus
     };
     const press = async (...keys: string[]): Promise<void> => {
       for (const key of keys) {
         terminal.type(key);
-        await settle(40);
+        await settled();
       }
-      await settle(60);
     };
     return { terminal, lines, done, waitFor, press };
   };
@@ -161,9 +162,9 @@ describe('terminal channel: the verdicts and exit codes, against the sandbox', f
       const run = interactive(await sandbox.entryUrl());
       await run.waitFor('>  _'); // the username field has the focus
       await run.press(...'jane.citizen'.split(''), KEYS.enter);
-      expect(run.terminal.screen()).to.contain(copy.validation.secureCode);
+      await run.waitFor(copy.validation.secureCode);
       await run.press(...'123456'.split('')); // the focus is on the secure code
-      expect(run.terminal.screen()).to.contain('******');
+      await run.waitFor('******');
       await run.press(KEYS.enter);
       await run.waitFor('Select your accounts');
       await run.press(KEYS.ctrlC);

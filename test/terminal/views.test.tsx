@@ -11,9 +11,9 @@ import { SandboxHarness } from '../browser/browser-harness';
 import { ManualClock, ManualScheduler } from '../support/fakes';
 import { TerminalApp } from '../../ui/terminal/app';
 import { ServicesProvider } from '../../ui/terminal/services-context';
+import { FRAME_LIMIT_MS, settled, watchFrames } from './fake-terminal';
 
 const KEYS = { tab: '\t', enter: '\r', down: '\u001B[B', up: '\u001B[A', escape: '\u001B' } as const;
-const settle = (ms = 60): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The Ink views of every step and modal, driven by key presses over the real sandbox. */
 describe('terminal channel: the views, by keyboard', function () {
@@ -35,13 +35,21 @@ describe('terminal channel: the views, by keyboard', function () {
     await rm(dir, { recursive: true, force: true });
   });
 
-  /** A started journey with its views; `left` holds the return address once the flow leaves. */
+  /**
+   * A started journey with its views. Every wait is on the event: a key is pressed once the views
+   * have settled (settled(): the control that takes it listens), a step's text is awaited frame by
+   * frame (`waitFor`, `until`), and the return address when the flow leaves (`leaves`).
+   */
   async function open(entryUrl?: string, clock?: ManualClock) {
     const entry = await resolveJourneyEntry({ kind: 'url', url: entryUrl ?? (await sandbox.entryUrl()) });
     if (!entry.ok) throw new Error(entry.error);
     const config = await loadTerminalConfig(entry.value.configUrl);
     if (!config.ok) throw new Error(config.error.join());
     const left: string[] = [];
+    let gone: () => void = () => undefined;
+    const leaving = new Promise<void>((resolve) => {
+      gone = resolve;
+    });
     // The key presses reach the activity source through the rendered app's input (spec §4).
     let input: ReturnType<typeof render>['stdin'] | undefined = undefined; // the rendered app's, once rendered below
     const keys = {
@@ -56,7 +64,10 @@ describe('terminal channel: the views, by keyboard', function () {
     } as unknown as KeyStream;
     const container: Container = createTerminalContainer(config.value, {
       launch: entry.value.launch,
-      onLeave: (url) => left.push(url),
+      onLeave: (url) => {
+        left.push(url);
+        gone();
+      },
       logger: { warn: () => undefined },
       keys,
       ...(clock === undefined ? {} : { time: { clock, scheduler: new ManualScheduler(clock) } }),
@@ -68,24 +79,39 @@ describe('terminal channel: the views, by keyboard', function () {
         <TerminalApp />
       </ServicesProvider>,
     );
+    const screen = watchFrames(view);
     input = view.stdin;
     await flow.start();
-    await settle();
+    await settled();
+    /** Each key once the views have settled from the one before (its control listens). */
     const press = async (...keys: string[]) => {
       for (const key of keys) {
         view.stdin.write(key);
-        await settle(60);
+        await settled();
       }
-      await settle(150);
     };
     const type = async (text: string) => press(...text.split(''));
-    /** Waits (at most 5 s) until the screen shows `text`: a step change waits for the bank's answer. */
+    /** Waits until the screen shows `text` (a step change waits for the bank's answer), then for the views to settle. */
     const waitFor = async (text: string) => {
-      for (let waited = 0; waited < 5000 && !(view.lastFrame() ?? '').includes(text); waited += 50) await settle(50);
-      await settle(300); // the new step's controls take focus
+      await screen.until((frame) => frame.includes(text), `the screen to show "${text}"`);
+      await settled();
     };
-    await settle(200);
-    return { view, press, type, waitFor, left, frame: () => view.lastFrame() ?? '' };
+    /** Waits until the frame is as `ready` wants it; fails naming `what`. */
+    const until = async (ready: (frame: string) => boolean, what: string) => screen.until(ready, what);
+    /** Waits until the flow leaves for the recipient; its return address(es). */
+    const leaves = async (): Promise<string[]> => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const limit = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(`the flow did not leave within ${FRAME_LIMIT_MS} ms; the last frame:\n${screen.frame()}`)), FRAME_LIMIT_MS);
+      });
+      try {
+        await Promise.race([leaving, limit]);
+      } finally {
+        clearTimeout(timer);
+      }
+      return left;
+    };
+    return { view, press, type, waitFor, until, leaves, left, frame: () => view.lastFrame() ?? '' };
   }
 
   it('login: the secure code is masked; a whole journey by keyboard ends with a code', async () => {
@@ -94,16 +120,16 @@ describe('terminal channel: the views, by keyboard', function () {
     await app.type('jane.citizen');
     await app.press(KEYS.tab); // the secure code (issue 22: no forgotten-details or registration button by default)
     await app.type('123456');
-    expect(app.frame()).to.contain('******').and.not.contain('123456');
+    expect(await app.until((frame) => frame.includes('******'), 'the six digits masked')).to.not.contain('123456');
     await app.press(KEYS.enter);
     await app.waitFor('Select your accounts');
     expect(app.frame()).to.contain('Select your accounts').and.contain('Step 1 of 2');
     // The account list: select all ticks every eligible account.
     expect(app.frame()).to.contain('Select all');
     await app.press(' ');
-    expect(app.frame()).to.match(/\[x\] Bills/);
+    await app.until((frame) => /\[x\] Bills/.test(frame), 'Select all to tick Bills');
     await app.press(KEYS.down, ' ');
-    expect(app.frame()).to.match(/\[ \] Bills/);
+    await app.until((frame) => /\[ \] Bills/.test(frame), 'Space on Bills to untick it');
     await app.press(KEYS.tab, KEYS.enter); // Continue
     await app.waitFor('Review and submit');
     expect(app.frame()).to.contain('Review and submit').and.contain('12 months');
@@ -114,9 +140,9 @@ describe('terminal channel: the views, by keyboard', function () {
     await app.waitFor('Data sharing confirmed');
     expect(app.frame()).to.contain('Data sharing confirmed');
     await app.press(KEYS.enter);
-    for (let waited = 0; waited < 5000 && app.left.length === 0; waited += 50) await settle(50);
-    expect(app.left).to.have.length(1);
-    expect(app.left[0]).to.match(/#code=/);
+    const left = await app.leaves();
+    expect(left).to.have.length(1);
+    expect(left[0]).to.match(/#code=/);
     app.view.unmount();
   });
 
@@ -125,9 +151,9 @@ describe('terminal channel: the views, by keyboard', function () {
     await app.type('jane.citizen');
     await app.press(KEYS.tab);
     await app.type('123 456');
-    expect(app.frame()).to.contain('******').and.not.contain('*******');
+    expect(await app.until((frame) => frame.includes('******'), 'the six digits masked')).to.not.contain('*******');
     await app.type('a');
-    expect(app.frame()).to.contain('Enter numbers only. Your secure code has 6 digits.');
+    await app.until((frame) => frame.includes('Enter numbers only. Your secure code has 6 digits.'), 'the letter refused, and said so');
     await app.press(KEYS.enter);
     await app.waitFor('Select your accounts');
     expect(app.frame()).to.contain('Select your accounts');
@@ -139,8 +165,8 @@ describe('terminal channel: the views, by keyboard', function () {
     await app.press(KEYS.tab);
     await app.type('123456');
     await app.press(KEYS.enter);
-    for (let waited = 0; waited < 5000 && app.frame().includes('Username'); waited += 100) await settle(100);
-    await settle(300); // the new step's controls take focus
+    await app.until((frame) => !frame.includes('Username'), 'the login to give way to the next step');
+    await settled(); // the new step's controls take the focus
   };
 
   it('select profile: ↑/↓ choose among the profiles; Continue goes to the accounts', async () => {
@@ -151,7 +177,7 @@ describe('terminal channel: the views, by keyboard', function () {
       .and.match(/\(•\) /);
     const before = app.frame();
     await app.press(KEYS.down);
-    expect(app.frame()).to.not.equal(before);
+    await app.until((frame) => frame !== before, '↓ to choose another profile');
     await app.press(KEYS.enter);
     await app.waitFor('Select your accounts');
     expect(app.frame()).to.contain('Select your accounts').and.contain('Step 2 of 3');
@@ -164,16 +190,16 @@ describe('terminal channel: the views, by keyboard', function () {
     expect(app.frame()).to.contain('Select your accounts').and.contain('Show more accounts');
     await app.press(KEYS.tab); // the filter box
     await app.type('0499');
-    expect(app.frame()).to.match(/Showing \d+ of 500|\d+ of 500/);
+    await app.until((frame) => /Showing \d+ of 500|\d+ of 500/.test(frame), 'the filter to say how many of the 500 it shows');
     app.view.unmount();
   });
 
   it('a help modal opens from its button and Escape closes it', async () => {
     const app = await open();
     await app.press(KEYS.tab, KEYS.tab, KEYS.enter); // past the secure code: Lost, damaged or stolen secure key?
-    expect(app.frame()).to.contain('Lost, damaged or stolen secure key?').and.contain('Close');
+    await app.until((frame) => frame.includes('Lost, damaged or stolen secure key?') && frame.includes('Close'), 'the help modal');
     await app.press(KEYS.escape);
-    expect(app.frame()).to.contain('Username').and.not.contain('[ Close ]');
+    await app.until((frame) => frame.includes('Username') && !frame.includes('[ Close ]'), 'Escape to close the help modal');
     app.view.unmount();
   });
 
@@ -197,17 +223,17 @@ describe('terminal channel: the views, by keyboard', function () {
     await app.waitFor('Are you sure you want to leave?');
     expect(app.frame()).to.contain('Are you sure you want to leave?').and.contain('No, stay');
     await app.press(KEYS.enter);
-    for (let waited = 0; waited < 5000 && app.left.length === 0; waited += 50) await settle(50);
-    expect(app.left[0]).to.contain('error=access_denied');
+    expect((await app.leaves())[0]).to.contain('error=access_denied');
     app.view.unmount();
   });
 
   it('the inactivity warning counts down and Stay logged in closes it; key presses are activity (a manual clock)', async () => {
     const clock = new ManualClock(Date.now());
     const app = await open(await shortTimers.entryUrl(), clock);
+    /** The manual clock moves on; the views settle (what the flow decided then is drawn). */
     const after = async (ms: number) => {
       clock.advance(ms);
-      await settle(80); // the frame is drawn
+      await settled();
     };
     // A 4 s session warned 3 s before its end: 1 s without a key brings the warning.
     await after(900);
@@ -219,7 +245,7 @@ describe('terminal channel: the views, by keyboard', function () {
     await after(1000);
     expect(app.frame()).to.match(/Time remaining: 2 seconds\./);
     await app.press(KEYS.enter); // Stay logged in
-    expect(app.frame()).to.not.contain('Are you still there?');
+    await app.until((frame) => !frame.includes('Are you still there?'), 'Stay logged in to close the warning');
     // A key every 900 ms keeps it away; 1 s without one brings it back.
     for (let index = 0; index < 4; index += 1) {
       await after(900);
