@@ -108,7 +108,13 @@ describe('browser: the CX standards (issue 22)', function () {
     expect(await list.evaluate((element) => element.textContent?.includes('Account 50') ?? false)).to.equal(true);
     await list.focus();
     await page.keyboard.press('End');
-    expect(await list.evaluate((element) => element.scrollTop), 'the region scrolls by keyboard').to.be.greaterThan(0);
+    // Chromium scrolls by keyboard smoothly, frame by frame: the first frame may come 100 ms after
+    // the key, later on a busy machine, so one read of scrollTop can still find 0. Wait for the scroll.
+    const scrolled = await page
+      .waitForFunction((element) => element.scrollTop > 0, await list.elementHandle(), { timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    expect(scrolled, `the region scrolls by keyboard (scrollTop ${await list.evaluate((element) => element.scrollTop)} 10 s after End)`).to.equal(true);
     await button(page, stepsCopy.selectAccounts.showMore(4950)).click();
     await list.locator('li.summary-entry').nth(99).waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).to.contain('Account 51');
