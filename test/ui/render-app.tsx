@@ -33,11 +33,21 @@ export async function startApp(overrides: Partial<TestPorts> = {}) {
   return app;
 }
 
-/** Runs a store command or a UI event inside act and lets its promises settle. */
+/**
+ * Runs a store command or a UI event inside act and lets its promises settle, a later step's code
+ * among them: a step whose code arrives on demand (React.lazy) shows the spinner mask until it
+ * has, and that arrival must come inside act too, or React renders it outside (and warns, which
+ * fails the test). On a busy machine the import outlasts the command (issue 32: seen with the
+ * type-check beside the tests), so the wait goes on in short acts until the mask is gone.
+ */
 export async function settle(run: () => unknown): Promise<void> {
   await act(async () => {
     await run();
   });
+  const deadline = Date.now() + 10_000;
+  while (document.querySelector('.step-loading') !== null && Date.now() < deadline) {
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1)));
+  }
 }
 
 /**
