@@ -201,6 +201,12 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
     },
     clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      // A connection that never sent a byte holds no request to answer: it is closed silently,
+      // whichever of Node's headers limit and the stall limit ends it first (they fall together).
+      if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && (socket as Socket).bytesRead === 0) {
+        socket.destroy();
+        return;
+      }
       const [status, reason] = clientErrorStatus(error);
       writeRawError(socket, status, reason);
       socket.destroy(error);

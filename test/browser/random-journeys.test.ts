@@ -39,7 +39,7 @@ import { copy } from '../../domain/copy';
 import { isCustomerScope } from '../../domain/scopes';
 import { PERSONAS, type Persona } from '../../sandbox/personas';
 import { browserSuite, watchPage, type BrowserSuite } from './browser-harness';
-import { returnResult, stateOf, type ReturnResult } from './consent-app-driver';
+import { pageSettled, returnResult, stateOf, type ReturnResult } from './consent-app-driver';
 import {
   DEFAULT_SCOPES,
   journeyArb,
@@ -709,7 +709,8 @@ async function pressContinue(j: Journey, before: Screen, how: 'click' | 'enter',
     if (j.backs !== backsBefore && sent.length === 0 && (await j.look()).dialog !== undefined) break;
     await sleep(100);
   }
-  await sleep(300);
+  // A second login for the same press would be sent before the page settles.
+  await pageSettled(j.page).catch(() => undefined);
   const documentAfter = await j.page.evaluate(() => performance.timeOrigin).catch(() => -1);
   if (documentAfter !== documentBefore) return; // A new document in between (the exit): the press went with its page.
   const sent = j.logins.length - sentBefore;
@@ -1099,7 +1100,6 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
       }
       const result = await returnResult(page);
       await j.throttle(1);
-      await sleep(300);
       const kind = returnKind(result);
       const decision = await bankDecision(origin, token);
       outcome = `${kind} (bank: ${decision})`;

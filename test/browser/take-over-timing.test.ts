@@ -15,6 +15,7 @@ import { expect } from 'chai';
 import type { Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { browserSuite } from './browser-harness';
+import { pageSettled } from './consent-app-driver';
 import { timing, type Entry, type Timing } from './take-over-cases';
 import { eachConcurrently, planCases, reportCase } from './regression-corpus';
 
@@ -136,10 +137,17 @@ async function runCase(t: Timing, page: Page, entryUrl: string): Promise<Outcome
   while (answers.length === 0 && Date.now() < deadline) await sleep(50);
   if (answers.length === 0) problems.push(`no login was answered (logins sent: ${logins.length})`);
   else if (answers.some((status) => status >= 300)) problems.push(`the login was answered ${answers.join(', ')}`);
-  // A second login would follow at once (a press carried out twice): none may. Unthrottled
-  // meanwhile: the throttle would keep a core busy for nothing.
+  // A second login would follow at once (a press carried out twice): none may. It would be sent
+  // before the next step settles, so that is what is awaited. Unthrottled meanwhile: the throttle
+  // would keep a core busy for nothing.
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await sleep(500);
+  if (answers.length > 0) {
+    await page
+      .getByRole('heading', { level: 1, name: copy.steps.selectAccounts })
+      .waitFor({ timeout: 30_000 })
+      .catch(() => problems.push('the account step did not follow the login'));
+    await pageSettled(page);
+  }
   if (logins.length !== 1) problems.push(`${logins.length} logins were sent`);
   for (const body of logins) {
     const sent = JSON.parse(body) as { username?: string; secureCode?: string };

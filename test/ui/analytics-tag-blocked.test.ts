@@ -10,7 +10,6 @@ import { ANALYTICS, type AbandonmentStage, type Analytics } from '../../applicat
 import type { Step } from '../../domain/flow';
 import { janeAccounts, newConsent, runtimeConfig } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi, RecordingAnalytics } from '../support/fakes';
-import { settle } from '../support/journey-world';
 import { journey } from '../application/journey-driver';
 
 const TAG_URL = 'https://www.bank.example/tags/utag.js';
@@ -42,8 +41,10 @@ describe('ui: the analytics tag blocked (DESIGN §3.8)', () => {
     const web = createContainer(config).get<Analytics>(ANALYTICS);
     const j = journey({ config, analytics: new PassingOn(web), api: new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts() }) });
     await j.start();
-    // The tag's adapter arrives with the first event (a dynamic import), then adds the tag's script.
-    for (let turn = 0; turn < 50 && tagScripts().length === 0; turn += 1) await settle();
+    // The tag's adapter arrives with the first event (a dynamic import, slower on a busy machine),
+    // then adds the tag's script: waited for, at most 10 s.
+    const deadline = Date.now() + 10_000;
+    while (tagScripts().length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(tagScripts(), 'the app tried to load the tag').to.have.length(1);
     tagScripts()[0]?.dispatchEvent(new window.Event('error'));
 
