@@ -203,7 +203,7 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
       // A connection that never sent a byte holds no request to answer: it is closed silently,
       // whichever of Node's headers limit and the stall limit ends it first (they fall together).
-      if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && (socket as Socket).bytesRead === 0) {
+      if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && socket.bytesRead === 0) {
         socket.destroy();
         return;
       }
