@@ -6,38 +6,13 @@
 // test/ui/login.test.tsx; in Chromium (focus in view, axe, 320 px): test/browser/issue23-web.test.ts
 // and test/browser/accessibility.test.ts.
 import { expect } from 'chai';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { copy } from '../../domain/copy';
 import { SANDBOX_OTP_EXPIRY_SECONDS } from '../../sandbox/sandbox-config';
-import { SandboxHarness } from '../browser/browser-harness';
-import { openSandboxJourney, type SandboxJourney } from './sandbox-journey-driver';
+import { sandboxJourneySuite } from './sandbox-journey-driver';
 
 describe('application: login feedback after a failed attempt, against the sandbox bank (docs/login-feedback.md)', function () {
   this.timeout(20_000);
-  const sandbox = new SandboxHarness();
-  let distDir = '';
-  const opened: SandboxJourney[] = [];
-
-  before(async () => {
-    // No app is built: the sandbox serves the bank, config.json and the recipient simulator.
-    distDir = await mkdtemp(path.join(os.tmpdir(), 'login-feedback-'));
-    await sandbox.start({ distDir });
-  });
-  afterEach(() => {
-    for (const journey of opened.splice(0)) journey.dispose();
-  });
-  after(async () => {
-    await sandbox.stop();
-    await rm(distDir, { recursive: true, force: true });
-  });
-
-  const open = async (): Promise<SandboxJourney> => {
-    const journey = await openSandboxJourney(sandbox);
-    opened.push(journey);
-    return journey;
-  };
+  const { open } = sandboxJourneySuite();
 
   it("wrong codes: the code field says why it is empty and the attempts the bank reports; at 2 left the date of birth is asked for with a notice naming the sandbox's code lifetime, the banner too, focus on the code field", async () => {
     const j = await open();

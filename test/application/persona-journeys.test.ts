@@ -1,16 +1,11 @@
 import { expect } from 'chai';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { formatAccountNumber } from '../../domain/accounts';
 import { copy } from '../../domain/copy';
 import { SUCCESS_RETURN_DELAY_MS } from '../../domain/flow-steps';
 import { accountTileNotes } from '../../domain/selection-summary';
 import { stepsCopy } from '../../domain/steps-copy';
-import type { AuthorisationAsk } from '../../sandbox/recipient-simulator';
-import { SandboxHarness } from '../browser/browser-harness';
 import type { RecipientView } from './recipient-view';
-import { openSandboxJourney, type SandboxJourney } from './sandbox-journey-driver';
+import { sandboxJourneySuite, type SandboxJourney } from './sandbox-journey-driver';
 
 /** Spec §2: where the customer is, by the step's title (the page's h1), when no modal is open. */
 const LOGIN = `step: ${copy.steps.login}`;
@@ -45,28 +40,7 @@ const confirmations = (j: SandboxJourney) => j.sent('POST', '/customer-auth/conf
  */
 describe('application: every persona end to end through the sandbox bank, headless', function () {
   this.timeout(20_000);
-  const sandbox = new SandboxHarness();
-  let distDir = '';
-  const opened: SandboxJourney[] = [];
-
-  before(async () => {
-    // No app is built: the sandbox serves the bank, config.json and the recipient simulator.
-    distDir = await mkdtemp(path.join(os.tmpdir(), 'persona-journeys-'));
-    await sandbox.start({ distDir });
-  });
-  afterEach(() => {
-    for (const journey of opened.splice(0)) journey.dispose();
-  });
-  after(async () => {
-    await sandbox.stop();
-    await rm(distDir, { recursive: true, force: true });
-  });
-
-  const open = async (ask: Partial<AuthorisationAsk> = {}): Promise<SandboxJourney> => {
-    const journey = await openSandboxJourney(sandbox, ask);
-    opened.push(journey);
-    return journey;
-  };
+  const { open } = sandboxJourneySuite();
 
   let arrangementId = '';
 

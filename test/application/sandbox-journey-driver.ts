@@ -1,6 +1,9 @@
 // Drives the real application container against the real sandbox bank over HTTP, with no browser:
 // the terminal channel's composition root (DESIGN §1), a manual clock, and the stores used as the
 // views use them. Milliseconds a journey, where Chromium takes seconds to open the app.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { reaction } from 'mobx';
 import { createTerminalContainer, loadTerminalConfig, resolveJourneyEntry } from '../../adapters/terminal/composition-root';
 import type { FetchFunction } from '../../adapters/fetch.token';
@@ -15,7 +18,7 @@ import { accountDisplayName, type Account } from '../../domain/accounts';
 import { copy, modalText } from '../../domain/copy';
 import type { Step } from '../../domain/flow';
 import type { AuthorisationAsk } from '../../sandbox/recipient-simulator';
-import type { SandboxHarness } from '../browser/browser-harness';
+import { SandboxHarness } from '../browser/browser-harness';
 import { stateOf, type LoginAnswer } from '../browser/consent-app-driver';
 import { ManualClock, ManualScheduler, RecordingLogger } from '../support/fakes';
 import { recipientView, type RecipientView } from './recipient-view';
@@ -73,7 +76,7 @@ async function within<T>(promise: Promise<T>, ms: number, what: () => string): P
  * Opens a journey as the recipient simulator's Start would (a signed entry URL for `ask`), loads
  * the bank's config.json, and starts the flow: resolves on the login step, ready for input.
  */
-export async function openSandboxJourney(harness: SandboxHarness, ask: Partial<AuthorisationAsk> = {}) {
+async function openSandboxJourney(harness: SandboxHarness, ask: Partial<AuthorisationAsk> = {}) {
   const entryUrl = await harness.entryUrl(ask);
   const entry = await resolveJourneyEntry({ kind: 'url', url: entryUrl });
   if (!entry.ok) throw new Error(entry.error);
@@ -197,3 +200,32 @@ export async function openSandboxJourney(harness: SandboxHarness, ask: Partial<A
 }
 
 export type SandboxJourney = Awaited<ReturnType<typeof openSandboxJourney>>;
+
+/**
+ * The hooks a suite of headless journeys repeats: a sandbox bank for the suite (no app is built:
+ * it serves the bank, config.json and the recipient simulator), each journey disposed after its
+ * test. Call inside describe; `open` starts a journey.
+ */
+export function sandboxJourneySuite(): { open(ask?: Partial<AuthorisationAsk>): Promise<SandboxJourney> } {
+  const harness = new SandboxHarness();
+  let distDir = '';
+  const opened: SandboxJourney[] = [];
+  before(async () => {
+    distDir = await mkdtemp(path.join(os.tmpdir(), 'sandbox-journeys-'));
+    await harness.start({ distDir });
+  });
+  afterEach(() => {
+    for (const journey of opened.splice(0)) journey.dispose();
+  });
+  after(async () => {
+    await harness.stop();
+    await rm(distDir, { recursive: true, force: true });
+  });
+  return {
+    async open(ask = {}) {
+      const journey = await openSandboxJourney(harness, ask);
+      opened.push(journey);
+      return journey;
+    },
+  };
+}

@@ -1,12 +1,11 @@
 import './setup-dom';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'chai';
 import { act } from 'react';
-import { amendedConsent, janeAccounts, newConsent, trustAccounts, trustBusinesses } from '../fixtures/journey.fixture';
+import { amendedConsent, janeAccounts, newConsent } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { journey } from '../application/journey-driver';
-import { ConfirmationPage } from '../../ui/web/pages/confirmation-page';
-import { ServicesProvider } from '../../ui/web/services-context';
+import { atConfirmation } from './at-confirmation';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -20,37 +19,6 @@ const amendedWithEga = () => {
   );
   return { detail: { ...consent.detail, permissions } };
 };
-
-async function atConfirmation(
-  options: {
-    consent?: unknown;
-    trust?: boolean;
-    choose?: (j: ReturnType<typeof journey>) => void;
-  } = {},
-) {
-  const api = new FakeCustomerAuthApi({
-    consentDetail: options.consent ?? newConsent(),
-    accounts: options.trust === true ? trustAccounts() : janeAccounts(),
-    ...(options.trust === true ? { businesses: trustBusinesses } : {}),
-  });
-  const j = journey({ api });
-  await j.start();
-  await j.logIn();
-  if (j.session.step === 'selectProfile') {
-    j.profile.select('BC1001');
-    await j.profile.continue();
-  }
-  options.choose?.(j);
-  if (j.session.step === 'selectAccounts') await j.selection.continue();
-  expect(j.session.step).to.equal('confirmation');
-  render(
-    <ServicesProvider container={j.container}>
-      <ConfirmationPage />
-    </ServicesProvider>,
-  );
-  const section = (name: string): HTMLElement => screen.getByRole('region', { name });
-  return { j, api, section };
-}
 
 const texts = (elements: HTMLElement[]): (string | null)[] => elements.map((e) => e.textContent);
 

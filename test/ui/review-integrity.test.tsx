@@ -6,16 +6,14 @@
 // 5,000 accounts, its short page, scrolling region and paging (test/browser/cx-standards.test.ts),
 // axe and reflow of every screen (test/browser/accessibility.test.ts).
 import './setup-dom';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'chai';
 import { copy } from '../../domain/copy';
 import { stepsCopy } from '../../domain/steps-copy';
 import { manyAccounts } from '../../sandbox/persona-accounts';
-import { janeAccounts, newConsent, trustAccounts, trustBusinesses } from '../fixtures/journey.fixture';
+import { janeAccounts, newConsent } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
-import { journey } from '../application/journey-driver';
-import { ConfirmationPage } from '../../ui/web/pages/confirmation-page';
-import { ServicesProvider } from '../../ui/web/services-context';
+import { atConfirmation, type Journey } from './at-confirmation';
 import { settle, startApp, stepOnScreen } from './render-app';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -24,31 +22,9 @@ const BASIC = 'bank:accounts.basic:read';
 const CUSTOMER_BASIC = 'common:customer.basic:read';
 const CUSTOMER_DETAIL = 'common:customer.detail:read';
 
-type Journey = ReturnType<typeof journey>;
-
 /** The review of `scopes` (Jane's accounts, or a trust's), after `choose` on the account step, rendered alone. */
-async function review(scopes: string[], options: { accounts?: unknown[]; trust?: boolean; choose?: (j: Journey) => void } = {}) {
-  const api = new FakeCustomerAuthApi({
-    consentDetail: newConsent(scopes),
-    accounts: options.accounts ?? (options.trust === true ? trustAccounts() : janeAccounts()),
-    ...(options.trust === true ? { businesses: trustBusinesses } : {}),
-  });
-  const j = journey({ api });
-  await j.start();
-  await j.logIn();
-  if (j.session.step === 'selectProfile') {
-    j.profile.select('BC1001');
-    await j.profile.continue();
-  }
-  options.choose?.(j);
-  if (j.session.step === 'selectAccounts') await j.selection.continue();
-  expect(j.session.step).to.equal('confirmation');
-  render(
-    <ServicesProvider container={j.container}>
-      <ConfirmationPage />
-    </ServicesProvider>,
-  );
-  return j;
+async function review(scopes: string[], options: { accounts?: unknown[]; trust?: boolean; choose?: (j: Journey) => void } = {}): Promise<Journey> {
+  return (await atConfirmation({ ...options, consent: newConsent(scopes) })).j;
 }
 
 const section = (name: string): HTMLElement => screen.getByRole('region', { name });
