@@ -14,6 +14,9 @@ import {
 
 export { ENTRY_ATTRIBUTE };
 
+/** Issue 32: the entry page reloads after a lost file only once the customer has not typed or pressed for this long. */
+export const RELOAD_AFTER_QUIET_MS = 1000;
+
 /**
  * The entry page's one inline script (docs/prerendered-login.md), run in `<head>` before the first paint:
  * - issue 15: a launch that will not land on the pre-rendered form (as domain/flow-start.ts
@@ -26,6 +29,8 @@ export { ENTRY_ATTRIBUTE };
  *   in `data-early-action`, acknowledged and never sent; the app carries it out.
  * - issue 20 "a file lost at load": the page is loaded again once online (at most twice), what
  *   was typed kept in session storage; then the form says so (`copy.login.pageNotLoaded`).
+ *   Issue 32: not while the customer types, and the text, focus and caret are back before the
+ *   app's scripts arrive.
  * ES5 with no dependency, since it runs before anything loads; the CSP allows it by its hash.
  */
 export const ENTRY_SCRIPT = [
@@ -50,17 +55,24 @@ export const ENTRY_SCRIPT = [
   'document.addEventListener("submit",function(e){early(e,"submit")},true);',
   'document.addEventListener("click",function(e){var t=e.target&&e.target.closest?e.target.closest("[data-early-action]"):null;',
   'if(t)early(e,t.getAttribute("data-early-action"))},true);',
-  // A file lost at load: what the reload keeps is put back once the form is parsed.
-  `var KEPT=${JSON.stringify(ENTRY_KEPT_KEY)},RELOADS=${JSON.stringify(ENTRY_RELOADS_KEY)};`,
-  'document.addEventListener("DOMContentLoaded",function(){var s=storage&&storage.getItem(KEPT);if(!s)return;storage.removeItem(KEPT);',
+  // A file lost at load: what the reload keeps is put back as soon as the form is parsed (readyState
+  // "interactive", before the app's module scripts arrive; DOMContentLoaded waits for them), with the
+  // focus and the caret in the field they were in; the reload waits for a second with no key or
+  // press, so that it never falls between two keystrokes.
+  `var KEPT=${JSON.stringify(ENTRY_KEPT_KEY)},RELOADS=${JSON.stringify(ENTRY_RELOADS_KEY)},QUIET=${RELOAD_AFTER_QUIET_MS},last=0;`,
+  'function touched(){last=Date.now()}',
+  'document.addEventListener("keydown",touched,true);document.addEventListener("input",touched,true);document.addEventListener("pointerdown",touched,true);',
+  'function whenQuiet(run){var idle=Date.now()-last;if(idle>=QUIET)run();else setTimeout(function(){whenQuiet(run)},QUIET-idle)}',
+  'document.addEventListener("readystatechange",function(){if(document.readyState!=="interactive")return;var s=storage&&storage.getItem(KEPT);if(!s)return;storage.removeItem(KEPT);',
   'try{var d=JSON.parse(s),f=document.querySelector("form");for(var n in d.fields){var i=f&&f.elements[n];if(i&&i.value==="")i.value=d.fields[n]}',
+  'var at=d.focus&&f&&f.elements[d.focus];if(at&&at.focus){at.focus();try{at.setSelectionRange(at.value.length,at.value.length)}catch(e){}}',
   'if(d.action&&taking())keep(d.action)}catch(e){}});',
   'document.addEventListener("error",function(e){var t=e.target;if(!t||t.tagName!=="SCRIPT"||!taking())return;',
   'var tries=Number(storage&&storage.getItem(RELOADS))||0;',
   `if(!storage||tries>=2){say(${JSON.stringify(copy.login.pageNotLoaded)},true);return}`,
-  'var again=function(){again=function(){};var f=document.querySelector("form"),d={fields:{},action:html.getAttribute(' +
-    `${JSON.stringify(EARLY_ACTION_ATTRIBUTE)})};`,
+  'var again=function(){again=function(){};var f=document.querySelector("form"),a=document.activeElement,d={fields:{},action:html.getAttribute(' +
+    `${JSON.stringify(EARLY_ACTION_ATTRIBUTE)}),focus:a&&f&&a.form===f&&a.name?a.name:""};`,
   'if(f)for(var k=0;k<f.elements.length;k++){var i=f.elements[k];if(i.name&&i.value)d.fields[i.name]=i.value}',
   'storage.setItem(KEPT,JSON.stringify(d));storage.setItem(RELOADS,String(tries+1));location.reload()};',
-  'if(navigator.onLine===false)window.addEventListener("online",function(){again()});else setTimeout(function(){again()},1000)},true)})()',
+  'if(navigator.onLine===false)window.addEventListener("online",function(){whenQuiet(again)});else setTimeout(function(){whenQuiet(again)},1000)},true)})()',
 ].join('');

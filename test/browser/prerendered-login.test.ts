@@ -336,6 +336,44 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     ).to.deep.equal([null, null]);
   });
 
+  it("a file lost at load, the customer typing on as the connection comes back: no reload between two keys; after it, the text, the focus and the caret are back before the app's scripts arrive (issue 32, found by the browser random journeys)", async () => {
+    const { page, requests } = await newPage();
+    let lost = false;
+    let markLost: () => void = () => undefined;
+    const fileLost = new Promise<void>((resolve) => {
+      markLost = resolve;
+    });
+    await page.route(/\/assets\/chunk-[^/]*\.js$/, async (route) => {
+      if (lost) return route.continue();
+      lost = true;
+      await page.context().setOffline(true);
+      await route.abort('internetdisconnected');
+      markLost();
+    });
+    await page.goto(await suite.harness.entryUrl(), { waitUntil: 'commit' });
+    await username(page).fill('jane.citizen');
+    await secureCode(page).click();
+    await fileLost;
+    const firstDocument = await page.evaluate(() => performance.timeOrigin);
+    await page.context().setOffline(false);
+    // Typing on, a key every 200 ms: the page waits for a pause before it reloads.
+    await page.keyboard.type('123', { delay: 200 });
+    expect(await page.evaluate(() => performance.timeOrigin), 'no reload while the customer types').to.equal(firstDocument);
+    // The reloaded page's app script is held: what was kept must be back without it.
+    const handOver = await holdAppScript(page);
+    await page.waitForFunction((before) => performance.timeOrigin !== before && document.readyState !== 'loading', firstDocument);
+    await page.waitForFunction(() => (document.querySelector('input[name=username]') as HTMLInputElement | null)?.value === 'jane.citizen');
+    expect(await secureCode(page).inputValue(), 'the code typed before the reload').to.equal('123');
+    expect(await isFocused(page, 'secureCode'), 'the focus in the field it was in').to.equal(true);
+    await page.keyboard.type('456');
+    expect(await secureCode(page).inputValue(), 'the caret at the end: typing goes on where it was').to.equal('123456');
+    handOver();
+    await tookOver(page);
+    await secureCode(page).press('Enter');
+    await onStep(page, copy.steps.selectAccounts);
+    expect(requests.filter((request) => request.startsWith('POST /customer-auth/authenticate')), 'one login').to.have.length(1);
+  });
+
   it('a file that never arrives: after two reloads the form says so and keeps what was typed (issue 20)', async () => {
     const { page, requests } = await newPage();
     await page.route(/\/assets\/chunk-[^/]*\.js$/, (route) => route.abort('failed'));

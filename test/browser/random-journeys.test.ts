@@ -409,8 +409,11 @@ class Journey {
         this.problem(`the page was not adopted as it was: ${message.text().slice(0, 200)}`);
       }
     });
-    if (LIVE) {
-      // A replayed journey also shows its requests, their answers and the page's console.
+    if (TRACE) {
+      // A traced journey also shows its requests, their answers, its documents and the page's console.
+      this.page.on('framenavigated', (frame) => {
+        if (frame === this.page.mainFrame()) this.log(`  document ${frame.url().slice(0, 60)}`);
+      });
       const short = (request: Request): string => `${request.method()} ${new URL(request.url()).pathname}`;
       this.page.on('request', (request) => this.log(`  -> ${short(request)}`));
       this.page.on('response', (response) => this.log(`  <- ${response.status()} ${short(response.request())}`));
