@@ -15,7 +15,7 @@ import {
 export { ENTRY_ATTRIBUTE };
 
 /** Issue 32: the entry page reloads after a lost file only once the customer has not typed or pressed for this long. */
-export const RELOAD_AFTER_QUIET_MS = 1000;
+const RELOAD_AFTER_QUIET_MS = 1000;
 
 /**
  * The entry page's one inline script (docs/prerendered-login.md), run in `<head>` before the first paint:

@@ -96,7 +96,7 @@ export interface SandboxBank {
  * takes 27 s at the bench's mobile upload (750 kbit/s). A 10 s total, as first built, refused
  * every save over about 940 kB on that phone (found by `npm run bench` at 5,000 accounts).
  */
-const REQUEST_TIMEOUTS: RequestTimeouts = { stalledMs: 10_000, totalMs: 120_000 };
+export const REQUEST_TIMEOUTS: RequestTimeouts = { stalledMs: 10_000, totalMs: 120_000 };
 
 interface RequestTimeouts {
   /** Nothing received or sent on the connection for this long ends it. */

@@ -2,9 +2,10 @@
 // stateful bank with the sandbox's rules, with faults and time passing; after every command the
 // invariants of test/support/journey-invariants.ts must hold.
 //
-// JOURNEYS=n sets how many (default 3000). The seed is fixed (issue 32: the gate is deterministic):
-// 1119581262, the seed whose journeys found an approval turned into access_denied
-// (`approvalCommitted`, commit 5dde8fd); JOURNEY_SEED=<n> draws others, as `npm run soak` does.
+// JOURNEYS=n sets how many (default 1000: the gate; `npm run soak` runs thousands more). The seed
+// is fixed (issue 32: the gate is deterministic): 1119581262, the seed whose journeys found an
+// approval turned into access_denied (`approvalCommitted`, commit 5dde8fd), at its 170th journey
+// (run again on 5dde8fd's parent); JOURNEY_SEED=<n> draws others, as the soak does.
 // JOURNEY_TRACE=1 prints each command of a replay with
 // the bank calls, the modals and the exit it led to. A failure prints its seed, path and shrunk sequence
 // with its replayPath; to replay it (same code, same JOURNEYS): JOURNEYS=<n> JOURNEY_SEED=<seed>
@@ -14,7 +15,7 @@ import fc from 'fast-check';
 import { initialModel, journeyCommands, observe, scenarios } from '../support/journey-commands';
 import { createWorld } from '../support/journey-world';
 
-const JOURNEYS = Number(process.env['JOURNEYS'] ?? 3000);
+const JOURNEYS = Number(process.env['JOURNEYS'] ?? 1000);
 const seed = Number(process.env['JOURNEY_SEED'] ?? 1119581262);
 const path = process.env['JOURNEY_PATH'];
 const replayPath = process.env['JOURNEY_REPLAY'];

@@ -29,6 +29,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  ...(process.env['CHROMIUM_EXTRA_ARGS'] ?? '').split(' ').filter(Boolean),
 ];
 
 let built: Promise<string> | undefined;
@@ -113,7 +114,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** WCAG 2.2 AA by axe-core: the violations on the page as it is now (id and the first target of each). */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
+  // Once per document (issue 32): its 0.5 MB parsed again for every state cost the renderer more than the checks.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
   const results = await page.evaluate(async () => {
     const axe = (
       globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }

@@ -362,7 +362,7 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     // The reloaded page's app script is held: what was kept must be back without it.
     const handOver = await holdAppScript(page);
     await page.waitForFunction((before) => performance.timeOrigin !== before && document.readyState !== 'loading', firstDocument);
-    await page.waitForFunction(() => (document.querySelector('input[name=username]') as HTMLInputElement | null)?.value === 'jane.citizen');
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name=username]')?.value === 'jane.citizen');
     expect(await secureCode(page).inputValue(), 'the code typed before the reload').to.equal('123');
     expect(await isFocused(page, 'secureCode'), 'the focus in the field it was in').to.equal(true);
     await page.keyboard.type('456');
@@ -371,7 +371,10 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
     await tookOver(page);
     await secureCode(page).press('Enter');
     await onStep(page, copy.steps.selectAccounts);
-    expect(requests.filter((request) => request.startsWith('POST /customer-auth/authenticate')), 'one login').to.have.length(1);
+    expect(
+      requests.filter((request) => request.startsWith('POST /customer-auth/authenticate')),
+      'one login',
+    ).to.have.length(1);
   });
 
   it('a file that never arrives: after two reloads the form says so and keeps what was typed (issue 20)', async () => {

@@ -7,7 +7,8 @@ import { copy } from '../../domain/copy';
 import { axeViolations, browserSuite } from './browser-harness';
 import { logIn, onStep, loginReady } from './consent-app-driver';
 
-const SLOW_MS = 2500;
+/** Long enough for many frames of the mask (the stylesheet is held until the step waits for it). */
+const SLOW_MS = 1200;
 
 /** What one animation frame showed: the visible h1, whether the step's body had a visible button, and whether the spinner mask was up. */
 interface Frame {
