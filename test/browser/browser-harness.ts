@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { buildApp } from '../../esbuild.config.mjs';
+import { buildApp, nginxDirOf } from '../../esbuild.config.mjs';
 import { createSandboxBank, type SandboxBank, type SandboxBankOptions } from '../../sandbox/server';
 import type { AuthorisationAsk } from '../../sandbox/recipient-simulator';
 
@@ -63,6 +63,10 @@ if (typeof globalThis.after === 'function') {
     const browser = shared;
     shared = undefined;
     await (await browser?.catch(() => undefined))?.close();
+    // The run's build goes with it (355 of them had piled up in /tmp).
+    const dir = await built?.catch(() => undefined);
+    built = undefined;
+    if (dir !== undefined) for (const folder of [dir, nginxDirOf(dir)]) await rm(folder, { recursive: true, force: true });
   });
 }
 

@@ -301,6 +301,8 @@ class Journey {
   readonly abortedExits: string[] = [];
   /** An exit that failed for want of a connection (the browser then shows its network error page). */
   failedExit: string | undefined;
+  /** The customer's own reload of the browser's error page is under way: its request is not the app's. */
+  customerReloading = false;
   /** Main-frame navigations to another origin (the bank's public site). */
   readonly offsite: string[] = [];
   readonly dialogsSeen = new Set<string>();
@@ -374,7 +376,9 @@ class Journey {
         // error page (a departure made while offline, when the connection is back) is not another.
         const from = new URL(request.frame().url(), this.origin);
         const fromApp = from.origin === this.origin && !from.pathname.startsWith('/recipient');
-        if (!fromApp) return;
+        // The frame's address may still be the app's while the browser's error page is reloaded
+        // (seen once, after a Back that failed offline): that reload is the customer's, not an exit.
+        if (!fromApp || this.customerReloading) return;
         if (url.origin !== this.origin) this.offsite.push(request.url());
         else if (url.pathname === '/recipient/callback') this.exits.push(request);
         return;
@@ -1099,7 +1103,9 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
         // place, and headless Chromium does not reload it when the connection is back (seen in
         // both builds), so the customer does (corpus case of seed 500037357, under load).
         j.log(`the exit failed offline (${j.failedExit}): the customer reloads the browser's error page`);
+        j.customerReloading = true;
         await page.reload().catch((error: Error) => j.log(`reload: ${error.message.split('\n')[0]}`));
+        j.customerReloading = false;
       }
       const result = await returnResult(page);
       await j.throttle(1);
