@@ -12,16 +12,15 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { REDIRECT_JWT_KEY } from '../../adapters/session-token-storage.adapter';
 import { browserSuite } from './browser-harness';
-import { expectErrorReturn, logIn, modalNamed, onStep, openApp, returnResult, tokenTraces, type OpenedApp, loginReady } from './consent-app-driver';
+import { expectErrorReturn, logIn, modalNamed, onStep, openApp, returnFromSuccess, tokenTraces, type OpenedApp, loginReady } from './consent-app-driver';
 
 const PUBLIC_SITE = 'https://www.bank.example/';
 const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-/** Confirms and leaves through the success modal's button (no wait for the automatic return). */
+/** Confirms and leaves through the success modal's button (or its countdown, on a loaded machine). */
 async function confirmAndReturn(page: Page, confirm: () => Promise<void> = () => button(page, copy.buttons.confirm).click()) {
   await confirm();
-  await modalNamed(page, 'successConfirm').getByRole('button', { name: 'Return to Budget Buddy' }).click();
-  return returnResult(page);
+  return returnFromSuccess(page);
 }
 
 describe('browser: attacks and failures end safely', function () {

@@ -153,6 +153,17 @@ export const modalTitle = (page: Page, title: string) => page.getByRole('dialog'
 export const modalNamed = (page: Page, name: ModalName, isPar = false) =>
   modalTitle(page, modalText(copy.modals[name].title, { tppName: 'Budget Buddy', isPar, outcome: 'nothingShared' }));
 
+/**
+ * Leaves through the success modal's main button and reads the return. Its countdown returns the
+ * customer by itself; on a loaded machine it did so as the click landed, and the click then waited
+ * 30 s for a button that had gone with its page (issue 32, beside two busy loops): either way counts.
+ */
+export async function returnFromSuccess(page: Page): Promise<ReturnResult> {
+  const button = modalNamed(page, 'successConfirm').getByRole('button', { name: 'Return to Budget Buddy' });
+  await Promise.race([page.waitForURL(/\/recipient\/callback/, { timeout: 20_000 }), button.click({ timeout: 20_000 }).catch(() => undefined)]);
+  return returnResult(page);
+}
+
 /** What the recipient simulator's callback shows after the return. */
 export interface ReturnResult {
   readonly heading: string;
