@@ -109,6 +109,35 @@ async function holdAppScript(page: Page): Promise<() => void> {
   return handOver;
 }
 
+/**
+ * Every chunk the first document asks for is lost as the connection drops (the connection is
+ * dropped once, at the first): its module graph fails whichever request Chromium makes for a file
+ * (a preload's, or the import's again; on a loaded machine, losing only the first request let a
+ * second one through, and the app started, issue 32). `fileLost` resolves once one is; a reload's
+ * document gets its files.
+ */
+async function loseChunksOfFirstDocument(page: Page): Promise<{ readonly fileLost: Promise<void> }> {
+  let documents = 0;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents += 1;
+  });
+  let dropped = false;
+  let markLost: () => void = () => undefined;
+  const fileLost = new Promise<void>((resolve) => {
+    markLost = resolve;
+  });
+  await page.route(/\/assets\/chunk-[^/]*\.js$/, async (route) => {
+    if (documents > 1) return route.continue();
+    if (!dropped) {
+      dropped = true;
+      await page.context().setOffline(true);
+    }
+    await route.abort('internetdisconnected');
+    markLost();
+  });
+  return { fileLost };
+}
+
 describe('browser: the pre-rendered login form (issues 15 and 20)', function () {
   this.timeout(90_000);
   const suite = browserSuite({ tokenLifetimeSeconds: 600 });
@@ -306,19 +335,7 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
 
   it('a file of the app lost to a dropped connection at load: the page loads again once online, with what was typed and the Continue pressed; one login (issue 20, docs/prerendered-login.md)', async () => {
     const { page, requests } = await newPage();
-    // The first shared chunk the app's module imports is lost as the connection drops.
-    let lost = false;
-    let markLost: () => void = () => undefined;
-    const fileLost = new Promise<void>((resolve) => {
-      markLost = resolve;
-    });
-    await page.route(/\/assets\/chunk-[^/]*\.js$/, async (route) => {
-      if (lost) return route.continue();
-      lost = true;
-      await page.context().setOffline(true);
-      await route.abort('internetdisconnected');
-      markLost();
-    });
+    const { fileLost } = await loseChunksOfFirstDocument(page);
     await page.goto(await suite.harness.entryUrl(), { waitUntil: 'commit' });
     await username(page).fill('jane.citizen');
     await secureCode(page).fill('123456');
@@ -338,27 +355,7 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
 
   it("a file lost at load, the customer typing on as the connection comes back: no reload between two keys; after it, the text, the focus and the caret are back before the app's scripts arrive (issue 32, found by the browser random journeys)", async () => {
     const { page, requests } = await newPage();
-    // Every chunk the first document asks for is lost, as the connection drops: its module graph
-    // fails whichever request Chromium makes for a file (a preload's, or the import's again; on a
-    // loaded machine, losing only the first request let a second one through, and the app started).
-    let documents = 0;
-    page.on('request', (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents += 1;
-    });
-    let dropped = false;
-    let markLost: () => void = () => undefined;
-    const fileLost = new Promise<void>((resolve) => {
-      markLost = resolve;
-    });
-    await page.route(/\/assets\/chunk-[^/]*\.js$/, async (route) => {
-      if (documents > 1) return route.continue();
-      if (!dropped) {
-        dropped = true;
-        await page.context().setOffline(true);
-      }
-      await route.abort('internetdisconnected');
-      markLost();
-    });
+    const { fileLost } = await loseChunksOfFirstDocument(page);
     await page.goto(await suite.harness.entryUrl(), { waitUntil: 'commit' });
     await username(page).fill('jane.citizen');
     await secureCode(page).click();
