@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { copy } from '../../domain/copy';
 import { browserSuite } from './browser-harness';
-import { logIn, onStep, openApp, loginReady } from './consent-app-driver';
+import { SETTLE_DELAY_MS } from '../../ui/web/shell/when-settled';
+import { logIn, onStep, openApp, loginReady, pageSettled } from './consent-app-driver';
 
 /**
  * What only a browser shows of a journey: the recipient simulator's page starting it, and how the
@@ -12,7 +13,8 @@ import { logIn, onStep, openApp, loginReady } from './consent-app-driver';
 describe("browser: the journey in a real browser (the recipient's Start, the stylesheets, the later steps)", function () {
   this.timeout(60_000);
   const suite = browserSuite();
-  const open = async (ask: Parameters<typeof openApp>[2] = {}) => suite.watched(await openApp(suite.browser, suite.harness, ask));
+  const open = async (ask: Parameters<typeof openApp>[2] = {}, prepare?: Parameters<typeof openApp>[4]) =>
+    suite.watched(await openApp(suite.browser, suite.harness, ask, undefined, prepare));
 
   it("the recipient simulator's Start sends the browser to the consent app with a signed token", async () => {
     const page = await (await suite.newContext()).newPage();
@@ -45,16 +47,34 @@ describe("browser: the journey in a real browser (the recipient's Start, the sty
     expect(tile, 'steps.css rules apply to the tiles').to.deep.equal({ border: 'solid', radius: '6px' });
   });
 
+  // The page's clock stands still from the start, so the settle delay cannot pass while a loaded
+  // machine is still showing the form: at 2 s the background fetch would start on its own, before
+  // the test types, and the typing would then have nothing left to fetch (the red CI of 7db22f1).
+  const openWithStoppedClock = () => open({}, async (context) => context.clock.install({ time: 0 }).then(() => context.clock.pauseAt(1_000)));
+  const laterStepRequests = (app: Awaited<ReturnType<typeof open>>) =>
+    app.requests.filter((r) => /\/assets\/(steps-\w+\.css|chunk-\w+\.js)$/.test(r.url) && !r.url.endsWith('.map'));
+
   it('the later steps are fetched once the customer starts on the login form, before Continue, not while it appears', async () => {
-    const app = await open();
-    const laterStepRequests = () => app.requests.filter((r) => /\/assets\/(steps-\w+\.css|chunk-\w+\.js)$/.test(r.url) && !r.url.endsWith('.map'));
-    const atLogin = laterStepRequests().length;
+    const app = await openWithStoppedClock();
+    const atLogin = laterStepRequests(app).length;
     // Settled: no request for half a second (Playwright's network idle).
     await app.page.waitForLoadState('networkidle');
-    expect(laterStepRequests().length, 'nothing more while the login screen settles').to.equal(atLogin);
+    expect(laterStepRequests(app).length, 'nothing more while the login screen settles').to.equal(atLogin);
     const stylesheet = app.page.waitForRequest(/\/assets\/steps-\w+\.css$/);
     await app.page.getByLabel(copy.login.usernameLabel, { exact: true }).fill('jane.citizen');
     await stylesheet;
-    expect(laterStepRequests().length).to.be.greaterThan(atLogin);
+    expect(laterStepRequests(app).length).to.be.greaterThan(atLogin);
+  });
+
+  it(`with no input, the later steps are fetched ${SETTLE_DELAY_MS / 1000} s after the login form appears`, async () => {
+    const app = await openWithStoppedClock();
+    const atLogin = laterStepRequests(app).length;
+    await app.page.waitForLoadState('networkidle');
+    await app.page.clock.runFor(SETTLE_DELAY_MS - 100);
+    await pageSettled(app.page);
+    expect(laterStepRequests(app).length, 'not before the settle delay').to.equal(atLogin);
+    const stylesheet = app.page.waitForRequest(/\/assets\/steps-\w+\.css$/);
+    await app.page.clock.runFor(200);
+    await stylesheet;
   });
 });
