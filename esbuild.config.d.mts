@@ -47,4 +47,11 @@ export declare function entryOutputs(
   metafile: Metafile,
   outdir: string,
 ): Required<Pick<ShellFiles, 'script' | 'modulePreloads'>> & Pick<ShellFiles, 'stylesheet' | 'laterStepsStylesheet'>;
-export declare function buildApp(options?: { outDir?: string; entry?: string; options?: BuildOptions; preloadConfig?: boolean }): Promise<Metafile>;
+export declare function buildApp(options?: {
+  outDir?: string;
+  entry?: string;
+  options?: BuildOptions;
+  preloadConfig?: boolean;
+  /** The config.json to build with (default config/config.json; issue 33 item 2: one the app would refuse is refused, an error named ConfigRefused whose message names every problem, one a line). */
+  configFile?: string;
+}): Promise<Metafile>;

@@ -117,18 +117,41 @@ export function inlineStylesheet(css, brandStyles = '') {
  */
 export const ENTRY_LOADING_ID = 'entry-loading';
 
-/** The build's config/config.json, as JSON (the app validates it at run time; so does the pre-render). */
-async function buildConfig() {
-  return JSON.parse(await readFile(path.join(root, 'config/config.json'), 'utf8'));
+/** The config.json a build is made with, unless told: the project's (the sandbox's values). */
+const CONFIG_FILE = path.join(root, 'config/config.json');
+
+/** Issue 33 item 2: the build refuses a config.json the app would refuse; its message names every problem. */
+class ConfigRefused extends Error {
+  name = 'ConfigRefused';
 }
 
 /** The modules the build runs in Node (bundled for it, never in the browser's bundle): the entry page's render, the nginx writer. */
 const BUILD_MODULES = { prerender: path.join(root, 'ui/web/prerender/entry-page.tsx'), nginx: path.join(root, 'adapters/nginx-config-writer.ts') };
 
-/** Bundles BUILD_MODULES for Node and imports them. */
-async function buildModules() {
+/** The build's reader of config.json (issue 33 item 2): the app's own, bundled on its own so that it runs before anything is built. */
+const CONFIG_MODULE = { config: path.join(root, 'adapters/config-file.ts') };
+
+/**
+ * Issue 33 item 2: `configFile` read and checked as the app reads it at start
+ * (adapters/config-file.ts), before anything is built or removed: a config the app would refuse
+ * stops the build (ConfigRefused) with the lines the app would log, and the last build stays as
+ * it was. Its JSON, as written, for the entry page.
+ */
+async function checkedBuildConfig(configFile = CONFIG_FILE) {
+  const { config } = await buildModules(CONFIG_MODULE);
+  const read = await config.readConfigFile(configFile);
+  if (!read.ok) {
+    throw new ConfigRefused(
+      `The build refuses ${path.relative(process.cwd(), configFile) || configFile}: the app would show its failure page and log these problems:\n- ${read.error.join('\n- ')}`,
+    );
+  }
+  return read.value.raw;
+}
+
+/** Bundles `modules` (default BUILD_MODULES) for Node and imports them. */
+async function buildModules(modules = BUILD_MODULES) {
   const result = await esbuild.build({
-    entryPoints: BUILD_MODULES,
+    entryPoints: modules,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -141,13 +164,13 @@ async function buildModules() {
   });
   const dir = await mkdtemp(path.join(root, 'node_modules', '.prerender-'));
   try {
-    const modules = {};
-    for (const name of Object.keys(BUILD_MODULES)) {
+    const imported = {};
+    for (const name of Object.keys(modules)) {
       const file = path.join(dir, `${name}.mjs`);
       await writeFile(file, result.outputFiles.find((output) => path.basename(output.path) === `${name}.js`).contents);
-      modules[name] = await import(pathToFileURL(file).href);
+      imported[name] = await import(pathToFileURL(file).href);
     }
-    return modules;
+    return imported;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -159,8 +182,8 @@ async function buildModules() {
  * (bundled for Node, run once), for the build's config/config.json.
  */
 export async function prerenderEntry() {
-  const { prerender } = await buildModules();
-  return prerender.renderEntryPage(await buildConfig());
+  const [rawConfig, { prerender }] = await Promise.all([checkedBuildConfig(), buildModules()]);
+  return prerender.renderEntryPage(rawConfig);
 }
 
 /**
@@ -225,11 +248,10 @@ export const LATER_STEPS_STYLESHEET_META = 'later-steps-stylesheet'; // = ui/web
  * its inline stylesheet) and config/config.json, and for the consent app the nginx
  * configuration of that page (nginxDirOf). `assets` holds the built files.
  */
-async function writeShell({ outDir, assets, metafile, appEntry, preloadConfig, modules }) {
+async function writeShell({ outDir, assets, metafile, appEntry, preloadConfig, modules, rawConfig, configFile }) {
   const files = entryOutputs(metafile, assets);
   let html;
   if (appEntry) {
-    const rawConfig = await buildConfig();
     const prerendered = modules.prerender.renderEntryPage(rawConfig);
     const css = files.stylesheet ? await readFile(path.join(assets, files.stylesheet), 'utf8') : '';
     html = indexHtml({
@@ -244,18 +266,26 @@ async function writeShell({ outDir, assets, metafile, appEntry, preloadConfig, m
   }
   await writeFile(path.join(outDir, 'index.html'), html);
   await mkdir(path.join(outDir, 'config'), { recursive: true });
-  await copyFile(path.join(root, 'config/config.json'), path.join(outDir, 'config/config.json'));
+  await copyFile(configFile, path.join(outDir, 'config/config.json'));
   if (appEntry) await modules.nginx.writeNginxConfigFiles(nginxDirOf(outDir), html);
 }
 
 /**
  * Builds the app into `outDir` (default dist/; its nginx configuration into nginxDirOf(outDir))
- * and returns esbuild's metafile. The shell preloads config.json only for the consent app's entry
- * (the one that reads it at startup) unless told.
+ * with `configFile` (default config/config.json; issue 33 item 2: refused, ConfigRefused, when the
+ * app would refuse it) and returns esbuild's metafile. The shell preloads config.json only for
+ * the consent app's entry (the one that reads it at startup) unless told.
  */
-export async function buildApp({ outDir = path.join(root, 'dist'), entry = APP_ENTRY, options = {}, preloadConfig = entry === APP_ENTRY } = {}) {
+export async function buildApp({
+  outDir = path.join(root, 'dist'),
+  entry = APP_ENTRY,
+  options = {},
+  preloadConfig = entry === APP_ENTRY,
+  configFile = CONFIG_FILE,
+} = {}) {
   const assets = path.join(outDir, 'assets');
   const appEntry = entry === APP_ENTRY;
+  const rawConfig = await checkedBuildConfig(configFile);
   await rm(outDir, { recursive: true, force: true });
   const entryPoints = appEntry ? [entry, LATER_STEPS_CSS] : [entry];
   const ownOptions = appEntry ? appOptions : {};
@@ -263,7 +293,7 @@ export async function buildApp({ outDir = path.join(root, 'dist'), entry = APP_E
     esbuild.build({ ...productionOptions, ...ownOptions, ...options, entryPoints, outdir: assets, absWorkingDir: root }),
     appEntry ? buildModules() : undefined,
   ]);
-  await writeShell({ outDir, assets, metafile: result.metafile, appEntry, preloadConfig, modules });
+  await writeShell({ outDir, assets, metafile: result.metafile, appEntry, preloadConfig, modules, rawConfig, configFile });
   return result.metafile;
 }
 
@@ -285,7 +315,16 @@ async function watch() {
         setup(build) {
           build.onEnd(async (result) => {
             if (result.errors.length > 0 || !result.metafile) return;
-            await writeShell({ outDir, assets, metafile: result.metafile, appEntry: true, preloadConfig: true, modules: await buildModules() });
+            let rawConfig;
+            try {
+              rawConfig = await checkedBuildConfig();
+            } catch (error) {
+              if (!(error instanceof ConfigRefused)) throw error;
+              console.error(error.message);
+              return;
+            }
+            const modules = await buildModules();
+            await writeShell({ outDir, assets, metafile: result.metafile, appEntry: true, preloadConfig: true, modules, rawConfig, configFile: CONFIG_FILE });
             console.log(`rebuilt ${new Date().toLocaleTimeString()}`);
           });
         },
@@ -301,7 +340,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     await watch();
   } else {
     const started = performance.now();
-    const metafile = await buildApp();
+    let metafile;
+    try {
+      metafile = await buildApp();
+    } catch (error) {
+      if (!(error instanceof ConfigRefused)) throw error;
+      // Issue 33 item 2: the problems alone, one a line, no stack.
+      console.error(error.message);
+      process.exit(1);
+    }
     const bytes = Object.entries(metafile.outputs)
       .filter(([file]) => !file.endsWith('.map'))
       .reduce((sum, [, output]) => sum + output.bytes, 0);

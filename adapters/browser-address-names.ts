@@ -11,6 +11,9 @@ export const ERROR_PARAM = 'error';
 /** DESIGN §3.3. */
 export const REDIRECT_JWT_KEY = 'cdr.redirectJwt';
 
+/** Issue 33 item 5: the brand of the flow this tab finished, for a Back from the recipient. */
+export const FINISHED_BRAND_KEY = 'cdr.finishedBrand';
+
 /** DESIGN §3.11. */
 export const decisionKeyName = (decision: Decision): string => `cdr.idempotencyKey.${decision}`;
 

@@ -77,7 +77,7 @@ export class DomActivitySource implements ActivitySource {
   }
 
   /**
-   * DESIGN §3.18 "The phone's Back asks, as Cancel does": one history entry at the same address
+   * DESIGN §3.18 "The phone's Back does what the page's Back does": one history entry at the same address
    * (DESIGN §3.6), made again after each Back, so that every Back lands on the page; the exit
    * (`location.replace`) takes its place.
    */

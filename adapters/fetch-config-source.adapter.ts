@@ -1,7 +1,8 @@
 import { inject, injectable, optional } from 'inversify';
 import { err, type Result } from '../domain/result';
-import { parseRuntimeConfig, type RuntimeConfig } from '../application/runtime-config';
-import { fetchCall, parseJsonBody } from './fetch-call';
+import type { RuntimeConfig } from '../application/runtime-config';
+import { readConfigText } from './config-text.reader';
+import { fetchCall } from './fetch-call';
 import { FETCH, HTTP_CALL_OPTIONS, type FetchFunction, type HttpCallOptions } from './fetch.token';
 
 /** Where the runtime configuration lives; optional binding (default: `/config/config.json` of the page's origin). */
@@ -54,9 +55,6 @@ export class FetchConfigSource {
     if (outcome.status < 200 || outcome.status > 299) {
       return err([`config.json could not be loaded from ${this.url} (HTTP ${outcome.status})`]);
     }
-    const parsed = parseJsonBody(outcome.body);
-    if (parsed === undefined) return err(['config.json is empty']);
-    if ('invalid' in parsed) return err([`config.json is not valid JSON (${parsed.invalid})`]);
-    return parseRuntimeConfig(parsed.json);
+    return readConfigText(outcome.body);
   }
 }

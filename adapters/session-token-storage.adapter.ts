@@ -1,6 +1,6 @@
 import { inject, injectable, optional } from 'inversify';
 import type { Decision, TokenStorage } from '../application/ports/token-storage.port';
-import { decisionKeyName, REDIRECT_JWT_KEY } from './browser-address-names';
+import { decisionKeyName, FINISHED_BRAND_KEY, REDIRECT_JWT_KEY } from './browser-address-names';
 
 /** The session storage of this tab (bound optionally; default `globalThis.sessionStorage`). */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -72,6 +72,23 @@ export class SessionTokenStorage implements TokenStorage {
   decided(): Decision | undefined {
     if (this.get(decisionKeyName('approve')) !== undefined) return 'approve';
     return this.get(decisionKeyName('reject')) === undefined ? undefined : 'reject';
+  }
+
+  /**
+   * Issue 33 item 5: the exit to the recipient replaces the app's history entry and forgets the
+   * token (DESIGN §3.3), so a Back from the recipient loads the app with nothing to go on. This
+   * tab's session storage, which outlives the page as the token does, keeps the finished flow's
+   * brand (a configured brand's id, nothing of the customer or the request), so that the app
+   * says the request is finished, under its bank's brand.
+   */
+  finished(): string | undefined {
+    return this.get(FINISHED_BRAND_KEY);
+  }
+
+  /** Issue 33 item 5; `undefined` forgets it (a new request arrived). */
+  rememberFinished(brand: string | undefined): void {
+    if (brand === undefined) this.remove(FINISHED_BRAND_KEY);
+    else this.set(FINISHED_BRAND_KEY, brand);
   }
 
   private get(name: string): string | undefined {

@@ -92,6 +92,7 @@ export class FlowController {
       jwtFromStorage: jwtFromAddress === undefined ? this.storage.read() : undefined,
       errorParam: this.launch.error(),
       decided: this.storage.decided(),
+      finished: this.storage.finished(),
     });
   }
 
@@ -142,6 +143,9 @@ export class FlowController {
         break;
       case 'clearToken':
         this.storage.clear(effect.keepDecisionKeys === true);
+        break;
+      case 'rememberFinished':
+        this.storage.rememberFinished(effect.brand);
         break;
       case 'wakeAt':
         this.setWake(effect.atMs);

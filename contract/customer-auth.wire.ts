@@ -97,7 +97,10 @@ export interface paths {
             readonly cookie?: never;
         };
         readonly get?: never;
-        /** Confirm a business profile (header requestType BUSINESS_CONTRACT, body {bcin}) or save the account selection and description. */
+        /**
+         * Confirm a business profile (header requestType BUSINESS_CONTRACT, body {bcin}) or save the account selection and description.
+         * @description A selection (CONTRACT §5) names each requested scope once. Only bank permissions (bank:...) carry accounts, all of them the same selected accounts; a customer permission, openid, profile or cdr:registration with accounts is a 400 invalid_request. A selection that shares nothing (no account under the bank permissions, and no customer permission nor profile) is refused with 400 invalid_request and nothing is saved, so no arrangement that shares nothing is ever approved (issue 33 item 16). 400 A05: an account is not one of the chosen profile's; 400 A09: an account is not eligible.
+         */
         readonly put: operations["putConsent"];
         readonly post?: never;
         readonly delete?: never;

@@ -1,6 +1,6 @@
 import { dateTimeFormat } from './date-time-format';
 import type { SharedAccountRef } from './accounts';
-import { isCustomerScope } from './scopes';
+import { isBankScope, needsNoAccount } from './scopes';
 
 /** Spec §3 "Consent": one requested permission and the accounts it already covers. */
 export interface ConsentPermission {
@@ -47,9 +47,13 @@ export function newlyRequestedScopes(consent: Pick<Consent, 'isPAR' | 'permissio
   return [...new Set(consent.permissions.map((p) => p.permission))].filter((scope) => !granted.has(scope));
 }
 
-/** Spec §4 "Consent guard": only customer scopes requested, so the account step is skipped (skipStep). */
+/**
+ * Spec §4 "Consent guard": only customer scopes requested, so the account step is skipped
+ * (skipStep). Issue 33 item 12: only bank scopes carry accounts, so the OIDC scopes that come
+ * with customer data (`openid`, `profile`) do not bring the account step back.
+ */
 export function isCustomerScopesOnly(consent: Pick<Consent, 'scopes'>): boolean {
-  return consent.scopes.length > 0 && consent.scopes.every(isCustomerScope);
+  return consent.scopes.some(needsNoAccount) && !consent.scopes.some(isBankScope);
 }
 
 /** Spec §2 "How long will my data be shared?": no expiry means a once-only sharing. */

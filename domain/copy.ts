@@ -38,6 +38,11 @@ export interface ModalCopy {
   readonly primary: ModalText;
   /** The second button of a closable modal (ModalActions.dismiss). */
   readonly secondary?: string;
+  /**
+   * DESIGN §3.18 (issue 33 item 4): the second button is the main one, shown first and styled as
+   * such: staying is the safe default of the question the phone's Back asks.
+   */
+  readonly secondaryIsMain?: true;
   /** Label of the contact link (config.links.contactUs). */
   readonly contactLink?: string;
   readonly phones?: readonly ModalPhone[];
@@ -58,6 +63,8 @@ const loginLockedFor = `login is locked for ${LOCKOUT_MINUTES} minutes`;
 const returnTo = ({ tppName }: ModalContext): string => `Return to ${recipient(tppName)}`;
 /** DESIGN §3.2: the button that takes the failure page's exit to the bank's public site again. */
 const LEAVE_FOR_PUBLIC_SITE = 'Go to our website';
+/** DESIGN §3.11's modal title; issue 33 item 5: also the page of a request this tab already finished. */
+const ALREADY_COMPLETED = 'This request has already been completed';
 /** Spec §2 "Profile > Manage data sharing": where the customer sees what is shared. */
 const WHERE_TO_CHECK = 'You can check in our mobile banking app under Profile > Manage data sharing.';
 
@@ -94,6 +101,23 @@ const callUs = `Please call us on ${BANK_PHONES[0]?.number ?? ''} (from overseas
 /** The bank's number within Australia, for the texts of the later steps (domain/steps-copy.ts). */
 export const BANK_PHONE_NUMBER = BANK_PHONES[0]?.number ?? '';
 
+/** Spec §2 "Cancel opens the sharing-incomplete modal": the leave question (DESIGN §3.18: the phone's Back asks it too). */
+const LEAVE_QUESTION: ModalCopy = {
+  title: 'Are you sure you want to leave?',
+  paragraphs: [
+    ({ tppName, isPar, outcome }) => {
+      // DESIGN §3.16: an earlier answer whose outcome is unknown (a reload during Confirm) may be recorded already.
+      if (outcome !== 'nothingShared')
+        return `Your earlier answer may already have been recorded. If you leave now, we will ask the bank to cancel it, and you will be returned to ${recipient(tppName)}.`;
+      return isPar
+        ? `Your changes to your data sharing arrangement with ${recipient(tppName)} have not been saved. If you leave now, your arrangement stays as it is and you will be returned to ${recipient(tppName)}.`
+        : `Your data sharing with ${recipient(tppName)} is not complete. If you leave now, no data will be shared and you will be returned to ${recipient(tppName)}.`;
+    },
+  ],
+  primary: 'Yes, leave',
+  secondary: 'No, stay',
+};
+
 /** Spec §4 "Modals", §5, §8: where the spec gives no wording, plainly in the bank's voice. */
 const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
   forgotUsername: {
@@ -117,21 +141,7 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
     phones: BANK_PHONES,
     primary: 'Close',
   },
-  sharingIncomplete: {
-    title: 'Are you sure you want to leave?',
-    paragraphs: [
-      ({ tppName, isPar, outcome }) => {
-        // DESIGN §3.16: an earlier answer whose outcome is unknown (a reload during Confirm) may be recorded already.
-        if (outcome !== 'nothingShared')
-          return `Your earlier answer may already have been recorded. If you leave now, we will ask the bank to cancel it, and you will be returned to ${recipient(tppName)}.`;
-        return isPar
-          ? `Your changes to your data sharing arrangement with ${recipient(tppName)} have not been saved. If you leave now, your arrangement stays as it is and you will be returned to ${recipient(tppName)}.`
-          : `Your data sharing with ${recipient(tppName)} is not complete. If you leave now, no data will be shared and you will be returned to ${recipient(tppName)}.`;
-      },
-    ],
-    primary: 'Yes, leave',
-    secondary: 'No, stay',
-  },
+  sharingIncomplete: LEAVE_QUESTION,
   ageLimitation: {
     title: 'Age limitation',
     paragraphs: ['You must be above 18 years of age to use Open Banking.', returnedTo],
@@ -262,7 +272,7 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
     secondary: 'Cancel',
   },
   alreadyCompleted: {
-    title: 'This request has already been completed',
+    title: ALREADY_COMPLETED,
     paragraphs: [
       ({ tppName }) => `Your answer to ${recipient(tppName)}'s request was already given in another window or tab, so there is nothing more to do here.`,
       ({ tppName }) => `You'll now be returned to ${recipient(tppName)}.`,
@@ -299,11 +309,16 @@ const modalCopy: Readonly<Record<ModalName, ModalCopy>> = {
     ],
     primary: (context) => (context.exitTo === 'publicSite' ? LEAVE_FOR_PUBLIC_SITE : returnTo(context)),
   },
+  // DESIGN §3.18 (issue 33 item 4): the phone's Back where the page has no Back: the same question,
+  // with "No, stay" as the main button (the customer may not have meant to leave).
+  leaveOnBack: { ...LEAVE_QUESTION, secondaryIsMain: true },
   notArrangementOwner: {
     title: 'This arrangement belongs to another customer',
     paragraphs: [
       ({ tppName }) => `Only the customer who set up this data sharing arrangement with ${recipient(tppName)} can change it. Nothing has changed.`,
-      ({ tppName }) => `Log in as that customer, or choose Cancel to return to ${recipient(tppName)}.`,
+      // Issue 33 item 11: only the buttons this dialog has (Try again, Close this message); Cancel is the login page's.
+      ({ tppName }) =>
+        `Choose Try again to log in as that customer. To return to ${recipient(tppName)} instead, close this message and choose Cancel on the login page.`,
     ],
     primary: 'Try again',
   },
@@ -392,6 +407,17 @@ export const copy = {
     // Spec §5 "…using correct format DD-MM-YYYY.": the example's format and the article (docs/wording.md).
     dobInvalid: 'Invalid date. Please try again using the correct format DD/MM/YYYY.',
     dobInFuture: 'Date of birth cannot be in the future. Please try again.',
+    /** Issue 33 item 3 (GOV.UK date input): Continue with no part of the date of birth typed. */
+    dobEmpty: 'Enter your date of birth.',
+    /** Issue 33 item 3 (GOV.UK date input): Continue with the date of birth half filled names the parts missing. */
+    dobMustInclude: {
+      day: 'Date of birth must include a day.',
+      month: 'Date of birth must include a month.',
+      year: 'Date of birth must include a year.',
+      dayAndMonth: 'Date of birth must include a day and a month.',
+      dayAndYear: 'Date of birth must include a day and a year.',
+      monthAndYear: 'Date of birth must include a month and a year.',
+    },
   },
 
   /** Spec §2: the buttons of the steps after login (their labels decide stepButtons). */
@@ -424,6 +450,10 @@ export const copy = {
     nothingShared: 'Nothing has been shared or changed.',
     title: 'We are unable to continue',
     windowTitle: 'We are unable to continue | Open Banking',
+    /** Issue 33 item 5: the page of a request this tab already finished (a Back from the recipient, route already_completed). */
+    completedTitle: ALREADY_COMPLETED,
+    completedWindowTitle: `${ALREADY_COMPLETED} | Open Banking`,
+    completed: 'There is nothing more to do here. You can close this page.',
   },
 
   /** Spec §2 "Shared shell": header, footer, progress tracker, spinner and tooltip labels. */

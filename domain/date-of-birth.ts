@@ -64,24 +64,63 @@ export function parseDateOfBirth(parts: DateOfBirthParts, today: CalendarDate): 
   return ok(date);
 }
 
+/** One box of the date of birth. */
+export type DateOfBirthPart = keyof DateOfBirthParts;
+
+/** The three boxes, in the order they are shown and filled. */
+export const DATE_OF_BIRTH_PARTS: readonly DateOfBirthPart[] = ['day', 'month', 'year'];
+
+/** What the date-of-birth block says, and the boxes it marks (issue 33 item 3, the GOV.UK date input). */
+export interface DateOfBirthProblem {
+  readonly error: DateOfBirthError;
+  readonly message: string;
+  /** The boxes at fault, in order: the first takes the focus on Continue. */
+  readonly parts: readonly DateOfBirthPart[];
+}
+
+/** Issue 33 item 3: "Enter your date of birth" when nothing is typed, else what is missing (GOV.UK date input). */
+function missingPartsMessage(missing: readonly DateOfBirthPart[]): string {
+  const texts = copy.validation.dobMustInclude;
+  const [first, second] = missing;
+  if (first === undefined || missing.length === DATE_OF_BIRTH_PARTS.length) return copy.validation.dobEmpty;
+  if (second === undefined) return texts[first];
+  if (first === 'day') return second === 'month' ? texts.dayAndMonth : texts.dayAndYear;
+  return texts.monthAndYear;
+}
+
 /**
- * Spec §5: the message under the date-of-birth block. Incomplete inputs carry none: multi-part
- * inputs are valid unless a part is invalid (Continue stays disabled meanwhile).
+ * Spec §5: the message under the date-of-birth block, and the boxes it marks. An incomplete date
+ * is named only once Continue was pressed (`continued`): multi-part inputs are valid unless a
+ * part is invalid (spec §5), but Continue on an empty or half-filled date says what is missing,
+ * marks the missing boxes and sends nothing (issue 33 item 3, a departure in docs/wording.md). A
+ * wrong or future date marks the whole date.
  */
-export function dateOfBirthError(parts: DateOfBirthParts, today: CalendarDate): string | undefined {
+export function dateOfBirthProblem(
+  parts: DateOfBirthParts,
+  today: CalendarDate,
+  { continued }: { readonly continued: boolean },
+): DateOfBirthProblem | undefined {
   const parsed = parseDateOfBirth(parts, today);
   if (parsed.ok) return undefined;
-  switch (parsed.error) {
-    case 'incomplete':
-      return undefined;
+  const error = parsed.error;
+  switch (error) {
+    case 'incomplete': {
+      if (!continued) return undefined;
+      const missing = DATE_OF_BIRTH_PARTS.filter((part) => isBlank(parts[part]));
+      return { error, message: missingPartsMessage(missing), parts: missing };
+    }
     case 'invalid':
-      return copy.validation.dobInvalid;
+      return { error, message: copy.validation.dobInvalid, parts: DATE_OF_BIRTH_PARTS };
     case 'future':
-      return copy.validation.dobInFuture;
+      return { error, message: copy.validation.dobInFuture, parts: DATE_OF_BIRTH_PARTS };
     default:
-      return assertNever(parsed.error);
+      return assertNever(error);
   }
 }
+
+/** Spec §5: the message under the date-of-birth block once it is left; an incomplete date carries none until Continue ({@link dateOfBirthProblem}). */
+export const dateOfBirthError = (parts: DateOfBirthParts, today: CalendarDate): string | undefined =>
+  dateOfBirthProblem(parts, today, { continued: false })?.message;
 
 /** Spec §5: the three parts are filled and make a real, past date of birth. */
 export function isCompleteDateOfBirth(parts: DateOfBirthParts, today: CalendarDate): boolean {

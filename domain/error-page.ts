@@ -80,7 +80,24 @@ export function failurePageText(
 ): FailurePageText {
   if (failure === undefined) return { message: copy.failure.defaultMessage };
   if (failure.route === 'service_unavailable') return { message: copy.failure.serviceUnavailable };
+  if (failure.route === 'already_completed') return { message: copy.failure.completed };
   return { message: failureMessage(failure.details, errorMessages), reference: failureReference(failure.details, errorMessages) };
+}
+
+/** A failure screen's heading and window title. */
+export interface FailureTitles {
+  readonly title: string;
+  readonly windowTitle: string;
+}
+
+/**
+ * Spec §2 "Failure page": "We are unable to continue"; issue 33 item 5: a request this tab already
+ * finished says so instead ("This request has already been completed", DESIGN §3.11's words).
+ */
+export function failureTitles(route: string | undefined): FailureTitles {
+  return route === 'already_completed'
+    ? { title: copy.failure.completedTitle, windowTitle: copy.failure.completedWindowTitle }
+    : { title: copy.failure.title, windowTitle: copy.failure.windowTitle };
 }
 
 /** The longest server message shown verbatim; a longer one is replaced by the generic message. */

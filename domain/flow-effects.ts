@@ -64,6 +64,13 @@ export type FlowEffect =
    * (DESIGN §3.18) keeps the keys: a reload while it shows must still know an approval was asked.
    */
   | { readonly type: 'clearToken'; readonly keepDecisionKeys?: true }
+  /**
+   * Issue 33 item 5: the brand of the flow whose exit to the recipient was taken, kept for this tab
+   * beside the token's place (DESIGN §3.3), so that a Back from the recipient, which loads the app
+   * again without a token, is told the request is finished under its bank's brand; `undefined`
+   * forgets it (a new request arrived).
+   */
+  | { readonly type: 'rememberFinished'; readonly brand: string | undefined }
   /** DESIGN §3.5: wake the model (a `tick`) at this time; `undefined`: no timer is due. */
   | { readonly type: 'wakeAt'; readonly atMs: number | undefined }
   /** DESIGN §3.2 "One exit": leave for this address. */
@@ -71,8 +78,8 @@ export type FlowEffect =
   /** DESIGN §3.8: page view of a step. */
   | { readonly type: 'pageView'; readonly step: Step }
   /**
-   * DESIGN §3.18: from the first step on, the browser's (the phone's) Back is the journey's: it
-   * asks, as Cancel does (answered by `browserBack`).
+   * DESIGN §3.18: from the first step on, the browser's (the phone's) Back is the journey's
+   * (answered by `browserBack`).
    */
   | { readonly type: 'guardBack' }
   /** DESIGN §3.8: the flow was abandoned at this stage (exactly once per abandoned flow). */

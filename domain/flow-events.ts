@@ -12,6 +12,12 @@ export type EarlyAction = 'submit' | 'cancel' | LoginHelpModal;
 export const EARLY_ACTIONS: readonly EarlyAction[] = ['submit', 'cancel', 'forgotUsername', 'notRegistered', 'lostSecureKey'];
 
 /**
+ * What the waiting pre-rendered form remembers for the login step: a press on it, or the phone's
+ * Back (DESIGN §3.18, issue 33 item 4: the login has no Back, so it asks the leave question).
+ */
+export type RememberedAction = EarlyAction | 'browserBack';
+
+/**
  * DESIGN §3.9: everything that can happen to a consent journey: what the customer does, what the
  * bank answers, and time passing. Customer events that the screen would not offer at that moment
  * (a button behind a modal, under the spinner mask, after the exit) change nothing.
@@ -26,6 +32,8 @@ export type FlowEvent =
       readonly errorParam: string | undefined;
       /** DESIGN §3.11: the decision this tab had made before a reload (its key is kept), if any. */
       readonly decided: Decision | undefined;
+      /** Issue 33 item 5: the brand of the flow this tab finished (its exit to the recipient taken), if any. */
+      readonly finished?: string | undefined;
     }
   | { readonly type: 'verified'; readonly id: number; readonly result: Result<unknown, TokenVerificationError> }
   | { readonly type: 'answered'; readonly id: number; readonly answer: FlowAnswer }
@@ -61,5 +69,8 @@ export type FlowEvent =
   | { readonly type: 'tick' }
   /** DESIGN §3.15: the browser went offline, or came back online. */
   | { readonly type: 'connectivity'; readonly online: boolean }
-  /** DESIGN §3.18: the browser's (the phone's) Back: it asks, as Cancel does; the page stays. */
+  /**
+   * DESIGN §3.18 (issue 33 item 4): the browser's (the phone's) Back: the page's Back where the
+   * page has one; elsewhere it asks the leave question, staying by default; the page stays.
+   */
   | { readonly type: 'browserBack' };

@@ -1,12 +1,13 @@
 import type { AbandonmentStage } from './abandonment';
+import { backFrom } from './flow';
 import { confirmFailed, confirmed } from './flow-steps';
 import type { FlowAnswer, FlowEffect } from './flow-effects';
 import { rememberEarlyAction } from './flow-login';
 import { showFailure } from './flow-start';
 import type { Ended, EndingNotice, EndingReason, Exit, FlowState, Leaving, Screen } from './flow-state';
-import { backToProfiles } from './flow-steps';
+import { backToProfiles, onBack } from './flow-steps';
 import { andThen, emit, newCall, openModal, sendPending, unchanged, withJourney, withModals, type Transition } from './flow-transition';
-import { modalButtonsBusy, openModalsOf, pageIsActionable, screenOf } from './flow-view';
+import { flowFlags, modalButtonsBusy, openModalsOf, pageIsActionable, screenOf } from './flow-view';
 import { MODAL_RULES } from './modal';
 import { topModal, withBaseModal, withoutBaseModal, withTimeoutWarning, type ModalEntry } from './modal-stack';
 import type { RedirectToken } from './redirect-token';
@@ -22,9 +23,15 @@ export const ENDING_NOTICE_MS = 5000;
  */
 export const EXIT_OFFER_MS = 5000;
 
-/** DESIGN §3.2: the journey has left for `exit`; what was on screen stays, and offers the exit again if the page is still here later. */
+/**
+ * DESIGN §3.2: the journey has left for `exit`; what was on screen stays, and offers the exit again
+ * if the page is still here later. Issue 33 item 5: a verified journey's exit to the recipient
+ * finishes its request: its brand is kept for the tab, so that a Back from the recipient says so.
+ */
 function ended(state: FlowState, screen: Screen, modals: readonly ModalEntry[], exit: Exit, stage: AbandonmentStage | undefined): Transition {
   const effects: FlowEffect[] = [{ type: 'leave', url: exit.url }, { type: 'clearToken' }];
+  const token = state.journey.token;
+  if (exit.to === 'recipient' && token !== undefined) effects.push({ type: 'rememberFinished', brand: token.brand.toLowerCase() });
   if (stage !== undefined) effects.push({ type: 'abandoned', stage });
   return emit({ ...state, phase: { kind: 'ended', screen, modals, exit, offerExitAtMs: state.nowMs + EXIT_OFFER_MS } }, ...effects);
 }
@@ -256,18 +263,21 @@ export function onModalPrimary(state: FlowState, nowMs: number): Transition {
 }
 
 /**
- * DESIGN §3.18 "The phone's Back asks, as Cancel does": it closes a closable modal, or asks as
- * Cancel; where the page's one button leaves anyway, Back is that button.
+ * DESIGN §3.18 "The phone's Back does what the page's Back does" (issue 33 item 4, revising issue
+ * 23's "asks, as Cancel does"): it closes a closable modal; on a step whose page has Back
+ * (`backFrom`) it is that Back; on one without, it asks the leave question with staying as its
+ * main button (`leaveOnBack`). Where the page's one button leaves anyway, Back is that button.
  */
 export function onBrowserBack(state: FlowState, nowMs: number): Transition {
   const phase = state.phase;
   switch (phase.kind) {
     case 'starting':
-      return rememberEarlyAction(state, 'cancel');
+      return rememberEarlyAction(state, 'browserBack');
     case 'steps': {
       const top = topModal(phase.modals);
       if (top !== undefined) return MODAL_RULES[top.name].closable ? onModalDismiss(state, nowMs) : unchanged(state);
-      return onCancel(state);
+      if (backFrom(phase.step, flowFlags(state)).kind !== 'none') return onBack(state);
+      return pageIsActionable(state) ? openModal(state, 'leaveOnBack') : unchanged(state);
     }
     case 'failed':
       return onLeaveFailurePage(state);

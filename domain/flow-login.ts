@@ -1,7 +1,7 @@
 import { calendarDateOf, type DateOfBirthParts } from './date-of-birth';
 import { isStepShown } from './flow';
 import type { FlowAnswer } from './flow-effects';
-import type { EarlyAction, LoginHelpModal } from './flow-events';
+import type { LoginHelpModal, RememberedAction } from './flow-events';
 import { FRESH_LOGIN, NOTHING_VERIFIED, type FlowState, type LoginState } from './flow-state';
 import { enterAccountStep } from './flow-steps';
 import { andThen, callOver, openModal, reach, showStep, startCall, unchanged, withJourney, type Transition } from './flow-transition';
@@ -42,7 +42,7 @@ export const onDateOfBirthTyped = (state: FlowState, parts: Partial<DateOfBirthP
  * Issue 20 "an early Continue is not lost": a press on the waiting pre-rendered form is remembered;
  * the last press wins, so a second Continue is still one login.
  */
-export function rememberEarlyAction(state: FlowState, action: EarlyAction): Transition {
+export function rememberEarlyAction(state: FlowState, action: RememberedAction): Transition {
   if (onLoginPage(state) || !formIsReachable(state) || state.journey.login.early === action) return unchanged(state);
   return unchanged(withLogin(state, { early: action }));
 }
@@ -57,6 +57,8 @@ export function carryOutEarlyAction(state: FlowState, nowMs: number): Transition
       return onSubmitLogin(next, nowMs);
     case 'cancel':
       return onLoginPage(next) ? openModal(next, 'sharingIncomplete') : unchanged(next);
+    case 'browserBack':
+      return onLoginPage(next) ? openModal(next, 'leaveOnBack') : unchanged(next);
     default:
       return onOpenHelp(next, early);
   }
@@ -78,15 +80,19 @@ export function onSubmitLogin(state: FlowState, nowMs: number): Transition {
   return startCall(cleared, { kind: 'authenticate', request: authenticateRequest(form, requireDob) });
 }
 
-/** Spec §4 "Entry guard chain": each guard remembered once verified, and not repeated. */
+/**
+ * Spec §4 "Entry guard chain": each guard remembered once verified, and not repeated. Spec §4
+ * "Business step: if PAR go straight to select-and-confirm" (issue 33 item 13): an amendment
+ * never loads the business list (its profile is the arrangement's, CONTRACT §3 `profileId`).
+ */
 function runGuards(state: FlowState): Transition {
   const { verified } = state.journey;
   if (!verified.customerDetails) return startCall(state, { kind: 'customerDetails' });
-  if (!verified.businesses) return startCall(state, { kind: 'businesses' });
+  if (!verified.businesses && !flowFlags(state).isPar) return startCall(state, { kind: 'businesses' });
   return businessStep(state);
 }
 
-/** Spec §4 "Business step". */
+/** Spec §4 "Business step": select-profile when it is shown (never in a PAR), else the account step. */
 function businessStep(state: FlowState): Transition {
   return isStepShown('selectProfile', flowFlags(state)) ? showStep(state, 'selectProfile') : enterAccountStep(state);
 }
@@ -139,7 +145,7 @@ export function onCustomerDetails(state: FlowState, answer: Extract<FlowAnswer, 
   return runGuards(withJourney(callOver(state), { customer: answer.result.value, verified: { ...state.journey.verified, customerDetails: true } }));
 }
 
-/** Spec §3 "Customer info", §4 "Profile: the first profile is selected by default"; §8 a failure is service unavailable. */
+/** Spec §3 "Customer info", §4 "Profile" (none pre-selected among several, issue 33 item 8: `toProfileList`); §8 a failure is service unavailable. */
 export function onBusinesses(state: FlowState, answer: Extract<FlowAnswer, { kind: 'businesses' }>): Transition {
   if (!answer.result.ok) return guardFailure(state, 'serviceUnavailable');
   return businessStep(

@@ -32,10 +32,29 @@ export function onLaunched(state: FlowState, phase: Starting, event: Extract<Flo
   if (event.route === 'authorize_failure') return showFailure(state, 'authorize_failure', decodeErrorPageParam(event.errorParam), ...forget);
   if (ADDRESS_FAILURE_ROUTES.includes(event.route as FailureRoute)) return showFailure(state, event.route as FailureRoute, undefined, ...forget);
   const jwt = event.jwtFromAddress ?? event.jwtFromStorage;
-  if (jwt === undefined) return showFailure(state, 'incorrect_jwt', undefined, ...forget);
+  const finished = finishedBrand(state, event.finished);
+  if (jwt === undefined) return finished === undefined ? showFailure(state, 'incorrect_jwt', undefined, ...forget) : showCompleted(state, finished, forget);
+  // Issue 33 item 5: a new request arrived: the record of a finished one no longer speaks for this tab.
+  if (event.jwtFromAddress !== undefined && event.finished !== undefined) forget.push({ type: 'rememberFinished', brand: undefined });
   const decision = event.decided === 'approve' ? { kind: 'unclear' as const } : state.decision;
   const verifying = startCall({ ...state, decision, phase: { ...phase, jwt } }, { kind: 'verify' });
   return { state: verifying.state, effects: [...forget, ...verifying.effects] };
+}
+
+/** Issue 33 item 5: the finished flow's brand, if it is one this deployment serves (else it is no brand: an ordinary failure page). */
+const finishedBrand = (state: FlowState, brand: string | undefined): string | undefined =>
+  brand !== undefined && state.config.brands.includes(brand.toLowerCase()) ? brand.toLowerCase() : undefined;
+
+/**
+ * Issue 33 item 5 "a finished flow says it is finished": the app loaded again in a tab whose flow
+ * already left for the recipient (the customer pressed Back on the recipient's page; the exit had
+ * replaced the app's own history entry, and the token was forgotten, DESIGN §3.3) shows "This
+ * request has already been completed" in the failure page's frame, under that flow's brand, which
+ * the exit kept for the tab (the `rememberFinished` effect). Nothing is sent; there is nothing to end.
+ */
+function showCompleted(state: FlowState, brand: string, forget: readonly FlowEffect[]): Transition {
+  const phase = { kind: 'failed' as const, route: 'already_completed' as const, brand };
+  return emit(withJourney({ ...state, phase }, { expiry: { kind: 'off' } }), ...forget);
 }
 
 /** Spec §4 "Token expiry timer": started, not started (already past), or the fallback return when it cannot be set. */

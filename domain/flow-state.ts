@@ -5,7 +5,7 @@ import type { CustomerDetails } from './customer-details';
 import type { ErrorPageData } from './error-page';
 import type { Step } from './flow';
 import type { FlowCall } from './flow-effects';
-import type { EarlyAction } from './flow-events';
+import type { RememberedAction } from './flow-events';
 import type { InactivityConfig } from './inactivity-timer';
 import { EMPTY_LOGIN_FORM, type LoginForm } from './login-form';
 import type { SecureCodeCleared } from './login-feedback';
@@ -48,9 +48,10 @@ export interface FlowConfig {
 
 /**
  * Spec §2 error routes, and the keys outage (the bank's keys could not be fetched, so the token
- * could not be checked: issue 11, a reload may work).
+ * could not be checked: issue 11, a reload may work); issue 33 item 5: the page of a request this
+ * tab already finished (a Back from the recipient), the failure page's frame with its own words.
  */
-export type FailureRoute = 'authorize_failure' | 'incorrect_jwt' | 'consent_fetch_failure' | 'service_unavailable';
+export type FailureRoute = 'authorize_failure' | 'incorrect_jwt' | 'consent_fetch_failure' | 'service_unavailable' | 'already_completed';
 
 /**
  * What the journey is doing: the screen it shows and the events it takes (docs/flow-states.md).
@@ -79,6 +80,8 @@ export interface Failed {
   readonly kind: 'failed';
   readonly route: FailureRoute;
   readonly details?: ErrorPageData;
+  /** Issue 33 item 5: `already_completed`'s brand, the finished flow's (no token says it any more). */
+  readonly brand?: string;
 }
 
 export interface OnSteps {
@@ -152,7 +155,7 @@ export interface Exit {
 /** What the page shows: the loading screen (or the pre-rendered form), a failure page, or a step. */
 export type Screen =
   | { readonly kind: 'loading' }
-  | { readonly kind: 'failure'; readonly route: FailureRoute; readonly details?: ErrorPageData }
+  | { readonly kind: 'failure'; readonly route: FailureRoute; readonly details?: ErrorPageData; readonly brand?: string }
   | { readonly kind: 'flow'; readonly step: Step };
 
 export type PhaseKind = Phase['kind'];
@@ -221,8 +224,8 @@ export interface LoginState {
   readonly codeCleared: SecureCodeCleared | undefined;
   /** Spec §8: the last answer newly asked for the date of birth (a notice, not an error). */
   readonly dobStepUp: boolean;
-  /** Issue 20: a press on the pre-rendered form, carried out once the login step is shown. */
-  readonly early: EarlyAction | undefined;
+  /** Issue 20: a press on the pre-rendered form (or the phone's Back, issue 33 item 4), carried out once the login step is shown. */
+  readonly early: RememberedAction | undefined;
 }
 
 export const FRESH_LOGIN: LoginState = {

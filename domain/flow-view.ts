@@ -13,7 +13,12 @@ export function screenOf(phase: Phase): Screen {
     case 'starting':
       return { kind: 'loading' };
     case 'failed':
-      return phase.details === undefined ? { kind: 'failure', route: phase.route } : { kind: 'failure', route: phase.route, details: phase.details };
+      return {
+        kind: 'failure',
+        route: phase.route,
+        ...(phase.details === undefined ? {} : { details: phase.details }),
+        ...(phase.brand === undefined ? {} : { brand: phase.brand }),
+      };
     case 'steps':
       return { kind: 'flow', step: phase.step };
     case 'leaving':
@@ -26,6 +31,15 @@ export function screenOf(phase: Phase): Screen {
     default:
       return assertNever(phase);
   }
+}
+
+/**
+ * DESIGN §3.14: the brand the page shows: the verified token's; issue 33 item 5: on the page of a
+ * request this tab already finished, that flow's (kept at its exit: no token names it any more).
+ */
+export function brandIdOf(state: FlowState): string | undefined {
+  const screen = screenOf(state.phase);
+  return state.journey.token?.brand ?? (screen.kind === 'failure' ? screen.brand : undefined);
 }
 
 /** Login until the journey has a step on screen. */

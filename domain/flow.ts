@@ -96,9 +96,11 @@ export function windowTitle(step: Step, isPar: boolean): string {
   return copy.windowTitle(stepTitle(step, isPar));
 }
 
-/** Spec §2 intro line; hidden (`undefined`) on select-profile. */
-export function introLine(step: Step, isPar: boolean, tppName: string): string | undefined {
-  if (step === 'selectProfile') return undefined;
+/**
+ * Spec §2 intro line, on every step: spec §2's "hidden on select-profile" is departed from (issue
+ * 33 item 8: every step says with whom the data is shared, the profile step too).
+ */
+export function introLine(isPar: boolean, tppName: string): string {
   return isPar ? copy.introPar(tppName) : copy.intro(tppName);
 }
 

@@ -54,8 +54,13 @@ export function firstFieldToFill(form: LoginForm): LoginFormField {
   return isFilledDateOfBirth(form.dob) ? 'secureCode' : 'dateOfBirth';
 }
 
-/** Issue 23 item C: after the modals about what was typed, focus goes to the secure code (a new one is needed), not Continue. */
+/**
+ * Issue 23 item C: after the modals about what was typed, focus goes to the secure code (a new one
+ * is needed), not Continue. Issue 33 item 11: after "This arrangement belongs to another customer",
+ * to the username (its Try again asks to log in as the arrangement's owner).
+ */
 export function fieldAfterModal(modal: ModalName): LoginFormField | undefined {
+  if (modal === 'notArrangementOwner') return 'username';
   return modal === 'invalidUsernameLastAttempt' || modal === 'incorrectSecurityCodeLockout' ? 'secureCode' : undefined;
 }
 

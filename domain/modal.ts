@@ -1,6 +1,7 @@
 /**
  * Spec §4 "Modals": the twenty of the spec, then DESIGN §3.11's "already completed", CONTRACT §4's
- * `arrangement_owner_mismatch`, DESIGN §3.18's ending notices and DESIGN §3.2's exit not taken.
+ * `arrangement_owner_mismatch`, DESIGN §3.18's ending notices, DESIGN §3.2's exit not taken and
+ * DESIGN §3.18's leave question of the phone's Back (issue 33 item 4).
  */
 export const MODAL_NAMES = [
   'forgotUsername',
@@ -28,6 +29,7 @@ export const MODAL_NAMES = [
   'sessionEndedInactive',
   'sessionEndedExpired',
   'exitNotTaken',
+  'leaveOnBack',
 ] as const;
 
 export type ModalName = (typeof MODAL_NAMES)[number];
@@ -78,4 +80,7 @@ export const MODAL_RULES: Readonly<Record<ModalName, ModalRule>> = {
   sessionEndedInactive: { closable: false, button: 'returnNow' },
   sessionEndedExpired: { closable: false, button: 'returnNow' },
   exitNotTaken: { closable: false, button: 'returnNow' },
+  // DESIGN §3.18 (issue 33 item 4): the phone's Back where the page has no Back: Cancel's question,
+  // whose main button stays (copy.ts `secondaryIsMain`); "Yes, leave" rejects as Cancel's does.
+  leaveOnBack: { closable: true, button: 'pendingRefreshFlow' },
 };

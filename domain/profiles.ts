@@ -20,12 +20,16 @@ export interface Profile {
 /** Why a profile could not be selected. */
 export type ProfileError = { readonly kind: 'unknownProfile'; readonly id: string };
 
-/** Spec §3 "Customer info" and §4 "Profile": one profile per business; the first is selected by default. */
+/**
+ * Spec §3 "Customer info": one profile per business. Spec §4 "the first profile is selected by
+ * default" is departed from (issue 33 item 8): with several profiles none is chosen until the
+ * customer chooses one (no pre-selected radio); a single profile is the one used.
+ */
 export function toProfileList(businesses: readonly Business[]): readonly Profile[] {
-  return businesses.map((business, index) => ({
+  return businesses.map((business) => ({
     id: business.companyId,
     profileName: business.businessName,
-    selected: index === 0,
+    selected: businesses.length === 1,
   }));
 }
 

@@ -1,5 +1,5 @@
 import type { Account } from './accounts';
-import { isCustomerScope } from './scopes';
+import { isBankScope } from './scopes';
 
 /** CONTRACT §5, spec §3 "Consent save request": an account as the save request names it. */
 export interface AccountReference {
@@ -45,12 +45,13 @@ export function selectedAccountReferences(accounts: readonly Account[]): readonl
 
 /**
  * CONTRACT §5, spec §3 and §6: every bank permission carries all selected accounts; customer
- * permissions (common:customer.basic:read, common:customer.detail:read) carry no `accounts`.
+ * permissions (common:customer.basic:read, common:customer.detail:read) carry no `accounts`, nor
+ * do the OIDC scopes and `cdr:registration` (issue 33 item 12: only bank scopes carry accounts).
  * `consentNickname` is sent only when the description is not blank, and trimmed.
  */
 export function saveSelectionRequest(scopes: readonly string[], accounts: readonly Account[], description: string): SaveSelectionRequest {
   const shared = selectedAccountReferences(accounts);
-  const permissions = scopes.map((permission): SavePermission => (isCustomerScope(permission) ? { permission } : { permission, accounts: shared }));
+  const permissions = scopes.map((permission): SavePermission => (isBankScope(permission) ? { permission, accounts: shared } : { permission }));
   const nickname = description.trim();
   return nickname === '' ? { permissions } : { permissions, consentNickname: nickname };
 }

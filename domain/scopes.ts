@@ -13,8 +13,15 @@ export type Scope = (typeof SCOPES)[number];
 
 export const isScope = (value: unknown): value is Scope => typeof value === 'string' && (SCOPES as readonly string[]).includes(value);
 
-/** Spec §6: the customer scopes carry no account list; every other scope is sent with the selected accounts. */
+/** Spec §6: the customer scopes carry no account list. */
 export const isCustomerScope = (scope: string): boolean => scope === 'common:customer.basic:read' || scope === 'common:customer.detail:read';
+
+/**
+ * CONTRACT §5 "Every bank permission carries all the selected accounts"; issue 33 item 12: only
+ * the bank scopes carry accounts (not the customer scopes, nor OIDC's `openid` and `profile`,
+ * nor `cdr:registration`, whatever spec §6's "every other permission" says).
+ */
+export const isBankScope = (scope: string): boolean => isScope(scope) && scope.startsWith('bank:');
 
 /**
  * CDS "Profile Scope and Standard Claims: Common" (docs/review.md): the OIDC `profile` scope a

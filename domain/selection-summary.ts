@@ -1,5 +1,5 @@
 import { isChosen } from './account-selection';
-import type { Account, PendingDisclosure, SubAccount } from './accounts';
+import { accountDisplayName, formatAccountNumber, type Account, type PendingDisclosure, type SubAccount } from './accounts';
 import { assertNever } from './result';
 import { stepsCopy } from './steps-copy';
 
@@ -187,12 +187,16 @@ export function pendingExplanation(pending: PendingDisclosure | undefined): { re
   }
 }
 
+const mayNotifyJointHolders = (account: Account): boolean =>
+  groupOf(account) !== undefined && account.jointAccount && account.jointNotificationsWithheld !== true;
+const withholdsJointNotifications = (account: Account): boolean => groupOf(account) !== undefined && account.jointNotificationsWithheld === true;
+
 /**
  * Spec §2 "Joint account holders may be notified", CX standards "Joint account alerts": when any
  * account with a line is joint (removing one notifies its other holders too).
  */
 export function jointHoldersMayBeNotified(accounts: readonly Account[]): boolean {
-  return accounts.some((account) => groupOf(account) !== undefined && account.jointAccount && account.jointNotificationsWithheld !== true);
+  return accounts.some(mayNotifyJointHolders);
 }
 
 /**
@@ -200,5 +204,21 @@ export function jointHoldersMayBeNotified(accounts: readonly Account[]): boolean
  * other joint holders will not be notified (CONTRACT §3 `jointNotificationsWithheld`).
  */
 export function jointHoldersNotNotified(accounts: readonly Account[]): boolean {
-  return accounts.some((account) => groupOf(account) !== undefined && account.jointNotificationsWithheld === true);
+  return accounts.some(withholdsJointNotifications);
+}
+
+/** Issue 33 item 7: an account as a joint notice names it, with the name and number its review line shows. */
+const noticeName = (account: Account): string => `${accountDisplayName(account)} ${formatAccountNumber(account.identification)}`;
+
+/**
+ * Issue 33 item 7: each joint notice names the accounts it is about, so that "Joint account
+ * holders may be notified" and the rule 4A.15 notice never read as contradicting each other.
+ * `notified`: the accounts whose other holders may be notified ({@link jointHoldersMayBeNotified});
+ * `notNotified`: those shared under rule 4A.15 ({@link jointHoldersNotNotified}); in list order.
+ */
+export function jointNoticeAccounts(accounts: readonly Account[]): { readonly notified: readonly string[]; readonly notNotified: readonly string[] } {
+  return {
+    notified: accounts.filter(mayNotifyJointHolders).map(noticeName),
+    notNotified: accounts.filter(withholdsJointNotifications).map(noticeName),
+  };
 }

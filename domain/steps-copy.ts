@@ -1,5 +1,5 @@
 import type { SharingDuration } from './consent';
-import { BANK_PHONE_NUMBER, Recipient } from './copy';
+import { BANK_PHONE_NUMBER, Recipient, recipient } from './copy';
 import { formatCount } from './numbers';
 
 const days = (count: number): string => `${formatCount(count)} ${count === 1 ? 'day' : 'days'}`;
@@ -14,6 +14,8 @@ export const stepsCopy = {
       'Select the profile you would like to share data from. The accounts related to that profile will show after you select it. Only one profile can be used at a time.',
     /** The radio group's legend (the step title says the same, so it is visually hidden). */
     legend: 'Profiles you can share data from',
+    /** Issue 33 item 8: Continue with no profile chosen (none is pre-selected), in the GOV.UK radios' error pattern. */
+    chooseOne: 'Select a profile to continue.',
   },
   selectAccounts: {
     /** Spec §2: warnings and notes of the account step. */
@@ -21,6 +23,9 @@ export const stepsCopy = {
     eligibilityLink: 'Learn more about account eligibility',
     noneEligible: 'You do not have any eligible accounts to share.',
     noneEligibleMore: 'Any other data that has been requested may still be shared.',
+    /** Issue 33 item 10: no eligible account and only account data asked for: nothing else can be shared, so say what Continue does. */
+    noneEligibleNothingElse: (tppName: string): string =>
+      `${Recipient(tppName)} asked only for account data, so nothing can be shared. Choose Continue to return to ${recipient(tppName)}.`,
     legend: 'Select accounts to share data',
     selectAll: 'Select all available accounts',
     notAllSelected: 'You have chosen not to share information from all your accounts.',

@@ -11,8 +11,6 @@ import { CUSTOMER_AUTH_PREFIX } from './customer-auth.routes';
 import { errorEnvelope } from './error-envelope';
 import { messagePage } from './html-page';
 import { RECIPIENT_PREFIX } from './recipient-simulator.routes';
-import type { InactivitySettings } from './sandbox-config';
-import { sandboxConfig, type SandboxCxSwitches } from './sandbox-config';
 import type { SigningKeys } from './signing-keys';
 
 /** DESIGN §3.14: the sandbox brands' logos (config `logoUrl`), served from the app's own origin as the CSP requires. */
@@ -66,7 +64,7 @@ async function sendAppShell(reply: FastifyReply, distDir: string): Promise<Fasti
 /** Registers the app shell, the SPA fallback (as the not-found handler), config.json and the JWKS. */
 export function registerAppShellRoutes(
   app: FastifyInstance,
-  options: { readonly distDir: string; readonly keys: SigningKeys; readonly inactivity: InactivitySettings; readonly cx?: SandboxCxSwitches },
+  options: { readonly distDir: string; readonly keys: SigningKeys; readonly config: Readonly<Record<string, unknown>> },
 ): void {
   const { distDir } = options;
   app.register(fastifyStatic, { root: distDir, prefix: '/', index: false, wildcard: true, cacheControl: false, dotfiles: 'deny' });
@@ -79,7 +77,8 @@ export function registerAppShellRoutes(
     dotfiles: 'deny',
   });
 
-  app.get('/config/config.json', async () => sandboxConfig(options.inactivity, options.cx));
+  // Issue 33 item 2: as checked at start (checked-config.ts).
+  app.get('/config/config.json', async () => options.config);
   app.get('/.well-known/jwks.json', async () => options.keys.jwks);
 
   // The printed address opens the recipient simulator; the app's entry URL is /?redirectJwt=….

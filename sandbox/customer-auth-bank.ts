@@ -1,7 +1,7 @@
 // The bank's side of every customer-auth call (CONTRACT §3), independent of the HTTP framework:
 // each method answers a value or a BankFailure for the error envelope.
 import { createHash, randomUUID } from 'node:crypto';
-import { isCustomerScope } from './scopes';
+import { isBankScope, sharesWithoutAccounts } from './scopes';
 import { err, ok, type Result } from './result';
 import { authenticateCustomer } from './authenticate-customer';
 import type { BankSession, BankSessions } from './bank-sessions';
@@ -111,7 +111,7 @@ export class CustomerAuthBank {
     const claims = arrangement === undefined ? undefined : JSON.stringify({ cdr_arrangement_id: arrangement.id });
     const permissions = request.scopes.map((scope) => ({
       permission: scope,
-      ...(arrangement !== undefined && !isCustomerScope(scope) ? { accounts: arrangement.accounts } : {}),
+      ...(arrangement !== undefined && isBankScope(scope) ? { accounts: arrangement.accounts } : {}),
       // CONTRACT §3: only a permission granted before carries the arrangement id; a newly requested one has no claims.
       ...(claims === undefined || !arrangement?.scopes.includes(scope) ? {} : { claims }),
     }));
@@ -210,9 +210,10 @@ export class CustomerAuthBank {
         ),
       );
     }
-    const customerWithAccounts = body.permissions.find((entry) => isCustomerScope(entry.permission) && (entry.accounts?.length ?? 0) > 0);
-    if (customerWithAccounts !== undefined) return err(invalid(`${customerWithAccounts.permission} carries no accounts.`));
-    const bankEntries = body.permissions.filter((entry) => !isCustomerScope(entry.permission));
+    // CONTRACT §5 (issue 33 item 12): only bank permissions carry accounts.
+    const notBankWithAccounts = body.permissions.find((entry) => !isBankScope(entry.permission) && (entry.accounts?.length ?? 0) > 0);
+    if (notBankWithAccounts !== undefined) return err(invalid(`${notBankWithAccounts.permission} carries no accounts.`));
+    const bankEntries = body.permissions.filter((entry) => isBankScope(entry.permission));
     const accounts = bankEntries[0]?.accounts ?? [];
     if (bankEntries.some((entry) => accountKeys(entry.accounts ?? []) !== accountKeys(accounts))) {
       return err(invalid('Every bank permission must carry the same selected accounts.'));
@@ -229,6 +230,10 @@ export class CustomerAuthBank {
         return err(failure(400, 'A09', `Account ${reference.secondaryIdentification} is not eligible for data sharing.`));
       }
       if (!unique.has(reference.secondaryIdentification)) unique.set(reference.secondaryIdentification, reference);
+    }
+    // CONTRACT §5 (issue 33 item 16): an arrangement that shares nothing is refused, so never approved.
+    if (unique.size === 0 && !sent.some(sharesWithoutAccounts)) {
+      return err(invalid('The selection shares nothing: select at least one account (only account data was requested).'));
     }
     const nickname = body.consentNickname?.trim();
     const { nickname: _old, ...rest } = session;
@@ -279,8 +284,9 @@ export class CustomerAuthBank {
     const context = this.authenticated(token);
     if (!context.ok) return context;
     const { persona, profile, request, session } = context.value;
-    const onlyCustomerScopes = request.scopes.every(isCustomerScope);
-    if (session.selection === undefined && !onlyCustomerScopes) {
+    // CONTRACT §5 (issue 33 item 12): without a bank scope there is no account to select (OIDC's scopes carry none).
+    const needsAccounts = request.scopes.some(isBankScope);
+    if (session.selection === undefined && needsAccounts) {
       return err(outOfOrder('Save the account selection first: PUT /customer-auth/consent.'));
     }
     if (persona.confirmationFailure !== undefined) return err(persona.confirmationFailure);

@@ -25,7 +25,7 @@ function optionsFrom(argv: readonly string[], env: NodeJS.ProcessEnv): SandboxBa
   const inactiveTimeLimit = wholeNumber('SANDBOX_INACTIVE_TIME_LIMIT', env['SANDBOX_INACTIVE_TIME_LIMIT'], 1, 86400);
   const inactiveReciprocalWarnTime = wholeNumber('SANDBOX_INACTIVE_WARN_TIME', env['SANDBOX_INACTIVE_WARN_TIME'], 1, 86400);
   const tokenLifetimeSeconds = wholeNumber('SANDBOX_TOKEN_LIFETIME', env['SANDBOX_TOKEN_LIFETIME'], 1, 7 * 86400);
-  // Issue 22: the app checks the names (a misspelt switch is a startup error page naming it).
+  // Issue 22: the app's reader checks the names; issue 33 item 2: at start (checked-config.ts), so a misspelt switch stops the sandbox, named.
   const cx = (env['SANDBOX_CX'] ?? '')
     .split(',')
     .map((name) => name.trim())

@@ -11,5 +11,14 @@ export const DATA_SCOPES: readonly Scope[] = scopeValues.filter((scope) => scope
 /** CONTRACT §3: any scope of the contract's Scope enum may be asked for. */
 export const isRequestableScope = (value: unknown): value is Scope => scopeValues.some((scope) => scope === value);
 
-/** CONTRACT §5: a customer permission is sent without accounts; every other one with the selected accounts. */
-export const isCustomerScope = (scope: string): boolean => CUSTOMER_SCOPES.some((customer) => customer === scope);
+/** CONTRACT §5: a customer permission is sent without accounts. */
+const isCustomerScope = (scope: string): boolean => CUSTOMER_SCOPES.some((customer) => customer === scope);
+
+/** CONTRACT §5 (issue 33 item 12): only a bank permission (`bank:…`) carries the selected accounts; OIDC's and `cdr:registration` carry none. */
+export const isBankScope = (scope: string): boolean => scope.startsWith('bank:') && isRequestableScope(scope);
+
+/**
+ * CONTRACT §5 (issue 33 item 16): the permissions that share data without any account: the
+ * customer permissions and OIDC `profile` (the customer's name).
+ */
+export const sharesWithoutAccounts = (scope: string): boolean => isCustomerScope(scope) || scope === 'profile';

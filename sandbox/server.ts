@@ -20,6 +20,7 @@ import { LoginAttempts } from './login-attempts';
 import { PERSONAS, type Persona } from './personas';
 import { RecipientSimulator, type AuthorisationAsk, type StartedAuthorisation } from './recipient-simulator';
 import { registerRecipientSimulatorRoutes } from './recipient-simulator.routes';
+import { checkedSandboxConfig } from './checked-config';
 import { DEFAULT_INACTIVITY, type InactivitySettings, type SandboxCxSwitches } from './sandbox-config';
 import { SandboxTokens } from './sandbox-tokens';
 import { loadOrCreateSigningKeys } from './signing-keys';
@@ -123,6 +124,8 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
   const nowMs = options.nowMs ?? Date.now;
   const personas = options.personas ?? PERSONAS;
   const inactivity: InactivitySettings = { ...DEFAULT_INACTIVITY, ...options.inactivity };
+  // Issue 33 item 2: before anything is opened, the config it serves is one the app starts with.
+  const config = checkedSandboxConfig(inactivity, options.cx);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
   const keys = await loadOrCreateSigningKeys(dataDir);
@@ -265,7 +268,7 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
   registerCustomerAuthRoutes(app, bank, tokens);
   registerCspReportRoutes(app, options.log ?? (options.logErrors === true ? (line) => console.log(line) : () => undefined));
   registerRecipientSimulatorRoutes(app, { simulator, store, tokens, personas });
-  registerAppShellRoutes(app, { distDir, keys, inactivity, ...(options.cx === undefined ? {} : { cx: options.cx }) });
+  registerAppShellRoutes(app, { distDir, keys, config });
 
   const port = options.port ?? SANDBOX_DEFAULTS.port;
   return {

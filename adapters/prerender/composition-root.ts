@@ -49,6 +49,8 @@ const NOTHING_STORED: TokenStorage = {
     throw new Error('The pre-rendered login form decides nothing.');
   },
   decided: () => undefined,
+  finished: () => undefined,
+  rememberFinished: () => undefined,
 };
 /** Every call of the bank's API throws (none is made: the verifier never answers). Not a thenable. */
 const NO_BANK = new Proxy(

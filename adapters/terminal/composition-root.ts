@@ -26,7 +26,7 @@ export { CallJournal } from './call-journal';
 export type { JourneyAnswers } from './journey-answers';
 export { journeyCopy, verdictLine } from './journey-copy';
 export { readReturn, type JourneyReturn } from './journey-outcome';
-export { EXIT_CODES, journeyVerdict, type RunStop } from './journey-verdict';
+export { EXIT_CODES, journeyVerdict, type RunStop, type ScriptStop } from './journey-verdict';
 
 const nodeFetch: FetchFunction = (input, init) => globalThis.fetch(input, init);
 

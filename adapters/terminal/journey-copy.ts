@@ -50,6 +50,8 @@ export const journeyCopy = {
   failurePage: (route: FailureRoute): string => `the failure page showed (${route})`,
   rejectionFailed: 'the bank did not record the rejection',
   interrupted: 'the run was interrupted (Ctrl+C)',
+  /** Issue 33 item 15: the app refused an answer itself (nothing was sent to the bank). */
+  refused: (said: string): string => `the app refused an answer: ${said}`,
   timedOut: (seconds: number): string => `no return within ${seconds} s`,
   /** DESIGN §3.16: what the bank's known decision says was shared ('' when nothing may be said). */
   outcome: {
@@ -127,6 +129,8 @@ function describeStop(stop: RunStop): string {
       return journeyCopy.timedOut(stop.seconds);
     case 'script':
       return stop.reason;
+    case 'refused':
+      return journeyCopy.refused(stop.said);
     default:
       return assertNever(stop);
   }
@@ -137,9 +141,10 @@ export function verdictLine(verdict: JourneyVerdict, title: ModalTitle): string 
   if (verdict.passed) return `${journeyCopy.passed}: ${journeyCopy.got(describeReturned(verdict.returned))}`;
   const parts: string[] = [];
   const stop = verdict.stop;
-  if (stop !== undefined && stop.kind !== 'script') parts.push(describeStop(stop));
+  const scripted = stop?.kind === 'script' || stop?.kind === 'refused';
+  if (stop !== undefined && !scripted) parts.push(describeStop(stop));
   if (verdict.cause !== undefined) parts.push(describeCause(verdict.cause, title));
-  else if (stop?.kind === 'script') parts.push(describeStop(stop));
+  else if (stop !== undefined && scripted) parts.push(describeStop(stop));
   if (verdict.mismatch !== undefined) parts.push(verdict.mismatch);
   else if (verdict.returned !== undefined) parts.push(journeyCopy.got(describeReturned(verdict.returned)));
   const outcome = journeyCopy.outcome[verdict.outcome];

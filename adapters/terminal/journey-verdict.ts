@@ -55,7 +55,15 @@ export type RunStop =
   /** `--timeout`: no return came in time. */
   | { readonly kind: 'timedOut'; readonly seconds: number }
   /** The scripted journey could not go on (ui/terminal/scripted-journey.ts says why). */
-  | { readonly kind: 'script'; readonly reason: string };
+  | { readonly kind: 'script'; readonly reason: string }
+  /**
+   * Issue 33 item 15: the app itself refused an answer (its own validation: "Invalid date"), so
+   * nothing was sent; `said` is what the app said.
+   */
+  | { readonly kind: 'refused'; readonly said: string };
+
+/** How the scripted journey ends (ui/terminal/scripted-journey.ts): it could not go on, or the app refused an answer. */
+export type ScriptStop = Extract<RunStop, { readonly kind: 'script' | 'refused' }>;
 
 /** What happened, as far as it is known, in the order a verdict looks for it. */
 export type JourneyCause =
@@ -142,7 +150,10 @@ export function journeyCause(state: FlowState, calls: CallRecord): JourneyCause 
   return undefined;
 }
 
-/** docs/terminal.md "Verdicts": the return against what was expected; else what happened, why the run stopped, what was shared. */
+/**
+ * docs/terminal.md "Verdicts": the return against what was expected; else what happened, why the
+ * run stopped, what was shared. The app's own refusal of an answer is what happened (issue 33 item 15).
+ */
 export function journeyVerdict(end: JourneyEnd): JourneyVerdict {
   if (end.returned !== undefined && end.stop === undefined) {
     const judged = judgeReturn(end.returned, end.expected);
@@ -151,7 +162,9 @@ export function journeyVerdict(end: JourneyEnd): JourneyVerdict {
   const judged = end.returned === undefined ? undefined : judgeReturn(end.returned, end.expected);
   return {
     passed: false,
-    cause: journeyCause(end.state, end.calls),
+    // Issue 33 item 15: when the app refused an answer, nothing was sent: a bank's earlier answer
+    // (the date-of-birth step-up's 401) was answered already, and is not why the run stopped.
+    cause: end.stop?.kind === 'refused' ? undefined : journeyCause(end.state, end.calls),
     stop: end.stop,
     returned: end.returned,
     mismatch: judged === undefined || judged.passed ? undefined : judged.reason,

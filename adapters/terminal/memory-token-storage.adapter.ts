@@ -7,6 +7,7 @@ import { uuidV4 } from '../session-token-storage.adapter';
  */
 export class MemoryTokenStorage implements TokenStorage {
   private stored: string | undefined = undefined;
+  private finishedBrand: string | undefined = undefined;
   private readonly keys = new Map<Decision, string>();
 
   /** `newKey` makes each decision's Idempotency-Key (tests give predictable ones). */
@@ -41,5 +42,14 @@ export class MemoryTokenStorage implements TokenStorage {
   decided(): Decision | undefined {
     if (this.keys.has('approve')) return 'approve';
     return this.keys.has('reject') ? 'reject' : undefined;
+  }
+
+  /** Issue 33 item 5: the brand of the flow this process finished, if any. */
+  finished(): string | undefined {
+    return this.finishedBrand;
+  }
+
+  rememberFinished(brand: string | undefined): void {
+    this.finishedBrand = brand;
   }
 }

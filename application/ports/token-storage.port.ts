@@ -15,5 +15,9 @@ export interface TokenStorage {
   decisionKey(decision: Decision): string;
   /** The decision a key was made for in this tab (after a reload: the customer had decided), if any. */
   decided(): Decision | undefined;
+  /** Issue 33 item 5: the brand of the flow this tab finished (its exit to the recipient taken), if any. */
+  finished(): string | undefined;
+  /** Issue 33 item 5: keeps the finished flow's brand for this tab; `undefined` forgets it. */
+  rememberFinished(brand: string | undefined): void;
 }
 export const TOKEN_STORAGE = Symbol('TokenStorage');

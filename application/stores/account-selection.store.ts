@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import type { Account } from '../../domain/accounts';
+import { isSelectable, type Account } from '../../domain/accounts';
 import { stepsCopy } from '../../domain/steps-copy';
 import { filterAccounts, noneSelected, notAllSelected, selectAllScope, selectionCount, type SelectAllScope } from '../../domain/account-selection';
 import { nothingSelectable, selectionSharesNothing } from '../../domain/flow-steps';
@@ -19,7 +19,11 @@ export class AccountSelectionStore {
   /** Narrows the tiles shown; never changes the selection. */
   filterText = '';
   shownLimit = ACCOUNT_PAGE_SIZE;
-  /** Issue 23 item C: each press with nothing to share is a new request, for focus. */
+  /**
+   * Issue 23 item C: each press with nothing to share is a new request, for focus. Issue 33 item 6:
+   * the refusal stands until Continue is pressed again or the step is shown anew (0), so its
+   * message, above the accounts, never goes from under a finger ticking one.
+   */
   continueRefused = 0;
 
   constructor(
@@ -60,6 +64,15 @@ export class AccountSelectionStore {
   /** Spec §2: "You do not have any eligible accounts to share." */
   get showNoneEligibleWarning(): boolean {
     return this.availableAccounts.length === 0;
+  }
+
+  /**
+   * Spec §2: "plus text that other requested data may still be shared" (Continue goes on to the
+   * review). Issue 33 item 10: when only account data was asked for there is none, and Continue
+   * opens No eligible accounts (spec §8), so the warning says that instead: never a silent press.
+   */
+  get noneEligibleNext(): string {
+    return this.nothingToShare ? stepsCopy.selectAccounts.noneEligibleNothingElse(this.session.tppName) : stepsCopy.selectAccounts.noneEligibleMore;
   }
 
   /** Spec §2, issue 13 item 1: under a filter, the matching accounts. */
@@ -141,16 +154,34 @@ export class AccountSelectionStore {
     return selectionSharesNothing(this.flow.state);
   }
 
-  /** Issue 23 item C: after Continue with nothing to share; none when nothing can be ticked (No eligible accounts says it). */
+  /**
+   * Issue 23 item C: after Continue with nothing to share; none when nothing can be ticked (No
+   * eligible accounts says it). Issue 33 item 6: it stands until the next Continue (as a form's
+   * error stands until it is sent again), where the focus goes.
+   */
   get continueMessage(): string | undefined {
-    return this.continueRefused > 0 && this.nothingToShare && !nothingSelectable(this.flow.state.journey.accounts)
+    return this.continueRefused > 0 && !nothingSelectable(this.flow.state.journey.accounts)
       ? stepsCopy.selectAccounts.selectAnAccount(this.session.tppName)
       : undefined;
   }
 
+  /**
+   * Issue 33 item 6: the account a refused Continue sends the focus to, read with its message, when
+   * there is no select-all box (which takes it otherwise): the first shown that can be ticked.
+   */
+  get refusalFocusAccount(): string | undefined {
+    if (this.continueMessage === undefined || this.selectAll.shown) return undefined;
+    return this.shownAccounts.find(isSelectable)?.id;
+  }
+
+  /** Issue 33 item 6: the step is shown anew (a new visit): no refusal stands. */
+  stepShown(): void {
+    this.continueRefused = 0;
+  }
+
   /** Spec §4: saves the selection, then confirmation; issue 23 item C: when that would share nothing, it stays pressable and says why. */
   continue(): Promise<void> {
-    if (this.nothingToShare) this.continueRefused += 1;
+    this.continueRefused = this.nothingToShare ? this.continueRefused + 1 : 0;
     return this.flow.dispatch({ type: 'continue' });
   }
 

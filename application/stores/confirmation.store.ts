@@ -11,6 +11,7 @@ import {
   isAccountListFolded,
   jointHoldersMayBeNotified,
   jointHoldersNotNotified,
+  jointNoticeAccounts,
   REVIEW_ACCOUNT_PAGE,
   reviewAccountPage,
   summarise,
@@ -93,6 +94,11 @@ export class ConfirmationStore {
   /** Issue 22, rule 4A.15: the other holders of a joint account shared as the customer's alone will not be notified. */
   get jointHoldersNotNotified(): boolean {
     return jointHoldersNotNotified(this.accounts);
+  }
+
+  /** Issue 33 item 7: the accounts each joint notice is about (name and number), so that each notice names them. */
+  get jointNoticeAccounts(): { readonly notified: readonly string[]; readonly notNotified: readonly string[] } {
+    return jointNoticeAccounts(this.accounts);
   }
 
   /** Issue 22 (CX standards "Account confirm"): the lines shown without a click; issue 23 item D: only they are built. */

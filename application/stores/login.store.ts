@@ -1,6 +1,14 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { calendarDateOf, dateOfBirthError, parsePastedDate, type CalendarDate, type DateOfBirthParts } from '../../domain/date-of-birth';
+import {
+  calendarDateOf,
+  dateOfBirthProblem,
+  parsePastedDate,
+  type CalendarDate,
+  type DateOfBirthPart,
+  type DateOfBirthParts,
+  type DateOfBirthProblem,
+} from '../../domain/date-of-birth';
 import type { LoginHelpModal } from '../../domain/flow-events';
 import { canContinue, secureCodeEntry, secureCodeError, usernameError, type LoginForm } from '../../domain/login-form';
 import { copy } from '../../domain/copy';
@@ -43,6 +51,8 @@ export class LoginStore {
   secureCodeRefused = false;
   /** Issue 25: typed in or left since the last Continue (`messageAnnounced`). */
   private typedSinceContinue: ReadonlySet<LoginField> = new Set();
+  /** Issue 33 item 3: Continue was pressed while the date of birth was asked for (an incomplete date is named from then on). */
+  private dobContinued = false;
 
   constructor(
     @inject(FlowController) private readonly flow: FlowController,
@@ -152,8 +162,24 @@ export class LoginStore {
     return fieldAfterModal(modal);
   }
 
+  /** Spec §5, issue 33 item 3: what the date-of-birth block says and the boxes it marks, once it is left or Continue pressed. */
+  private get dobProblem(): DateOfBirthProblem | undefined {
+    if (!this.requireDob || !this.touched.has('dob')) return undefined;
+    return dateOfBirthProblem(this.form.dob, this.today, { continued: this.dobContinued });
+  }
+
   get dobError(): string | undefined {
-    return this.requireDob && this.touched.has('dob') ? dateOfBirthError(this.form.dob, this.today) : undefined;
+    return this.dobProblem?.message;
+  }
+
+  /** Issue 33 item 3: a box of the date of birth the message is about (GOV.UK date input: only the missing parts of a half-filled date). */
+  dobPartInvalid(part: DateOfBirthPart): boolean {
+    return this.dobProblem?.parts.includes(part) ?? false;
+  }
+
+  /** Issue 33 item 3: the box Continue sends the focus to: the first at fault. */
+  get dobFocusPart(): DateOfBirthPart {
+    return this.dobProblem?.parts[0] ?? 'day';
   }
 
   /** Issue 20: a press on the pre-rendered form is acknowledged ("Just a moment…") until the login step carries it out. */
@@ -229,6 +255,7 @@ export class LoginStore {
     // Issue 25: the date of birth is marked left only once it is asked for; marked before, its
     // message showed (and was announced) while the year of a right date was still being typed.
     this.touched = new Set<LoginField>(this.requireDob ? ['username', 'secureCode', 'dob'] : ['username', 'secureCode']);
+    if (this.requireDob) this.dobContinued = true;
     const invalid = this.firstInvalidField;
     this.fieldFocus = invalid === undefined ? undefined : { field: invalid, request: (this.fieldFocus?.request ?? 0) + 1 };
     this.typedSinceContinue = new Set();

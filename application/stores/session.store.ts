@@ -18,7 +18,7 @@ import {
   type StepButtons,
 } from '../../domain/flow';
 import type { FlowState, Screen } from '../../domain/flow-state';
-import { awaitingLogin, flowFlags, isFinished, isLoading, screenOf, stepOf } from '../../domain/flow-view';
+import { awaitingLogin, brandIdOf, flowFlags, isFinished, isLoading, screenOf, stepOf } from '../../domain/flow-view';
 import { knownOutcome, type KnownOutcome } from '../../domain/outcome';
 import { selectedProfile, selectIndividual, type Profile } from '../../domain/profiles';
 import type { RedirectToken } from '../../domain/redirect-token';
@@ -153,9 +153,12 @@ export class SessionStore {
     return this.flags.skipStep;
   }
 
-  /** DESIGN §3.14: the brand the verified token names (neutral before it is verified, DESIGN §3.1). */
+  /**
+   * DESIGN §3.14: the brand the verified token names (neutral before it is verified, DESIGN §3.1);
+   * issue 33 item 5: on the page of a request this tab finished, that flow's (flow-view.ts `brandIdOf`).
+   */
   get brand(): Brand {
-    return brandOf(this.config.brandDetails, this.state.journey.token?.brand);
+    return brandOf(this.config.brandDetails, brandIdOf(this.state));
   }
 
   /**
@@ -192,9 +195,9 @@ export class SessionStore {
     return windowTitle(this.step, this.isPar);
   }
 
-  /** Spec §2 intro line; empty (its place kept) while the recipient is not yet known (issue 15). */
+  /** Spec §2 intro line, on every step (issue 33 item 8); empty (its place kept) while the recipient is not yet known (issue 15). */
   get intro(): string | undefined {
-    return this.awaitingLogin ? '' : introLine(this.step, this.isPar, this.tppName);
+    return this.awaitingLogin ? '' : introLine(this.isPar, this.tppName);
   }
 
   get progress(): ProgressTracker | undefined {

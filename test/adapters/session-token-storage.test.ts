@@ -28,6 +28,21 @@ class ThrowingStorage implements StorageLike {
 }
 
 describe('adapters/SessionTokenStorage (DESIGN §3.3)', () => {
+  it("issue 33 item 5: keeps the finished flow's brand for the tab, apart from the token (clearing the token keeps it); undefined forgets it", () => {
+    const storage = new MapStorage();
+    const tokens = new SessionTokenStorage(storage);
+    expect(tokens.finished()).to.equal(undefined);
+    tokens.write('a.b.c');
+    tokens.clear();
+    tokens.rememberFinished('demo');
+    expect(storage.items.get('cdr.finishedBrand')).to.equal('demo');
+    tokens.clear();
+    expect(new SessionTokenStorage(storage).finished(), 'a new page of the tab reads it').to.equal('demo');
+    tokens.rememberFinished(undefined);
+    expect(storage.items.has('cdr.finishedBrand')).to.equal(false);
+    expect(tokens.finished()).to.equal(undefined);
+  });
+
   it('writes, reads and clears the token under its key', () => {
     const storage = new MapStorage();
     const tokens = new SessionTokenStorage(storage);

@@ -69,7 +69,7 @@ describe('issue 11: the defects between screens', () => {
     await j.start();
     await j.logIn('trust.owner');
     expect(j.session.step).to.equal('selectAccounts');
-    expect(j.session.selectedProfile?.id, 'the default selection is still PERSONAL').to.equal('PERSONAL');
+    expect(j.session.selectedProfile, 'issue 33 item 13: an amendment loads no business list, so no profile is chosen here').to.equal(undefined);
     await j.selection.continue();
     const headings = j.confirmation.clusters.map((cluster) => cluster.heading);
     expect(headings).to.include.members(['Organisation profile', 'Organisation contact details']);

@@ -130,6 +130,34 @@ describe('application: login errors (spec §8)', () => {
     expect(j.session.step).to.equal('selectAccounts');
   });
 
+  it('issue 33 item 3: at the step-up, Continue with the date of birth empty or half filled says what is missing, marks those parts, sends the focus to the first, and sends nothing', async () => {
+    const api = bank().answer('authenticate', err(error(401, 'otp_failure_008')));
+    const j = journey({ api });
+    await j.start();
+    await j.logIn('dob.required');
+    j.login.setSecureCode('123456');
+    expect(j.login.dobError, 'not before Continue').to.equal(undefined);
+    const marked = () => (['day', 'month', 'year'] as const).filter((part) => j.login.dobPartInvalid(part));
+    await j.login.submit();
+    expect([j.login.dobError, marked(), j.login.fieldFocus?.field, j.login.dobFocusPart]).to.deep.equal([
+      'Enter your date of birth.',
+      ['day', 'month', 'year'],
+      'dob',
+      'day',
+    ]);
+    j.login.setDobPart('day', '25');
+    await j.login.submit();
+    expect([j.login.dobError, marked(), j.login.dobFocusPart]).to.deep.equal(['Date of birth must include a month and a year.', ['month', 'year'], 'month']);
+    j.login.setDobPart('month', '12');
+    expect([j.login.dobError, marked()], 'as the customer types').to.deep.equal(['Date of birth must include a year.', ['year']]);
+    expect(
+      api.calls.filter((c) => c.name === 'authenticate'),
+      'only the first login was sent',
+    ).to.have.length(1);
+    j.login.setDobPart('year', '1966');
+    expect([j.login.dobError, marked()]).to.deep.equal([undefined, []]);
+  });
+
   it('wrong codes count down; under 3 remaining asks for DOB; 1 left opens the last-attempt modal, 0 left the lockout (issue 11 defect 4)', async () => {
     const wrong = (remaining: number) => err(error(401, 'otp_failure_001', [JSON.stringify({ remainingOTPattempts: remaining })]));
     const api = bank().answer('authenticate', wrong(4), wrong(3), wrong(2), wrong(1), wrong(0));
@@ -224,6 +252,7 @@ describe('application: entry guards and the account step (spec §4, §8)', () =>
     const j = journey({ api: bank({ businesses: trustBusinesses }) });
     await j.start();
     await j.logIn();
+    j.profile.select('PERSONAL');
     await j.profile.continue();
     j.selection.toggle('acc-0001');
     j.selection.back();

@@ -54,8 +54,15 @@ describe('application: the happy journeys, headless', () => {
     await j.start();
     await j.logIn();
     expect(j.session.step).to.equal('selectProfile');
-    expect(j.profile.selectedId).to.equal('PERSONAL');
+    expect(j.profile.selectedId, 'issue 33 item 8: no profile is pre-selected').to.equal(undefined);
+    await j.profile.continue();
+    expect([j.session.step, j.profile.continueMessage, api.count('confirmBusinessProfile')]).to.deep.equal([
+      'selectProfile',
+      'Select a profile to continue.',
+      0,
+    ]);
     j.profile.select('BC1001');
+    expect(j.profile.continueMessage).to.equal(undefined);
     await j.profile.continue();
     expect(api.calls.find((c) => c.name === 'confirmBusinessProfile')?.body).to.deep.equal({ bcin: 'BC1001' });
     expect(j.session.step).to.equal('selectAccounts');

@@ -11,8 +11,20 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * secure code field was refused (the model keeps the code it had), and the presses the model
  * refused as sharing nothing (so the page says why and moves focus). Issue 25: the login fields
  * typed in or left since Continue (a message the focus brought is read there, not announced).
+ * Issue 33 item 3: whether Continue was pressed while the date of birth was asked for (a half-filled
+ * date is named from then on, not while it is being typed or left).
  */
-const VIEW_STATE_FIELDS = ['touched', 'fieldFocus', 'filterText', 'shownLimit', 'secureCodeRefused', 'continueRefused', 'confirmRefused', 'typedSinceContinue'];
+const VIEW_STATE_FIELDS = [
+  'touched',
+  'fieldFocus',
+  'filterText',
+  'shownLimit',
+  'secureCodeRefused',
+  'continueRefused',
+  'confirmRefused',
+  'typedSinceContinue',
+  'dobContinued',
+];
 
 describe('architecture: no transition is decided outside the flow model (DESIGN §3.9)', () => {
   const sources = readSources(root).filter((source) => source.path.startsWith('application/') || source.path.startsWith('ui/'));

@@ -19,6 +19,13 @@ const sideOf = (file: string): Side | undefined => {
 /** What the sandbox and the contract may import by a relative path: their own folder, and the sandbox the contract too. */
 const sideMayRead: Record<Side, readonly string[]> = { sandbox: ['sandbox', 'contract'], contract: ['contract'] };
 
+/**
+ * DESIGN §3.19's one exception (issue 33 item 2): the config.json the sandbox serves is checked by
+ * the app's own reader when it starts, in this one file (config.json is the deployment's file,
+ * not the bank's answer).
+ */
+const SANDBOX_CONFIG_CHECK = { file: 'sandbox/checked-config.ts', reads: 'application/runtime-config' } as const;
+
 export interface SourceFile {
   /** Path relative to the project root, with forward slashes (e.g. `domain/accounts.ts`). */
   readonly path: string;
@@ -104,7 +111,9 @@ export function findViolations(files: readonly SourceFile[]): string[] {
     const side = sideOf(file.path);
     if (side !== undefined) {
       for (const specifier of importsOf(file.text).filter((s) => s.startsWith('.'))) {
-        const top = path.posix.normalize(path.posix.join(path.posix.dirname(file.path), specifier)).split('/')[0] ?? '';
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(file.path), specifier));
+        if (file.path === SANDBOX_CONFIG_CHECK.file && target.replace(/\.ts$/, '') === SANDBOX_CONFIG_CHECK.reads) continue;
+        const top = target.split('/')[0] ?? '';
         if (!sideMayRead[side].includes(top))
           violations.push(`${file.path} imports '${specifier}': ${side}/ may import only ${sideMayRead[side].map((folder) => `${folder}/`).join(' and ')}`);
       }

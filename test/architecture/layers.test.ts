@@ -50,6 +50,9 @@ describe('architecture: the layers depend inwards (DESIGN §1), the sandbox stan
       ['sandbox/x.ts', `import { ok } from '../application/result';`, 'sandbox/ may import only sandbox/ and contract/'],
       ['sandbox/x.ts', `import { NO_INLINE } from '../adapters/web-security-headers';`, 'sandbox/ may import only sandbox/ and contract/'],
       ['sandbox/x.ts', `import { App } from '../ui/web/app';`, 'sandbox/ may import only sandbox/ and contract/'],
+      // Issue 33 item 2: the one exception is one file and one module.
+      ['sandbox/x.ts', `import { parseRuntimeConfig } from '../application/runtime-config';`, 'sandbox/ may import only sandbox/ and contract/'],
+      ['sandbox/checked-config.ts', `import { parseBrands } from '../domain/brand';`, 'sandbox/ may import only sandbox/ and contract/'],
       ['contract/x.ts', `import { PERSONAS } from '../sandbox/personas';`, 'contract/ may import only contract/'],
       ['contract/x.ts', `import { isScope } from '../domain/scopes';`, 'contract/ may import only contract/'],
       ['adapters/x.ts', `import { PERSONAS } from '../sandbox/personas';`, 'may not import sandbox/'],
@@ -80,6 +83,7 @@ describe('architecture: the layers depend inwards (DESIGN §1), the sandbox stan
       ['adapters/x.ts', `import retry from 'fetch-retry';\nimport { ok } from '../domain/result';`],
       ['adapters/x.ts', `import type { RawAccount } from '../contract/customer-auth.wire';`],
       ['sandbox/x.ts', `import Fastify from 'fastify';\nimport { scopeValues } from '../contract/customer-auth.wire';\nimport { ok } from './result';`],
+      ['sandbox/checked-config.ts', `import { parseRuntimeConfig } from '../application/runtime-config';\nimport { sandboxConfig } from './sandbox-config';`],
     ];
     for (const [file, text] of passing) {
       it(`allows ${file}: ${text.split('\n')[0]}`, () => expect(check(file, text)).to.deep.equal([]));

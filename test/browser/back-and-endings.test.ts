@@ -1,5 +1,6 @@
-// Issue 23 items 1 and 2 in Chromium, at a phone's width: the phone's Back button opens the leave
-// question on any step (DESIGN §3.18), and an ending the customer did not choose (inactivity, the
+// Issue 23 items 1 and 2 in Chromium, at a phone's width: the phone's Back button (DESIGN §3.18 as
+// issue 33 item 4 revised it: the page's Back where the page has one, else the leave question with
+// "No, stay" as its main button), and an ending the customer did not choose (inactivity, the
 // token's expiry) is explained by a notice before the redirect. At 320 px only: every width
 // breakpoint of ui/web/styles is at 480 px or more, so 320 px is the stricter case of 390's layout
 // (issue 32 item 2). The app's clock is Playwright's page clock (fastForward); the sandbox keeps real time.
@@ -7,7 +8,7 @@ import { expect } from 'chai';
 import type { Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { browserSuite } from './browser-harness';
-import { expectErrorReturn, logIn, modalNamed, onStep, rejections, stateOf } from './consent-app-driver';
+import { expectErrorReturn, logIn, modalNamed, onStep, rejections, returnFromSuccess, stateOf } from './consent-app-driver';
 
 /** CONTRACT §2 defaults, stated here because the test moves the clock by them. */
 const INACTIVE_TIME_LIMIT_S = 300;
@@ -22,7 +23,12 @@ const account = (page: Page, name: string) => page.getByRole('checkbox', { name:
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const logins = (requests: readonly Request[]) => requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/customer-auth/authenticate'));
 
-describe("browser: the phone's Back button and the endings that explain themselves (issue 23)", function () {
+/** DESIGN §3.18, issue 33 item 4: the question the phone's Back asks where the page has no Back. */
+const BACK_QUESTION = copy.modals.leaveOnBack;
+const STAY = BACK_QUESTION.secondary as string;
+const LEAVE = BACK_QUESTION.primary as string;
+
+describe("browser: the phone's Back button and the endings that explain themselves (issue 23, issue 33 item 4)", function () {
   this.timeout(90_000);
   const suite = browserSuite({
     inactivity: { inactiveTimeLimit: INACTIVE_TIME_LIMIT_S, inactiveReciprocalWarnTime: WARN_TIME_S },
@@ -46,17 +52,17 @@ describe("browser: the phone's Back button and the endings that explain themselv
 
   for (const width of WIDTHS) {
     describe(`at ${width} px`, () => {
-      it('Back on the account step asks, "No, stay" keeps the step and its ticks, "Yes, leave" rejects at the bank and returns access_denied; Forward shows no working login', async () => {
+      it('Back on the account step (one profile: no Back button) asks, "No, stay" keeps the step and its ticks, "Yes, leave" rejects at the bank and returns access_denied; Forward shows no working login', async () => {
         const { page, requests, state } = await openLoggedIn(width);
         await account(page, 'Bills').check();
         const historyBefore = await page.evaluate(() => history.length);
 
         await page.goBack();
-        const leave = modalNamed(page, 'sharingIncomplete');
+        const leave = modalNamed(page, 'leaveOnBack');
         await leave.waitFor();
         expect(await overflows(page), 'the leave question fits the phone').to.equal(false);
         expect(page.url(), "the address stays the app's").not.to.include('/recipient/callback');
-        await leave.getByRole('button', { name: copy.modals.sharingIncomplete.secondary as string }).click();
+        await leave.getByRole('button', { name: STAY, exact: true }).click();
         await leave.waitFor({ state: 'detached' });
         await onStep(page, copy.steps.selectAccounts);
         expect(await account(page, 'Bills').isChecked(), 'the tick survived the question').to.equal(true);
@@ -65,7 +71,7 @@ describe("browser: the phone's Back button and the endings that explain themselv
         // The one history entry is pushed again after "No, stay": a second Back asks again.
         await page.goBack();
         await leave.waitFor();
-        await leave.getByRole('button', { name: copy.modals.sharingIncomplete.primary as string }).click();
+        await leave.getByRole('button', { name: LEAVE, exact: true }).click();
         await expectErrorReturn(page, state);
         expect(rejections(requests), 'the consent was rejected at the bank once').to.have.length(1);
 
@@ -81,13 +87,69 @@ describe("browser: the phone's Back button and the endings that explain themselv
         expect(await page.evaluate(() => history.length), 'steps pushed no history of their own').to.be.at.most(historyBefore + 2);
       });
 
-      it('Back on the review asks the same question', async () => {
-        const { page } = await openLoggedIn(width);
+      it("Back on the review goes back to the account step, as the review's Back button does: no question, the tick kept, nothing rejected; Back again asks there", async () => {
+        const { page, requests } = await openLoggedIn(width);
         await account(page, 'Bills').check();
         await button(page, copy.buttons.continue).click();
         await onStep(page, copy.steps.confirmation);
+        const historyBefore = await page.evaluate(() => history.length);
+
         await page.goBack();
-        await modalNamed(page, 'sharingIncomplete').waitFor();
+        await onStep(page, copy.steps.selectAccounts);
+        expect(await page.getByRole('dialog').count(), 'no question over the account step').to.equal(0);
+        expect(await account(page, 'Bills').isChecked(), 'the tick kept, as the Back button keeps it').to.equal(true);
+        expect(rejections(requests), 'nothing rejected').to.have.length(0);
+        expect(await page.evaluate(() => history.length), 'the step pushed no history of its own (spec §2)').to.equal(historyBefore);
+
+        // The one entry the app keeps is armed again: on the account step (no Back button here), Back asks.
+        await page.goBack();
+        await modalNamed(page, 'leaveOnBack').waitFor();
+      });
+
+      it('Back on the login asks the leave question with "No, stay" as its main button, shown first; Back again stays', async () => {
+        const page = await suite.watchedPage({ width, height: 800 });
+        const requests: Request[] = [];
+        page.on('request', (request) => requests.push(request));
+        await page.goto(await suite.harness.entryUrl());
+        await onStep(page, copy.steps.login);
+        await page.waitForFunction(() => (history.state as { consentAppBackGuard?: boolean } | null)?.consentAppBackGuard === true);
+
+        await page.goBack();
+        const question = modalNamed(page, 'leaveOnBack');
+        await question.waitFor();
+        const buttons = question.locator('.modal-buttons button');
+        expect(await buttons.allTextContents(), 'staying first').to.deep.equal([STAY, LEAVE]);
+        expect(await question.locator('.modal-buttons .btn-primary').textContent(), 'the main button stays').to.equal(STAY);
+        expect(page.url(), "the address stays the app's").not.to.include('/recipient');
+
+        await page.goBack();
+        await question.waitFor({ state: 'detached' });
+        await onStep(page, copy.steps.login);
+        expect(rejections(requests), 'nothing rejected').to.have.length(0);
+      });
+
+      it('Back from the recipient after a success: "This request has already been completed" under the bank\'s brand, not the failure page; nothing sent (issue 33 item 5)', async () => {
+        const { page, requests } = await openLoggedIn(width);
+        await account(page, 'Bills').check();
+        await button(page, copy.buttons.continue).click();
+        await onStep(page, copy.steps.confirmation);
+        await button(page, copy.buttons.confirm).click();
+        await modalNamed(page, 'successConfirm').waitFor();
+        const returned = await returnFromSuccess(page);
+        expect(returned.failedChecks, 'the recipient got the code').to.deep.equal([]);
+        const bankCalls = () => requests.filter((request) => new URL(request.url()).pathname.startsWith('/customer-auth/')).length;
+        const callsBefore = bankCalls();
+
+        await page.goBack();
+        await page.getByRole('heading', { level: 1, name: copy.failure.completedTitle }).waitFor();
+        expect(await page.getByRole('heading', { name: copy.failure.title }).count(), 'not "We are unable to continue"').to.equal(0);
+        expect(await page.getByText(copy.failure.completed).count()).to.equal(1);
+        expect(await page.getByText(copy.failure.defaultMessage).count(), 'not "Something went wrong"').to.equal(0);
+        expect(await page.locator('header [role="img"]').getAttribute('aria-label'), "the bank's brand, not Open Banking").to.equal('Demo Bank');
+        expect(await page.title()).to.equal(copy.failure.completedWindowTitle);
+        expect(await overflows(page), 'the page fits the phone').to.equal(false);
+        expect(bankCalls(), 'nothing sent to the bank').to.equal(callsBefore);
+        expect(page.url(), 'still the app').not.to.include('/recipient');
       });
 
       it('an inactivity lapse shows "Your session has ended" with what was shared and where the customer goes, then returns on its own', async () => {

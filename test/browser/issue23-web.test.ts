@@ -6,8 +6,9 @@
 // (the field's attributes and digits, the message and the focus target, D's counts, E's brand
 // and words) is in test/ui/issue23-web.test.tsx, the rules in test/application/ and
 // test/domain/issue23-web.test.ts; the review of 5,000 accounts at 1280, 390 and 320 px in
-// test/browser/cx-standards.test.ts. One phone width: 320 × 640, the narrowest and shortest; 390 px
-// lies in the same layout (every width breakpoint of ui/web/styles is at 480 px or more).
+// test/browser/cx-standards.test.ts. One phone width: 320 × 640, the narrowest; 390 px lies in the
+// same layout (every width breakpoint of ui/web/styles is at 480 px or more). Issue 33 item 3: the
+// step-up on a shorter phone, 320 × 568.
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
@@ -76,7 +77,7 @@ describe(`browser: issue 23 (web) at ${PHONE.width} px`, function () {
     await onStep(page, copy.steps.selectAccounts);
   });
 
-  it('B, C: only account data asked for: Continue with no account names what is missing and focuses the accounts; a tick lets it go on', async () => {
+  it('B, C: only account data asked for: Continue with no account names what is missing and focuses the accounts; after a tick it goes on', async () => {
     const page = await open({ scopes: ['bank:accounts.basic:read', 'bank:transactions:read'] });
     await logIn(page, 'jane.citizen');
     await onStep(page, copy.steps.selectAccounts);
@@ -91,7 +92,8 @@ describe(`browser: issue 23 (web) at ${PHONE.width} px`, function () {
     expect(await inViewport(first)).to.equal(true);
     await wellFormed(page, 'Continue with nothing to share');
     await page.locator('input[data-account-id]:not(:disabled)').first().check();
-    expect(await message.count(), 'gone once an account is ticked').to.equal(0);
+    // Issue 33 item 6: it stands until the next Continue, above the tiles.
+    expect(await message.count(), 'stands until the next Continue').to.equal(1);
     await continueButton.click();
     await onStep(page, copy.steps.confirmation);
     expect(await button(page, copy.buttons.confirm).isDisabled()).to.equal(false);
@@ -131,6 +133,26 @@ describe(`browser: issue 23 (web) at ${PHONE.width} px`, function () {
     expect(await isFocused(codeField(page)), 'Try again: focus on the secure code field').to.equal(true);
     expect(await inViewport(codeField(page))).to.equal(true);
     await wellFormed(page, 'after Try again');
+  });
+
+  it('issue 33 item 3: at the step-up on a 320 × 568 phone the date of birth comes into view beside the focused code field; the spent code is information, not the error red', async () => {
+    const page = await suite.watchedPage({ width: 320, height: 568 });
+    await page.goto(await suite.harness.entryUrl());
+    await loginReady(page);
+    await logIn(page, 'dob.required');
+    const group = page.getByRole('group', { name: copy.login.dobLabel });
+    await group.waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'secureCode');
+    expect(await inViewport(codeField(page)), 'the focused code field').to.equal(true);
+    expect(await inViewport(group), 'the date of birth').to.equal(true);
+    const note = page.getByText(copy.login.secureCodeUsedOnce, { exact: true });
+    const style = await note.evaluate((element) => ({
+      colour: getComputedStyle(element).color,
+      text: getComputedStyle(document.body).color,
+      alert: element.closest('[role="alert"]') !== null,
+    }));
+    expect(style, 'in the text colour, not an alert').to.deep.equal({ colour: style.text, text: style.text, alert: false });
+    await wellFormed(page, 'the step-up at 320 × 568');
   });
 
   it("E: a failure page after the token is verified: the brand's name, logo and colour, its legal name in the copyright, and where Go Back goes; before any token, where Leave Page goes", async () => {

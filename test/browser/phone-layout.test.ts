@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { stepsCopy } from '../../domain/steps-copy';
 import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
-import { logIn, onStep, openApp, returnFromSuccess } from './consent-app-driver';
+import { loginReady, logIn, onStep, openApp, pageSettled, returnFromSuccess } from './consent-app-driver';
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
@@ -133,3 +133,118 @@ for (const viewport of [
     });
   });
 }
+
+/** Issue 33 items 6 and 9: a phone of 390 px that takes touch, as the issue's walk found them. */
+describe('browser: the account step on a touch phone at 390 px (issue 33 items 6, 9)', function () {
+  this.timeout(90_000);
+  // The issue's phone (390 × 844): the login's Continue is where the account step's joint savings tile comes.
+  const PHONE = { width: 390, height: 844 } as const;
+  const suite = browserSuite();
+  const checked = (page: Page) => page.locator('input[data-account-id]:checked').count();
+  const inViewport = (page: Page, selector: string) =>
+    page.evaluate((css) => {
+      const box = document.querySelector(css)?.getBoundingClientRect();
+      return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
+    }, selector);
+
+  async function atLogin(scopes?: string[]): Promise<Page> {
+    const page = await suite.watchedPage(PHONE, { hasTouch: true });
+    await page.goto(await suite.harness.entryUrl(scopes === undefined ? {} : { scopes }));
+    await loginReady(page);
+    await page.getByLabel(copy.login.usernameLabel, { exact: true }).fill('jane.citizen');
+    await page.getByLabel(copy.login.secureCodeLabel, { exact: true }).fill('123456');
+    return page;
+  }
+
+  /** Holds the account list's answer until `release` (the login stays on screen meanwhile). */
+  async function holdAccounts(page: Page): Promise<{ asked: Promise<void>; release: () => void }> {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked: () => void = () => undefined;
+    const askedPromise = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    await page.route('**/customer-auth/accounts*', async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
+    return { asked: askedPromise, release };
+  }
+
+  /** The centre of the login's Continue, and there, after the step is shown, an account tile (the premise of item 9). */
+  async function continuePoint(page: Page): Promise<{ x: number; y: number }> {
+    const continueButton = button(page, copy.login.continue);
+    await continueButton.scrollIntoViewIfNeeded();
+    const box = await continueButton.boundingBox();
+    if (box === null) throw new Error('no Continue on the login');
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }
+  const tileAt = (page: Page, point: { x: number; y: number }) =>
+    page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.account-tile') !== null, point);
+
+  it("item 9: a second press that began on the login's Continue, lifted on the account step, ticks nothing (mouse, and touch)", async () => {
+    for (const input of ['mouse', 'touch'] as const) {
+      const page = await atLogin();
+      const held = await holdAccounts(page);
+      const point = await continuePoint(page);
+      const cdp = input === 'touch' ? await page.context().newCDPSession(page) : undefined;
+      const touch = (type: 'touchStart' | 'touchEnd') =>
+        cdp?.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: point.x, y: point.y }] });
+      if (input === 'touch') await page.touchscreen.tap(point.x, point.y);
+      else await page.mouse.click(point.x, point.y);
+      await held.asked;
+      // The second press comes down while the login is still on screen.
+      if (input === 'touch') await touch('touchStart');
+      else await page.mouse.down();
+      held.release();
+      await onStep(page, copy.steps.selectAccounts);
+      expect(await tileAt(page, point), `${input}: an account tile is where the login's Continue was`).to.equal(true);
+      if (input === 'touch') await touch('touchEnd');
+      else await page.mouse.up();
+      await pageSettled(page);
+      expect(await checked(page), `${input}: the press carried over ticks nothing`).to.equal(0);
+      // The next press, on another tile (a tap on the same spot within the double-tap time would count as the same series).
+      const next = await page.locator('input[data-account-id]:not(:disabled)').first().boundingBox();
+      if (next === null) throw new Error('no account to tick');
+      if (input === 'touch') await page.touchscreen.tap(next.x + next.width / 2, next.y + next.height / 2);
+      else await page.mouse.click(next.x + next.width / 2, next.y + next.height / 2);
+      await pageSettled(page);
+      expect(await checked(page), `${input}: the next press acts`).to.equal(1);
+    }
+  });
+
+  it("item 9: a double click on the login's Continue whose second click lands on the account step ticks nothing", async () => {
+    const page = await atLogin();
+    const point = await continuePoint(page);
+    await page.mouse.click(point.x, point.y);
+    await onStep(page, copy.steps.selectAccounts);
+    expect(await tileAt(page, point)).to.equal(true);
+    // The second click of the double click alone (its press counted as the second: detail 2).
+    await page.mouse.down({ clickCount: 2 });
+    await page.mouse.up({ clickCount: 2 });
+    await pageSettled(page);
+    expect(await checked(page), 'the second click of a double click begun on the login').to.equal(0);
+    await page.mouse.click(point.x, point.y);
+    await pageSettled(page);
+    expect(await checked(page), 'a click of its own acts').to.equal(1);
+  });
+
+  it('item 6: Continue with no account ticked: the message and the box that takes the focus are both in view', async () => {
+    const page = await atLogin(['bank:accounts.basic:read', 'bank:transactions:read']);
+    await button(page, copy.login.continue).click();
+    await onStep(page, copy.steps.selectAccounts);
+    await button(page, copy.buttons.continue).click();
+    await page.getByText(stepsCopy.selectAccounts.selectAnAccount('Budget Buddy')).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.matches('input[data-select-all]')), 'select-all has the focus').to.equal(true);
+    expect(await inViewport(page, 'input[data-select-all]'), 'the focused box in view').to.equal(true);
+    expect(await inViewport(page, '.selection-refused'), 'its message in view').to.equal(true);
+    expect(await axeViolations(page)).to.deep.equal([]);
+    // It stands when an account is ticked, until the next Continue.
+    await page.locator('input[data-account-id]:not(:disabled)').first().tap();
+    await pageSettled(page);
+    expect(await page.locator('.selection-refused').count()).to.equal(1);
+  });
+});

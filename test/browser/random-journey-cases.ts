@@ -17,8 +17,9 @@ export interface OfflineSpell {
 }
 /**
  * The browser's Back `afterMs` after the action began (during its request, when it makes one).
- * DESIGN §3.18: on a step Back asks the leave question, as Cancel does (remembered while
- * a request is under way, closing a closable modal first); `leave` is the customer's answer to it.
+ * DESIGN §3.18 (issue 33 item 4): on a step with a Back button it is that Back; on one without,
+ * it asks the leave question, "No, stay" its main button (a closable modal is closed first);
+ * `leave` is the customer's answer to the question, when it is asked.
  */
 export interface BrowserBack {
   readonly afterMs: number;

@@ -2,8 +2,9 @@
 // fast-check chooses, per journey: the persona and scopes (sometimes an amendment), a CPU throttle,
 // a delay for each request (the lazily loaded step chunks and stylesheet included), short offline
 // spells, and a sequence of customer actions with their timing: double clicks, clicks under the
-// spinner mask, the browser's Back during a request (DESIGN §3.18: it asks the leave
-// question, which the customer answers "Yes, leave" or "No, stay"), typing while the pre-rendered
+// spinner mask, the browser's Back during a request (DESIGN §3.18 as issue 33 item 4 revised it:
+// the page's Back where the page has one, else the leave question with "No, stay" as its main
+// button, which the customer answers "Yes, leave" or "No, stay"), typing while the pre-rendered
 // login form is taken over, Continue before the app is ready, Cancel then "Yes, leave" or "No, stay",
 // ticking accounts, Back from the review, a wrong code now and then. After the chosen actions the
 // customer goes forward until the journey ends at the recipient's callback.
@@ -15,6 +16,8 @@
 //   acknowledged at once and carried out when the app is ready), none for an incomplete one; never
 //   two logins, confirmations or selection saves in flight at once; one Idempotency-Key per decision;
 // - exactly one exit: one main-frame navigation from the app to the recipient's callback;
+// - the browser's Back on a settled step does what the page's Back does where the page has one
+//   (never the leave question), and elsewhere asks the leave question with "No, stay" as its main button;
 // - never a blank screen or a bare heading: `main` or a dialog shows visible text beyond headings,
 //   or the spinner shows (and does not stay); no page error, no CSP violation;
 // - the recipient gets what the bank decided (the bank's record is read back over its own API:
@@ -618,6 +621,11 @@ async function press(target: Locator, timing: Timing): Promise<string> {
 
 const topDialog = (j: Journey, screen: Screen): Locator => j.page.locator('dialog[open]').nth(screen.dialog?.index ?? 0);
 
+/** The leave question, Cancel's and the phone's Back's (the same words; Back's has "No, stay" as its main button). */
+const LEAVE_QUESTION_TITLE = copy.modals.leaveOnBack.title as string;
+const LEAVE = copy.modals.leaveOnBack.primary as string;
+const STAY = copy.modals.leaveOnBack.secondary ?? 'No, stay';
+
 async function enterField(j: Journey, field: Field, selector: string, value: string, typing: Typing, keyDelayMs: number): Promise<boolean> {
   const input = j.page.locator(selector).first();
   try {
@@ -757,12 +765,14 @@ function describeLoginForm(): string {
  * The browser's Back, `back.afterMs` after the action began. DESIGN §3.18: the app keeps
  * one history entry of its own from its first step on (adapters/dom-activity-source.adapter.ts),
  * so Back stays on the page and the app answers it (domain/flow-exits.ts `onBrowserBack`): on a
- * step it asks the leave question, as Cancel does (remembered while a request is under way, and
- * asked when it is over); a closable modal closes; the failure page, the success and the ending
- * notice leave as their button does. Before that entry exists Back would leave the app: the
- * customer is not offered Back then. Returns whether Back was pressed.
+ * step with a Back button it is that Back; on one without, it asks the leave question with "No,
+ * stay" as its main button (issue 33 item 4; remembered while a request is under way, and asked
+ * when it is over); a closable modal closes; the failure page, the success and the ending notice
+ * leave as their button does. Before that entry exists Back would leave the app: the customer is
+ * not offered Back then. `judge`: Back on its own (no other action under way), so that what it
+ * did is judged from the screen it was pressed on. Returns whether Back was pressed.
  */
-async function browserBack(j: Journey, back: BrowserBack): Promise<boolean> {
+async function browserBack(j: Journey, back: BrowserBack, judge = false): Promise<boolean> {
   await sleep(back.afterMs);
   if (j.ended) return false;
   const guarded = await j.page.evaluate(() => (history.state as { consentAppBackGuard?: boolean } | null)?.consentAppBackGuard === true).catch(() => false);
@@ -770,27 +780,56 @@ async function browserBack(j: Journey, back: BrowserBack): Promise<boolean> {
     j.log('browser Back skipped (the app has no history entry of its own yet)');
     return false;
   }
-  j.log(`browser Back (then ${back.leave ? 'Yes, leave' : 'No, stay'} if asked)`);
+  const before = judge ? await j.look() : undefined;
+  const onStep = before !== undefined && before.kind === 'app' && !before.masked && before.dialog === undefined && !before.failure && before.step !== undefined;
+  const pageBack = onStep && (await j.page.locator('main .step-buttons .step-back').count()) > 0;
+  j.log(
+    `browser Back (then ${back.leave ? 'Yes, leave' : 'No, stay'} if asked)${onStep ? ` on ${before.step}, ${pageBack ? 'with' : 'without'} a Back button` : ''}`,
+  );
   j.backs += 1;
   await j.page.goBack({ waitUntil: 'commit', timeout: 10_000 }).catch(j.failed('Back'));
   if (!j.ended && new URL(j.page.url()).pathname.startsWith('/recipient') && !new URL(j.page.url()).pathname.startsWith('/recipient/callback')) {
-    j.problem(`the browser's Back left the app for ${new URL(j.page.url()).pathname} (DESIGN §3.18: Back on a step asks the leave question)`);
+    j.problem(`the browser's Back left the app for ${new URL(j.page.url()).pathname} (DESIGN §3.18: Back on a step stays on the page)`);
   }
+  if (onStep) await judgeBack(j, before.step ?? '', pageBack);
   return true;
 }
 
+/** Issue 33 item 4: what Back on a settled step did: the page's Back where it has one, else the leave question, staying by default. */
+async function judgeBack(j: Journey, step: string, pageBack: boolean): Promise<void> {
+  const after = await j.settle();
+  if (j.ended || after.kind !== 'app') return;
+  const asked = after.dialog?.title === LEAVE_QUESTION_TITLE;
+  if (!pageBack) {
+    if (!asked) j.problem(`the browser's Back on ${step}, which has no Back button, did not ask the leave question (${describeScreen(after)})`);
+    const main = await topDialog(j, after)
+      .locator('.modal-buttons .btn-primary')
+      .textContent({ timeout: 3_000 })
+      .catch(() => undefined);
+    if (asked && main?.trim() !== STAY)
+      j.problem(`the leave question that Back asked has "${main ?? '?'}" as its main button, not "${STAY}" (issue 33 item 4)`);
+    return;
+  }
+  if (asked) j.problem(`the browser's Back on ${step}, which has a Back button, asked the leave question (issue 33 item 4: it goes back, as the page's Back)`);
+  else if (step === 'selectAccounts' && after.dialog?.title !== copy.modals.changeSelectedProfile.title)
+    j.problem(`the browser's Back on the account step did not warn before the profiles, as its Back button does (${describeScreen(after)})`);
+  else if (step === 'confirmation' && after.step === 'confirmation' && after.dialog === undefined)
+    j.problem(`the browser's Back on the review stayed on the review (issue 33 item 4: it goes back a step, as the page's Back)`);
+}
+
 /**
- * The customer's answer to the leave question that Back asked, once the screen can be used: "Yes,
- * leave" or "No, stay". The question may not come (the request ended the journey, or Back closed
- * a modal); a remembered one that comes later is answered by the actions that follow.
+ * The customer's answer to the leave question that Back (or Cancel) asked, once the screen can be
+ * used: "Yes, leave" or "No, stay", by its name (Back's question shows "No, stay" first, issue 33
+ * item 4). The question may not come (the request ended the journey, Back closed a modal or went
+ * back a step); a remembered one that comes later is answered by the actions that follow.
  */
 async function answerLeaveQuestion(j: Journey, leave: boolean): Promise<void> {
   const screen = await j.settle();
-  if (j.ended || screen.dialog?.title !== copy.modals.sharingIncomplete.title) return;
+  if (j.ended || screen.dialog?.title !== LEAVE_QUESTION_TITLE) return;
   j.log(`the leave question: ${leave ? 'Yes, leave' : 'No, stay'}`);
   if (leave) j.choseLeave = true;
   await topDialog(j, screen)
-    .locator(leave ? '.modal-buttons .btn-primary' : '.modal-buttons .btn-secondary')
+    .getByRole('button', { name: leave ? LEAVE : STAY, exact: true })
     .click({ timeout: 3_000 })
     .catch(j.failed('press'));
 }
@@ -824,6 +863,11 @@ async function proceed(j: Journey, timing: Timing, back?: BrowserBack): Promise<
     return;
   } else if (screen.step !== undefined) {
     target = j.page.locator('main .step-buttons .btn-primary');
+    // Issue 33 item 8: no profile is pre-selected; the customer going forward chooses the first.
+    if (screen.step === 'selectProfile' && (await j.page.locator('main .profile-list input[type=radio]:checked').count()) === 0) {
+      j.log('proceed: no profile chosen, choose the first');
+      await j.page.locator('main .profile-list input[type=radio]').first().check({ timeout: 3_000 }).catch(j.failed('press'));
+    }
     // Issue 23 items B, C: with only account data asked for, a step with no account ticked refuses
     // to go on and says so; the customer going forward ticks one (on the review: Back first).
     if ((screen.step === 'selectAccounts' || screen.step === 'confirmation') && (await j.page.getByText(NOTHING_TO_SHARE).count()) > 0) {
@@ -954,7 +998,7 @@ async function perform(j: Journey, action: Action): Promise<void> {
       return;
     }
     case 'browserBack':
-      if (await browserBack(j, action.back)) await answerLeaveQuestion(j, action.back.leave);
+      if (await browserBack(j, action.back, true)) await answerLeaveQuestion(j, action.back.leave);
       return;
     case 'offline':
       j.offline(action.spell);

@@ -229,6 +229,13 @@ describe('domain/consent', () => {
       [['common:customer.basic:read', 'bank:accounts.basic:read'], false],
       [['bank:payees:read'], false],
       [[], false],
+      // Issue 33 item 12: only bank scopes carry accounts, so OIDC's scopes beside customer data keep it customer-only.
+      [['openid', 'profile', 'common:customer.basic:read'], true],
+      [['openid', 'common:customer.detail:read', 'cdr:registration'], true],
+      [['openid', 'profile'], true],
+      [['openid', 'profile', 'common:customer.basic:read', 'bank:accounts.basic:read'], false],
+      [['openid', 'profile', 'bank:payees:read'], false],
+      [['openid'], false],
     ];
     for (const [scopes, expected] of cases)
       it(`${scopes.join(', ') || '(none)'} → ${expected}`, () => expect(isCustomerScopesOnly({ scopes })).to.equal(expected));

@@ -243,11 +243,12 @@ describe('domain/copy', () => {
       expect(shown).to.include('You are about to share your data with the third party');
     });
 
-    it('only the two modals that ask a question have a second button', () => {
+    it("only the modals that ask a question have a second button (the leave question twice: Cancel's and the phone's Back's)", () => {
       const withSecond = MODAL_NAMES.filter((name) => copy.modals[name].secondary !== undefined);
       expect(withSecond.map((name) => [name, copy.modals[name].secondary])).to.deep.equal([
         ['sharingIncomplete', 'No, stay'],
         ['changeSelectedProfile', 'Cancel'],
+        ['leaveOnBack', 'No, stay'],
       ]);
     });
   });

@@ -1,6 +1,7 @@
 // Issue 22: the rules of the Consumer Data Standards' CX standards (release 1.36.0) that the
 // domain holds, one describe per rule, quoting it (docs/cx-standards.md names these tests).
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { isChosen, toggleAccount, toggleSelectAll } from '../../domain/account-selection';
 import { pendingDisclosureOf } from '../../domain/account-entries';
 import { toAccounts } from '../../adapters/account-answer.reader';
@@ -10,7 +11,11 @@ import { parseConsentDetail } from '../../adapters/consent-detail.reader';
 import { copy, modalText } from '../../domain/copy';
 import { CX_STANDARD_DEFAULTS, durationWords, loginLinks, parseCxSwitches, parseOtpExpirySeconds } from '../../domain/cx-settings';
 import { dataClusters } from '../../domain/data-clusters';
+import { customerWording } from '../../domain/flow-view';
+import type { FlowState } from '../../domain/flow-state';
 import { secureCodeHelp } from '../../domain/login-feedback';
+import { canContinue, EMPTY_LOGIN_FORM, SECURE_CODE_LENGTH, secureCodeEntry, secureCodeError } from '../../domain/login-form';
+import { selectProfile } from '../../domain/profiles';
 import { listedClusters } from '../../domain/review-data';
 import {
   accountTileNotes,
@@ -23,6 +28,7 @@ import {
 } from '../../domain/selection-summary';
 import { dataNoLongerRequested, newlyRequestedData, periodChange, whatsChanged } from '../../domain/whats-changed';
 import { rawAccount } from '../fixtures/raw-accounts.fixture';
+import { accounts, customerOnlyConsent, flowState, trustProfiles, trustRawAccounts } from './fixtures/flow-state.fixture';
 
 const ALL_ON = {
   showForgottenDetailsLink: true,
@@ -140,6 +146,27 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
     it('the lifetime comes from config.json otpExpirySeconds: a whole number of seconds from 1 to 3600, required', () => {
       expect(parseOtpExpirySeconds(120)).to.deep.equal({ ok: true, value: 120 });
       for (const bad of [undefined, 0, 1.5, -60, 3601, '120', null]) expect(parseOtpExpirySeconds(bad).ok, String(bad)).to.equal(false);
+    });
+  });
+
+  describe('OTP: "The provided OTP MUST be numeric digits and be between 4 and 6 digits in length."', () => {
+    it('the login goes on only with a secure code of 6 digits 0-9 (within 4 to 6); the field keeps digits only, at most 6 (login-form.ts)', () => {
+      expect(SECURE_CODE_LENGTH).to.be.within(4, 6);
+      const today = { year: 2026, month: 11, day: 23 };
+      const goesOn = (secureCode: string): boolean => canContinue({ ...EMPTY_LOGIN_FORM, username: 'jane.citizen', secureCode }, { requireDob: false, today });
+      for (const code of ['123456', '000000', '987654']) {
+        expect(secureCodeError(code), code).to.equal(undefined);
+        expect(goesOn(code), code).to.equal(true);
+      }
+      for (const code of ['', '1234', '12345', '1234567', '12345a', 'abcdef', '12.456', '+12345', '１２３４５６', '١٢٣٤٥٦']) {
+        expect(secureCodeError(code), code).to.equal(copy.validation.secureCode);
+        expect(goesOn(code), code).to.equal(false);
+      }
+      fc.assert(
+        fc.property(fc.string({ maxLength: 20 }), fc.stringMatching(/^[0-9]{0,6}$/), (typed, previous) => {
+          expect(secureCodeEntry(typed, previous).code).to.match(/^[0-9]{0,6}$/);
+        }),
+      );
     });
   });
 
@@ -282,9 +309,29 @@ describe('CX standards (CDS 1.36.0) in the domain (issue 22)', () => {
   });
 
   describe('Data language: "Data Recipients and Data Holders MUST use the appropriate data standards language for business consumers as denoted with an \'*\' for the relevant data."', () => {
-    it('an amendment reads the profile its arrangement was made with (CONTRACT §3 profileId), whose words the customer data takes when no account is loaded (flow-view.ts customerWording)', () => {
-      const business = consentOf({ permissions: [{ permission: CUSTOMER_BASIC, claims: CLAIMS }], profileId: 'BIZ-1' });
-      expect(business.profileId).to.equal('BIZ-1');
+    it("the customer data of a business consumer takes the organisation words: a non-individual's accounts (TrustUser), a business profile chosen with no account loaded, an amendment of a business arrangement (CONTRACT §3 profileId) with none loaded; an individual keeps the individual words (flow-view.ts customerWording)", () => {
+      const headings = (state: FlowState): string[] =>
+        dataClusters([CUSTOMER_BASIC, CUSTOMER_DETAIL], customerWording(state)).map((cluster) => cluster.heading);
+      const ORGANISATION = ['Organisation profile', 'Organisation contact details'];
+      const INDIVIDUAL = ['Name and occupation', 'Contact details'];
+      const trustChosen = selectProfile(trustProfiles(), 'BC1001');
+      if (!trustChosen.ok) throw new Error('fixture');
+      const amendmentOf = (profileId: string): Consent => consentOf({ permissions: [{ permission: CUSTOMER_BASIC, claims: CLAIMS }], profileId });
+
+      expect(headings(flowState('confirmation')), "an individual's accounts").to.deep.equal(INDIVIDUAL);
+      expect(headings(flowState('confirmation', { accounts: accounts(trustRawAccounts()) })), "a trust's accounts").to.deep.equal(ORGANISATION);
+      expect(
+        headings(flowState('confirmation', { consent: customerOnlyConsent(), profiles: trustChosen.value, accounts: undefined })),
+        'the trust profile chosen, customer data only',
+      ).to.deep.equal(ORGANISATION);
+      expect(
+        headings(flowState('confirmation', { consent: amendmentOf('BIZ-1'), profiles: [], accounts: undefined })),
+        'an amendment of a business arrangement',
+      ).to.deep.equal(ORGANISATION);
+      expect(
+        headings(flowState('confirmation', { consent: amendmentOf('PERSONAL'), profiles: [], accounts: undefined })),
+        'an amendment of a personal arrangement',
+      ).to.deep.equal(INDIVIDUAL);
       expect(parseConsentDetail({ detail: { permissions: [{ permission: CUSTOMER_BASIC }], profileId: 7 } })).to.deep.equal({
         ok: false,
         error: { kind: 'malformedField', field: 'profileId' },

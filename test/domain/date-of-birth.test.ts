@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   calendarDateOf,
   dateOfBirthError,
+  dateOfBirthProblem,
   daysInMonth,
   EMPTY_DATE_OF_BIRTH,
   isCompleteDateOfBirth,
@@ -220,6 +221,43 @@ describe('domain/date-of-birth', () => {
           }
         }),
       );
+    });
+  });
+
+  describe('dateOfBirthProblem: Continue on an empty or half-filled date says what is missing (issue 33 item 3, GOV.UK date input)', () => {
+    const continued = { continued: true };
+    const cases: readonly { parts: DateOfBirthParts; message: string; marked: readonly string[] }[] = [
+      { parts: dob('', '', ''), message: 'Enter your date of birth.', marked: ['day', 'month', 'year'] },
+      { parts: dob('', '12', '1966'), message: 'Date of birth must include a day.', marked: ['day'] },
+      { parts: dob('25', '', '1966'), message: 'Date of birth must include a month.', marked: ['month'] },
+      { parts: dob('25', '12', ''), message: 'Date of birth must include a year.', marked: ['year'] },
+      { parts: dob('', '', '1966'), message: 'Date of birth must include a day and a month.', marked: ['day', 'month'] },
+      { parts: dob('', '12', ''), message: 'Date of birth must include a day and a year.', marked: ['day', 'year'] },
+      { parts: dob('25', '', ''), message: 'Date of birth must include a month and a year.', marked: ['month', 'year'] },
+      { parts: dob('31', '02', ''), message: 'Date of birth must include a year.', marked: ['year'] },
+    ];
+    for (const { parts, message, marked } of cases) {
+      it(`"${parts.day}/${parts.month}/${parts.year}" → "${message}", marking ${marked.join(', ')}`, () => {
+        expect(dateOfBirthProblem(parts, today, continued)).to.deep.equal({ error: 'incomplete', message, parts: marked });
+      });
+    }
+
+    it('before Continue, an incomplete date says nothing (spec §5: multi-part inputs are valid unless a part is invalid)', () => {
+      for (const { parts } of cases) expect(dateOfBirthProblem(parts, today, { continued: false }), JSON.stringify(parts)).to.equal(undefined);
+    });
+
+    it('a wrong or future date marks the whole date, Continue or not; a right one says nothing', () => {
+      for (const state of [{ continued: false }, continued]) {
+        expect(dateOfBirthProblem(dob('31', '02', '1990'), today, state)).to.deep.equal({
+          error: 'invalid',
+          message: INVALID,
+          parts: ['day', 'month', 'year'],
+        });
+        expect(dateOfBirthProblem(dob('25', '12', '1866'), today, state)?.message).to.equal(INVALID);
+        expect(dateOfBirthProblem(dob('32', '', ''), today, state)?.message, 'a wrong part comes before the missing ones').to.equal(INVALID);
+        expect(dateOfBirthProblem(dob('01', '01', '2099'), today, state)).to.deep.equal({ error: 'future', message: FUTURE, parts: ['day', 'month', 'year'] });
+        expect(dateOfBirthProblem(dob('25', '12', '1966'), today, state)).to.equal(undefined);
+      }
     });
   });
 

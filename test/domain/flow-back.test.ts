@@ -1,13 +1,17 @@
-// DESIGN §3.18 (issue 23): the browser's (the phone's) Back button. From the first step on it is
-// the journey's (the `guardBack` effect): it asks the leave question as Cancel does, closes a modal
-// that can be closed, and where the page's one button leaves anyway it is that button.
+// DESIGN §3.18 (issue 23, revised by issue 33 item 4): the browser's (the phone's) Back button.
+// From the first step on it is the journey's (the `guardBack` effect): where the page has Back it
+// is that Back; where it has none it asks the leave question with staying as its main button; it
+// closes a modal that can be closed; and where the page's one button leaves anyway it is that button.
 import { expect } from 'chai';
-import type { Step } from '../../domain/flow';
+import { copy } from '../../domain/copy';
+import { stepButtons, type Step } from '../../domain/flow';
 import type { FlowEvent } from '../../domain/flow-events';
 import { onBrowserBack } from '../../domain/flow-exits';
 import type { FlowState } from '../../domain/flow-state';
 import {
   ACCESS_DENIED_URL,
+  accounts,
+  ALL_FLAGS,
   JWT,
   NOW,
   PUBLIC_SITE,
@@ -25,6 +29,7 @@ import {
   modals,
   modalsWith,
   ok,
+  overridesFor,
   pendingOn,
   phaseOf,
   run,
@@ -64,21 +69,51 @@ function expectIgnored(before: FlowState, nowMs: number = NOW): void {
 }
 
 describe("domain/flow-exits: the browser's Back button (DESIGN §3.18, issue 23)", () => {
-  describe('on a step: the leave question, as Cancel', () => {
+  describe("on a step: the page's Back where the page has one, else the leave question, staying by default (issue 33 item 4)", () => {
     for (const step of STEPS) {
-      it(`on ${step}: the sharing-incomplete question opens over the step, nothing is sent, nothing else changes`, () => {
-        const before = flowState(step);
-        const { state, effects } = run(before, BACK);
-        expect(effects).to.deep.equal([]);
-        expect(state).to.deep.equal(withModal(before, 'sharingIncomplete'));
-        expectSameAs(before, { type: 'cancel' });
-      });
+      for (const flags of ALL_FLAGS()) {
+        const offersBack = stepButtons(step, flags).back !== undefined;
+        it(`on ${step} (${JSON.stringify(flags)}): ${offersBack ? "the page's Back" : "the leave question of the phone's Back, nothing sent"}`, () => {
+          const before = flowState(step, overridesFor(flags));
+          if (offersBack) {
+            expectSameAs(before, { type: 'back' });
+            expect(modals(run(before, BACK).state).base).to.not.be.oneOf(['leaveOnBack', 'sharingIncomplete']);
+            return;
+          }
+          const { state, effects } = run(before, BACK);
+          expect(effects).to.deep.equal([]);
+          expect(state).to.deep.equal(withModal(before, 'leaveOnBack'));
+        });
+      }
     }
 
-    it('"Yes, leave" after Back: the active rejection Cancel leads to (the bank asked to reject, the stage "rejected")', () => {
-      const { state, effects } = runAll(flowState('selectAccounts'), [BACK, { type: 'modalPrimary' }]);
+    it("on the review of a new arrangement: Back goes to the accounts step (the account guard runs again, the ticks kept), as the page's Back; no question", () => {
+      const before = flowState('confirmation');
+      const { state, effects } = run(before, BACK);
+      expect(withoutWake(effects)).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'accounts' } }]);
+      expect(modals(state)).to.deep.equal(modalsWith(undefined));
+      const shown = answer(state, { kind: 'accounts', result: ok(accounts()) });
+      expect(phaseOf(shown.state, 'steps').step).to.equal('selectAccounts');
+    });
+
+    it("on the accounts step with several profiles: the change-profile warning, as the page's Back", () => {
+      const before = flowState('selectAccounts', overridesFor({ skipStep: false, isPar: false, singleProfile: false }));
+      expect(modals(run(before, BACK).state)).to.deep.equal(modalsWith('changeSelectedProfile'));
+    });
+
+    it('the question the phone\'s Back asks is Cancel\'s, with "No, stay" as its main button, shown first', () => {
+      const back = copy.modals.leaveOnBack;
+      const cancel = copy.modals.sharingIncomplete;
+      expect([back.title, back.paragraphs, back.primary, back.secondary]).to.deep.equal([cancel.title, cancel.paragraphs, cancel.primary, cancel.secondary]);
+      expect(back.secondary).to.equal('No, stay');
+      expect(back.secondaryIsMain).to.equal(true);
+      expect(cancel.secondaryIsMain, "Cancel's question: the customer chose to leave").to.equal(undefined);
+    });
+
+    it('"Yes, leave" after Back on the login: the active rejection Cancel leads to (the bank asked to reject, the stage "rejected")', () => {
+      const { state, effects } = runAll(flowState('login'), [BACK, { type: 'modalPrimary' }]);
       expect(withoutWake(effects)).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'reject' } }]);
-      expect(phaseOf(state, 'leaving')).to.include({ step: 'selectAccounts', stage: 'rejected', explain: undefined });
+      expect(phaseOf(state, 'leaving')).to.include({ step: 'login', stage: 'rejected', explain: undefined });
     });
 
     it('does not restart the inactivity timer (Back is not activity: spec §4 lists mouse, key, scroll and touch)', () => {
@@ -89,16 +124,18 @@ describe("domain/flow-exits: the browser's Back button (DESIGN §3.18, issue 23)
   });
 
   describe('with a modal open: Back closes what can be closed, never more', () => {
-    it('the leave question open: Back closes it ("No, stay"); the step is back, nothing sent', () => {
-      const before = withModal(flowState('confirmation'), 'sharingIncomplete');
-      const { state, effects } = run(before, BACK);
-      expect(effects).to.deep.equal([]);
-      expect(modals(state)).to.deep.equal(modalsWith(undefined));
-      expect(state.phase.kind).to.equal('steps');
-      expectSameAs(before, { type: 'modalDismiss' });
-    });
+    for (const name of ['sharingIncomplete', 'leaveOnBack'] as const) {
+      it(`the leave question open (${name}): Back closes it ("No, stay"); the step is back, nothing sent`, () => {
+        const before = withModal(flowState('confirmation'), name);
+        const { state, effects } = run(before, BACK);
+        expect(effects).to.deep.equal([]);
+        expect(modals(state)).to.deep.equal(modalsWith(undefined));
+        expect(state.phase.kind).to.equal('steps');
+        expectSameAs(before, { type: 'modalDismiss' });
+      });
+    }
 
-    it('Back twice: the question, then closed again (it never leaves by itself)', () => {
+    it('Back twice on a step without Back: the question, then closed again (it never leaves by itself)', () => {
       const before = flowState('selectAccounts');
       const { state, effects } = runAll(before, [BACK, BACK]);
       expect(effects).to.deep.equal([]);
@@ -160,21 +197,20 @@ describe("domain/flow-exits: the browser's Back button (DESIGN §3.18, issue 23)
   });
 
   describe('before the first step (the loading screen, the pre-rendered login form)', () => {
-    it('the pre-rendered form waiting for the login step: Back is remembered as a Cancel (issue 20), and the question opens with the step', () => {
+    it('the pre-rendered form waiting for the login step: Back is remembered (issue 20), and the question of the login (no Back) opens with the step, staying by default', () => {
       for (const before of [verifying(), readingConsent()]) {
         const { state, effects } = run(before, BACK);
         expect(effects).to.deep.equal([]);
-        expect(state.journey.login.early).to.equal('cancel');
-        expectSameAs(before, { type: 'cancel' });
+        expect(state.journey.login.early).to.equal('browserBack');
       }
       const remembered = run(readingConsent(), BACK).state;
       const shown = answer(remembered, { kind: 'consentDetails', result: ok(bankConsent()) });
       expect(phaseOf(shown.state, 'steps').step).to.equal('login');
-      expect(modals(shown.state)).to.deep.equal(modalsWith('sharingIncomplete'));
+      expect(modals(shown.state)).to.deep.equal(modalsWith('leaveOnBack'));
       expect(shown.state.journey.login.early).to.equal(undefined);
     });
 
-    it('Back twice while waiting: one Cancel remembered (the very same state the second time)', () => {
+    it('Back twice while waiting: one Back remembered (the very same state the second time)', () => {
       const once = run(readingConsent(), BACK).state;
       expectIgnored(once);
     });

@@ -28,6 +28,7 @@ import {
   stepOn,
   trustProfiles,
   TRUST_BUSINESSES,
+  unchosenTrustProfiles,
   withModal,
   type FlowOverrides,
 } from './fixtures/flow-state.fixture';
@@ -366,6 +367,21 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
       expect(stepOn(state)).to.equal('login');
     });
 
+    it('issue 33 item 13, spec §4 "if PAR go straight to select-and-confirm": an amendment loads no business list, the accounts next', () => {
+      const before = askingDetails({ consent: amendmentConsent() });
+      const { state, effects } = answer(before, { kind: 'customerDetails', result: ok({ fullLegalName: 'Jane Citizen' }) });
+      expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'accounts' } }]);
+      expect(pending(state)).to.deep.equal(sentCall(10, { kind: 'accounts' }));
+      expect(state.journey.profiles).to.deep.equal([]);
+    });
+
+    it('issue 33 item 13: an amendment of customer data only loads no business list either, straight to the review', () => {
+      const before = askingDetails({ consent: customerOnlyAmendment() });
+      const { state, effects } = answer(before, { kind: 'customerDetails', result: ok({ fullLegalName: 'Jane Citizen' }) });
+      expect(effects).to.deep.equal([{ type: 'pageView', step: 'confirmation' }]);
+      expect(stepOn(state)).to.equal('confirmation');
+    });
+
     for (const [status, modal] of [
       [422, 'ageLimitation'],
       [500, 'serviceUnavailable'],
@@ -418,11 +434,11 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
         { kind: 'businesses' },
       );
 
-    it('several profiles (a trust profile): select-profile, the first selected by default', () => {
+    it('several profiles (a trust profile): select-profile, none chosen yet (issue 33 item 8: no pre-selected profile)', () => {
       const before = askingBusinesses();
       const { state, effects } = answer(before, { kind: 'businesses', result: ok(TRUST_BUSINESSES) });
       expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectProfile' }]);
-      expect(state.journey).to.deep.equal({ ...before.journey, profiles: trustProfiles(), verified: ALL });
+      expect(state.journey).to.deep.equal({ ...before.journey, profiles: unchosenTrustProfiles(), verified: ALL });
       expect(phaseOf(state, 'steps')).to.deep.equal({ ...phaseOf(before, 'steps'), step: 'selectProfile', call: undefined });
     });
 

@@ -45,6 +45,7 @@ import {
   trustRawAccounts,
   withModal,
   withoutWake,
+  PUBLIC_SITE,
 } from './fixtures/flow-state.fixture';
 
 type EventType = FlowEvent['type'];
@@ -786,6 +787,8 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
         { type: 'call', id: 9, call: { kind: 'confirm' } },
         { type: 'leave', url: `https://tpp.example/cb#code=code-9&state=${STATE}` },
         { type: 'clearToken' },
+        // Issue 33 item 5: the finished flow's brand, kept for a Back from the recipient.
+        { type: 'rememberFinished', brand: 'demo' },
       ]);
       expect(kinds).to.deep.equal(['starting', 'steps', 'confirmed', 'ended']);
       expect(state.decision).to.deep.equal({ kind: 'approved', answer: CODE });
@@ -938,8 +941,11 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
             expect(nextWakeMs(after, after.nowMs), 'only the exit offered again is timed').to.equal(after.nowMs + EXIT_OFFER_MS);
             expect(effects[at + 1], 'the token is forgotten').to.deep.equal({ type: 'clearToken' });
             expect(screenOf(after.phase), 'what was on screen stays').to.deep.equal(screenOf(before.phase));
-            const abandoned = effects[at + 2];
             const url = (effects[at] as { url: string }).url;
+            // Issue 33 item 5: an exit to the recipient keeps the finished flow's brand for the tab.
+            const finished = effects[at + 2]?.type === 'rememberFinished';
+            expect(finished, 'the finished flow kept when it leaves for the recipient').to.equal(!url.startsWith(PUBLIC_SITE));
+            const abandoned = effects[at + (finished ? 3 : 2)];
             if (abandoned?.type === 'abandoned') {
               abandonments += 1;
               expect(url, 'an abandonment returns access_denied').to.include('error=access_denied');

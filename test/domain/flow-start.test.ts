@@ -3,7 +3,8 @@ import type { FlowEvent } from '../../domain/flow-events';
 import { initialFlowState, type FlowState } from '../../domain/flow-state';
 import { ADDRESS_FAILURE_ROUTES, showFailure } from '../../domain/flow-start';
 import type { Transition } from '../../domain/flow-transition';
-import { awaitingLogin, isLoading, screenOf, topModalOf } from '../../domain/flow-view';
+import { awaitingLogin, brandIdOf, isLoading, screenOf, topModalOf } from '../../domain/flow-view';
+import { failureTitles } from '../../domain/error-page';
 import { NO_MODALS } from '../../domain/modal-stack';
 import type { TokenVerificationError } from '../../domain/redirect-token';
 import type { Result } from '../../domain/result';
@@ -119,6 +120,34 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
       const { state, effects } = run(before, launched({ jwtFromAddress: undefined }));
       expect(effects).to.deep.equal([{ type: 'clearToken' }]);
       expect(state).to.deep.equal({ ...before, phase: { kind: 'failed', route: 'incorrect_jwt' } });
+    });
+
+    describe('a tab whose flow already left for the recipient (issue 33 item 5: Back from the recipient)', () => {
+      it('no token, a finished flow of a served brand: "This request has already been completed" under that brand; nothing sent, nothing cleared', () => {
+        const before = loadingState();
+        const { state, effects } = run(before, launched({ jwtFromAddress: undefined, finished: 'demo' }));
+        expect(effects).to.deep.equal([]);
+        expect(state.phase).to.deep.equal({ kind: 'failed', route: 'already_completed', brand: 'demo' });
+        expect(screenOf(state.phase)).to.deep.equal({ kind: 'failure', route: 'already_completed', brand: 'demo' });
+        expect(brandIdOf(state), 'the page is branded though no token names the brand').to.equal('demo');
+        expect(failureTitles('already_completed').title).to.equal('This request has already been completed');
+      });
+
+      it('a finished brand this deployment does not serve: the ordinary failure page (incorrect_jwt), unbranded', () => {
+        const { state } = run(loadingState(), launched({ jwtFromAddress: undefined, finished: 'elsewhere' }));
+        expect(state.phase).to.deep.equal({ kind: 'failed', route: 'incorrect_jwt' });
+        expect(brandIdOf(state)).to.equal(undefined);
+      });
+
+      it('a new request (a token in the address) is verified as usual, and the finished record forgotten', () => {
+        const { effects } = run(loadingState(), launched({ finished: 'demo' }));
+        expect(effects).to.deep.equal([{ type: 'forgetAddressToken' }, { type: 'rememberFinished', brand: undefined }, { type: 'verify', id: 1, jwt: JWT }]);
+      });
+
+      it('a reload of a live flow (the token in the tab) continues it: the stored token wins', () => {
+        const { effects } = run(loadingState(), launched({ jwtFromAddress: undefined, jwtFromStorage: JWT, finished: 'demo' }));
+        expect(effects).to.deep.equal([{ type: 'verify', id: 1, jwt: JWT }]);
+      });
     });
 
     it('authorize_failure shows its page with the decoded error parameter; the token leaves the address and is cleared (DESIGN §3.13)', () => {

@@ -158,17 +158,14 @@ describe('domain/flow (spec §2 shared shell, §4 flow)', () => {
       });
     }
 
-    const intros: [Step, boolean, string | undefined][] = [
-      ['login', false, 'You are about to share your data with Budget Buddy'],
-      ['login', true, "You're about to update your data sharing consent arrangement with Budget Buddy"],
-      ['selectProfile', false, undefined],
-      ['selectProfile', true, undefined],
-      ['selectAccounts', false, 'You are about to share your data with Budget Buddy'],
-      ['confirmation', true, "You're about to update your data sharing consent arrangement with Budget Buddy"],
+    // Issue 33 item 8: the intro line is on every step, select-profile too (spec §2 hid it there).
+    const intros: [boolean, string][] = [
+      [false, 'You are about to share your data with Budget Buddy'],
+      [true, "You're about to update your data sharing consent arrangement with Budget Buddy"],
     ];
-    for (const [step, isPar, intro] of intros) {
-      it(`intro on ${step}${isPar ? ' (PAR)' : ''}: ${intro ?? 'hidden'}`, () => {
-        expect(introLine(step, isPar, 'Budget Buddy')).to.equal(intro);
+    for (const [isPar, intro] of intros) {
+      it(`intro on every step${isPar ? ' (PAR)' : ''}: ${intro}`, () => {
+        expect(introLine(isPar, 'Budget Buddy')).to.equal(intro);
       });
     }
   });

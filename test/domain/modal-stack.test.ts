@@ -16,6 +16,7 @@ const CLOSABLE: readonly ModalName[] = [
   'invalidUsernameLastAttempt',
   'changeSelectedProfile',
   'notArrangementOwner',
+  'leaveOnBack',
 ];
 const NOT_CLOSABLE: readonly ModalName[] = MODAL_NAMES.filter((name) => !CLOSABLE.includes(name));
 

@@ -36,18 +36,20 @@ const SPEC_TABLE: readonly (readonly [ModalName, 'closable' | 'not closable', Mo
   ['sessionEndedExpired', 'not closable', 'returnNow'],
   // DESIGN §3.2: a page still here after its exit offers it again; its button takes it.
   ['exitNotTaken', 'not closable', 'returnNow'],
+  // DESIGN §3.18 (issue 33 item 4): the phone's Back where the page has no Back: Cancel's question, staying by default.
+  ['leaveOnBack', 'closable', 'pendingRefreshFlow'],
 ];
 
 /** The behaviours whose button ends the journey: back to the third party. */
 const LEAVES: readonly ModalButtonBehaviour[] = ['pendingRefreshFlow', 'returnAfterReject', 'onlyReturn', 'returnWithSuccess', 'returnAsDecided', 'returnNow'];
 
 describe('domain/modal', () => {
-  it("names the twenty modals of spec §4, in its order, then DESIGN §3.11's already completed, CONTRACT §4's not the owner, DESIGN §3.18's two ending notices and DESIGN §3.2's exit not taken, each once", () => {
+  it("names the twenty modals of spec §4, in its order, then DESIGN §3.11's already completed, CONTRACT §4's not the owner, DESIGN §3.18's two ending notices, DESIGN §3.2's exit not taken and DESIGN §3.18's leave question of the phone's Back, each once", () => {
     expect(MODAL_NAMES).to.deep.equal(SPEC_TABLE.map(([name]) => name));
-    expect(new Set(MODAL_NAMES).size).to.equal(25);
+    expect(new Set(MODAL_NAMES).size).to.equal(26);
   });
 
-  it('has a rule for exactly those 25 modals', () => {
+  it('has a rule for exactly those 26 modals', () => {
     expect(Object.keys(MODAL_RULES)).to.have.members([...MODAL_NAMES]);
   });
 

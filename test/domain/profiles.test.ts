@@ -10,15 +10,16 @@ const company: Business = { companyId: 'BC2002', businessName: 'Citizen Pty Ltd'
 const profilesOf = (...businesses: Business[]): readonly Profile[] => toProfileList(businesses);
 
 describe('domain/profiles', () => {
-  describe('toProfileList (spec §4: the first profile is selected by default)', () => {
-    it('maps companyId/businessName to id/profileName and selects the first', () => {
+  describe('toProfileList (issue 33 item 8: no profile pre-selected among several; spec §4 selected the first)', () => {
+    it('maps companyId/businessName to id/profileName and selects none of several', () => {
       expect(profilesOf(personal, trust)).to.deep.equal([
-        { id: 'PERSONAL', profileName: 'Jane Citizen', selected: true },
+        { id: 'PERSONAL', profileName: 'Jane Citizen', selected: false },
         { id: 'BC1001', profileName: 'Citizen Family Trust', selected: false },
       ]);
+      expect(selectedProfile(profilesOf(trust, personal))).to.equal(undefined);
     });
-    it('selects the first even when it is a business', () => {
-      expect(selectedProfile(profilesOf(trust, personal))?.id).to.equal('BC1001');
+    it('a single profile is the one used (no step to choose it on)', () => {
+      expect(selectedProfile(profilesOf(trust))?.id).to.equal('BC1001');
     });
     it('gives an empty list for no businesses', () => {
       expect(profilesOf()).to.deep.equal([]);
@@ -35,7 +36,7 @@ describe('domain/profiles', () => {
     it('does not mutate its input', () => {
       const profiles = three();
       selectProfile(profiles, 'BC2002');
-      expect(profiles.map((p) => p.selected)).to.deep.equal([true, false, false]);
+      expect(profiles.map((p) => p.selected)).to.deep.equal([false, false, false]);
     });
     it('rejects an unknown id', () => {
       expect(selectProfile(three(), 'NOPE')).to.deep.equal({ ok: false, error: { kind: 'unknownProfile', id: 'NOPE' } });
@@ -44,7 +45,8 @@ describe('domain/profiles', () => {
 
   describe('selectIndividual (spec §4: true only if the chosen id is PERSONAL)', () => {
     const cases: [string, () => readonly Profile[], boolean][] = [
-      ['PERSONAL first (default)', () => profilesOf(personal, trust), true],
+      ['none chosen yet', () => profilesOf(personal, trust), false],
+      ['the only profile, PERSONAL', () => profilesOf(personal), true],
       ['trust chosen', () => unwrap(selectProfile(profilesOf(personal, trust), 'BC1001')), false],
       ['PERSONAL chosen again', () => unwrap(selectProfile(profilesOf(trust, personal), 'PERSONAL')), true],
       ['business only', () => profilesOf(company), false],

@@ -64,6 +64,17 @@ describe('domain/save-request', () => {
       expect(request.permissions[5]).not.to.have.property('accounts');
     });
 
+    it('issue 33 item 12: only bank permissions carry accounts; openid, profile and cdr:registration carry none', () => {
+      const request = saveSelectionRequest(['openid', 'profile', 'bank:accounts.basic:read', 'common:customer.basic:read', 'cdr:registration'], all(), '');
+      expect(request.permissions).to.deep.equal([
+        { permission: 'openid' },
+        { permission: 'profile' },
+        { permission: 'bank:accounts.basic:read', accounts: [everyday, aud, usd, eur] },
+        { permission: 'common:customer.basic:read' },
+        { permission: 'cdr:registration' },
+      ]);
+    });
+
     it('a bank permission with nothing selected carries an empty list', () => {
       expect(saveSelectionRequest(['bank:accounts.basic:read'], fresh(), '')).to.deep.equal({
         permissions: [{ permission: 'bank:accounts.basic:read', accounts: [] }],

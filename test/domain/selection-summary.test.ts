@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { isChosen, toggleAccount, toggleSelectAll, toggleSubAccount } from '../../domain/account-selection';
-import { accountState, preselectFromConsent } from '../../domain/accounts';
+import { accountDisplayName, accountState, formatAccountNumber, preselectFromConsent } from '../../domain/accounts';
 import { toAccounts } from '../../adapters/account-answer.reader';
 import type { Account, SharedAccountRef } from '../../domain/accounts';
 import { assertNever } from '../../domain/result';
@@ -9,6 +9,7 @@ import {
   countSelection,
   jointHoldersMayBeNotified,
   jointHoldersNotNotified,
+  jointNoticeAccounts,
   REVIEW_ACCOUNT_PAGE,
   reviewAccountPage,
   summarise,
@@ -218,6 +219,22 @@ describe('domain/selection-summary', () => {
           const lines = [...added, ...maintained, ...removed].map((entry) => entry.account);
           expect(jointHoldersMayBeNotified(accounts)).to.equal(lines.some((a) => a.jointAccount && a.jointNotificationsWithheld !== true));
           expect(jointHoldersNotNotified(accounts)).to.equal(lines.some((a) => a.jointNotificationsWithheld === true));
+        }),
+      );
+    });
+
+    it('issue 33 item 7: each joint notice names the accounts with a line it is about (name and number)', () => {
+      fc.assert(
+        fc.property(scenarioArbitrary, (input) => {
+          const accounts = build(input);
+          const { added, maintained, removed } = summarise(accounts, true);
+          const lines = [...added, ...maintained, ...removed].map((entry) => entry.account);
+          const named = (a: Account): string => `${accountDisplayName(a)} ${formatAccountNumber(a.identification)}`;
+          const notices = jointNoticeAccounts(accounts);
+          expect(notices.notified).to.have.members(lines.filter((a) => a.jointAccount && a.jointNotificationsWithheld !== true).map(named));
+          expect(notices.notNotified).to.have.members(lines.filter((a) => a.jointNotificationsWithheld === true).map(named));
+          expect(notices.notified.length > 0).to.equal(jointHoldersMayBeNotified(accounts));
+          expect(notices.notNotified.length > 0).to.equal(jointHoldersNotNotified(accounts));
         }),
       );
     });

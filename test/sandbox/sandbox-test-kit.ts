@@ -146,7 +146,7 @@ export class RunningSandbox extends SandboxClient {
     const accounts = eligible === undefined || eligible === null ? [] : [accountRef(eligible)];
     const scopes = ask?.scopes ?? ['bank:accounts.basic:read', 'common:customer.basic:read'];
     const saved = await this.call('PUT', '/consent', token, {
-      permissions: scopes.map((permission) => (permission.startsWith('common:') ? { permission } : { permission, accounts })),
+      permissions: scopes.map((permission) => (permission.startsWith('bank:') ? { permission, accounts } : { permission })),
     });
     if (saved.status !== 204) throw new Error(`save selection: ${saved.status} ${saved.text}`);
     return { token, accounts };

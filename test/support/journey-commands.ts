@@ -2,9 +2,11 @@
 // fast-check commands. Each acts only through what the views offer (the stores' getters and
 // methods), as a person would; an action the screen would not allow at that moment is still
 // tried, and the model must ignore it. After each command the invariants are checked.
+import { expect } from 'chai';
 import fc from 'fast-check';
 import type { CallName, Fault } from './stateful-fake-bank';
 import type { LoginHelpModal } from '../../domain/flow-events';
+import { pendingOf } from '../../domain/flow-view';
 import { checkInvariants } from './journey-invariants';
 import { JOURNEY_PERSONAS, settle, type World } from './journey-world';
 
@@ -55,6 +57,8 @@ function traceCommand(command: fc.AsyncCommand<JourneyModel, World>, world: Worl
 
 abstract class JourneyCommand implements fc.AsyncCommand<JourneyModel, World> {
   protected abstract readonly kind: Kind;
+  /** A customer's command is activity (spec §4) unless it is the browser's Back, which the page does not hear as a touch or key. */
+  protected readonly activity: boolean = true;
   /** Where the customer could take this action (by default: anywhere). */
   check(_model: Readonly<JourneyModel>): boolean {
     return true;
@@ -66,7 +70,7 @@ abstract class JourneyCommand implements fc.AsyncCommand<JourneyModel, World> {
     world.commandKind = this.kind;
     if (this.kind === 'customer') {
       // A person's click or key press is activity first (spec §4), as the DOM reports it.
-      world.j.ports.activity.act();
+      if (this.activity) world.j.ports.activity.act();
       world.lastCustomerCommand = model.commands;
     }
     const callsBefore = world.j.ports.api.calls.length;
@@ -74,6 +78,7 @@ abstract class JourneyCommand implements fc.AsyncCommand<JourneyModel, World> {
     void this.act(world);
     await settle();
     if (TRACE) traceCommand(this, world, bankCallsBefore);
+    this.expectOutcome(world);
     checkInvariants(world, callsBefore);
     observe(model, world);
   }
@@ -82,6 +87,8 @@ abstract class JourneyCommand implements fc.AsyncCommand<JourneyModel, World> {
    * (a timeout), and the customer does not wait for it either; `settle` lets the rest through.
    */
   abstract act(world: World): Promise<void> | void;
+  /** What this command must have led to, beyond the invariants every command keeps (none by default). */
+  expectOutcome(_world: World): void {}
   abstract toString(): string;
 }
 
@@ -180,6 +187,62 @@ class Back extends JourneyCommand {
 }
 
 /**
+ * The browser's (the phone's) Back, DESIGN §3.18 as issue 33 item 4 revised it. On a step the
+ * customer can use: where the page offers Back, it does what the page's Back does (the review goes
+ * back a step, its account step read again; the account step warns before the profiles); where
+ * the page offers none, it asks the leave question with "No, stay" as its main button. Either
+ * way it never leaves, nor asks the bank to reject, by itself.
+ */
+class BrowserBack extends JourneyCommand {
+  protected readonly kind = 'customer';
+  protected override readonly activity = false;
+  private before:
+    { readonly step: string; readonly offersBack: boolean; readonly skipStep: boolean; readonly bankCalls: number; readonly exits: number } | undefined;
+  act(world: World): void {
+    const { session, modal } = world.j;
+    const onStep = world.j.ports.redirector.urls.length === 0 && session.screen.kind === 'flow' && modal.current === undefined && !session.loading;
+    this.before = onStep
+      ? {
+          step: session.step,
+          offersBack: session.buttons.back !== undefined,
+          skipStep: session.flags.skipStep,
+          bankCalls: world.bank.calls.length,
+          exits: world.j.ports.redirector.urls.length,
+        }
+      : undefined;
+    world.j.ports.activity.pressBack();
+  }
+  override expectOutcome(world: World): void {
+    const before = this.before;
+    if (before === undefined) return;
+    const { session, modal } = world.j;
+    const sent = world.bank.calls.slice(before.bankCalls).map((call) => call.name);
+    expect(world.j.ports.redirector.urls.length, 'Back on a step never leaves by itself').to.equal(before.exits);
+    expect(sent, 'Back on a step never asks the bank to reject').to.not.include('confirmation');
+    if (!before.offersBack) {
+      expect(modal.current?.name, `Back on ${before.step}, which has no Back: the leave question`).to.equal('leaveOnBack');
+      expect(session.step, 'the step stays under the question').to.equal(before.step);
+      expect(sent, 'nothing sent').to.deep.equal([]);
+      return;
+    }
+    expect(modal.current?.name, `Back on ${before.step}, which has Back: not the leave question`).to.not.be.oneOf(['leaveOnBack', 'sharingIncomplete']);
+    if (before.step === 'selectAccounts') {
+      expect(modal.current?.name, "the account step's Back: the change-profile warning").to.equal('changeSelectedProfile');
+      return;
+    }
+    // The review's Back: the step before it, the account step read again on the way (spec §4 Back).
+    const previous = before.skipStep ? 'selectProfile' : 'selectAccounts';
+    const accountStepAsked = sent.some((name) => name === 'accounts' || name === 'confirmBusinessProfile') || pendingOf(world.j.flow.state) !== undefined;
+    expect(session.step === previous || accountStepAsked, `the review's Back went back to ${previous} (now ${session.step}, sent ${sent.join(', ')})`).to.equal(
+      true,
+    );
+  }
+  toString(): string {
+    return 'BrowserBack';
+  }
+}
+
+/**
  * The customer changes profile from select-and-confirm or the review: Back (and OK on the
  * change-profile warning), another profile, Continue: spec §4 "Back … OK resets the guard and
  * returns to select-profile". One command, so that round trips between profiles are common.
@@ -216,13 +279,21 @@ class ChangeProfile extends JourneyCommand {
 class Customer extends JourneyCommand {
   protected readonly kind = 'customer';
   private taken: JourneyCommand | undefined;
-  constructor(private readonly choice: number) {
+  constructor(
+    private readonly choice: number,
+    private readonly browserBack = false,
+  ) {
     super();
   }
   act(world: World): Promise<void> | void {
     const options = offeredActions(world, this.choice);
+    // Issue 33 item 4: the phone's Back, on any screen of the flow (its own journeys, so that the gate's seed keeps its draws).
+    if (this.browserBack && options.length > 0) options.push(new BrowserBack());
     this.taken = options[this.choice % Math.max(1, options.length)];
     return this.taken?.act(world);
+  }
+  override expectOutcome(world: World): void {
+    this.taken?.expectOutcome(world);
   }
   toString(): string {
     return `Customer(${this.choice}${this.taken === undefined ? '' : ` → ${this.taken.toString()}`})`;
@@ -612,6 +683,21 @@ const chaotic: JourneyCommandArbitrary[] = [
 export const journeyCommands = (replayPath?: string) => {
   const options = { maxCommands: 60, size: 'max' as const, ...(replayPath === undefined ? {} : { replayPath }) };
   return fc.oneof(fc.commands(forward, options), fc.commands(chaotic, options));
+};
+
+/**
+ * Issue 33 item 4: the same journeys with the browser's (the phone's) Back among the customer's
+ * actions, and pressed at any moment in the chaotic ones: a set of its own, so that the gate's
+ * seed of {@link journeyCommands} keeps drawing the journeys that found its defects.
+ */
+export const journeyCommandsWithBrowserBack = (replayPath?: string) => {
+  const options = { maxCommands: 60, size: 'max' as const, ...(replayPath === undefined ? {} : { replayPath }) };
+  const customerWithBack = fc.nat().map((choice) => new Customer(choice, true));
+  const browserBack = fc.constant(undefined).map(() => new BrowserBack());
+  return fc.oneof(
+    fc.commands([...forward.filter((arbitrary) => arbitrary !== customer), ...times(12, customerWithBack)], options),
+    fc.commands([...chaotic.filter((arbitrary) => arbitrary !== customer), ...times(6, customerWithBack), ...times(3, browserBack)], options),
+  );
 };
 
 const BANK = ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'bank:transactions:read', 'bank:regular_payments:read', 'bank:payees:read'];

@@ -305,7 +305,8 @@ function watch(world: Watched, j: Journey): () => void {
       const top = j.modal.current?.name;
       world.topWhenTimeRanOut = top;
       world.rejectStartedBy = world.commandKind;
-      if (world.commandKind === 'customer' && top === 'sharingIncomplete') world.rejectedByCustomer = true;
+      // "Yes, leave" on the leave question, Cancel's or the phone's Back's (issue 33 item 4).
+      if (world.commandKind === 'customer' && (top === 'sharingIncomplete' || top === 'leaveOnBack')) world.rejectedByCustomer = true;
     },
   );
   return () => {

@@ -60,8 +60,11 @@ describe('terminal channel: every modal', () => {
           const entry = copy.modals[name];
           const context = { tppName: 'Budget Buddy', isPar, outcome: 'nothingShared' as const };
           const primary = `[ ${folded(modalText(entry.primary, context))} ]`;
+          // DESIGN §3.18 (issue 33 item 4): a question whose main button is the second ("No, stay") shows it first.
+          const secondFirst = entry.secondaryIsMain === true && entry.secondary !== undefined;
+          const first = secondFirst ? `[ ${entry.secondary ?? ''} ]` : primary;
           // Ink gives the first button its focus after the first frame: the frame that points at it.
-          await screen.until((drawn) => folded(drawn).includes(`> ${primary}`), `the focus on the first button, ${primary}`);
+          await screen.until((drawn) => folded(drawn).includes(`> ${first}`), `the focus on the first button, ${first}`);
           const shown = frame();
           expect(shown).to.include(folded(modalText(entry.title, context)));
           for (const paragraph of entry.paragraphs) expect(shown).to.include(folded(modalText(paragraph, context)));
@@ -76,7 +79,7 @@ describe('terminal channel: every modal', () => {
           await settled();
           view.stdin.write('\r');
           await settled();
-          expect(asked, 'Enter presses the focused first button, once, nothing else').to.deep.equal(['activate']);
+          expect(asked, 'Enter presses the focused first button, once, nothing else').to.deep.equal([secondFirst ? 'dismiss' : 'activate']);
           asked.length = 0;
           view.stdin.write(ESCAPE);
           await settled(); // Ink reads a lone Escape a turn later; the modal's answer to it, if any, is made by then

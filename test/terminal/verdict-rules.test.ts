@@ -172,5 +172,18 @@ describe("terminal channel: the verdict's rules", () => {
         'FAILED: the login failed: POST /customer-auth/authenticate answered HTTP 401, bank code otp_failure_001, cause {"remainingOTPattempts":4}',
       );
     });
+
+    it("issue 33 item 15: the app's own refusal of an answer is what happened, not the bank's earlier answer (the date-of-birth step-up's 401)", () => {
+      const said = 'Invalid date. Please try again using the correct format DD/MM/YYYY.';
+      const verdict = journeyVerdict({
+        returned: undefined,
+        expected: { kind: 'code' },
+        stop: { kind: 'refused', said },
+        state: state(),
+        calls: note(NO_FAILED_CALLS, 'authenticate', failure(401, 'otp_failure_008')),
+      });
+      expect(verdict.exitCode).to.equal(1);
+      expect(verdictLine(verdict, title)).to.equal(`FAILED: the app refused an answer: ${said}`);
+    });
   });
 });

@@ -111,6 +111,13 @@ describe('terminal channel: the verdicts and exit codes, against the sandbox', f
       expect(permanent.code).to.equal(1);
     });
 
+    it("issue 33 item 15: a date of birth the app refuses (25/12/1866, after dob.required's step-up): the app's own words, not the step-up's 401", async () => {
+      const answers = await answersFile({ username: 'dob.required', secureCode: '123456', dateOfBirth: '25/12/1866' });
+      const { code, out } = await command(['--url', await sandbox.entryUrl(), '--answers', answers, '--timeout', '30']);
+      expect(out.at(-1)).to.equal(`FAILED: the app refused an answer: ${copy.validation.dobInvalid}; nothing was shared or changed`);
+      expect(code).to.equal(1);
+    });
+
     it('the sandbox stopped mid-run: "the bank stopped answering", the call that got no answer', async () => {
       const stopping = await new SandboxHarness().start({ distDir: dir });
       const run = interactive(await stopping.entryUrl());

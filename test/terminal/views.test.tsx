@@ -7,6 +7,7 @@ import type { Container } from 'inversify';
 import { createTerminalContainer, loadTerminalConfig, resolveJourneyEntry } from '../../adapters/terminal/composition-root';
 import type { KeyStream } from '../../adapters/terminal/key-press-activity-source.adapter';
 import { FlowController } from '../../application/flow-controller';
+import { copy } from '../../domain/copy';
 import { SandboxHarness } from '../browser/browser-harness';
 import { ManualClock, ManualScheduler } from '../support/fakes';
 import { TerminalApp } from '../../ui/terminal/app';
@@ -169,18 +170,35 @@ describe('terminal channel: the views, by keyboard', function () {
     await settled(); // the new step's controls take the focus
   };
 
-  it('select profile: ↑/↓ choose among the profiles; Continue goes to the accounts', async () => {
+  it('select profile: none chosen at first; Enter with none says so (issue 33 item 8); ↓ chooses; Continue goes to the accounts', async () => {
     const app = await open();
     await logIn(app, 'trust.owner');
     expect(app.frame())
       .to.contain('Step 1 of 3')
-      .and.match(/\(•\) /);
+      .and.contain('You are about to share your data with')
+      .and.not.match(/\(•\) /);
+    await app.press(KEYS.enter);
+    await app.waitFor('Select a profile to continue.');
+    expect(app.frame()).to.contain('Select a profile');
     const before = app.frame();
     await app.press(KEYS.down);
-    await app.until((frame) => frame !== before, '↓ to choose another profile');
+    await app.until((frame) => frame !== before && /\(•\) /.test(frame) && !frame.includes('Select a profile to continue.'), '↓ to choose a profile');
     await app.press(KEYS.enter);
     await app.waitFor('Select your accounts');
     expect(app.frame()).to.contain('Select your accounts').and.contain('Step 2 of 3');
+    app.view.unmount();
+  });
+
+  it('issue 33 item 6: Continue with no account ticked says what is missing above the accounts and sends the focus back to their first row', async () => {
+    const app = await open(await sandbox.entryUrl({ scopes: ['bank:accounts.basic:read', 'bank:transactions:read'] }));
+    await logIn(app, 'jane.citizen');
+    await app.press(KEYS.tab, KEYS.enter); // Continue, with no account ticked
+    await app.waitFor('Select at least one account');
+    const frame = app.frame();
+    expect(frame.indexOf('Select at least one account'), 'above the accounts').to.be.below(frame.indexOf('Select all'));
+    expect(frame).to.contain('Select your accounts');
+    await app.press(' '); // the list has the focus: Space ticks its first row, select all
+    await app.until((now) => /\[x\] Bills/.test(now), 'Space on the first row (select all)');
     app.view.unmount();
   });
 
@@ -213,6 +231,36 @@ describe('terminal channel: the views, by keyboard', function () {
     expect(app.frame()).to.contain('Date of birth');
     // Issue 22 (CX standards "OTP expiry"): the step-up says how long the new code lasts.
     expect(app.frame().replace(/\s+/g, ' ')).to.contain('each code expires 2 minutes after your app generates it');
+    app.view.unmount();
+  });
+
+  it('issue 33 item 3: Enter with the date of birth empty or half filled says what is missing, marks those parts and moves the focus to the first; the spent code is a notice, not an error', async () => {
+    const app = await open();
+    await app.type('dob.required');
+    await app.press(KEYS.tab);
+    await app.type('123456');
+    await app.press(KEYS.enter);
+    await app.waitFor('Date of birth');
+    const flat = () => app.frame().replace(/\s+/g, ' ');
+    expect(flat(), 'the code the bank spent: a notice').to.contain(`i ${copy.login.secureCodeUsedOnce}`);
+    expect(flat()).to.not.contain('! One-time password');
+    await app.type('123456'); // the focus stays on the secure code field
+    await app.press(KEYS.enter);
+    await app.waitFor(copy.validation.dobEmpty);
+    expect(app.frame()).to.contain('! DD').and.contain('! MM').and.contain('! YYYY');
+    await app.type('25'); // the focus is on DD
+    await app.until((frame) => frame.includes('> 25_'), 'the day typed into DD');
+    await app.press(KEYS.enter);
+    await app.waitFor(copy.validation.dobMustInclude.monthAndYear);
+    expect(app.frame()).to.contain('! MM').and.contain('! YYYY');
+    expect(app.frame(), 'the day given is no longer marked').to.not.contain('! DD');
+    await app.type('12'); // the focus is on MM
+    await app.until((frame) => frame.includes('> 12_'), 'the month typed into MM');
+    await app.press(KEYS.enter);
+    await app.waitFor(copy.validation.dobMustInclude.year);
+    await app.type('1966');
+    await app.press(KEYS.enter);
+    await app.waitFor('Select your accounts');
     app.view.unmount();
   });
 

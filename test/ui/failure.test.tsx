@@ -1,5 +1,5 @@
 import './setup-dom';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { expect } from 'chai';
 import { copy } from '../../domain/copy';
 import { err } from '../../domain/result';
@@ -13,6 +13,20 @@ const DEFAULT = 'Something went wrong. Please try again later.';
 
 describe('ui: failure page (spec §2, §8)', () => {
   afterEach(cleanup);
+
+  // Issue 33 item 5: Back from the recipient loads the app with no token in a tab whose flow finished.
+  it('a request this tab already finished: "This request has already been completed", its words and window title, under the finished flow\'s brand', async () => {
+    const storage = new MemoryTokenStorage();
+    storage.rememberFinished('demo');
+    await startApp({ launch: new FakeLaunchParameters(undefined), storage });
+    const h1 = screen.getByRole('heading', { level: 1 });
+    expect(h1.textContent).to.equal(copy.modals.alreadyCompleted.title);
+    expect(document.activeElement).to.equal(h1);
+    expect(screen.getByText(copy.failure.completed)).to.be.instanceOf(Element);
+    expect(screen.queryByText(copy.failure.title)).to.equal(null);
+    expect(document.title).to.equal('This request has already been completed | Open Banking');
+    expect(within(screen.getByRole('banner')).getByRole('img', { name: 'Demo Bank' })).to.be.instanceOf(Element);
+  });
 
   // DESIGN §3.13 (issue 12): an address anyone can write never speaks for the bank.
   it("authorize_failure never shows the address's message: the generic text and the code and time to quote; Leave Page goes to the public site", async () => {

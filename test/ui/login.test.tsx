@@ -220,6 +220,35 @@ describe('ui: login screen (spec §2, §5)', () => {
     expect(document.activeElement, 'Continue on a wrong date: its first part takes focus').to.equal(part('DD'));
   });
 
+  it('issue 33 item 3: Continue with the date of birth empty or half filled says what is missing under the group, marks the missing parts, focuses the first and sends nothing; the spent code is information, not an error', async () => {
+    const { api } = await atDateOfBirthStepUp();
+    expect(within(form()).getByText(copy.login.secureCodeUsedOnce).className, 'the step-up is not an error').to.equal('field-note');
+    const group = screen.getByRole('group', { name: 'Date of birth' });
+    const part = (name: string) => within(group).getByRole('textbox', { name });
+    const marked = () => ['DD', 'MM', 'YYYY'].filter((name) => part(name).getAttribute('aria-invalid') === 'true');
+    const pressContinue = () =>
+      settle(() => {
+        continueButton().focus();
+        fireEvent.click(continueButton());
+      });
+    type(input(copy.login.secureCodeLabel), '123456');
+    await pressContinue();
+    const message = within(group).getByText(copy.validation.dobEmpty);
+    expect(message.className).to.equal('field-error');
+    expect(group.getAttribute('aria-describedby')).to.contain(message.parentElement?.id);
+    expect(marked()).to.deep.equal(['DD', 'MM', 'YYYY']);
+    expect(document.activeElement).to.equal(part('DD'));
+    type(part('DD'), '25');
+    await pressContinue();
+    expect(within(group).getByText(copy.validation.dobMustInclude.monthAndYear)).to.be.instanceOf(Element);
+    expect(marked()).to.deep.equal(['MM', 'YYYY']);
+    expect(document.activeElement).to.equal(part('MM'));
+    expect(
+      api.calls.filter((c) => c.name === 'authenticate'),
+      'only the login before the step-up',
+    ).to.have.length(1);
+  });
+
   describe('issue 25: what a screen reader hears of the messages (docs/screen-reader.md)', () => {
     const liveRegionOf = (message: string) => within(form()).getByText(message).parentElement;
 

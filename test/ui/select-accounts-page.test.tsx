@@ -23,7 +23,10 @@ async function atSelectAccounts(options: { accounts?: RawAccount[]; trust?: bool
   const j = journey({ api });
   await j.start();
   await j.logIn();
-  if (j.session.step === 'selectProfile') await j.profile.continue();
+  if (j.session.step === 'selectProfile') {
+    j.profile.select('PERSONAL');
+    await j.profile.continue();
+  }
   expect(j.session.step).to.equal('selectAccounts');
   render(
     <ServicesProvider container={j.container}>

@@ -31,6 +31,12 @@ function shellState() {
 
 const customerScopes = ['common:customer.basic:read', 'common:customer.detail:read'];
 
+/** Issue 33 item 8: no profile is pre-selected; the customer chooses one, then Continue. */
+const choosePersonal = (app: App): Promise<void> => {
+  app.profile.select('PERSONAL');
+  return app.profile.continue();
+};
+
 /** The flag combinations of spec §2's tracker, each walked through its steps with the stores (as the step pages would). */
 const journeys: {
   readonly name: string;
@@ -47,7 +53,7 @@ const journeys: {
   {
     name: 'trust profiles',
     api: () => new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts(), businesses: trustBusinesses }),
-    walk: (app) => [() => app.logIn(), () => app.profile.continue(), () => app.selection.continue()],
+    walk: (app) => [() => app.logIn(), () => choosePersonal(app), () => app.selection.continue()],
     expected: ['Select a profile|Step 1 of 3', 'Select your accounts|Step 2 of 3', 'Review and submit|Step 3 of 3'],
   },
   {
@@ -65,7 +71,7 @@ const journeys: {
   {
     name: 'skip step, trust profiles',
     api: () => new FakeCustomerAuthApi({ consentDetail: newConsent(customerScopes), businesses: trustBusinesses }),
-    walk: (app) => [() => app.logIn(), () => app.profile.continue()],
+    walk: (app) => [() => app.logIn(), () => choosePersonal(app)],
     expected: ['Select a profile|Step 1 of 2', 'Review and submit|Step 2 of 2'],
   },
 ];
@@ -185,13 +191,13 @@ describe('ui: shell (spec §2 "Shared shell", DESIGN §3.6, §3.7)', () => {
     });
   }
 
-  it('hides the intro line on select-profile', async () => {
+  it('shows the intro line on select-profile too (issue 33 item 8; spec §2 hid it there)', async () => {
     const app = await startApp({ api: new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: janeAccounts(), businesses: trustBusinesses }) });
     await settle(() => app.logIn());
     // The step's code loads on demand: read the step once it is on screen, not the login before it.
     await stepOnScreen();
     expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal('Select a profile');
-    expect(screen.queryByText(/You are about to share your data/)).to.equal(null);
+    expect(screen.getByText('You are about to share your data with Budget Buddy')).to.be.instanceOf(Element);
   });
 
   it('while loading, a mask covers the page, the main content is busy and inert, and "Loading" is announced', async () => {

@@ -1,8 +1,7 @@
 import { Box, Text } from 'ink';
 import { observer } from 'mobx-react-lite';
 import { SessionStore } from '../../application/stores/session.store';
-import { copy } from '../../domain/copy';
-import { failurePageText } from '../../domain/error-page';
+import { failurePageText, failureTitles } from '../../domain/error-page';
 import { useService } from './services-context';
 import { Button } from './widgets';
 
@@ -14,11 +13,12 @@ import { Button } from './widgets';
 export const FailureView = observer(function FailureView() {
   const session = useService(SessionStore);
   const screen = session.screen;
-  const { message, reference } = failurePageText(screen.kind === 'failure' ? screen : undefined, session.config.errorMessages);
+  const failure = screen.kind === 'failure' ? screen : undefined;
+  const { message, reference } = failurePageText(failure, session.config.errorMessages);
   return (
     <Box flexDirection="column" borderStyle="double" paddingX={1} gap={1}>
       <Text bold color="red">
-        {copy.failure.title}
+        {failureTitles(failure?.route).title}
       </Text>
       <Text>{message}</Text>
       {session.failureOutcome === '' ? undefined : <Text>{session.failureOutcome}</Text>}

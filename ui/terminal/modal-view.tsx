@@ -10,7 +10,7 @@ import { Button } from './widgets';
 /**
  * Spec §4 "Modals", DESIGN §3.10: the modal on top of the stack, in a frame: its title,
  * paragraphs, the timeout warning's countdown (spec §4, updated every second), phone numbers,
- * the contact link, and its buttons; Escape dismisses a closable one.
+ * the contact link, and its buttons (the main one first and focused); Escape dismisses a closable one.
  */
 export const ModalView = observer(function ModalView() {
   const modal = useService(ModalStore);
@@ -23,6 +23,8 @@ export const ModalView = observer(function ModalView() {
   if (current === undefined) return undefined;
   const entry = copy.modals[current.name];
   const context = session.modalContext;
+  // DESIGN §3.18 (issue 33 item 4): a question whose main button is the second (staying) shows it first, focused.
+  const secondFirst = entry.secondaryIsMain === true && entry.secondary !== undefined && closable;
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1} gap={1}>
       <Text bold>{modalText(entry.title, context)}</Text>
@@ -33,8 +35,13 @@ export const ModalView = observer(function ModalView() {
       {entry.phones === undefined ? undefined : entry.phones.map((phone) => <Text key={phone.tel}>{`${phone.label}: ${phone.number}`}</Text>)}
       {entry.contactLink === undefined ? undefined : <Text>{`${entry.contactLink}: ${session.config.links.contactUs}`}</Text>}
       <Box gap={2}>
-        <Button autoFocus label={modalText(entry.primary, context)} disabled={modal.busy} onPress={() => void modal.activate()} />
-        {entry.secondary !== undefined && closable ? <Button label={entry.secondary} disabled={modal.busy} onPress={() => void modal.dismiss()} /> : undefined}
+        {secondFirst && entry.secondary !== undefined ? (
+          <Button autoFocus label={entry.secondary} disabled={modal.busy} onPress={() => void modal.dismiss()} />
+        ) : undefined}
+        <Button autoFocus={!secondFirst} label={modalText(entry.primary, context)} disabled={modal.busy} onPress={() => void modal.activate()} />
+        {!secondFirst && entry.secondary !== undefined && closable ? (
+          <Button label={entry.secondary} disabled={modal.busy} onPress={() => void modal.dismiss()} />
+        ) : undefined}
       </Box>
     </Box>
   );

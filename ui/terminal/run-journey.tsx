@@ -132,8 +132,7 @@ export async function runJourney(args: JourneyArguments, io: JourneyIo): Promise
           )
         : undefined;
     await started;
-    const stopped: Promise<RunStop> =
-      answers === undefined ? interrupted : runScriptedJourney(container, answers, io.out).then((reason) => ({ kind: 'script', reason }));
+    const stopped: Promise<RunStop> = answers === undefined ? interrupted : runScriptedJourney(container, answers, io.out);
     const outcome = await Promise.race([left.then((url) => ({ url })), stopped.then((stop) => ({ stop })), timedOut.then((stop) => ({ stop }))]);
     // Nothing of the views stays on screen under the verdict: the last frame drawn (also one Ink
     // held back, throttled) is an empty one, which erases the screen's.

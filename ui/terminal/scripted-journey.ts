@@ -8,15 +8,19 @@ import { ProfileStore } from '../../application/stores/profile.store';
 import { SessionStore } from '../../application/stores/session.store';
 import { accountDisplayName, formatAccountNumber, type Account } from '../../domain/accounts';
 import { copy, modalText } from '../../domain/copy';
-import type { JourneyAnswers } from '../../adapters/terminal/composition-root';
+import type { JourneyAnswers, ScriptStop } from '../../adapters/terminal/composition-root';
 import { stepsCopy } from '../../domain/steps-copy';
+
+/** The scripted journey cannot go on, for this reason. */
+const cannot = (reason: string): ScriptStop => ({ kind: 'script', reason });
 
 /**
  * The CI mode (docs/terminal.md): answers each step through the same stores the views use, as a
  * customer would, and reports every step and modal. Resolves with the reason when the journey
- * cannot go on (the return address, when there is one, ends the run instead).
+ * cannot go on, or with what the app said when it refused an answer (issue 33 item 15); the
+ * return address, when there is one, ends the run instead.
  */
-export async function runScriptedJourney(container: Container, answers: JourneyAnswers, report: (line: string) => void): Promise<string> {
+export async function runScriptedJourney(container: Container, answers: JourneyAnswers, report: (line: string) => void): Promise<ScriptStop> {
   const session = container.get(SessionStore);
   const modal = container.get(ModalStore);
   const seen = new Map<string, number>();
@@ -27,26 +31,26 @@ export async function runScriptedJourney(container: Container, answers: JourneyA
     const times = (seen.get(where) ?? 0) + 1;
     seen.set(where, times);
     // A step may be answered twice (the date-of-birth step-up asks again), never three times.
-    if (times > 2) return `the journey did not move on from ${where} (${session.title})`;
+    if (times > 2) return cannot(`the journey did not move on from ${where} (${session.title})`);
     if (session.screen.kind === 'failure') {
       report(`failure: ${copy.failure.title}`);
-      return `the failure page (${session.screen.route}) showed`;
+      return cannot(`the failure page (${session.screen.route}) showed`);
     }
     if (current !== undefined) {
       const title = modalText(copy.modals[current.name].title, session.modalContext);
       report(`modal: ${title}`);
       const expected = current.name === 'successConfirm' || (current.name === 'sharingIncomplete' && answers.decision === 'cancel');
-      if (!expected && modal.rule?.button === 'close') return `the bank showed "${title}"`;
+      if (!expected && modal.rule?.button === 'close') return cannot(`the bank showed "${title}"`);
       await modal.activate();
-      if (!expected) return `the bank showed "${title}"`;
+      if (!expected) return cannot(`the bank showed "${title}"`);
       continue;
     }
-    if (session.screen.kind !== 'flow') return `the journey stopped on the ${session.screen.kind} screen`;
+    if (session.screen.kind !== 'flow') return cannot(`the journey stopped on the ${session.screen.kind} screen`);
     report(`step: ${session.title}`);
     const problem = await answerStep(container, answers, report);
     if (problem !== undefined) return problem;
   }
-  return 'the journey took more than 30 answers';
+  return cannot('the journey took more than 30 answers');
 }
 
 const matches = (account: Account, wanted: string): boolean =>
@@ -54,7 +58,7 @@ const matches = (account: Account, wanted: string): boolean =>
     (text) => text.toLowerCase() === wanted.toLowerCase(),
   );
 
-async function answerStep(container: Container, answers: JourneyAnswers, report: (line: string) => void): Promise<string | undefined> {
+async function answerStep(container: Container, answers: JourneyAnswers, report: (line: string) => void): Promise<ScriptStop | undefined> {
   const session = container.get(SessionStore);
   switch (session.step) {
     case 'login': {
@@ -62,15 +66,18 @@ async function answerStep(container: Container, answers: JourneyAnswers, report:
       login.setUsername(answers.username);
       login.setSecureCode(answers.secureCode);
       if (login.requireDob) {
-        if (answers.dateOfBirth === undefined) return 'the bank asked for a date of birth and the answers have no "dateOfBirth"';
+        if (answers.dateOfBirth === undefined) return cannot('the bank asked for a date of birth and the answers have no "dateOfBirth"');
         login.pasteDob(answers.dateOfBirth);
       }
-      if (!login.canContinue)
-        return `the login cannot continue: ${[login.usernameError, login.secureCodeError, login.dobError].filter(Boolean).join('; ') || 'a field is not valid'}`;
+      if (!login.canContinue) {
+        // Issue 33 item 15: the app's own refusal ("Invalid date"), not a bank's earlier answer.
+        const said = [login.usernameError, login.secureCodeError, login.dobError].filter(Boolean).join(' ');
+        return said === '' ? cannot('the login cannot continue: a field is not valid') : { kind: 'refused', said };
+      }
       report(`  username ${answers.username}, secure code ******${login.requireDob ? ', date of birth' : ''}`);
       await login.submit();
       if (session.step === 'login' && container.get(ModalStore).current === undefined && !login.requireDob) {
-        return login.loginError ? `the login was refused: ${copy.login.errorBanner}` : 'the login did not go on';
+        return cannot(login.loginError ? `the login was refused: ${copy.login.errorBanner}` : 'the login did not go on');
       }
       return undefined;
     }
@@ -80,7 +87,8 @@ async function answerStep(container: Container, answers: JourneyAnswers, report:
         answers.profile === undefined
           ? profile.profiles[0]
           : profile.profiles.find((entry) => entry.profileName.toLowerCase() === answers.profile?.toLowerCase());
-      if (wanted === undefined) return `no profile "${answers.profile}" (the bank offers: ${profile.profiles.map((entry) => entry.profileName).join(', ')})`;
+      if (wanted === undefined)
+        return cannot(`no profile "${answers.profile}" (the bank offers: ${profile.profiles.map((entry) => entry.profileName).join(', ')})`);
       profile.select(wanted.id);
       report(`  profile ${wanted.profileName}`);
       await profile.continue();
@@ -94,7 +102,9 @@ async function answerStep(container: Container, answers: JourneyAnswers, report:
       } else if (wanted !== undefined) {
         const unknown = wanted.filter((name) => !selection.availableAccounts.some((account) => matches(account, name)));
         if (unknown.length > 0)
-          return `no eligible account ${unknown.map((name) => `"${name}"`).join(', ')} (the bank offers: ${selection.availableAccounts.map(accountDisplayName).join(', ')})`;
+          return cannot(
+            `no eligible account ${unknown.map((name) => `"${name}"`).join(', ')} (the bank offers: ${selection.availableAccounts.map(accountDisplayName).join(', ')})`,
+          );
         for (const account of selection.availableAccounts) {
           const tick = wanted.some((name) => matches(account, name));
           const current = selection.accounts.find((entry) => entry.id === account.id);
@@ -126,7 +136,7 @@ async function answerStep(container: Container, answers: JourneyAnswers, report:
         confirmation.cancel();
         return undefined;
       }
-      if (!confirmation.canConfirm) return 'Confirm is not available';
+      if (!confirmation.canConfirm) return cannot('Confirm is not available');
       await confirmation.confirm();
       return undefined;
     }

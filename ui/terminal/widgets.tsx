@@ -37,7 +37,10 @@ export function Button({
 
 /**
  * A one-line text box: Tab reaches it, typing edits it, Backspace deletes, Enter submits. A
- * masked box (the secure code) shows one * per character.
+ * masked box (the secure code) shows one * per character. Issue 33 item 3: a box at fault
+ * (`invalid`, by default when it has an error) is marked "!" beside its label, in red; a message
+ * that is not an error (`invalid` false: the code the bank spent at the date-of-birth step-up) is
+ * shown as a notice.
  */
 export function TextField({
   id,
@@ -47,6 +50,7 @@ export function TextField({
   onSubmit,
   onLeave,
   error,
+  invalid = error !== undefined,
   help,
   mask = false,
   maxLength,
@@ -60,6 +64,7 @@ export function TextField({
   readonly onSubmit?: () => void;
   readonly onLeave?: () => void;
   readonly error?: string | undefined;
+  readonly invalid?: boolean;
   readonly help?: string | undefined;
   readonly mask?: boolean;
   readonly maxLength?: number;
@@ -92,14 +97,14 @@ export function TextField({
   const shown = mask ? '*'.repeat(value.length) : value;
   return (
     <Box flexDirection="column">
-      <Text bold={isFocused}>{label}</Text>
+      {invalid ? <Text bold={isFocused} color="red">{`! ${label}`}</Text> : <Text bold={isFocused}>{label}</Text>}
       {help === undefined ? undefined : <Text dimColor>{help}</Text>}
       <Text>
         {isFocused ? '> ' : '  '}
         <Text underline>{shown === '' ? ' ' : shown}</Text>
         {isFocused ? '_' : ''}
       </Text>
-      {error === undefined ? undefined : <Text color="red">{error}</Text>}
+      {error === undefined ? undefined : invalid ? <Text color="red">{error}</Text> : <Notice text={error} />}
     </Box>
   );
 }

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Component, useEffect, type ReactNode } from 'react';
 import { SessionStore } from '../../application/stores/session.store';
 import { copy } from '../../domain/copy';
+import { failureTitles } from '../../domain/error-page';
 import { assertNever } from '../../domain/result';
 import { StaticFailureView } from './pages/failure-page';
 import { AppRoutes, isTakeOver, pathOfSession } from './router';
@@ -14,7 +15,7 @@ function titleOfSession(session: SessionStore): string {
     case 'loading':
       return session.awaitingLogin ? session.windowTitle : copy.shell.loadingTitle;
     case 'failure':
-      return copy.failure.windowTitle;
+      return failureTitles(session.screen.route).windowTitle;
     case 'flow':
       return session.windowTitle;
     default:

@@ -12,6 +12,7 @@ import { keepTypedText } from './login/keep-typed-before-take-over';
 import { StaticFailureView } from './pages/failure-page';
 import {
   adoptPrerenderedForm,
+  endEntry,
   entryPageOf,
   keptFocus,
   prerenderedLoginForm,
@@ -24,12 +25,17 @@ import { AdoptionProvider } from './shell/adoption';
 
 /**
  * A startup failure is logged for the bank's engineers and shows the failure view with its
- * title: never a blank screen, never "Loading" in the tab (issue 11).
+ * title: never a blank screen, never "Loading" in the tab (issue 11). Issue 33 item 1: on every
+ * kind of launch. The view replaces what #root holds (the pre-rendered form, hidden or not) in
+ * this task, and only then does the entry page end (its loading screen goes, #root shows): the
+ * form is never painted for a launch that did not land on it. Before, the entry page was never
+ * ended, and a launch elsewhere kept its loading screen forever over the hidden failure view.
  */
 function showStartupFailure(root: Root, problem: unknown): void {
   console.error('The consent app could not start.', problem);
   document.title = copy.failure.windowTitle;
-  root.render(<StaticFailureView />);
+  flushSync(() => root.render(<StaticFailureView />));
+  endEntry();
 }
 
 /** `run` at most once (StrictMode runs a layout effect twice in development; a later step mounts another signal). */

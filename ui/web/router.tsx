@@ -25,8 +25,8 @@ const STEP_PATHS: Readonly<Record<Step, string>> = {
  */
 const PRERENDERED_LOGIN_ROUTE = 'login';
 
-/** Spec §2 error routes, and the keys outage (service unavailable). */
-const FAILURE_ROUTES: readonly FailureRoute[] = ['authorize_failure', 'incorrect_jwt', 'consent_fetch_failure', 'service_unavailable'];
+/** Spec §2 error routes, the keys outage (service unavailable) and a request already finished (issue 33 item 5). */
+const FAILURE_ROUTES: readonly FailureRoute[] = ['authorize_failure', 'incorrect_jwt', 'consent_fetch_failure', 'service_unavailable', 'already_completed'];
 
 /**
  * Spec §2 "Routes": the path that shows SessionStore's screen: the loading screen at `/`, a

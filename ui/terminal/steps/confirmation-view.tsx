@@ -12,6 +12,19 @@ import { StepButtons } from './step-buttons';
 
 const c = stepsCopy.confirmation;
 
+/** Issue 33 item 7: a joint notice, its words as they are, then the accounts it is about, one a line; nothing when about none. */
+function JointNotice({ text, accounts }: { readonly text: string; readonly accounts: readonly string[] }) {
+  if (accounts.length === 0) return undefined;
+  return (
+    <Box flexDirection="column">
+      <Notice text={text} />
+      {accounts.map((name, index) => (
+        <Text key={`${index}:${name}`}>{`    ${name}`}</Text>
+      ))}
+    </Box>
+  );
+}
+
 function Entries({
   heading,
   entries,
@@ -85,8 +98,8 @@ export const ConfirmationView = observer(function ConfirmationView() {
           <Entries heading={par ? c.addedAccounts : undefined} entries={added} removed={false} />
           <Entries heading={par ? c.maintainedAccounts : undefined} entries={maintained} removed={false} />
           <Entries heading={par ? c.removedAccounts : undefined} entries={removed} removed />
-          {confirmation.jointHoldersNotified ? <Notice text={c.jointHoldersNotified} /> : undefined}
-          {confirmation.jointHoldersNotNotified ? <Notice text={c.jointHoldersNotNotified} /> : undefined}
+          <JointNotice text={c.jointHoldersNotified} accounts={confirmation.jointNoticeAccounts.notified} />
+          <JointNotice text={c.jointHoldersNotNotified} accounts={confirmation.jointNoticeAccounts.notNotified} />
         </Box>
       )}
       {confirmation.periodText === undefined && confirmation.arrangementId === undefined ? undefined : (

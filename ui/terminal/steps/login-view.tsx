@@ -6,7 +6,10 @@ import { copy } from '../../../domain/copy';
 import { useService } from '../services-context';
 import { Button, Notice, TextField } from '../widgets';
 
-/** Spec §2 "Additional security": the date of birth as DD, MM and YYYY, with the example. */
+/**
+ * Spec §2 "Additional security": the date of birth as DD, MM and YYYY, with the example; on
+ * Enter with it empty or half filled, what is missing, the parts marked (issue 33 item 3).
+ */
 const DateOfBirthFields = observer(function DateOfBirthFields() {
   const login = useService(LoginStore);
   const dob = login.form.dob;
@@ -20,25 +23,30 @@ const DateOfBirthFields = observer(function DateOfBirthFields() {
       </Text>
       <Box gap={2}>
         <TextField
-          id="dob"
+          id="dob-day"
           label={copy.login.dobDay}
           value={dob.day}
+          invalid={login.dobPartInvalid('day')}
           maxLength={2}
           onChange={(value) => login.setDobPart('day', value)}
           onLeave={leave}
           onSubmit={() => void login.submit()}
         />
         <TextField
+          id="dob-month"
           label={copy.login.dobMonth}
           value={dob.month}
+          invalid={login.dobPartInvalid('month')}
           maxLength={2}
           onChange={(value) => login.setDobPart('month', value)}
           onLeave={leave}
           onSubmit={() => void login.submit()}
         />
         <TextField
+          id="dob-year"
           label={copy.login.dobYear}
           value={dob.year}
+          invalid={login.dobPartInvalid('year')}
           maxLength={4}
           onChange={(value) => login.setDobPart('year', value)}
           onLeave={leave}
@@ -65,9 +73,10 @@ export const LoginView = observer(function LoginView() {
     void login.submit();
   };
   const request = login.fieldFocus;
+  // Issue 33 item 3: into the date of birth, at its first part at fault.
   useEffect(() => {
-    if (request !== undefined) focus(request.field);
-  }, [request, focus]);
+    if (request !== undefined) focus(request.field === 'dob' ? `dob-${login.dobFocusPart}` : request.field);
+  }, [request, focus, login]);
   return (
     <Box flexDirection="column" gap={1}>
       <Text bold>{copy.login.heading}</Text>
@@ -100,6 +109,7 @@ export const LoginView = observer(function LoginView() {
           help={login.secureCodeHelp}
           value={login.form.secureCode}
           error={login.secureCodeError}
+          invalid={login.secureCodeInvalid}
           onChange={login.setSecureCode}
           onLeave={() => login.touch('secureCode')}
           onSubmit={submit}

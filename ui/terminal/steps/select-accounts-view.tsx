@@ -1,6 +1,6 @@
-import { Box, Text, useFocus, useInput } from 'ink';
+import { Box, Text, useFocus, useFocusManager, useInput } from 'ink';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AccountSelectionStore } from '../../../application/stores/account-selection.store';
 import { SessionStore } from '../../../application/stores/session.store';
 import { accountDisplayName, formatAccountNumber } from '../../../domain/accounts';
@@ -10,6 +10,9 @@ import { useService } from '../services-context';
 import { useTakesKeys } from '../type-ahead';
 import { Notice, TextField } from '../widgets';
 import { StepButtons } from './step-buttons';
+
+/** Ink's id of the account list (the focus a refused Continue sends there). */
+const ACCOUNTS_FOCUS_ID = 'accounts';
 
 type Row =
   | { readonly kind: 'all' }
@@ -27,8 +30,19 @@ const box = (selected: boolean, indeterminate = false, disabled = false): string
 export const SelectAccountsView = observer(function SelectAccountsView() {
   const selection = useService(AccountSelectionStore);
   const session = useService(SessionStore);
-  const { isFocused } = useFocus({ autoFocus: true });
+  const { isFocused } = useFocus({ autoFocus: true, id: ACCOUNTS_FOCUS_ID });
+  const { focus } = useFocusManager();
   const [cursor, setCursor] = useState(0);
+  // Issue 33 item 6: a new visit of the step; no earlier refusal stands.
+  useEffect(() => selection.stepShown(), [selection]);
+  // Issue 23 item C, issue 33 item 6: Continue with nothing to share sends the focus to the first
+  // row of the accounts, just under the message that says what is missing (as the web's Continue).
+  const refused = selection.continueRefused;
+  useEffect(() => {
+    if (refused === 0) return;
+    setCursor(0);
+    focus(ACCOUNTS_FOCUS_ID);
+  }, [refused, focus]);
   const rows: Row[] = [
     ...(selection.selectAllShown ? [{ kind: 'all' } as const] : []),
     ...selection.shownAccounts.flatMap((account): Row[] => [
@@ -66,9 +80,7 @@ export const SelectAccountsView = observer(function SelectAccountsView() {
       {selection.showSomeIneligibleWarning ? <Notice warning text={stepsCopy.selectAccounts.someIneligible} /> : undefined}
       {/* Issue 22 (CX standards "Unavailable accounts"): why, for every profile. */}
       {selection.showSomeIneligibleWarning ? <Text dimColor>{selection.unavailableWhy.join(' ')}</Text> : undefined}
-      {selection.showNoneEligibleWarning ? (
-        <Notice warning text={`${stepsCopy.selectAccounts.noneEligible} ${stepsCopy.selectAccounts.noneEligibleMore}`} />
-      ) : undefined}
+      {selection.showNoneEligibleWarning ? <Notice warning text={`${stepsCopy.selectAccounts.noneEligible} ${selection.noneEligibleNext}`} /> : undefined}
       {selection.filterShown ? (
         <Box flexDirection="column">
           <TextField
@@ -83,7 +95,8 @@ export const SelectAccountsView = observer(function SelectAccountsView() {
         </Box>
       ) : undefined}
       {selection.accounts.length > 0 ? <Text bold={isFocused}>{stepsCopy.selectAccounts.legend}</Text> : undefined}
-      {note === undefined ? undefined : <Notice text={note} />}
+      {selection.continueMessage === undefined ? undefined : <Text color="red">{selection.continueMessage}</Text>}
+      {note === undefined || (selection.continueMessage !== undefined && selection.noneSelectedNote) ? undefined : <Notice text={note} />}
       {rows.map((row, index) => {
         const pointer = isFocused && index === at ? '› ' : '  ';
         if (row.kind === 'all')

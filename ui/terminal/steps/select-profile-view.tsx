@@ -8,14 +8,19 @@ import { useService } from '../services-context';
 import { useTakesKeys } from '../type-ahead';
 import { StepButtons } from './step-buttons';
 
-/** Spec §2 "Select profile": the explanation and the profiles as radio buttons (↑/↓ moves the choice), Continue and Cancel. */
+/**
+ * Spec §2 "Select profile": the explanation and the profiles as radio buttons (↑/↓ moves the
+ * choice), Continue and Cancel. Issue 33 item 8: none is chosen at first (↓ or ↑ chooses one);
+ * Continue with none chosen says so under the list and brings the focus back to it.
+ */
 export const SelectProfileView = observer(function SelectProfileView() {
   const profile = useService(ProfileStore);
   const buttons = useService(SessionStore).buttons;
   const { isFocused } = useFocus({ id: 'profiles' });
-  // A new step starts on its list (the control that had focus went with the previous step).
+  // A new step starts on its list (the control that had focus went with the previous step); so does a refused Continue.
   const { focus } = useFocusManager();
-  useEffect(() => focus('profiles'), [focus]);
+  const refused = profile.continueRefused;
+  useEffect(() => focus('profiles'), [focus, refused]);
   const index = profile.profiles.findIndex((entry) => entry.id === profile.selectedId);
   useInput(
     (_input, key) => {
@@ -34,6 +39,7 @@ export const SelectProfileView = observer(function SelectProfileView() {
       {profile.profiles.map((entry) => (
         <Text key={entry.id}>{`${entry.id === profile.selectedId ? '(•)' : '( )'} ${entry.profileName}`}</Text>
       ))}
+      {profile.continueMessage === undefined ? undefined : <Text color="red">{profile.continueMessage}</Text>}
       <StepButtons primary={{ label: buttons.primary, onPress: () => void profile.continue() }} cancel={{ label: buttons.cancel, onPress: profile.cancel }} />
     </Box>
   );

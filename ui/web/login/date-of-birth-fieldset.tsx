@@ -18,7 +18,8 @@ const PARTS: readonly { readonly part: Part; readonly label: string; readonly ma
  * legend), with the example, under the step-up notice when the bank has just asked for it (the
  * first field to fill then takes focus, LoginPage; the group and the code field are described
  * by the notice, so it is read there). Focus moves to the next part after 2 digits; a whole date pasted
- * into any part fills all three (LoginStore.pasteDob). The error shows once the group is left.
+ * into any part fills all three (LoginStore.pasteDob). The error shows once the group is left; an
+ * empty or half-filled date is named on Continue, with only the parts at fault marked (issue 33 item 3).
  */
 export const DateOfBirthFieldset = observer(function DateOfBirthFieldset({
   noticeId,
@@ -31,11 +32,11 @@ export const DateOfBirthFieldset = observer(function DateOfBirthFieldset({
   const inputs = useRef<Partial<Record<Part, HTMLInputElement | null>>>({});
   const error = login.dobError;
   const notice = login.dobStepUpNotice;
-  // Continue with the date of birth incomplete or wrong: its first part takes focus (LoginStore.submit).
+  // Continue with the date of birth incomplete or wrong: its first part at fault takes focus (LoginStore.submit; issue 33 item 3).
   const fieldFocus = login.fieldFocus;
   useEffect(() => {
-    if (fieldFocus?.field === 'dob') inputs.current.day?.focus();
-  }, [fieldFocus]);
+    if (fieldFocus?.field === 'dob') inputs.current[login.dobFocusPart]?.focus();
+  }, [fieldFocus, login]);
 
   const onChange = (index: number, part: Part, value: string) => {
     login.setDobPart(part, value);
@@ -86,7 +87,7 @@ export const DateOfBirthFieldset = observer(function DateOfBirthFieldset({
                 autoComplete={autoComplete}
                 maxLength={maxLength}
                 value={login.form.dob[part]}
-                aria-invalid={error !== undefined}
+                aria-invalid={login.dobPartInvalid(part)}
                 onChange={(event) => onChange(index, part, event.target.value)}
                 onPaste={onPaste}
               />

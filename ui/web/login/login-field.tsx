@@ -5,7 +5,9 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
  * text, the input, links under it, and its error. The error is announced politely when it
  * appears and linked to the input (aria-describedby, aria-invalid). Issue 25: not announced when
  * `announced` is false (the focus is sent to the field as it appears, and it is read there), and
- * read "invalid" as `invalid` says (by default, whenever there is a message).
+ * read "invalid" as `invalid` says (by default, whenever there is a message). Issue 33 item 3: a
+ * message that is not an error (the code the bank spent at the date-of-birth step-up) is shown as
+ * information, not in the error's red.
  */
 export function LoginField({
   label,
@@ -59,7 +61,7 @@ export function LoginField({
         aria-describedby={describedBy === '' ? undefined : describedBy}
       />
       <div id={errorId} aria-live={announced ? 'polite' : 'off'}>
-        {error === undefined ? undefined : <p className="field-error">{error}</p>}
+        {error === undefined ? undefined : <p className={invalid ? 'field-error' : 'field-note'}>{error}</p>}
       </div>
       {links === undefined ? undefined : <div className="field-links">{links}</div>}
     </div>

@@ -7,7 +7,8 @@ import { TimeoutCountdown } from './timeout-countdown';
 /**
  * Spec §4 "Modals": one modal's title, paragraphs, its contact link or phone numbers, the
  * countdown of the timeout warning, and its buttons (primary: activate; secondary: dismiss,
- * closable modals only). Buttons are disabled while the modal's action runs.
+ * closable modals only; the main one first, copy.ts `secondaryIsMain`). Buttons are disabled while the
+ * modal's action runs.
  */
 export function ModalContent({
   name,
@@ -33,6 +34,14 @@ export function ModalContent({
   readonly onDismiss: () => void;
 }) {
   const entry = copy.modals[name];
+  // DESIGN §3.18 (issue 33 item 4): a question whose main button is the second (staying) shows it first.
+  const secondFirst = entry.secondaryIsMain === true && entry.secondary !== undefined && closable;
+  const secondButton = (style: string) =>
+    entry.secondary !== undefined && closable ? (
+      <button type="button" className={`btn ${style}`} onClick={onDismiss} disabled={busy}>
+        {entry.secondary}
+      </button>
+    ) : undefined;
   return (
     <>
       <h2 id={titleId} className="modal-title">
@@ -59,14 +68,11 @@ export function ModalContent({
         )}
       </div>
       <div className="button-row modal-buttons">
-        <button type="button" className="btn btn-primary" onClick={onActivate} disabled={busy}>
+        {secondFirst ? secondButton('btn-primary') : undefined}
+        <button type="button" className={`btn ${secondFirst ? 'btn-secondary' : 'btn-primary'}`} onClick={onActivate} disabled={busy}>
           {modalText(entry.primary, context)}
         </button>
-        {entry.secondary !== undefined && closable ? (
-          <button type="button" className="btn btn-secondary" onClick={onDismiss} disabled={busy}>
-            {entry.secondary}
-          </button>
-        ) : undefined}
+        {secondFirst ? undefined : secondButton('btn-secondary')}
       </div>
     </>
   );

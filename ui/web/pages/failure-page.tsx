@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef } from 'react';
 import { SessionStore } from '../../../application/stores/session.store';
 import { copy } from '../../../domain/copy';
-import { failurePageText } from '../../../domain/error-page';
+import { failurePageText, failureTitles } from '../../../domain/error-page';
 import { useService } from '../services-context';
 import { entryPublicSite } from '../shell/take-over';
 
@@ -13,11 +13,14 @@ import { entryPublicSite } from '../shell/take-over';
  * one way on is its button.
  */
 function FailureView({
+  title = copy.failure.title,
   message,
   reference,
   outcome,
   action,
 }: {
+  /** Issue 33 item 5: a request this tab already finished has its own title (failureTitles). */
+  readonly title?: string;
   readonly message: string;
   readonly reference?: string | undefined;
   /** DESIGN §3.16: what was shared, as far as is known (SessionStore.failureOutcome); none when nothing is. */
@@ -34,7 +37,7 @@ function FailureView({
     <section role="alertdialog" aria-modal="true" className="failure-page" aria-labelledby={headingId} aria-describedby={messageId}>
       <div className="card failure-card">
         <h1 id={headingId} ref={heading} tabIndex={-1}>
-          {copy.failure.title}
+          {title}
         </h1>
         <p id={messageId} className="failure-message">
           {message}
@@ -89,12 +92,14 @@ export function StaticFailureView() {
  * keys outage: the bank's own words (DESIGN §3.13 departs from the spec's "server message": an
  * address anyone can write never speaks for the bank; a reference only of what is proven to be a
  * code and a time, `failurePageText`); Go Back (to the verified token's redirect address) or
- * Leave Page (the bank's public site).
+ * Leave Page (the bank's public site). Issue 33 item 5: a request this tab already finished has
+ * its own title and words in the same frame (`failureTitles`).
  */
 export const FailurePage = observer(function FailurePage() {
   const session = useService(SessionStore);
   const screen = session.screen;
-  const { message, reference } = failurePageText(screen.kind === 'failure' ? screen : undefined, session.config.errorMessages);
+  const failure = screen.kind === 'failure' ? screen : undefined;
+  const { message, reference } = failurePageText(failure, session.config.errorMessages);
   const action = session.failureHasExit ? { ...session.failureExit, onClick: () => void session.leaveFailurePage() } : undefined;
-  return <FailureView message={message} reference={reference} outcome={session.failureOutcome} action={action} />;
+  return <FailureView title={failureTitles(failure?.route).title} message={message} reference={reference} outcome={session.failureOutcome} action={action} />;
 });

@@ -28,11 +28,21 @@ const LoginErrorBanner = observer(function LoginErrorBanner() {
 });
 
 /** Issue 23 item C: focus a field of the login form and bring it to the middle of the screen (a phone's keyboard takes the lower half). */
-function focusField(form: HTMLFormElement | null, field: LoginFormField): void {
+function focusField(form: HTMLFormElement | null, field: LoginFormField): HTMLInputElement | undefined {
   const input = field === 'dateOfBirth' ? form?.querySelector('input[data-dob-part]') : form?.elements.namedItem(field);
-  if (!(input instanceof HTMLInputElement)) return;
+  if (!(input instanceof HTMLInputElement)) return undefined;
   input.focus({ preventScroll: true });
   input.scrollIntoView?.({ block: 'center' });
+  return input;
+}
+
+/**
+ * Issue 33 item 3: at the step-up the date of birth the bank asked for comes into view too (a
+ * 320 × 568 phone showed only the code field), as far as the field focused first stays in view.
+ */
+function showDateOfBirth(form: HTMLFormElement | null, focused: HTMLInputElement | undefined): void {
+  form?.querySelector('fieldset.dob')?.scrollIntoView?.({ block: 'nearest' });
+  focused?.scrollIntoView?.({ block: 'nearest' });
 }
 
 /**
@@ -65,7 +75,7 @@ export const LoginPage = observer(function LoginPage() {
   // secure code field (the modal's own focus return, to Continue, runs first as it closes).
   const focus = login.focus;
   useEffect(() => {
-    if (focus === 'dateOfBirth') focusField(form.current, login.stepUpField);
+    if (focus === 'dateOfBirth') showDateOfBirth(form.current, focusField(form.current, login.stepUpField));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focus]);
   const topModal = login.topModal;

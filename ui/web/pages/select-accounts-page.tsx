@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useLayoutEffect, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { AccountSelectionStore } from '../../../application/stores/account-selection.store';
 import { SessionStore } from '../../../application/stores/session.store';
 import { useService } from '../services-context';
@@ -13,13 +13,15 @@ import { stepsCopy } from '../../../domain/steps-copy';
  * Spec §2: the select-all box, only with more than one available account; checked when all are
  * selected. Issue 13 item 1: under a filter it acts on, and names, the matching accounts.
  */
-const SelectAll = observer(function SelectAll() {
+const SelectAll = observer(function SelectAll({ refusalId }: { readonly refusalId: string }) {
   const selection = useService(AccountSelectionStore);
   const { shown, checked, matching } = selection.selectAll;
   if (!shown) return undefined;
+  // Issue 33 item 6: the refused Continue's message is read with the box the focus is sent to.
+  const describedBy = selection.continueMessage === undefined ? undefined : refusalId;
   return (
     <label className="checkbox select-all">
-      <input type="checkbox" data-select-all checked={checked} onChange={selection.toggleAll} />
+      <input type="checkbox" data-select-all checked={checked} onChange={selection.toggleAll} aria-describedby={describedBy} />
       <span>{matching === undefined ? stepsCopy.selectAccounts.selectAll : stepsCopy.selectAccounts.selectAllMatching(matching)}</span>
     </label>
   );
@@ -43,21 +45,31 @@ const NOTES = [stepsCopy.selectAccounts.notAllSelected, stepsCopy.selectAccounts
  * Spec §2 notes: not all accounts chosen, or none (never both); announced politely as they
  * change. They sit after the tiles, next to the buttons: a tick never moves a tile under the
  * pointer, and no space is held for a note that is not shown (on a phone, no blank gap after
- * select-all).
+ * select-all). While a refused Continue's message stands above the accounts, it says "none" itself.
  */
 const SelectionNotes = observer(function SelectionNotes() {
   const selection = useService(AccountSelectionStore);
-  // Issue 23 item C: after Continue with nothing to share, what is missing stands in for the none-selected note.
-  const refused = selection.continueMessage;
-  const note = selection.notAllSelectedNote ? NOTES[0] : selection.noneSelectedNote ? NOTES[1] : undefined;
+  const refused = selection.continueMessage !== undefined;
+  const note = selection.notAllSelectedNote ? NOTES[0] : selection.noneSelectedNote && !refused ? NOTES[1] : undefined;
   return (
     <div className="selection-notes" aria-live="polite">
-      {refused !== undefined ? (
-        <p className="notice notice-error selection-refused">{refused}</p>
-      ) : note === undefined ? undefined : (
-        <p className="notice notice-info">{note}</p>
-      )}
+      {note === undefined ? undefined : <p className="notice notice-info">{note}</p>}
     </div>
+  );
+});
+
+/**
+ * Issue 23 item C: after Continue with nothing to share, what is missing. Issue 33 item 6: above
+ * the accounts, where the focus goes (select-all, else the first account), and read with that box;
+ * it stands until the next Continue, so a tick never moves a tile under the finger.
+ */
+const SelectionRefused = observer(function SelectionRefused({ refusalId }: { readonly refusalId: string }) {
+  const message = useService(AccountSelectionStore).continueMessage;
+  if (message === undefined) return undefined;
+  return (
+    <p id={refusalId} className="notice notice-error selection-refused">
+      {message}
+    </p>
   );
 });
 
@@ -66,11 +78,12 @@ const SelectionNotes = observer(function SelectionNotes() {
  * object and the store's stable (autoBound) methods, so a tick re-renders one tile. A long list
  * is shown page by page; "Show more accounts" moves focus to the first tile it reveals.
  */
-const AccountList = observer(function AccountList() {
+const AccountList = observer(function AccountList({ refusalId }: { readonly refusalId: string }) {
   const selection = useService(AccountSelectionStore);
   const listRef = useRef<HTMLUListElement>(null);
   const focusIndex = useRef<number | undefined>(undefined);
   const shown = selection.shownAccounts;
+  const refusalFocus = selection.refusalFocusAccount;
   useLayoutEffect(() => {
     const index = focusIndex.current;
     if (index === undefined) return;
@@ -85,7 +98,13 @@ const AccountList = observer(function AccountList() {
     <>
       <ul ref={listRef} className="account-list">
         {shown.map((account) => (
-          <AccountTile key={account.id} account={account} onToggle={selection.toggle} onToggleSubAccount={selection.toggleSubAccount} />
+          <AccountTile
+            key={account.id}
+            account={account}
+            onToggle={selection.toggle}
+            onToggleSubAccount={selection.toggleSubAccount}
+            alsoDescribedBy={account.id === refusalFocus ? refusalId : undefined}
+          />
         ))}
       </ul>
       {selection.moreCount > 0 ? (
@@ -118,12 +137,19 @@ const SelectionButtons = observer(function SelectionButtons() {
 export const SelectAccountsPage = observer(function SelectAccountsPage() {
   const selection = useService(AccountSelectionStore);
   const body = useRef<HTMLDivElement>(null);
+  const refusalId = useId();
+  // Issue 33 item 6: a new visit of the step; no earlier refusal stands (before the focus below reads it).
+  useLayoutEffect(() => selection.stepShown(), [selection]);
   // Issue 23 item C: Continue with nothing to share: focus goes to the accounts the message is about (select-all, else the first account).
+  // Issue 33 item 6: the message, just above that box, comes into view with it (on a phone it was below the list, out of view).
   const refused = selection.continueRefused;
   useLayoutEffect(() => {
-    if (refused === 0) return;
-    body.current?.querySelector<HTMLInputElement>('input[data-select-all]:not(:disabled), input[data-account-id]:not(:disabled)')?.focus();
-  }, [refused]);
+    if (selection.continueRefused === 0) return;
+    const target = body.current?.querySelector<HTMLInputElement>('input[data-select-all]:not(:disabled), input[data-account-id]:not(:disabled)');
+    target?.focus({ preventScroll: true });
+    document.getElementById(refusalId)?.scrollIntoView?.({ block: 'nearest' });
+    target?.scrollIntoView?.({ block: 'nearest' });
+  }, [selection, refused, refusalId]);
   return (
     <div ref={body} className="stack step-body select-accounts">
       <SelectionWarnings />
@@ -132,9 +158,10 @@ export const SelectAccountsPage = observer(function SelectAccountsPage() {
           <legend className="account-legend">{stepsCopy.selectAccounts.legend}</legend>
           {selection.filterShown ? <AccountFilter /> : undefined}
           <SelectionCount />
-          <SelectAll />
+          <SelectionRefused refusalId={refusalId} />
+          <SelectAll refusalId={refusalId} />
           {selection.noMatch ? <p className="notice notice-info no-match">{stepsCopy.selectAccounts.noMatch}</p> : undefined}
-          <AccountList />
+          <AccountList refusalId={refusalId} />
           <SelectionNotes />
         </fieldset>
       ) : undefined}

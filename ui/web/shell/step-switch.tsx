@@ -2,10 +2,11 @@ import { observer } from 'mobx-react-lite';
 import { SessionStore } from '../../../application/stores/session.store';
 import { assertNever } from '../../../domain/result';
 import { useService } from '../services-context';
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { LaterSteps } from '../../../application/use-cases/later-steps.use-case';
 import { LoginPage } from '../pages/login-page';
 import { AdoptionSignal } from './adoption';
+import { ignorePressCarriedOver } from './carried-over-press';
 import { laterStepPages, type LaterStepPages } from './later-steps';
 import { StepLoadingMask } from './loading-mask';
 import { ProgressTracker } from './progress-tracker';
@@ -30,16 +31,31 @@ export const StepSwitch = observer(function StepSwitch() {
   return (
     <StepLoadBoundary onFailure={session.stepUnavailable}>
       <Suspense fallback={<StepLoadingMask />}>
-        <div className="step" data-step={step}>
+        <ShownStep step={step}>
           <AdoptionSignal />
           <ProgressTracker />
           <StepHeader />
           {stepBody(step, pages)}
-        </div>
+        </ShownStep>
       </Suspense>
     </StepLoadBoundary>
   );
 });
+
+/**
+ * Issue 33 item 9: a step, guarded from the press that was going on as it was shown (a double tap
+ * on the login's Continue lifted on the account step). Inside the Suspense boundary, so the guard
+ * starts when the step is shown, not while its code loads.
+ */
+function ShownStep({ step, children }: { readonly step: SessionStore['step']; readonly children: ReactNode }) {
+  const element = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => (element.current === null ? undefined : ignorePressCarriedOver(element.current)), [step]);
+  return (
+    <div ref={element} className="step" data-step={step}>
+      {children}
+    </div>
+  );
+}
 
 function stepBody(step: SessionStore['step'], pages: LaterStepPages) {
   switch (step) {

@@ -146,9 +146,11 @@ export function restoreFocus(root: HTMLElement, kept: KeptFocus | undefined): vo
 
 /**
  * The entry page's marks removed: its script stops holding presses, the spare loading screen
- * goes. `data-brand` stays: it shows the token's brand until the verified brand takes its place.
+ * goes, and #root shows whatever the launch was. `data-brand` stays: it shows the token's brand
+ * until the verified brand takes its place. Issue 33 item 1: a start-up failure ends it too,
+ * once the failure view is in #root.
  */
-function endEntry(): void {
+export function endEntry(): void {
   document.getElementById(ENTRY_LOADING_ID)?.remove();
   document.documentElement.removeAttribute(ENTRY_ATTRIBUTE);
 }

@@ -9,6 +9,8 @@ export interface AccountTileProps {
   /** Stable (the store's autoBound `toggle`), so a tile re-renders only when its account changes. */
   readonly onToggle: (id: string) => void;
   readonly onToggleSubAccount: (parentId: string, subId: string) => void;
+  /** Issue 33 item 6: the refused Continue's message, read with this box when the focus is sent to it. */
+  readonly alsoDescribedBy?: string | undefined;
 }
 
 /**
@@ -18,13 +20,13 @@ export interface AccountTileProps {
  * "Pending status"): a pending account is marked ("Needs approval") and explained in context,
  * the explanation read with its checkbox; it stays selectable (domain/accounts.ts isSelectable).
  */
-function AccountTileView({ account, onToggle, onToggleSubAccount }: AccountTileProps) {
+function AccountTileView({ account, onToggle, onToggleSubAccount, alsoDescribedBy }: AccountTileProps) {
   const inputId = useId();
   const notesId = useId();
   const pendingId = useId();
   const notes = accountTileNotes(account);
   const pending = account.eligibleAccount ? pendingExplanation(account.pending) : undefined;
-  const describedBy = [notes.length > 0 ? notesId : undefined, pending === undefined ? undefined : pendingId].filter(Boolean).join(' ');
+  const describedBy = [alsoDescribedBy, notes.length > 0 ? notesId : undefined, pending === undefined ? undefined : pendingId].filter(Boolean).join(' ');
   const showSubs = account.type === 'EGA' && (account.selected || account.indeterminate);
   const state = !isSelectable(account) ? 'readonly' : account.selected ? 'selected' : account.indeterminate ? 'partial' : 'clear';
   return (
@@ -70,7 +72,7 @@ function AccountTileView({ account, onToggle, onToggleSubAccount }: AccountTileP
  * equal-looking account (same selection, same sub-account selection) is skipped too.
  */
 export function sameTile(prev: AccountTileProps, next: AccountTileProps): boolean {
-  if (prev.onToggle !== next.onToggle || prev.onToggleSubAccount !== next.onToggleSubAccount) return false;
+  if (prev.onToggle !== next.onToggle || prev.onToggleSubAccount !== next.onToggleSubAccount || prev.alsoDescribedBy !== next.alsoDescribedBy) return false;
   const a = prev.account;
   const b = next.account;
   if (a === b) return true;

@@ -46,7 +46,7 @@ export const SelectionWarnings = observer(function SelectionWarnings() {
       {selection.showNoneEligibleWarning ? (
         <div className="notice notice-warning">
           <p>{stepsCopy.selectAccounts.noneEligible}</p>
-          <p>{stepsCopy.selectAccounts.noneEligibleMore}</p>
+          <p>{selection.noneEligibleNext}</p>
           {selection.readonlyAccounts.length > 0 ? <UnavailableWhy /> : undefined}
         </div>
       ) : undefined}

@@ -26,6 +26,25 @@ function Group({ heading, entries, removed }: { readonly heading: string | undef
 }
 
 /**
+ * Issue 33 item 7: a joint notice, its words as they are, then the accounts it is about (name and
+ * number), so that "may be notified" and rule 4A.15's "will not be notified" never read as one
+ * contradicting the other. Nothing when it is about no account.
+ */
+function JointNotice({ text, accounts, withheld = false }: { readonly text: string; readonly accounts: readonly string[]; readonly withheld?: boolean }) {
+  if (accounts.length === 0) return undefined;
+  return (
+    <div className={withheld ? 'notice notice-info joint-notice joint-not-notified' : 'notice notice-info joint-notice'}>
+      <p>{text}</p>
+      <ul className="joint-notice-accounts">
+        {accounts.map((name, index) => (
+          <li key={`${index}:${name}`}>{name}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
  * Spec §2 "Confirmation": the selected accounts grouped as added, maintained and removed (the
  * group headings only in a PAR, where the groups differ), and "Joint account holders may be
  * notified" when an account added, kept or removed is joint (issue 22), or that the other holders
@@ -85,10 +104,8 @@ export const SummaryGroups = observer(function SummaryGroups() {
           {stepsCopy.selectAccounts.showMore(page.notShown)}
         </button>
       ) : undefined}
-      {confirmation.jointHoldersNotified ? <p className="notice notice-info">{stepsCopy.confirmation.jointHoldersNotified}</p> : undefined}
-      {confirmation.jointHoldersNotNotified ? (
-        <p className="notice notice-info joint-not-notified">{stepsCopy.confirmation.jointHoldersNotNotified}</p>
-      ) : undefined}
+      <JointNotice text={stepsCopy.confirmation.jointHoldersNotified} accounts={confirmation.jointNoticeAccounts.notified} />
+      <JointNotice text={stepsCopy.confirmation.jointHoldersNotNotified} accounts={confirmation.jointNoticeAccounts.notNotified} withheld />
     </section>
   );
 });
