@@ -221,13 +221,19 @@ describe('terminal channel: the views, by keyboard', function () {
     app.view.unmount();
   });
 
-  it('the date-of-birth step-up asks for DD, MM and YYYY', async () => {
+  /** dob.required logged in with the right code: the bank asks for the date of birth (the step-up). */
+  const atDateOfBirthStepUp = async () => {
     const app = await open();
     await app.type('dob.required');
     await app.press(KEYS.tab);
     await app.type('123456');
     await app.press(KEYS.enter);
     await app.waitFor('Date of birth');
+    return app;
+  };
+
+  it('the date-of-birth step-up asks for DD, MM and YYYY', async () => {
+    const app = await atDateOfBirthStepUp();
     expect(app.frame()).to.contain('Date of birth');
     // Issue 22 (CX standards "OTP expiry"): the step-up says how long the new code lasts.
     expect(app.frame().replace(/\s+/g, ' ')).to.contain('each code expires 2 minutes after your app generates it');
@@ -235,12 +241,7 @@ describe('terminal channel: the views, by keyboard', function () {
   });
 
   it('issue 33 item 3: Enter with the date of birth empty or half filled says what is missing, marks those parts and moves the focus to the first; the spent code is a notice, not an error', async () => {
-    const app = await open();
-    await app.type('dob.required');
-    await app.press(KEYS.tab);
-    await app.type('123456');
-    await app.press(KEYS.enter);
-    await app.waitFor('Date of birth');
+    const app = await atDateOfBirthStepUp();
     const flat = () => app.frame().replace(/\s+/g, ' ');
     expect(flat(), 'the code the bank spent: a notice').to.contain(`i ${copy.login.secureCodeUsedOnce}`);
     expect(flat()).to.not.contain('! One-time password');

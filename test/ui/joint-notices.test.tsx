@@ -2,14 +2,10 @@
 // notified" stood beside "The other holders of your joint account will not be notified": each
 // notice now names the account(s) it is about, its own words unchanged.
 import './setup-dom';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { expect } from 'chai';
-import { journey } from '../application/journey-driver';
-import { newConsent } from '../fixtures/journey.fixture';
 import { rawAccount } from '../fixtures/raw-accounts.fixture';
-import { FakeCustomerAuthApi } from '../support/fakes';
-import { ConfirmationPage } from '../../ui/web/pages/confirmation-page';
-import { ServicesProvider } from '../../ui/web/services-context';
+import { atConfirmation } from './at-confirmation';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -24,19 +20,8 @@ const JOINT_APPROVAL = [
 const MAY_BE_NOTIFIED = 'Joint account holders may be notified';
 const NOT_NOTIFIED = 'The other holders of your joint account will not be notified about this data sharing.';
 
-async function atReview(ticked: readonly string[]): Promise<void> {
-  const j = journey({ api: new FakeCustomerAuthApi({ consentDetail: newConsent(), accounts: JOINT_APPROVAL }) });
-  await j.start();
-  await j.logIn();
-  for (const id of ticked) j.selection.toggle(id);
-  await j.selection.continue();
-  expect(j.session.step).to.equal('confirmation');
-  render(
-    <ServicesProvider container={j.container}>
-      <ConfirmationPage />
-    </ServicesProvider>,
-  );
-}
+/** The review of joint.approval's accounts with `ticked` chosen (test/ui/at-confirmation.tsx). */
+const atReview = (ticked: readonly string[]) => atConfirmation({ accounts: JOINT_APPROVAL, choose: (j) => ticked.forEach((id) => j.selection.toggle(id)) });
 
 /** The notice whose words are `text`, and the accounts it names (its list's lines). */
 function notice(text: string): { readonly accounts: readonly (string | null)[] } {
