@@ -691,7 +691,9 @@ async function pressContinue(j: Journey, before: Screen, how: 'click' | 'enter',
   const backsBefore = j.backs;
   const ready = before.loginReady;
   const documentBefore = await j.page.evaluate(() => performance.timeOrigin).catch(() => 0);
-  j.log(`press Continue on the login form (${how}, ${timing}, ${ready ? 'ready' : 'NOT ready'}, ${complete ? 'complete' : 'incomplete'})`);
+  j.log(
+    `press Continue on the login form (${how}, ${timing}, ${ready ? 'ready' : 'NOT ready'}, ${complete ? 'complete' : 'incomplete'}${before.masked ? ', under the spinner' : ''})`,
+  );
   let landed = 'target';
   try {
     if (how === 'enter' && timing !== 'double') {
@@ -733,6 +735,10 @@ async function pressContinue(j: Journey, before: Screen, how: 'click' | 'enter',
   }
   // A second login for the same press would be sent before the page settles.
   await pageSettled(j.page).catch(() => undefined);
+  if (TRACE)
+    j.log(
+      `  the page saw: ${await j.page.evaluate(() => (window as unknown as { journeySubmits?: string[] }).journeySubmits?.slice(-4).join('; ')).catch(() => '-')}`,
+    );
   const documentAfter = await j.page.evaluate(() => performance.timeOrigin).catch(() => -1);
   if (documentAfter !== documentBefore) return; // A new document in between (the exit): the press went with its page.
   const sent = j.logins.length - sentBefore;
@@ -749,6 +755,27 @@ async function pressContinue(j: Journey, before: Screen, how: 'click' | 'enter',
   }
 }
 
+/**
+ * For a press that sent no login (corpus case 7, seed 360523551 case 13, unexplained): each Enter
+ * and submit the page saw, when, and whether the spinner or a dialog was over the form then.
+ */
+function recordSubmits(): void {
+  const seen: string[] = [];
+  (window as unknown as { journeySubmits: string[] }).journeySubmits = seen;
+  const note = (event: Event): void => {
+    if (event instanceof KeyboardEvent && event.key !== 'Enter') return;
+    const mask = document.querySelector('.loading-mask, .step-loading, .loading-page') !== null;
+    const dialog = document.querySelector('dialog[open]') !== null;
+    const target = event.target instanceof Element ? (event.target.getAttribute('name') ?? event.target.tagName) : '?';
+    seen.push(
+      `${event.type} ${target} at ${Math.round(performance.now())} ms${mask ? ', mask' : ''}${dialog ? ', dialog' : ''}${event.defaultPrevented ? ', prevented' : ''}`,
+    );
+  };
+  window.addEventListener('keydown', note, true);
+  window.addEventListener('submit', note, true);
+  window.addEventListener('submit', (event) => seen.push(`  submit handled: ${event.defaultPrevented ? 'prevented' : 'not prevented'}`));
+}
+
 /** What the login form says and holds, for a failure's trace. */
 function describeLoginForm(): string {
   const form = document.querySelector('form.login-form');
@@ -758,7 +785,8 @@ function describeLoginForm(): string {
     .filter(Boolean);
   const invalid = [...form.querySelectorAll('[aria-invalid=true]')].map((element) => element.getAttribute('name'));
   const focused = document.activeElement?.getAttribute('name') ?? document.activeElement?.tagName ?? '-';
-  return `ready ${form.hasAttribute('data-ready')}, online ${navigator.onLine}, focus ${focused}, invalid [${invalid.join(', ')}], said ${JSON.stringify(said)}, entry ${document.documentElement.getAttribute('data-entry')}, kept ${document.documentElement.getAttribute('data-early-action')}`;
+  const submits = (window as unknown as { journeySubmits?: string[] }).journeySubmits ?? [];
+  return `submits [${submits.slice(-6).join('; ')}], now ${Math.round(performance.now())} ms, ready ${form.hasAttribute('data-ready')}, online ${navigator.onLine}, focus ${focused}, invalid [${invalid.join(', ')}], said ${JSON.stringify(said)}, entry ${document.documentElement.getAttribute('data-entry')}, kept ${document.documentElement.getAttribute('data-early-action')}`;
 }
 
 /**
@@ -1107,6 +1135,7 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
   const context = await suite.browser.newContext({ viewport: c.phone ? { width: 390, height: 844 } : { width: 1280, height: 900 } });
   // page.evaluate sends a function's source; tsx wraps named inner functions with its `__name` helper.
   await context.addInitScript(`globalThis.__name ??= (f) => f; globalThis.journeyOrigin = ${JSON.stringify(origin)};`);
+  await context.addInitScript(recordSubmits);
   const { page, errors, cspViolations } = await watchPage(context);
   const cdp = await context.newCDPSession(page);
   const j = new Journey(c, username, origin, page, context, cdp);
