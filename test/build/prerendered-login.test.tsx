@@ -74,10 +74,12 @@ describe('build: the pre-rendered login form (issues 15 and 20)', function () {
     const built = config();
     for (const brand of built['brands'] as { id: string; displayName: string; logoUrl: string }[]) {
       expect(markup).to.include(`data-brand="${brand.id}" data-brand-variant="${brand.id}"`);
-      expect(markup).to.include(`<img class="logo-image" src="${brand.logoUrl}"`);
+      // Issue 33 item 17: a hidden brand's logo is never fetched, and the shown one is not built before the form's first paint.
+      expect(markup).to.include(`<img class="logo-image" src="${brand.logoUrl}" alt="" height="32" loading="lazy"/>`);
       expect(prerendered.brandStyles).to.include(`html[data-brand="${brand.id}"] .logo[data-brand-variant="${brand.id}"]{display:flex}`);
       expect(prerendered.brandStyles).to.match(new RegExp(`html\\[data-brand="${brand.id}"\\]\\{--color-brand:#[0-9a-f]{6};`));
     }
+    expect(markup, 'no image preloaded ahead of the form').not.to.include('rel="preload" as="image"');
     // Issue 22: the login shows no other documents by default (CX standards, Friction); the page still carries the links.
     for (const href of Object.values(built['links'] as Record<string, string>)) expect(markup, href).not.to.include(`href="${href}"`);
     // A bank whose legal team decides otherwise turns the spec's links on (config.json `cx`): the page is built with them.

@@ -124,6 +124,8 @@ describe('ui: issue 23 (web)', () => {
       const header = screen.getByRole('banner');
       expect(within(header).getByRole('img').getAttribute('aria-label')).to.equal('Demo Bank');
       expect(header.querySelector('img.logo-image')?.getAttribute('src')).to.equal('/brand/demo.svg');
+      // Only the entry page's hidden variants load lazily (issue 33 item 17); the verified brand's logo loads at once.
+      expect(header.querySelector('img.logo-image')?.hasAttribute('loading')).to.equal(false);
       expect(document.querySelector('.copyright')?.textContent).to.equal(
         `© ${new Date(NOW_MS).getUTCFullYear()} Demo Bank Australia Limited. All rights reserved.`,
       );

@@ -17,7 +17,9 @@ function DrawnMark() {
 /**
  * DESIGN §3.14: one brand's logo (config `logoUrl`, else the drawn mark) and its name as HTML text
  * (it follows the reader's font settings), named as one image by the brand's name. A variant
- * (issue 20) is hidden unless the page's stylesheet shows it for the token's brand.
+ * (issue 20) is hidden unless the page's stylesheet shows it for the token's brand; its logo loads
+ * lazily (issue 33 item 17): a hidden one is never fetched, and the shown one is not built before
+ * the form's first paint (bench/first-paint-trace.ts).
  */
 function BrandMark({ brand, variant }: { readonly brand: Brand; readonly variant: boolean }) {
   const [failedUrl, setFailedUrl] = useState<string | undefined>(undefined);
@@ -30,7 +32,11 @@ function BrandMark({ brand, variant }: { readonly brand: Brand; readonly variant
       data-brand={brand.id === '' ? undefined : brand.id}
       data-brand-variant={variant ? brand.id : undefined}
     >
-      {logoUrl === undefined ? <DrawnMark /> : <img className="logo-image" src={logoUrl} alt="" height="32" onError={() => setFailedUrl(logoUrl)} />}
+      {logoUrl === undefined ? (
+        <DrawnMark />
+      ) : (
+        <img className="logo-image" src={logoUrl} alt="" height="32" loading={variant ? 'lazy' : undefined} onError={() => setFailedUrl(logoUrl)} />
+      )}
       <span className="logo-text" aria-hidden="true">
         {brand.displayName}
       </span>
