@@ -36,9 +36,15 @@ const ANSWERED_FAILURES: readonly { readonly name: string; readonly answer: Answ
   { name: 'a connection reset', answer: (route) => route.abort('connectionreset') },
 ];
 
-/** adapters/fetch-call.ts: the config call's time limit (a GET's, retries included), and what loading the app's files may add. */
+/**
+ * adapters/fetch-call.ts: the config call's time limit (a GET's, retries included), and what
+ * loading the app's files may add on a loaded machine. The margin tells a page that gives up from
+ * one that spins for ever (issue 33 item 1), not how fast the machine is: 5 s failed once beside
+ * other work at a load average of 11 to 15 (issue 32: the gate passes the same under load). The
+ * time limit itself is the fetch adapter's (test/adapters/fetch-call.test.ts).
+ */
 const TIME_LIMIT_MS = DEFAULT_HTTP_CALL_OPTIONS.getTimeoutMs;
-const LOAD_MARGIN_MS = 5_000;
+const LOAD_MARGIN_MS = 30_000;
 
 /**
  * Records, in every animation frame from the first, whether the login form's username field was
@@ -117,7 +123,7 @@ const LAUNCHES: readonly Launch[] = [
 ];
 
 describe('browser: a start-up failure shows the failure page on every kind of launch (issue 33 item 1)', function () {
-  this.timeout(60_000);
+  this.timeout(TIME_LIMIT_MS + LOAD_MARGIN_MS + 30_000);
   const suite = browserSuite();
   const tabs: Tab[] = [];
 
