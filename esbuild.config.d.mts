@@ -1,5 +1,9 @@
 // Types of esbuild.config.mjs for the TypeScript that imports it (tests, benchmark).
 import type { BuildOptions, Metafile } from 'esbuild';
+import type { PrerenderedEntry } from './ui/web/take-over/built-page';
+
+export type { PrerenderedEntry };
+export { ENTRY_CONFIG_ID, ENTRY_LOADING_ID, LATER_STEPS_STYLESHEET_META, LOADING_TITLE } from './ui/web/take-over/built-page';
 
 /** The files of the HTML shell, relative to assets/. */
 export interface ShellFiles {
@@ -20,28 +24,15 @@ export interface ShellFiles {
   inlineStyles?: string | undefined;
 }
 
-/** ui/web/prerender/entry-page.tsx's result. */
-export interface PrerenderedEntry {
-  readonly markup: string;
-  readonly title: string;
-  readonly script: string;
-  readonly attribute: string;
-  readonly brandStyles: string;
-  readonly entryConfig: string;
-}
-
 export declare const productionOptions: BuildOptions;
 export declare const CONFIG_HREF: string;
-export declare const LOADING_TITLE: string;
 export declare const LOADING_MARKUP: string;
 export declare const LATER_STEPS_CSS: string;
-export declare const ENTRY_LOADING_ID: string;
 export declare function prerenderEntry(): Promise<PrerenderedEntry>;
-export declare const ENTRY_CONFIG_ID: string;
+export declare function entryScript(): Promise<string>;
 export declare function inlineStylesheet(css: string, brandStyles?: string): string;
 export declare function nginxDirOf(outDir: string): string;
 export declare function keysPreloadHref(rawConfig: unknown): string | undefined;
-export declare const LATER_STEPS_STYLESHEET_META: string;
 export declare function indexHtml(files: ShellFiles): string;
 export declare function entryOutputs(
   metafile: Metafile,

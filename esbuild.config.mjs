@@ -7,6 +7,19 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
+/**
+ * Issue 34 item 3: `file` (TypeScript that imports no package) bundled for Node and imported:
+ * Node runs this build without a TypeScript loader.
+ */
+async function importBundled(file) {
+  const result = await esbuild.build({ entryPoints: [file], bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'silent' });
+  return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].contents).toString('base64')}`);
+}
+
+/** What the entry page and the app share, named once (ui/web/take-over/built-page.ts). */
+const builtPage = await importBundled(path.join(root, 'ui/web/take-over/built-page.ts'));
+export const { ENTRY_CONFIG_ID, ENTRY_LOADING_ID, LATER_STEPS_STYLESHEET_META, LOADING_TITLE } = builtPage;
+
 /** The esbuild options of the production build; the benchmark builds its floor app with the same ones. */
 export const productionOptions = {
   bundle: true,
@@ -42,7 +55,6 @@ export const CONFIG_HREF = '/config/config.json';
  * the scripts run and the flow starts; React replaces it with the first screen. A build test
  * renders the component and compares.
  */
-export const LOADING_TITLE = 'Loading | Open Banking';
 export const LOADING_MARKUP =
   '<div class="loading-page"><svg class="spinner" width="110" height="110" viewBox="0 0 110 110" aria-hidden="true" focusable="false"><circle class="spinner-track" cx="55" cy="55" r="50" fill="none" stroke-width="10"></circle><circle class="spinner-stripe" cx="55" cy="55" r="50" fill="none" stroke-width="10" stroke-linecap="round" stroke-dasharray="94 314"></circle></svg><p role="status" class="loading-text">Loading</p></div>';
 
@@ -95,9 +107,6 @@ ${preloads}</head>
 `;
 }
 
-/** Issue 20: the id of the entry page's brands and links (= adapters/browser-address-names.ts `ENTRY_CONFIG_ID`). */
-export const ENTRY_CONFIG_ID = 'entry-config';
-
 /**
  * Issue 20: the first screen's stylesheet as the entry page inlines it: the built CSS (its
  * source-map comment dropped: the page is not its file) and the brands' rules. A `url()` in it
@@ -110,12 +119,6 @@ export function inlineStylesheet(css, brandStyles = '') {
   if (/<\/style/i.test(text + brandStyles)) throw new Error('The first screen\'s CSS cannot hold "</style".');
   return `${text}${brandStyles}`;
 }
-
-/**
- * Issue 15: the loading screen of a launch that does not land on the pre-rendered login form,
- * beside #root (ui/web/shell/take-over.ts moves it in; the same id there).
- */
-export const ENTRY_LOADING_ID = 'entry-loading';
 
 /** The config.json a build is made with, unless told: the project's (the sandbox's values). */
 const CONFIG_FILE = path.join(root, 'config/config.json');
@@ -182,8 +185,36 @@ async function buildModules(modules = BUILD_MODULES) {
  * (bundled for Node, run once), for the build's config/config.json.
  */
 export async function prerenderEntry() {
-  const [rawConfig, { prerender }] = await Promise.all([checkedBuildConfig(), buildModules()]);
-  return prerender.renderEntryPage(rawConfig);
+  const [rawConfig, { prerender }, script] = await Promise.all([checkedBuildConfig(), buildModules(), entryScript()]);
+  return { ...prerender.renderEntryPage(rawConfig), script };
+}
+
+/**
+ * Issue 34 item 3: the entry page's inline script, ui/web/take-over/entry-script.ts compiled for
+ * the app's browsers and minified, run with the words it writes. The CSP allows it by the hash
+ * of this text (web-security-headers.ts `inlineSourcesOf`, from the built page).
+ */
+export async function entryScript() {
+  const result = await esbuild.build({
+    stdin: {
+      contents: `import { runEntryScript } from './entry-script';\nrunEntryScript(${JSON.stringify(builtPage.ENTRY_SCRIPT_WORDS)});\n`,
+      resolveDir: path.join(root, 'ui/web/take-over'),
+      sourcefile: 'entry-script-run.ts',
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: productionOptions.target,
+    platform: 'browser',
+    legalComments: 'none',
+    write: false,
+    absWorkingDir: root,
+    logLevel: 'silent',
+  });
+  const text = result.outputFiles[0].text.trimEnd();
+  if (/<\/script/i.test(text)) throw new Error('The entry script cannot hold "</script".');
+  return text;
 }
 
 /**
@@ -241,7 +272,6 @@ const APP_ENTRY = path.join(root, 'ui/web/main.tsx');
  * names its file in a meta tag; ui/web/shell/later-steps-stylesheet.ts loads it with their pages.
  */
 export const LATER_STEPS_CSS = 'ui/web/styles/steps.css';
-export const LATER_STEPS_STYLESHEET_META = 'later-steps-stylesheet'; // = ui/web/shell/later-steps-stylesheet.ts
 
 /**
  * Writes the shell of a build: index.html (with the consent app's pre-rendered login form and
@@ -252,7 +282,7 @@ async function writeShell({ outDir, assets, metafile, appEntry, preloadConfig, m
   const files = entryOutputs(metafile, assets);
   let html;
   if (appEntry) {
-    const prerendered = modules.prerender.renderEntryPage(rawConfig);
+    const prerendered = { ...modules.prerender.renderEntryPage(rawConfig), script: await entryScript() };
     const css = files.stylesheet ? await readFile(path.join(assets, files.stylesheet), 'utf8') : '';
     html = indexHtml({
       ...files,

@@ -1,6 +1,6 @@
 import 'reflect-metadata/lite';
 import type { Container } from 'inversify';
-import { build, createAppContainer, value } from '../application/port-table';
+import { build, createAppContainer, service, value } from '../application/port-table';
 import type { EntryPage } from '../application/ports/entry-page.port';
 import type { RuntimeConfig } from '../application/runtime-config';
 import type { Result } from '../domain/result';
@@ -15,25 +15,11 @@ import { OnDemandAnalytics } from './on-demand-analytics.adapter';
 import { WindowLaunchParameters } from './window-launch-parameters.adapter';
 
 export { WindowLaunchParameters };
-export { EARLY_ACTION_ATTRIBUTE, ENTRY_ATTRIBUTE, ENTRY_CONFIG_ID } from './browser-address-names';
-import { ENTRY_RELOADS_KEY } from './browser-address-names';
 import { WindowRedirector } from './window-redirector.adapter';
 
 // docs/design.md §3.4 "A GET waits for the connection" (issue 20: a two-second offline spell at
 // load used up the config's retries and the app never started).
 const browserFetch: FetchFunction = waitingForConnection((input, init) => globalThis.fetch(input, init), browserConnection);
-
-/**
- * Issue 20, entry-page-script.ts "a file lost at load": the app's files all arrived, so a later
- * loss may reload the page twice again.
- */
-export function forgetEntryReloads(): void {
-  try {
-    globalThis.sessionStorage?.removeItem(ENTRY_RELOADS_KEY);
-  } catch {
-    // Storage refused (a privacy mode): the entry page's script kept no count either.
-  }
-}
 
 /** The web channel's later-steps loader waits for the connection as a GET does (docs/design.md §3.4). */
 export const whenBrowserOnline = (): Promise<void> => whenOnline(browserConnection);
@@ -45,7 +31,7 @@ export function loadConfig(): Promise<Result<RuntimeConfig, readonly string[]>> 
 
 /** The browser channel's composition root (DESIGN §1); `entryPage` when the entry page carries the login form (issue 20). */
 export function createContainer(config: RuntimeConfig, launch: WindowLaunchParameters = new WindowLaunchParameters(), entryPage?: EntryPage): Container {
-  const container = createAppContainer({
+  return createAppContainer({
     ...livePorts(config),
     tokenStorage: build(SessionTokenStorage),
     launchParameters: value(launch),
@@ -57,7 +43,6 @@ export function createContainer(config: RuntimeConfig, launch: WindowLaunchParam
     ...(config.useTealiumUtag
       ? { analytics: value(new OnDemandAnalytics(() => import('./tealium-analytics.adapter').then((module) => new module.TealiumAnalytics(config)))) }
       : {}),
+    adapterServices: [service(FETCH, value(browserFetch))],
   });
-  container.bind(FETCH).toConstantValue(browserFetch);
-  return container;
 }

@@ -27,6 +27,15 @@ export const build = <T>(adapter: Newable<T>): PortBinding<T> => ({ build: adapt
 /** A port made from other services of the container (the terminal's journal around the HTTP adapter). */
 export const made = <T>(make: (resolve: Resolve) => T): PortBinding<T> => ({ make });
 
+/** A service of the channel's own adapters (the platform's `fetch`, the terminal's call journal), by its identifier. */
+export interface AdapterService<T> {
+  readonly id: ServiceIdentifier<T>;
+  readonly binding: PortBinding<T>;
+}
+
+/** One adapter service, its binding checked against its identifier's type. */
+export const service = <T>(id: ServiceIdentifier<T>, binding: PortBinding<T>): AdapterService<T> => ({ id, binding });
+
 /**
  * Issue 24 item 7 "one wiring table": every port of the application layer, typed, in one table
  * that each channel's composition root fills (web, terminal, the build's pre-render, the tests),
@@ -45,9 +54,13 @@ export interface PortTable {
   readonly analytics: PortBinding<Analytics>;
   readonly logger: PortBinding<Logger>;
   readonly entryPage?: PortBinding<EntryPage> | undefined;
+  /** Issue 34 item 4: what the channel's adapters need besides the ports, bound here too, never beside the table. */
+  readonly adapterServices?: readonly AdapterService<unknown>[] | undefined;
 }
 
-const TOKENS: { readonly [K in keyof Required<PortTable>]: symbol } = {
+type PortName = Exclude<keyof PortTable, 'adapterServices'>;
+
+const TOKENS: { readonly [K in PortName]-?: symbol } = {
   runtimeConfig: RUNTIME_CONFIG,
   customerAuthApi: CUSTOMER_AUTH_API,
   tokenVerifier: TOKEN_VERIFIER,
@@ -70,11 +83,17 @@ const TOKENS: { readonly [K in keyof Required<PortTable>]: symbol } = {
 export function createAppContainer(table: PortTable, omit: readonly (keyof PortTable)[] = []): Container {
   const container = new Container({ defaultScope: 'Singleton', jitless: true });
   bindApplication(container);
-  for (const [port, binding] of Object.entries(table) as [keyof PortTable, PortBinding<unknown> | undefined][]) {
+  const { adapterServices = [], ...ports } = table;
+  for (const [port, binding] of Object.entries(ports) as [PortName, PortBinding<unknown> | undefined][]) {
     if (binding === undefined || omit.includes(port)) continue;
-    if ('value' in binding) container.bind(TOKENS[port]).toConstantValue(binding.value);
-    else if ('build' in binding) container.bind(TOKENS[port]).to(binding.build);
-    else container.bind(TOKENS[port]).toDynamicValue((context) => binding.make((id) => context.get(id)));
+    bindService(container, TOKENS[port], binding);
   }
+  for (const { id, binding } of adapterServices) bindService(container, id, binding);
   return container;
+}
+
+function bindService<T>(container: Container, id: ServiceIdentifier<T>, binding: PortBinding<T>): void {
+  if ('value' in binding) container.bind(id).toConstantValue(binding.value);
+  else if ('build' in binding) container.bind(id).to(binding.build);
+  else container.bind(id).toDynamicValue((context) => binding.make((wanted) => context.get(wanted)));
 }

@@ -1,6 +1,3 @@
-/** Spec §3 "Account internal": SIMPLE account, multi-currency group (EGA) or one currency of a group (SUB). */
-export type AccountType = 'SIMPLE' | 'EGA' | 'SUB';
-
 /** CONTRACT §3: `status: "CLOSED"` is a closed account; any other value is open. */
 export const CLOSED_STATUS = 'CLOSED';
 

@@ -42,7 +42,7 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 /** `weight` of `colour` mixed into `base` (0: base, 1: colour), per sRGB channel. */
-export function mix(colour: string, base: string, weight: number): string {
+function mix(colour: string, base: string, weight: number): string {
   const c = toRgb(colour);
   const b = toRgb(base);
   return toHex([0, 1, 2].map((i) => b[i]! + (c[i]! - b[i]!) * weight) as unknown as Rgb);

@@ -22,7 +22,7 @@ export interface Brand {
 export const NEUTRAL_BRAND_NAME = 'Open Banking';
 
 /** CONTRACT §2: a plain-string brand gets neutral defaults (no bank name, the drawn mark, the app's colour). */
-export const neutralBrand = (id: string): Brand => ({
+const neutralBrand = (id: string): Brand => ({
   id: id.toLowerCase(),
   displayName: NEUTRAL_BRAND_NAME,
   legalName: undefined,

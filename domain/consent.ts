@@ -62,9 +62,9 @@ export function isOnceOnly(consent: Pick<Consent, 'expirationDateTime'>): boolea
 }
 
 /** Spec §9: more than a year (31536000000 ms) counts as 12 months. */
-export const YEAR_MS = 31_536_000_000;
+const YEAR_MS = 31_536_000_000;
 /** Spec §9: one month is 30 days (2592000000 ms). */
-export const MONTH_MS = 2_592_000_000;
+const MONTH_MS = 2_592_000_000;
 
 /** Spec §9 "Data period in months", in epoch milliseconds (the token's consentCreationDate is in seconds). */
 export function dataPeriodMonths(creationMs: number, expiryMs: number): number {
@@ -73,7 +73,7 @@ export function dataPeriodMonths(creationMs: number, expiryMs: number): number {
   return Math.max(0, Math.round(duration / MONTH_MS));
 }
 
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 
 /** How long an ongoing sharing lasts, in the unit the customer is told. */
 export interface SharingDuration {

@@ -24,14 +24,14 @@ export type ModalText = string | ((context: ModalContext) => string);
 export const modalText = (value: ModalText, context: ModalContext): string => (typeof value === 'function' ? value(context) : value);
 
 /** A telephone number a modal offers (shown as text, dialled from its `tel` form). */
-export interface ModalPhone {
+interface ModalPhone {
   readonly label: string;
   readonly number: string;
   readonly tel: string;
 }
 
 /** Spec §3 "Modal state" content: title, paragraphs and buttons of one modal. */
-export interface ModalCopy {
+interface ModalCopy {
   readonly title: ModalText;
   readonly paragraphs: readonly ModalText[];
   /** The main button (ModalActions.activate). */

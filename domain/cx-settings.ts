@@ -29,7 +29,7 @@ export interface CxSwitches {
 }
 
 /** The switches' names, in the order docs/cx-standards.md lists them. */
-export const CX_SWITCH_NAMES = [
+const CX_SWITCH_NAMES = [
   'showForgottenDetailsLink',
   'showNotRegisteredLink',
   'showSecureKeyHelpLink',
@@ -92,7 +92,7 @@ export function loginLinks(switches: CxSwitches): LoginLinks {
 }
 
 /** The longest secure-code lifetime config.json may state: one hour (a longer one is a typo, not a policy). */
-export const OTP_EXPIRY_MAX_SECONDS = 3600;
+const OTP_EXPIRY_MAX_SECONDS = 3600;
 
 /** CONTRACT §2 `otpExpirySeconds`, required: CX standards "OTP expiry" makes the app say it. */
 export function parseOtpExpirySeconds(raw: unknown): Result<number, string> {

@@ -21,7 +21,7 @@ export interface DataClusterItem {
 }
 
 /** The clusters of the Data Language Standards, in the order of their tables. */
-export type DataClusterId =
+type DataClusterId =
   | 'accountNameTypeBalance'
   | 'accountNumbersFeatures'
   | 'accountBalanceDetails'
@@ -34,7 +34,7 @@ export type DataClusterId =
   | 'name';
 
 /** The scope behind a cluster: a CDR scope, or the OIDC `profile` scope ("Name"). */
-export type DataClusterScope = Scope | typeof PROFILE_SCOPE;
+type DataClusterScope = Scope | typeof PROFILE_SCOPE;
 
 export interface DataCluster {
   readonly id: DataClusterId;

@@ -31,13 +31,13 @@ const DAY_OR_MONTH = /^\d{1,2}$/;
 const YEAR = /^\d{4}$/;
 
 /** Spec §5: day 01-31, at most 2 digits (`1` and `01` both mean the first). */
-export const isValidDayPart = (day: string): boolean => DAY_OR_MONTH.test(day) && Number(day) >= 1 && Number(day) <= 31;
+const isValidDayPart = (day: string): boolean => DAY_OR_MONTH.test(day) && Number(day) >= 1 && Number(day) <= 31;
 
 /** Spec §5: month 01-12, at most 2 digits. */
-export const isValidMonthPart = (month: string): boolean => DAY_OR_MONTH.test(month) && Number(month) >= 1 && Number(month) <= 12;
+const isValidMonthPart = (month: string): boolean => DAY_OR_MONTH.test(month) && Number(month) >= 1 && Number(month) <= 12;
 
 /** Spec §5: year of 4 digits (and not before {@link MIN_BIRTH_YEAR}). */
-export const isValidYearPart = (year: string): boolean => YEAR.test(year) && Number(year) >= MIN_BIRTH_YEAR;
+const isValidYearPart = (year: string): boolean => YEAR.test(year) && Number(year) >= MIN_BIRTH_YEAR;
 
 const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
@@ -68,7 +68,7 @@ export function parseDateOfBirth(parts: DateOfBirthParts, today: CalendarDate): 
 export type DateOfBirthPart = keyof DateOfBirthParts;
 
 /** The three boxes, in the order they are shown and filled. */
-export const DATE_OF_BIRTH_PARTS: readonly DateOfBirthPart[] = ['day', 'month', 'year'];
+const DATE_OF_BIRTH_PARTS: readonly DateOfBirthPart[] = ['day', 'month', 'year'];
 
 /** What the date-of-birth block says, and the boxes it marks (issue 33 item 3, the GOV.UK date input). */
 export interface DateOfBirthProblem {

@@ -17,7 +17,7 @@ export interface ErrorPageData {
 }
 
 /** Spec §8, CONTRACT §7: the page data when the parameter cannot be decoded. */
-export const UNDECODABLE_ERROR_PAGE: ErrorPageData = { respMessage: copy.failure.undecodable, respCode: '500', undecodable: true };
+const UNDECODABLE_ERROR_PAGE: ErrorPageData = { respMessage: copy.failure.undecodable, respCode: '500', undecodable: true };
 
 /**
  * DESIGN §3.13 (departs from spec §2's "shows the server message"): the page's words are the
@@ -30,10 +30,10 @@ export function failureMessage(details: ErrorPageData | undefined, errorMessages
 }
 
 /** DESIGN §3.13: the longest reference code shown when the config does not know it. */
-export const MAX_REFERENCE_CODE_LENGTH = 12;
+const MAX_REFERENCE_CODE_LENGTH = 12;
 
 /** DESIGN §3.13: the most digits a reference code the config does not know may hold (a longer number reads as a phone number). */
-export const MAX_REFERENCE_CODE_DIGITS = 6;
+const MAX_REFERENCE_CODE_DIGITS = 6;
 
 /** Letters and digits, with single `-` or `_` only between them: `403`, `AISVAL0009`, `E-1023`, `auth_01`. */
 const REFERENCE_CODE = /^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*$/;
@@ -101,10 +101,10 @@ export function failureTitles(route: string | undefined): FailureTitles {
 }
 
 /** The longest server message shown verbatim; a longer one is replaced by the generic message. */
-export const MAX_RESP_MESSAGE_LENGTH = 500;
+const MAX_RESP_MESSAGE_LENGTH = 500;
 
 /** The longest fisp, respCode or respTime shown; a longer one is dropped. */
-export const MAX_ERROR_FIELD_LENGTH = 100;
+const MAX_ERROR_FIELD_LENGTH = 100;
 
 /**
  * Characters a genuine server message never needs: markup (`<`, `>`), control characters and

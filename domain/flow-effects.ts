@@ -19,8 +19,7 @@ export type Decision = 'approve' | 'reject';
  * call itself.
  */
 export type FlowCall =
-  /** `afterLogin`: an amendment's consent read again once its owner has logged in (its accounts are withheld before). */
-  | { readonly kind: 'consentDetails'; readonly afterLogin?: true }
+  | { readonly kind: 'consentDetails' }
   | { readonly kind: 'authenticate'; readonly request: AuthenticateRequest }
   | { readonly kind: 'customerDetails' }
   | { readonly kind: 'businesses' }

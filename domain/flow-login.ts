@@ -2,13 +2,14 @@ import { calendarDateOf, type DateOfBirthParts } from './date-of-birth';
 import { isStepShown } from './flow';
 import type { FlowAnswer } from './flow-effects';
 import type { LoginHelpModal, RememberedAction } from './flow-events';
-import { FRESH_LOGIN, NOTHING_VERIFIED, type FlowState, type LoginState } from './flow-state';
+import { NOTHING_VERIFIED, type FlowState } from './flow-state';
 import { enterAccountStep } from './flow-steps';
 import { andThen, callOver, openModal, reach, showStep, startCall, unchanged, withJourney, type Transition } from './flow-transition';
 import { awaitingLogin, flowFlags, pageIsActionable } from './flow-view';
 import { loginErrorOutcome } from './login-error-policy';
 import { secureCodeClearedBy } from './login-feedback';
 import { authenticateRequest, canContinue, secureCodeEntry, type LoginForm } from './login-form';
+import { FRESH_LOGIN, type LoginState } from './login-state';
 import type { ModalName } from './modal';
 import { topModal } from './modal-stack';
 import { toProfileList } from './profiles';
@@ -106,7 +107,6 @@ export function onAuthenticated(state: FlowState, answer: Extract<FlowAnswer, { 
   if (answer.result.ok) {
     const loggedIn = withJourney(callOver(state), {
       login: { ...login, failures: 0, remainingAttempts: undefined, loginError: false, codeCleared: undefined, dobStepUp: false },
-      verified: { ...state.journey.verified, authenticated: true },
     });
     return runGuards(reach(loggedIn, 'preAccountSelection'));
   }
@@ -134,7 +134,7 @@ function guardFailure(state: FlowState, modal: ModalName): Transition {
   const reset = withJourney(state, {
     customer: undefined,
     accounts: undefined,
-    verified: toProfiles ? { authenticated: true, customerDetails: true, businesses: true } : NOTHING_VERIFIED,
+    verified: toProfiles ? { customerDetails: true, businesses: true } : NOTHING_VERIFIED,
   });
   return andThen(showStep(reset, toProfiles ? 'selectProfile' : 'login'), (shown) => openModal(shown, modal));
 }

@@ -55,7 +55,7 @@ type PhaseOf<K extends PhaseKind> = Extract<Phase, { kind: K }>;
  * One event a phase takes: what it does, and the phases it can lead to (the diagram is drawn from
  * these, docs/flow-states.md; the random journeys check that no other phase follows).
  */
-export interface Rule<K extends PhaseKind, T extends EventType> {
+interface Rule<K extends PhaseKind, T extends EventType> {
   readonly run: (state: FlowState, phase: PhaseOf<K>, event: EventOf<T>, nowMs: number) => Transition;
   readonly to: readonly PhaseKind[];
 }

@@ -1,18 +1,17 @@
 import type { AbandonmentStage } from './abandonment';
 import type { Account, AccountState } from './accounts';
+import { NO_DECISION, type BankDecision } from './bank-decision';
 import type { Consent } from './consent';
 import type { CustomerDetails } from './customer-details';
 import type { ErrorPageData } from './error-page';
 import type { Step } from './flow';
 import type { FlowCall } from './flow-effects';
-import type { RememberedAction } from './flow-events';
 import type { InactivityConfig } from './inactivity-timer';
-import { EMPTY_LOGIN_FORM, type LoginForm } from './login-form';
-import type { SecureCodeCleared } from './login-feedback';
+import { FRESH_LOGIN, type LoginState } from './login-state';
 import { NO_MODALS, type ModalEntry, type ModalStack } from './modal-stack';
 import type { Profile } from './profiles';
 import type { RedirectToken } from './redirect-token';
-import type { ConfirmationAnswer, ReturnUrl } from './return-url';
+import type { ReturnUrl } from './return-url';
 
 /**
  * DESIGN §3.9, §3.16 (docs/flow-states.md): the phase (what the journey is doing), the bank's
@@ -76,7 +75,7 @@ export interface Starting {
   readonly modals: ModalStack;
 }
 
-export interface Failed {
+interface Failed {
   readonly kind: 'failed';
   readonly route: FailureRoute;
   readonly details?: ErrorPageData;
@@ -122,14 +121,14 @@ export interface EndingNotice {
   readonly screen: Screen;
 }
 
-export interface Confirmed {
+interface Confirmed {
   readonly kind: 'confirmed';
   readonly returnAtMs: number;
   /** What stays on screen behind the success modal. */
   readonly screen: Screen;
 }
 
-export interface DecidedElsewhere {
+interface DecidedElsewhere {
   readonly kind: 'decidedElsewhere';
   /** What stays on screen behind its modal. */
   readonly screen: Screen;
@@ -159,23 +158,6 @@ export type Screen =
   | { readonly kind: 'flow'; readonly step: Step };
 
 export type PhaseKind = Phase['kind'];
-
-/**
- * DESIGN §3.11, §3.16: what the answers so far prove of the bank's decision; the words about the
- * outcome follow it (outcome.ts).
- * - `unclear`: an approval was asked and no answer proved its outcome: the bank may hold it;
- * - `committed`: the bank holds this tab's approval (409 on our own key), its code not had yet;
- * - `elsewhere`: another tab or window decided first.
- */
-export type BankDecision =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'unclear' }
-  | { readonly kind: 'committed' }
-  | { readonly kind: 'approved'; readonly answer: ConfirmationAnswer }
-  | { readonly kind: 'rejected' }
-  | { readonly kind: 'elsewhere'; readonly as: 'approved' | 'rejected' | 'unknown' };
-
-export const NO_DECISION: BankDecision = { kind: 'none' };
 
 /** The journey's data: what the steps show and what the bank has been told (spec §3). */
 export interface Journey {
@@ -209,45 +191,13 @@ export interface Journey {
  */
 export type ExpiryTimer = { readonly kind: 'off' } | { readonly kind: 'running' } | { readonly kind: 'fallback'; readonly returnAtMs: number };
 
-/** The login step's state besides the form (spec §3 "Basic flags", §8 login errors). */
-export interface LoginState {
-  readonly form: LoginForm;
-  readonly requireDob: boolean;
-  /** Spec §2: the error banner is flagged. */
-  readonly loginError: boolean;
-  readonly failures: number;
-  /** DESIGN §3.15: the connection was lost before the bank answered the last login: the customer tries again. */
-  readonly answerLost: boolean;
-  /** CONTRACT §4: what the bank last said is left, when it said so. */
-  readonly remainingAttempts: number | undefined;
-  /** Spec §8 login errors: why the last answered login emptied the secure code field (login-feedback.ts). */
-  readonly codeCleared: SecureCodeCleared | undefined;
-  /** Spec §8: the last answer newly asked for the date of birth (a notice, not an error). */
-  readonly dobStepUp: boolean;
-  /** Issue 20: a press on the pre-rendered form (or the phone's Back, issue 33 item 4), carried out once the login step is shown. */
-  readonly early: RememberedAction | undefined;
-}
-
-export const FRESH_LOGIN: LoginState = {
-  form: EMPTY_LOGIN_FORM,
-  requireDob: false,
-  loginError: false,
-  failures: 0,
-  remainingAttempts: undefined,
-  answerLost: false,
-  codeCleared: undefined,
-  dobStepUp: false,
-  early: undefined,
-};
-
 /** Spec §4 "Entry guard chain": what the guards have verified, so that no step is repeated. */
 export interface VerifiedFlags {
-  readonly authenticated: boolean;
   readonly customerDetails: boolean;
   readonly businesses: boolean;
 }
 
-export const NOTHING_VERIFIED: VerifiedFlags = { authenticated: false, customerDetails: false, businesses: false };
+export const NOTHING_VERIFIED: VerifiedFlags = { customerDetails: false, businesses: false };
 
 /** The one request a phase waits for (DESIGN §3.4: the spinner mask is up while it runs). */
 export interface PendingCall {

@@ -86,13 +86,6 @@ export function startCall(state: FlowState, call: PendingCall['call'], keep?: re
   return sendPending(asked, call.kind === 'confirm' && state.decision.kind === 'unclear' ? { ...pending, afterUnclear: true } : pending);
 }
 
-/** A call the journey does not wait for (keep-alive): its answer changes nothing; offline it is not sent. */
-export function sendAside(state: FlowState, call: FlowCall): Transition {
-  if (!state.online) return unchanged(state);
-  const id = state.nextCallId;
-  return emit({ ...state, nextCallId: id + 1 }, { type: 'call', id, call });
-}
-
 /** The answer's call is the one the phase waits for (a late answer to an earlier call is ignored). */
 export function isAwaited(phase: Phase, id: number, kind: FlowCall['kind'] | 'verify'): boolean {
   const call = callOf(phase);

@@ -1,7 +1,7 @@
 import { isCustomerScopesOnly } from './consent';
 import type { DataClusterProfile } from './data-clusters';
 import type { FlowFlags, Step } from './flow';
-import type { FlowState, PendingCall, Phase, Screen } from './flow-state';
+import type { FlowState, Phase, Screen } from './flow-state';
 import { callOf, modalsOf } from './flow-transition';
 import { openModals, topModal, type ModalEntry } from './modal-stack';
 import { PERSONAL_PROFILE_ID, selectedProfile, selectIndividual, singleProfile } from './profiles';
@@ -61,9 +61,6 @@ export function openModalsOf(phase: Phase): readonly ModalEntry[] {
 
 /** The modal on top: the one the customer sees and answers. */
 export const topModalOf = (phase: Phase): ModalEntry | undefined => openModalsOf(phase).at(-1);
-
-/** The request the phase waits for, if any. */
-export const pendingOf = (state: FlowState): PendingCall | undefined => callOf(state.phase);
 
 /**
  * Issue 15 "a login form at HTML speed" (docs/prerendered-login.md): the pre-rendered form is on

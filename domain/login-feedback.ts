@@ -1,16 +1,8 @@
 import { copy } from './copy';
-import type { LoginState } from './flow-state';
 import { isFilledDateOfBirth } from './date-of-birth';
 import { normaliseUsername, secureCodeError, type LoginForm } from './login-form';
+import type { LoginState, SecureCodeCleared } from './login-state';
 import type { ModalName } from './modal';
-
-/**
- * Why a login answer emptied the secure code field (spec §8 login errors; docs/login-feedback.md):
- * - `notAccepted`: otp_failure_001, the bank did not accept the username, code or date of birth
- *   (it does not say which);
- * - `usedOnce`: any other answer the bank gave; the one-time code was spent either way.
- */
-export type SecureCodeCleared = 'notAccepted' | 'usedOnce';
 
 /** Spec §8: the code is the first error stack entry's. */
 export const secureCodeClearedBy = (code: string | undefined): SecureCodeCleared => (code === 'otp_failure_001' ? 'notAccepted' : 'usedOnce');

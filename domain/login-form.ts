@@ -13,9 +13,6 @@ export const EMPTY_LOGIN_FORM: LoginForm = { username: '', secureCode: '', dob: 
 /** Spec §9: the secure code has 6 digits. */
 export const SECURE_CODE_LENGTH = 6;
 
-/** Spec §5, §9: the username minimum of 5 characters is stated in the help text only, never enforced. */
-export const USERNAME_MIN_LENGTH = 5;
-
 const SECURE_CODE = new RegExp(`^[0-9]{${SECURE_CODE_LENGTH}}$`);
 
 /** Spec §3 "Authenticate request", CONTRACT §3: the body of `POST /customer-auth/authenticate`. */

@@ -1,9 +1,9 @@
-import type { BankDecision } from './flow-state';
+import type { BankDecision } from './bank-decision';
 import { assertNever } from './result';
 
 /**
  * DESIGN §3.16 "Words about the outcome follow what is known": what a sentence about the
- * outcome may say, from the bank's decision as the journey knows it (flow-state.ts `BankDecision`).
+ * outcome may say, from the bank's decision as the journey knows it (bank-decision.ts).
  * - `unknown`: the bank may hold an approval: the customer is told where to check;
  * - `notHandedOn`: the bank holds the approval, but its result could not be passed on;
  * - `noJourney`: no verified token: nothing may be said about sharing, since an earlier page of

@@ -10,7 +10,7 @@ export interface AccountReference {
 }
 
 /** CONTRACT §5: one permission; customer permissions carry no `accounts`. */
-export interface SavePermission {
+interface SavePermission {
   readonly permission: string;
   readonly accounts?: readonly AccountReference[];
 }

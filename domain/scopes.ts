@@ -30,7 +30,7 @@ export const isBankScope = (scope: string): boolean => isScope(scope) && scope.s
 export const PROFILE_SCOPE = 'profile';
 
 /** Scopes that name no data for the customer (OIDC `openid`, CDR `cdr:registration`): never listed, never reported as unknown. */
-export const UNLISTED_SCOPES: readonly string[] = ['openid', 'cdr:registration'];
+const UNLISTED_SCOPES: readonly string[] = ['openid', 'cdr:registration'];
 
 /** Scopes a recipient may ask for: the seven CDR scopes, `profile`, and the unlisted ones. */
 export const isRequestableScope = (value: unknown): value is string =>

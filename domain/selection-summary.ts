@@ -112,7 +112,7 @@ export function countSelection(accounts: readonly Account[], amendment: boolean)
 }
 
 /** Issue 13 item 5: above this many account lines the review folds the list behind its count. */
-export const ACCOUNT_LIST_FOLD_ABOVE = 10;
+const ACCOUNT_LIST_FOLD_ABOVE = 10;
 
 /** Issue 13 item 5: the review shows the count and an expandable list, not hundreds of lines at once. */
 export function isAccountListFolded(counts: Pick<SelectionCounts, 'added' | 'maintained' | 'removed'>): boolean {

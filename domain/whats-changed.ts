@@ -48,7 +48,7 @@ const hasDataBeyond = (cluster: DataCluster, known: ReadonlySet<string>): boolea
  * The scopes the arrangement granted before: the bank's `previous.scopes` when it says; else the
  * permissions whose claims carry the arrangement id (CONTRACT §3). None outside an amendment.
  */
-export function grantedBefore(consent: Pick<Consent, 'isPAR' | 'permissions' | 'scopes' | 'previous'>): readonly string[] {
+function grantedBefore(consent: Pick<Consent, 'isPAR' | 'permissions' | 'scopes' | 'previous'>): readonly string[] {
   if (!consent.isPAR) return [];
   if (consent.previous !== undefined) return consent.previous.scopes;
   const fresh = new Set(newlyRequestedScopes(consent));

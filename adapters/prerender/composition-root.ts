@@ -2,7 +2,6 @@
 import 'reflect-metadata/lite';
 import type { Container } from 'inversify';
 import { build, createAppContainer, value } from '../../application/port-table';
-import { FlowController } from '../../application/flow-controller';
 import type { ActivitySource } from '../../application/ports/activity-source.port';
 import type { Clock } from '../../application/ports/clock.port';
 import type { CustomerAuthApi } from '../../application/ports/customer-auth-api.port';
@@ -13,10 +12,7 @@ import type { Scheduler } from '../../application/ports/scheduler.port';
 import type { TokenStorage } from '../../application/ports/token-storage.port';
 import type { TokenVerifier } from '../../application/ports/token-verifier.port';
 import { parseRuntimeConfig } from '../../application/runtime-config';
-import { ENTRY_ATTRIBUTE, ENTRY_SCRIPT } from '../entry-page-script';
 import { NoopAnalytics } from '../noop-analytics.adapter';
-
-export { ENTRY_ATTRIBUTE, ENTRY_SCRIPT };
 
 /** The build's launch: a token in the address, on no error route (what a customer's launch looks like before it is verified). */
 const BUILD_LAUNCH: LaunchParameters = {
@@ -68,9 +64,10 @@ const SILENT: Logger = { warn: () => undefined };
 const BUILD_TIME: Clock = { now: () => Date.UTC(2026, 0, 1) };
 
 /**
- * The build's composition root (issue 15, docs/prerendered-login.md): inert ports, started as a
- * launch starts, so that the views render the form as the browser's first render will. The
- * verifier never answers, so no call to the bank is made.
+ * The build's composition root (issue 15, docs/prerendered-login.md): inert ports, so that the
+ * flow, started by the caller as a launch starts, renders the form as the browser's first render
+ * will. The verifier never answers, so no call to the bank is made. Issue 34 item 4: a
+ * composition root wires; it starts nothing.
  */
 export function createPrerenderContainer(rawConfig: unknown): Container {
   const config = parseRuntimeConfig(rawConfig);
@@ -93,6 +90,5 @@ export function createPrerenderContainer(rawConfig: unknown): Container {
     analytics: build(NoopAnalytics),
     logger: value(SILENT),
   });
-  void container.get(FlowController).start();
   return container;
 }

@@ -1,7 +1,7 @@
 // Node has no bytes budget: the polyfill inversify itself imports, installed before any decorated class loads.
 import 'reflect-metadata/lite';
 import type { Container } from 'inversify';
-import { createAppContainer, made, value } from '../../application/port-table';
+import { build, createAppContainer, made, service, value } from '../../application/port-table';
 import { CallJournal } from './call-journal';
 import { bindLaterSteps } from '../../application/later-steps.module';
 import type { Clock } from '../../application/ports/clock.port';
@@ -71,10 +71,15 @@ export function createTerminalContainer(config: RuntimeConfig, channel: Terminal
     activitySource: value(new KeyPressActivitySource(channel.keys)),
     logger: value(channel.logger),
     ...(channel.time === undefined ? {} : { clock: value(channel.time.clock), scheduler: value(channel.time.scheduler) }),
+    adapterServices: [
+      service(FETCH, value(channel.fetch ?? nodeFetch)),
+      service(FetchCustomerAuthApi, build(FetchCustomerAuthApi)),
+      service(
+        CallJournal,
+        made((resolve) => new CallJournal(resolve(FetchCustomerAuthApi))),
+      ),
+    ],
   });
   bindLaterSteps(container);
-  container.bind(FETCH).toConstantValue(channel.fetch ?? nodeFetch);
-  container.bind(FetchCustomerAuthApi).toSelf();
-  container.bind(CallJournal).toDynamicValue((context) => new CallJournal(context.get(FetchCustomerAuthApi)));
   return container;
 }

@@ -1,6 +1,7 @@
 import type { FlowCallKind } from '../../domain/flow-effects';
 import type { FailureRoute } from '../../domain/flow-state';
-import type { JourneyReturn } from './journey-outcome';
+import type { ExpectedReturn } from './journey-answers';
+import type { JourneyReturn, ReturnMismatch } from './journey-outcome';
 import { TIMED_OUT } from '../../domain/api-error';
 import { CALL_ENDPOINTS } from '../../domain/call-endpoints';
 import type { FailedCall, JourneyCause, JourneyVerdict, RunStop } from './journey-verdict';
@@ -30,7 +31,7 @@ export const journeyCopy = {
     keepAlive: 'the keep-alive',
   } satisfies Record<FlowCallKind, string>,
   got: (what: string): string => `the recipient got ${what}`,
-  /** The return is not the one the run expected (journey-outcome.ts judgeReturn). */
+  /** The return is not the one the run expected (journey-outcome.ts judgeReturn's mismatch). */
   expected: (wanted: string, got: string): string => `expected ${wanted}, the recipient got ${got}`,
   anAuthorisationCode: 'an authorisation code',
   error: (error: string): string => `error ${error}`,
@@ -68,7 +69,7 @@ export const journeyCopy = {
 export type ModalTitle = (name: ModalName) => string;
 
 /** CONTRACT §6: what the recipient got, in a few words. */
-export function describeReturned(got: JourneyReturn): string {
+function describeReturned(got: JourneyReturn): string {
   switch (got.kind) {
     case 'code':
       return journeyCopy.anAuthorisationCode;
@@ -80,6 +81,12 @@ export function describeReturned(got: JourneyReturn): string {
       return `${journeyCopy.error(got.error)}${got.respMessage === undefined ? '' : ` (${got.respMessage})`}`;
   }
 }
+
+/** CONTRACT §6: what the run expected, in a few words. */
+const describeExpected = (expected: ExpectedReturn): string => (expected.kind === 'code' ? journeyCopy.anAuthorisationCode : journeyCopy.error(expected.error));
+
+/** A return that is not the one expected, as the verdict line says it. */
+const describeMismatch = ({ expected, got }: ReturnMismatch): string => journeyCopy.expected(describeExpected(expected), describeReturned(got));
 
 /** A failed call as the engineer reads it: what it was, the endpoint, the HTTP status, the bank's code and causes. */
 function describeFailedCall({ call, error }: FailedCall, title: ModalTitle, modal?: ModalName): string {
@@ -145,7 +152,7 @@ export function verdictLine(verdict: JourneyVerdict, title: ModalTitle): string 
   if (stop !== undefined && !scripted) parts.push(describeStop(stop));
   if (verdict.cause !== undefined) parts.push(describeCause(verdict.cause, title));
   else if (stop !== undefined && scripted) parts.push(describeStop(stop));
-  if (verdict.mismatch !== undefined) parts.push(verdict.mismatch);
+  if (verdict.mismatch !== undefined) parts.push(describeMismatch(verdict.mismatch));
   else if (verdict.returned !== undefined) parts.push(journeyCopy.got(describeReturned(verdict.returned)));
   const outcome = journeyCopy.outcome[verdict.outcome];
   if (outcome !== '') parts.push(outcome);

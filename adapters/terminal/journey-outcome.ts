@@ -1,5 +1,4 @@
 import type { ExpectedReturn } from './journey-answers';
-import { describeReturned, journeyCopy } from './journey-copy';
 
 /** CONTRACT §6: what the third party got back on the return address. */
 export type JourneyReturn =
@@ -42,17 +41,17 @@ export function readReturn(url: string): JourneyReturn {
   };
 }
 
-/** Whether the return is the one expected, or why not (the run's verdict is journey-verdict.ts's). */
-export type ReturnJudgement = { readonly passed: true } | { readonly passed: false; readonly reason: string };
+/** A return that is not the one expected: what was wanted and what came (journey-copy.ts words it). */
+export interface ReturnMismatch {
+  readonly expected: ExpectedReturn;
+  readonly got: JourneyReturn;
+}
+
+/** Whether the return is the one expected, or how it differs, as data (the run's verdict is journey-verdict.ts's). */
+export type ReturnJudgement = { readonly passed: true } | { readonly passed: false; readonly mismatch: ReturnMismatch };
 
 /** Whether the recipient got what was expected: a code (a JARM response carries one) or the expected error. */
 export function judgeReturn(got: JourneyReturn, expected: ExpectedReturn): ReturnJudgement {
-  if (expected.kind === 'code') {
-    return got.kind === 'code' || got.kind === 'jarm'
-      ? { passed: true }
-      : { passed: false, reason: journeyCopy.expected(journeyCopy.anAuthorisationCode, describeReturned(got)) };
-  }
-  return got.kind === 'error' && got.error === expected.error
-    ? { passed: true }
-    : { passed: false, reason: journeyCopy.expected(journeyCopy.error(expected.error), describeReturned(got)) };
+  const passed = expected.kind === 'code' ? got.kind === 'code' || got.kind === 'jarm' : got.kind === 'error' && got.error === expected.error;
+  return passed ? { passed: true } : { passed: false, mismatch: { expected, got } };
 }

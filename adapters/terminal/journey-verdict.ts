@@ -3,7 +3,7 @@ import type { FlowCallKind } from '../../domain/flow-effects';
 import type { EndingReason, FailureRoute, FlowState } from '../../domain/flow-state';
 import { openModalsOf } from '../../domain/flow-view';
 import type { ExpectedReturn } from './journey-answers';
-import { judgeReturn, type JourneyReturn } from './journey-outcome';
+import { judgeReturn, type JourneyReturn, type ReturnMismatch } from './journey-outcome';
 import type { ModalName } from '../../domain/modal';
 import { knownOutcome, type KnownOutcome } from '../../domain/outcome';
 import type { Result } from '../../domain/result';
@@ -101,7 +101,7 @@ export type JourneyVerdict =
       readonly stop: RunStop | undefined;
       readonly returned: JourneyReturn | undefined;
       /** Why the return is not the one expected (when there is a return). */
-      readonly mismatch: string | undefined;
+      readonly mismatch: ReturnMismatch | undefined;
       /** DESIGN §3.16: what the bank's known decision says was shared. */
       readonly outcome: KnownOutcome;
       readonly exitCode: typeof EXIT_CODES.failed;
@@ -167,7 +167,7 @@ export function journeyVerdict(end: JourneyEnd): JourneyVerdict {
     cause: end.stop?.kind === 'refused' ? undefined : journeyCause(end.state, end.calls),
     stop: end.stop,
     returned: end.returned,
-    mismatch: judged === undefined || judged.passed ? undefined : judged.reason,
+    mismatch: judged === undefined || judged.passed ? undefined : judged.mismatch,
     outcome: knownOutcome(end.state.decision, end.state.journey.token !== undefined),
     exitCode: EXIT_CODES.failed,
   };

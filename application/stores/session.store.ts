@@ -29,6 +29,22 @@ import type { ConfigLinks, LoginSettings, RuntimeConfig } from '../runtime-confi
 
 export type { FailureRoute, Screen } from '../../domain/flow-state';
 
+/** The header's brands: the verified one, or every brand of the entry page as a hidden variant (issue 20). */
+interface HeaderBrands {
+  readonly brands: readonly Brand[];
+  readonly variants: boolean;
+}
+
+/** What the page shows of the bank and the journey, which the pre-rendered form's wait decides (`SessionStore.shownPage`). */
+interface ShownPage {
+  readonly links: ConfigLinks;
+  readonly loginSettings: LoginSettings;
+  readonly copyright: string | undefined;
+  readonly headerBrands: HeaderBrands;
+  readonly themedBrand: Brand | undefined;
+  readonly intro: string;
+}
+
 /** The journey as every step shows it (DESIGN §3.9: a projection of the flow model's state). */
 @injectable()
 export class SessionStore {
@@ -96,15 +112,43 @@ export class SessionStore {
     return isLoading(this.state);
   }
 
+  /**
+   * Issue 15 (docs/prerendered-login.md "The view state"): while the pre-rendered form waits, the
+   * page shows only what the build could know, so that React adopts it as it is: the entry page's
+   * links (issue 20) and login settings (issue 22), every brand as a variant whose colours the
+   * page's stylesheet applies (issue 20 "the first paint is already the bank's"), no year and no
+   * recipient. Then, the journey's.
+   */
+  private get shownPage(): ShownPage {
+    const configured = { otpExpirySeconds: this.config.otpExpirySeconds, cx: this.config.cx };
+    if (this.awaitingLogin) {
+      return {
+        links: this.entryPage.links,
+        loginSettings: this.entryPage.login ?? configured,
+        copyright: undefined,
+        headerBrands: { brands: this.entryPage.brands, variants: true },
+        themedBrand: undefined,
+        intro: '',
+      };
+    }
+    return {
+      links: this.config.links,
+      loginSettings: configured,
+      copyright: copy.shell.copyright(new Date().getFullYear(), this.brand.legalName),
+      headerBrands: { brands: [this.brand], variants: false },
+      themedBrand: this.brand,
+      intro: introLine(this.isPar, this.tppName),
+    };
+  }
+
   /** CONTRACT §2 links (the entry page's while the pre-rendered form waits, issue 20). */
   get links(): ConfigLinks {
-    return this.awaitingLogin ? this.entryPage.links : this.config.links;
+    return this.shownPage.links;
   }
 
   /** Issue 22, CONTRACT §2: the entry page's while the pre-rendered form waits, as with the links. */
   get loginSettings(): LoginSettings {
-    const configured = { otpExpirySeconds: this.config.otpExpirySeconds, cx: this.config.cx };
-    return this.awaitingLogin ? (this.entryPage.login ?? configured) : configured;
+    return this.shownPage.loginSettings;
   }
 
   /** Issue 22: spec §2's login links, by the CX standards unless the bank's switches say otherwise. */
@@ -132,7 +176,7 @@ export class SessionStore {
 
   /** Spec §2 footer; none in the pre-rendered login form: the build cannot know the year it is shown in. */
   get copyright(): string | undefined {
-    return this.awaitingLogin ? undefined : copy.shell.copyright(new Date().getFullYear(), this.brand.legalName);
+    return this.shownPage.copyright;
   }
 
   /** The journey is ending (confirmed, or the exit taken): no button may start another request. */
@@ -165,13 +209,13 @@ export class SessionStore {
    * Issue 20 "the first paint is already the bank's": while the pre-rendered form waits, every
    * brand as a variant; the page's stylesheet shows the one its script read from the token.
    */
-  get headerBrands(): { readonly brands: readonly Brand[]; readonly variants: boolean } {
-    return this.awaitingLogin ? { brands: this.entryPage.brands, variants: true } : { brands: [this.brand], variants: false };
+  get headerBrands(): HeaderBrands {
+    return this.shownPage.headerBrands;
   }
 
   /** DESIGN §3.14: the verified brand's colours apply (not while the entry page's stylesheet shows the token's brand, issue 20). */
   get themedBrand(): Brand | undefined {
-    return this.awaitingLogin ? undefined : this.brand;
+    return this.shownPage.themedBrand;
   }
 
   get tppName(): string {
@@ -197,7 +241,7 @@ export class SessionStore {
 
   /** Spec §2 intro line, on every step (issue 33 item 8); empty (its place kept) while the recipient is not yet known (issue 15). */
   get intro(): string | undefined {
-    return this.awaitingLogin ? '' : introLine(this.isPar, this.tppName);
+    return this.shownPage.intro;
   }
 
   get progress(): ProgressTracker | undefined {

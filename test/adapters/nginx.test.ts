@@ -33,7 +33,6 @@ import {
   renderNginxSecurityHeaders,
   renderNginxServer,
 } from '../../adapters/nginx-config';
-import { ENTRY_SCRIPT } from '../../adapters/entry-page-script';
 import {
   hashSource,
   IMMUTABLE_ASSET_CACHE_CONTROL,
@@ -47,7 +46,7 @@ const NGINX = '/usr/sbin/nginx';
 /** Debian's libnginx-mod-http-brotli-filter and libnginx-mod-http-brotli-static install these. */
 const BROTLI_MODULES = ['/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so', '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'] as const;
 /** An entry page's inline blocks, as the renderings below are given them. */
-const INLINE: InlineSources = { scripts: [hashSource(ENTRY_SCRIPT)], styles: [hashSource('body{margin:0}')] };
+const INLINE: InlineSources = { scripts: [hashSource('document.documentElement.setAttribute("data-entry","login")')], styles: [hashSource('body{margin:0}')] };
 const SECURITY_HEADERS = securityHeaders(INLINE);
 
 describe('nginx configuration: rendered from web-security-headers.ts (DESIGN §4)', () => {

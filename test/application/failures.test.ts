@@ -208,7 +208,7 @@ describe('application: entry guards and the account step (spec §4, §8)', () =>
     await j.logIn('minor.customer');
     expect(j.modal.current?.name).to.equal('ageLimitation');
     expect(j.session.step).to.equal('login');
-    expect(j.flow.state.journey.verified.authenticated).to.equal(false);
+    expect(j.flow.state.journey.verified, 'the guards start again').to.deep.equal({ customerDetails: false, businesses: false });
   });
 
   it('customer details failure otherwise, and business list failure, open service unavailable', async () => {

@@ -41,6 +41,16 @@ const TERMINAL_COMPOSITION_ROOT = 'adapters/terminal/composition-root';
 /** The build's composition root (issue 15): the one way from ui/web/prerender/ (the login form rendered at build time) to adapters/. */
 const PRERENDER_COMPOSITION_ROOT = 'adapters/prerender/composition-root';
 
+/**
+ * Issue 34 item 3: the entry page's names (a module with no dependency and no decorator), which
+ * ui/web/take-over/ may import besides the composition root: the entry script runs before any
+ * composition root, and bundles only what it imports into the page.
+ */
+const ENTRY_PAGE_NAMES = 'adapters/browser-address-names';
+
+/** Whether `file` may import `target` (in adapters/) besides its composition root. */
+const isEntryPageName = (file: string, target: string | undefined): boolean => file.startsWith('ui/web/take-over/') && target === ENTRY_PAGE_NAMES;
+
 /** Each channel's composition root (DESIGN §1: the domain and application are shared, the rest is the channel's own). */
 function compositionRootOf(file: string): string {
   if (file.startsWith('ui/terminal/')) return TERMINAL_COMPOSITION_ROOT;
@@ -142,7 +152,11 @@ export function findViolations(files: readonly SourceFile[]): string[] {
       } else if (layer === 'ui') {
         const channel = channelViolation(file.path, specifier, target?.replace(/\.tsx?$/, ''));
         if (channel !== undefined) violations.push(`${where}: ${channel}`);
-        else if (targetLayer === 'adapters' && target?.replace(/\.tsx?$/, '') !== compositionRootOf(file.path)) {
+        else if (
+          targetLayer === 'adapters' &&
+          target?.replace(/\.tsx?$/, '') !== compositionRootOf(file.path) &&
+          !isEntryPageName(file.path, target?.replace(/\.tsx?$/, ''))
+        ) {
           violations.push(`${where}: ui/ reaches adapters/ only through ${compositionRootOf(file.path)}`);
         }
       }

@@ -42,7 +42,7 @@ describe("build: the first screen's bytes (issue 15 item 5)", function () {
       'adapters/account-answer.reader.ts',
       'domain/account-entries.ts',
       'domain/customer-details.ts',
-      'adapters/entry-page-script.ts',
+      'ui/web/take-over/entry-script.ts',
     ]) {
       expect(inputs, later).not.to.include(later);
     }

@@ -8,16 +8,18 @@ import fc from 'fast-check';
 import { enableStaticRendering } from 'mobx-react-lite';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { ENTRY_CONFIG_ID, ENTRY_LOADING_ID, indexHtml, inlineStylesheet, LOADING_MARKUP, LOADING_TITLE, prerenderEntry } from '../../esbuild.config.mjs';
-import { ENTRY_ATTRIBUTE, ENTRY_SCRIPT } from '../../adapters/entry-page-script';
-import { hashSource, inlineSourcesOf } from '../../contract/web-security-headers';
 import {
-  BRAND_ATTRIBUTE,
-  decisionKeyName,
-  EARLY_ACTION_ATTRIBUTE,
-  ENTRY_CONFIG_ID as ADDRESS_ENTRY_CONFIG_ID,
-  REDIRECT_JWT_KEY,
-} from '../../adapters/browser-address-names';
+  ENTRY_CONFIG_ID,
+  ENTRY_LOADING_ID,
+  entryScript,
+  indexHtml,
+  inlineStylesheet,
+  LOADING_MARKUP,
+  LOADING_TITLE,
+  prerenderEntry,
+} from '../../esbuild.config.mjs';
+import { hashSource, inlineSourcesOf } from '../../contract/web-security-headers';
+import { BRAND_ATTRIBUTE, decisionKeyName, EARLY_ACTION_ATTRIBUTE, ENTRY_ATTRIBUTE, REDIRECT_JWT_KEY } from '../../adapters/browser-address-names';
 import { FlowController } from '../../application/flow-controller';
 import { ENTRY_PAGE } from '../../application/ports/entry-page.port';
 import type { TokenVerifier } from '../../application/ports/token-verifier.port';
@@ -31,7 +33,7 @@ import { transition } from '../../domain/flow-model';
 import { initialFlowState } from '../../domain/flow-state';
 import { awaitingLogin } from '../../domain/flow-view';
 import { renderEntryPage } from '../../ui/web/prerender/entry-page';
-import { ENTRY_LOADING_ID as TAKE_OVER_LOADING_ID } from '../../ui/web/shell/take-over';
+import { launchEntry } from '../../ui/web/take-over/entry-script';
 
 const config = (): Record<string, unknown> => JSON.parse(readFileSync(new URL('../../config/config.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
@@ -150,16 +152,17 @@ describe('build: the pre-rendered login form (issues 15 and 20)', function () {
     expect(html).to.include(`<title>${title}</title>`);
     expect(html).to.include(`<div id="root">${markup}</div>`);
     expect(html).to.include(`<div id="${ENTRY_LOADING_ID}" class="entry-loading"><main class="site-main">${LOADING_MARKUP}</main></div>`);
-    expect(ENTRY_LOADING_ID).to.equal(TAKE_OVER_LOADING_ID);
     expect(html).to.include(`<script type="application/json" id="${ENTRY_CONFIG_ID}">${prerendered.entryConfig}</script>`);
-    expect(ENTRY_CONFIG_ID).to.equal(ADDRESS_ENTRY_CONFIG_ID);
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
-    expect(inline).to.deep.equal([ENTRY_SCRIPT]);
-    expect(html.indexOf(`id="${ENTRY_CONFIG_ID}"`), 'the script reads the brands before it').to.be.below(html.indexOf(ENTRY_SCRIPT));
+    expect(inline).to.deep.equal([prerendered.script]);
+    expect(html.indexOf(`id="${ENTRY_CONFIG_ID}"`), 'the script reads the brands before it').to.be.below(html.indexOf(prerendered.script));
     expect(html).to.include(`<style>body{margin:0}${prerendered.brandStyles}</style>`);
     expect(html).not.to.include('rel="stylesheet"');
     expect(html).not.to.include('sourceMappingURL');
-    expect(inlineSourcesOf(html)).to.deep.equal({ scripts: [hashSource(ENTRY_SCRIPT)], styles: [hashSource(`body{margin:0}${prerendered.brandStyles}`)] });
+    expect(inlineSourcesOf(html)).to.deep.equal({
+      scripts: [hashSource(prerendered.script)],
+      styles: [hashSource(`body{margin:0}${prerendered.brandStyles}`)],
+    });
   });
 
   it('refuses first-screen CSS the entry page cannot inline', () => {
@@ -173,6 +176,9 @@ describe('build: the pre-rendered login form (issues 15 and 20)', function () {
     expect(JSON.parse(html.entryConfig).links.legal).to.equal('https://x.example/</script><script>alert(1)</script>');
   });
 });
+
+/** The entry script as the build inlines it (ui/web/take-over/entry-script.ts, compiled): set before the tests that run it. */
+let compiledScript = '';
 
 /** The brands an entry page carries (its #entry-config): one object, one plain name. */
 const CARRIED = JSON.stringify({ brands: [{ id: 'Demo', displayName: 'Demo Bank' }, 'coastal'], links: {} });
@@ -214,7 +220,7 @@ function runEntryScript(url: string, stored: Record<string, string> = {}, nowMs 
     Date: { now: () => nowMs },
     decodeURIComponent,
   });
-  vm.runInContext(ENTRY_SCRIPT, context);
+  vm.runInContext(compiledScript, context);
   return {
     entry: attributes.get(ENTRY_ATTRIBUTE),
     brand: attributes.get(BRAND_ATTRIBUTE),
@@ -242,7 +248,12 @@ const NOW_S = Date.UTC(2026, 10, 24) / 1000;
 const jwt = (claims: unknown): string => `eyJhbGciOiJQUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2lnbmF0dXJl`;
 const live = jwt({ exp: NOW_S + 600, brand: 'demo' });
 
-describe('build: the entry script decides before the first paint whether the launch lands on the login form (issue 15)', () => {
+describe('build: the entry script decides before the first paint whether the launch lands on the login form (issue 15)', function () {
+  this.timeout(60_000);
+  before(async () => {
+    compiledScript = await entryScript();
+  });
+
   const cases: [string, string, Record<string, string>, 'login' | 'elsewhere'][] = [
     ['a launch with a live token', `https://bank.example/demo_accc_aisp?redirectJwt=${live}`, {}, 'login'],
     ['a reload: the token kept in the tab', 'https://bank.example/demo_accc_aisp', { [REDIRECT_JWT_KEY]: live }, 'login'],
@@ -302,7 +313,7 @@ describe('build: the entry script decides before the first paint whether the lau
       Date: { now: () => NOW_S * 1000 },
       decodeURIComponent,
     });
-    vm.runInContext(ENTRY_SCRIPT, context);
+    vm.runInContext(compiledScript, context);
     expect(attributes.get(ENTRY_ATTRIBUTE)).to.equal('login');
   });
 
@@ -358,6 +369,11 @@ describe('build: the entry script decides before the first paint whether the lau
           if (decided !== undefined) stored[decisionKeyName(decided)] = 'k';
           const url = `https://bank.example/${route}${inAddress === undefined ? '' : `?redirectJwt=${inAddress}`}`;
           const script = runEntryScript(url, stored).entry;
+          // The module the build compiles, imported (issue 34 item 3), and its compiled text agree.
+          const storage = { getItem: (key: string) => stored[key] ?? null };
+          const seen = new URL(url);
+          const launch = launchEntry({ pathname: seen.pathname, search: seen.search, storage, carriedConfig: () => CARRIED, nowMs: NOW_S * 1000 });
+          expect(launch.entry).to.equal(script);
           const start = initialFlowState(
             { brands: ['demo'], production: false, inactivity: { inactiveTimeLimit: 300, inactiveReciprocalWarnTime: 60 }, publicSiteUrl: '' },
             NOW_S * 1000,

@@ -319,7 +319,7 @@ describe("domain/flow-exits: the browser's Back button (DESIGN §3.18, issue 23)
     });
 
     it('not on the later steps: the profile, account and review steps only report their page view', () => {
-      const withCustomer = pendingOn(flowState('login', { verified: { authenticated: true, customerDetails: true, businesses: false } }), {
+      const withCustomer = pendingOn(flowState('login', { verified: { customerDetails: true, businesses: false } }), {
         kind: 'businesses',
       });
       const { effects } = answer(withCustomer, {

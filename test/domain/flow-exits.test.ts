@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { AbandonmentStage } from '../../domain/abandonment';
-import type { BankDecision, FlowState } from '../../domain/flow-state';
+import type { BankDecision } from '../../domain/bank-decision';
+import type { FlowState } from '../../domain/flow-state';
 import { EXIT_OFFER_MS, leaveAfterReject, leaveAsDecided, leaveWithoutServer, onModalDismiss, onModalPrimary, onRejected } from '../../domain/flow-exits';
 import { openModalsOf, screenOf } from '../../domain/flow-view';
 import type { ModalName } from '../../domain/modal';
@@ -479,6 +480,15 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
         });
       });
     }
+
+    it('offline, the warning closes and the timer starts again, but no keep-alive is sent (spec §7: a call nobody waits for)', () => {
+      const before = warned(flowState('login', { online: false }));
+      const { state, effects } = run(before, { type: 'modalPrimary' }, WARNED_AT);
+      expect(effects).to.deep.equal([{ type: 'wakeAt', atMs: WARNED_AT + 240_000 }]);
+      expect(state.nextCallId).to.equal(before.nextCallId);
+      expect(modals(state)).to.deep.equal(modalsWith(undefined));
+      expect(phaseOf(state, 'steps').lastActivityMs).to.equal(WARNED_AT);
+    });
 
     it("the keep-alive's answer changes nothing", () => {
       const extended = run(warned(flowState('login')), { type: 'modalPrimary' }, WARNED_AT);

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import type { FlowState, LoginState } from '../../domain/flow-state';
+import type { FlowState } from '../../domain/flow-state';
 import { carryOutEarlyAction, rememberEarlyAction } from '../../domain/flow-login';
 import { EMPTY_LOGIN_FORM, type LoginForm } from '../../domain/login-form';
-import type { SecureCodeCleared } from '../../domain/login-feedback';
+import type { LoginState, SecureCodeCleared } from '../../domain/login-state';
 import type { ModalName } from '../../domain/modal';
 import { parseConsentDetail } from '../../adapters/consent-detail.reader';
 import {
@@ -49,8 +49,8 @@ const authenticating = (login: Partial<LoginState> = {}, overrides: FlowOverride
     request: { authType: 'SECURE_CODE', username: 'jane.citizen', secureCode: '123456' },
   });
 
-const NOTHING = { authenticated: false, customerDetails: false, businesses: false };
-const ALL = { authenticated: true, customerDetails: true, businesses: true };
+const NOTHING = { customerDetails: false, businesses: false };
+const ALL = { customerDetails: true, businesses: true };
 
 /** A PAR whose only scopes are customer scopes: skip-step and amendment. */
 function customerOnlyAmendment() {
@@ -172,7 +172,7 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
   });
 
   describe('authenticate answered (spec §4 entry guard chain, §8 login errors, DESIGN §3.8)', () => {
-    it('success: the login state is reset, authenticated is remembered, the stage is preAccountSelection, customer details are asked for', () => {
+    it('success: the login state is reset, the stage is preAccountSelection, customer details are asked for', () => {
       const before = authenticating(
         { failures: 3, remainingAttempts: 2, loginError: true, requireDob: true, codeCleared: 'notAccepted', dobStepUp: true },
         { verified: NOTHING, customer: undefined },
@@ -190,7 +190,7 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
         dobStepUp: false,
         early: undefined,
       });
-      expect(state.journey.verified).to.deep.equal({ ...NOTHING, authenticated: true });
+      expect(state.journey.verified).to.deep.equal(NOTHING);
       expect(state.journey.stage).to.equal('preAccountSelection');
       expect(state.nextCallId).to.equal(11);
       expect(phaseOf(state, 'steps')).to.deep.equal({ ...phaseOf(before, 'steps'), call: sentCall(10, { kind: 'customerDetails' }) });
@@ -347,7 +347,7 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
     const askingDetails = (overrides: FlowOverrides = {}): FlowState =>
       pendingOn(
         flowState('login', {
-          verified: { ...NOTHING, authenticated: true },
+          verified: NOTHING,
           customer: undefined,
           profiles: [],
           bankProfile: undefined,
@@ -362,7 +362,7 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
       const { state, effects } = answer(before, { kind: 'customerDetails', result: ok({ fullLegalName: 'Jane Citizen' }) });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'businesses' } }]);
       expect(state.journey.customer).to.deep.equal({ fullLegalName: 'Jane Citizen' });
-      expect(state.journey.verified).to.deep.equal({ ...NOTHING, authenticated: true, customerDetails: true });
+      expect(state.journey.verified).to.deep.equal({ ...NOTHING, customerDetails: true });
       expect(pending(state)).to.deep.equal(sentCall(10, { kind: 'businesses' }));
       expect(stepOn(state)).to.equal('login');
     });
@@ -415,7 +415,7 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
     });
 
     it("the guard failure's modal opens under a time-critical one", () => {
-      const before = pendingOn(withModal(flowState('login', { verified: { ...NOTHING, authenticated: true } }), undefined, 20), { kind: 'customerDetails' });
+      const before = pendingOn(withModal(flowState('login', { verified: NOTHING }), undefined, 20), { kind: 'customerDetails' });
       expect(modals(answer(before, { kind: 'customerDetails', result: err(apiError(422)) }).state)).to.deep.equal(modalsWith('ageLimitation', 20));
     });
   });
@@ -424,7 +424,7 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
     const askingBusinesses = (overrides: FlowOverrides = {}): FlowState =>
       pendingOn(
         flowState('login', {
-          verified: { ...NOTHING, authenticated: true, customerDetails: true },
+          verified: { ...NOTHING, customerDetails: true },
           customer: { fullLegalName: 'Jane Citizen' },
           profiles: [],
           bankProfile: undefined,

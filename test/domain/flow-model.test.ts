@@ -1,15 +1,17 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { AbandonmentStage } from '../../domain/abandonment';
+import type { BankDecision } from '../../domain/bank-decision';
 import { isStepShown } from '../../domain/flow';
 import { isProvenRefusal } from '../../domain/flow-decisions';
 import type { FlowAnswer, FlowEffect } from '../../domain/flow-effects';
 import type { FlowEvent } from '../../domain/flow-events';
 import { ENDING_NOTICE_MS, EXIT_OFFER_MS } from '../../domain/flow-exits';
 import { PHASE_TABLES, TIMER_TARGETS, transition } from '../../domain/flow-model';
-import type { BankDecision, FlowState, PendingCall, PhaseKind } from '../../domain/flow-state';
+import type { FlowState, PendingCall, PhaseKind } from '../../domain/flow-state';
 import { nextWakeMs } from '../../domain/flow-timers';
-import { flowFlags, openModalsOf, pendingOf, screenOf, topModalOf } from '../../domain/flow-view';
+import { callOf } from '../../domain/flow-transition';
+import { flowFlags, openModalsOf, screenOf, topModalOf } from '../../domain/flow-view';
 import { MODAL_NAMES } from '../../domain/modal';
 import {
   ACCESS_DENIED_URL,
@@ -937,7 +939,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
             }
             leaves += 1;
             expect(after.phase.kind, 'the exit ends the journey').to.equal('ended');
-            expect(pendingOf(after)).to.equal(undefined);
+            expect(callOf(after.phase)).to.equal(undefined);
             expect(nextWakeMs(after, after.nowMs), 'only the exit offered again is timed').to.equal(after.nowMs + EXIT_OFFER_MS);
             expect(effects[at + 1], 'the token is forgotten').to.deep.equal({ type: 'clearToken' });
             expect(screenOf(after.phase), 'what was on screen stays').to.deep.equal(screenOf(before.phase));
@@ -1029,9 +1031,9 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
             // The phases that wait for calls (flow-state.ts); a call the event sent may be followed, in the same transition, by
             // an ending the timers judged after it (the ending notice, the exit, the failure page), which waits for nothing.
             if (last !== undefined && (after.phase.kind === 'starting' || after.phase.kind === 'steps' || after.phase.kind === 'leaving')) {
-              expect(pendingOf(after)?.id, 'the phase waits for the call it started last').to.equal(last);
+              expect(callOf(after.phase)?.id, 'the phase waits for the call it started last').to.equal(last);
             }
-            const call = pendingOf(after);
+            const call = callOf(after.phase);
             if (call !== undefined) expect(call.id).to.be.below(after.nextCallId);
           }
         }),
@@ -1056,7 +1058,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
             if (after.phase.kind === 'confirmed') expect(openModalsOf(after.phase)).to.deep.equal([{ name: 'successConfirm' }]);
             if (after.phase.kind === 'failed') {
               expect(openModalsOf(after.phase)).to.deep.equal([]);
-              expect(pendingOf(after)).to.equal(undefined);
+              expect(callOf(after.phase)).to.equal(undefined);
             }
             if (after.phase.kind === 'leaving')
               expect(after.phase.call.call.kind, 'leaving asks to reject, or for a committed code').to.equal(

@@ -83,7 +83,7 @@ describe('domain/flow-state: initialFlowState (DESIGN §3.9: the state before an
           early: undefined,
         },
         description: '',
-        verified: { authenticated: false, customerDetails: false, businesses: false },
+        verified: { customerDetails: false, businesses: false },
         stage: 'preIdentification',
         expiry: { kind: 'off' },
       },
@@ -361,13 +361,10 @@ describe('domain/flow-start: launch, token verification, consent (spec §2 loadi
 
     it("an amendment's consent is not read again after its owner logs in (issue 21: read once): the customer details follow the login", () => {
       const consent = amendmentConsent();
-      const authenticating = pendingOn(
-        flowState('login', { consent, customer: undefined, verified: { authenticated: false, customerDetails: false, businesses: false } }),
-        {
-          kind: 'authenticate',
-          request: { authType: 'SECURE_CODE', username: 'jane', secureCode: '123456' },
-        },
-      );
+      const authenticating = pendingOn(flowState('login', { consent, customer: undefined, verified: { customerDetails: false, businesses: false } }), {
+        kind: 'authenticate',
+        request: { authType: 'SECURE_CODE', username: 'jane', secureCode: '123456' },
+      });
       const { state, effects } = answer(authenticating, { kind: 'authenticate', result: ok(undefined) });
       expect(effects).to.deep.equal([{ type: 'call', id: 10, call: { kind: 'customerDetails' } }]);
       expect(state.journey.consent).to.equal(consent);

@@ -10,7 +10,6 @@ import {
   newCall,
   openModal,
   reach,
-  sendAside,
   sendPending,
   showStep,
   startCall,
@@ -171,15 +170,6 @@ describe('domain/flow-transition: the helpers every transition is made of (DESIG
     it('a phase that waits for no call cannot be given one (a programming error)', () => {
       expect(() => sendPending(confirmedState(), sentCall(0, CONFIRM))).to.throw('a confirmed phase waits for no call');
     });
-  });
-
-  it('sendAside: a call the journey does not wait for (keep-alive): a new id, nothing pending; offline nothing is sent', () => {
-    const state = flowState('login', { nextCallId: 7 });
-    const result = sendAside(state, { kind: 'keepAlive' });
-    expect(result.state).to.deep.equal({ ...state, nextCallId: 8 });
-    expect(result.effects).to.deep.equal([{ type: 'call', id: 7, call: { kind: 'keepAlive' } }]);
-    const offline = flowState('login', { online: false });
-    expect(sendAside(offline, { kind: 'keepAlive' }).state).to.equal(offline);
   });
 
   describe('isAwaited: an answer counts only for the call the phase waits for, by id and by kind', () => {

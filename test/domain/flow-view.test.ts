@@ -11,7 +11,6 @@ import {
   modalButtonsBusy,
   openModalsOf,
   pageIsActionable,
-  pendingOf,
   screenOf,
   stepOf,
   topModalOf,
@@ -35,7 +34,6 @@ import {
   pendingOn,
   personalProfile,
   run,
-  sentCall,
   startingState,
   trustProfiles,
   trustRawAccounts,
@@ -127,13 +125,6 @@ describe('domain/flow-view: what the views project from the state (docs/flow-sta
     });
   });
 
-  it('pendingOf: the call the phase waits for, if any', () => {
-    expect(pendingOf(confirming())).to.deep.equal(sentCall(9, CONFIRM));
-    expect(pendingOf(flowState('login'))).to.equal(undefined);
-    expect(pendingOf(leavingState('login', 'rejected'))?.call).to.deep.equal({ kind: 'reject' });
-    expect(pendingOf(confirmedState())).to.equal(undefined);
-  });
-
   describe('awaitingLogin: the pre-rendered form is on screen (issue 15)', () => {
     it("while starting, with nothing asked of the bank's decision, verifying the token or reading the consent", () => {
       expect(awaitingLogin(pendingOn(startingState(), { kind: 'verify' }))).to.equal(true);
@@ -148,8 +139,8 @@ describe('domain/flow-view: what the views project from the state (docs/flow-sta
     });
 
     // Issue 15: the form is pre-rendered into the entry page only; on a step the login step itself is shown.
-    it("not on a step, even reading the consent (an amendment's re-read after login, flow-effects.ts `afterLogin`) or with a verify call", () => {
-      expect(awaitingLogin(pendingOn(flowState('login'), { kind: 'consentDetails', afterLogin: true }))).to.equal(false);
+    it('not on a step, even reading the consent or with a verify call', () => {
+      expect(awaitingLogin(pendingOn(flowState('login'), { kind: 'consentDetails' }))).to.equal(false);
       expect(awaitingLogin(pendingOn(flowState('login'), { kind: 'verify' }))).to.equal(false);
     });
   });

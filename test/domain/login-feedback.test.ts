@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { copy } from '../../domain/copy';
-import { FRESH_LOGIN, type LoginState } from '../../domain/flow-state';
+import { FRESH_LOGIN, type LoginState } from '../../domain/login-state';
 import { EMPTY_LOGIN_FORM } from '../../domain/login-form';
 import {
   dateOfBirthStepUpNotice,

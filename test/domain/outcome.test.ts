@@ -1,7 +1,7 @@
 // DESIGN §3.16, issue 21: the words about the outcome follow the bank's decision as the journey knows it.
 import { expect } from 'chai';
 import { copy, modalText, outcomeSentence } from '../../domain/copy';
-import type { BankDecision } from '../../domain/flow-state';
+import type { BankDecision } from '../../domain/bank-decision';
 import { knownOutcome, type KnownOutcome } from '../../domain/outcome';
 
 const TPP = 'Budget Buddy';

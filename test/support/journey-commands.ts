@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import type { CallName, Fault } from './stateful-fake-bank';
 import type { LoginHelpModal } from '../../domain/flow-events';
-import { pendingOf } from '../../domain/flow-view';
+import { callOf } from '../../domain/flow-transition';
 import { checkInvariants } from './journey-invariants';
 import { JOURNEY_PERSONAS, settle, type World } from './journey-world';
 
@@ -232,7 +232,7 @@ class BrowserBack extends JourneyCommand {
     }
     // The review's Back: the step before it, the account step read again on the way (spec §4 Back).
     const previous = before.skipStep ? 'selectProfile' : 'selectAccounts';
-    const accountStepAsked = sent.some((name) => name === 'accounts' || name === 'confirmBusinessProfile') || pendingOf(world.j.flow.state) !== undefined;
+    const accountStepAsked = sent.some((name) => name === 'accounts' || name === 'confirmBusinessProfile') || callOf(world.j.flow.state.phase) !== undefined;
     expect(session.step === previous || accountStepAsked, `the review's Back went back to ${previous} (now ${session.step}, sent ${sent.join(', ')})`).to.equal(
       true,
     );

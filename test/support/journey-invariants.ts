@@ -6,7 +6,7 @@ import { copy, modalText } from '../../domain/copy';
 import type { SaveSelectionRequest } from '../../domain/save-request';
 import { toAccounts } from '../../adapters/account-answer.reader';
 import { isStepShown } from '../../domain/flow';
-import { pendingOf } from '../../domain/flow-view';
+import { callOf } from '../../domain/flow-transition';
 import { MODAL_NAMES } from '../../domain/modal';
 import { ACCESS_DENIED_MESSAGE } from '../../domain/return-url';
 import { isCustomerScope } from '../../domain/scopes';
@@ -186,7 +186,7 @@ function definedScreens(world: World): void {
   if (screen.kind === 'flow')
     expect(isStepShown(session.step, session.flags), `${session.step} is a step shown under ${JSON.stringify(session.flags)}`).to.equal(true);
   for (const entry of modal.stack) expect(MODAL_NAMES, 'a modal of spec §4').to.include(entry.name);
-  const pending = pendingOf(world.j.flow.state);
+  const pending = callOf(world.j.flow.state.phase);
   const waiting = pending !== undefined && (pending.retryAtMs !== undefined || pending.held);
   if (world.bank.pendingCalls === 0 && world.j.ports.redirector.urls.length === 0 && !waiting) {
     expect(session.loading, 'the spinner never stays without a request under way (or a retry, or the connection, awaited)').to.equal(false);

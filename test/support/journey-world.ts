@@ -5,7 +5,7 @@ import { reaction } from 'mobx';
 import { familyTrustAccounts, companyAccounts, janeCitizenAccounts, trustOwnerPersonalAccounts } from '../../sandbox/persona-accounts';
 import type { RawAccount } from '../../contract/customer-auth.wire';
 import type { Result } from '../../domain/result';
-import { pendingOf } from '../../domain/flow-view';
+import { callOf } from '../../domain/flow-transition';
 import type { FlowEvent } from '../../domain/flow-events';
 import { PHASE_TABLES, TIMER_TARGETS } from '../../domain/flow-model';
 import type { PhaseKind } from '../../domain/flow-state';
@@ -297,7 +297,7 @@ function watch(world: Watched, j: Journey): () => void {
   // the customer saw then, and what began it. The screen stays as it was while it runs.
   const stopReject = reaction(
     () => {
-      const pending = pendingOf(j.flow.state);
+      const pending = callOf(j.flow.state.phase);
       return pending?.call.kind === 'reject' && pending.attempt === 1 ? pending.firstSentAtMs : undefined;
     },
     (started) => {

@@ -8,7 +8,8 @@
 // exactly as Node does without it (Node already falls back to the `.js` loader for them).
 //
 // stryker.config.mjs requires this file in Stryker's own process and passes it with `--require`
-// to every test-runner process. Only `npm run mutation` loads it; the tests never do.
+// to every test-runner process. Only `npm run mutation` loads it; the tests' own processes never
+// do (test/architecture/mutation-sandbox.test.ts reads stryker.config.mjs in a process of its own).
 'use strict';
 const Module = require('node:module');
 

@@ -9,6 +9,7 @@ import { CALL_ENDPOINTS } from '../../domain/call-endpoints';
 import type { FlowCallKind } from '../../domain/flow-effects';
 import { initialFlowState, type FlowState } from '../../domain/flow-state';
 import { verdictLine } from '../../adapters/terminal/journey-copy';
+import { judgeReturn } from '../../adapters/terminal/journey-outcome';
 import { journeyCause, journeyVerdict, NO_FAILED_CALLS, noteAnswer, type CallRecord } from '../../adapters/terminal/journey-verdict';
 import { err, ok } from '../../domain/result';
 import type { ReturnUrl } from '../../domain/return-url';
@@ -171,6 +172,26 @@ describe("terminal channel: the verdict's rules", () => {
       expect(verdictLine(refused, title)).to.equal(
         'FAILED: the login failed: POST /customer-auth/authenticate answered HTTP 401, bank code otp_failure_001, cause {"remainingOTPattempts":4}',
       );
+    });
+
+    it('issue 34 item 4: a return not the one expected is data (judgeReturn), worded only by the verdict line', () => {
+      const got = { kind: 'error', error: 'access_denied', respMessage: 'The customer cancelled' } as const;
+      expect(judgeReturn(got, { kind: 'code' })).to.deep.equal({ passed: false, mismatch: { expected: { kind: 'code' }, got } });
+      expect(judgeReturn({ kind: 'jarm', response: 'r' }, { kind: 'code' })).to.deep.equal({ passed: true });
+      expect(judgeReturn(got, { kind: 'error', error: 'access_denied' })).to.deep.equal({ passed: true });
+      const verdict = journeyVerdict({ returned: got, expected: { kind: 'code' }, stop: undefined, state: state(), calls: NO_FAILED_CALLS });
+      expect(verdict.exitCode).to.equal(1);
+      expect(verdictLine(verdict, (name) => name)).to.equal(
+        'FAILED: expected an authorisation code, the recipient got error access_denied (The customer cancelled)',
+      );
+      const wrongError = journeyVerdict({
+        returned: { kind: 'plain' },
+        expected: { kind: 'error', error: 'access_denied' },
+        stop: undefined,
+        state: state(),
+        calls: NO_FAILED_CALLS,
+      });
+      expect(verdictLine(wrongError, (name) => name)).to.equal('FAILED: expected error access_denied, the recipient got the return address with no result');
     });
 
     it("issue 33 item 15: the app's own refusal of an answer is what happened, not the bank's earlier answer (the date-of-birth step-up's 401)", () => {

@@ -1,6 +1,7 @@
 import './setup-dom';
 import { expect } from 'chai';
-import { LATER_STEPS_STYLESHEET_META, loadLaterStepsStylesheet } from '../../ui/web/shell/later-steps-stylesheet';
+import { loadLaterStepsStylesheet } from '../../ui/web/shell/later-steps-stylesheet';
+import { LATER_STEPS_STYLESHEET_META } from '../../ui/web/take-over/built-page';
 
 /** A fresh document whose shell names the later steps' stylesheet (or not). */
 function shell(href?: string): Document {

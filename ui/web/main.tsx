@@ -2,26 +2,27 @@ import './styles/index.css';
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { loadConfig, createContainer, forgetEntryReloads, WindowLaunchParameters } from '../../adapters/composition-root';
+import { loadConfig, createContainer, WindowLaunchParameters } from '../../adapters/composition-root';
 import { FlowController } from '../../application/flow-controller';
 import { LoginStore } from '../../application/stores/login.store';
 import { SessionStore } from '../../application/stores/session.store';
 import { copy } from '../../domain/copy';
 import { App } from './app';
-import { keepTypedText } from './login/keep-typed-before-take-over';
 import { StaticFailureView } from './pages/failure-page';
+import { ServicesProvider } from './services-context';
+import { AdoptionProvider } from './take-over/adoption';
 import {
   adoptPrerenderedForm,
   endEntry,
   entryPageOf,
+  forgetEntryReloads,
   keptFocus,
   prerenderedLoginForm,
   restoreFocus,
+  showLoadingScreenIfElsewhere,
   showLoadingScreenInstead,
   takeOverWithoutAdopting,
-} from './shell/take-over';
-import { ServicesProvider } from './services-context';
-import { AdoptionProvider } from './shell/adoption';
+} from './take-over/take-over';
 
 /**
  * A startup failure is logged for the bank's engineers and shows the failure view with its
@@ -60,8 +61,8 @@ function once(run: () => void): () => void {
  * (FlowController.holdView) while React adopts it, however long that takes and whatever the
  * journey does meanwhile (the token verified, the consent read). Then, in the commit itself,
  * the fields' text goes to the model and the views catch up (adoptPrerenderedForm).
- * Any other launch shows the loading screen until the start is over, then React renders once,
- * straight to the step or the failure page.
+ * Any other launch (elsewhere, or offline at the start: its notice is not in the page) is
+ * rendered once the start is over, straight to the step or the failure page: one decision.
  */
 async function boot(element: HTMLElement): Promise<void> {
   forgetEntryReloads();
@@ -89,9 +90,10 @@ async function boot(element: HTMLElement): Promise<void> {
       </StrictMode>
     );
     const session = container.get(SessionStore);
+    const login = container.get(LoginStore);
     if (prerendered !== undefined && session.awaitingLogin && !session.offline) {
       const showModel = flow.holdView();
-      const adopted = once(() => adoptPrerenderedForm(prerendered, container.get(LoginStore), showModel));
+      const adopted = once(() => adoptPrerenderedForm(prerendered, login, showModel));
       made = hydrateRoot(element, <AdoptionProvider adopted={adopted}>{app}</AdoptionProvider>, {
         onRecoverableError: (error, info) =>
           console.warn('The pre-rendered login form could not be adopted as it is; it was rendered again.', error, info.componentStack),
@@ -99,23 +101,16 @@ async function boot(element: HTMLElement): Promise<void> {
       await started;
       return;
     }
-    if (prerendered === undefined) {
-      // A launch elsewhere: the loading screen until the start is over, then the step or the failure page.
-      showLoadingScreenInstead(element);
-      await started;
-      root().render(app);
-      return;
-    }
-    // Offline at the start (its notice is not in the page): rendered anew once the start is over.
-    // Until then the page's script keeps holding presses; then, in one task (no event between),
-    // what was typed and a press it kept go to the app and React replaces the form (issue 20:
-    // before, the script stopped holding presses at once, and a Continue pressed while the start
-    // ran submitted the form natively, the code in the address). The focus and the caret go back
-    // to the new form's field in that task too, so the next key lands there.
+    // Rendered once the start is over; a launch elsewhere shows the loading screen until then.
+    // Meanwhile the page's script keeps holding presses on a form; then, in one task (no event
+    // between), what was typed and a press it kept go to the app and React replaces the page
+    // (issue 20: a Continue pressed while the start ran must not submit the form natively, the
+    // code in the address). The focus and the caret go back to the new form's field in that
+    // task too, so the next key lands there.
+    showLoadingScreenIfElsewhere(element);
     await started;
     const focus = keptFocus(prerendered);
-    if (session.awaitingLogin) takeOverWithoutAdopting(prerendered, container.get(LoginStore));
-    else keepTypedText(prerendered, container.get(LoginStore));
+    takeOverWithoutAdopting(prerendered, login, session.awaitingLogin);
     showLoadingScreenInstead(element);
     flushSync(() => root().render(app));
     restoreFocus(element, focus);

@@ -6,8 +6,7 @@ import { StrictMode } from 'react';
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { indexHtml, inlineStylesheet, prerenderEntry } from '../../../esbuild.config.mjs';
-import { ENTRY_CONFIG_ID } from '../../../adapters/browser-address-names';
-import { ENTRY_SCRIPT } from '../../../adapters/entry-page-script';
+import { ENTRY_CONFIG_ID } from '../../../ui/web/take-over/built-page';
 import { FlowController } from '../../../application/flow-controller';
 import { ENTRY_PAGE } from '../../../application/ports/entry-page.port';
 import { parseEntryPageConfig } from '../../../application/runtime-config';
@@ -15,8 +14,8 @@ import { LoginStore } from '../../../application/stores/login.store';
 import { SessionStore } from '../../../application/stores/session.store';
 import { App } from '../../../ui/web/app';
 import { ServicesProvider } from '../../../ui/web/services-context';
-import { AdoptionProvider } from '../../../ui/web/shell/adoption';
-import { adoptPrerenderedForm, prerenderedLoginForm } from '../../../ui/web/shell/take-over';
+import { AdoptionProvider } from '../../../ui/web/take-over/adoption';
+import { adoptPrerenderedForm, prerenderedLoginForm } from '../../../ui/web/take-over/take-over';
 import type { Container } from 'inversify';
 import { createTestContainer, defaultPorts, type TestPorts } from '../../support/test-container';
 
@@ -40,7 +39,7 @@ export async function openEntryPage(): Promise<void> {
   document.title = page.title;
   document.head.replaceChildren(...[...page.head.childNodes].map((node) => document.importNode(node, true)));
   // The inline script, in the page's own scope (jsdom runs no script put into the document).
-  new Function(ENTRY_SCRIPT)();
+  new Function(prerendered.script)();
   document.body.replaceChildren(...[...page.body.childNodes].map((node) => document.importNode(node, true)));
 }
 

@@ -4,7 +4,7 @@ import { SessionStore } from '../../../application/stores/session.store';
 import { copy } from '../../../domain/copy';
 import { failurePageText, failureTitles } from '../../../domain/error-page';
 import { useService } from '../services-context';
-import { entryPublicSite } from '../shell/take-over';
+import { entryPublicSite } from '../take-over/take-over';
 
 /**
  * Spec §2 "Failure page" as a view: the title (focused on arrival), the message as plain text

@@ -1,29 +1,15 @@
 import { enableStaticRendering } from 'mobx-react-lite';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createPrerenderContainer, ENTRY_ATTRIBUTE, ENTRY_SCRIPT } from '../../../adapters/prerender/composition-root';
+import { createPrerenderContainer } from '../../../adapters/prerender/composition-root';
+import { FlowController } from '../../../application/flow-controller';
 import { ENTRY_PAGE, type EntryPage } from '../../../application/ports/entry-page.port';
 import { SessionStore } from '../../../application/stores/session.store';
 import { isRecord } from '../../../domain/is-record';
 import { App } from '../app';
 import { ServicesProvider } from '../services-context';
 import { entryBrandStyles } from '../shell/brand-theme';
-
-/** What the build writes into the entry page (esbuild.config.mjs `indexHtml`). */
-export interface PrerenderedEntry {
-  /** The app's markup in `#root`: the login form as it shows while the token is verified. */
-  readonly markup: string;
-  /** The window title of that screen. */
-  readonly title: string;
-  /** The inline script that decides, before the first paint, whether the launch lands on the form, and the brand it shows. */
-  readonly script: string;
-  /** The attribute that script sets on `<html>`. */
-  readonly attribute: string;
-  /** Issue 20: the brands' rules the page's stylesheet adds (each brand's colours and logo, by `data-brand`). */
-  readonly brandStyles: string;
-  /** Issue 20: the brands and links the page shows, as the page carries them for its script and the app (`#entry-config`). */
-  readonly entryConfig: string;
-}
+import type { RenderedEntry } from '../take-over/built-page';
 
 /**
  * Issue 20: the part of the build's config.json the page carries: its brands and links, as
@@ -49,8 +35,10 @@ function entryConfigJson(rawConfig: unknown): string {
  * the token is verified (SessionStore.awaitingLogin), so that the browser hydrates it as it is.
  * `rawConfig` is the build's config/config.json: the page shows its brands and links (issue 20).
  */
-export function renderEntryPage(rawConfig: unknown): PrerenderedEntry {
+export function renderEntryPage(rawConfig: unknown): RenderedEntry {
   const container = createPrerenderContainer(rawConfig);
+  // Started as a customer's launch starts; the verifier never answers, so it stays verifying.
+  void container.get(FlowController).start();
   const session = container.get(SessionStore);
   if (!session.awaitingLogin) throw new Error('The build could not put the app in the state of a launch awaiting its login form.');
   // Static rendering is a global switch of mobx-react-lite: on for this render only, so that a
@@ -67,8 +55,6 @@ export function renderEntryPage(rawConfig: unknown): PrerenderedEntry {
     return {
       markup,
       title: session.windowTitle,
-      script: ENTRY_SCRIPT,
-      attribute: ENTRY_ATTRIBUTE,
       brandStyles: entryBrandStyles(container.get<EntryPage>(ENTRY_PAGE).brands),
       entryConfig: entryConfigJson(rawConfig),
     };

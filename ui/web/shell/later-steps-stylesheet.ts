@@ -1,5 +1,4 @@
-/** The shell's meta tag naming the later steps' stylesheet (esbuild.config.mjs LATER_STEPS_STYLESHEET_META). */
-export const LATER_STEPS_STYLESHEET_META = 'later-steps-stylesheet';
+import { LATER_STEPS_STYLESHEET_META } from '../take-over/built-page';
 
 const loaded = new WeakMap<Document, Promise<void>>();
 

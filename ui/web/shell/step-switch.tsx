@@ -5,7 +5,7 @@ import { useService } from '../services-context';
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { LaterSteps } from '../../../application/use-cases/later-steps.use-case';
 import { LoginPage } from '../pages/login-page';
-import { AdoptionSignal } from './adoption';
+import { AdoptionSignal } from '../take-over/adoption';
 import { ignorePressCarriedOver } from './carried-over-press';
 import { laterStepPages, type LaterStepPages } from './later-steps';
 import { StepLoadingMask } from './loading-mask';

@@ -1,12 +1,22 @@
-import { EARLY_ACTION_ATTRIBUTE, ENTRY_ATTRIBUTE, ENTRY_CONFIG_ID } from '../../../adapters/composition-root';
+import { EARLY_ACTION_ATTRIBUTE, ENTRY_ATTRIBUTE, ENTRY_CONFIG_ID, ENTRY_RELOADS_KEY } from '../../../adapters/browser-address-names';
 import type { EntryPage } from '../../../application/ports/entry-page.port';
 import { parseEntryPageConfig, type RuntimeConfig } from '../../../application/runtime-config';
 import type { LoginStore } from '../../../application/stores/login.store';
 import { EARLY_ACTIONS, type EarlyAction } from '../../../domain/flow-events';
-import { keepTypedText } from '../login/keep-typed-before-take-over';
+import { ENTRY_LOADING_ID } from './built-page';
+import { keepTypedText } from './keep-typed-text';
 
-/** = esbuild.config.mjs `ENTRY_LOADING_ID`: the loading screen the entry page keeps beside #root. */
-export const ENTRY_LOADING_ID = 'entry-loading';
+/**
+ * Issue 20 "a file lost at load" (entry-script.ts): the app's files all arrived, so a later loss
+ * may reload the page twice again.
+ */
+export function forgetEntryReloads(): void {
+  try {
+    globalThis.sessionStorage?.removeItem(ENTRY_RELOADS_KEY);
+  } catch {
+    // Storage refused (a privacy mode): the entry page's script kept no count either.
+  }
+}
 
 /**
  * Issue 15 (docs/prerendered-login.md): the pre-rendered login form is what the customer sees:
@@ -82,37 +92,44 @@ function carryOut(login: LoginStore, action: EarlyAction): void {
 }
 
 /**
- * Issue 20 "never lose a keystroke" (docs/prerendered-login.md): React has adopted the
- * pre-rendered page as it is (the views were held at the state it was rendered in), before the
- * browser paints again and before any event reaches the app. Now, in that same task:
+ * Issue 20 "never lose a keystroke" (docs/prerendered-login.md): the one hand-over of the entry
+ * page to the app, in one task (no paint, no event in between):
  * - what the fields hold is the form's text (typed, pasted or filled in while the app started);
- * - the views show the journey as it is now (`showModel`: the token may be verified by now);
- * - a press the page's script kept is carried out as if made now (remembered until the login
- *   step shows, or refused with the fields' messages on an incomplete form), and the status line
- *   the script wrote says so only while it still holds;
- * - the page's marks go, and with them the script's hold on presses: the app has the page.
+ * - `showModel`: the views show the journey as it is now (the token may be verified by now);
+ * - the press the page's script kept (`data-early-action`, read once and forgotten) is carried out
+ *   as if made now, when the model awaits the login step: remembered until the step shows
+ *   (`journey.login.early`), or refused with the fields' messages on an incomplete form. A press
+ *   on a form the journey has left (a failure page) is dropped.
  */
-export function adoptPrerenderedForm(form: HTMLFormElement, login: LoginStore, showModel: () => void): void {
+function handOver(form: HTMLFormElement, login: LoginStore, showModel: () => void, awaitingLogin: boolean): void {
   keepTypedText(form, login);
   showModel();
   const early = takeEarlyAction();
-  if (early !== undefined) carryOut(login, early);
+  if (early !== undefined && awaitingLogin) carryOut(login, early);
+}
+
+/**
+ * Issue 20: React has adopted the pre-rendered page as it is (the views were held at the state it
+ * was rendered in), before the browser paints again and before any event reaches the app. Now,
+ * in that same task, the page is handed over (`handOver`); the status line the script wrote says
+ * "Just a moment…" only while a press is still held; the page's marks go, and with them the
+ * script's hold on presses: the app has the page.
+ */
+export function adoptPrerenderedForm(form: HTMLFormElement, login: LoginStore, showModel: () => void): void {
+  handOver(form, login, showModel, true);
   const ack = form.querySelector('.login-ack');
   if (ack !== null && !login.acknowledged) ack.textContent = '';
   endEntry();
 }
 
 /**
- * Issue 20, DESIGN §3.15 and §3.17: the pre-rendered form rendered anew instead of adopted (the
- * app starts offline: its notice is not in the page). What the fields hold is the form's text,
- * and a press the page's script kept is carried out as on adoption (remembered until the login
- * step shows; a login waits for the connection). Found by the browser random journeys (issue 20
- * item 4): the press was dropped, and the customer had to press again.
+ * Issue 20, DESIGN §3.15 and §3.17: the pre-rendered form is rendered anew instead of adopted
+ * (the app starts offline: its notice is not in the page), once the start is over. It is handed
+ * over as on adoption (a login waits for the connection), so that no press is lost; `form` is
+ * `undefined` for a launch that did not land on it.
  */
-export function takeOverWithoutAdopting(form: HTMLFormElement, login: LoginStore): void {
-  keepTypedText(form, login);
-  const early = takeEarlyAction();
-  if (early !== undefined) carryOut(login, early);
+export function takeOverWithoutAdopting(form: HTMLFormElement | undefined, login: LoginStore, awaitingLogin: boolean): void {
+  if (form !== undefined) handOver(form, login, () => undefined, awaitingLogin);
 }
 
 /** Where the customer is in the pre-rendered form: the focused field and its selection (issue 20). */
@@ -123,10 +140,10 @@ export interface KeptFocus {
   readonly direction: 'forward' | 'backward' | 'none' | null;
 }
 
-/** The field of `form` that has the focus, and where its caret is; `undefined` when none has it. */
-export function keptFocus(form: HTMLFormElement): KeptFocus | undefined {
+/** The field of `form` that has the focus, and where its caret is; `undefined` when none has it (or there is no form). */
+export function keptFocus(form: HTMLFormElement | undefined): KeptFocus | undefined {
   const active = document.activeElement;
-  if (!(active instanceof HTMLInputElement) || active.form !== form || active.name === '') return undefined;
+  if (form === undefined || !(active instanceof HTMLInputElement) || active.form !== form || active.name === '') return undefined;
   return { name: active.name, start: active.selectionStart, end: active.selectionEnd, direction: active.selectionDirection };
 }
 
@@ -156,9 +173,17 @@ export function endEntry(): void {
 }
 
 /**
- * A launch that did not land on the pre-rendered form: the entry page's loading screen takes
- * its place in #root, in one task (no paint between), and the app renders over it from there as
- * it did before the form was pre-rendered.
+ * A launch that did not land on the pre-rendered form (`data-entry="elsewhere"`): the entry
+ * page's loading screen takes its place in #root, in one task (no paint between), and the app
+ * renders over it from there. Any other launch keeps the page as it is.
+ */
+export function showLoadingScreenIfElsewhere(root: HTMLElement): void {
+  if (document.documentElement.getAttribute(ENTRY_ATTRIBUTE) === 'elsewhere') showLoadingScreenInstead(root);
+}
+
+/**
+ * The app renders anew: the entry page's loading screen takes the place of what #root holds on
+ * a launch elsewhere, and the page's marks go (`endEntry`).
  */
 export function showLoadingScreenInstead(root: HTMLElement): void {
   const loading = document.getElementById(ENTRY_LOADING_ID);
