@@ -1,5 +1,3 @@
-import type { ConfirmationAnswer } from './return-url';
-
 /**
  * DESIGN §3.11, §3.16: what the answers so far prove of the bank's decision; the words about the
  * outcome follow it (outcome.ts). A leaf of the flow's state (flow-state.ts), so that the words
@@ -7,13 +5,14 @@ import type { ConfirmationAnswer } from './return-url';
  * - `unclear`: an approval was asked and no answer proved its outcome: the bank may hold it;
  * - `committed`: the bank holds this tab's approval (409 on our own key), its code not had yet;
  * - `elsewhere`: another tab or window decided first.
+ * The answer of an approval, and what another tab decided, are their phases' (flow-state.ts).
  */
 export type BankDecision =
   | { readonly kind: 'none' }
   | { readonly kind: 'unclear' }
   | { readonly kind: 'committed' }
-  | { readonly kind: 'approved'; readonly answer: ConfirmationAnswer }
+  | { readonly kind: 'approved' }
   | { readonly kind: 'rejected' }
-  | { readonly kind: 'elsewhere'; readonly as: 'approved' | 'rejected' | 'unknown' };
+  | { readonly kind: 'elsewhere' };
 
 export const NO_DECISION: BankDecision = { kind: 'none' };

@@ -1,6 +1,6 @@
 import { MALFORMED_ANSWER, type ApiError } from './api-error';
-import type { FlowState, PendingCall } from './flow-state';
-import { callOf, sendPending, startCall, unchanged, type Transition } from './flow-transition';
+import type { DecidedElsewhere, FlowState, PendingCall, Phase } from './flow-state';
+import { inPhase, sendPending, startCall, unchanged, type CallingPhase, type Transition } from './flow-transition';
 import { screenOf } from './flow-view';
 import { isRecord } from './is-record';
 
@@ -46,27 +46,26 @@ function decisionOf(error: ApiError): 'approved' | 'rejected' | 'unknown' {
  * rejection (asked to learn what an unclear approval became) is this tab's own: its code is asked
  * for again. Otherwise another tab or window decided.
  */
-export function decidedElsewhere(state: FlowState, error: ApiError): Transition {
+export function decidedElsewhere<P extends CallingPhase>(state: FlowState<P>, error: ApiError) {
   const decided = decisionOf(error);
   const ours = state.decision.kind === 'unclear' || state.decision.kind === 'committed';
-  if (decided === 'approved' && ours && callOf(state.phase)?.call.kind !== 'confirm') {
+  if (decided === 'approved' && ours && state.phase.call?.call.kind !== 'confirm') {
     return startCall({ ...state, decision: { kind: 'committed' } }, { kind: 'confirm' });
   }
-  return unchanged({ ...state, phase: { kind: 'decidedElsewhere', screen: screenOf(state.phase) }, decision: { kind: 'elsewhere', as: decided } });
+  const phase: DecidedElsewhere = { kind: 'decidedElsewhere', as: decided, screen: screenOf(state.phase) };
+  return unchanged({ ...inPhase(state, phase), decision: { kind: 'elsewhere' } });
 }
 
 /** DESIGN §3.11: after an unclear outcome, the same key again; past the limits the outcome stays unclear (`undefined`). */
-export function retryDecision(state: FlowState, pending: PendingCall): Transition | undefined {
+export function retryDecision<P extends CallingPhase>(state: FlowState<P>, pending: PendingCall): Transition<P> | undefined {
   const retryAtMs = state.nowMs + decisionRetryDelayMs(pending.attempt);
   if (pending.attempt >= DECISION_ATTEMPTS || retryAtMs >= pending.firstSentAtMs + DECISION_DEADLINE_MS) return undefined;
-  const phase = state.phase;
-  if (phase.kind !== 'starting' && phase.kind !== 'steps' && phase.kind !== 'leaving') return undefined;
-  return unchanged({ ...state, phase: { ...phase, call: { ...pending, retryAtMs } } });
+  return unchanged({ ...state, phase: { ...state.phase, call: { ...pending, retryAtMs } } });
 }
 
 /** DESIGN §3.11: the retry's time has come: the decision goes again, with the same key. */
-export function sendDueRetry(state: FlowState): Transition | undefined {
-  const pending = callOf(state.phase);
+export function sendDueRetry<P extends CallingPhase>(state: FlowState<P>): Transition<P> | undefined {
+  const pending = state.phase.call;
   if (pending?.retryAtMs === undefined || state.nowMs < pending.retryAtMs) return undefined;
   return sendPending(state, { ...pending, attempt: pending.attempt + 1 });
 }
@@ -75,9 +74,14 @@ export function sendDueRetry(state: FlowState): Transition | undefined {
  * DESIGN §3.15 "Offline is a state, not an error": while offline nothing is sent (calls wait);
  * back online, the waiting call goes.
  */
-export function onConnectivity(state: FlowState, online: boolean): Transition {
-  const next = { ...state, online };
-  const pending = callOf(next.phase);
+export function onConnectivity<P extends Phase>(state: FlowState<P>, online: boolean): Transition<P> {
+  return unchanged({ ...state, online });
+}
+
+/** DESIGN §3.15: back online, the call that waited for the connection goes. */
+export function onConnectivityWhileCalling<P extends CallingPhase>(state: FlowState<P>, online: boolean): Transition<P> {
+  const next: FlowState<P> = { ...state, online };
+  const pending = next.phase.call;
   if (!online || pending === undefined || !pending.held) return unchanged(next);
   return sendPending(next, pending);
 }

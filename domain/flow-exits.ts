@@ -2,13 +2,28 @@ import type { AbandonmentStage } from './abandonment';
 import { backFrom } from './flow';
 import { confirmFailed, confirmed } from './flow-steps';
 import type { FlowAnswer, FlowEffect } from './flow-effects';
-import { rememberEarlyAction } from './flow-login';
 import { showFailure } from './flow-start';
-import type { Ended, EndingNotice, EndingReason, Exit, FlowState, Leaving, Screen } from './flow-state';
-import { backToProfiles, onBack } from './flow-steps';
-import { andThen, emit, newCall, openModal, sendPending, unchanged, withJourney, withModals, type Transition } from './flow-transition';
+import type {
+  Confirmed,
+  DecidedElsewhere,
+  Ended,
+  EndingNotice,
+  EndingReason,
+  Exit,
+  Failed,
+  FlowState,
+  Leaving,
+  OnStep,
+  OnSteps,
+  Phase,
+  Screen,
+  Starting,
+} from './flow-state';
+import type { Step } from './flow';
+import { backToProfiles } from './flow-steps';
+import { andThen, callOver, emit, inPhase, newCall, openModal, sendPending, unchanged, withJourney, withModals, type Transition } from './flow-transition';
 import { flowFlags, modalButtonsBusy, openModalsOf, pageIsActionable, screenOf } from './flow-view';
-import { MODAL_RULES } from './modal';
+import { MODAL_RULES, type ModalButtonBehaviour } from './modal';
 import { topModal, withBaseModal, withoutBaseModal, withTimeoutWarning, type ModalEntry } from './modal-stack';
 import type { RedirectToken } from './redirect-token';
 import { assertNever, type Result } from './result';
@@ -28,21 +43,21 @@ export const EXIT_OFFER_MS = 5000;
  * if the page is still here later. Issue 33 item 5: a verified journey's exit to the recipient
  * finishes its request: its brand is kept for the tab, so that a Back from the recipient says so.
  */
-function ended(state: FlowState, screen: Screen, modals: readonly ModalEntry[], exit: Exit, stage: AbandonmentStage | undefined): Transition {
+function ended(state: FlowState, screen: Screen, modals: readonly ModalEntry[], exit: Exit, stage: AbandonmentStage | undefined): Transition<Ended> {
   const effects: FlowEffect[] = [{ type: 'leave', url: exit.url }, { type: 'clearToken' }];
   const token = state.journey.token;
   if (exit.to === 'recipient' && token !== undefined) effects.push({ type: 'rememberFinished', brand: token.brand.toLowerCase() });
   if (stage !== undefined) effects.push({ type: 'abandoned', stage });
-  return emit({ ...state, phase: { kind: 'ended', screen, modals, exit, offerExitAtMs: state.nowMs + EXIT_OFFER_MS } }, ...effects);
+  return emit(inPhase(state, { kind: 'ended', screen, modals, exit, offerExitAtMs: state.nowMs + EXIT_OFFER_MS }), ...effects);
 }
 
 /**
  * DESIGN §3.2 "An exit the browser did not take" (a Back aborted it, or the address answered
  * without a page): the notice's button takes the same exit; nothing else is sent again.
  */
-export function takeExitAgain(state: FlowState, phase: Ended): Transition {
-  if (phase.offerExitAtMs !== undefined) return unchanged(state);
-  return emit(state, { type: 'leave', url: phase.exit.url });
+export function takeExitAgain(state: FlowState<Ended>): Transition<Ended> {
+  if (state.phase.offerExitAtMs !== undefined) return unchanged(state);
+  return emit(state, { type: 'leave', url: state.phase.exit.url });
 }
 
 /**
@@ -54,9 +69,22 @@ function leave(
   state: FlowState,
   url: Result<ReturnUrl, ReturnUrlError>,
   stage: AbandonmentStage | undefined,
+  explain?: undefined,
+  to?: Exit['to'],
+): Transition<Failed | Ended>;
+function leave(
+  state: FlowState,
+  url: Result<ReturnUrl, ReturnUrlError>,
+  stage: AbandonmentStage | undefined,
+  explain: EndingReason | undefined,
+): Transition<Failed | EndingNotice | Ended>;
+function leave(
+  state: FlowState,
+  url: Result<ReturnUrl, ReturnUrlError>,
+  stage: AbandonmentStage | undefined,
   explain?: EndingReason,
   to: Exit['to'] = 'recipient',
-): Transition {
+): Transition<Failed | EndingNotice | Ended> {
   if (!url.ok) {
     return showFailure(withJourney(state, { token: undefined }), 'incorrect_jwt', undefined, {
       type: 'log',
@@ -73,13 +101,14 @@ function leave(
       returnAtMs: state.nowMs + ENDING_NOTICE_MS,
       screen: screenOf(state.phase),
     };
-    return emit({ ...state, phase: notice }, { type: 'clearToken', keepDecisionKeys: true });
+    return emit(inPhase(state, notice), { type: 'clearToken', keepDecisionKeys: true });
   }
   return ended(state, screenOf(state.phase), openModalsOf(state.phase), { url: url.value, to }, reported);
 }
 
 /** DESIGN §3.18: the ending notice's time is up, or its button pressed: the exit it announced. */
-export function leaveAfterNotice(state: FlowState, notice: EndingNotice): Transition {
+export function leaveAfterNotice(state: FlowState<EndingNotice>): Transition<Ended> {
+  const notice = state.phase;
   return ended(state, notice.screen, openModalsOf(notice), { url: notice.url, to: 'recipient' }, notice.stage);
 }
 
@@ -92,7 +121,17 @@ const mayHoldApproval = (state: FlowState): boolean =>
  * asking the bank. DESIGN §3.11: when the bank may hold this journey's approval and can no longer
  * be asked, the customer returns to the plain address: access_denied could follow a code.
  */
-export function leaveWithoutServer(state: FlowState, stage: AbandonmentStage, explain?: EndingReason): Transition {
+export function leaveWithoutServer<P extends Phase>(state: FlowState<P>, stage: AbandonmentStage): Transition<P | Failed | Ended>;
+export function leaveWithoutServer<P extends Phase>(
+  state: FlowState<P>,
+  stage: AbandonmentStage,
+  explain: EndingReason | undefined,
+): Transition<P | Failed | EndingNotice | Ended>;
+export function leaveWithoutServer<P extends Phase>(
+  state: FlowState<P>,
+  stage: AbandonmentStage,
+  explain?: EndingReason,
+): Transition<P | Failed | EndingNotice | Ended> {
   const token = state.journey.token;
   if (token === undefined) return unchanged(state);
   if (mayHoldApproval(state)) return leave(state, plainReturnUrl(token.redirectUri), undefined, explain);
@@ -104,19 +143,23 @@ export function leaveWithoutServer(state: FlowState, stage: AbandonmentStage, ex
  * return with access_denied. DESIGN §3.11: when the bank holds this journey's approval there is
  * nothing to reject.
  */
-export function leaveAfterReject(state: FlowState, stage: AbandonmentStage, explain?: EndingReason): Transition {
-  const phase = state.phase;
-  if (state.journey.token === undefined || (phase.kind !== 'steps' && phase.kind !== 'starting')) return unchanged(state);
+export function leaveAfterReject<P extends Starting | OnSteps>(state: FlowState<P>, stage: AbandonmentStage): Transition<P | Leaving | Failed | Ended>;
+export function leaveAfterReject<P extends Starting | OnSteps>(
+  state: FlowState<P>,
+  stage: AbandonmentStage,
+  explain: EndingReason,
+): Transition<P | Leaving | Failed | EndingNotice | Ended>;
+export function leaveAfterReject<P extends Starting | OnSteps>(
+  state: FlowState<P>,
+  stage: AbandonmentStage,
+  explain?: EndingReason,
+): Transition<P | Leaving | Failed | EndingNotice | Ended> {
+  const phase: Starting | OnSteps = state.phase;
+  if (state.journey.token === undefined) return unchanged(state);
   if (state.decision.kind === 'committed') return leaveWithoutServer(state, stage, explain);
-  const leaving: Leaving = {
-    kind: 'leaving',
-    step: phase.kind === 'steps' ? phase.step : undefined,
-    call: newCall(state, { kind: 'reject' }),
-    modals: phase.modals,
-    stage,
-    explain,
-  };
-  return sendPending({ ...state, phase: leaving }, leaving.call);
+  const step = phase.kind === 'steps' ? phase.step : undefined;
+  const leaving: Leaving = { kind: 'leaving', step, call: newCall(state, { kind: 'reject' }), modals: phase.modals, stage, explain };
+  return sendPending(inPhase(state, leaving), leaving.call);
 }
 
 /** DESIGN §3.12: a bank answer's `redirect_uri` is followed only when the token allows it; a refusal is logged. */
@@ -126,12 +169,12 @@ function answeredTarget(token: RedirectToken, answered: string | undefined): { r
 }
 
 /** CONTRACT §6: the return after a confirmed consent, to the address the token allows (DESIGN §3.12). */
-export function leaveWithSuccess(state: FlowState): Transition {
+export function leaveWithSuccess(state: FlowState<Confirmed>) {
   const token = state.journey.token;
-  const decision = state.decision;
-  if (token === undefined || decision.kind !== 'approved') return unchanged(state);
-  const { target, log } = answeredTarget(token, decision.answer.redirect_uri);
-  return andThen(emit(state, ...log), (next) => leave(next, successReturnUrl({ ...decision.answer, redirect_uri: target }, token.redirectUri), undefined));
+  const answer = state.phase.answer;
+  if (token === undefined) return unchanged(state);
+  const { target, log } = answeredTarget(token, answer.redirect_uri);
+  return andThen(emit(state, ...log), (next) => leave(next, successReturnUrl({ ...answer, redirect_uri: target }, token.redirectUri), undefined));
 }
 
 /**
@@ -139,17 +182,18 @@ export function leaveWithSuccess(state: FlowState): Transition {
  * (DESIGN §3.12). If the bank could not reject after an unclear approval, a code may have been
  * issued: the plain address (DESIGN §3.11); otherwise Service unavailable, with nothing timed any more.
  */
-export function onRejected(state: FlowState, phase: Leaving, answer: Extract<FlowAnswer, { kind: 'reject' }>): Transition {
+export function onRejected(state: FlowState<Leaving>, answer: Extract<FlowAnswer, { kind: 'reject' }>) {
+  const phase = state.phase;
   const token = state.journey.token;
   if (token === undefined) return unchanged(state);
   if (!answer.result.ok) {
     if (state.decision.kind === 'unclear') return leaveWithoutServer(state, phase.stage, phase.explain);
     const modals = withBaseModal({ ...phase.modals, timeoutSeconds: undefined, expiry: false }, 'serviceUnavailable');
-    const back =
+    const back: Starting | OnSteps =
       phase.step === undefined
-        ? { kind: 'starting' as const, jwt: undefined, call: undefined, modals }
-        : { kind: 'steps' as const, step: phase.step, call: undefined, modals, lastActivityMs: undefined };
-    return unchanged(withJourney({ ...state, phase: back }, { expiry: { kind: 'off' } }));
+        ? { kind: 'starting', jwt: undefined, call: undefined, modals }
+        : { kind: 'steps', step: phase.step, call: undefined, modals, lastActivityMs: undefined };
+    return unchanged(withJourney(inPhase(state, back), { expiry: { kind: 'off' } }));
   }
   const { target, log } = answeredTarget(token, answer.result.value.redirect_uri);
   return andThen(emit({ ...state, decision: { kind: 'rejected' } }, ...log), (next) =>
@@ -161,16 +205,16 @@ export function onRejected(state: FlowState, phase: Leaving, answer: Extract<Flo
  * DESIGN §3.11: the code of an approval the bank holds for this journey, asked for again while
  * leaving: with it, the success; without it, the plain address (never access_denied after a code).
  */
-export function onCodeWhileLeaving(state: FlowState, phase: Leaving, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number): Transition {
+export function onCodeWhileLeaving(state: FlowState<Leaving>, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number) {
   if (answer.result.ok) return confirmed(state, answer.result.value, nowMs);
-  return leaveWithoutServer(state, phase.stage, phase.explain);
+  return leaveWithoutServer(state, state.phase.stage, state.phase.explain);
 }
 
 /**
  * DESIGN §3.11: the confirmation's answer on a step (or its code asked for again): the success;
  * else No eligible accounts / Service unavailable, in the words of what is known.
  */
-export function onConfirmed(state: FlowState, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number): Transition {
+export function onConfirmed<S extends Step>(state: FlowState<OnStep<S>>, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number) {
   return answer.result.ok ? confirmed(state, answer.result.value, nowMs) : confirmFailed(state, answer.result.error);
 }
 
@@ -179,14 +223,12 @@ export function onConfirmed(state: FlowState, answer: Extract<FlowAnswer, { kind
  * starts as usual with the outcome unclear; a `committed` approval whose code still cannot be had
  * opens Service unavailable (its button returns to the plain address).
  */
-export function onReplayed(state: FlowState, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number): Transition {
+export function onReplayed(state: FlowState<Starting>, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number) {
   if (answer.result.ok) return confirmed(state, answer.result.value, nowMs);
   if (state.decision.kind === 'committed') return openModal(state, 'serviceUnavailable');
   // It asks again after an unclear outcome (the reload came before the answer): a refusal does not
   // undo what the earlier try may have committed. The outcome stays unclear; a rejection will tell.
-  const phase = state.phase;
-  if (phase.kind !== 'starting') return unchanged(state);
-  return sendPending({ ...state, phase: { ...phase, call: undefined } }, newCall(state, { kind: 'consentDetails' }));
+  return sendPending(callOver(state), newCall(state, { kind: 'consentDetails' }));
 }
 
 /**
@@ -194,10 +236,10 @@ export function onReplayed(state: FlowState, answer: Extract<FlowAnswer, { kind:
  * access_denied after a rejection, the plain address after an approval (its code went back with
  * the other tab: never access_denied after a code). This tab's journey was not abandoned.
  */
-export function leaveAsDecided(state: FlowState): Transition {
+export function leaveAsDecided(state: FlowState<DecidedElsewhere>) {
   const token = state.journey.token;
-  if (token === undefined || state.decision.kind !== 'elsewhere') return unchanged(state);
-  if (state.decision.as === 'rejected') return leave(state, accessDeniedReturnUrl(token.redirectUri, token.state), undefined);
+  if (token === undefined) return unchanged(state);
+  if (state.phase.as === 'rejected') return leave(state, accessDeniedReturnUrl(token.redirectUri, token.state), undefined);
   return leave(state, plainReturnUrl(token.redirectUri), undefined);
 }
 
@@ -205,45 +247,49 @@ export function leaveAsDecided(state: FlowState): Transition {
  * Spec §2: Cancel (PAR on confirmation: Exit without saving) asks first: the sharing-incomplete
  * modal. On the pre-rendered form waiting for the login step, it is remembered (issue 20).
  */
-export const onCancel = (state: FlowState): Transition =>
-  pageIsActionable(state) ? openModal(state, 'sharingIncomplete') : rememberEarlyAction(state, 'cancel');
+export const onCancel = <S extends Step>(state: FlowState<OnStep<S>>): Transition<OnStep<S>> =>
+  pageIsActionable(state) ? openModal(state, 'sharingIncomplete') : unchanged(state);
 
 /** Spec §8 "any other error opens Service unavailable": a step that cannot be shown. The request under way goes on. */
-export const onStepUnavailable = (state: FlowState): Transition => unchanged(withModals(state, (modals) => withBaseModal(modals, 'serviceUnavailable')));
+export const onStepUnavailable = <S extends Step>(state: FlowState<OnStep<S>>): Transition<OnStep<S>> =>
+  unchanged(withModals(state, (modals) => withBaseModal(modals, 'serviceUnavailable')));
 
 /**
  * Spec §4 timeout warning, WCAG 2.2.1: closing the warning (or "Stay logged in") extends the
  * session: the timer starts again and the bank's session is kept alive. Any other closable
  * modal just closes, showing what was under it.
  */
-function closeTop(state: FlowState, nowMs: number): Transition {
+function closeStepModal<S extends Step>(state: FlowState<OnStep<S>>, nowMs: number): Transition<OnStep<S>> {
   const phase = state.phase;
-  if (phase.kind === 'steps' && topModal(phase.modals)?.name === 'timeoutWarning') {
-    const extended = { ...state, phase: { ...phase, modals: withTimeoutWarning(phase.modals, undefined), lastActivityMs: nowMs } };
-    return sendAsideKeepAlive(extended);
-  }
-  return unchanged(withModals(state, withoutBaseModal));
+  if (topModal(phase.modals)?.name !== 'timeoutWarning') return unchanged(withModals(state, withoutBaseModal));
+  return sendAsideKeepAlive(inPhase(state, { ...phase, modals: withTimeoutWarning(phase.modals, undefined), lastActivityMs: nowMs }));
 }
 
+/** A closable modal over the loading screen or the pre-rendered form closes (there is no session to extend yet). */
+const closeStartingModal = (state: FlowState<Starting>): Transition<Starting> => unchanged(withModals(state, withoutBaseModal));
+
 /** Spec §7 keep-alive: a call nobody waits for; offline it is not sent. */
-function sendAsideKeepAlive(state: FlowState): Transition {
+function sendAsideKeepAlive<P extends Phase>(state: FlowState<P>): Transition<P> {
   if (!state.online) return unchanged(state);
   const id = state.nextCallId;
   return emit({ ...state, nextCallId: id + 1 }, { type: 'call', id, call: { kind: 'keepAlive' } });
 }
 
-/** Spec §4 "Button behaviours": the top modal's main button (while starting or on a step). */
-export function onModalPrimary(state: FlowState, nowMs: number): Transition {
-  const phase = state.phase;
-  if (phase.kind !== 'steps' && phase.kind !== 'starting') return unchanged(state);
-  const top = topModal(phase.modals);
-  if (top === undefined || modalButtonsBusy(state)) return unchanged(state);
-  const behaviour = MODAL_RULES[top.name].button;
-  switch (behaviour) {
+/** The top modal's main button, when it can be pressed (spec §4: not while the bank decides). */
+function pressable(state: FlowState<Starting | OnSteps>): ModalButtonBehaviour | undefined {
+  const top = topModal(state.phase.modals);
+  return top === undefined || modalButtonsBusy(state) ? undefined : MODAL_RULES[top.name].button;
+}
+
+/**
+ * Spec §4 "Button behaviours" that close or leave, alike while starting and on a step. The
+ * success, decided-elsewhere and ending-notice modals are their own phases', which take their own
+ * buttons; a stack holds none of them (modal-stack.ts), so they change nothing here.
+ */
+function pressMain<P extends Starting | OnSteps>(state: FlowState<P>, button: Exclude<ModalButtonBehaviour, 'previousStep'>, close: () => Transition<P>) {
+  switch (button) {
     case 'close':
-      return closeTop(state, nowMs);
-    case 'previousStep':
-      return backToProfiles(withModals(state, withoutBaseModal));
+      return close();
     case 'pendingRefreshFlow':
       return leaveAfterReject(withJourney(state, { stage: 'rejected' }), 'rejected');
     case 'returnAfterReject':
@@ -255,57 +301,57 @@ export function onModalPrimary(state: FlowState, nowMs: number): Transition {
     case 'returnWithSuccess':
     case 'returnAsDecided':
     case 'returnNow':
-      // Their modals are the confirmed, decided-elsewhere and ending-notice phases', which take their own buttons.
       return unchanged(state);
     default:
-      return assertNever(behaviour);
+      return assertNever(button);
   }
+}
+
+/** Spec §4 "Button behaviours": the top modal's main button on a step; "OK" of the profile warning returns to select-profile. */
+export function modalPrimaryAtStep<S extends Step>(state: FlowState<OnStep<S>>, nowMs: number) {
+  const button = pressable(state);
+  if (button === undefined) return unchanged(state);
+  if (button === 'previousStep') return backToProfiles(withModals(state, withoutBaseModal));
+  return pressMain(state, button, () => closeStepModal(state, nowMs));
+}
+
+/** Spec §4 "Button behaviours" while starting: the token-expiry redirect (spec §4: it can open while the consent is read), Service unavailable. */
+export function modalPrimaryWhileStarting(state: FlowState<Starting>) {
+  const button = pressable(state);
+  // The profile warning opens only on the account step (spec §4 Back).
+  if (button === undefined || button === 'previousStep') return unchanged(state);
+  return pressMain(state, button, () => closeStartingModal(state));
+}
+
+/** The close button, Escape, or a closable modal's second button, on a step. */
+export function modalDismissAtStep<S extends Step>(state: FlowState<OnStep<S>>, nowMs: number): Transition<OnStep<S>> {
+  const top = topModal(state.phase.modals);
+  if (top === undefined || modalButtonsBusy(state) || !MODAL_RULES[top.name].closable) return unchanged(state);
+  return closeStepModal(state, nowMs);
 }
 
 /**
- * DESIGN §3.18 "The phone's Back does what the page's Back does" (issue 33 item 4, revising issue
- * 23's "asks, as Cancel does"): it closes a closable modal; on a step whose page has Back
- * (`backFrom`) it is that Back; on one without, it asks the leave question with staying as its
- * main button (`leaveOnBack`). Where the page's one button leaves anyway, Back is that button.
+ * DESIGN §3.18 "The phone's Back does what the page's Back does" (issue 33 item 4): on a step, it
+ * closes a closable modal (a modal that cannot be closed stays); else it is the page's Back
+ * (`back`, where `backFrom` gives the step one), or, on a step without Back, the leave question
+ * with staying as its main button (`leaveOnBack`).
  */
-export function onBrowserBack(state: FlowState, nowMs: number): Transition {
-  const phase = state.phase;
-  switch (phase.kind) {
-    case 'starting':
-      return rememberEarlyAction(state, 'browserBack');
-    case 'steps': {
-      const top = topModal(phase.modals);
-      if (top !== undefined) return MODAL_RULES[top.name].closable ? onModalDismiss(state, nowMs) : unchanged(state);
-      if (backFrom(phase.step, flowFlags(state)).kind !== 'none') return onBack(state);
-      return pageIsActionable(state) ? openModal(state, 'leaveOnBack') : unchanged(state);
-    }
-    case 'failed':
-      return onLeaveFailurePage(state);
-    case 'confirmed':
-      return leaveWithSuccess(state);
-    case 'decidedElsewhere':
-      return leaveAsDecided(state);
-    case 'endingNotice':
-      return leaveAfterNotice(state, phase);
-    default:
-      return unchanged(state);
-  }
-}
-
-/** The close button, Escape, or a closable modal's second button. */
-export function onModalDismiss(state: FlowState, nowMs: number): Transition {
-  const phase = state.phase;
-  if (phase.kind !== 'steps' && phase.kind !== 'starting') return unchanged(state);
-  const top = topModal(phase.modals);
-  if (top === undefined || modalButtonsBusy(state) || !MODAL_RULES[top.name].closable) return unchanged(state);
-  return closeTop(state, nowMs);
+export function browserBackAtStep<S extends Step, R extends Transition>(
+  state: FlowState<OnStep<S>>,
+  nowMs: number,
+  back: ((state: FlowState<OnStep<S>>) => R) | undefined,
+) {
+  const top = topModal(state.phase.modals);
+  if (top !== undefined) return MODAL_RULES[top.name].closable ? modalDismissAtStep(state, nowMs) : unchanged(state);
+  if (back !== undefined && backFrom(state.phase.step, flowFlags(state)).kind !== 'none') return back(state);
+  return pageIsActionable(state) ? openModal(state, 'leaveOnBack') : unchanged(state);
 }
 
 /**
  * Spec §2 failure page: Go Back to the verified token's address (plain when the bank may hold an
  * approval, DESIGN §3.11), or Leave Page to the bank's public site.
  */
-export function onLeaveFailurePage(state: FlowState): Transition {
+export function onLeaveFailurePage(state: FlowState<Failed>) {
   const token = state.journey.token;
   if (token === undefined) return leave(state, plainReturnUrl(state.config.publicSiteUrl), undefined, undefined, 'publicSite');
   return leaveWithoutServer(state, state.journey.stage);

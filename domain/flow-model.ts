@@ -1,17 +1,27 @@
-import { decidedElsewhere, isAlreadyDecided, isUnclearOutcome, onConnectivity, retryDecision } from './flow-decisions';
+import type { Step } from './flow';
+import {
+  decidedElsewhere,
+  isAlreadyDecided,
+  isUnclearOutcome,
+  onConnectivity,
+  onConnectivityWhileCalling,
+  retryDecision,
+  sendDueRetry,
+} from './flow-decisions';
 import type { FlowAnswer } from './flow-effects';
 import type { FlowEvent } from './flow-events';
 import {
+  browserBackAtStep,
   leaveAfterNotice,
   leaveAsDecided,
   leaveWithSuccess,
-  onBrowserBack,
+  modalDismissAtStep,
+  modalPrimaryAtStep,
+  modalPrimaryWhileStarting,
   onCancel,
   onCodeWhileLeaving,
   onConfirmed,
   onLeaveFailurePage,
-  onModalDismiss,
-  onModalPrimary,
   onRejected,
   onReplayed,
   onStepUnavailable,
@@ -22,94 +32,90 @@ import {
   onBusinesses,
   onCustomerDetails,
   onDateOfBirthTyped,
-  onOpenHelp,
   onSecureCodeTyped,
-  onSubmitLogin,
   onUsernameTyped,
+  openHelpAtLogin,
+  rememberEarlyAction,
+  submitAtLogin,
+  submitWhileStarting,
+  waitingFormTakesInput,
 } from './flow-login';
+import { afterOf, rowsOf, tableOf, whereOf, type After, type EventOf, type EventType, type Row, type Table, type Where } from './flow-rows';
 import { onConsentDetails, onLaunched, onVerified } from './flow-start';
-import type { FlowState, Leaving, OnSteps, Phase, PhaseKind, Starting } from './flow-state';
+import type { DecidedElsewhere, FlowState, OnStep } from './flow-state';
 import {
+  backFromAccounts,
+  backFromReview,
+  continueFromAccounts,
+  continueFromProfiles,
   onAccounts,
-  onBack,
   onBusinessProfileConfirmed,
   onChooseProfile,
   onConfirm,
-  onContinue,
   onDescribe,
   onSaved,
   onToggleAccount,
   onToggleAll,
   onToggleSubAccount,
 } from './flow-steps';
-import { evaluateTimers, nextWakeMs, onActivity } from './flow-timers';
-import { andThen, callOf, isAwaited, unchanged, withJourney, type Transition } from './flow-transition';
+import { onActivity, timersAtStep, timersWhileStarting, wakeAtStep, wakeWhileStarting } from './flow-timers';
+import { andThen, isAwaited, unchanged, withJourney, type CallingPhase, type Transition } from './flow-transition';
+import { pageIsActionable } from './flow-view';
 
 export type { Transition } from './flow-transition';
-
-type EventType = FlowEvent['type'];
-type EventOf<T extends EventType> = Extract<FlowEvent, { type: T }>;
-type PhaseOf<K extends PhaseKind> = Extract<Phase, { kind: K }>;
-
-/**
- * One event a phase takes: what it does, and the phases it can lead to (the diagram is drawn from
- * these, docs/flow-states.md; the random journeys check that no other phase follows).
- */
-interface Rule<K extends PhaseKind, T extends EventType> {
-  readonly run: (state: FlowState, phase: PhaseOf<K>, event: EventOf<T>, nowMs: number) => Transition;
-  readonly to: readonly PhaseKind[];
-}
-
-/** The events a phase takes. An event it does not take has no entry: it changes nothing. */
-export type PhaseTable<K extends PhaseKind> = { readonly [T in EventType]?: Rule<K, T> };
 
 /**
  * What every failed answer means before its call's own rules (spec §8) apply:
  * - DESIGN §3.11: the decision was already taken elsewhere (409 consent_already_decided);
  * - DESIGN §3.15: no answer while the browser is offline is not a failure: the call waits for the
- *   connection (a login, which cannot be repeated safely, goes back to the form);
+ *   connection (`lost`: a login, which cannot be repeated safely, goes back to the form);
  * - DESIGN §3.11: a decision whose answer proves nothing is asked again with the same key, at
  *   most twice more, within the call's deadline.
  */
-function onFailedAnswer(state: FlowState, answer: FlowAnswer): Transition | undefined {
-  const pending = callOf(state.phase);
+function onFailedAnswer<P extends CallingPhase>(
+  state: FlowState<P>,
+  answer: FlowAnswer,
+  lost: ((state: FlowState<P>, answer: FlowAnswer) => Transition<P> | undefined) | undefined,
+): Transition<P | DecidedElsewhere> | undefined {
+  const pending = state.phase.call;
   if (answer.result.ok || pending === undefined) return undefined;
   const error = answer.result.error;
   if (isAlreadyDecided(error)) return decidedElsewhere(state, error);
-  if (error.status === 0 && !state.online) {
-    if (answer.kind === 'authenticate' && state.phase.kind === 'steps') {
-      return unchanged(withJourney({ ...state, phase: { ...state.phase, call: undefined } }, { login: { ...state.journey.login, answerLost: true } }));
-    }
-    const phase = state.phase;
-    if (phase.kind === 'starting' || phase.kind === 'steps' || phase.kind === 'leaving')
-      return unchanged({ ...state, phase: { ...phase, call: { ...pending, held: true } } });
-  }
+  if (error.status === 0 && !state.online) return lost?.(state, answer) ?? unchanged({ ...state, phase: { ...state.phase, call: { ...pending, held: true } } });
   if ((answer.kind === 'confirm' || answer.kind === 'reject') && isUnclearOutcome(error)) return retryDecision(state, pending);
   return undefined;
 }
 
 /** The answer to the call the phase waits for, by kind; an answer to any other call changes nothing. */
-function answered<K extends 'starting' | 'steps' | 'leaving'>(
-  handle: (state: FlowState, phase: PhaseOf<K>, answer: FlowAnswer, nowMs: number) => Transition,
-): Rule<K, 'answered'>['run'] {
-  return (state, phase, event, nowMs) => {
-    if (!isAwaited(phase, event.id, event.answer.kind)) return unchanged(state);
-    return onFailedAnswer(state, event.answer) ?? handle(state, phase, event.answer, nowMs);
+function answered<P extends CallingPhase, R extends Transition>(
+  handle: (state: FlowState<P>, answer: FlowAnswer, nowMs: number) => R,
+  lost?: (state: FlowState<P>, answer: FlowAnswer) => Transition<P> | undefined,
+) {
+  return (state: FlowState<P>, event: EventOf<'answered'>, nowMs: number): R | Transition<P | DecidedElsewhere> => {
+    if (!isAwaited(state.phase, event.id, event.answer.kind)) return unchanged(state);
+    return onFailedAnswer(state, event.answer, lost) ?? handle(state, event.answer, nowMs);
   };
 }
 
-function startingAnswer(state: FlowState, _phase: Starting, answer: FlowAnswer, nowMs: number): Transition {
-  switch (answer.kind) {
-    case 'consentDetails':
-      return onConsentDetails(state, answer, nowMs);
-    case 'confirm':
-      return onReplayed(state, answer, nowMs);
-    default:
-      return unchanged(state);
-  }
+/** DESIGN §3.15: the login's answer lost while offline: the form comes back, and says so (a login is never sent twice). */
+const loginAnswerLost = (state: FlowState<OnStep<'login'>>, answer: FlowAnswer): Transition<OnStep<'login'>> | undefined =>
+  answer.kind === 'authenticate'
+    ? unchanged(withJourney({ ...state, phase: { ...state.phase, call: undefined } }, { login: { ...state.journey.login, answerLost: true } }))
+    : undefined;
+
+/** DESIGN §3.11: a step's approval asked for again after the bank said it holds ours (409), on whatever step it was. */
+function confirmAnswer<S extends Step>(state: FlowState<OnStep<S>>, answer: FlowAnswer, nowMs: number) {
+  return answer.kind === 'confirm' ? onConfirmed(state, answer, nowMs) : unchanged(state);
 }
 
-function stepAnswer(state: FlowState, _phase: OnSteps, answer: FlowAnswer, nowMs: number): Transition {
+/** Spec §4 "Account step": the business-contract put and the accounts, asked from the login, select-profile or (Back) confirmation. */
+function accountStepAnswer<S extends Step>(state: FlowState<OnStep<S>>, answer: FlowAnswer, nowMs: number) {
+  if (answer.kind === 'confirmBusinessProfile') return onBusinessProfileConfirmed(state, answer);
+  if (answer.kind === 'accounts') return onAccounts(state, answer);
+  return confirmAnswer(state, answer, nowMs);
+}
+
+function loginAnswer(state: FlowState<OnStep<'login'>>, answer: FlowAnswer, nowMs: number) {
   switch (answer.kind) {
     case 'authenticate':
       return onAuthenticated(state, answer);
@@ -117,128 +123,286 @@ function stepAnswer(state: FlowState, _phase: OnSteps, answer: FlowAnswer, nowMs
       return onCustomerDetails(state, answer);
     case 'businesses':
       return onBusinesses(state, answer);
-    case 'confirmBusinessProfile':
-      return onBusinessProfileConfirmed(state, answer);
-    case 'accounts':
-      return onAccounts(state, answer);
-    case 'saveSelection':
-      return onSaved(state, answer);
-    case 'confirm':
-      return onConfirmed(state, answer, nowMs);
     default:
-      return unchanged(state);
+      return accountStepAnswer(state, answer, nowMs);
   }
 }
 
-function leavingAnswer(state: FlowState, phase: Leaving, answer: FlowAnswer, nowMs: number): Transition {
-  switch (answer.kind) {
-    case 'reject':
-      return onRejected(state, phase, answer);
-    case 'confirm':
-      return onCodeWhileLeaving(state, phase, answer, nowMs);
-    default:
-      return unchanged(state);
-  }
+function reviewAnswer(state: FlowState<OnStep<'confirmation'>>, answer: FlowAnswer, nowMs: number) {
+  return answer.kind === 'saveSelection' ? onSaved(state, answer) : accountStepAnswer(state, answer, nowMs);
 }
 
-/** Time passed: the timers were judged around the event (see {@link transition}); nothing else. */
-const TICK = { run: (state: FlowState) => unchanged(state) } as const;
-/** DESIGN §3.15: the browser went offline, or came back. */
-const CONNECTIVITY = { run: (state: FlowState, _phase: Phase, event: EventOf<'connectivity'>) => onConnectivity(state, event.online) } as const;
+const accountsAnswer = (state: FlowState<OnStep<'selectAccounts'>>, answer: FlowAnswer, nowMs: number) =>
+  answer.kind === 'saveSelection' ? onSaved(state, answer) : confirmAnswer(state, answer, nowMs);
 
-/** The loading screen, or the pre-rendered form waiting for the login step. */
-const STARTING: PhaseTable<'starting'> = {
-  launched: { run: (state, phase, event) => onLaunched(state, phase, event), to: ['starting', 'failed'] },
-  verified: { run: (state, phase, event, nowMs) => onVerified(state, phase, event, nowMs), to: ['starting', 'failed'] },
-  answered: { run: answered(startingAnswer), to: ['starting', 'steps', 'confirmed', 'decidedElsewhere', 'failed'] },
-  // Issue 15, 20: the pre-rendered form takes typing, and remembers a press for the login step.
-  usernameTyped: { run: (state, _phase, event) => onUsernameTyped(state, event.value), to: ['starting'] },
-  secureCodeTyped: { run: (state, _phase, event) => onSecureCodeTyped(state, event.value), to: ['starting'] },
-  dateOfBirthTyped: { run: (state, _phase, event) => onDateOfBirthTyped(state, event.parts), to: ['starting'] },
-  submitLogin: { run: (state, _phase, _event, nowMs) => onSubmitLogin(state, nowMs), to: ['starting'] },
-  cancel: { run: (state) => onCancel(state), to: ['starting'] },
-  openHelp: { run: (state, _phase, event) => onOpenHelp(state, event.modal), to: ['starting'] },
-  // The token-expiry redirect, which can open while the consent is read (spec §4).
-  modalPrimary: { run: (state, _phase, _event, nowMs) => onModalPrimary(state, nowMs), to: ['leaving', 'ended', 'failed'] },
-  browserBack: { run: (state, _phase, _event, nowMs) => onBrowserBack(state, nowMs), to: ['starting'] },
-  tick: { ...TICK, to: ['starting', 'ended', 'failed'] },
-  connectivity: { ...CONNECTIVITY, to: ['starting'] },
-};
+/**
+ * The exits read the trusted token from the journey, whose type does not say it is there
+ * (docs/flow-states.md "Guards that remain"): without it they stay.
+ */
+const NO_TOKEN = 'an address that cannot be followed: the failure page; no trusted token: stays';
 
-/** A step of the flow, its request and its modals. Page events act only when the page can be used (flow-view.ts `pageIsActionable`). */
-const STEPS: PhaseTable<'steps'> = {
-  answered: { run: answered(stepAnswer), to: ['steps', 'confirmed', 'decidedElsewhere'] },
-  usernameTyped: { run: (state, _phase, event) => onUsernameTyped(state, event.value), to: ['steps'] },
-  secureCodeTyped: { run: (state, _phase, event) => onSecureCodeTyped(state, event.value), to: ['steps'] },
-  dateOfBirthTyped: { run: (state, _phase, event) => onDateOfBirthTyped(state, event.parts), to: ['steps'] },
-  submitLogin: { run: (state, _phase, _event, nowMs) => onSubmitLogin(state, nowMs), to: ['steps'] },
-  openHelp: { run: (state, _phase, event) => onOpenHelp(state, event.modal), to: ['steps'] },
-  chooseProfile: { run: (state, _phase, event) => onChooseProfile(state, event.id), to: ['steps'] },
-  toggleAccount: { run: (state, _phase, event) => onToggleAccount(state, event.id), to: ['steps'] },
-  toggleSubAccount: { run: (state, _phase, event) => onToggleSubAccount(state, event.parentId, event.subId), to: ['steps'] },
-  toggleAll: { run: (state, _phase, event) => onToggleAll(state, event.ids), to: ['steps'] },
-  describe: { run: (state, _phase, event) => onDescribe(state, event.text), to: ['steps'] },
-  continue: { run: (state) => onContinue(state), to: ['steps'] },
-  back: { run: (state) => onBack(state), to: ['steps'] },
-  confirm: { run: (state) => onConfirm(state), to: ['steps'] },
-  cancel: { run: (state) => onCancel(state), to: ['steps'] },
-  modalPrimary: { run: (state, _phase, _event, nowMs) => onModalPrimary(state, nowMs), to: ['steps', 'leaving', 'ended', 'failed'] },
-  modalDismiss: { run: (state, _phase, _event, nowMs) => onModalDismiss(state, nowMs), to: ['steps'] },
-  stepUnavailable: { run: (state) => onStepUnavailable(state), to: ['steps'] },
-  activity: { run: (state, _phase, _event, nowMs) => onActivity(state, nowMs), to: ['steps'] },
-  browserBack: { run: (state, _phase, _event, nowMs) => onBrowserBack(state, nowMs), to: ['steps'] },
-  tick: { ...TICK, to: ['steps', 'leaving', 'endingNotice', 'ended', 'failed'] },
-  connectivity: { ...CONNECTIVITY, to: ['steps'] },
-};
+const starting = rowsOf('starting');
+
+/** The loading screen, or the pre-rendered form waiting for the login step (issue 15, 20: it takes typing, and remembers a press). */
+const STARTING = tableOf(
+  [
+    starting('launched', ['stays', 'failed'], onLaunched),
+    starting('verified', ['stays', 'failed'], onVerified),
+    starting(
+      'answered',
+      ['stays', 'steps.login', 'confirmed', 'decidedElsewhere', 'failed'],
+      answered((state, answer, nowMs) => {
+        if (answer.kind === 'consentDetails') return onConsentDetails(state, answer, nowMs);
+        return answer.kind === 'confirm' ? onReplayed(state, answer, nowMs) : unchanged(state);
+      }),
+      'the consent read: the login step; an approval asked again after a reload: the success, or the consent read',
+    ),
+    starting('usernameTyped', ['stays'], (state, event) => onUsernameTyped(state, waitingFormTakesInput(state), event.value)),
+    starting('secureCodeTyped', ['stays'], (state, event) => onSecureCodeTyped(state, waitingFormTakesInput(state), event.value)),
+    starting('dateOfBirthTyped', ['stays'], (state, event) => onDateOfBirthTyped(state, waitingFormTakesInput(state), event.parts)),
+    starting('submitLogin', ['stays'], (state, _event, nowMs) => submitWhileStarting(state, nowMs), 'remembered for the login step'),
+    starting('openHelp', ['stays'], (state, event) => rememberEarlyAction(state, event.modal), 'remembered for the login step'),
+    starting('cancel', ['stays'], (state) => rememberEarlyAction(state, 'cancel'), 'remembered for the login step'),
+    starting('browserBack', ['stays'], (state) => rememberEarlyAction(state, 'browserBack'), 'remembered for the login step'),
+    // The token-expiry redirect, which can open while the consent is read (spec §4).
+    starting('modalPrimary', ['stays', 'leaving', 'ended', 'failed'], (state) => modalPrimaryWhileStarting(state)),
+    starting('connectivity', ['stays'], (state, event) => onConnectivityWhileCalling(state, event.online)),
+  ],
+  afterOf('starting')(
+    ['stays', 'endingNotice', 'ended', 'failed'],
+    { run: timersWhileStarting, wake: wakeWhileStarting },
+    "a decision asked again; the token's expiry",
+  ),
+);
+
+const steps = rowsOf('steps');
+
+/** What every step takes alike; a page event acts only when the page can be used (flow-view.ts `pageIsActionable`). */
+const EVERY_STEP = [
+  steps('cancel', ['stays'], onCancel, 'the sharing-incomplete question'),
+  steps(
+    'modalPrimary',
+    ['stays', 'steps.selectProfile', 'leaving', 'ended', 'failed'],
+    (state, _event, nowMs) => modalPrimaryAtStep(state, nowMs),
+    "as the top modal's button says (modal.ts)",
+  ),
+  steps('modalDismiss', ['stays'], (state, _event, nowMs) => modalDismissAtStep(state, nowMs)),
+  steps('stepUnavailable', ['stays'], onStepUnavailable, 'Service unavailable'),
+  steps('activity', ['stays'], (state, _event, nowMs) => onActivity(state, nowMs)),
+  steps('connectivity', ['stays'], (state, event) => onConnectivityWhileCalling(state, event.online)),
+] as const;
+
+const EVERY_STEP_AFTER = afterOf('steps')(
+  ['stays', 'leaving', 'endingNotice', 'ended', 'failed'],
+  { run: timersAtStep, wake: wakeAtStep },
+  "a decision asked again; the token's expiry; the inactivity warning, then the bank asked to reject",
+);
+
+const login = rowsOf('steps.login');
+
+const LOGIN = tableOf(
+  [
+    ...EVERY_STEP,
+    login(
+      'answered',
+      ['stays', 'steps.selectProfile', 'steps.selectAccounts', 'steps.confirmation', 'confirmed', 'decidedElsewhere'],
+      answered(loginAnswer, loginAnswerLost),
+      'logged in: the guards, then select-profile (several profiles), else the account step (skipStep: confirmation)',
+    ),
+    login('usernameTyped', ['stays'], (state, event) => onUsernameTyped(state, pageIsActionable(state), event.value)),
+    login('secureCodeTyped', ['stays'], (state, event) => onSecureCodeTyped(state, pageIsActionable(state), event.value)),
+    login('dateOfBirthTyped', ['stays'], (state, event) => onDateOfBirthTyped(state, pageIsActionable(state), event.parts)),
+    login('submitLogin', ['stays'], (state, _event, nowMs) => submitAtLogin(state, nowMs), 'a complete form: the login asked'),
+    login('openHelp', ['stays'], (state, event) => openHelpAtLogin(state, event.modal)),
+    login('browserBack', ['stays'], (state, _event, nowMs) => browserBackAtStep(state, nowMs, undefined), 'a closable modal closes; else the leave question'),
+  ],
+  EVERY_STEP_AFTER,
+);
+
+const profiles = rowsOf('steps.selectProfile');
+
+const SELECT_PROFILE = tableOf(
+  [
+    ...EVERY_STEP,
+    profiles(
+      'answered',
+      ['stays', 'steps.selectAccounts', 'steps.confirmation', 'confirmed', 'decidedElsewhere'],
+      answered(accountStepAnswer),
+      'the account step (skipStep: confirmation)',
+    ),
+    profiles('chooseProfile', ['stays'], (state, event) => onChooseProfile(state, event.id)),
+    profiles(
+      'continue',
+      ['stays', 'steps.selectAccounts', 'steps.confirmation'],
+      (state) => continueFromProfiles(state),
+      'with a profile chosen: the account step (its profile put to the bank first, unless it is on it; skipStep: confirmation)',
+    ),
+    profiles(
+      'browserBack',
+      ['stays'],
+      (state, _event, nowMs) => browserBackAtStep(state, nowMs, undefined),
+      'a closable modal closes; else the leave question',
+    ),
+  ],
+  EVERY_STEP_AFTER,
+);
+
+const accounts = rowsOf('steps.selectAccounts');
+
+const SELECT_ACCOUNTS = tableOf(
+  [
+    ...EVERY_STEP,
+    accounts('answered', ['stays', 'steps.confirmation', 'confirmed', 'decidedElsewhere'], answered(accountsAnswer), 'the selection saved: confirmation'),
+    accounts('toggleAccount', ['stays'], (state, event) => onToggleAccount(state, event.id)),
+    accounts('toggleSubAccount', ['stays'], (state, event) => onToggleSubAccount(state, event.parentId, event.subId)),
+    accounts('toggleAll', ['stays'], (state, event) => onToggleAll(state, event.ids)),
+    accounts('continue', ['stays'], continueFromAccounts, 'a selection that shares something: saved; nothing selectable: No eligible accounts'),
+    accounts('back', ['stays'], backFromAccounts, 'with several profiles: the warning that the choices go (its OK: select-profile)'),
+    accounts(
+      'browserBack',
+      ['stays'],
+      (state, _event, nowMs) => browserBackAtStep(state, nowMs, backFromAccounts),
+      'a closable modal closes; else as `back`, or the leave question where the step has no Back',
+    ),
+  ],
+  EVERY_STEP_AFTER,
+);
+
+const review = rowsOf('steps.confirmation');
+
+const CONFIRMATION = tableOf(
+  [
+    ...EVERY_STEP,
+    review(
+      'answered',
+      ['stays', 'steps.selectAccounts', 'confirmed', 'decidedElsewhere'],
+      answered(reviewAnswer),
+      'the approval: the success; (after Back) the accounts: select-and-confirm',
+    ),
+    review('describe', ['stays'], (state, event) => onDescribe(state, event.text)),
+    review('confirm', ['stays'], onConfirm, 'the approval asked (a description saved first)'),
+    review('back', ['stays', 'steps.selectProfile'], backFromReview, 'skipStep: select-profile; else the account step asked again, its ticks kept'),
+    review(
+      'browserBack',
+      ['stays', 'steps.selectProfile'],
+      (state, _event, nowMs) => browserBackAtStep(state, nowMs, backFromReview),
+      'a closable modal closes; else as `back`, or the leave question where the step has no Back',
+    ),
+  ],
+  EVERY_STEP_AFTER,
+);
+
+const leaving = rowsOf('leaving');
 
 /** The bank is asked to reject (or for the code of the approval it holds) before the exit: only its answer and time move on. */
-const LEAVING: PhaseTable<'leaving'> = {
-  answered: { run: answered(leavingAnswer), to: ['steps', 'starting', 'confirmed', 'decidedElsewhere', 'endingNotice', 'ended', 'failed'] },
-  tick: { ...TICK, to: ['leaving'] },
-  connectivity: { ...CONNECTIVITY, to: ['leaving'] },
-};
+const LEAVING = tableOf(
+  [
+    leaving(
+      'answered',
+      [
+        'stays',
+        'starting',
+        'steps.login',
+        'steps.selectProfile',
+        'steps.selectAccounts',
+        'steps.confirmation',
+        'confirmed',
+        'decidedElsewhere',
+        'endingNotice',
+        'ended',
+        'failed',
+      ],
+      answered((state, answer, nowMs) => {
+        if (answer.kind === 'reject') return onRejected(state, answer);
+        return answer.kind === 'confirm' ? onCodeWhileLeaving(state, answer, nowMs) : unchanged(state);
+      }),
+      'rejected: the exit; the rejection failed: Service unavailable on the screen it left',
+    ),
+    leaving('connectivity', ['stays'], (state, event) => onConnectivityWhileCalling(state, event.online)),
+  ],
+  afterOf('leaving')(
+    ['stays'],
+    { run: (state) => sendDueRetry(state) ?? unchanged(state), wake: (state) => state.phase.call.retryAtMs },
+    'the decision asked again',
+  ),
+);
 
-/** The success modal: its button, or its time, returns the customer with the code. */
-const CONFIRMED: PhaseTable<'confirmed'> = {
-  modalPrimary: { run: (state) => leaveWithSuccess(state), to: ['ended', 'failed'] },
-  browserBack: { run: (state) => leaveWithSuccess(state), to: ['ended', 'failed'] },
-  tick: { ...TICK, to: ['ended', 'failed'] },
-  connectivity: { ...CONNECTIVITY, to: ['confirmed'] },
-};
+const confirmed = rowsOf('confirmed');
 
-/** "This request has already been completed": its button returns as the bank decided. */
-const DECIDED_ELSEWHERE: PhaseTable<'decidedElsewhere'> = {
-  modalPrimary: { run: (state) => leaveAsDecided(state), to: ['ended', 'failed'] },
-  browserBack: { run: (state) => leaveAsDecided(state), to: ['ended', 'failed'] },
-  connectivity: { ...CONNECTIVITY, to: ['decidedElsewhere'] },
-};
+/** Spec §4 Success: the success modal: its button, the phone's Back or its time returns the customer with the code. */
+const CONFIRMED = tableOf(
+  [
+    confirmed('modalPrimary', ['ended', 'failed', 'stays'], leaveWithSuccess, NO_TOKEN),
+    confirmed('browserBack', ['ended', 'failed', 'stays'], leaveWithSuccess, NO_TOKEN),
+    confirmed('connectivity', ['stays'], (state, event) => onConnectivity(state, event.online)),
+  ],
+  afterOf('confirmed')(
+    ['stays', 'ended', 'failed'],
+    { run: (state, nowMs) => (nowMs >= state.phase.returnAtMs ? leaveWithSuccess(state) : unchanged(state)), wake: (state) => state.phase.returnAtMs },
+    `2.5 s after the confirmation (SUCCESS_RETURN_DELAY_MS): as the button; ${NO_TOKEN}`,
+  ),
+);
+
+const decided = rowsOf('decidedElsewhere');
+
+/** DESIGN §3.11 "This request has already been completed": its button returns as the bank decided. */
+const DECIDED_ELSEWHERE = tableOf([
+  decided('modalPrimary', ['ended', 'failed', 'stays'], leaveAsDecided, NO_TOKEN),
+  decided('browserBack', ['ended', 'failed', 'stays'], leaveAsDecided, NO_TOKEN),
+  decided('connectivity', ['stays'], (state, event) => onConnectivity(state, event.online)),
+]);
+
+const notice = rowsOf('endingNotice');
 
 /** DESIGN §3.18: an ending the customer did not choose, said before the exit: its button (or Back), or its time, leaves. */
-const ENDING_NOTICE: PhaseTable<'endingNotice'> = {
-  modalPrimary: { run: (state, phase) => leaveAfterNotice(state, phase), to: ['ended'] },
-  browserBack: { run: (state, phase) => leaveAfterNotice(state, phase), to: ['ended'] },
-  tick: { ...TICK, to: ['ended'] },
-  connectivity: { ...CONNECTIVITY, to: ['endingNotice'] },
-};
+const ENDING_NOTICE = tableOf(
+  [
+    notice('modalPrimary', ['ended'], leaveAfterNotice),
+    notice('browserBack', ['ended'], leaveAfterNotice),
+    notice('connectivity', ['stays'], (state, event) => onConnectivity(state, event.online)),
+  ],
+  afterOf('endingNotice')(
+    ['stays', 'ended'],
+    { run: (state, nowMs) => (nowMs >= state.phase.returnAtMs ? leaveAfterNotice(state) : unchanged(state)), wake: (state) => state.phase.returnAtMs },
+    '5 s after the notice (ENDING_NOTICE_MS): the exit it announced',
+  ),
+);
 
-/** The failure page: Go Back or Leave Page (Back too). */
-const FAILED: PhaseTable<'failed'> = {
-  leaveFailurePage: { run: (state) => onLeaveFailurePage(state), to: ['ended', 'failed'] },
-  browserBack: { run: (state) => onLeaveFailurePage(state), to: ['ended', 'failed'] },
-  connectivity: { ...CONNECTIVITY, to: ['failed'] },
-};
+const failed = rowsOf('failed');
+
+/** Spec §2 failure page: Go Back or Leave Page (Back too). */
+const FAILED = tableOf([
+  failed('leaveFailurePage', ['ended', 'stays'], onLeaveFailurePage, 'an address that cannot be followed stays'),
+  failed('browserBack', ['ended', 'stays'], onLeaveFailurePage, 'as Go Back'),
+  failed('connectivity', ['stays'], (state, event) => onConnectivity(state, event.online)),
+]);
+
+const ended = rowsOf('ended');
 
 /** DESIGN §3.2: the exit was taken; a page still here offers it again, by its notice's button. */
-const ENDED: PhaseTable<'ended'> = {
-  modalPrimary: { run: (state, phase) => takeExitAgain(state, phase), to: ['ended'] },
-  tick: { ...TICK, to: ['ended'] },
-};
+const ENDED = tableOf(
+  [ended('modalPrimary', ['stays'], takeExitAgain, 'the exit again, once offered')],
+  afterOf('ended')(
+    ['stays'],
+    {
+      run: (state, nowMs) => {
+        const at = state.phase.offerExitAtMs;
+        return at !== undefined && nowMs >= at ? unchanged({ ...state, phase: { ...state.phase, offerExitAtMs: undefined } }) : unchanged(state);
+      },
+      wake: (state) => state.phase.offerExitAtMs,
+    },
+    '5 s after the exit (EXIT_OFFER_MS): the exit offered again',
+  ),
+);
 
-/** DESIGN §3.9: each phase's events, written once; whatever a phase does not list, it does not take. */
-export const PHASE_TABLES: { readonly [K in PhaseKind]: PhaseTable<K> } = {
+/** DESIGN §3.9, issue 34 items 1 and 2: each state's events and time, written once; whatever a state does not list, it does not take. */
+export const FLOW_TABLES: { readonly [W in Where]: Table } = {
   starting: STARTING,
   failed: FAILED,
-  steps: STEPS,
+  'steps.login': LOGIN,
+  'steps.selectProfile': SELECT_PROFILE,
+  'steps.selectAccounts': SELECT_ACCOUNTS,
+  'steps.confirmation': CONFIRMATION,
   leaving: LEAVING,
   confirmed: CONFIRMED,
   decidedElsewhere: DECIDED_ELSEWHERE,
@@ -247,30 +411,30 @@ export const PHASE_TABLES: { readonly [K in PhaseKind]: PhaseTable<K> } = {
 };
 
 /**
- * The phases time can lead to from each phase, whatever the event (the timers are judged around
- * every event, {@link transition}): a decision asked again; the success modal's and the ending
- * notice's return; the token expiry and its fallback (the ending notice, or the plain exit); the
- * inactivity lapse (the bank asked to reject first).
+ * The row of the state's table for this event. The rows are typed for their state's phase;
+ * `whereOf` chose the table by that phase, so the model's casts (`FlowState<never>`) are here only.
  */
-export const TIMER_TARGETS: { readonly [K in PhaseKind]: readonly PhaseKind[] } = {
-  starting: ['endingNotice', 'ended', 'failed'],
-  failed: [],
-  steps: ['leaving', 'endingNotice', 'ended', 'failed'],
-  leaving: [],
-  confirmed: ['ended', 'failed'],
-  decidedElsewhere: [],
-  endingNotice: ['ended'],
-  ended: [],
-};
+function rowOf(state: FlowState, type: EventType): Row | undefined {
+  return FLOW_TABLES[whereOf(state.phase)].rows[type];
+}
 
-function ruleFor<K extends PhaseKind, T extends EventType>(kind: K, type: T): Rule<K, T> | undefined {
-  return (PHASE_TABLES[kind] as PhaseTable<K>)[type];
+function afterFor(state: FlowState): After | undefined {
+  return FLOW_TABLES[whereOf(state.phase)].after;
+}
+
+/** Spec §4 timers, DESIGN §3.5, §3.10: time judged from the clock, by the state's own `after`. */
+export function evaluateTimers(state: FlowState, nowMs: number): Transition {
+  return afterFor(state)?.run(state as FlowState<never>, nowMs) ?? unchanged(state);
+}
+
+/** DESIGN §3.5: when the model next needs to look at the clock, if ever. */
+export function nextWakeMs(state: FlowState, nowMs: number): number | undefined {
+  return afterFor(state)?.wake(state as FlowState<never>, nowMs);
 }
 
 function onEvent(state: FlowState, event: FlowEvent, nowMs: number): Transition {
-  const rule = ruleFor(state.phase.kind, event.type);
-  if (rule === undefined) return unchanged(state);
-  return rule.run(state, state.phase, event, nowMs);
+  const row = rowOf(state, event.type);
+  return row === undefined ? unchanged(state) : row.run(state as FlowState<never>, event as never, nowMs);
 }
 
 /**

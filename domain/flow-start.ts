@@ -2,8 +2,8 @@ import { decodeErrorPageParam, type ErrorPageData } from './error-page';
 import type { FlowAnswer, FlowEffect } from './flow-effects';
 import type { FlowEvent } from './flow-events';
 import { carryOutEarlyAction } from './flow-login';
-import type { ExpiryTimer, FailureRoute, FlowState, Starting } from './flow-state';
-import { andThen, callOver, emit, showStep, startCall, unchanged, withJourney, withModals, type Transition } from './flow-transition';
+import type { ExpiryTimer, Failed, FailureRoute, FlowState, Starting } from './flow-state';
+import { andThen, callOver, emit, inPhase, showStep, startCall, unchanged, withJourney, withModals, type Transition } from './flow-transition';
 import { brandFlowRoute, flowRouteName, isFollowableRedirectUri, parseRedirectToken } from './redirect-token';
 import { FALLBACK_REDIRECT_MS, planTokenExpiryTimer } from './token-expiry-timer';
 
@@ -14,10 +14,10 @@ export const ADDRESS_FAILURE_ROUTES: readonly FailureRoute[] = ['authorize_failu
  * Spec §2 failure page: a non-closable page of its own, so nothing else is open, timed or asked;
  * the token is forgotten (DESIGN §3.13), except after a keys outage, where a reload should work.
  */
-export function showFailure(state: FlowState, route: FailureRoute, details?: ErrorPageData, ...effects: readonly FlowEffect[]): Transition {
-  const phase = details === undefined ? { kind: 'failed' as const, route } : { kind: 'failed' as const, route, details };
+export function showFailure(state: FlowState, route: FailureRoute, details?: ErrorPageData, ...effects: readonly FlowEffect[]): Transition<Failed> {
+  const phase: Failed = details === undefined ? { kind: 'failed', route } : { kind: 'failed', route, details };
   const keepToken = route === 'service_unavailable';
-  return emit(withJourney({ ...state, phase }, { expiry: { kind: 'off' } }), ...effects, ...(keepToken ? [] : [{ type: 'clearToken' } as const]));
+  return emit(withJourney(inPhase(state, phase), { expiry: { kind: 'off' } }), ...effects, ...(keepToken ? [] : [{ type: 'clearToken' } as const]));
 }
 
 /**
@@ -26,7 +26,8 @@ export function showFailure(state: FlowState, route: FailureRoute, details?: Err
  * reload) is verified before anything else: nothing is sent to the bank before that. DESIGN
  * §3.11: an approval this tab asked before a reload is unclear until the bank is asked again.
  */
-export function onLaunched(state: FlowState, phase: Starting, event: Extract<FlowEvent, { type: 'launched' }>): Transition {
+export function onLaunched(state: FlowState<Starting>, event: Extract<FlowEvent, { type: 'launched' }>) {
+  const phase = state.phase;
   if (phase.call !== undefined) return unchanged(state);
   const forget: FlowEffect[] = event.jwtFromAddress === undefined ? [] : [{ type: 'forgetAddressToken' }];
   if (event.route === 'authorize_failure') return showFailure(state, 'authorize_failure', decodeErrorPageParam(event.errorParam), ...forget);
@@ -52,9 +53,9 @@ const finishedBrand = (state: FlowState, brand: string | undefined): string | un
  * request has already been completed" in the failure page's frame, under that flow's brand, which
  * the exit kept for the tab (the `rememberFinished` effect). Nothing is sent; there is nothing to end.
  */
-function showCompleted(state: FlowState, brand: string, forget: readonly FlowEffect[]): Transition {
-  const phase = { kind: 'failed' as const, route: 'already_completed' as const, brand };
-  return emit(withJourney({ ...state, phase }, { expiry: { kind: 'off' } }), ...forget);
+function showCompleted(state: FlowState, brand: string, forget: readonly FlowEffect[]): Transition<Failed> {
+  const phase: Failed = { kind: 'failed', route: 'already_completed', brand };
+  return emit(withJourney(inPhase(state, phase), { expiry: { kind: 'off' } }), ...forget);
 }
 
 /** Spec §4 "Token expiry timer": started, not started (already past), or the fallback return when it cannot be set. */
@@ -70,7 +71,8 @@ function expiryTimer(exp: unknown, nowMs: number): ExpiryTimer {
  * made before a reload is asked again first, so that its code is never lost. When the bank's keys
  * could not be fetched the token is neither good nor bad: it is kept, so that a reload can try again.
  */
-export function onVerified(state: FlowState, phase: Starting, event: Extract<FlowEvent, { type: 'verified' }>, nowMs: number): Transition {
+export function onVerified(state: FlowState<Starting>, event: Extract<FlowEvent, { type: 'verified' }>, nowMs: number) {
+  const phase = state.phase;
   const jwt = phase.jwt;
   if (phase.call?.id !== event.id || phase.call.call.kind !== 'verify' || jwt === undefined) return unchanged(state);
   if (!event.result.ok) {
@@ -106,7 +108,7 @@ export function onVerified(state: FlowState, phase: Starting, event: Extract<Flo
  * Spec §4 "Consent guard": the consent is loaded once. An amendment starts with the arrangement's
  * description (issue 11: confirming without retyping must not erase it).
  */
-export function onConsentDetails(state: FlowState, answer: Extract<FlowAnswer, { kind: 'consentDetails' }>, nowMs: number): Transition {
+export function onConsentDetails(state: FlowState<Starting>, answer: Extract<FlowAnswer, { kind: 'consentDetails' }>, nowMs: number) {
   if (!answer.result.ok) return showFailure(state, 'consent_fetch_failure');
   const consent = answer.result.value;
   const read = withJourney(callOver(state), { consent, description: consent.nickname ?? '' });

@@ -11,14 +11,14 @@ import { FRESH_LOGIN, type LoginState } from './login-state';
 import { NO_MODALS, type ModalEntry, type ModalStack } from './modal-stack';
 import type { Profile } from './profiles';
 import type { RedirectToken } from './redirect-token';
-import type { ReturnUrl } from './return-url';
+import type { ConfirmationAnswer, ReturnUrl } from './return-url';
 
 /**
  * DESIGN §3.9, §3.16 (docs/flow-states.md): the phase (what the journey is doing), the bank's
  * decision as far as known, and the journey's data. No flag says where the journey is: each phase
  * holds only what it has, and takes its own events (flow-model.ts).
  */
-export interface FlowState {
+export interface FlowState<P extends Phase = Phase> {
   readonly config: FlowConfig;
   /** The model reads no clock: `transition` is given the time. */
   readonly nowMs: number;
@@ -29,7 +29,7 @@ export interface FlowState {
   readonly nextCallId: number;
   /** When the model next needs a `tick` (the wake the interpreter has set), if any. */
   readonly wakeAtMs: number | undefined;
-  readonly phase: Phase;
+  readonly phase: P;
   readonly decision: BankDecision;
   readonly journey: Journey;
 }
@@ -75,7 +75,7 @@ export interface Starting {
   readonly modals: ModalStack;
 }
 
-interface Failed {
+export interface Failed {
   readonly kind: 'failed';
   readonly route: FailureRoute;
   readonly details?: ErrorPageData;
@@ -83,15 +83,22 @@ interface Failed {
   readonly brand?: string;
 }
 
-export interface OnSteps {
+/**
+ * Issue 34 item 1 "each step a state": a step of the flow (spec §2), one type per step, so that a
+ * handler of one step's row is handed that step (flow-model.ts).
+ */
+export interface OnStep<S extends Step> {
   readonly kind: 'steps';
-  readonly step: Step;
+  readonly step: S;
   /** The request the step waits for (spec §2 spinner mask); a keep-alive is not waited for. */
   readonly call: PendingCall | undefined;
   readonly modals: ModalStack;
   /** Spec §4 "Inactivity timer": the time of the last activity; `undefined` once the journey is ending (nothing restarts). */
   readonly lastActivityMs: number | undefined;
 }
+
+/** Any step of the flow. */
+export type OnSteps = OnStep<Step>;
 
 export interface Leaving {
   readonly kind: 'leaving';
@@ -121,15 +128,19 @@ export interface EndingNotice {
   readonly screen: Screen;
 }
 
-interface Confirmed {
+export interface Confirmed {
   readonly kind: 'confirmed';
+  /** CONTRACT §6: the bank's answer, returned to the recipient with its code. */
+  readonly answer: ConfirmationAnswer;
   readonly returnAtMs: number;
   /** What stays on screen behind the success modal. */
   readonly screen: Screen;
 }
 
-interface DecidedElsewhere {
+export interface DecidedElsewhere {
   readonly kind: 'decidedElsewhere';
+  /** DESIGN §3.11: what the other tab or window decided, as the bank's 409 names it. */
+  readonly as: 'approved' | 'rejected' | 'unknown';
   /** What stays on screen behind its modal. */
   readonly screen: Screen;
 }

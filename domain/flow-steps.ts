@@ -4,8 +4,8 @@ import type { ApiError } from './api-error';
 import { backFrom, nextStep, type Step } from './flow';
 import { isProvenRefusal } from './flow-decisions';
 import type { FlowAnswer } from './flow-effects';
-import type { FlowState } from './flow-state';
-import { callOf, callOver, openModal, reach, showStep, startCall, unchanged, withJourney, type Transition } from './flow-transition';
+import type { Confirmed, FlowState, OnStep, OnSteps, PendingCall, Starting } from './flow-state';
+import { callOver, inPhase, openModal, reach, showStep, startCall, unchanged, withJourney, type Transition } from './flow-transition';
 import { flowFlags, pageIsActionable, screenOf } from './flow-view';
 import { PERSONAL_PROFILE_ID, selectedProfile, selectProfile } from './profiles';
 import type { ConfirmationAnswer } from './return-url';
@@ -19,38 +19,46 @@ export const DESCRIPTION_MAX_LENGTH = 255;
 /** How long the success modal shows before the customer is returned to the third party. */
 export const SUCCESS_RETURN_DELAY_MS = 2500;
 
-const onStepPage = (state: FlowState, step: Step): boolean => pageIsActionable(state) && state.phase.kind === 'steps' && state.phase.step === step;
-
-/**
- * Spec §4 "Account step": the business-contract put, unless PAR or the bank is on PERSONAL now
- * (issue 11: now, not once); then the accounts. `keep`: the ticks kept coming back from confirmation.
- */
-export function enterAccountStep(state: FlowState, keep?: readonly Account[]): Transition {
+/** Spec §4 "Account step": the business-contract put, unless PAR or the bank is on PERSONAL now (issue 11: now, not once). */
+function profilePut(state: FlowState): PendingCall['call'] | undefined {
   const profile = selectedProfile(state.journey.profiles);
   const bankIsOnIt = profile?.id === PERSONAL_PROFILE_ID && state.journey.bankProfile === PERSONAL_PROFILE_ID;
-  if (!flowFlags(state).isPar && profile !== undefined && !bankIsOnIt) {
-    return startCall(state, { kind: 'confirmBusinessProfile', request: businessConsentRequest(profile.id) }, keep);
-  }
-  return afterProfileConfirmed(state, keep);
+  return flowFlags(state).isPar || profile === undefined || bankIsOnIt
+    ? undefined
+    : { kind: 'confirmBusinessProfile', request: businessConsentRequest(profile.id) };
 }
 
-const stepAfterProfile = (state: FlowState): Step => nextStep('selectProfile', flowFlags(state)) ?? 'confirmation';
+/** Spec §4 "Account step": the business-contract put (see {@link profilePut}); then the accounts, or (skipStep) confirmation. */
+export function enterAccountStep<S extends Step>(state: FlowState<OnStep<S>>) {
+  const put = profilePut(state);
+  return put === undefined ? afterProfileConfirmed(state, undefined) : startCall(state, put);
+}
+
+/**
+ * Spec §4 "Back" to select-and-confirm: the account step's guard again (never under skipStep,
+ * whose Back goes to select-profile), the ticks kept (`keep`).
+ */
+function reenterAccountStep(state: FlowState<OnStep<'confirmation'>>, keep: readonly Account[]): Transition<OnStep<'confirmation'>> {
+  return startCall(state, profilePut(state) ?? { kind: 'accounts' }, keep);
+}
+
+/** Spec §4 "Continue": the step after select-profile is confirmation under skipStep (no account step). */
+const skipsAccounts = (state: FlowState): boolean => nextStep('selectProfile', flowFlags(state)) === 'confirmation';
 
 /** Spec §4 skip-step, or §8 400 A09/A05. */
-function withoutAccounts(state: FlowState): Transition {
-  const step = stepAfterProfile(state);
+function withoutAccounts(state: FlowState) {
   const next = withJourney(state, { accounts: undefined });
-  return showStep(step === 'confirmation' ? reach(next, 'preAuthorisation') : next, step);
+  return skipsAccounts(state) ? showStep(reach(next, 'preAuthorisation'), 'confirmation') : showStep(next, 'selectAccounts');
 }
 
 /** Spec §4 "if skipStep go to confirmation without loading accounts; otherwise load accounts". */
-function afterProfileConfirmed(state: FlowState, keep: readonly Account[] | undefined): Transition {
-  if (stepAfterProfile(state) === 'confirmation') return withoutAccounts(state);
+function afterProfileConfirmed<S extends Step>(state: FlowState<OnStep<S>>, keep: readonly Account[] | undefined) {
+  if (skipsAccounts(state)) return withoutAccounts(state);
   return startCall(state, { kind: 'accounts' }, keep);
 }
 
 /** Spec §8 "Account step" errors: the step is the business-contract put and the account list (spec §4), so both. */
-function accountStepFailed(state: FlowState, error: ApiError): Transition {
+function accountStepFailed<S extends Step>(state: FlowState<OnStep<S>>, error: ApiError) {
   const failure = accountStepFailure(error);
   return failure.kind === 'modal' ? openModal(state, failure.modal) : withoutAccounts(callOver(state));
 }
@@ -60,8 +68,8 @@ function accountStepFailed(state: FlowState, error: ApiError): Transition {
  * account). Any other failure leaves the profile unknown: the page must name the profile the bank
  * shares from (issue 11).
  */
-export function onBusinessProfileConfirmed(state: FlowState, answer: Extract<FlowAnswer, { kind: 'confirmBusinessProfile' }>): Transition {
-  const pending = callOf(state.phase);
+export function onBusinessProfileConfirmed<S extends Step>(state: FlowState<OnStep<S>>, answer: Extract<FlowAnswer, { kind: 'confirmBusinessProfile' }>) {
+  const pending = state.phase.call;
   if (pending?.call.kind !== 'confirmBusinessProfile') return unchanged(state);
   const put = withJourney(state, { bankProfile: pending.call.request.bcin });
   if (!answer.result.ok) {
@@ -72,17 +80,17 @@ export function onBusinessProfileConfirmed(state: FlowState, answer: Extract<Flo
 }
 
 /** Spec §4: the accounts, pre-selected from the existing consent (and the customer's earlier ticks), then the step. */
-export function onAccounts(state: FlowState, answer: Extract<FlowAnswer, { kind: 'accounts' }>): Transition {
+export function onAccounts<S extends Step>(state: FlowState<OnStep<S>>, answer: Extract<FlowAnswer, { kind: 'accounts' }>) {
   if (!answer.result.ok) return accountStepFailed(state, answer.result.error);
   const loaded = preselectFromConsent(answer.result.value, state.journey.consent?.sharedAccounts ?? []);
-  const keep = callOf(state.phase)?.keep;
+  const keep = state.phase.call?.keep;
   const accounts = keep === undefined ? loaded : accountState(restoreSelection(loaded.data, keep));
   return showStep(withJourney(state, { accounts }), 'selectAccounts');
 }
 
 /** Spec §4 "Profile": only one profile at a time; an unknown id changes nothing. */
-export function onChooseProfile(state: FlowState, id: string): Transition {
-  if (!onStepPage(state, 'selectProfile')) return unchanged(state);
+export function onChooseProfile(state: FlowState<OnStep<'selectProfile'>>, id: string): Transition<OnStep<'selectProfile'>> {
+  if (!pageIsActionable(state)) return unchanged(state);
   const profiles = selectProfile(state.journey.profiles, id);
   return profiles.ok ? unchanged(withJourney(state, { profiles: profiles.value })) : unchanged(state);
 }
@@ -99,72 +107,78 @@ export function selectionSharesNothing(state: FlowState): boolean {
 export const nothingSelectable = (accounts: AccountState | undefined): boolean =>
   !(accounts?.data ?? []).some((account) => isSelectable(account) || account.subAccounts.some(isSelectable));
 
+/** Spec §4 "Continue" on select-profile: with a profile chosen, the account step. */
+export function continueFromProfiles(state: FlowState<OnStep<'selectProfile'>>) {
+  if (!pageIsActionable(state) || selectedProfile(state.journey.profiles) === undefined) return unchanged(state);
+  return enterAccountStep(state);
+}
+
 /**
- * Spec §4 "Continue"; not when the selection shares nothing (issue 23 item C). When nothing can be
- * ticked either, asking for an account is a dead end: spec §8's No eligible accounts offers the way back.
+ * Spec §4 "Continue" on select-and-confirm; not when the selection shares nothing (issue 23 item C).
+ * When nothing can be ticked either, asking for an account is a dead end: spec §8's No eligible
+ * accounts offers the way back.
  */
-export function onContinue(state: FlowState): Transition {
-  if (onStepPage(state, 'selectProfile')) return selectedProfile(state.journey.profiles) === undefined ? unchanged(state) : enterAccountStep(state);
+export function continueFromAccounts(state: FlowState<OnStep<'selectAccounts'>>): Transition<OnStep<'selectAccounts'>> {
   const consent = state.journey.consent;
-  if (onStepPage(state, 'selectAccounts') && consent !== undefined) {
-    if (selectionSharesNothing(state)) return nothingSelectable(state.journey.accounts) ? openModal(state, 'noEligibleAccounts') : unchanged(state);
-    const request = saveSelectionRequest(consent.scopes, state.journey.accounts?.data ?? [], '');
-    return startCall(state, { kind: 'saveSelection', request, then: 'confirmationStep' });
-  }
-  return unchanged(state);
+  if (!pageIsActionable(state) || consent === undefined) return unchanged(state);
+  if (selectionSharesNothing(state)) return nothingSelectable(state.journey.accounts) ? openModal(state, 'noEligibleAccounts') : unchanged(state);
+  const request = saveSelectionRequest(consent.scopes, state.journey.accounts?.data ?? [], '');
+  return startCall(state, { kind: 'saveSelection', request, then: 'confirmationStep' });
 }
 
 /** Spec §4 "OK resets the guard and returns to select-profile": this profile's choices are dropped. */
-export const backToProfiles = (state: FlowState): Transition => showStep(withJourney(state, { accounts: undefined }), 'selectProfile');
+export const backToProfiles = (state: FlowState): Transition<OnStep<'selectProfile'>> => showStep(withJourney(state, { accounts: undefined }), 'selectProfile');
 
-/** Spec §4 "Back", as {@link backFrom} says; back to select-and-confirm runs the account guard again. */
-export function onBack(state: FlowState): Transition {
-  if (!pageIsActionable(state) || state.phase.kind !== 'steps') return unchanged(state);
-  const back = backFrom(state.phase.step, flowFlags(state));
-  switch (back.kind) {
-    case 'none':
-      return unchanged(state);
-    case 'warnThenProfiles':
-      return openModal(state, 'changeSelectedProfile');
-    case 'toStep':
-      return back.step === 'selectProfile' ? showStep(state, 'selectProfile') : enterAccountStep(state, state.journey.accounts?.data ?? []);
-  }
+/** Spec §4 "Back" from select-and-confirm, as {@link backFrom} says: a warning first that the profile's choices go. */
+export function backFromAccounts(state: FlowState<OnStep<'selectAccounts'>>): Transition<OnStep<'selectAccounts'>> {
+  if (!pageIsActionable(state) || backFrom('selectAccounts', flowFlags(state)).kind === 'none') return unchanged(state);
+  return openModal(state, 'changeSelectedProfile');
 }
 
-function withAccounts(state: FlowState, change: (accounts: readonly Account[]) => readonly Account[]): Transition {
+/** Spec §4 "Back" from confirmation, as {@link backFrom} says: the account step again, its ticks kept (its guard runs again). */
+export function backFromReview(state: FlowState<OnStep<'confirmation'>>) {
+  const back = backFrom('confirmation', flowFlags(state));
+  if (!pageIsActionable(state) || back.kind !== 'toStep') return unchanged(state);
+  return back.step === 'selectProfile' ? showStep(state, 'selectProfile') : reenterAccountStep(state, state.journey.accounts?.data ?? []);
+}
+
+function withAccounts(
+  state: FlowState<OnStep<'selectAccounts'>>,
+  change: (accounts: readonly Account[]) => readonly Account[],
+): Transition<OnStep<'selectAccounts'>> {
   const accounts = state.journey.accounts;
-  if (!onStepPage(state, 'selectAccounts') || accounts === undefined) return unchanged(state);
+  if (!pageIsActionable(state) || accounts === undefined) return unchanged(state);
   return unchanged(withJourney(state, { accounts: accountState(change(accounts.data)) }));
 }
 
 /** Spec §4 "Account selection". */
-export const onToggleAccount = (state: FlowState, id: string): Transition => withAccounts(state, (a) => toggleAccount(a, id));
+export const onToggleAccount = (state: FlowState<OnStep<'selectAccounts'>>, id: string) => withAccounts(state, (a) => toggleAccount(a, id));
 
-export const onToggleSubAccount = (state: FlowState, parentId: string, subId: string): Transition =>
+export const onToggleSubAccount = (state: FlowState<OnStep<'selectAccounts'>>, parentId: string, subId: string) =>
   withAccounts(state, (a) => toggleSubAccount(a, parentId, subId));
 
-export const onToggleAll = (state: FlowState, ids?: readonly string[]): Transition => withAccounts(state, (a) => toggleSelectAll(a, ids));
+export const onToggleAll = (state: FlowState<OnStep<'selectAccounts'>>, ids?: readonly string[]) => withAccounts(state, (a) => toggleSelectAll(a, ids));
 
 /** Spec §2 "Your description (Optional)", at most {@link DESCRIPTION_MAX_LENGTH} characters. */
-export const onDescribe = (state: FlowState, text: string): Transition =>
-  onStepPage(state, 'confirmation') ? unchanged(withJourney(state, { description: text.slice(0, DESCRIPTION_MAX_LENGTH) })) : unchanged(state);
+export const onDescribe = (state: FlowState<OnStep<'confirmation'>>, text: string): Transition<OnStep<'confirmation'>> =>
+  pageIsActionable(state) ? unchanged(withJourney(state, { description: text.slice(0, DESCRIPTION_MAX_LENGTH) })) : unchanged(state);
 
 /**
  * Spec §4 Confirm, §7: a description is saved with the selection first. DESIGN §3.4: one
  * confirmation however often it is pressed (the mask is up while it runs).
  */
-export function onConfirm(state: FlowState): Transition {
+export function onConfirm(state: FlowState<OnStep<'confirmation'>>): Transition<OnStep<'confirmation'>> {
   const { consent, description, accounts } = state.journey;
   // Issue 23 item B: an arrangement that shares nothing is never confirmed.
-  if (!onStepPage(state, 'confirmation') || consent === undefined || selectionSharesNothing(state)) return unchanged(state);
+  if (!pageIsActionable(state) || consent === undefined || selectionSharesNothing(state)) return unchanged(state);
   if (description.trim() === '') return startCall(state, { kind: 'confirm' });
   const request = saveSelectionRequest(consent.scopes, accounts?.data ?? [], description);
   return startCall(state, { kind: 'saveSelection', request, then: 'confirm' });
 }
 
 /** Spec §8: a failed save opens No eligible accounts (400 A09/A05) or Service unavailable. */
-export function onSaved(state: FlowState, answer: Extract<FlowAnswer, { kind: 'saveSelection' }>): Transition {
-  const call = callOf(state.phase)?.call;
+export function onSaved<S extends Step>(state: FlowState<OnStep<S>>, answer: Extract<FlowAnswer, { kind: 'saveSelection' }>) {
+  const call = state.phase.call?.call;
   if (call?.kind !== 'saveSelection') return unchanged(state);
   if (!answer.result.ok) return openModal(state, saveOrConfirmErrorModal(answer.result.error));
   if (call.then === 'confirm') return startCall(callOver(state), { kind: 'confirm' });
@@ -175,9 +189,9 @@ export function onSaved(state: FlowState, answer: Extract<FlowAnswer, { kind: 's
  * Spec §4 Success: the success modal, then the return with the answer (by the modal's button or
  * after {@link SUCCESS_RETURN_DELAY_MS}); nothing else is open or timed any more.
  */
-export function confirmed(state: FlowState, answer: ConfirmationAnswer, nowMs: number): Transition {
-  const phase = { kind: 'confirmed' as const, returnAtMs: nowMs + SUCCESS_RETURN_DELAY_MS, screen: screenOf(state.phase) };
-  return unchanged({ ...state, phase, decision: { kind: 'approved', answer } });
+export function confirmed(state: FlowState, answer: ConfirmationAnswer, nowMs: number): Transition<Confirmed> {
+  const phase: Confirmed = { kind: 'confirmed', answer, returnAtMs: nowMs + SUCCESS_RETURN_DELAY_MS, screen: screenOf(state.phase) };
+  return unchanged({ ...inPhase(state, phase), decision: { kind: 'approved' } });
 }
 
 /**
@@ -185,10 +199,10 @@ export function confirmed(state: FlowState, answer: ConfirmationAnswer, nowMs: n
  * DESIGN §3.11: only the bank's refusal of the first try proves nothing was committed; a refusal
  * after an unclear try does not undo what it may have committed, so the outcome stays as it was.
  */
-export function confirmFailed(state: FlowState, error: ApiError): Transition {
-  const pending = callOf(state.phase);
+export function confirmFailed<P extends Starting | OnSteps>(state: FlowState<P>, error: ApiError): Transition<P> {
+  const pending = state.phase.call;
   const firstTry = pending?.attempt === 1 && pending.afterUnclear !== true;
   const refused = isProvenRefusal(error) && firstTry && state.decision.kind === 'unclear';
-  const known = refused ? { ...state, decision: { kind: 'none' as const } } : state;
+  const known: FlowState<P> = refused ? { ...state, decision: { kind: 'none' } } : state;
   return openModal(known, refused ? saveOrConfirmErrorModal(error) : 'serviceUnavailable');
 }

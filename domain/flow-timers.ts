@@ -1,7 +1,8 @@
 import { sendDueRetry } from './flow-decisions';
-import { leaveAfterNotice, leaveAfterReject, leaveWithoutServer, leaveWithSuccess } from './flow-exits';
-import type { FlowState } from './flow-state';
-import { callOf, modalsOf, unchanged, withModals, type Transition } from './flow-transition';
+import type { Step } from './flow';
+import { leaveAfterReject, leaveWithoutServer } from './flow-exits';
+import type { FlowState, OnStep, OnSteps, Starting } from './flow-state';
+import { inPhase, unchanged, withModals, type Transition } from './flow-transition';
 import { isConfirming } from './flow-view';
 import { inactivityState } from './inactivity-timer';
 import { withTimeoutWarning } from './modal-stack';
@@ -12,99 +13,81 @@ import { tokenExpiryLevel, tokenExpiryNextDeadlineMs } from './token-expiry-time
  * while the warning is open: a stray mouse move does not dismiss it; the customer extends with
  * the warning's button (WCAG 2.2.1).
  */
-export function onActivity(state: FlowState, nowMs: number): Transition {
+export function onActivity<S extends Step>(state: FlowState<OnStep<S>>, nowMs: number): Transition<OnStep<S>> {
   const phase = state.phase;
-  if (phase.kind !== 'steps' || phase.lastActivityMs === undefined || phase.modals.timeoutSeconds !== undefined) return unchanged(state);
-  return unchanged({ ...state, phase: { ...phase, lastActivityMs: nowMs } });
+  if (phase.lastActivityMs === undefined || phase.modals.timeoutSeconds !== undefined) return unchanged(state);
+  return unchanged(inPhase(state, { ...phase, lastActivityMs: nowMs }));
 }
 
 /**
- * Spec §4 timers, DESIGN §3.5, §3.10: judged from the clock after every event, so that a throttled
- * tab is judged by the time that really passed. At token expiry the customer returns without the
- * bank (the token can no longer call it). Nothing ends the journey while a confirmation is being
- * decided: its code must not be lost, and it comes within the call's own deadline.
+ * Spec §4 "Token expiry timer", DESIGN §3.5: the token's time (or the fallback's) is up. Nothing
+ * ends the journey while a confirmation is being decided: its code must not be lost, and it comes
+ * within the call's own deadline.
  */
-export function evaluateTimers(state: FlowState, nowMs: number): Transition {
-  const phase = state.phase;
-  switch (phase.kind) {
-    case 'confirmed':
-      return nowMs >= phase.returnAtMs ? leaveWithSuccess(state) : unchanged(state);
-    case 'endingNotice':
-      return nowMs >= phase.returnAtMs ? leaveAfterNotice(state, phase) : unchanged(state);
-    case 'ended':
-      return phase.offerExitAtMs !== undefined && nowMs >= phase.offerExitAtMs
-        ? unchanged({ ...state, phase: { ...phase, offerExitAtMs: undefined } })
-        : unchanged(state);
-    case 'leaving':
-      return sendDueRetry(state) ?? unchanged(state);
-    case 'starting':
-    case 'steps':
-      return sendDueRetry(state) ?? journeyTimers(state, nowMs);
-    default:
-      return unchanged(state);
-  }
-}
-
-function journeyTimers(state: FlowState, nowMs: number): Transition {
-  const { expiry, token, stage } = state.journey;
-  const confirming = isConfirming(state);
-  if (expiry.kind === 'fallback' && nowMs >= expiry.returnAtMs && !confirming) return leaveWithoutServer(state, stage, 'tokenExpiry');
-  let next = state;
-  if (expiry.kind === 'running' && token !== undefined) {
-    const level = tokenExpiryLevel(token.exp, nowMs);
-    if (level === 'final' && !confirming) return leaveWithoutServer(state, stage, 'tokenExpiry');
-    // Opened once: an event while it is open changes nothing (the very same state, DESIGN §3.9).
-    if (level !== 'none' && modalsOf(next.phase)?.expiry === false) next = withModals(next, (modals) => ({ ...modals, expiry: true }));
-  }
-  const phase = next.phase;
-  if (phase.kind === 'steps' && phase.lastActivityMs !== undefined) {
-    const inactivity = inactivityState(state.config.inactivity, phase.lastActivityMs, nowMs);
-    // At zero the warning shows 0 s, its buttons busy, while the bank rejects the consent.
-    if (inactivity.level === 0 && !confirming)
-      return leaveAfterReject(
-        withModals(next, (modals) => withTimeoutWarning(modals, 0)),
-        stage,
-        'inactivity',
-      );
-    if (inactivity.level !== 2 && phase.modals.timeoutSeconds !== inactivity.remainingSeconds) {
-      next = withModals(next, (modals) => withTimeoutWarning(modals, inactivity.remainingSeconds));
-    }
-  }
-  return unchanged(next);
-}
-
-/** DESIGN §3.5: when the model next needs to look at the clock, if ever. */
-export function nextWakeMs(state: FlowState, nowMs: number): number | undefined {
-  const phase = state.phase;
-  switch (phase.kind) {
-    case 'confirmed':
-    case 'endingNotice':
-      return phase.returnAtMs;
-    case 'ended':
-      return phase.offerExitAtMs;
-    case 'leaving':
-      return phase.call.retryAtMs;
-    case 'starting':
-    case 'steps':
-      return callOf(phase)?.retryAtMs ?? journeyDeadline(state, nowMs);
-    default:
-      return undefined;
-  }
-}
-
-function journeyDeadline(state: FlowState, nowMs: number): number | undefined {
+function tokenExpired(state: FlowState, nowMs: number): boolean {
   const { expiry, token } = state.journey;
-  const deadlines: number[] = [];
+  if (isConfirming(state)) return false;
+  if (expiry.kind === 'fallback') return nowMs >= expiry.returnAtMs;
+  return expiry.kind === 'running' && token !== undefined && tokenExpiryLevel(token.exp, nowMs) === 'final';
+}
+
+/** Spec §4 "Token expiry timer": its warning opens once (an event while it is open changes nothing, DESIGN §3.9). */
+function withExpiryWarning<P extends Starting | OnSteps>(state: FlowState<P>, nowMs: number): FlowState<P> {
+  const { expiry, token } = state.journey;
+  if (expiry.kind !== 'running' || token === undefined || state.phase.modals.expiry) return state;
+  return tokenExpiryLevel(token.exp, nowMs) === 'none' ? state : withModals(state, (modals) => ({ ...modals, expiry: true }));
+}
+
+/**
+ * Spec §4 timers, DESIGN §3.5, §3.10: judged from the clock around every event, so that a
+ * throttled tab is judged by the time that really passed. While starting: a decision asked
+ * again, and the token's expiry (the customer returns without the bank: the token can no longer call it).
+ */
+export function timersWhileStarting(state: FlowState<Starting>, nowMs: number) {
+  const retried = sendDueRetry(state);
+  if (retried !== undefined) return retried;
+  if (tokenExpired(state, nowMs)) return leaveWithoutServer(state, state.journey.stage, 'tokenExpiry');
+  return unchanged(withExpiryWarning(state, nowMs));
+}
+
+/** Spec §4 timers on a step: as while starting, and the inactivity timer (its warning, then the bank asked to reject). */
+export function timersAtStep<S extends Step>(state: FlowState<OnStep<S>>, nowMs: number) {
+  const retried = sendDueRetry(state);
+  if (retried !== undefined) return retried;
+  const stage = state.journey.stage;
+  if (tokenExpired(state, nowMs)) return leaveWithoutServer(state, stage, 'tokenExpiry');
+  const next = withExpiryWarning(state, nowMs);
+  const lastActivityMs = next.phase.lastActivityMs;
+  if (lastActivityMs === undefined) return unchanged(next);
+  const inactivity = inactivityState(state.config.inactivity, lastActivityMs, nowMs);
+  // At zero the warning shows 0 s, its buttons busy, while the bank rejects the consent.
+  if (inactivity.level === 0 && !isConfirming(state))
+    return leaveAfterReject(
+      withModals(next, (modals) => withTimeoutWarning(modals, 0)),
+      stage,
+      'inactivity',
+    );
+  if (inactivity.level === 2 || next.phase.modals.timeoutSeconds === inactivity.remainingSeconds) return unchanged(next);
+  return unchanged(withModals(next, (modals) => withTimeoutWarning(modals, inactivity.remainingSeconds)));
+}
+
+/** DESIGN §3.5: the token expiry timer's next deadline, if any. */
+function expiryDeadline(state: FlowState, nowMs: number): number | undefined {
+  const { expiry, token } = state.journey;
   // Once past (a confirmation being decided holds the return), its answer is the next event: no wake at or before now.
-  if (expiry.kind === 'fallback' && expiry.returnAtMs > nowMs) deadlines.push(expiry.returnAtMs);
-  if (expiry.kind === 'running' && token !== undefined) {
-    const next = tokenExpiryNextDeadlineMs(token.exp, nowMs);
-    if (next !== undefined) deadlines.push(next);
-  }
-  const phase = state.phase;
-  if (phase.kind === 'steps' && phase.lastActivityMs !== undefined) {
-    const next = inactivityState(state.config.inactivity, phase.lastActivityMs, nowMs).nextDeadlineMs;
-    if (next !== undefined) deadlines.push(next);
-  }
+  if (expiry.kind === 'fallback') return expiry.returnAtMs > nowMs ? expiry.returnAtMs : undefined;
+  return expiry.kind === 'running' && token !== undefined ? tokenExpiryNextDeadlineMs(token.exp, nowMs) : undefined;
+}
+
+/** DESIGN §3.5: when a starting phase next needs to look at the clock: a retry, else the token's expiry. */
+export const wakeWhileStarting = (state: FlowState<Starting>, nowMs: number): number | undefined => state.phase.call?.retryAtMs ?? expiryDeadline(state, nowMs);
+
+/** DESIGN §3.5: when a step next needs to look at the clock: a retry, else the first of the token's expiry and the inactivity timer. */
+export function wakeAtStep(state: FlowState<OnSteps>, nowMs: number): number | undefined {
+  const retryAtMs = state.phase.call?.retryAtMs;
+  if (retryAtMs !== undefined) return retryAtMs;
+  const lastActivityMs = state.phase.lastActivityMs;
+  const inactivity = lastActivityMs === undefined ? undefined : inactivityState(state.config.inactivity, lastActivityMs, nowMs).nextDeadlineMs;
+  const deadlines = [expiryDeadline(state, nowMs), inactivity].filter((deadline) => deadline !== undefined);
   return deadlines.length === 0 ? undefined : Math.min(...deadlines);
 }

@@ -2,17 +2,17 @@
 // the tables are today.
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
-import { PHASE_TABLES, TIMER_TARGETS } from '../../domain/flow-model';
+import { FLOW_TABLES } from '../../domain/flow-model';
 import { phaseDiagram, phaseEdges, PHASES } from '../support/flow-diagram';
 import { FLOW_STATES, README, withDiagram, withTables } from '../support/write-flow-diagram';
 
-describe('issue 21: the flow diagram is drawn from the phase tables', () => {
+describe("issue 21, issue 34: the flow diagram is drawn from the model's tables", () => {
   it('the README shows the small picture the tables give today (npm run diagram writes it)', async () => {
     const readme = await readFile(README, 'utf8');
     expect(withDiagram(readme), 'run npm run diagram').to.equal(readme);
   });
 
-  it('docs/flow-states.md shows the picture and one table per phase as they are today', async () => {
+  it('docs/flow-states.md shows the picture and one table per state (each step its own) as they are today', async () => {
     const doc = await readFile(FLOW_STATES, 'utf8');
     expect(withTables(doc), 'run npm run diagram').to.equal(doc);
   });
@@ -24,8 +24,8 @@ describe('issue 21: the flow diagram is drawn from the phase tables', () => {
   });
 
   it('every journey ends at the one exit: each phase but Ended can lead on, and Ended leads nowhere (its exit offered again keeps it ended, DESIGN §3.2)', () => {
-    expect(Object.values(PHASE_TABLES.ended).flatMap((rule) => rule?.to ?? [])).to.satisfy((targets: string[]) => targets.every((to) => to === 'ended'));
-    expect(TIMER_TARGETS.ended).to.deep.equal([]);
+    const endedLeadsTo = [...Object.values(FLOW_TABLES.ended.rows).flatMap((row) => row?.to ?? []), ...(FLOW_TABLES.ended.after?.to ?? [])];
+    expect(endedLeadsTo).to.satisfy((targets: string[]) => targets.every((to) => to === 'stays'));
     for (const phase of PHASES.filter((kind) => kind !== 'ended')) {
       expect(
         phaseEdges().some((edge) => edge.from === phase),

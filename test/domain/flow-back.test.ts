@@ -6,7 +6,6 @@ import { expect } from 'chai';
 import { copy } from '../../domain/copy';
 import { stepButtons, type Step } from '../../domain/flow';
 import type { FlowEvent } from '../../domain/flow-events';
-import { onBrowserBack } from '../../domain/flow-exits';
 import type { FlowState } from '../../domain/flow-state';
 import {
   ACCESS_DENIED_URL,
@@ -276,8 +275,8 @@ describe("domain/flow-exits: the browser's Back button (DESIGN §3.18, issue 23)
       expectIgnored(run(confirmedState(), BACK).state);
     });
 
-    // DESIGN §3.18: where the page's one button leaves anyway, Back is that button (the phase tables route Back there directly; onBrowserBack says the same).
-    it('onBrowserBack on its own, on a failure page, the success, "already completed" and the ending notice: that page\'s button', () => {
+    // DESIGN §3.18: where the page's one button leaves anyway, Back is that button (issue 34 item 2: one row each).
+    it('on a failure page, the success, "already completed" and the ending notice: Back is that page\'s button', () => {
       const notice = run(flowState('selectAccounts', { token: token({ exp: (NOW + 100_000) / 1000 }) }), { type: 'tick' }, NOW + 100_000).state;
       for (const [before, button] of [
         [failedState('consent_fetch_failure'), { type: 'leaveFailurePage' }],
@@ -285,10 +284,10 @@ describe("domain/flow-exits: the browser's Back button (DESIGN §3.18, issue 23)
         [decidedElsewhereState('rejected'), { type: 'modalPrimary' }],
         [notice, { type: 'modalPrimary' }],
       ] as const) {
-        const direct = onBrowserBack(before, before.nowMs);
+        const direct = run(before, BACK, before.nowMs);
         const pressed = run(before, button, before.nowMs);
-        expect(direct.state, before.phase.kind).to.deep.equal({ ...pressed.state, wakeAtMs: before.wakeAtMs });
-        expect(direct.effects, before.phase.kind).to.deep.equal(withoutWake(pressed.effects));
+        expect(direct.state, before.phase.kind).to.deep.equal(pressed.state);
+        expect(direct.effects, before.phase.kind).to.deep.equal(pressed.effects);
         expect(
           direct.effects.map((effect) => effect.type),
           before.phase.kind,
@@ -296,11 +295,11 @@ describe("domain/flow-exits: the browser's Back button (DESIGN §3.18, issue 23)
       }
     });
 
-    it('onBrowserBack on its own, in a phase it has no case for (leaving, ended): the state as it was', () => {
+    it('while leaving, and once ended, Back changes nothing (those states take no Back)', () => {
       const leaving = leavingState('login', 'preIdentification');
-      expect(onBrowserBack(leaving, NOW).state).to.equal(leaving);
+      expect(run(leaving, BACK, NOW).state).to.equal(leaving);
       const ended = run(failedState('consent_fetch_failure'), BACK).state;
-      expect(onBrowserBack(ended, NOW)).to.deep.equal({ state: ended, effects: [] });
+      expect(run(ended, BACK, ended.nowMs)).to.deep.equal({ state: ended, effects: [] });
     });
   });
 

@@ -9,11 +9,11 @@ import {
   isProvenRefusal,
   isUnclearOutcome,
   onConnectivity,
-  retryDecision,
   sendDueRetry,
 } from '../../domain/flow-decisions';
 import type { FlowEvent } from '../../domain/flow-events';
 import type { FlowState } from '../../domain/flow-state';
+import { calling } from '../support/in-state';
 import { openModalsOf, screenOf, topModalOf } from '../../domain/flow-view';
 import {
   ACCESS_DENIED_URL,
@@ -126,7 +126,8 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       const sent = run(review, { type: 'confirm' }).state;
       expect(sent.decision).to.deep.equal({ kind: 'unclear' });
       const { state } = answer(sent, { kind: 'confirm', result: ok(CODE) });
-      expect(state.decision).to.deep.equal({ kind: 'approved', answer: CODE });
+      expect(state.decision).to.deep.equal({ kind: 'approved' });
+      expect(state.phase).to.deep.include({ kind: 'confirmed', answer: CODE });
       expect(state.phase.kind).to.equal('confirmed');
     });
 
@@ -188,12 +189,13 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       const first = answer(confirming(), { kind: 'confirm', result: err(apiError(504)) }, NOW + 100);
       const again = run(first.state, { type: 'tick' }, NOW + 600).state;
       const { state } = answer(again, { kind: 'confirm', result: ok(CODE) }, NOW + 800);
-      expect(state.decision).to.deep.equal({ kind: 'approved', answer: CODE });
+      expect(state.decision).to.deep.equal({ kind: 'approved' });
+      expect(state.phase).to.deep.include({ kind: 'confirmed', answer: CODE });
       expect(openModalsOf(state.phase)).to.deep.equal([{ name: 'successConfirm' }]);
     });
 
     it("after the third try its modal opens and the outcome stays unclear; the modal's button asks the bank to reject first", () => {
-      let state = confirming();
+      let state: FlowState = confirming();
       for (const [answeredAt, wakeAt] of [
         [NOW + 100, NOW + 600],
         [NOW + 700, NOW + 1_700],
@@ -259,16 +261,14 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
     });
 
     it('only decisions are asked again: an unclear answer to the accounts opens its modal', () => {
-      const before = pendingOn(flowState('selectAccounts'), { kind: 'accounts' });
+      const before = pendingOn(flowState('selectProfile'), { kind: 'accounts' });
       const { state } = answer(before, { kind: 'accounts', result: err(apiError(503)) }, NOW + 100);
       expect(pending(state)).to.equal(undefined);
       expect(modals(state).base).to.equal('serviceUnavailable');
     });
 
-    it('retryDecision and sendDueRetry on their own: nothing outside a phase that waits; nothing before the retry is due', () => {
-      const call = sentCall(9, { kind: 'confirm' });
-      expect(retryDecision(confirmedState(), call)).to.equal(undefined);
-      const waiting = answer(confirming(), { kind: 'confirm', result: err(apiError(503)) }, NOW + 100).state;
+    it('sendDueRetry on its own: nothing before the retry is due', () => {
+      const waiting = calling(answer(confirming(), { kind: 'confirm', result: err(apiError(503)) }, NOW + 100).state);
       expect(sendDueRetry(at(waiting, NOW + 599))).to.equal(undefined);
       expect(sendDueRetry(confirming())).to.equal(undefined);
       expect(sendDueRetry(at(waiting, NOW + 600))?.state.nextCallId).to.equal(11);
@@ -281,8 +281,12 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
         const before = pendingOn(withModal(flowState('confirmation'), 'forgotUsername', 30, true), { kind: 'confirm' });
         const { state, effects } = answer(before, { kind: 'confirm', result: err(alreadyDecided(decision)) }, NOW + 100);
         expect(effects).to.deep.equal([{ type: 'wakeAt', atMs: undefined }]);
-        expect(state.decision).to.deep.equal({ kind: 'elsewhere', as: decision === 'something else' ? 'unknown' : decision });
-        expect(state.phase).to.deep.equal({ kind: 'decidedElsewhere', screen: { kind: 'flow', step: 'confirmation' } });
+        expect(state.decision).to.deep.equal({ kind: 'elsewhere' });
+        expect(state.phase).to.deep.equal({
+          kind: 'decidedElsewhere',
+          as: decision === 'something else' ? 'unknown' : decision,
+          screen: { kind: 'flow', step: 'confirmation' },
+        });
         expect(openModalsOf(state.phase)).to.deep.equal([{ name: 'alreadyCompleted' }]);
         expect(pending(state)).to.equal(undefined);
       });
@@ -297,21 +301,23 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
     for (const [label, list] of causes) {
       it(`a cause that is ${label}: decided, the decision unknown`, () => {
         const { state } = answer(confirming(), { kind: 'confirm', result: err(apiError(409, 'consent_already_decided', list)) });
-        expect(state.decision).to.deep.equal({ kind: 'elsewhere', as: 'unknown' });
+        expect(state.decision).to.deep.equal({ kind: 'elsewhere' });
+        expect(state.phase).to.deep.include({ kind: 'decidedElsewhere', as: 'unknown' });
       });
     }
 
     it('a 409 to any call the journey waits for tells the same (the accounts, the consent read at start)', () => {
-      const accountsState = answer(pendingOn(flowState('selectAccounts'), { kind: 'accounts' }), {
+      const accountsState = answer(pendingOn(flowState('selectProfile'), { kind: 'accounts' }), {
         kind: 'accounts',
         result: err(alreadyDecided('rejected')),
       }).state;
-      expect(accountsState.decision).to.deep.equal({ kind: 'elsewhere', as: 'rejected' });
+      expect(accountsState.decision).to.deep.equal({ kind: 'elsewhere' });
+      expect(accountsState.phase).to.deep.include({ kind: 'decidedElsewhere', as: 'rejected' });
       const starting = answer(pendingOn(startingState(), { kind: 'consentDetails' }), {
         kind: 'consentDetails',
         result: err(alreadyDecided('approved')),
       }).state;
-      expect(starting.phase).to.deep.equal({ kind: 'decidedElsewhere', screen: { kind: 'loading' } });
+      expect(starting.phase).to.deep.equal({ kind: 'decidedElsewhere', as: 'approved', screen: { kind: 'loading' } });
     });
 
     it('nothing else can start once told: Cancel, Back, Confirm, stepUnavailable, dismiss, the lapse', () => {
@@ -336,7 +342,8 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       expect(state.decision).to.deep.equal({ kind: 'committed' });
       expect(phaseOf(state, 'leaving').call).to.deep.equal(sentCall(10, { kind: 'confirm' }));
       const coded = answer(state, { kind: 'confirm', result: ok(CODE) });
-      expect(coded.state.decision).to.deep.equal({ kind: 'approved', answer: CODE });
+      expect(coded.state.decision).to.deep.equal({ kind: 'approved' });
+      expect(coded.state.phase).to.deep.include({ kind: 'confirmed', answer: CODE });
       expect(coded.state.phase.kind).to.equal('confirmed');
     });
 
@@ -367,26 +374,28 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
     it('409 "rejected" to our own reject: told, the approval not asked (it was not committed)', () => {
       const { state, effects } = answer(rejecting({ kind: 'unclear' }), { kind: 'reject', result: err(alreadyDecided('rejected')) });
       expect(effects, 'leaving had no wake').to.deep.equal([]);
-      expect(state.decision).to.deep.equal({ kind: 'elsewhere', as: 'rejected' });
-      expect(state.phase).to.deep.equal({ kind: 'decidedElsewhere', screen: { kind: 'flow', step: 'confirmation' } });
+      expect(state.decision).to.deep.equal({ kind: 'elsewhere' });
+      expect(state.phase).to.deep.equal({ kind: 'decidedElsewhere', as: 'rejected', screen: { kind: 'flow', step: 'confirmation' } });
     });
 
     it('409 "approved" to a reject when this journey asked no approval (another tab did): told, nothing asked', () => {
       const { state, effects } = answer(rejecting({ kind: 'none' }), { kind: 'reject', result: err(alreadyDecided('approved')) });
       expect(effects, 'leaving had no wake').to.deep.equal([]);
-      expect(state.decision).to.deep.equal({ kind: 'elsewhere', as: 'approved' });
+      expect(state.decision).to.deep.equal({ kind: 'elsewhere' });
+      expect(state.phase).to.deep.include({ kind: 'decidedElsewhere', as: 'approved' });
     });
 
     it('but a 409 "approved" to the confirmation itself is told, not asked a third time', () => {
       const { state } = answer(confirming(), { kind: 'confirm', result: err(alreadyDecided('approved')) });
-      expect(state.decision).to.deep.equal({ kind: 'elsewhere', as: 'approved' });
+      expect(state.decision).to.deep.equal({ kind: 'elsewhere' });
+      expect(state.phase).to.deep.include({ kind: 'decidedElsewhere', as: 'approved' });
       expect(topModalOf(state.phase)?.name).to.equal('alreadyCompleted');
     });
 
     it('decidedElsewhere on its own: a committed approval finding "approved" on another call asks the code again; "unknown" is told', () => {
       const committed = pendingOn(flowState('confirmation', { decision: { kind: 'committed' } }), { kind: 'accounts' });
       expect(pending(decidedElsewhere(committed, alreadyDecided('approved')).state)?.call).to.deep.equal({ kind: 'confirm' });
-      expect(decidedElsewhere(committed, alreadyDecided('maybe')).state.decision).to.deep.equal({ kind: 'elsewhere', as: 'unknown' });
+      expect(decidedElsewhere(committed, alreadyDecided('maybe')).state.phase).to.deep.include({ kind: 'decidedElsewhere', as: 'unknown' });
       expect(screenOf(decidedElsewhere(committed, alreadyDecided('maybe')).state.phase)).to.deep.equal({ kind: 'flow', step: 'confirmation' });
     });
   });
@@ -404,8 +413,8 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
       ]);
       expect(verified.state.phase.kind).to.equal('starting');
       const { state } = answer(verified.state, { kind: 'confirm', result: ok(CODE) });
-      expect(state.decision).to.deep.equal({ kind: 'approved', answer: CODE });
-      expect(state.phase).to.deep.equal({ kind: 'confirmed', returnAtMs: NOW + 2_500, screen: { kind: 'loading' } });
+      expect(state.decision).to.deep.equal({ kind: 'approved' });
+      expect(state.phase).to.deep.equal({ kind: 'confirmed', answer: CODE, returnAtMs: NOW + 2_500, screen: { kind: 'loading' } });
     });
 
     it('refused by the bank (a 4xx with its envelope): the journey starts as usual with the consent, and the outcome stays unclear (the try before the reload may have committed)', () => {
@@ -480,7 +489,7 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
     });
 
     it('no answer while offline is no failure: the call is held and sent again when back', () => {
-      const before = pendingOn(flowState('selectAccounts', { online: false }), { kind: 'accounts' });
+      const before = pendingOn(flowState('selectProfile', { online: false }), { kind: 'accounts' });
       const { state } = answer(before, { kind: 'accounts', result: err(apiError(0)) });
       expect(pending(state)?.held).to.equal(true);
       expect(modals(state).base).to.equal(undefined);
@@ -500,7 +509,7 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
     });
 
     it('an answer with a status while offline is an answer, not a lost one: nothing held, its modal opens', () => {
-      const before = pendingOn(flowState('selectAccounts', { online: false }), { kind: 'accounts' });
+      const before = pendingOn(flowState('selectProfile', { online: false }), { kind: 'accounts' });
       const { state } = answer(before, { kind: 'accounts', result: err(apiError(500, 'server_error')) });
       expect(pending(state)).to.equal(undefined);
       expect(modals(state).base).to.equal('serviceUnavailable');

@@ -9,7 +9,8 @@ import type { FlowEvent } from '../../domain/flow-events';
 import { ENDING_NOTICE_MS, EXIT_OFFER_MS, leaveAfterNotice } from '../../domain/flow-exits';
 import type { BankDecision } from '../../domain/bank-decision';
 import type { FlowState } from '../../domain/flow-state';
-import { nextWakeMs } from '../../domain/flow-timers';
+import { nextWakeMs } from '../../domain/flow-model';
+import { inState } from '../support/in-state';
 import { isFinished, modalButtonsBusy, openModalsOf, pageIsActionable, screenOf, topModalOf } from '../../domain/flow-view';
 import { knownOutcome } from '../../domain/outcome';
 import {
@@ -220,10 +221,10 @@ describe('domain/flow-exits: the ending notice (DESIGN §3.18, issue 23)', () =>
     it("leaveAfterNotice on its own: the ended phase keeps what was on screen and the notice's modal", () => {
       const before = expiryNotice();
       const notice = phaseOf(before, 'endingNotice');
-      const { state, effects } = leaveAfterNotice(before, notice);
+      const { state, effects } = leaveAfterNotice(inState(before, 'endingNotice'));
       expect(effects).to.deep.equal(leavingTo(ACCESS_DENIED_URL, 'preAccountSelection'));
       expect(state).to.deep.equal({ ...before, phase: endedPhase(notice.screen, [{ name: 'sessionEndedExpired' }], ACCESS_DENIED_URL, before.nowMs) });
-      const plain = leaveAfterNotice(before, { ...notice, stage: undefined, url: REDIRECT_URI as never });
+      const plain = leaveAfterNotice({ ...inState(before, 'endingNotice'), phase: { ...notice, stage: undefined, url: REDIRECT_URI as never } });
       expect(plain.effects).to.deep.equal(leavingTo(REDIRECT_URI));
     });
   });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { FlowState } from '../../domain/flow-state';
-import { carryOutEarlyAction, rememberEarlyAction } from '../../domain/flow-login';
+import type { FlowState, OnStep, Phase } from '../../domain/flow-state';
+import { carryOutEarlyAction } from '../../domain/flow-login';
 import { EMPTY_LOGIN_FORM, type LoginForm } from '../../domain/login-form';
 import type { LoginState, SecureCodeCleared } from '../../domain/login-state';
 import type { ModalName } from '../../domain/modal';
@@ -35,12 +35,12 @@ import {
 
 const VALID_FORM: LoginForm = { username: 'jane.citizen', secureCode: '123456', dob: { day: '', month: '', year: '' } };
 
-const withLogin = (state: FlowState, login: Partial<LoginState>): FlowState => ({
+const withLogin = <P extends Phase>(state: FlowState<P>, login: Partial<LoginState>): FlowState<P> => ({
   ...state,
   journey: { ...state.journey, login: { ...state.journey.login, ...login } },
 });
 
-const onLogin = (login: Partial<LoginState> = {}, overrides: FlowOverrides = {}): FlowState => withLogin(flowState('login', overrides), login);
+const onLogin = (login: Partial<LoginState> = {}, overrides: FlowOverrides = {}): FlowState<OnStep<'login'>> => withLogin(flowState('login', overrides), login);
 
 /** Waiting for the authenticate call (id 9) on the login step, the form filled. */
 const authenticating = (login: Partial<LoginState> = {}, overrides: FlowOverrides = {}): FlowState =>
@@ -497,9 +497,10 @@ describe('domain/flow-login: the login form, authenticate and the entry guard ch
       expect(result.effects).to.deep.equal([]);
     });
 
-    it('on the login page itself a press is not remembered (it acts at once)', () => {
-      const before = onLogin({ form: VALID_FORM });
-      expect(rememberEarlyAction(before, 'submit').state).to.equal(before);
+    it('on the login page itself a press is not remembered: it acts at once', () => {
+      const { state } = run(onLogin({ form: VALID_FORM }), { type: 'submitLogin' });
+      expect(state.journey.login.early).to.equal(undefined);
+      expect(pending(state)?.call.kind).to.equal('authenticate');
     });
 
     it('a remembered Cancel carried out where the login page is not usable (under a modal) only forgets it', () => {

@@ -7,9 +7,9 @@ import { isProvenRefusal } from '../../domain/flow-decisions';
 import type { FlowAnswer, FlowEffect } from '../../domain/flow-effects';
 import type { FlowEvent } from '../../domain/flow-events';
 import { ENDING_NOTICE_MS, EXIT_OFFER_MS } from '../../domain/flow-exits';
-import { PHASE_TABLES, TIMER_TARGETS, transition } from '../../domain/flow-model';
+import { FLOW_TABLES, nextWakeMs, transition } from '../../domain/flow-model';
+import { whereOf, type Table, type Where } from '../../domain/flow-rows';
 import type { FlowState, PendingCall, PhaseKind } from '../../domain/flow-state';
-import { nextWakeMs } from '../../domain/flow-timers';
 import { callOf } from '../../domain/flow-transition';
 import { flowFlags, openModalsOf, screenOf, topModalOf } from '../../domain/flow-view';
 import { MODAL_NAMES } from '../../domain/modal';
@@ -51,17 +51,24 @@ import {
 } from './fixtures/flow-state.fixture';
 
 type EventType = FlowEvent['type'];
-type Rules = Readonly<Partial<Record<EventType, { readonly to: readonly PhaseKind[] }>>>;
+type Rules = Table['rows'];
 
 const PHASES: readonly PhaseKind[] = ['starting', 'failed', 'steps', 'leaving', 'confirmed', 'decidedElsewhere', 'endingNotice', 'ended'];
 const ORDER: readonly AbandonmentStage[] = ['preIdentification', 'preAuthentication', 'preAccountSelection', 'preAuthorisation'];
 const EGA_ID = 'EGA:011000 99990001';
 const CODE = { auth_code: 'code-9', state: STATE };
 
-const rulesOf = (kind: PhaseKind): Rules => PHASE_TABLES[kind];
+/** Every state: each phase, and on the steps phase each step (issue 34 item 1). */
+const STATES: readonly Where[] = Object.keys(FLOW_TABLES) as Where[];
 
-/** The phases an event may lead to from this phase: its rule's, and time's. */
-const declared = (kind: PhaseKind, type: EventType): readonly PhaseKind[] => [...(rulesOf(kind)[type]?.to ?? []), ...TIMER_TARGETS[kind]];
+const rulesOf = (where: Where): Rules => FLOW_TABLES[where].rows;
+
+/** Where a state's targets lead (`stays`: the state itself). */
+const targetsFrom = (where: Where, to: readonly string[]): readonly string[] => to.map((target) => (target === 'stays' ? where : target));
+
+/** The states an event may lead to from this state: its row's, and time's (the state's `after`). */
+const declared = (where: Where, type: EventType): readonly string[] =>
+  targetsFrom(where, [...(rulesOf(where)[type]?.to ?? []), ...(FLOW_TABLES[where].after?.to ?? [])]);
 
 /** Every customer event the screens offer, and time passing (DESIGN §3.9: what can happen to a journey). */
 const CUSTOMER_EVENTS: readonly FlowEvent[] = [
@@ -408,24 +415,36 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
   this.timeout(60_000);
 
   describe('the phase tables (issue 21: each phase takes its events from its table)', () => {
-    it('every phase has a table; the ended journey takes only the time and the button of its exit offered again (DESIGN §3.2); every rule leads to phases that exist', () => {
-      expect(Object.keys(PHASE_TABLES).sort()).to.deep.equal([...PHASES].sort());
-      expect(Object.keys(PHASE_TABLES.ended).sort()).to.deep.equal(['modalPrimary', 'tick']);
-      for (const kind of PHASES) {
-        for (const [type, rule] of Object.entries(rulesOf(kind))) {
-          expect(rule?.to.length, `${kind} ${type}`).to.be.above(0);
-          for (const to of rule?.to ?? []) expect(PHASES, `${kind} ${type}`).to.include(to);
+    it('every phase, and each step, has a table; the ended journey takes only the button of its exit offered again (DESIGN §3.2); every row leads to states that exist', () => {
+      expect(new Set(STATES.map((where) => (where.startsWith('steps.') ? 'steps' : where)))).to.deep.equal(new Set(PHASES));
+      expect(STATES.filter((where) => where.startsWith('steps.')).sort()).to.deep.equal([
+        'steps.confirmation',
+        'steps.login',
+        'steps.selectAccounts',
+        'steps.selectProfile',
+      ]);
+      expect(Object.keys(rulesOf('ended')).sort()).to.deep.equal(['modalPrimary']);
+      for (const where of STATES) {
+        for (const [type, rule] of Object.entries(rulesOf(where))) {
+          expect(rule?.event, `${where} ${type}`).to.equal(type);
+          expect(rule?.to.length, `${where} ${type}`).to.be.above(0);
+          for (const to of targetsFrom(where, rule?.to ?? [])) expect(STATES, `${where} ${type}`).to.include(to);
         }
-        for (const to of TIMER_TARGETS[kind]) expect(PHASES).to.include(to);
+        for (const to of targetsFrom(where, FLOW_TABLES[where].after?.to ?? [])) expect(STATES).to.include(to);
       }
     });
 
     // DESIGN §3.18: the inactivity lapse and the token's expiry explain themselves (the ending notice) before the exit.
     it("time leads nowhere from the failure page, while leaving, once decided elsewhere or ended; the success modal, the ending notice and the steps' timers end the journey", () => {
-      expect(TIMER_TARGETS).to.deep.equal({
+      const timeLeadsTo = Object.fromEntries(STATES.map((where) => [where, (FLOW_TABLES[where].after?.to ?? []).filter((to) => to !== 'stays')]));
+      const steps = ['leaving', 'endingNotice', 'ended', 'failed'];
+      expect(timeLeadsTo).to.deep.equal({
         starting: ['endingNotice', 'ended', 'failed'],
         failed: [],
-        steps: ['leaving', 'endingNotice', 'ended', 'failed'],
+        'steps.login': steps,
+        'steps.selectProfile': steps,
+        'steps.selectAccounts': steps,
+        'steps.confirmation': steps,
         leaving: [],
         confirmed: ['ended', 'failed'],
         decidedElsewhere: [],
@@ -434,8 +453,9 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       });
     });
 
-    it('what each phase takes (docs/flow-states.md)', () => {
-      const taken = Object.fromEntries(PHASES.map((kind) => [kind, Object.keys(rulesOf(kind)).sort()]));
+    it('what each state takes (docs/flow-states.md)', () => {
+      const sharedByTheSteps = ['activity', 'answered', 'browserBack', 'cancel', 'connectivity', 'modalDismiss', 'modalPrimary', 'stepUnavailable'];
+      const taken = Object.fromEntries(STATES.map((where) => [where, Object.keys(rulesOf(where)).sort()]));
       // DESIGN §3.18: the browser's Back is taken wherever the journey shows a page, never while leaving or after the exit.
       expect(taken).to.deep.equal({
         starting: [
@@ -449,40 +469,20 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
           'openHelp',
           'secureCodeTyped',
           'submitLogin',
-          'tick',
           'usernameTyped',
           'verified',
         ],
         failed: ['browserBack', 'connectivity', 'leaveFailurePage'],
-        steps: [
-          'activity',
-          'answered',
-          'back',
-          'browserBack',
-          'cancel',
-          'chooseProfile',
-          'confirm',
-          'connectivity',
-          'continue',
-          'dateOfBirthTyped',
-          'describe',
-          'modalDismiss',
-          'modalPrimary',
-          'openHelp',
-          'secureCodeTyped',
-          'stepUnavailable',
-          'submitLogin',
-          'tick',
-          'toggleAccount',
-          'toggleAll',
-          'toggleSubAccount',
-          'usernameTyped',
-        ],
-        leaving: ['answered', 'connectivity', 'tick'],
-        confirmed: ['browserBack', 'connectivity', 'modalPrimary', 'tick'],
+        // Spec §2: only the login takes the form's events; Back only where the page has Back (select-and-confirm, the review).
+        'steps.login': [...sharedByTheSteps, 'dateOfBirthTyped', 'openHelp', 'secureCodeTyped', 'submitLogin', 'usernameTyped'].sort(),
+        'steps.selectProfile': [...sharedByTheSteps, 'chooseProfile', 'continue'].sort(),
+        'steps.selectAccounts': [...sharedByTheSteps, 'back', 'continue', 'toggleAccount', 'toggleAll', 'toggleSubAccount'].sort(),
+        'steps.confirmation': [...sharedByTheSteps, 'back', 'confirm', 'describe'].sort(),
+        leaving: ['answered', 'connectivity'],
+        confirmed: ['browserBack', 'connectivity', 'modalPrimary'],
         decidedElsewhere: ['browserBack', 'connectivity', 'modalPrimary'],
-        endingNotice: ['browserBack', 'connectivity', 'modalPrimary', 'tick'],
-        ended: ['modalPrimary', 'tick'],
+        endingNotice: ['browserBack', 'connectivity', 'modalPrimary'],
+        ended: ['modalPrimary'],
       });
     });
 
@@ -495,7 +495,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       ];
       let checked = 0;
       for (const state of reachable()) {
-        for (const event of everyEvent.filter((candidate) => rulesOf(state.phase.kind)[candidate.type] === undefined)) {
+        for (const event of everyEvent.filter((candidate) => rulesOf(whereOf(state.phase))[candidate.type] === undefined)) {
           const result = transition(state, event, state.nowMs);
           expect(result.state, `${state.phase.kind} ${event.type}`).to.equal(state);
           expect(result.effects, `${state.phase.kind} ${event.type}`).to.deep.equal([]);
@@ -525,8 +525,9 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
           const before = states[index] as FlowState;
           const event = make(before);
           const { state: after } = transition(before, event, before.nowMs + later);
-          if (after.phase.kind === before.phase.kind) return;
-          expect(declared(before.phase.kind, event.type), `${before.phase.kind} --${event.type}--> ${after.phase.kind}`).to.include(after.phase.kind);
+          const [from, to] = [whereOf(before.phase), whereOf(after.phase)];
+          if (to === from) return;
+          expect(declared(from, event.type), `${from} --${event.type}--> ${to}`).to.include(to);
         }),
         { numRuns: 2_000 },
       );
@@ -793,7 +794,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
         { type: 'rememberFinished', brand: 'demo' },
       ]);
       expect(kinds).to.deep.equal(['starting', 'steps', 'confirmed', 'ended']);
-      expect(state.decision).to.deep.equal({ kind: 'approved', answer: CODE });
+      expect(state.decision).to.deep.equal({ kind: 'approved' });
       expect(state.journey.stage).to.equal('preAuthorisation');
       expect(state.journey.bankProfile).to.equal('BC1001');
     });
@@ -804,8 +805,9 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       fc.assert(
         fc.property(journeys(), ([cmds, decided]) => {
           for (const { before, event, after } of journey(cmds, decided)) {
-            if (after.phase.kind === before.phase.kind) continue;
-            expect(declared(before.phase.kind, event.type), `${before.phase.kind} --${event.type}--> ${after.phase.kind}`).to.include(after.phase.kind);
+            const [from, to] = [whereOf(before.phase), whereOf(after.phase)];
+            if (to === from) continue;
+            expect(declared(from, event.type), `${from} --${event.type}--> ${to}`).to.include(to);
           }
         }),
         RUNS,
@@ -821,7 +823,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
             if (after === before) continue;
             // A tick always sets the wake again (DESIGN §3.5: it used the last one up), taken or not: see the test of the tick below.
             for (const event of [...CUSTOMER_EVENTS, launchEvent(), { type: 'verified', id: after.nextCallId - 1, result: ok(tokenPayload()) } as const]) {
-              if (rulesOf(after.phase.kind)[event.type] !== undefined || event.type === 'tick') continue;
+              if (rulesOf(whereOf(after.phase))[event.type] !== undefined || event.type === 'tick') continue;
               const result = transition(after, event, now);
               expect(result.state, `${after.phase.kind} ${event.type}`).to.equal(after);
               expect(result.effects, `${after.phase.kind} ${event.type}`).to.deep.equal([]);
@@ -836,7 +838,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       fc.assert(
         fc.property(journeys(), ([cmds, decided]) => {
           for (const { before, event, now, after, effects } of journey(cmds, decided)) {
-            if (rulesOf(before.phase.kind)[event.type] !== undefined || event.type === 'tick') continue;
+            if (rulesOf(whereOf(before.phase))[event.type] !== undefined || event.type === 'tick') continue;
             const timed = transition(before, { type: 'tick' }, now);
             expect(after, `${before.phase.kind} ${event.type}`).to.deep.equal(timed.state);
             const wakeMoved = timed.state.wakeAtMs !== before.wakeAtMs;
@@ -974,7 +976,8 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
               expect(['none', 'rejected'], `access_denied with the decision ${before.decision.kind}`).to.include(
                 after.decision.kind === 'elsewhere' ? 'rejected' : after.decision.kind,
               );
-              if (after.decision.kind === 'elsewhere') expect(after.decision.as).to.equal('rejected');
+              // Another window's decision is its phase's (the exit is taken from it).
+              if (before.phase.kind === 'decidedElsewhere') expect(before.phase.as).to.equal('rejected');
             } else if (url.includes('code=')) {
               expect(after.decision.kind, 'a code only after the bank approved').to.equal('approved');
             } else if (url.startsWith(REDIRECT_URI)) {
@@ -1076,7 +1079,7 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
   it('property: until its answer, nothing replaces or ends a confirmation being decided, whatever the customer does and whenever', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.noBias(fc.integer({ min: 0, max: 60_000 })), customerEvents()), { maxLength: 8 }), (steps) => {
-        let state = confirming({ token: token({ exp: (NOW + 100_000) / 1000 }) });
+        let state: FlowState = confirming({ token: token({ exp: (NOW + 100_000) / 1000 }) });
         const call = pending(state);
         let now = NOW;
         for (const [wait, event] of steps) {

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import type { FlowEvent } from '../../domain/flow-events';
 import type { FlowState } from '../../domain/flow-state';
 import { ENDING_NOTICE_MS, EXIT_OFFER_MS } from '../../domain/flow-exits';
-import { evaluateTimers, nextWakeMs, onActivity } from '../../domain/flow-timers';
+import { evaluateTimers, nextWakeMs } from '../../domain/flow-model';
+import { onActivity } from '../../domain/flow-timers';
 import {
   ACCESS_DENIED_URL,
   EXP_SECONDS,

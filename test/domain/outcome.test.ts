@@ -13,10 +13,8 @@ const DECISIONS: readonly [BankDecision, KnownOutcome][] = [
   [{ kind: 'rejected' }, 'nothingShared'],
   [{ kind: 'unclear' }, 'unknown'],
   [{ kind: 'committed' }, 'notHandedOn'],
-  [{ kind: 'approved', answer: { auth_code: 'code-1' } }, 'shared'],
-  [{ kind: 'elsewhere', as: 'approved' }, 'decidedElsewhere'],
-  [{ kind: 'elsewhere', as: 'rejected' }, 'decidedElsewhere'],
-  [{ kind: 'elsewhere', as: 'unknown' }, 'decidedElsewhere'],
+  [{ kind: 'approved' }, 'shared'],
+  [{ kind: 'elsewhere' }, 'decidedElsewhere'],
 ];
 
 /** The sentence for each outcome: a new consent, then an amendment (docs/wording.md). */
@@ -68,7 +66,7 @@ describe('domain/outcome: knownOutcome (DESIGN §3.16: what a sentence about the
 describe('domain/copy: outcomeSentence for every decision, a new consent and an amendment', () => {
   for (const [decision, outcome] of DECISIONS) {
     for (const isPar of [false, true]) {
-      it(`${decision.kind}${decision.kind === 'elsewhere' ? ` (${decision.as})` : ''}, ${isPar ? 'an amendment' : 'a new consent'}`, () => {
+      it(`${decision.kind}, ${isPar ? 'an amendment' : 'a new consent'}`, () => {
         const sentence = outcomeSentence({ tppName: TPP, isPar, outcome: knownOutcome(decision, true) });
         expect(sentence).to.equal(SENTENCES[outcome][isPar ? 1 : 0]);
         expect(NOTHING_SHARED.test(sentence), 'says nothing was shared exactly when the bank holds no approval').to.equal(outcome === 'nothingShared');

@@ -3,7 +3,7 @@
 import { runInAction } from 'mobx';
 import type { FlowController } from '../../application/flow-controller';
 import type { FlowState, PendingCall } from '../../domain/flow-state';
-import { withModals } from '../../domain/flow-transition';
+import { withModals, type CallingPhase } from '../../domain/flow-transition';
 import type { ModalName } from '../../domain/modal';
 import { withBaseModal, type ModalStack } from '../../domain/modal-stack';
 
@@ -16,7 +16,11 @@ function setFlowState(flow: FlowController, change: (state: FlowState) => FlowSt
 }
 
 /** Changes the modals of the phase on screen (starting, a step, or leaving). */
-export const setModals = (flow: FlowController, change: (modals: ModalStack) => ModalStack): void => setFlowState(flow, (state) => withModals(state, change));
+export const setModals = (flow: FlowController, change: (modals: ModalStack) => ModalStack): void =>
+  setFlowState(flow, (state) => {
+    const kind = state.phase.kind;
+    return kind === 'starting' || kind === 'steps' || kind === 'leaving' ? withModals(state as FlowState<CallingPhase>, change) : state;
+  });
 
 /** Opens an ordinary modal (under the time-critical ones, as the model would). */
 export const showModal = (flow: FlowController, name: ModalName): void => setModals(flow, (modals) => withBaseModal(modals, name));

@@ -7,8 +7,8 @@ import type { RawAccount } from '../../contract/customer-auth.wire';
 import type { Result } from '../../domain/result';
 import { callOf } from '../../domain/flow-transition';
 import type { FlowEvent } from '../../domain/flow-events';
-import { PHASE_TABLES, TIMER_TARGETS } from '../../domain/flow-model';
-import type { PhaseKind } from '../../domain/flow-state';
+import { FLOW_TABLES } from '../../domain/flow-model';
+import { whereOf } from '../../domain/flow-rows';
 import type { TokenVerificationError } from '../../domain/redirect-token';
 import type { TokenVerifier } from '../../application/ports/token-verifier.port';
 import { journey } from '../application/journey-driver';
@@ -252,19 +252,20 @@ interface Watched {
 
 /**
  * Issue 21: every event goes through the flow controller's dispatch; a move from one phase to
- * another that the phase's table (or time) does not declare is recorded (PHASE_TABLES,
- * TIMER_TARGETS: the diagram is drawn from them, so it must be complete).
+ * another that the state's table (its rows, or its time) does not declare is recorded (FLOW_TABLES:
+ * the diagram is drawn from them, so it must be complete; issue 34: each step is its own state).
  */
 function watchPhaseMoves(world: Watched, j: Journey): () => void {
   const controller = j.flow as { dispatch: (event: FlowEvent) => Promise<void> };
   const dispatch = j.flow.dispatch.bind(j.flow);
   controller.dispatch = (event) => {
-    const before = j.flow.state.phase.kind;
+    const before = whereOf(j.flow.state.phase);
     const done = dispatch(event);
-    const after = j.flow.state.phase.kind;
+    const after = whereOf(j.flow.state.phase);
     if (after !== before) {
-      const rule = (PHASE_TABLES[before] as Partial<Record<FlowEvent['type'], { readonly to: readonly PhaseKind[] }>>)[event.type];
-      if (![...(rule?.to ?? []), ...TIMER_TARGETS[before]].includes(after)) world.undeclaredMoves.push(`${before} --${event.type}--> ${after}`);
+      const table = FLOW_TABLES[before];
+      const declared = [...(table.rows[event.type]?.to ?? []), ...(table.after?.to ?? [])];
+      if (!declared.includes(after)) world.undeclaredMoves.push(`${before} --${event.type}--> ${after}`);
     }
     return done;
   };
