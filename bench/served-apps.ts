@@ -31,7 +31,7 @@ export const START_OPTIONS: Record<App, StartOptions> = {
 };
 
 /** A build served by a sandbox bank behind a gzip proxy. */
-export interface ServedBuild {
+interface ServedBuild {
   /** The gzip proxy's origin. */
   readonly origin: string;
   /** A new authorisation's entry address, through the proxy. */
