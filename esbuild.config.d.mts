@@ -25,7 +25,6 @@ export interface ShellFiles {
 }
 
 export declare const productionOptions: BuildOptions;
-export declare const CONFIG_HREF: string;
 export declare const LOADING_MARKUP: string;
 export declare const LATER_STEPS_CSS: string;
 export declare function prerenderEntry(): Promise<PrerenderedEntry>;

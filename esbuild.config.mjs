@@ -20,6 +20,13 @@ async function importBundled(file) {
 const builtPage = await importBundled(path.join(root, 'ui/web/take-over/built-page.ts'));
 export const { ENTRY_CONFIG_ID, ENTRY_LOADING_ID, LATER_STEPS_STYLESHEET_META, LOADING_TITLE } = builtPage;
 
+/**
+ * Spec §2 "Loading screen": the markup of ui/web/pages/loading-page.tsx, rendered from the
+ * component, written into the shell so that the customer sees it from the first paint, while the
+ * scripts run and the flow starts; React replaces it with the first screen.
+ */
+export const { LOADING_MARKUP } = (await buildModules({ loading: path.join(root, 'ui/web/prerender/loading-markup.tsx') })).loading;
+
 /** The esbuild options of the production build; the benchmark builds its floor app with the same ones. */
 export const productionOptions = {
   bundle: true,
@@ -45,18 +52,6 @@ export const productionOptions = {
  * app keeps the library as a naive app would.
  */
 const appOptions = { alias: { 'reflect-metadata/lite': './adapters/reflect-metadata-install.ts' } };
-
-/** Where the app reads its runtime configuration (adapters/fetch-config-source.adapter.ts, CONFIG_PATH). */
-export const CONFIG_HREF = '/config/config.json';
-
-/**
- * Spec §2 "Loading screen": the markup of ui/web/pages/loading-page.tsx and its window title (copy
- * catalogue), written into the shell so that the customer sees it from the first paint, while
- * the scripts run and the flow starts; React replaces it with the first screen. A build test
- * renders the component and compares.
- */
-export const LOADING_MARKUP =
-  '<div class="loading-page"><svg class="spinner" width="110" height="110" viewBox="0 0 110 110" aria-hidden="true" focusable="false"><circle class="spinner-track" cx="55" cy="55" r="50" fill="none" stroke-width="10"></circle><circle class="spinner-stripe" cx="55" cy="55" r="50" fill="none" stroke-width="10" stroke-linecap="round" stroke-dasharray="94 314"></circle></svg><p role="status" class="loading-text">Loading</p></div>';
 
 /**
  * The HTML shell. The browser learns every file the first screen needs from the shell itself, so
@@ -97,7 +92,7 @@ export function indexHtml({
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 ${laterSteps}<title>${title}</title>
-${entryScript}${preloadConfig ? `<link rel="preload" as="fetch" crossorigin href="${CONFIG_HREF}">\n` : ''}${preloadKeys ? `<link rel="preload" as="fetch" crossorigin href="${preloadKeys}">\n` : ''}${styles}<script type="module" src="/assets/${script}"></script>
+${entryScript}${preloadConfig ? `<link rel="preload" as="fetch" crossorigin href="${builtPage.CONFIG_PATH}">\n` : ''}${preloadKeys ? `<link rel="preload" as="fetch" crossorigin href="${preloadKeys}">\n` : ''}${styles}<script type="module" src="/assets/${script}"></script>
 ${preloads}</head>
 <body>
 <div id="root">${root}</div>${elsewhere}

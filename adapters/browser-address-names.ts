@@ -8,6 +8,9 @@ export const REDIRECT_JWT_PARAM = 'redirectJwt';
 /** The query parameter of an `authorize_failure` address (CONTRACT §7). */
 export const ERROR_PARAM = 'error';
 
+/** CONTRACT §2: where the app reads its runtime configuration, served beside it; the entry page preloads it (esbuild.config.mjs). */
+export const CONFIG_PATH = '/config/config.json';
+
 /** DESIGN §3.3. */
 export const REDIRECT_JWT_KEY = 'cdr.redirectJwt';
 

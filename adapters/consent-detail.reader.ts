@@ -27,7 +27,7 @@ export type ConsentError =
  * Spec §1, CONTRACT §3: the arrangement id in a permission's claims. Claims are a JSON string
  * (an already-parsed object is accepted too); malformed JSON or a missing id gives `undefined`.
  */
-export function arrangementIdFromClaims(claims: unknown): string | undefined {
+function arrangementIdFromClaims(claims: unknown): string | undefined {
   let parsed: unknown = claims;
   if (typeof claims === 'string') {
     try {

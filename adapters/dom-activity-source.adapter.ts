@@ -5,7 +5,7 @@ import type { Cancel } from '../application/ports/scheduler.port';
 import { DOCUMENT, NAVIGATOR } from './location.token';
 
 /** Spec §4 inactivity timer: the events that count as the customer being active. */
-export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'wheel'] as const;
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'wheel'] as const;
 
 /** At most one activity notification per this many milliseconds (mousemove fires dozens a second). */
 const ACTIVITY_THROTTLE_MS = 1000;

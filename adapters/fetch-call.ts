@@ -1,5 +1,6 @@
 import fetchBuilder from 'fetch-retry';
 import { DEFAULT_HTTP_CALL_OPTIONS, type FetchFunction, type HttpCallOptions } from './fetch.token';
+import { backoffMs, retryAfterMs } from './retry-delay';
 
 /** The HTTP methods the app uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
@@ -12,22 +13,6 @@ export type HttpOutcome =
 
 /** DESIGN §3.4: the statuses after which a GET is tried again (gateway trouble and rate limiting). */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
-
-/** DESIGN §3.4: a `Retry-After` header (delta-seconds or an HTTP date) in milliseconds from `nowMs`. */
-export function retryAfterMs(header: string | null | undefined, nowMs: number): number | undefined {
-  if (header === null || header === undefined) return undefined;
-  const value = header.trim();
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  // An HTTP date names its day and month ("Sun, 01 Mar 2026 10:00:02 GMT"); "-1" is no date.
-  const date = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
-}
-
-/** DESIGN §3.4: jittered exponential backoff ("equal jitter"); `random` is in [0, 1). */
-export function backoffMs(attempt: number, baseMs: number, random: number): number {
-  const ceiling = baseMs * 2 ** attempt;
-  return Math.round(ceiling / 2 + (random * ceiling) / 2);
-}
 
 /** A network failure: `fetch` rejects with a TypeError (by name, so that other realms count too). */
 export const isNetworkError = (error: unknown): boolean => error instanceof Error && error.name === 'TypeError';

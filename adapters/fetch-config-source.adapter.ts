@@ -1,6 +1,7 @@
 import { inject, injectable, optional } from 'inversify';
 import { err, type Result } from '../domain/result';
 import type { RuntimeConfig } from '../application/runtime-config';
+import { CONFIG_PATH } from './browser-address-names';
 import { readConfigText } from './config-text.reader';
 import { fetchCall } from './fetch-call';
 import { FETCH, HTTP_CALL_OPTIONS, type FetchFunction, type HttpCallOptions } from './fetch.token';
@@ -11,9 +12,6 @@ export interface ConfigSourceOptions {
   readonly url?: string;
 }
 const CONFIG_SOURCE_OPTIONS = Symbol('ConfigSourceOptions');
-
-/** The path the build writes the configuration to (esbuild.config.mjs), served beside the app. */
-export const CONFIG_PATH = '/config/config.json';
 
 function defaultConfigUrl(): string {
   const href = globalThis.location?.href;

@@ -56,7 +56,7 @@ const CONFIRMATION_FIELDS = ['auth_code', 'redirect_uri', 'state', 'id_token', '
  * CONTRACT §3 `POST /customer-auth/confirmation`: `null` counts as absent. A confirmed consent
  * needs an `auth_code` or `response`, else there is nothing to return to the third party.
  */
-export function readConfirmationAnswer(json: unknown, status: number, authorised: boolean): Result<ConfirmationAnswer, ApiError> {
+function readConfirmationAnswer(json: unknown, status: number, authorised: boolean): Result<ConfirmationAnswer, ApiError> {
   if (json === undefined && !authorised) return ok({});
   if (!isRecord(json)) return malformed(status, 'the confirmation answer must be a JSON object');
   const answer: { -readonly [K in keyof ConfirmationAnswer]: string } = {};

@@ -5,17 +5,17 @@
 import {
   HASHED_ASSETS_PREFIX,
   IMMUTABLE_ASSET_CACHE_CONTROL,
-  isWritableReportUri,
   NO_STORE_CACHE_CONTROL,
   securityHeaders,
   type InlineSources,
 } from '../contract/web-security-headers';
+import { nginxQuoted } from './nginx-quoted';
 
 /** Where deploy/nginx/*.conf expects its include files, relative to nginx's configuration directory. */
 const NGINX_INCLUDE_DIR = 'consent-app';
 
 /** The include path of the security headers, used by the server block and by every location. */
-export const NGINX_SECURITY_HEADERS_INCLUDE = `${NGINX_INCLUDE_DIR}/security-headers.conf`;
+const NGINX_SECURITY_HEADERS_INCLUDE = `${NGINX_INCLUDE_DIR}/security-headers.conf`;
 
 /** Optional extras (brotli): a glob, so nothing needs to be there for nginx to start. */
 const NGINX_OPTIONAL_INCLUDE = `${NGINX_INCLUDE_DIR}/optional/*.conf`;
@@ -30,10 +30,10 @@ const NGINX_LISTEN_PLACEHOLDER = '__LISTEN__';
  * Placeholder of security-headers.conf for the deployment's CSP report address (CONTRACT §2
  * `config.cspReportUri`): the bank's report collector, an https URL (or a path this server proxies).
  */
-export const NGINX_CSP_REPORT_URI_PLACEHOLDER = '__CSP_REPORT_URI__';
+const NGINX_CSP_REPORT_URI_PLACEHOLDER = '__CSP_REPORT_URI__';
 
 /** The optional include that serves source maps (deploy/nginx/source-maps.conf); without it *.map is a 404. */
-export const NGINX_SOURCE_MAPS_FILE = 'source-maps.conf';
+const NGINX_SOURCE_MAPS_FILE = 'source-maps.conf';
 
 /** Media types compressed on the fly (text/html always is): the build's JS, CSS, JSON and SVG. */
 const NGINX_COMPRESSED_TYPES = ['text/css', 'application/javascript', 'application/json', 'image/svg+xml'] as const;
@@ -53,28 +53,17 @@ const GENERATED =
   '# the site built beside it: do not edit; build again (`npm run build`) instead.\n';
 
 /**
- * DESIGN §4: a header value as an nginx quoted string: double quotes, or single quotes for a value
- * holding `"` (Reporting-Endpoints). Values holding both quotes, `\`, `$` (nginx would read a
- * variable) or a line break are a bug in the constants, so this throws.
- */
-export function nginxQuoted(value: string): string {
-  const unwritable = /[\\$\r\n]/.test(value) || (value.includes('"') && value.includes("'"));
-  if (unwritable) throw new Error(`Header value cannot be written for nginx: ${JSON.stringify(value)}`);
-  return value.includes('"') ? `'${value}'` : `"${value}"`;
-}
-
-/**
  * DESIGN §4, issue 12: the headers nginx sends, the report address left as its placeholder; with
  * report-to, since the deployment is served over HTTPS (TLS at the edge).
  */
-export const nginxSecurityHeaders = (inline: InlineSources): Readonly<Record<string, string>> =>
+const nginxSecurityHeaders = (inline: InlineSources): Readonly<Record<string, string>> =>
   securityHeaders(inline, { uri: NGINX_CSP_REPORT_URI_PLACEHOLDER, reportingApi: true });
 
 /**
  * DESIGN §4: one `add_header … always;` line per security header, so error answers carry them
  * too; the CSP allows the built entry page's inline blocks (`inline`) by their hashes.
  */
-export function renderNginxSecurityHeaders(inline: InlineSources): string {
+function renderNginxSecurityHeaders(inline: InlineSources): string {
   const lines = Object.entries(nginxSecurityHeaders(inline)).map(([name, value]) => `add_header ${name} ${nginxQuoted(value)} always;`);
   return (
     `${GENERATED}# DESIGN §4 security headers, included by the server block and by every location of\n` +
@@ -98,7 +87,7 @@ const locationHeaders = (cacheControl: string): string =>
  * immutable caching of found hashed assets only (like cacheControlFor), no-store for HTML,
  * configuration and errors, a plain 404 for a missing asset or configuration file, gzip.
  */
-export function renderNginxServer(): string {
+function renderNginxServer(): string {
   const noStore = nginxQuoted(NO_STORE_CACHE_CONTROL);
   const immutable = nginxQuoted(IMMUTABLE_ASSET_CACHE_CONTROL);
   return `${GENERATED}#
@@ -215,17 +204,4 @@ export function renderNginxConfigFiles(inline: InlineSources): Readonly<Record<s
     'brotli.conf': renderNginxBrotli(),
     [NGINX_SOURCE_MAPS_FILE]: renderNginxSourceMaps(),
   };
-}
-
-/** security-headers.conf with the deployment's CSP report address in place of its placeholder. */
-export function fillNginxSecurityHeaders(template: string, values: { readonly cspReportUri: string }): string {
-  if (!isWritableReportUri(values.cspReportUri) || values.cspReportUri.startsWith('__')) {
-    throw new Error(`The CSP report address cannot be written in a header: ${JSON.stringify(values.cspReportUri)}`);
-  }
-  return template.replaceAll(NGINX_CSP_REPORT_URI_PLACEHOLDER, values.cspReportUri);
-}
-
-/** The server block with its placeholders filled: `listen` value and absolute dist/ path. */
-export function fillNginxServer(template: string, values: { readonly listen: string; readonly dist: string }): string {
-  return template.replaceAll(NGINX_LISTEN_PLACEHOLDER, values.listen).replaceAll(NGINX_DIST_PLACEHOLDER, values.dist);
 }

@@ -32,6 +32,3 @@ export function getMetadata(key: unknown, target: object, property?: PropertyKey
   }
   return undefined;
 }
-
-/** What the web build adds to `Reflect`, for its test. */
-export const REFLECT_METADATA_FUNCTIONS = ['defineMetadata', 'getOwnMetadata', 'getMetadata'] as const;

@@ -6,8 +6,6 @@ import { decisionKeyName, FINISHED_BRAND_KEY, REDIRECT_JWT_KEY } from './browser
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 const SESSION_STORAGE = Symbol('SessionStorage');
 
-export { REDIRECT_JWT_KEY };
-
 /** Reading `window.sessionStorage` itself throws when storage is disabled (a SecurityError). */
 function platformSessionStorage(): StorageLike | undefined {
   try {

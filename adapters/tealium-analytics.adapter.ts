@@ -17,7 +17,7 @@ export type TagDocument = Pick<Document, 'createElement' | 'head'> & {
 };
 
 /** Events kept while the tag loads; beyond this the oldest are dropped. */
-export const MAX_QUEUED_EVENTS = 20;
+const MAX_QUEUED_EVENTS = 20;
 
 /** DESIGN §3.8: the page name reported for each step. */
 const PAGE_NAMES: Readonly<Record<Step, string>> = {

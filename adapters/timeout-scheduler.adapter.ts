@@ -2,7 +2,7 @@ import { injectable } from 'inversify';
 import type { Cancel, Scheduler } from '../application/ports/scheduler.port';
 
 /** The longest delay `setTimeout` honours (2^31 − 1 ms, about 24.8 days); longer ones fire at once. */
-export const MAX_TIMEOUT_MS = 2_147_483_647;
+const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /**
  * DESIGN §3.5: runs a callback once after a delay with `setTimeout`. A delay longer than

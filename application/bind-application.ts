@@ -8,7 +8,7 @@ import { SessionStore } from './stores/session.store';
 import { LaterSteps } from './use-cases/later-steps.use-case';
 
 /** What the flow needs from its start; the later steps' stores are bound when needed (LaterSteps.load, bindLaterSteps). */
-export const APPLICATION_SERVICES = [FlowController, SessionStore, ModalStore, LoginStore] as const;
+const APPLICATION_SERVICES = [FlowController, SessionStore, ModalStore, LoginStore] as const;
 
 /** Binds the application layer into a channel's container (the channel binds the ports); MobX strict (DESIGN §2). */
 export function bindApplication(container: Container): void {

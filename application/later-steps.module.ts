@@ -5,7 +5,7 @@ import { ConfirmationStore } from './stores/confirmation.store';
 import { ProfileStore } from './stores/profile.store';
 
 /** The stores of the steps after login: select profile, select and confirm, confirmation. */
-export const LATER_STEP_STORES = [ProfileStore, AccountSelectionStore, ConfirmationStore] as const;
+const LATER_STEP_STORES = [ProfileStore, AccountSelectionStore, ConfirmationStore] as const;
 
 /** Binds the later steps' stores, idempotently; a browser loads this module on demand, so the login screen does not carry it. */
 export function bindLaterSteps(container: Container): void {

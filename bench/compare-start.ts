@@ -4,20 +4,24 @@
 // builds in one run is what tells a real change from that noise. Prints; writes nothing.
 // A cold start that does not reach the field accepting input is counted and printed, not thrown.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildApp } from '../esbuild.config.mjs';
-import { FULL_CHROMIUM, launchChromium, SandboxHarness } from '../test/browser/browser-harness';
-import { type GzipProxy, startGzipProxy } from './gzip-proxy';
+import type { buildApp } from '../esbuild.config.mjs';
+import { FULL_CHROMIUM, launchChromium } from '../test/browser/browser-harness';
 import { coldStart } from './measure';
-import { CONTINUE_ENABLED, LOGIN_READY } from './page-probe';
 import { MOBILE } from './profiles';
-import { STATIC_LOGIN_FILE, STATIC_LOGIN_HTML } from './static-login';
+import { type App, type ServedApps, serveApps, START_OPTIONS } from './served-apps';
 import { median, round } from './stats';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+if (process.argv.includes('--help')) {
+  console.log(
+    'npm run bench:compare -- [git ref] [runs]: start-up of the working tree against the ref (default HEAD), 15 interleaved cold starts each unless told.',
+  );
+  process.exit(0);
+}
 const [ref = 'HEAD', runsArgument = '15'] = process.argv.slice(2);
 const runs = Number(runsArgument);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`runs must be a whole number above 0, not ${runsArgument}`);
@@ -37,41 +41,27 @@ async function buildRef(work: string, outDir: string): Promise<string> {
 async function main(): Promise<void> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'consent-compare-'));
   let tree: string | undefined;
-  const harnesses: { name: string; harness: SandboxHarness; proxy: GzipProxy; url: () => Promise<string>; hasContinue: boolean }[] = [];
+  let served: ServedApps | undefined;
   const browser = await launchChromium([], FULL_CHROMIUM);
   try {
     tree = await buildRef(work, path.join(work, 'ref-dist'));
-    await buildApp({ outDir: path.join(work, 'tree-dist') });
-    await buildApp({ outDir: path.join(work, 'floor-dist'), entry: path.join(root, 'bench/floor-app/main.tsx') });
-    await writeFile(path.join(work, 'floor-dist', STATIC_LOGIN_FILE), STATIC_LOGIN_HTML);
-    for (const [name, dist] of [
-      [ref, 'ref-dist'],
-      ['working tree', 'tree-dist'],
-      ['floor', 'floor-dist'],
-      ['static', 'floor-dist'],
-    ] as const) {
-      const harness = await new SandboxHarness().start({ distDir: path.join(work, dist) });
-      // Gzipped as production's nginx serves them, like `npm run bench` (bench/gzip-proxy.ts).
-      const proxy = await startGzipProxy(harness.origin);
-      const hasContinue = name !== 'floor';
-      const url =
-        name === 'floor'
-          ? () => Promise.resolve(`${proxy.origin}/floor?tiles=0`)
-          : name === 'static'
-            ? () => Promise.resolve(`${proxy.origin}/${STATIC_LOGIN_FILE}`)
-            : async () => (await harness.entryUrl()).replace(harness.origin, proxy.origin);
-      harnesses.push({ name, harness, proxy, url, hasContinue });
-    }
-    const times = new Map<string, number[]>(harnesses.map(({ name }) => [name, []]));
-    const painted = new Map<string, number[]>(harnesses.map(({ name }) => [name, []]));
-    const usable = new Map<string, number[]>(harnesses.map(({ name }) => [name, []]));
-    const failed = new Map<string, string[]>(harnesses.map(({ name }) => [name, []]));
+    served = await serveApps(work);
+    const other = await served.serve(path.join(work, 'ref-dist'));
+    // The other commit is a product too: started, typed into and marked as the working tree (a
+    // commit before issue 20 does not mark its Continue usable: its starts fail at that mark).
+    const apps: { name: string; app: App; url: () => Promise<string> }[] = [
+      { name: ref, app: 'product', url: other.entryUrl },
+      { name: 'working tree', app: 'product', url: served.urls.product },
+      { name: 'floor', app: 'floor', url: served.urls.floor },
+      { name: 'static', app: 'static', url: served.urls.static },
+    ];
+    const times = new Map<string, number[]>(apps.map(({ name }) => [name, []]));
+    const painted = new Map<string, number[]>(apps.map(({ name }) => [name, []]));
+    const usable = new Map<string, number[]>(apps.map(({ name }) => [name, []]));
+    const failed = new Map<string, string[]>(apps.map(({ name }) => [name, []]));
     for (let run = 0; run < runs; run++) {
-      // The login apps are typed into as in `npm run bench`, and their Continue usable marked as
-      // there (a commit before issue 20 does not mark it: its starts fail at that mark).
-      for (const { name, url, hasContinue } of harnesses) {
-        const continueSelector = name === 'floor' ? undefined : name === 'static' ? CONTINUE_ENABLED : LOGIN_READY;
-        const start = await coldStart(browser, url, MOBILE, { fillLogin: hasContinue, ...(continueSelector === undefined ? {} : { continueSelector }) });
+      for (const { name, app, url } of apps) {
+        const start = await coldStart(browser, url, MOBILE, START_OPTIONS[app]);
         if (start.inputReady === undefined) failed.get(name)?.push(start.failure ?? 'no figure');
         else times.get(name)?.push(start.inputReady);
         if (start.formPainted !== undefined) painted.get(name)?.push(start.formPainted);
@@ -101,10 +91,7 @@ async function main(): Promise<void> {
     for (const [name, reasons] of failed) for (const reason of reasons) console.log(`  ${name}: ${reason}`);
   } finally {
     await browser.close();
-    for (const { harness, proxy } of harnesses) {
-      await proxy.close();
-      await harness.stop();
-    }
+    await served?.close();
     if (tree !== undefined) execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' });
     await rm(work, { recursive: true, force: true });
   }

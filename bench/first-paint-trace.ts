@@ -7,17 +7,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { buildApp } from '../esbuild.config.mjs';
-import { FULL_CHROMIUM, launchChromium, SandboxHarness } from '../test/browser/browser-harness';
-import { startGzipProxy } from './gzip-proxy';
+import { FULL_CHROMIUM, launchChromium } from '../test/browser/browser-harness';
 import { closeQuietly } from './measure';
 import { MOBILE, applyProfile } from './profiles';
-import { STATIC_LOGIN_FILE, STATIC_LOGIN_HTML } from './static-login';
+import { serveApps } from './served-apps';
 import { firstPaintReport, type TraceEvent } from './trace-report';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const option = (name: string): string | undefined => {
   const at = process.argv.indexOf(name);
   return at === -1 ? undefined : process.argv[at + 1];
@@ -47,15 +43,7 @@ async function tracedStart(browser: Browser, url: string): Promise<TraceEvent[]>
 }
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'consent-trace-'));
-const productDist = path.join(work, 'product');
-const floorDist = path.join(work, 'floor');
-await buildApp({ outDir: productDist });
-await buildApp({ outDir: floorDist, entry: path.join(root, 'bench/floor-app/main.tsx') });
-await writeFile(path.join(floorDist, STATIC_LOGIN_FILE), STATIC_LOGIN_HTML);
-const product = await new SandboxHarness().start({ distDir: productDist });
-const floor = await new SandboxHarness().start({ distDir: floorDist });
-const productProxy = await startGzipProxy(product.origin);
-const floorProxy = await startGzipProxy(floor.origin);
+const apps = await serveApps(work);
 const browser = await launchChromium([], FULL_CHROMIUM);
 try {
   console.log(
@@ -63,17 +51,13 @@ try {
   );
   for (let run = 1; run <= runs; run++) {
     for (const app of ['static', 'product'] as const) {
-      const url = app === 'static' ? `${floorProxy.origin}/${STATIC_LOGIN_FILE}` : (await product.entryUrl()).replace(product.origin, productProxy.origin);
-      const events = await tracedStart(browser, url);
+      const events = await tracedStart(browser, await apps.urls[app]());
       if (saveDir !== undefined) await writeFile(path.join(saveDir, `first-paint-${app}-${run}.json`), JSON.stringify({ traceEvents: events }));
       console.log(`\n${app}, run ${run}:\n${firstPaintReport(events)}`);
     }
   }
 } finally {
   await browser.close();
-  await productProxy.close();
-  await floorProxy.close();
-  await product.stop();
-  await floor.stop();
+  await apps.close();
   await rm(work, { recursive: true, force: true });
 }

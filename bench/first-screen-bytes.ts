@@ -18,7 +18,7 @@ import type { Metafile } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export interface Bytes {
+interface Bytes {
   readonly raw: number;
   readonly gzip: number;
   readonly brotli: number;
@@ -31,7 +31,10 @@ export interface FirstScreenBytes extends Bytes {
   readonly document: { readonly raw: number; readonly gzip: number };
 }
 
-/** What the first screen loads, read from the build: files as the metafile names them (relative to the repository). */
+/**
+ * What the first screen loads, read from the build: files as the metafile names them (relative to the repository).
+ * @public what firstScreen answers.
+ */
 export interface FirstScreen {
   readonly scriptFiles: string[];
   readonly linkedStylesheets: string[];
@@ -40,7 +43,10 @@ export interface FirstScreen {
   readonly document: string;
 }
 
-/** The entry script and the chunks it imports statically, as the metafile names them. */
+/**
+ * The entry script and the chunks it imports statically, as the metafile names them.
+ * @public the build's tests measure the first screen with it (test/build/first-screen-bytes.test.ts).
+ */
 export function firstScreenScripts(metafile: Metafile): string[] {
   const outputs = metafile.outputs;
   const entry = Object.keys(outputs).find((file) => file.endsWith('.js') && outputs[file]?.entryPoint);
@@ -55,7 +61,10 @@ export function firstScreenScripts(metafile: Metafile): string[] {
   return [...files];
 }
 
-/** The first screen of the build in `outDir` (its index.html and assets/), whose metafile is `metafile`. */
+/**
+ * The first screen of the build in `outDir` (its index.html and assets/), whose metafile is `metafile`.
+ * @public the build's tests measure the first screen with it (test/build/first-screen-bytes.test.ts).
+ */
 export async function firstScreen(metafile: Metafile, outDir: string): Promise<FirstScreen> {
   const document = await readFile(path.join(outDir, 'index.html'), 'utf8');
   const inlineStyles = [...document.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1] ?? '');

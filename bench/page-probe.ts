@@ -14,16 +14,12 @@
 // - the last resource's responseEnd before a mark, so a render can be told from the network.
 import type { Page } from 'playwright-core';
 
-export interface EventEntry {
+interface EventEntry {
   readonly name: string;
   readonly interactionId: number;
   readonly startTime: number;
   readonly duration: number;
   readonly processing: number;
-}
-
-export interface ProbeMarks {
-  readonly [name: string]: number | undefined;
 }
 
 declare global {
@@ -52,7 +48,7 @@ export const LOGIN_READY = 'form.login-form[data-ready]';
 export const USERNAME = 'input[name="username"]';
 export const SECURE_CODE = 'input[name="secureCode"]';
 /** What the probe types into the login form once it shows. */
-export const TYPED = { username: 'jane.citizen', secureCode: '123456' } as const;
+const TYPED = { username: 'jane.citizen', secureCode: '123456' } as const;
 
 function probe({
   fillLogin,
@@ -183,7 +179,7 @@ export async function mark(page: Page, name: string, timeoutMs = 120_000): Promi
 }
 
 /** A step of a measurement that did not happen in time (or at all); the bench counts it, it does not stop. */
-export class BenchTimeout extends Error {
+class BenchTimeout extends Error {
   constructor(message: string, cause?: unknown) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'BenchTimeout';

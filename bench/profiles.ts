@@ -12,6 +12,10 @@ export interface Profile {
   readonly network?: { readonly latencyMs: number; readonly downloadBitsPerSecond: number; readonly uploadBitsPerSecond: number };
 }
 
+/**
+ * The desktop profile, by name.
+ * @public a probe's test runs under it (test/bench/page-probe.test.ts), as the benchmarks run under MOBILE.
+ */
 export const DESKTOP: Profile = { name: 'desktop', cpuSlowdown: 1, viewport: { width: 1280, height: 900 } };
 export const MOBILE: Profile = {
   name: 'mobile',

@@ -12,16 +12,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../esbuild.config.mjs';
 import type { Browser } from 'playwright-core';
-import { FULL_CHROMIUM, launchChromium, SandboxHarness } from '../test/browser/browser-harness';
+import { FULL_CHROMIUM, launchChromium } from '../test/browser/browser-harness';
 import { firstScreenBytes } from './first-screen-bytes';
-import { startGzipProxy } from './gzip-proxy';
 import { coldStart, type StartOptions, type StartTimes } from './measure';
-import { CONTINUE_ENABLED, LOGIN_READY } from './page-probe';
 import { PROFILES, type Profile } from './profiles';
 import { floorList, type Interaction, type ListFigures, type ListRun, type ListStage, productList, SIZES } from './scaling';
-import { STATIC_LOGIN_FILE, STATIC_LOGIN_HTML } from './static-login';
+import { type App, serveApps, START_OPTIONS } from './served-apps';
 import { round, show, summarise, type Summary } from './stats';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +26,6 @@ const runsArgument = process.argv.indexOf('--runs');
 const START_RUNS = runsArgument === -1 ? 9 : Number(process.argv[runsArgument + 1]);
 if (!Number.isInteger(START_RUNS) || START_RUNS < 1) throw new Error(`--runs must be a whole number above 0, not ${process.argv[runsArgument + 1]}`);
 
-type App = 'static' | 'floor' | 'product';
 interface AppStart {
   formPainted?: Summary;
   inputReady?: Summary;
@@ -42,18 +38,6 @@ interface AppStart {
   runs: StartTimes[];
 }
 type StartFigures = Record<App, AppStart>;
-
-/**
- * "Continue usable" for each page (issue 20): the product's login form `data-ready` (a press acts
- * at once; its Continue is never disabled any more); the static page's submit button, enabled (it
- * has no script: the frame that shows the form); the floor app has no Continue (its budget
- * compares with the floor's input accepted).
- */
-const START_OPTIONS: Record<App, StartOptions> = {
-  static: { fillLogin: true, continueSelector: CONTINUE_ENABLED },
-  floor: { fillLogin: false },
-  product: { fillLogin: true, continueSelector: LOGIN_READY },
-};
 
 const ratio = (a: number, b: number): number => round(a / b, 3);
 const verdict = (met: boolean | null): string => (met === null ? 'NO FIGURE' : met ? 'met' : 'NOT MET');
@@ -133,21 +117,14 @@ async function main(): Promise<void> {
     .map((n) => n.toFixed(2))
     .join(' ');
   const work = await mkdtemp(path.join(os.tmpdir(), 'consent-bench-'));
-  const productDist = path.join(work, 'product');
-  const floorDist = path.join(work, 'floor');
-  const buildStarted = performance.now();
-  const productMeta = await buildApp({ outDir: productDist });
-  const buildMs = round(performance.now() - buildStarted, 0);
-  const floorMeta = await buildApp({ outDir: floorDist, entry: path.join(root, 'bench/floor-app/main.tsx') });
-  await writeFile(path.join(floorDist, STATIC_LOGIN_FILE), STATIC_LOGIN_HTML);
-
-  const bytes = { product: await firstScreenBytes(productMeta, productDist), floor: await firstScreenBytes(floorMeta, floorDist) };
+  const served = await serveApps(work);
+  const buildMs = served.product.buildMs;
+  const bytes = {
+    product: await firstScreenBytes(served.product.metafile, served.product.dist),
+    floor: await firstScreenBytes(served.floor.metafile, served.floor.dist),
+  };
   const bytesRatio = ratio(bytes.product.gzip, bytes.floor.gzip);
 
-  const product = await new SandboxHarness().start({ distDir: productDist });
-  const floor = await new SandboxHarness().start({ distDir: floorDist });
-  const productProxy = await startGzipProxy(product.origin);
-  const floorProxy = await startGzipProxy(floor.origin);
   // A browser that died (a crash under load) is launched again, and the relaunch counted.
   let browser: Browser = await launchChromium([], FULL_CHROMIUM);
   let browserRelaunches = 0;
@@ -158,7 +135,7 @@ async function main(): Promise<void> {
     }
     return browser;
   };
-  const productUrl = async (): Promise<string> => (await product.entryUrl()).replace(product.origin, productProxy.origin);
+  const productUrl = served.urls.product;
   const failures: Failure[] = [];
   try {
     const start: Record<string, StartFigures> = {};
@@ -167,11 +144,7 @@ async function main(): Promise<void> {
     const typedLost: { profile: string; accounts: number }[] = [];
     for (const profile of PROFILES) {
       const runs: Record<App, StartTimes[]> = { static: [], floor: [], product: [] };
-      const apps: [App, () => Promise<string>][] = [
-        ['static', () => Promise.resolve(`${floorProxy.origin}/${STATIC_LOGIN_FILE}`)],
-        ['floor', () => Promise.resolve(`${floorProxy.origin}/floor?tiles=0`)],
-        ['product', productUrl],
-      ];
+      const apps = (['static', 'floor', 'product'] as const).map((app) => [app, served.urls[app]] as const);
       for (let run = 0; run < START_RUNS; run++) {
         // Alternating, and each run in a different order, so that no app always follows another.
         const order = [...apps.slice(run % 3), ...apps.slice(0, run % 3)];
@@ -198,7 +171,7 @@ async function main(): Promise<void> {
         if (productRun.typedLost === true) typedLost.push({ profile: profile.name, accounts: size.accounts });
         const measured: ['product' | 'floor', ListRun][] = [
           ['product', productRun],
-          ['floor', await floorList(await liveBrowser(), floorProxy.origin, size.accounts, profile)],
+          ['floor', await floorList(await liveBrowser(), served.floor.origin, size.accounts, profile)],
         ];
         for (const [app, listRun] of measured) {
           if (listRun.figures !== undefined) entry[app][size.accounts] = summariseList(listRun.figures);
@@ -245,10 +218,7 @@ async function main(): Promise<void> {
     print(results);
   } finally {
     await browser.close().catch(() => undefined);
-    await productProxy.close();
-    await floorProxy.close();
-    await product.stop();
-    await floor.stop();
+    await served.close();
     await rm(work, { recursive: true, force: true });
   }
 }

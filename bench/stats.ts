@@ -10,7 +10,7 @@ export interface Summary {
 export const round = (n: number, digits = 1): number => Number(n.toFixed(digits));
 
 /** The `p` quantile (0..1) by linear interpolation between the sorted values. */
-export function quantile(values: readonly number[], p: number): number {
+function quantile(values: readonly number[], p: number): number {
   if (values.length === 0) throw new Error('no values to summarise');
   const sorted = [...values].sort((a, b) => a - b);
   const at = (sorted.length - 1) * p;

@@ -5,7 +5,10 @@ import { readFileSync } from 'node:fs';
 /** A JSON Schema as the OpenAPI document holds it (OpenAPI 3.1 schemas are JSON Schema). */
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
-/** The parts of the OpenAPI document this module reads. */
+/**
+ * The parts of the OpenAPI document this module reads.
+ * @public what customerAuthOpenApi answers.
+ */
 export interface CustomerAuthOpenApi {
   readonly openapi: string;
   readonly paths: { readonly [path: string]: { readonly [method: string]: unknown } };
@@ -17,7 +20,10 @@ const CUSTOMER_AUTH_OPENAPI_URL = new URL('./customer-auth.openapi.json', import
 
 let cached: CustomerAuthOpenApi | undefined;
 
-/** CONTRACT §3: the project's OpenAPI 3.1 document of the customer-auth API (read once). */
+/**
+ * CONTRACT §3: the project's OpenAPI 3.1 document of the customer-auth API (read once).
+ * @public a bank checks its server's answers against it, as the sandbox's tests do (test/sandbox/contract-validator.ts).
+ */
 export function customerAuthOpenApi(): CustomerAuthOpenApi {
   cached ??= JSON.parse(readFileSync(CUSTOMER_AUTH_OPENAPI_URL, 'utf8')) as CustomerAuthOpenApi;
   return cached;

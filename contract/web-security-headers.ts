@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 
 /** A CSP Level 2 hash source for an inline script or stylesheet (`'sha256-…'`). */
-export const hashSource = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const hashSource = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
  * The entry page's inline blocks, as CSP hash sources: its script (issue 15) and its stylesheet
@@ -31,7 +31,7 @@ export function inlineSourcesOf(html: string): InlineSources {
  * DESIGN §4: the Content-Security-Policy of every HTML response (no framing; no inline script or
  * style but the entry page's own, each allowed by its hash alone: issues 15 and 20).
  */
-export function basePolicy(inline: InlineSources): string {
+function basePolicy(inline: InlineSources): string {
   return [
     "default-src 'none'",
     ["script-src 'self'", ...inline.scripts].join(' '),
@@ -69,7 +69,7 @@ const CSP_REPORT_GROUP = 'csp-endpoint';
  * an absolute http(s) URL, a path, or a `__PLACEHOLDER__`, with no space, quote, `;`, `,`, `\`,
  * `$` or control character.
  */
-export const isWritableReportUri = (uri: string): boolean => /^(https?:\/\/[^\s;,"'\\$]+|\/[^\s;,"'\\$]*|__[A-Z_]+__)$/.test(uri) && !/\p{Cc}/u.test(uri);
+const isWritableReportUri = (uri: string): boolean => /^(https?:\/\/[^\s;,"'\\$]+|\/[^\s;,"'\\$]*|__[A-Z_]+__)$/.test(uri) && !/\p{Cc}/u.test(uri);
 
 function checkedReportUri(uri: string): string {
   if (!isWritableReportUri(uri)) throw new Error(`The CSP report address cannot be written in a header: ${JSON.stringify(uri)}`);

@@ -17,7 +17,7 @@ export const CSP_REPORT_PATH = '/csp-reports';
 export const SANDBOX_CSP_REPORTING: CspReporting = { uri: CSP_REPORT_PATH, reportingApi: false };
 
 /** The largest report body accepted (a browser's report is a few KB). */
-export const CSP_REPORT_BODY_LIMIT = 64 * 1024;
+const CSP_REPORT_BODY_LIMIT = 64 * 1024;
 
 /** The most reports one Reporting API delivery may carry. */
 const MAX_REPORTS_PER_DELIVERY = 100;

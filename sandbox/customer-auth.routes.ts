@@ -32,7 +32,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  * The largest account selection (PUT /customer-auth/consent): huge.accounts' 5,000 accounts under
  * each of the 5 bank scopes are about 2.5 MB; every other call keeps the server's 1 MiB.
  */
-export const SELECTION_BODY_LIMIT = 4 * 1024 * 1024;
+const SELECTION_BODY_LIMIT = 4 * 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -7,7 +7,7 @@ const SIMULATOR_STYLESHEET = '/recipient/assets/simulator.css';
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Escapes text for HTML content and attribute values. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 /** Trusted HTML: markup built by `html` with every interpolated value escaped. */
 export interface Html {

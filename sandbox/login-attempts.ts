@@ -3,9 +3,9 @@
 // every lockout; they are never evicted to make room for other usernames.
 
 /** Spec §9: maximum login errors. */
-export const MAX_LOGIN_ATTEMPTS = 5;
+const MAX_LOGIN_ATTEMPTS = 5;
 /** Spec §9: the temporary lockout lasts 10 minutes. */
-export const TEMPORARY_LOCKOUT_MS = 10 * 60 * 1000;
+const TEMPORARY_LOCKOUT_MS = 10 * 60 * 1000;
 /** Spec §9: under this many remaining attempts the date of birth is required. */
 export const DOB_REQUIRED_BELOW = 3;
 /**

@@ -34,7 +34,7 @@ const hashCheck = (label: string, claim: unknown, value: string | undefined): Re
  * What each kind of return means for the recipient (CONTRACT §6, DESIGN §3.11), for a developer
  * integrating against the simulator.
  */
-export const RETURN_MEANINGS = {
+const RETURN_MEANINGS = {
   accessDenied: [
     'The customer did not authorise, or the session ended before they did: they chose Cancel (Exit without saving on an amendment), the session timed out, or the bank ended it (a lockout, a failure it reported).',
     "The consent app returns access_denied for every one of these, a customer's Cancel included: that is by design (CONTRACT §6), not an error of your integration, and it does not tell you why.",

@@ -8,7 +8,7 @@ const BANK_TIME_ZONE = 'Australia/Sydney';
 const LONG_DATE = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: BANK_TIME_ZONE });
 
 /** Spec §2 "D Month YYYY" in Sydney time, like the consent app's review step; the raw value when it is not a date. */
-export function sydneyDate(seconds: number): string {
+function sydneyDate(seconds: number): string {
   const moment = new Date(seconds * 1000);
   return Number.isNaN(moment.getTime()) ? String(seconds) : LONG_DATE.format(moment);
 }
@@ -29,7 +29,7 @@ const DATE_TIME = new Intl.DateTimeFormat('en-AU', {
 });
 
 /** A moment in Sydney time with its zone (AEST or AEDT), e.g. "24 November 2026, 9:00:00 am AEDT". */
-export function sydneyDateTime(ms: number): string {
+function sydneyDateTime(ms: number): string {
   const date = new Date(ms);
   if (!Number.isFinite(ms) || Number.isNaN(date.getTime())) return String(ms);
   const part = (type: Intl.DateTimeFormatPartTypes): string => DATE_TIME.formatToParts(date).find((p) => p.type === type)?.value ?? '';

@@ -13,7 +13,7 @@ export const DEFAULT_INACTIVITY: InactivitySettings = { inactiveTimeLimit: 300, 
 const SITE = 'https://www.bank.example';
 
 /** CONTRACT §2 `otpExpirySeconds`: the secure code's lifetime the sandbox states (2 minutes). */
-export const SANDBOX_OTP_EXPIRY_SECONDS = 120;
+const SANDBOX_OTP_EXPIRY_SECONDS = 120;
 
 /**
  * SCENARIOS "two brands", CONTRACT §2 brand objects: the sandbox runs two brands with their own

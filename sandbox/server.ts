@@ -42,7 +42,7 @@ export const SANDBOX_DEFAULTS = {
 const CLOSE_GRACE_MS = 3000;
 
 /** The database file inside the data folder. */
-export const DATABASE_FILE = 'sandbox.sqlite';
+const DATABASE_FILE = 'sandbox.sqlite';
 
 /** How the sandbox bank is set up; every field has a default. */
 export interface SandboxBankOptions {
@@ -97,7 +97,7 @@ export interface SandboxBank {
  * takes 27 s at the bench's mobile upload (750 kbit/s). A 10 s total, as first built, refused
  * every save over about 940 kB on that phone (found by `npm run bench` at 5,000 accounts).
  */
-export const REQUEST_TIMEOUTS: RequestTimeouts = { stalledMs: 10_000, totalMs: 120_000 };
+const REQUEST_TIMEOUTS: RequestTimeouts = { stalledMs: 10_000, totalMs: 120_000 };
 
 interface RequestTimeouts {
   /** Nothing received or sent on the connection for this long ends it. */

@@ -2,7 +2,7 @@ import { err, ok, type Result } from '../../domain/result';
 import type { FetchFunction } from '../fetch.token';
 import { CommandLineLaunchParameters } from './command-line-launch-parameters.adapter';
 import { parseHttpUrl } from '../../domain/http-url';
-import { CONFIG_PATH } from '../fetch-config-source.adapter';
+import { CONFIG_PATH } from '../browser-address-names';
 
 /** The scopes the sandbox's recipient simulator asks for by default (docs/sandbox.md). */
 const DEFAULT_SCOPES = ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'bank:transactions:read', 'common:customer.basic:read'] as const;

@@ -133,7 +133,7 @@ function endingModal(state: FlowState): ModalName | undefined {
 }
 
 /** What happened, from what is known: the customer's choice first, then the lockout, the failed call, the modal, the ending, the failure page. */
-export function journeyCause(state: FlowState, calls: CallRecord): JourneyCause | undefined {
+function journeyCause(state: FlowState, calls: CallRecord): JourneyCause | undefined {
   const modal = endingModal(state);
   const failure = calls.cause;
   if (state.journey.stage === 'rejected')

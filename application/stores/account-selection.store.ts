@@ -8,10 +8,10 @@ import { FlowController } from '../flow-controller';
 import { SessionStore } from './session.store';
 
 /** Above this many accounts the step offers a filter box (a long list, e.g. 500 accounts). */
-export const ACCOUNT_FILTER_MIN = 20;
+const ACCOUNT_FILTER_MIN = 20;
 
 /** A long list shows this many tiles at first, and this many more on each "Show more accounts". */
-export const ACCOUNT_PAGE_SIZE = 50;
+const ACCOUNT_PAGE_SIZE = 50;
 
 /** The select-and-confirm step (spec §2 "Select and confirm", §4 "Account selection"). */
 @injectable()

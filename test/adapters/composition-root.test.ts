@@ -1,7 +1,12 @@
 import '../ui/setup-dom';
 import { expect } from 'chai';
-import { APPLICATION_SERVICES } from '../../application/bind-application';
-import { LATER_STEP_STORES } from '../../application/later-steps.module';
+import { FlowController } from '../../application/flow-controller';
+import { AccountSelectionStore } from '../../application/stores/account-selection.store';
+import { ConfirmationStore } from '../../application/stores/confirmation.store';
+import { LoginStore } from '../../application/stores/login.store';
+import { ModalStore } from '../../application/stores/modal.store';
+import { ProfileStore } from '../../application/stores/profile.store';
+import { SessionStore } from '../../application/stores/session.store';
 import { LaterSteps } from '../../application/use-cases/later-steps.use-case';
 import { CUSTOMER_AUTH_API } from '../../application/ports/customer-auth-api.port';
 import { ANALYTICS } from '../../application/ports/analytics.port';
@@ -10,6 +15,10 @@ import { FetchCustomerAuthApi } from '../../adapters/fetch-customer-auth-api.ada
 import { NoopAnalytics } from '../../adapters/noop-analytics.adapter';
 import { OnDemandAnalytics } from '../../adapters/on-demand-analytics.adapter';
 import { runtimeConfig } from '../fixtures/journey.fixture';
+
+/** docs/architecture.md: what is bound from the start, and the later steps' stores, bound when their module loads. */
+const APPLICATION_SERVICES = [FlowController, SessionStore, ModalStore, LoginStore];
+const LATER_STEP_STORES = [ProfileStore, AccountSelectionStore, ConfirmationStore];
 
 describe('adapters: the browser composition root', () => {
   it('resolves every store and use case with the browser adapters behind the ports', () => {

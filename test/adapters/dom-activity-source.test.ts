@@ -1,7 +1,10 @@
 import { expect } from 'chai';
-import { ACTIVITY_EVENTS, DomActivitySource } from '../../adapters/dom-activity-source.adapter';
+import { DomActivitySource } from '../../adapters/dom-activity-source.adapter';
 import type { Clock } from '../../application/ports/clock.port';
 import { jsdomWindow } from './jsdom-window';
+
+/** Spec §4 inactivity timer: the customer's mouse, keys, scrolling and touch are activity. */
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'wheel'];
 
 class ManualClock implements Clock {
   ms = 1_000_000;

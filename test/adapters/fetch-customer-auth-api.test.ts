@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { FetchCustomerAuthApi, readConfirmationAnswer, type LaterAnswerReaders } from '../../adapters/fetch-customer-auth-api.adapter';
-import { backoffMs, retryAfterMs } from '../../adapters/fetch-call';
+import { FetchCustomerAuthApi, type LaterAnswerReaders } from '../../adapters/fetch-customer-auth-api.adapter';
+import { backoffMs, retryAfterMs } from '../../adapters/retry-delay';
 import type { FetchFunction, HttpCallOptions } from '../../adapters/fetch.token';
 import { MALFORMED_ANSWER, NO_ANSWER, TIMED_OUT } from '../../application/ports/customer-auth-api.port';
 import type { RuntimeConfig } from '../../application/runtime-config';
@@ -314,7 +314,7 @@ describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4)
       expect(server.requests[0]?.body).to.equal('{"authorisationStatus":false}');
     });
 
-    const malformedAnswers: [string, boolean, unknown, string][] = [
+    const malformedAnswers: [string, boolean, string | object | undefined, string][] = [
       [
         'a confirmed consent with only a redirect_uri',
         true,
@@ -327,8 +327,9 @@ describe('adapters/FetchCustomerAuthApi (spec §7, CONTRACT §3-4, DESIGN §3.4)
       ['a confirmed consent with no body', true, undefined, 'the confirmation answer must be a JSON object'],
     ];
     for (const [name, authorised, json, cause] of malformedAnswers) {
-      it(`is MALFORMED_ANSWER for ${name}`, () => {
-        expect(readConfirmationAnswer(json, 200, authorised)).to.deep.equal({
+      it(`is MALFORMED_ANSWER for ${name}`, async () => {
+        server.answer(json === undefined ? { status: 200 } : { status: 200, body: json });
+        expect(await api().confirmation(authorised, KEY)).to.deep.equal({
           ok: false,
           error: { status: 200, code: MALFORMED_ANSWER, causes: [cause] },
         });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { REDIRECT_JWT_KEY, SessionTokenStorage, uuidV4, type StorageLike } from '../../adapters/session-token-storage.adapter';
+import { REDIRECT_JWT_KEY } from '../../adapters/browser-address-names';
+import { SessionTokenStorage, uuidV4, type StorageLike } from '../../adapters/session-token-storage.adapter';
 
 class MapStorage implements StorageLike {
   readonly items = new Map<string, string>();

@@ -2,9 +2,12 @@ import { expect } from 'chai';
 import { NoopAnalytics } from '../../adapters/noop-analytics.adapter';
 import { OnDemandAnalytics } from '../../adapters/on-demand-analytics.adapter';
 import type { Analytics } from '../../application/ports/analytics.port';
-import { MAX_QUEUED_EVENTS, TealiumAnalytics, type TagDocument } from '../../adapters/tealium-analytics.adapter';
+import { TealiumAnalytics, type TagDocument } from '../../adapters/tealium-analytics.adapter';
 import type { RuntimeConfig } from '../../application/runtime-config';
 import { jsdomWindow } from './jsdom-window';
+
+/** The adapter keeps the newest 20 events while the tag loads (adapters/tealium-analytics.adapter.ts). */
+const MAX_QUEUED_EVENTS = 20;
 
 const TAG_URL = 'https://tags.tiqcdn.example/utag/bank/cdr/prod/utag.js';
 

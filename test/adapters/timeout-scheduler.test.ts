@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
-import { MAX_TIMEOUT_MS, TimeoutScheduler } from '../../adapters/timeout-scheduler.adapter';
+import { TimeoutScheduler } from '../../adapters/timeout-scheduler.adapter';
 import { SystemClock } from '../../adapters/system-clock.adapter';
+
+/** HTML's timer steps: `setTimeout` keeps its delay in a signed 32-bit integer (2^31 − 1 ms); a longer one fires at once. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 describe('adapters/TimeoutScheduler and SystemClock (DESIGN §3.5)', () => {
   let timers: sinon.SinonFakeTimers;

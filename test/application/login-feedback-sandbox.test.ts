@@ -7,8 +7,10 @@
 // and test/browser/accessibility.test.ts.
 import { expect } from 'chai';
 import { copy } from '../../domain/copy';
-import { SANDBOX_OTP_EXPIRY_SECONDS } from '../../sandbox/sandbox-config';
 import { sandboxJourneySuite } from './sandbox-journey-driver';
+
+/** docs/sandbox.md: the sandbox's config.json states `otpExpirySeconds: 120`. */
+const SANDBOX_OTP_EXPIRY_SECONDS = 120;
 
 describe('application: login feedback after a failed attempt, against the sandbox bank (docs/login-feedback.md)', function () {
   this.timeout(20_000);

@@ -1,13 +1,12 @@
 import { expect } from 'chai';
-import { median, quantile, show, summarise } from '../../bench/stats';
+import { median, show, summarise } from '../../bench/stats';
 
 describe('bench: median and interquartile range (issue 15 item 1)', () => {
   it('interpolates quartiles between the sorted values, whatever the order given', () => {
     const values = [9, 1, 5, 3, 7];
     expect(median(values)).to.equal(5);
-    expect(quantile(values, 0.25)).to.equal(3);
-    expect(quantile(values, 0.75)).to.equal(7);
-    expect(quantile([10, 20], 0.25)).to.equal(12.5);
+    expect(summarise(values)).to.include({ q1: 3, q3: 7 });
+    expect(summarise([10, 20])).to.include({ q1: 12.5, q3: 17.5 });
     expect(summarise([4, 1, 3, 2])).to.deep.equal({ median: 2.5, q1: 1.8, q3: 3.3, iqr: 1.5, n: 4 });
   });
 

@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { decodeJwt, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
-import { REDIRECT_JWT_KEY } from '../../adapters/session-token-storage.adapter';
+import { REDIRECT_JWT_KEY } from '../../adapters/browser-address-names';
 import { browserSuite } from './browser-harness';
 import { expectErrorReturn, logIn, modalNamed, onStep, openApp, returnFromSuccess, tokenTraces, type OpenedApp, loginReady } from './consent-app-driver';
 

@@ -1,8 +1,10 @@
 import { expect } from 'chai';
 import { copy } from '../../domain/copy';
 import { browserSuite } from './browser-harness';
-import { SETTLE_DELAY_MS } from '../../ui/web/shell/when-settled';
 import { logIn, onStep, openApp, loginReady, pageSettled } from './consent-app-driver';
+
+/** docs/architecture.md: the later steps are fetched at the customer's first input or 2 s later. */
+const SETTLE_DELAY_MS = 2000;
 
 /**
  * What only a browser shows of a journey: the recipient simulator's page starting it, and how the

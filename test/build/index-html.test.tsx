@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import type { Metafile } from 'esbuild';
 import { renderToStaticMarkup } from 'react-dom/server';
 import {
-  CONFIG_HREF,
   entryOutputs,
   indexHtml,
   keysPreloadHref,
@@ -11,7 +10,7 @@ import {
   LOADING_MARKUP,
   LOADING_TITLE,
 } from '../../esbuild.config.mjs';
-import { CONFIG_PATH } from '../../adapters/fetch-config-source.adapter';
+import { CONFIG_PATH } from '../../adapters/browser-address-names';
 import { copy } from '../../domain/copy';
 import { LoadingPage } from '../../ui/web/pages/loading-page';
 
@@ -93,7 +92,7 @@ describe("build: the HTML shell (DESIGN §4, the first screen's requests)", () =
   });
 
   it('preloads the file the app reads its configuration from', () => {
-    expect(CONFIG_HREF).to.equal(CONFIG_PATH);
+    expect(indexHtml({ script: 'main-1.js' })).to.include(`<link rel="preload" as="fetch" crossorigin href="${CONFIG_PATH}">`);
   });
 
   it("shows the loading screen from the first paint: the loading page's own markup and window title", () => {

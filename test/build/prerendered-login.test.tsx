@@ -18,7 +18,8 @@ import {
   LOADING_TITLE,
   prerenderEntry,
 } from '../../esbuild.config.mjs';
-import { hashSource, inlineSourcesOf } from '../../contract/web-security-headers';
+import { inlineSourcesOf } from '../../contract/web-security-headers';
+import { cspHash } from '../support/csp-hash';
 import { BRAND_ATTRIBUTE, decisionKeyName, EARLY_ACTION_ATTRIBUTE, ENTRY_ATTRIBUTE, REDIRECT_JWT_KEY } from '../../adapters/browser-address-names';
 import { FlowController } from '../../application/flow-controller';
 import { ENTRY_PAGE } from '../../application/ports/entry-page.port';
@@ -160,8 +161,8 @@ describe('build: the pre-rendered login form (issues 15 and 20)', function () {
     expect(html).not.to.include('rel="stylesheet"');
     expect(html).not.to.include('sourceMappingURL');
     expect(inlineSourcesOf(html)).to.deep.equal({
-      scripts: [hashSource(prerendered.script)],
-      styles: [hashSource(`body{margin:0}${prerendered.brandStyles}`)],
+      scripts: [cspHash(prerendered.script)],
+      styles: [cspHash(`body{margin:0}${prerendered.brandStyles}`)],
     });
   });
 

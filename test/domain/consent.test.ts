@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { dataPeriodMonths, formatLongDate, isCustomerScopesOnly, isOnceOnly, newlyRequestedScopes, sharingPeriod } from '../../domain/consent';
-import { arrangementIdFromClaims, parseConsentDetail } from '../../adapters/consent-detail.reader';
+import { parseConsentDetail } from '../../adapters/consent-detail.reader';
 import type { Consent } from '../../domain/consent';
 
 /** CONTRACT §3 ConsentDetail example. */
@@ -209,7 +209,7 @@ describe('domain/consent', () => {
     });
   });
 
-  describe('arrangementIdFromClaims (spec §1)', () => {
+  describe("the arrangement id in a permission's claims (spec §1)", () => {
     const cases: [unknown, string | undefined][] = [
       ['{"cdr_arrangement_id":"arr-5f2c"}', 'arr-5f2c'],
       ['not json', undefined],
@@ -218,7 +218,8 @@ describe('domain/consent', () => {
       ['null', undefined],
     ];
     for (const [claims, expected] of cases)
-      it(`${JSON.stringify(claims)} → ${String(expected)}`, () => expect(arrangementIdFromClaims(claims)).to.equal(expected));
+      it(`${JSON.stringify(claims)} → ${String(expected)}`, () =>
+        expect(parsed({ permissions: [perm('bank:payees:read', claims === undefined ? {} : { claims })] }).cdrArrangementId).to.equal(expected));
   });
 
   describe('isCustomerScopesOnly (spec §4: the account step is skipped)', () => {

@@ -4,8 +4,10 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
 import { decodeJwt } from 'jose';
-import { DATABASE_FILE } from '../../sandbox/server';
 import { errorOf, RunningSandbox } from './sandbox-test-kit';
+
+/** docs/sandbox.md: the data folder holds the signing key and `sandbox.sqlite`. */
+const DATABASE_FILE = 'sandbox.sqlite';
 
 describe('sandbox bank: arrangements survive a restart', () => {
   const sandbox = new RunningSandbox();

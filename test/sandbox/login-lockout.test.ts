@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { LoginAttempts, MAX_LOGIN_ATTEMPTS, MAX_TOKEN_LOGIN_FAILURES, TEMPORARY_LOCKOUT_MS } from '../../sandbox/login-attempts';
+import { LoginAttempts, MAX_TOKEN_LOGIN_FAILURES } from '../../sandbox/login-attempts';
 import { SqliteSandboxStore } from '../../sandbox/sqlite-sandbox-store';
-import { errorOf, RunningSandbox, type Answer } from './sandbox-test-kit';
+import { errorOf, MAX_LOGIN_ATTEMPTS, RunningSandbox, TEMPORARY_LOCKOUT_MS, type Answer } from './sandbox-test-kit';
 
 const BASIC = 'bank:accounts.basic:read';
 const CUSTOMER = 'common:customer.basic:read';

@@ -5,9 +5,7 @@ import { expect } from 'chai';
 import { decodeJwt } from 'jose';
 import { formatLongDate } from '../../domain/consent';
 import { janeCitizenAccounts } from '../../sandbox/persona-accounts';
-import { RETURN_MEANINGS } from '../../sandbox/recipient-callback';
-import { accountsText, claimTimes, countAccounts, sharingPeriodText, sydneyDate, sydneyDateTime } from '../../sandbox/recipient-view';
-import { escapeHtml } from '../../sandbox/html-page';
+import { accountsText, claimTimes, countAccounts, sharingPeriodText } from '../../sandbox/recipient-view';
 import { referenceOf } from '../../sandbox/account-reference';
 import { RunningSandbox } from './sandbox-test-kit';
 
@@ -17,16 +15,17 @@ const SYDNEY_MORNING_MS = Date.parse('2026-11-23T22:00:00Z');
 describe('sandbox bank: the recipient simulator as a developer reads it', () => {
   describe('recipient-view: dates and times in Sydney time, accounts counted once', () => {
     it('dates as the consent app shows them (D Month YYYY, Sydney), not the UTC date', () => {
-      expect(sydneyDate(SYDNEY_MORNING_MS / 1000)).to.equal('24 November 2026');
-      expect(sydneyDate(SYDNEY_MORNING_MS / 1000)).to.equal(formatLongDate(SYDNEY_MORNING_MS));
+      expect(formatLongDate(SYDNEY_MORNING_MS)).to.equal('24 November 2026');
       expect(sharingPeriodText(SYDNEY_MORNING_MS / 1000, Date.parse('2027-05-23T22:00:00Z') / 1000)).to.equal('24 November 2026 to 24 May 2027');
       expect(sharingPeriodText(SYDNEY_MORNING_MS / 1000, undefined)).to.equal('once-off, 24 November 2026');
+      expect(sharingPeriodText(1e13, undefined), 'not a date: the raw value').to.equal('once-off, 10000000000000');
     });
 
     it('times with the zone, daylight saving (AEDT) and not (AEST)', () => {
-      expect(sydneyDateTime(SYDNEY_MORNING_MS)).to.equal('24 November 2026, 9:00:00 am AEDT');
-      expect(sydneyDateTime(Date.parse('2026-06-30T15:30:05Z'))).to.equal('1 July 2026, 1:30:05 am AEST');
-      expect(sydneyDateTime(Number.NaN)).to.equal('NaN');
+      const readable = (ms: number): string | undefined => claimTimes({ iat: ms / 1000 })[0]?.readable;
+      expect(readable(SYDNEY_MORNING_MS)).to.equal('24 November 2026, 9:00:00 am AEDT');
+      expect(readable(Date.parse('2026-06-30T15:30:05Z'))).to.equal('1 July 2026, 1:30:05 am AEST');
+      expect(readable(1e16), 'not a date: the raw value').to.equal('10000000000000000');
     });
 
     it('claim times: each time claim readable; sharing_expires_at 0 is a once-off sharing; other claims left alone', () => {
@@ -106,7 +105,7 @@ describe('sandbox bank: the recipient simulator as a developer reads it', () => 
           `/recipient/callback/result?${new URLSearchParams({ code: answer.auth_code, state: answer.state, id_token: answer.id_token })}`,
         )
       ).text;
-      expect(page).to.include('<h2 id="meaning-heading">What this means</h2>').and.include(escapeHtml(RETURN_MEANINGS.authorised[0]));
+      expect(page).to.include('<h2 id="meaning-heading">What this means</h2>').and.include('The customer authorised. Check that the state is one you sent');
       expect(page)
         .to.include('Their times, in Sydney time')
         .and.include(`<dt><code>iat</code> ${SYDNEY_MORNING_MS / 1000}</dt><dd>24 November 2026, 9:00:00 am AEDT</dd>`);
@@ -120,15 +119,18 @@ describe('sandbox bank: the recipient simulator as a developer reads it', () => 
           `/recipient/callback?${new URLSearchParams({ error: 'access_denied', respCode: '401', respMessage: 'Authentication failure', state: 'x' })}`,
         )
       ).text;
-      expect(page).to.include(escapeHtml(RETURN_MEANINGS.accessDenied[1])).and.include('by design');
+      expect(page).to.include('The consent app returns access_denied for every one of these').and.include('by design (CONTRACT §6)');
       const other = (await sandbox.request('GET', `/recipient/callback?${new URLSearchParams({ error: 'server_error' })}`)).text;
-      expect(other).to.include(escapeHtml(RETURN_MEANINGS.otherError[0]));
+      expect(other).to.include('The consent app sends only access_denied (CONTRACT §6): this error came from elsewhere.');
     });
 
     it('the plain return (no code, no error): "Nothing came back", unclear, not a refusal', async () => {
       // The app's plain return lands on /recipient/callback; its script finds no fragment and forwards to /recipient/callback/result.
       const page = (await sandbox.request('GET', '/recipient/callback/result')).text;
-      expect(page).to.include('<h1>Nothing came back</h1>').and.include(escapeHtml(RETURN_MEANINGS.nothing[0])).and.include('never treat it as access_denied');
+      expect(page)
+        .to.include('<h1>Nothing came back</h1>')
+        .and.include('The consent app returned to the plain redirect address: no code, no error, no state.')
+        .and.include('never treat it as access_denied');
       expect(page).to.include('DESIGN §3.11');
     });
   });

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { decodeJwt } from 'jose';
-import { MAX_LOGIN_ATTEMPTS, MAX_TOKEN_LOGIN_FAILURES } from '../../sandbox/login-attempts';
-import { errorOf, makeTempDist, RunningSandbox, SandboxClient, type Answer } from './sandbox-test-kit';
+import { MAX_TOKEN_LOGIN_FAILURES } from '../../sandbox/login-attempts';
+import { errorOf, makeTempDist, MAX_LOGIN_ATTEMPTS, RunningSandbox, SandboxClient, type Answer } from './sandbox-test-kit';
 
 const BASIC = 'bank:accounts.basic:read';
 const CUSTOMER = 'common:customer.basic:read';

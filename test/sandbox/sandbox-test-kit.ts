@@ -9,6 +9,10 @@ import { createSandboxBank, type SandboxBank, type SandboxBankOptions } from '..
 import type { AuthorisationAsk } from '../../sandbox/recipient-simulator';
 import { contractViolations } from './contract-validator';
 
+/** docs/sandbox.md: "The 5th failure locks the username for 10 minutes". */
+export const MAX_LOGIN_ATTEMPTS = 5;
+export const TEMPORARY_LOCKOUT_MS = 10 * 60 * 1000;
+
 /** The hashed script of the temporary dist/. */
 export const TEST_ASSET = '/assets/app-3f9a1c.js';
 

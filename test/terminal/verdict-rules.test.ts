@@ -10,7 +10,7 @@ import type { FlowCallKind } from '../../domain/flow-effects';
 import { initialFlowState, type FlowState } from '../../domain/flow-state';
 import { verdictLine } from '../../adapters/terminal/journey-copy';
 import { judgeReturn } from '../../adapters/terminal/journey-outcome';
-import { journeyCause, journeyVerdict, NO_FAILED_CALLS, noteAnswer, type CallRecord } from '../../adapters/terminal/journey-verdict';
+import { journeyVerdict, NO_FAILED_CALLS, noteAnswer, type CallRecord, type JourneyCause } from '../../adapters/terminal/journey-verdict';
 import { err, ok } from '../../domain/result';
 import type { ReturnUrl } from '../../domain/return-url';
 
@@ -86,7 +86,11 @@ describe("terminal channel: the verdict's rules", () => {
     }
   });
 
-  describe('what happened, in order (journeyCause)', () => {
+  describe('what happened, in order (the verdict of a run that did not return)', () => {
+    const journeyCause = (ending: FlowState, calls: CallRecord): JourneyCause | undefined => {
+      const verdict = journeyVerdict({ returned: undefined, expected: { kind: 'code' }, stop: undefined, state: ending, calls });
+      return verdict.passed ? undefined : verdict.cause;
+    };
     const ended = (modal: string, stage?: 'rejected'): FlowState => {
       const base = state();
       return {

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { copy, modalText, type ModalText } from '../../domain/copy';
 import { MODAL_NAMES, type ModalName } from '../../domain/modal';
 import { config } from '../fixtures/journey.fixture';
-import { showInOrder } from '../../ui/web/modals/modal-host';
+import { showInOrder } from '../../ui/web/modals/show-in-order';
 import { isAnnouncedSecond } from '../../domain/inactivity-timer';
 import { closeModals, setLeaving, setModals, showModal } from '../support/flow-state';
 import { settle, startApp, stepOnScreen } from './render-app';

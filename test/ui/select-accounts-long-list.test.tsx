@@ -7,7 +7,7 @@ import { FakeCustomerAuthApi } from '../support/fakes';
 import { journey } from '../application/journey-driver';
 import type { RawAccount } from '../../contract/customer-auth.wire';
 import { SelectAccountsPage } from '../../ui/web/pages/select-accounts-page';
-import { sameTile, type AccountTileProps } from '../../ui/web/steps/account-tile';
+import { sameTile, type AccountTileProps } from '../../ui/web/steps/account-tile-props';
 import { ServicesProvider } from '../../ui/web/services-context';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

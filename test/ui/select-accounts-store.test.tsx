@@ -6,7 +6,10 @@ import { rawAccount } from '../fixtures/raw-accounts.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { journey } from '../application/journey-driver';
 import type { RawAccount } from '../../contract/customer-auth.wire';
-import { ACCOUNT_FILTER_MIN, ACCOUNT_PAGE_SIZE } from '../../application/stores/account-selection.store';
+
+/** docs/architecture.md: a filter box and 50 tiles at a time over 20 accounts. */
+const ACCOUNT_FILTER_MIN = 20;
+const ACCOUNT_PAGE_SIZE = 50;
 
 // The store side of the long-list behaviour (filter box and paging) that the account step renders.
 

@@ -2,7 +2,10 @@ import './setup-dom';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'chai';
 import sinon from 'sinon';
-import { Tooltip, TOOLTIP_DELAY_MS } from '../../ui/web/components/tooltip';
+import { Tooltip } from '../../ui/web/components/tooltip';
+
+/** Spec §9: a tooltip opens on hover after 1000 ms. */
+const TOOLTIP_DELAY_MS = 1000;
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

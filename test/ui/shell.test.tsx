@@ -4,14 +4,14 @@ import { expect } from 'chai';
 import sinon from 'sinon';
 import { act, Profiler } from 'react';
 import { journey } from '../application/journey-driver';
-import { App, AppErrorBoundary } from '../../ui/web/app';
+import { App } from '../../ui/web/app';
+import { AppErrorBoundary } from '../../ui/web/app-error-boundary';
 import { ServicesProvider } from '../../ui/web/services-context';
 import { amendedConsent, janeAccounts, newConsent, trustBusinesses } from '../fixtures/journey.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
 import { setLoading } from '../support/flow-state';
 import { renderApp, settle, startApp, stepOnScreen } from './render-app';
-import { MemoryRouter, useRoutes } from 'react-router-dom';
-import { appRoutes } from '../../ui/web/router';
+import { AppRoutes } from '../../ui/web/router';
 import { copy } from '../../domain/copy';
 
 type App = Awaited<ReturnType<typeof startApp>>;
@@ -124,21 +124,14 @@ describe('ui: shell (spec §2 "Shared shell", DESIGN §3.6, §3.7)', () => {
   });
 
   it("a render error inside the routes shows the failure view with the default text (not the router's screen), and is logged", async () => {
-    const [root] = appRoutes();
-    if (root === undefined) throw new Error('no root route');
-    const Broken = (): never => {
-      throw new Error('broken step');
-    };
-    // The app's routes with a step that throws, under the app's own boundary (app.tsx): no router screen intercepts it.
-    const BrokenRoutes = () => useRoutes([{ ...root, element: <Broken /> }], '/');
+    // The app's routes, under the app's own boundary (app.tsx), with no services: the shell's root
+    // route throws as it renders, and no router screen intercepts it.
     const errors = sinon.stub(console, 'error');
     try {
       await act(async () => {
         render(
           <AppErrorBoundary>
-            <MemoryRouter>
-              <BrokenRoutes />
-            </MemoryRouter>
+            <AppRoutes path="/" />
           </AppErrorBoundary>,
         );
       });

@@ -2,12 +2,12 @@
 // one hand-over of the entry page to the app when it renders anew instead of adopting the page.
 import './setup-dom';
 import { expect } from 'chai';
-import { EARLY_ACTION_ATTRIBUTE } from '../../adapters/browser-address-names';
+import { EARLY_ACTION_ATTRIBUTE, ENTRY_ATTRIBUTE } from '../../adapters/browser-address-names';
 import { FlowController } from '../../application/flow-controller';
 import type { TokenVerifier } from '../../application/ports/token-verifier.port';
 import { LoginStore } from '../../application/stores/login.store';
 import { SessionStore } from '../../application/stores/session.store';
-import { keptFocus, takeOverWithoutAdopting } from '../../ui/web/take-over/take-over';
+import { adoptPrerenderedForm, keptFocus, takeOverWithoutAdopting } from '../../ui/web/take-over/take-over';
 import { createTestContainer, defaultPorts } from '../support/test-container';
 
 /** A launch whose token is being verified (the verifier never answers): the model awaits the login step. */
@@ -43,7 +43,18 @@ function pageForm(press: string | undefined): HTMLFormElement {
 describe('ui: the entry page is handed over to the app once (issue 34 item 3)', () => {
   afterEach(() => {
     document.documentElement.removeAttribute(EARLY_ACTION_ATTRIBUTE);
+    document.documentElement.removeAttribute(ENTRY_ATTRIBUTE);
     document.body.replaceChildren();
+  });
+
+  it('on adoption too, the press is held by one at a time: the model has it, the page neither holds it nor holds another (its script stops)', () => {
+    const { login, flow } = waitingLogin();
+    const form = pageForm('notRegistered');
+    document.documentElement.setAttribute(ENTRY_ATTRIBUTE, 'login');
+    adoptPrerenderedForm(form, login, () => undefined);
+    expect(flow.state.journey.login.early).to.equal('notRegistered');
+    expect(document.documentElement.hasAttribute(EARLY_ACTION_ATTRIBUTE), "the page's copy is forgotten").to.equal(false);
+    expect(document.documentElement.hasAttribute(ENTRY_ATTRIBUTE), 'the entry script holds no later press (data-entry gone)').to.equal(false);
   });
 
   it("the typed text goes to the model, and a kept press becomes the model's memory of it, read once", () => {

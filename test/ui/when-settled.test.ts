@@ -1,7 +1,10 @@
 import './setup-dom';
 import { expect } from 'chai';
 import sinon from 'sinon';
-import { SETTLE_DELAY_MS, whenSettled } from '../../ui/web/shell/when-settled';
+import { whenSettled } from '../../ui/web/shell/when-settled';
+
+/** docs/architecture.md: the later steps are fetched at the customer's first input or 2 s later. */
+const SETTLE_DELAY_MS = 2000;
 
 describe('ui: background work waits until the first screen has settled', () => {
   let clock: sinon.SinonFakeTimers;

@@ -1,11 +1,11 @@
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { Component, useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { SessionStore } from '../../application/stores/session.store';
 import { copy } from '../../domain/copy';
 import { failureTitles } from '../../domain/error-page';
 import { assertNever } from '../../domain/result';
-import { StaticFailureView } from './pages/failure-page';
+import { AppErrorBoundary } from './app-error-boundary';
 import { AppRoutes, isTakeOver, pathOfSession } from './router';
 import { useService } from './services-context';
 
@@ -67,20 +67,3 @@ export const App = observer(function App() {
     </AppErrorBoundary>
   );
 });
-
-/** A render error shows the failure view with the default text: never a blank screen. */
-export class AppErrorBoundary extends Component<{ readonly children: ReactNode }, { readonly failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown): void {
-    console.error('The consent app failed to render.', error);
-  }
-
-  override render(): ReactNode {
-    return this.state.failed ? <StaticFailureView /> : this.props.children;
-  }
-}

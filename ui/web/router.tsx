@@ -64,7 +64,7 @@ export function isTakeOver(from: string, to: string): boolean {
  * form when the brand's route takes over (issue 20). The failure routes are static segments,
  * which React Router ranks above `:flow`.
  */
-export function appRoutes(): RouteObject[] {
+function appRoutes(): RouteObject[] {
   const stepChildren: RouteObject[] = [
     { index: true, element: <StepSwitch /> },
     ...Object.values(STEP_PATHS).map((path): RouteObject => ({ path, element: <StepSwitch /> })),

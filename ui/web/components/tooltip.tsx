@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, ty
 import { copy } from '../../../domain/copy';
 
 /** Spec §9: a tooltip opens on hover after 1000 ms. */
-export const TOOLTIP_DELAY_MS = 1000;
+const TOOLTIP_DELAY_MS = 1000;
 
 /** Spec §9: default width 400px; the other widths a tooltip may take (CSS classes, no inline style). */
 export type TooltipWidth = 240 | 320 | 400 | 480;

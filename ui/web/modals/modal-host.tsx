@@ -5,6 +5,7 @@ import { SessionStore } from '../../../application/stores/session.store';
 import { MODAL_RULES, type ModalName } from '../../../domain/modal';
 import type { ModalEntry } from '../../../domain/modal-stack';
 import { useService } from '../services-context';
+import { showInOrder } from './show-in-order';
 import { ModalContent } from './modal-content';
 import { ModalDialog } from './modal-dialog';
 
@@ -48,27 +49,6 @@ const StackedModal = observer(function StackedModal({
     </ModalDialog>
   );
 });
-
-/**
- * The top layer in the stack's order: the dialogs already shown in the right order stay as they
- * are; from the first one out of place, those above it are closed and the rest shown bottom to
- * top, each taking the focus. So an ordinary modal that opens under the inactivity warning goes
- * under it, and the warning keeps the focus.
- */
-export function showInOrder(shown: readonly ModalName[], wanted: readonly ModalName[], dialogs: ReadonlyMap<ModalName, HTMLDialogElement>): void {
-  const stillShown = shown.filter((name) => dialogs.get(name)?.open === true);
-  let same = 0;
-  while (same < stillShown.length && same < wanted.length && stillShown[same] === wanted[same]) same += 1;
-  for (const name of stillShown.slice(same).reverse()) dialogs.get(name)?.close();
-  for (const name of wanted.slice(same)) {
-    const dialog = dialogs.get(name);
-    if (dialog === undefined || dialog.open) continue;
-    dialog.showModal();
-    // DESIGN §3.7: focus on the dialog itself (read with its title and text), not its first
-    // button: a key still held from the page (Enter on Confirm) must not press the modal's button.
-    dialog.focus();
-  }
-}
 
 /**
  * Spec §2 "modal host", §4 "Modals", DESIGN §3.10: shows ModalStore's stack as native modal

@@ -1,5 +1,5 @@
 /** How long after the first screen appears the later steps are fetched, if the customer has not started yet. */
-export const SETTLE_DELAY_MS = 2000;
+const SETTLE_DELAY_MS = 2000;
 
 /** The customer's first input: a pointer press, a key, or a field filled (a password manager fills without keys). */
 const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown', 'input'] as const;

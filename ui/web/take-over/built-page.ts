@@ -6,6 +6,9 @@ import type { EntryScriptWords } from './entry-script';
 /** Issue 20: the id of the entry page's `<script type="application/json">`: the brands and links it was built with. */
 export { ENTRY_CONFIG_ID } from '../../../adapters/browser-address-names';
 
+/** CONTRACT §2: the configuration the app reads at start, which the entry page preloads. */
+export { CONFIG_PATH } from '../../../adapters/browser-address-names';
+
 /** Issue 15: the loading screen the entry page keeps beside #root for a launch that does not land on the form. */
 export const ENTRY_LOADING_ID = 'entry-loading';
 
