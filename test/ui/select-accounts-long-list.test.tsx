@@ -1,6 +1,8 @@
 import './setup-dom';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'chai';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { newConsent } from '../fixtures/journey.fixture';
 import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
 import { FakeCustomerAuthApi } from '../support/fakes';
@@ -8,9 +10,11 @@ import { journey } from '../application/journey-driver';
 import type { RawAccount } from '../../contract/customer-auth.wire';
 import { SelectAccountsPage } from '../../ui/web/pages/select-accounts-page';
 import { sameTile, type AccountTileProps } from '../../ui/web/steps/account-tile-props';
+import { screenfulOfTiles } from '../../ui/web/steps/revealed-tiles';
 import { ServicesProvider } from '../../ui/web/services-context';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const reactActEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+reactActEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
 
 const numbered = (count: number): RawAccount[] =>
   Array.from({ length: count }, (_, i) => {
@@ -78,6 +82,95 @@ describe('ui: select accounts, long lists', function () {
     fireEvent.click(screen.getByRole('button', { name: 'Show more accounts (20 not shown yet)' }));
     expect(list.children).to.have.length(120);
     expect(screen.queryByRole('button', { name: /^Show more accounts/ })).to.equal(null);
+  });
+
+  /**
+   * Issue 33 item 17: the page as a browser renders it, outside act() (which renders a transition at
+   * once; so does Testing Library's fireEvent, made inside act()): each first commit is made with
+   * flushSync and the DOM's own events, and what comes after it is waited for. The test's hooks put
+   * act() back for the next test.
+   */
+  async function renderedByTheBrowser(accounts: RawAccount[]) {
+    const j = await atSelectAccounts(accounts, false);
+    reactActEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    const host = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(host);
+    flushSync(() =>
+      root.render(
+        <ServicesProvider container={j.container}>
+          <SelectAccountsPage />
+        </ServicesProvider>,
+      ),
+    );
+    const tiles = (): HTMLInputElement[] => [...host.querySelectorAll<HTMLInputElement>('.account-list input[data-account-id]')];
+    const unmount = (): void => {
+      root.unmount();
+      host.remove();
+    };
+    return { j, tiles, unmount };
+  }
+
+  /** A key typed in a text box, as a browser reports it (React's onChange listens to `input`). */
+  const typeInto = (input: HTMLInputElement, value: string): void => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+    input.dispatchEvent(new window.Event('input', { bubbles: true }));
+  };
+
+  it('issue 33 item 17: a screenful of tiles at once, the rest of the page just after; the first tiles stay, with the focus', async () => {
+    const screenful = screenfulOfTiles();
+    expect(screenful, 'a screenful is less than a page').to.be.below(50);
+    const { j, tiles, unmount } = await renderedByTheBrowser(numbered(5000));
+    try {
+      expect(tiles(), 'the first render').to.have.length(screenful);
+      const third = tiles()[2];
+      third?.focus();
+      await waitFor(() => expect(tiles()).to.have.length(50));
+      expect(tiles()[2], 'the same element, not a new one').to.equal(third);
+      expect(document.activeElement).to.equal(third);
+      expect(tiles().map((box) => box.dataset['accountId'])).to.deep.equal(j.selection.accounts.slice(0, 50).map((account) => account.id));
+      // Select all and the count act on all 5,000 accounts, rendered or not.
+      flushSync(() => screen.getByRole('checkbox', { name: 'Select all available accounts' }).click());
+      expect(j.selection.accounts.filter((account) => account.selected)).to.have.length(5000);
+      expect(document.querySelector('[data-selection-count]')?.textContent).to.equal('5,000 of 5,000 accounts selected');
+    } finally {
+      unmount();
+    }
+  });
+
+  it('issue 33 item 17: a new filter text renders a screenful of its matches at once, then the rest of the page', async () => {
+    const screenful = screenfulOfTiles();
+    const { j, tiles, unmount } = await renderedByTheBrowser(numbered(5000));
+    try {
+      await waitFor(() => expect(tiles()).to.have.length(50));
+      const filter = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Find an account' });
+      filter.focus();
+      flushSync(() => typeInto(filter, '1'));
+      const matching = j.selection.visibleAccounts.slice(0, 50).map((account) => account.id);
+      expect(matching, 'the filter narrows all 5,000 accounts').to.have.length(50);
+      expect(
+        tiles().map((box) => box.dataset['accountId']),
+        'the first render',
+      ).to.deep.equal(matching.slice(0, screenful));
+      await waitFor(() => expect(tiles().map((box) => box.dataset['accountId'])).to.deep.equal(matching));
+      expect(document.activeElement).to.equal(filter);
+    } finally {
+      unmount();
+    }
+  });
+
+  it('issue 33 item 17: "Show more accounts" renders and focuses the first new tile at once, then the rest of the page', async () => {
+    const screenful = screenfulOfTiles();
+    const { tiles, unmount } = await renderedByTheBrowser(numbered(120));
+    try {
+      await waitFor(() => expect(tiles()).to.have.length(50));
+      flushSync(() => screen.getByRole('button', { name: 'Show more accounts (70 not shown yet)' }).click());
+      expect(tiles(), 'the first render').to.have.length(50 + screenful);
+      expect(document.activeElement).to.equal(tiles()[50]);
+      await waitFor(() => expect(tiles()).to.have.length(100));
+      expect(document.activeElement?.getAttribute('data-account-id')).to.equal('acc-0051');
+    } finally {
+      unmount();
+    }
   });
 
   it('a tile re-renders only when its own account changes (ticking one, select-all)', async () => {

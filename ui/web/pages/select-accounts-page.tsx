@@ -5,6 +5,7 @@ import { SessionStore } from '../../../application/stores/session.store';
 import { useService } from '../services-context';
 import { AccountFilter } from '../steps/account-filter';
 import { AccountTile } from '../steps/account-tile';
+import { useRevealedTiles } from '../steps/revealed-tiles';
 import { SelectionWarnings } from '../steps/selection-warnings';
 import { StepButtonRow } from '../steps/step-button-row';
 import { stepsCopy } from '../../../domain/steps-copy';
@@ -76,28 +77,32 @@ const SelectionRefused = observer(function SelectionRefused({ refusalId }: { rea
 /**
  * The tiles. Only this list observes the account array; each tile is memoised over its account
  * object and the store's stable (autoBound) methods, so a tick re-renders one tile. A long list
- * is shown page by page; "Show more accounts" moves focus to the first tile it reveals.
+ * is shown page by page; "Show more accounts" moves focus to the first tile it reveals. Issue 33
+ * item 17: a screenful of tiles first, the rest of the page just after (useRevealedTiles).
  */
 const AccountList = observer(function AccountList({ refusalId }: { readonly refusalId: string }) {
   const selection = useService(AccountSelectionStore);
   const listRef = useRef<HTMLUListElement>(null);
   const focusIndex = useRef<number | undefined>(undefined);
   const shown = selection.shownAccounts;
+  const revealed = useRevealedTiles(shown.length, selection.filterText);
+  const rendered = revealed.count < shown.length ? shown.slice(0, revealed.count) : shown;
   const refusalFocus = selection.refusalFocusAccount;
   useLayoutEffect(() => {
     const index = focusIndex.current;
     if (index === undefined) return;
     focusIndex.current = undefined;
     listRef.current?.querySelectorAll<HTMLInputElement>('input[data-account-id]')[index]?.focus();
-  }, [shown.length]);
+  }, [rendered.length]);
   const showMore = (): void => {
     focusIndex.current = shown.length;
+    revealed.revealFrom(shown.length);
     selection.showMore();
   };
   return (
     <>
       <ul ref={listRef} className="account-list">
-        {shown.map((account) => (
+        {rendered.map((account) => (
           <AccountTile
             key={account.id}
             account={account}
