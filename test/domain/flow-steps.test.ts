@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import type { Account } from '../../domain/accounts';
 import { backFrom } from '../../domain/flow';
 import type { FlowCall } from '../../domain/flow-effects';
 import type { FlowState } from '../../domain/flow-state';
@@ -11,7 +10,9 @@ import {
   onAccounts,
   onBusinessProfileConfirmed,
   onSaved,
+  selectionSharesNothing,
 } from '../../domain/flow-steps';
+import { accountState, type Account } from '../../domain/accounts';
 import { flowFlags } from '../../domain/flow-view';
 import { selectProfile } from '../../domain/profiles';
 import {
@@ -648,5 +649,24 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
   it("a first consent loads with every account id in the bank's order", () => {
     expect(ids(accounts().data)).to.deep.equal(JANE_IDS);
     expect(bankConsent().isPAR).to.equal(false);
+  });
+
+  // Issue 23 items B and C: an arrangement that shares nothing is never made (the stores read this too).
+  describe('selectionSharesNothing: whether the selection would make an arrangement that shares nothing', () => {
+    const accountsOnly = { ...bankConsent(), scopes: ['bank:accounts.basic:read'] };
+    const ticked = (count: number) => accountState(accounts().data.map((account, index) => ({ ...account, selected: index < count, indeterminate: false })));
+
+    it('account data only: no account ticked (or none loaded) shares nothing; one ticked of several shares it', () => {
+      expect(accounts().data.length).to.be.above(1);
+      expect(selectionSharesNothing(flowState('selectAccounts', { consent: accountsOnly, accounts: ticked(0) }))).to.equal(true);
+      expect(selectionSharesNothing(flowState('confirmation', { consent: accountsOnly, accounts: undefined }))).to.equal(true);
+      expect(selectionSharesNothing(flowState('selectAccounts', { consent: accountsOnly, accounts: ticked(1) }))).to.equal(false);
+    });
+
+    it("the customer's data is shared without any account; no consent read yet: nothing to judge", () => {
+      expect(selectionSharesNothing(flowState('selectAccounts', { consent: bankConsent(), accounts: ticked(0) }))).to.equal(false);
+      expect(selectionSharesNothing(flowState('confirmation', { consent: customerOnlyConsent(), accounts: undefined }))).to.equal(false);
+      expect(selectionSharesNothing(flowState('selectAccounts', { consent: undefined, accounts: ticked(0) }))).to.equal(false);
+    });
   });
 });
