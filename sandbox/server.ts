@@ -14,6 +14,7 @@ import { BankSessions } from './bank-sessions';
 import { registerCspReportRoutes, SANDBOX_CSP_REPORTING } from './csp-reports.routes';
 import { CustomerAuthBank } from './customer-auth-bank';
 import { CUSTOMER_AUTH_PREFIX, registerCustomerAuthRoutes } from './customer-auth.routes';
+import { registerFlowEventRoute } from './flow-event.routes';
 import { errorEnvelope } from './error-envelope';
 import { messagePage } from './html-page';
 import { LoginAttempts } from './login-attempts';
@@ -266,6 +267,7 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
   });
 
   registerCustomerAuthRoutes(app, bank, tokens);
+  registerFlowEventRoute(app, { store, tokens, nowMs });
   registerCspReportRoutes(app, options.log ?? (options.logErrors === true ? (line) => console.log(line) : () => undefined));
   registerRecipientSimulatorRoutes(app, { simulator, store, tokens, personas });
   registerAppShellRoutes(app, { distDir, keys, config });

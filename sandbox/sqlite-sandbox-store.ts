@@ -4,7 +4,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, re
 import path from 'node:path';
 import initSqlJs, { type Database, type SqlValue } from 'sql.js';
 import type { LoginAttemptRecords } from './login-attempts';
-import type { Arrangement, AuthorisationOutcome, AuthorisationRequest } from './sandbox-records';
+import type { Arrangement, AuthorisationOutcome, AuthorisationRequest, RecordedFlowEvent } from './sandbox-records';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS authorisation_requests (
@@ -32,6 +32,11 @@ CREATE TABLE IF NOT EXISTS token_login_failures (
   jti TEXT PRIMARY KEY,
   failures INTEGER NOT NULL,
   expires_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS flow_events (
+  jti TEXT PRIMARY KEY,
+  event TEXT NOT NULL,
+  recorded_at INTEGER NOT NULL
 );`;
 
 /** Writes bytes to a file atomically: a reader sees the old file or the new one, never half. */
@@ -210,6 +215,27 @@ export class SqliteSandboxStore {
       );
     });
     return { committed: true };
+  }
+
+  /**
+   * Issue 35 item 1: records the first flow event of a flow; answers false, writing nothing, when
+   * the flow already has one (the first wins).
+   */
+  recordFlowEvent(recorded: RecordedFlowEvent): boolean {
+    if (this.rows('SELECT 1 FROM flow_events WHERE jti = ?', [recorded.jti]).length > 0) return false;
+    this.write(() => {
+      this.db.run('INSERT INTO flow_events (jti, event, recorded_at) VALUES (?, ?, ?)', [recorded.jti, JSON.stringify(recorded.event), recorded.recordedAtMs]);
+    });
+    return true;
+  }
+
+  /** Issue 35 item 1: every recorded flow event. */
+  listFlowEvents(): RecordedFlowEvent[] {
+    return this.rows('SELECT jti, event, recorded_at FROM flow_events', []).map((row) => ({
+      jti: String(row['jti']),
+      event: JSON.parse(String(row['event'])) as RecordedFlowEvent['event'],
+      recordedAtMs: Number(row['recorded_at']),
+    }));
   }
 
   /** The arrangement with this cdr_arrangement_id. */
