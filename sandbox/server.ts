@@ -15,6 +15,7 @@ import { registerCspReportRoutes, SANDBOX_CSP_REPORTING } from './csp-reports.ro
 import { CustomerAuthBank } from './customer-auth-bank';
 import { CUSTOMER_AUTH_PREFIX, registerCustomerAuthRoutes } from './customer-auth.routes';
 import { registerFlowEventRoute } from './flow-event.routes';
+import { registerAdminMetricsRoute } from './admin-metrics.routes';
 import { errorEnvelope } from './error-envelope';
 import { messagePage } from './html-page';
 import { LoginAttempts } from './login-attempts';
@@ -268,6 +269,7 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
 
   registerCustomerAuthRoutes(app, bank, tokens);
   registerFlowEventRoute(app, { store, tokens, nowMs });
+  registerAdminMetricsRoute(app, { store, nowMs, origin: () => origin });
   registerCspReportRoutes(app, options.log ?? (options.logErrors === true ? (line) => console.log(line) : () => undefined));
   registerRecipientSimulatorRoutes(app, { simulator, store, tokens, personas });
   registerAppShellRoutes(app, { distDir, keys, config });

@@ -238,6 +238,14 @@ export class SqliteSandboxStore {
     }));
   }
 
+  /** Issue 35 item 2: every decided request with its outcome. */
+  listDecidedRequests(): { request: AuthorisationRequest; outcome: AuthorisationOutcome }[] {
+    return this.rows('SELECT request, outcome FROM authorisation_requests WHERE outcome IS NOT NULL', []).map((row) => ({
+      request: JSON.parse(String(row['request'])) as AuthorisationRequest,
+      outcome: JSON.parse(String(row['outcome'])) as AuthorisationOutcome,
+    }));
+  }
+
   /** The arrangement with this cdr_arrangement_id. */
   findArrangement(id: string): Arrangement | undefined {
     const row = this.rows('SELECT record FROM arrangements WHERE id = ?', [id])[0];
