@@ -5,7 +5,7 @@ import { authorisationMetrics, type MetricsPeriod } from './authorisation-metric
 import type { SqliteSandboxStore } from './sqlite-sandbox-store';
 
 /** Get Metrics' path under the CDR base path. */
-export const ADMIN_METRICS_PATH = '/cds-au/v1/admin/metrics';
+const ADMIN_METRICS_PATH = '/cds-au/v1/admin/metrics';
 
 const PERIODS: readonly MetricsPeriod[] = ['CURRENT', 'HISTORIC', 'ALL'];
 const isPeriod = (value: unknown): value is MetricsPeriod => PERIODS.some((period) => period === value);

@@ -8,7 +8,7 @@ import { errorEnvelope } from './error-envelope';
 import { recordFlowEvent, type FlowEventDeps } from './flow-events';
 
 /** The largest flow event accepted: a token (at most 8 KB) and a few short fields. */
-export const FLOW_EVENT_BODY_LIMIT = 16 * 1024;
+const FLOW_EVENT_BODY_LIMIT = 16 * 1024;
 
 /** Registers POST /customer-auth/flow-event. */
 export function registerFlowEventRoute(app: FastifyInstance, deps: FlowEventDeps): void {

@@ -10,7 +10,7 @@ import type { SqliteSandboxStore } from './sqlite-sandbox-store';
  * CONTRACT §3 "The flow event": how long after its expiry a token may still report its flow's
  * ending (a flow abandoned by a timeout or a token expiry ends after its token).
  */
-export const FLOW_EVENT_GRACE_SECONDS = 3600;
+const FLOW_EVENT_GRACE_SECONDS = 3600;
 
 /** What recording a flow event needs. */
 export interface FlowEventDeps {
