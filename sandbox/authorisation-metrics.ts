@@ -90,7 +90,6 @@ export function authorisationMetrics(records: MetricsRecords, period: MetricsPer
   const arrangements = new Map(records.arrangements.map((arrangement) => [arrangement.id, arrangement]));
   const created = new Days(today, () => ({ onceOff: split(), ongoing: split() }));
   const amended = new Days(today, split);
-  // The simulator cannot revoke an arrangement yet: nothing is ever revoked (metrics.md).
   const revoked = new Days(today, split);
   const expired = new Days(today, split);
   const abandoned = new Days(today, () => 0);
@@ -108,10 +107,14 @@ export function authorisationMetrics(records: MetricsRecords, period: MetricsPer
     }
   }
   for (const arrangement of records.arrangements) {
-    if (arrangement.sharingExpires === undefined) continue;
-    const expiresMs = arrangement.sharingExpires * 1000;
-    if (expiresMs > nowMs) active[customerTypeOf(arrangement)] += 1;
-    else expired.add(expiresMs, (day) => one(day, customerTypeOf(arrangement)));
+    const customer = customerTypeOf(arrangement);
+    const expiresMs = arrangement.sharingExpires === undefined ? undefined : arrangement.sharingExpires * 1000;
+    const { revokedAtMs } = arrangement;
+    // An arrangement ends once: revoked (by the simulator) or expired, whichever came first.
+    if (revokedAtMs !== undefined && (expiresMs === undefined || revokedAtMs < expiresMs)) revoked.add(revokedAtMs, (day) => one(day, customer));
+    else if (expiresMs === undefined) continue;
+    else if (expiresMs > nowMs) active[customer] += 1;
+    else expired.add(expiresMs, (day) => one(day, customer));
   }
   for (const { stage, atMs } of abandonments(records)) {
     abandoned.add(atMs, (count) => count + 1);

@@ -65,6 +65,8 @@ export interface Arrangement {
   readonly updatedAtMs: number;
   /** How many times it was amended. */
   readonly amendments: number;
+  /** When the recipient simulator revoked it (issue 35 item 2); absent while it stands. */
+  readonly revokedAtMs?: number;
 }
 
 /** Issue 35 item 1: the flow event the bank recorded for a flow (without its token). */

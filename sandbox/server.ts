@@ -271,7 +271,7 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
   registerFlowEventRoute(app, { store, tokens, nowMs });
   registerAdminMetricsRoute(app, { store, nowMs, origin: () => origin });
   registerCspReportRoutes(app, options.log ?? (options.logErrors === true ? (line) => console.log(line) : () => undefined));
-  registerRecipientSimulatorRoutes(app, { simulator, store, tokens, personas });
+  registerRecipientSimulatorRoutes(app, { simulator, store, tokens, personas, nowMs });
   registerAppShellRoutes(app, { distDir, keys, config });
 
   const port = options.port ?? SANDBOX_DEFAULTS.port;

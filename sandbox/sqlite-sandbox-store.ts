@@ -252,6 +252,20 @@ export class SqliteSandboxStore {
     return row === undefined ? undefined : (JSON.parse(String(row['record'])) as Arrangement);
   }
 
+  /**
+   * Issue 35 item 2: marks the arrangement revoked at `atMs` (once: a second revocation keeps the
+   * first time). Answers the arrangement, or undefined when there is none.
+   */
+  revokeArrangement(id: string, atMs: number): Arrangement | undefined {
+    const arrangement = this.findArrangement(id);
+    if (arrangement === undefined || arrangement.revokedAtMs !== undefined) return arrangement;
+    const revoked: Arrangement = { ...arrangement, revokedAtMs: atMs, updatedAtMs: atMs };
+    this.write(() => {
+      this.db.run('UPDATE arrangements SET record = ?, updated_at = ? WHERE id = ?', [JSON.stringify(revoked), atMs, id]);
+    });
+    return revoked;
+  }
+
   /** Every arrangement, the most recently changed first. */
   listArrangements(): Arrangement[] {
     return this.rows('SELECT record FROM arrangements ORDER BY updated_at DESC, id', []).map((row) => JSON.parse(String(row['record'])) as Arrangement);

@@ -66,7 +66,7 @@ describe('sandbox bank: Get Metrics v5 authorisations, counted from the journeys
     expect(answer.status, answer.text).to.equal(204);
   }
 
-  it('counts new, amended, expired, active and abandoned flows per AEST day, and the answer validates against the standard', async () => {
+  it('counts new, amended, revoked, expired, active and abandoned flows per AEST day, and the answer validates against the standard', async () => {
     // 33 days ago: a one-month sharing, expired since (on the day its id_token says).
     const expiringToken = await tokenAt(NOON_AEST - 33 * DAY, { months: 1 });
     const expiresAt = Number((await decide(expiringToken, true))['sharing_expires_at']);
@@ -75,7 +75,7 @@ describe('sandbox bank: Get Metrics v5 authorisations, counted from the journeys
     // Two days ago: a rejection at the bank.
     await decide(await tokenAt(NOON_AEST - 2 * DAY), false);
     // Yesterday: one new ongoing authorisation, one flow abandoned before identification.
-    await decide(await tokenAt(NOON_AEST - DAY), true);
+    const revokedToday = String((await decide(await tokenAt(NOON_AEST - DAY), true))['cdr_arrangement_id']);
     await flowEvent(await tokenAt(NOON_AEST - DAY + HOUR), { ending: 'abandoned', stage: 'preIdentification' });
     // Today.
     const ongoing = await tokenAt(NOON_AEST - 6 * HOUR);
@@ -98,6 +98,14 @@ describe('sandbox bank: Get Metrics v5 authorisations, counted from the journeys
     await flowEvent(await tokenAt(NOON_AEST - 2 * HOUR), { ending: 'failed', stage: 'preAccountSelection' });
     await flowEvent(await tokenAt(NOON_AEST - 2 * HOUR), { ending: 'abandoned', stage: 'preAuthorisation' }, { customerType: 'nonIndividual' });
     await flowEvent(await tokenAt(NOON_AEST - HOUR), { ending: 'rejected' }, { consentKind: 'amended' });
+    // The recipient revokes yesterday's arrangement; it can no longer be amended.
+    sandbox.nowMs = NOON_AEST - HOUR;
+    const revoke = await sandbox.request('POST', `/recipient/revoke/${revokedToday}`);
+    expect(revoke.status, revoke.text).to.equal(303);
+    expect((await sandbox.request('POST', `/recipient/revoke/${revokedToday}`)).status, 'a second revocation').to.equal(303);
+    const amendRevoked = await sandbox.bank.startAuthorisation({ scopes: [BASIC], months: 12, arrangementId: revokedToday });
+    expect(amendRevoked.ok ? 'started' : amendRevoked.error).to.equal(`The arrangement ${revokedToday} was revoked.`);
+    expect((await sandbox.request('POST', '/recipient/revoke/no-such-arrangement')).status).to.equal(404);
 
     sandbox.nowMs = NOON_AEST;
     const answer = await sandbox.request('GET', '/cds-au/v1/admin/metrics?period=ALL');
@@ -118,9 +126,9 @@ describe('sandbox bank: Get Metrics v5 authorisations, counted from the journeys
     expect(expiredAge).to.be.within(1, 7);
     const stage = (today: number, previous: Partial<Record<number, number>> = {}) => days(today, previous, 0);
     expect(data.authorisations).to.deep.equal({
-      activeAuthorisationCount: split(2, 1),
+      activeAuthorisationCount: split(1, 1),
       newAuthorisationCount: days({ onceOff: split(1), ongoing: split(1, 1) }, { 1: { onceOff: split(0), ongoing: split(1) } }, zeroNew),
-      revokedAuthorisationCount: days(split(0), {}, split(0)),
+      revokedAuthorisationCount: days(split(1), {}, split(0)),
       amendedAuthorisationCount: days(split(1), {}, split(0)),
       expiredAuthorisationCount: days(split(0), { [expiredAge]: split(1) }, split(0)),
       abandonedConsentFlowCount: stage(6, { 1: 1, 2: 1 }),
