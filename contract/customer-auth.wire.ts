@@ -146,6 +146,26 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/customer-auth/flow-event": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Tell the bank once how a consent flow ended (issue 35 item 1), for its Get Metrics authorisations block.
+         * @description Sent once per flow, when it ends or when the page is left without an ending, with navigator.sendBeacon or fetch keepalive. No Authorization header (a beacon cannot carry one): the redirectJwt is in the body and is the credential; the bank verifies it as it verifies a bearer token, also when it expired up to an hour before, and flowId must be its jti. Idempotent per flow id: the first event of a flow is recorded; a later one is answered 204 and ignored. The body comes as application/json or as text/plain holding the same JSON (a beacon's string body needs no CORS preflight).
+         */
+        readonly post: operations["recordFlowEvent"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -263,6 +283,39 @@ export interface components {
             /** @description A JARM JWT; the app then returns redirect_uri?response=… */
             readonly response?: string;
         };
+        /** @description Issue 35 item 1: how one consent flow ended, as the app saw it. */
+        readonly FlowEvent: {
+            /** @description The redirectJwt the flow began with (CONTRACT §1): the credential of this call. */
+            readonly redirectJwt: string;
+            /** @description The redirectJwt's jti: one authorisation request, one flow. */
+            readonly flowId: string;
+            /**
+             * @description approved: the customer authorised; rejected: the customer declined or left on purpose (the rejected stage); abandoned: the flow stopped without a decision (page left, timeout, token expiry); failed: an error or a lockout ended it.
+             * @enum {string}
+             */
+            readonly ending: "approved" | "rejected" | "abandoned" | "failed";
+            readonly stage?: components["schemas"]["FlowStage"];
+            /**
+             * @description amended when the consent carries a cdr_arrangement_id.
+             * @enum {string}
+             */
+            readonly consentKind: "new" | "amended";
+            /**
+             * @description onceOff when the consent has no expirationDateTime.
+             * @enum {string}
+             */
+            readonly sharing: "onceOff" | "ongoing";
+            /**
+             * @description The chosen profile: individual for PERSONAL, nonIndividual for a business. Absent when no profile was chosen yet.
+             * @enum {string}
+             */
+            readonly customerType?: "individual" | "nonIndividual";
+        };
+        /**
+         * @description The furthest stage an abandoned or failed flow reached (DESIGN §3.8, domain/abandonment.ts ReachedStage; Get Metrics abandonmentsByStage).
+         * @enum {string}
+         */
+        readonly FlowStage: "preIdentification" | "preAuthentication" | "preAccountSelection" | "preAuthorisation";
         readonly ErrorStackEntry: {
             readonly code: string;
             /** @description causes[0] may be JSON holding remainingOTPattempts. */
@@ -312,6 +365,8 @@ export type SaveSelectionRequest = components['schemas']['SaveSelectionRequest']
 export type ConsentRequest = components['schemas']['ConsentRequest'];
 export type ConfirmationRequest = components['schemas']['ConfirmationRequest'];
 export type ConfirmationResponse = components['schemas']['ConfirmationResponse'];
+export type FlowEvent = components['schemas']['FlowEvent'];
+export type FlowStage = components['schemas']['FlowStage'];
 export type ErrorStackEntry = components['schemas']['ErrorStackEntry'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type ResponseError = components['responses']['Error'];
@@ -511,6 +566,30 @@ export interface operations {
             readonly default: components["responses"]["Error"];
         };
     };
+    readonly recordFlowEvent: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["FlowEvent"];
+                readonly "text/plain": components["schemas"]["FlowEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Recorded, or a repeat for a flow already recorded (ignored). */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            readonly default: components["responses"]["Error"];
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -524,3 +603,8 @@ export const pathsCustomerAuthAccountsGetParametersQueryWithBalanceValues: Reado
 export const pathsCustomerAuthConsentPutParametersHeaderRequestTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/customer-auth/consent"]["put"]["parameters"]["header"]["requestType"]> = ["BUSINESS_CONTRACT"];
 export const authenticateRequestAuthTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuthenticateRequest"]["authType"]> = ["SECURE_CODE", "DOB_SECURE_CODE"];
 export const scopeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Scope"]> = ["bank:accounts.basic:read", "bank:accounts.detail:read", "bank:transactions:read", "bank:regular_payments:read", "bank:payees:read", "common:customer.basic:read", "common:customer.detail:read", "openid", "profile", "cdr:registration"];
+export const flowEventEndingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FlowEvent"]["ending"]> = ["approved", "rejected", "abandoned", "failed"];
+export const flowEventConsentKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FlowEvent"]["consentKind"]> = ["new", "amended"];
+export const flowEventSharingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FlowEvent"]["sharing"]> = ["onceOff", "ongoing"];
+export const flowEventCustomerTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FlowEvent"]["customerType"]> = ["individual", "nonIndividual"];
+export const flowStageValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FlowStage"]> = ["preIdentification", "preAuthentication", "preAccountSelection", "preAuthorisation"];

@@ -35,6 +35,13 @@ function durationFields(months: number | undefined): Html {
 </fieldset>`;
 }
 
+/** An arrangement's actions: Amend and Revoke, or the word Revoked (issue 35 item 2). */
+function arrangementActions(arrangement: Arrangement): Html {
+  if (arrangement.revokedAtMs !== undefined) return html`Revoked`;
+  const id = encodeURIComponent(arrangement.id);
+  return html`<a href="/recipient/amend/${id}">Amend<span class="visually-hidden"> ${arrangement.id}</span></a> <form method="post" action="/recipient/revoke/${id}" class="inline"><button type="submit">Revoke<span class="visually-hidden"> ${arrangement.id}</span></button></form>`;
+}
+
 /**
  * The earlier arrangements. Each cell carries its column's name (data-label), so that under
  * 40rem the stylesheet stacks a row's cells with their names instead of scrolling sideways.
@@ -43,7 +50,7 @@ function arrangementTable(arrangements: readonly Arrangement[], personas: readon
   if (arrangements.length === 0) return html`<p>No arrangement yet: start one above and confirm it in the consent app.</p>`;
   return html`<table class="stacking"><caption class="hint">Dates in Sydney time, as the consent app shows them. A multi-currency account counts once.</caption><thead><tr><th scope="col">cdr_arrangement_id</th><th scope="col">Customer</th><th scope="col">Profile</th><th scope="col">Scopes</th><th scope="col">Accounts</th><th scope="col">Period</th><th scope="col">Description</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead><tbody>${arrangements.map(
     (arrangement) =>
-      html`<tr><td data-label="cdr_arrangement_id"><code>${arrangement.id}</code></td><td data-label="Customer">${arrangement.owner}</td><td data-label="Profile">${arrangement.profileId}</td><td data-label="Scopes">${arrangement.scopes.join(', ')}</td><td data-label="Accounts">${arrangementAccounts(personas, arrangement)}</td><td data-label="Period">${sharingPeriodText(arrangement.sharingStart, arrangement.sharingExpires)}</td><td data-label="Description">${arrangement.nickname ?? ''}</td><td data-label="Action"><a href="/recipient/amend/${encodeURIComponent(arrangement.id)}">Amend<span class="visually-hidden"> ${arrangement.id}</span></a></td></tr>`,
+      html`<tr><td data-label="cdr_arrangement_id"><code>${arrangement.id}</code></td><td data-label="Customer">${arrangement.owner}</td><td data-label="Profile">${arrangement.profileId}</td><td data-label="Scopes">${arrangement.scopes.join(', ')}</td><td data-label="Accounts">${arrangementAccounts(personas, arrangement)}</td><td data-label="Period">${sharingPeriodText(arrangement.sharingStart, arrangement.sharingExpires)}</td><td data-label="Description">${arrangement.nickname ?? ''}</td><td data-label="Action">${arrangementActions(arrangement)}</td></tr>`,
   )}</tbody></table>`;
 }
 

@@ -88,7 +88,13 @@ function askFrom(body: FormBody, arrangementId?: string): AuthorisationAsk {
 /** Registers the recipient simulator (pages, forms, callback, its stylesheet and script). */
 export function registerRecipientSimulatorRoutes(
   app: FastifyInstance,
-  deps: { readonly simulator: RecipientSimulator; readonly store: SqliteSandboxStore; readonly tokens: SandboxTokens; readonly personas: readonly Persona[] },
+  deps: {
+    readonly simulator: RecipientSimulator;
+    readonly store: SqliteSandboxStore;
+    readonly tokens: SandboxTokens;
+    readonly personas: readonly Persona[];
+    readonly nowMs: () => number;
+  },
 ): void {
   app.register(
     async (recipient) => {
@@ -121,6 +127,13 @@ export function registerRecipientSimulatorRoutes(
       recipient.post<{ Params: { id: string }; Body: FormBody }>('/amend/:id', { schema: { body: amendFormSchema } }, async (request, reply) =>
         start(reply, askFrom(request.body, request.params.id)),
       );
+
+      // Issue 35 item 2: the recipient revokes an arrangement (counted by Get Metrics).
+      recipient.post<{ Params: { id: string } }>('/revoke/:id', async (request, reply) => {
+        const revoked = deps.store.revokeArrangement(request.params.id, deps.nowMs());
+        if (revoked === undefined) return sendHtml(reply, 404, messagePage('Not found', `There is no arrangement ${request.params.id}.`));
+        return reply.redirect(`${RECIPIENT_PREFIX}/`, 303);
+      });
 
       recipient.get<{ Querystring: ReturnQuery }>('/callback', { schema: { querystring: returnQuerySchema } }, async (request, reply) => {
         const query = request.query;

@@ -73,6 +73,7 @@ export class RecipientSimulator {
     if (ask.arrangementId !== undefined) {
       arrangement = this.deps.store.findArrangement(ask.arrangementId);
       if (arrangement === undefined) return err(`There is no arrangement ${ask.arrangementId}.`);
+      if (arrangement.revokedAtMs !== undefined) return err(`The arrangement ${ask.arrangementId} was revoked.`);
     }
 
     const state = ask.state ?? randomId(16);

@@ -1,6 +1,6 @@
 // What the sandbox remembers across restarts: the authorisation requests it signed and the
 // arrangements customers confirmed.
-import type { AccountReference } from '../contract/customer-auth.wire';
+import type { AccountReference, FlowEvent } from '../contract/customer-auth.wire';
 
 /** An authorisation request the recipient simulator made (one per signed redirectJwt). */
 export interface AuthorisationRequest {
@@ -65,4 +65,14 @@ export interface Arrangement {
   readonly updatedAtMs: number;
   /** How many times it was amended. */
   readonly amendments: number;
+  /** When the recipient simulator revoked it (issue 35 item 2); absent while it stands. */
+  readonly revokedAtMs?: number;
+}
+
+/** Issue 35 item 1: the flow event the bank recorded for a flow (without its token). */
+export interface RecordedFlowEvent {
+  /** The flow: the redirectJwt's `jti`. */
+  readonly jti: string;
+  readonly event: Omit<FlowEvent, 'redirectJwt'>;
+  readonly recordedAtMs: number;
 }

@@ -14,6 +14,8 @@ import { BankSessions } from './bank-sessions';
 import { registerCspReportRoutes, SANDBOX_CSP_REPORTING } from './csp-reports.routes';
 import { CustomerAuthBank } from './customer-auth-bank';
 import { CUSTOMER_AUTH_PREFIX, registerCustomerAuthRoutes } from './customer-auth.routes';
+import { registerFlowEventRoute } from './flow-event.routes';
+import { registerAdminMetricsRoute } from './admin-metrics.routes';
 import { errorEnvelope } from './error-envelope';
 import { messagePage } from './html-page';
 import { LoginAttempts } from './login-attempts';
@@ -266,8 +268,10 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
   });
 
   registerCustomerAuthRoutes(app, bank, tokens);
+  registerFlowEventRoute(app, { store, tokens, nowMs });
+  registerAdminMetricsRoute(app, { store, nowMs, origin: () => origin });
   registerCspReportRoutes(app, options.log ?? (options.logErrors === true ? (line) => console.log(line) : () => undefined));
-  registerRecipientSimulatorRoutes(app, { simulator, store, tokens, personas });
+  registerRecipientSimulatorRoutes(app, { simulator, store, tokens, personas, nowMs });
   registerAppShellRoutes(app, { distDir, keys, config });
 
   const port = options.port ?? SANDBOX_DEFAULTS.port;

@@ -4,7 +4,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, re
 import path from 'node:path';
 import initSqlJs, { type Database, type SqlValue } from 'sql.js';
 import type { LoginAttemptRecords } from './login-attempts';
-import type { Arrangement, AuthorisationOutcome, AuthorisationRequest } from './sandbox-records';
+import type { Arrangement, AuthorisationOutcome, AuthorisationRequest, RecordedFlowEvent } from './sandbox-records';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS authorisation_requests (
@@ -32,6 +32,11 @@ CREATE TABLE IF NOT EXISTS token_login_failures (
   jti TEXT PRIMARY KEY,
   failures INTEGER NOT NULL,
   expires_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS flow_events (
+  jti TEXT PRIMARY KEY,
+  event TEXT NOT NULL,
+  recorded_at INTEGER NOT NULL
 );`;
 
 /** Writes bytes to a file atomically: a reader sees the old file or the new one, never half. */
@@ -212,10 +217,53 @@ export class SqliteSandboxStore {
     return { committed: true };
   }
 
+  /**
+   * Issue 35 item 1: records the first flow event of a flow; answers false, writing nothing, when
+   * the flow already has one (the first wins).
+   */
+  recordFlowEvent(recorded: RecordedFlowEvent): boolean {
+    if (this.rows('SELECT 1 FROM flow_events WHERE jti = ?', [recorded.jti]).length > 0) return false;
+    this.write(() => {
+      this.db.run('INSERT INTO flow_events (jti, event, recorded_at) VALUES (?, ?, ?)', [recorded.jti, JSON.stringify(recorded.event), recorded.recordedAtMs]);
+    });
+    return true;
+  }
+
+  /** Issue 35 item 1: every recorded flow event. */
+  listFlowEvents(): RecordedFlowEvent[] {
+    return this.rows('SELECT jti, event, recorded_at FROM flow_events', []).map((row) => ({
+      jti: String(row['jti']),
+      event: JSON.parse(String(row['event'])) as RecordedFlowEvent['event'],
+      recordedAtMs: Number(row['recorded_at']),
+    }));
+  }
+
+  /** Issue 35 item 2: every decided request with its outcome. */
+  listDecidedRequests(): { request: AuthorisationRequest; outcome: AuthorisationOutcome }[] {
+    return this.rows('SELECT request, outcome FROM authorisation_requests WHERE outcome IS NOT NULL', []).map((row) => ({
+      request: JSON.parse(String(row['request'])) as AuthorisationRequest,
+      outcome: JSON.parse(String(row['outcome'])) as AuthorisationOutcome,
+    }));
+  }
+
   /** The arrangement with this cdr_arrangement_id. */
   findArrangement(id: string): Arrangement | undefined {
     const row = this.rows('SELECT record FROM arrangements WHERE id = ?', [id])[0];
     return row === undefined ? undefined : (JSON.parse(String(row['record'])) as Arrangement);
+  }
+
+  /**
+   * Issue 35 item 2: marks the arrangement revoked at `atMs` (once: a second revocation keeps the
+   * first time). Answers the arrangement, or undefined when there is none.
+   */
+  revokeArrangement(id: string, atMs: number): Arrangement | undefined {
+    const arrangement = this.findArrangement(id);
+    if (arrangement === undefined || arrangement.revokedAtMs !== undefined) return arrangement;
+    const revoked: Arrangement = { ...arrangement, revokedAtMs: atMs, updatedAtMs: atMs };
+    this.write(() => {
+      this.db.run('UPDATE arrangements SET record = ?, updated_at = ? WHERE id = ?', [JSON.stringify(revoked), atMs, id]);
+    });
+    return revoked;
   }
 
   /** Every arrangement, the most recently changed first. */

@@ -24,6 +24,7 @@ describe('customer-auth contract (OpenAPI 3.1) and the sandbox bank', () => {
       'PUT /customer-auth/consent',
       'POST /customer-auth/confirmation',
       'POST /customer-auth/keep-alive',
+      'POST /customer-auth/flow-event',
     ]);
   });
 
