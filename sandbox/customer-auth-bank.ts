@@ -293,6 +293,8 @@ export class CustomerAuthBank {
 
     const nowMs = this.deps.nowMs();
     const previous = this.arrangementOf(request);
+    // Issue 35 item 2: a revoked arrangement stays revoked; an amendment begun before the revocation cannot revive it.
+    if (previous?.revokedAtMs !== undefined) return err(invalid(`The arrangement ${previous.id} was revoked; it can no longer be amended.`));
     const sharingExpires = sharingExpiry(request.consentCreationDate, request.months);
     const arrangement: Arrangement = {
       id: previous?.id ?? randomUUID(),

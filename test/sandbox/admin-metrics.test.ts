@@ -163,6 +163,25 @@ describe('sandbox bank: Get Metrics v5 authorisations, counted from the journeys
     }
   });
 
+  it('an amendment begun before its arrangement was revoked is refused at its confirmation (400), the arrangement left revoked', async () => {
+    const arrangementId = String((await decide(await tokenAt(NOON_AEST), true))['cdr_arrangement_id']);
+    const amendment = await tokenAt(NOON_AEST + HOUR, { months: 12, arrangementId });
+    expect((await sandbox.request('POST', `/recipient/revoke/${arrangementId}`)).status).to.equal(303);
+    expect((await sandbox.login(amendment, 'jane.citizen')).status).to.equal(204);
+    const accounts = ((await sandbox.call('GET', '/accounts?withBalance=false', amendment)).body as { accounts: { account: RawAccountLike[] } }).accounts
+      .account;
+    const eligible = accounts
+      .filter((account) => account.supplementaryData.rbwmPIB.eligibleAccount)
+      .slice(0, 1)
+      .map(accountRef);
+    expect(
+      (await sandbox.call('PUT', '/consent', amendment, { permissions: [{ permission: BASIC, accounts: eligible }, { permission: CUSTOMER }] })).status,
+    ).to.equal(204);
+    const answer = await sandbox.decide(amendment, true);
+    expect(answer.status, answer.text).to.equal(400);
+    expect(answer.text).to.contain('was revoked; it can no longer be amended');
+  });
+
   it('refuses an unknown period with 400 and the standard error', async () => {
     const answer = await sandbox.request('GET', '/cds-au/v1/admin/metrics?period=YESTERDAY');
     expect(answer.status).to.equal(400);
