@@ -36,7 +36,8 @@ export type ModalName = (typeof MODAL_NAMES)[number];
 
 /**
  * Spec §4 "Button behaviours", with DESIGN §3.11's `returnAsDecided` and DESIGN §3.18's and
- * §3.2's `returnNow` (flow-exits.ts `onModalPrimary` carries them out).
+ * §3.2's `returnNow`: flow-exits.ts `modalPrimaryAtStep` and `modalPrimaryWhileStarting` carry
+ * them out, but for the last three, which their own phases' rows take (flow-model.ts).
  */
 export type ModalButtonBehaviour =
   'pendingRefreshFlow' | 'returnAfterReject' | 'onlyReturn' | 'previousStep' | 'close' | 'returnWithSuccess' | 'returnAsDecided' | 'returnNow';

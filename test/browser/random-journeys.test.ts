@@ -792,7 +792,7 @@ function describeLoginForm(): string {
 /**
  * The browser's Back, `back.afterMs` after the action began. DESIGN §3.18: the app keeps
  * one history entry of its own from its first step on (adapters/dom-activity-source.adapter.ts),
- * so Back stays on the page and the app answers it (domain/flow-exits.ts `onBrowserBack`): on a
+ * so Back stays on the page and the app answers it (each state's `browserBack` row, domain/flow-model.ts): on a
  * step with a Back button it is that Back; on one without, it asks the leave question with "No,
  * stay" as its main button (issue 33 item 4; remembered while a request is under way, and asked
  * when it is over); a closable modal closes; the failure page, the success and the ending notice

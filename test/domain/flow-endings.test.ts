@@ -292,7 +292,7 @@ describe('domain/flow-exits: the ending notice (DESIGN §3.18, issue 23)', () =>
       expect(modalButtonsBusy(state)).to.equal(false);
     });
 
-    // flow-exits.ts onModalPrimary: returnNow, returnWithSuccess and returnAsDecided belong to their phases' own buttons.
+    // flow-exits.ts pressMain: returnNow, returnWithSuccess and returnAsDecided belong to their phases' own buttons.
     it("a step's main button never acts for the notice's modal (nor the success's or \"already completed\"), were one in its stack", () => {
       for (const name of ['sessionEndedInactive', 'sessionEndedExpired', 'successConfirm', 'alreadyCompleted'] as const) {
         const before = withModal(flowState('login'), name);
