@@ -21,7 +21,7 @@ import { buildApp } from '../esbuild.config.mjs';
 import { copy } from '../domain/copy';
 import { FULL_CHROMIUM, launchChromium, SandboxHarness } from '../test/browser/browser-harness';
 import { closeQuietly, MARK_TIMEOUT_MS } from './measure';
-import { installProbe, LOGIN_READY, mark, SECURE_CODE, USERNAME } from './page-probe';
+import { installProbe, lastInteraction, LOGIN_READY, mark, SECURE_CODE, USERNAME } from './page-probe';
 import { applyProfile, MOBILE } from './profiles';
 import { renderTime, STEP_TIMEOUT_MS } from './scaling';
 import { summarise } from './stats';
@@ -79,17 +79,7 @@ function hotFunctions(profile: CpuProfile, fromUs: number, toUs: number): { name
 async function filterKey(page: Page, key: string): Promise<number> {
   const seen = await page.evaluate(() => window.__bench.events.length);
   await page.keyboard.press(key);
-  return page.evaluate(async (before) => {
-    const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-    await frame();
-    await frame();
-    const deadline = performance.now() + 1000;
-    while (window.__bench.events.length === before && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    const fresh = window.__bench.events.slice(before);
-    if (fresh.length === 0) return 16;
-    const last = fresh.reduce((latest, entry) => Math.max(latest, entry.interactionId), 0);
-    return Math.max(...fresh.filter((entry) => entry.interactionId === last).map((entry) => entry.duration));
-  }, seen);
+  return lastInteraction(page, seen);
 }
 
 async function stopTrace(cdp: CDPSession): Promise<void> {

@@ -165,6 +165,20 @@ export async function installProbe(page: Page, { fillLogin, continueSelector }: 
   await page.addInitScript({ content: `globalThis.__name = (target) => target;\n(${probe.toString()})(${options});` });
 }
 
+/** The longest Event Timing entry of the last interaction after `seen` entries (16 when under the API's threshold). */
+export const lastInteraction = (page: Page, seen: number): Promise<number> =>
+  page.evaluate(async (before) => {
+    const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    await frame();
+    await frame();
+    const deadline = performance.now() + 1000;
+    while (window.__bench.events.length === before && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    const fresh = window.__bench.events.slice(before);
+    if (fresh.length === 0) return 16;
+    const last = fresh.reduce((latest, entry) => Math.max(latest, entry.interactionId), 0);
+    return Math.max(...fresh.filter((entry) => entry.interactionId === last).map((entry) => entry.duration));
+  }, seen);
+
 /**
  * Waits until the probe has marked `name`, and returns the mark (ms since navigation start).
  * Throws BenchTimeout, naming what was awaited, when it does not come within `timeoutMs`.

@@ -15,11 +15,11 @@
 // another build, e.g. the commit before, for a comparison made on the same machine at the same
 // load). Not a test: a figure to read.
 import os from 'node:os';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { copy } from '../domain/copy';
 import { FULL_CHROMIUM, launchChromium, SandboxHarness } from '../test/browser/browser-harness';
 import { closeQuietly, MARK_TIMEOUT_MS } from './measure';
-import { installProbe, LOGIN_READY, mark, SECURE_CODE, USERNAME } from './page-probe';
+import { installProbe, lastInteraction, LOGIN_READY, mark, SECURE_CODE, USERNAME } from './page-probe';
 import { applyProfile, MOBILE } from './profiles';
 import { renderTime, STEP_TIMEOUT_MS } from './scaling';
 import { summarise } from './stats';
@@ -58,20 +58,6 @@ interface TraceEvent {
   readonly tid: number;
   readonly args?: { readonly name?: string; readonly data?: { readonly requestMethod?: string; readonly url?: string; readonly requestId?: string } };
 }
-
-/** The longest Event Timing entry of the last interaction after `seen` entries (16 when under the API's threshold). */
-const lastInteraction = (page: Page, seen: number): Promise<number> =>
-  page.evaluate(async (before) => {
-    const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-    await frame();
-    await frame();
-    const deadline = performance.now() + 1000;
-    while (window.__bench.events.length === before && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    const fresh = window.__bench.events.slice(before);
-    if (fresh.length === 0) return 16;
-    const last = fresh.reduce((latest, entry) => Math.max(latest, entry.interactionId), 0);
-    return Math.max(...fresh.filter((entry) => entry.interactionId === last).map((entry) => entry.duration));
-  }, seen);
 
 async function oneRun(browser: Browser, harness: SandboxHarness): Promise<ReviewRun> {
   const context = await browser.newContext({ viewport: MOBILE.viewport });
