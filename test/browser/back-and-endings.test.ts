@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import type { Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { browserSuite } from './browser-harness';
-import { expectErrorReturn, logIn, modalNamed, onStep, rejections, returnFromSuccess, stateOf } from './consent-app-driver';
+import { expectErrorReturn, logIn, modalNamed, onStep, rejections, returnFromSuccess, returnResult, stateOf } from './consent-app-driver';
 
 /** CONTRACT §2 defaults, stated here because the test moves the clock by them. */
 const INACTIVE_TIME_LIMIT_S = 300;
@@ -150,6 +150,40 @@ describe("browser: the phone's Back button and the endings that explain themselv
         expect(await overflows(page), 'the page fits the phone').to.equal(false);
         expect(bankCalls(), 'nothing sent to the bank').to.equal(callsBefore);
         expect(page.url(), 'still the app').not.to.include('/recipient');
+      });
+
+      it('an exit lost offline, then Back: the app says the request is completed and makes no second exit; Forward and a reload deliver the code (corpus case of seed 500037357)', async () => {
+        const { page, requests } = await openLoggedIn(width);
+        await account(page, 'Bills').check();
+        await button(page, copy.buttons.continue).click();
+        await onStep(page, copy.steps.confirmation);
+        await button(page, copy.buttons.confirm).click();
+        const success = modalNamed(page, 'successConfirm');
+        await success.waitFor();
+        const exits: string[] = [];
+        page.on('request', (request) => {
+          if (request.isNavigationRequest() && new URL(request.url()).pathname === '/recipient/callback') exits.push(request.url());
+        });
+        await page.context().setOffline(true);
+        await success.getByRole('button', { name: 'Return to Budget Buddy' }).click({ noWaitAfter: true });
+        await page.waitForURL(/^chrome-error:/);
+        // Back from the browser's error page, still offline: the app's address fails too.
+        await page.goBack({ waitUntil: 'commit' }).catch(() => undefined);
+        await page.context().setOffline(false);
+        if (page.url().startsWith('chrome-error:')) await page.reload();
+        await page.getByRole('heading', { level: 1, name: copy.failure.completedTitle }).waitFor();
+        expect(exits, 'the one exit, lost; none made again by the app').to.have.length(1);
+        const bankCalls = requests.filter((request) => new URL(request.url()).pathname.startsWith('/customer-auth/')).length;
+
+        await page.goForward();
+        if (page.url().startsWith('chrome-error:')) await page.reload();
+        const returned = await returnResult(page);
+        expect(returned.failedChecks, 'the recipient got the code').to.deep.equal([]);
+        expect(returned.values['code'], 'a code').to.be.a('string');
+        expect(new Set(exits), 'the same address each time').to.have.property('size', 1);
+        expect(requests.filter((request) => new URL(request.url()).pathname.startsWith('/customer-auth/')).length, 'nothing more sent to the bank').to.equal(
+          bankCalls,
+        );
       });
 
       it('an inactivity lapse shows "Your session has ended" with what was shared and where the customer goes, then returns on its own', async () => {
