@@ -17,6 +17,9 @@ export const REDIRECT_JWT_KEY = 'cdr.redirectJwt';
 /** Issue 33 item 5: the brand of the flow this tab finished, for a Back from the recipient. */
 export const FINISHED_BRAND_KEY = 'cdr.finishedBrand';
 
+/** Issue 35 item 1: the mark of a flow this tab has reported to the bank. */
+export const flowReportedKeyName = (flowId: string): string => `cdr.flowReported.${flowId}`;
+
 /** DESIGN §3.11. */
 export const decisionKeyName = (decision: Decision): string => `cdr.idempotencyKey.${decision}`;
 

@@ -94,6 +94,18 @@ export class DomActivitySource implements ActivitySource {
     return () => window.removeEventListener('popstate', handler);
   }
 
+  /**
+   * Issue 35 item 1: `pagehide`, which also fires as a page enters the back-forward cache, and
+   * which a beacon sent from outlives (docs/metrics.md "When the app reports").
+   */
+  onPageHide(listener: () => void): Cancel {
+    const window = this.document?.defaultView ?? undefined;
+    if (window === undefined) return () => undefined;
+    const handler = (): void => listener();
+    window.addEventListener('pagehide', handler);
+    return () => window.removeEventListener('pagehide', handler);
+  }
+
   /** DESIGN §3.5: so that deadlines are re-evaluated. */
   onVisible(listener: () => void): Cancel {
     const document = this.document;

@@ -1,6 +1,6 @@
 import { inject, injectable, optional } from 'inversify';
 import type { Decision, TokenStorage } from '../application/ports/token-storage.port';
-import { decisionKeyName, FINISHED_BRAND_KEY, REDIRECT_JWT_KEY } from './browser-address-names';
+import { decisionKeyName, FINISHED_BRAND_KEY, flowReportedKeyName, REDIRECT_JWT_KEY } from './browser-address-names';
 
 /** The session storage of this tab (bound optionally; default `globalThis.sessionStorage`). */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -87,6 +87,18 @@ export class SessionTokenStorage implements TokenStorage {
   rememberFinished(brand: string | undefined): void {
     if (brand === undefined) this.remove(FINISHED_BRAND_KEY);
     else this.set(FINISHED_BRAND_KEY, brand);
+  }
+
+  /**
+   * Issue 35 item 1: once per flow and tab. The mark outlives a reload and a page restored from
+   * the back-forward cache, as the token does; a duplicated tab copies it (docs/metrics.md).
+   */
+  flowReported(flowId: string): boolean {
+    return this.get(flowReportedKeyName(flowId)) !== undefined;
+  }
+
+  rememberFlowReported(flowId: string): void {
+    this.set(flowReportedKeyName(flowId), '1');
   }
 
   private get(name: string): string | undefined {

@@ -3,6 +3,8 @@ import { computed, makeObservable, observableRef, runInAction } from 'mobx';
 import type { FlowAnswer, FlowCall, FlowEffect } from '../domain/flow-effects';
 import type { FlowEvent } from '../domain/flow-events';
 import { transition } from '../domain/flow-model';
+import { flowReportOf } from '../domain/flow-ending';
+import type { FlowReport } from '../domain/flow-report';
 import { initialFlowState, type FlowState } from '../domain/flow-state';
 import { err, type Result } from '../domain/result';
 import type { ApiError } from '../domain/api-error';
@@ -10,6 +12,7 @@ import { ACTIVITY_SOURCE, type ActivitySource } from './ports/activity-source.po
 import { ANALYTICS, type Analytics } from './ports/analytics.port';
 import { CLOCK, type Clock } from './ports/clock.port';
 import { CUSTOMER_AUTH_API, NO_ANSWER, type CustomerAuthApi } from './ports/customer-auth-api.port';
+import { FLOW_REPORTER, type FlowReporter } from './ports/flow-reporter.port';
 import { LAUNCH_PARAMETERS, type LaunchParameters } from './ports/launch-parameters.port';
 import { LOGGER, type Logger } from './ports/logger.port';
 import { REDIRECTOR, type Redirector } from './ports/redirector.port';
@@ -32,6 +35,8 @@ export class FlowController {
   private unsubscribe: Cancel[] = [];
   private disposed = false;
   private backGuarded = false;
+  /** The token this page launched with: the credential of the flow's report (issue 35 item 1). */
+  private launchedJwt: string | undefined = undefined;
 
   constructor(
     @inject(RUNTIME_CONFIG) config: RuntimeConfig,
@@ -44,6 +49,7 @@ export class FlowController {
     @inject(REDIRECTOR) private readonly redirector: Redirector,
     @inject(ACTIVITY_SOURCE) private readonly activity: ActivitySource,
     @inject(ANALYTICS) private readonly analytics: Analytics,
+    @inject(FLOW_REPORTER) private readonly reporter: FlowReporter,
     @inject(LOGGER) private readonly logger: Logger,
   ) {
     this.model = initialFlowState(
@@ -55,7 +61,7 @@ export class FlowController {
       },
       clock.now(),
     );
-    makeObservable<this, 'model' | 'held' | 'cancelWake' | 'unsubscribe' | 'disposed' | 'backGuarded'>(this, {
+    makeObservable<this, 'model' | 'held' | 'cancelWake' | 'unsubscribe' | 'disposed' | 'backGuarded' | 'launchedJwt'>(this, {
       model: observableRef,
       held: observableRef,
       state: computed,
@@ -63,6 +69,7 @@ export class FlowController {
       unsubscribe: false,
       disposed: false,
       backGuarded: false,
+      launchedJwt: false,
     });
   }
 
@@ -81,19 +88,33 @@ export class FlowController {
         this.activity.onActivity(() => void this.dispatch({ type: 'activity' })),
         this.activity.onVisible(() => void this.dispatch({ type: 'tick' })),
         this.activity.onConnectivity((online) => void this.dispatch({ type: 'connectivity', online })),
+        this.activity.onPageHide(() => this.pageLeft()),
       ];
     }
     if (!this.activity.isOnline()) void this.dispatch({ type: 'connectivity', online: false });
     const jwtFromAddress = this.launch.redirectJwt();
+    const jwtFromStorage = jwtFromAddress === undefined ? this.storage.read() : undefined;
+    this.launchedJwt = jwtFromAddress ?? jwtFromStorage;
     return this.dispatch({
       type: 'launched',
       route: this.launch.route(),
       jwtFromAddress,
-      jwtFromStorage: jwtFromAddress === undefined ? this.storage.read() : undefined,
+      jwtFromStorage,
       errorParam: this.launch.error(),
       decided: this.storage.decided(),
       finished: this.storage.finished(),
     });
+  }
+
+  /**
+   * Issue 35 item 1: the page goes away (or the terminal's run is interrupted) without the
+   * journey's exit: the bank is told how the flow stands now, once (the exit, which stops the
+   * listening, reports its own ending).
+   */
+  pageLeft(): void {
+    if (this.disposed) return;
+    const report = flowReportOf(this.model);
+    if (report !== undefined) this.report(report);
   }
 
   /** Resolves when every request it started has been answered and those answers dispatched (timers are not waited for). */
@@ -164,6 +185,9 @@ export class FlowController {
       case 'abandoned':
         this.safely(() => this.analytics.abandoned(effect.stage));
         break;
+      case 'report':
+        this.report(effect.report);
+        break;
       case 'log':
         this.logger.warn(effect.message);
         break;
@@ -220,12 +244,20 @@ export class FlowController {
     this.unsubscribe = [];
   }
 
-  /** DESIGN §3.8: analytics never breaks the flow. */
-  private safely(report: () => void): void {
+  /** Issue 35 item 1: once per flow and tab (the storage's mark outlives a reload). */
+  private report(report: FlowReport): void {
+    const jwt = this.launchedJwt;
+    if (jwt === undefined || this.storage.flowReported(report.flowId)) return;
+    this.storage.rememberFlowReported(report.flowId);
+    this.safely(() => this.reporter.send(jwt, report), 'The flow event');
+  }
+
+  /** DESIGN §3.8: analytics (and the flow event, issue 35 item 1) never break the flow. */
+  private safely(send: () => void, what = 'Analytics'): void {
     try {
-      report();
+      send();
     } catch (error) {
-      this.logger.warn(`Analytics failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 }

@@ -5,6 +5,7 @@ import { ANALYTICS, type Analytics } from './ports/analytics.port';
 import { CLOCK, type Clock } from './ports/clock.port';
 import { CUSTOMER_AUTH_API, type CustomerAuthApi } from './ports/customer-auth-api.port';
 import { ENTRY_PAGE, type EntryPage } from './ports/entry-page.port';
+import { FLOW_REPORTER, type FlowReporter } from './ports/flow-reporter.port';
 import { LAUNCH_PARAMETERS, type LaunchParameters } from './ports/launch-parameters.port';
 import { LOGGER, type Logger } from './ports/logger.port';
 import { REDIRECTOR, type Redirector } from './ports/redirector.port';
@@ -52,6 +53,7 @@ export interface PortTable {
   readonly scheduler: PortBinding<Scheduler>;
   readonly activitySource: PortBinding<ActivitySource>;
   readonly analytics: PortBinding<Analytics>;
+  readonly flowReporter: PortBinding<FlowReporter>;
   readonly logger: PortBinding<Logger>;
   readonly entryPage?: PortBinding<EntryPage> | undefined;
   /** Issue 34 item 4: what the channel's adapters need besides the ports, bound here too, never beside the table. */
@@ -71,6 +73,7 @@ const TOKENS: { readonly [K in PortName]-?: symbol } = {
   scheduler: SCHEDULER,
   activitySource: ACTIVITY_SOURCE,
   analytics: ANALYTICS,
+  flowReporter: FLOW_REPORTER,
   logger: LOGGER,
   entryPage: ENTRY_PAGE,
 };

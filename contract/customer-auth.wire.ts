@@ -296,15 +296,15 @@ export interface components {
             readonly ending: "approved" | "rejected" | "abandoned" | "failed";
             readonly stage?: components["schemas"]["FlowStage"];
             /**
-             * @description amended when the consent carries a cdr_arrangement_id.
+             * @description amended when the consent carries a cdr_arrangement_id. Absent when the flow ended before the app read its consent.
              * @enum {string}
              */
-            readonly consentKind: "new" | "amended";
+            readonly consentKind?: "new" | "amended";
             /**
-             * @description onceOff when the consent has no expirationDateTime.
+             * @description onceOff when the consent has no expirationDateTime. Absent when the flow ended before the app read its consent.
              * @enum {string}
              */
-            readonly sharing: "onceOff" | "ongoing";
+            readonly sharing?: "onceOff" | "ongoing";
             /**
              * @description The chosen profile: individual for PERSONAL, nonIndividual for a business. Absent when no profile was chosen yet.
              * @enum {string}

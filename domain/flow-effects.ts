@@ -1,4 +1,5 @@
 import type { AbandonmentStage } from './abandonment';
+import type { FlowReport } from './flow-report';
 import type { AccountState } from './accounts';
 import type { ApiError } from './api-error';
 import type { Consent } from './consent';
@@ -83,5 +84,7 @@ export type FlowEffect =
   | { readonly type: 'guardBack' }
   /** DESIGN §3.8: the flow was abandoned at this stage (exactly once per abandoned flow). */
   | { readonly type: 'abandoned'; readonly stage: AbandonmentStage }
+  /** Issue 35 item 1: tell the bank how the flow ended (the channel sends it once per flow). */
+  | { readonly type: 'report'; readonly report: FlowReport }
   /** Something the bank's engineers should see (never shown to the customer). */
   | { readonly type: 'log'; readonly message: string };

@@ -2,6 +2,7 @@ import type { AbandonmentStage } from './abandonment';
 import { backFrom } from './flow';
 import { confirmFailed, confirmed } from './flow-steps';
 import type { FlowAnswer, FlowEffect } from './flow-effects';
+import { flowReportOf } from './flow-ending';
 import { showFailure } from './flow-start';
 import type {
   Confirmed,
@@ -42,12 +43,15 @@ export const EXIT_OFFER_MS = 5000;
  * DESIGN §3.2: the journey has left for `exit`; what was on screen stays, and offers the exit again
  * if the page is still here later. Issue 33 item 5: a verified journey's exit to the recipient
  * finishes its request: its brand is kept for the tab, so that a Back from the recipient says so.
+ * Issue 35 item 1: the bank is told how the flow ended.
  */
 function ended(state: FlowState, screen: Screen, modals: readonly ModalEntry[], exit: Exit, stage: AbandonmentStage | undefined): Transition<Ended> {
   const effects: FlowEffect[] = [{ type: 'leave', url: exit.url }, { type: 'clearToken' }];
   const token = state.journey.token;
   if (exit.to === 'recipient' && token !== undefined) effects.push({ type: 'rememberFinished', brand: token.brand.toLowerCase() });
   if (stage !== undefined) effects.push({ type: 'abandoned', stage });
+  const report = flowReportOf(state);
+  if (report !== undefined) effects.push({ type: 'report', report });
   return emit(inPhase(state, { kind: 'ended', screen, modals, exit, offerExitAtMs: state.nowMs + EXIT_OFFER_MS }), ...effects);
 }
 

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from './result';
 import { isRecord } from './is-record';
 
-/** Spec §3 "Token", CONTRACT §1: the claims the app relies on; `iat`, `jti`, `iss`, `aud` are the verifier's business. */
+/** Spec §3 "Token", CONTRACT §1: the claims the app relies on; `iat`, `iss`, `aud` are the verifier's business. */
 export interface RedirectTokenClaims {
   readonly tppName: string;
   readonly orgName: string;
@@ -18,6 +18,8 @@ export interface RedirectTokenClaims {
   /** Seconds since the epoch (as `exp`): the start of the sharing period. */
   readonly consentCreationDate?: number;
   readonly exp: number;
+  /** RFC 7519 §4.1.7: the token's id; issue 35 item 1: the flow's id in the flow event (absent: no event). */
+  readonly jti?: string;
 }
 
 /** The decoded token with the flags the spec derives from it (spec §3 "Token"). */
@@ -86,6 +88,9 @@ export function parseRedirectToken(payload: unknown): Result<RedirectToken, Toke
     return err({ kind: 'invalidClaim', claim: 'consentCreationDate', expected: 'number' });
   }
 
+  const jti = payload['jti'] ?? undefined;
+  if (jti !== undefined && typeof jti !== 'string') return err({ kind: 'invalidClaim', claim: 'jti', expected: 'string' });
+
   const claims: RedirectTokenClaims = {
     tppName,
     orgName,
@@ -98,6 +103,7 @@ export function parseRedirectToken(payload: unknown): Result<RedirectToken, Toke
     consentStatus,
     exp,
     ...(consentCreationDate === undefined ? {} : { consentCreationDate }),
+    ...(jti === undefined ? {} : { jti }),
   };
   return ok({
     ...claims,

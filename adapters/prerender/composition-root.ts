@@ -13,6 +13,7 @@ import type { TokenStorage } from '../../application/ports/token-storage.port';
 import type { TokenVerifier } from '../../application/ports/token-verifier.port';
 import { parseRuntimeConfig } from '../../application/runtime-config';
 import { NoopAnalytics } from '../noop-analytics.adapter';
+import type { FlowReporter } from '../../application/ports/flow-reporter.port';
 
 /** The build's launch: a token in the address, on no error route (what a customer's launch looks like before it is verified). */
 const BUILD_LAUNCH: LaunchParameters = {
@@ -30,6 +31,7 @@ const NO_ACTIVITY: ActivitySource = {
   isOnline: () => true,
   onConnectivity: () => () => undefined,
   onBack: () => () => undefined,
+  onPageHide: () => () => undefined,
 };
 const NO_TIMERS: Scheduler = { after: () => () => undefined };
 const NOWHERE: Redirector = {
@@ -47,6 +49,8 @@ const NOTHING_STORED: TokenStorage = {
   decided: () => undefined,
   finished: () => undefined,
   rememberFinished: () => undefined,
+  flowReported: () => true,
+  rememberFlowReported: () => undefined,
 };
 /** Every call of the bank's API throws (none is made: the verifier never answers). Not a thenable. */
 const NO_BANK = new Proxy(
@@ -61,6 +65,12 @@ const NO_BANK = new Proxy(
   },
 );
 const SILENT: Logger = { warn: () => undefined };
+/** The build ends no flow: it has nothing to report. */
+const NO_REPORTS: FlowReporter = {
+  send: () => {
+    throw new Error('The pre-rendered login form reports no flow.');
+  },
+};
 const BUILD_TIME: Clock = { now: () => Date.UTC(2026, 0, 1) };
 
 /**
@@ -88,6 +98,7 @@ export function createPrerenderContainer(rawConfig: unknown): Container {
     scheduler: value(NO_TIMERS),
     activitySource: value(NO_ACTIVITY),
     analytics: build(NoopAnalytics),
+    flowReporter: value(NO_REPORTS),
     logger: value(SILENT),
   });
   return container;

@@ -41,4 +41,9 @@ export class KeyPressActivitySource implements ActivitySource {
   onBack(): Cancel {
     return () => undefined;
   }
+
+  /** A terminal has no page: its run ends by the exit, or by Ctrl+C (ui/terminal/run-journey.tsx calls `FlowController.pageLeft`). */
+  onPageHide(): Cancel {
+    return () => undefined;
+  }
 }

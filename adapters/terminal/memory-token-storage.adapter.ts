@@ -9,6 +9,7 @@ export class MemoryTokenStorage implements TokenStorage {
   private stored: string | undefined = undefined;
   private finishedBrand: string | undefined = undefined;
   private readonly keys = new Map<Decision, string>();
+  private readonly reported = new Set<string>();
 
   /** `newKey` makes each decision's Idempotency-Key (tests give predictable ones). */
   constructor(
@@ -51,5 +52,14 @@ export class MemoryTokenStorage implements TokenStorage {
 
   rememberFinished(brand: string | undefined): void {
     this.finishedBrand = brand;
+  }
+
+  /** Issue 35 item 1: once per flow. */
+  flowReported(flowId: string): boolean {
+    return this.reported.has(flowId);
+  }
+
+  rememberFlowReported(flowId: string): void {
+    this.reported.add(flowId);
   }
 }

@@ -15,5 +15,10 @@ export interface ActivitySource {
    * page stays (a channel without one never calls it).
    */
   onBack(listener: () => void): Cancel;
+  /**
+   * Issue 35 item 1: calls `listener` when the page goes away without the journey's exit (the tab
+   * closed, a reload, another address; `pagehide`); a channel without pages never calls it.
+   */
+  onPageHide(listener: () => void): Cancel;
 }
 export const ACTIVITY_SOURCE = Symbol('ActivitySource');

@@ -19,5 +19,9 @@ export interface TokenStorage {
   finished(): string | undefined;
   /** Issue 33 item 5: keeps the finished flow's brand for this tab; `undefined` forgets it. */
   rememberFinished(brand: string | undefined): void;
+  /** Issue 35 item 1: whether this tab has told the bank how the flow `flowId` ended. */
+  flowReported(flowId: string): boolean;
+  /** Issue 35 item 1: the flow is reported: a reload or a page restored from the back-forward cache does not report it again. */
+  rememberFlowReported(flowId: string): void;
 }
 export const TOKEN_STORAGE = Symbol('TokenStorage');

@@ -16,6 +16,7 @@
 // (default 300), drawn by a command set of their own so that the seed above keeps its journeys.
 import fc from 'fast-check';
 import { initialModel, journeyCommands, journeyCommandsWithBrowserBack, observe, scenarios } from '../support/journey-commands';
+import { oneFlowEvent } from '../support/journey-invariants';
 import { createWorld } from '../support/journey-world';
 
 const JOURNEYS = Number(process.env['JOURNEYS'] ?? 1000);
@@ -40,6 +41,9 @@ describe("application: random journeys against the flow model's invariants (issu
             observe(model, world);
             return { model, real: world };
           }, drawn);
+          // Issue 35 item 1: the customer closes the tab wherever the journey stands: one flow event, the right one.
+          world.j.ports.activity.hidePage();
+          oneFlowEvent(world, true);
         } finally {
           world.stop();
         }

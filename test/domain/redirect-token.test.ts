@@ -43,6 +43,7 @@ describe('domain/redirect-token', () => {
           consentStatus: 'AwaitingAuthorisation',
           consentCreationDate: 1795000000,
           exp: 1795000600,
+          jti: 'j-1',
           standingOrder: false,
           scheduledPayment: false,
           fundsConfirmation: false,
@@ -61,6 +62,13 @@ describe('domain/redirect-token', () => {
         expect(result.value.consentSubType).to.equal('');
         expect(result.value).not.to.have.property('consentCreationDate');
       }
+    });
+
+    it("keeps the jti, the flow event's flow id (issue 35 item 1); leaves it out when absent, refuses one that is not a string", () => {
+      const { jti: _j, ...withoutJti } = validPayload;
+      const without = parseRedirectToken(withoutJti);
+      expect(without.ok && without.value).not.to.have.property('jti');
+      expect(parseRedirectToken({ ...validPayload, jti: 7 })).to.deep.equal({ ok: false, error: { kind: 'invalidClaim', claim: 'jti', expected: 'string' } });
     });
 
     it('accepts an empty state', () => {

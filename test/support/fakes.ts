@@ -20,6 +20,8 @@ import type { Redirector } from '../../application/ports/redirector.port';
 import type { Cancel, Scheduler } from '../../application/ports/scheduler.port';
 import type { TokenVerificationError, TokenVerifier } from '../../application/ports/token-verifier.port';
 import type { Logger } from '../../application/ports/logger.port';
+import type { FlowReporter } from '../../application/ports/flow-reporter.port';
+import type { FlowReport } from '../../domain/flow-report';
 import { MemoryTokenStorage as TerminalMemoryTokenStorage } from '../../adapters/terminal/memory-token-storage.adapter';
 
 /** A clock that moves only when told, and runs what the scheduler has due. */
@@ -152,11 +154,23 @@ export class RecordingAnalytics implements Analytics {
   }
 }
 
+/** Issue 35 item 1: the flow events the app sent, with the token each carried. */
+export class RecordingFlowReporter implements FlowReporter {
+  readonly sent: { readonly redirectJwt: string; readonly report: FlowReport }[] = [];
+  /** Called as each event is sent (a test notes what it knew then). */
+  onSend: () => void = () => undefined;
+  send(redirectJwt: string, report: FlowReport): void {
+    this.sent.push({ redirectJwt, report });
+    this.onSend();
+  }
+}
+
 export class ManualActivitySource implements ActivitySource {
   private activity = new Set<() => void>();
   private visible = new Set<() => void>();
   private connectivity = new Set<(online: boolean) => void>();
   private back = new Set<() => void>();
+  private pageHide = new Set<() => void>();
   online = true;
   onActivity(listener: () => void): Cancel {
     this.activity.add(listener);
@@ -176,6 +190,14 @@ export class ManualActivitySource implements ActivitySource {
   onBack(listener: () => void): Cancel {
     this.back.add(listener);
     return () => this.back.delete(listener);
+  }
+  onPageHide(listener: () => void): Cancel {
+    this.pageHide.add(listener);
+    return () => this.pageHide.delete(listener);
+  }
+  /** The page goes away (the tab closed, a reload, another address): `pagehide`. */
+  hidePage(): void {
+    for (const l of [...this.pageHide]) l();
   }
   /** The customer presses the browser's Back. */
   pressBack(): void {

@@ -10,6 +10,7 @@ import { callOf } from '../../domain/flow-transition';
 import { MODAL_NAMES } from '../../domain/modal';
 import { ACCESS_DENIED_MESSAGE } from '../../domain/return-url';
 import { isCustomerScope } from '../../domain/scopes';
+import { FLOW_ID, TOKEN } from '../fixtures/journey.fixture';
 import type { World } from './journey-world';
 
 const FAILURE_ROUTES = ['authorize_failure', 'incorrect_jwt', 'consent_fetch_failure', 'service_unavailable'];
@@ -153,11 +154,20 @@ function attemptsAsTheBankSays(world: World): void {
   }
 }
 
+/** What the stage depends on: the customer's own rejection, the review reached, where the page began. */
+interface StageFacts {
+  readonly customerRejected: boolean;
+  readonly reachedReview: boolean;
+  readonly pageSince: number;
+  /** The last bank call that counts (a flow event's moment); all of them by default. */
+  readonly upTo?: number;
+}
+
 /** The stage the harness expects for this ended flow (DESIGN §3.8), from what it saw. */
-function expectedStage(world: World): string {
-  if (world.exit?.customerRejected === true) return 'rejected';
-  if (world.reachedReview) return 'preAuthorisation';
-  const logins = world.bank.deliveredLogins.filter((login) => login.seq > world.pageSince);
+function expectedStage(world: World, facts: StageFacts = { customerRejected: world.exit?.customerRejected === true, ...world }): string {
+  if (facts.customerRejected) return 'rejected';
+  if (facts.reachedReview) return 'preAuthorisation';
+  const logins = world.bank.deliveredLogins.filter((login) => login.seq > facts.pageSince && login.seq <= (facts.upTo ?? Infinity));
   if (logins.some((login) => login.authenticated)) return 'preAccountSelection';
   if (logins.some((login) => login.identified)) return 'preAuthentication';
   return 'preIdentification';
@@ -176,6 +186,61 @@ function oneAbandonmentStage(world: World): void {
   if (world.exit?.asDecidedElsewhere === true) expect(stages, 'decided elsewhere: no stage from this page').to.deep.equal([]);
   else if (url.includes('error=access_denied')) expect(stages, 'the stage reached').to.deep.equal([expectedStage(world)]);
   else if (url.includes('#code=')) expect(stages, 'a confirmed consent is not abandoned').to.deep.equal([]);
+}
+
+/** Issue 35 item 1: the failure modals (an error or a lockout: their only way on is to return), by name. */
+const FAILURE_MODALS: readonly string[] = [
+  'ageLimitation',
+  'redirectionToTpp',
+  'serviceUnavailable',
+  'sanctionCountryError',
+  'permanentLockout',
+  'temporaryLockout',
+  'ecareSuspension',
+  'secureKeyNotActivated',
+  'noEligibleAccounts',
+  'unavailableResource',
+  'wentWrong',
+];
+
+/**
+ * Issue 35 item 1: at most one flow event per flow, with the token it began with and its id; sent
+ * at the exit (approved after a code, rejected after the customer's own leave, else abandoned or
+ * failed at the stage reached) or as the page went away first; none from a page whose flow another
+ * tab decided. A flow that left for the recipient, or whose page went away, was reported.
+ */
+export function oneFlowEvent(world: World, pageGone = false): void {
+  const sent = world.j.ports.reporter.sent;
+  expect(sent.length, 'at most one flow event per flow').to.be.at.most(1);
+  const verified = world.j.flow.state.journey.token !== undefined;
+  const exitUrl = world.j.ports.redirector.urls[0];
+  const decidedElsewhere = world.exit?.asDecidedElsewhere === true;
+  if (decidedElsewhere && world.reloads === 0) expect(sent, 'decided in another tab: this page reports nothing').to.deep.equal([]);
+  if (verified && !decidedElsewhere && (pageGone || (exitUrl !== undefined && world.exit?.kind !== undefined && !exitUrl.includes('publicsite'))))
+    expect(sent.length, 'a flow that ended, or whose page went away, is reported').to.equal(1);
+  const [first] = sent;
+  const moment = world.reported;
+  if (first === undefined || moment === undefined) return;
+  expect(first.redirectJwt, 'the token the flow began with').to.equal(TOKEN);
+  expect(first.report.flowId, "the token's jti").to.equal(FLOW_ID);
+  const { ending, stage } = first.report;
+  const stageNow = expectedStage(world, {
+    customerRejected: moment.rejectedByCustomer,
+    reachedReview: moment.reachedReview,
+    pageSince: moment.pageSince,
+    upTo: moment.lastCall,
+  });
+  const url = moment.exitUrl ?? '';
+  if (moment.atExit && url.includes('#code=')) expect(ending, 'an exit with a code: approved').to.equal('approved');
+  else if (ending === 'approved') {
+    expect(moment.atExit ? !url.includes('error=') : true, 'approved: never an exit with an error').to.equal(true);
+    expect(world.bank.decision, 'approved: the bank holds the approval').to.equal('approved');
+  } else if (ending === 'rejected') expect(moment.rejectedByCustomer, 'rejected: the customer chose to leave').to.equal(true);
+  else {
+    expect(stage, `${ending} at the stage reached`).to.equal(stageNow);
+    const failing = moment.screen === 'failure' || (moment.top !== undefined && FAILURE_MODALS.includes(moment.top));
+    if (!moment.atExit) expect(ending, `the page went away on ${moment.top ?? moment.screen}`).to.equal(failing ? 'failed' : 'abandoned');
+  }
 }
 
 /** Every screen reached is one the spec defines; nothing stays loading with no request outstanding. */
@@ -268,5 +333,6 @@ export function checkInvariants(world: World, callsBefore: number): void {
   callsInOrder(world, callsBefore);
   attemptsAsTheBankSays(world);
   oneAbandonmentStage(world);
+  oneFlowEvent(world);
   definedScreens(world);
 }

@@ -181,6 +181,8 @@ export function createWorld(scenario: Scenario) {
     /** Bank calls made while the browser was offline (DESIGN §3.15: there must be none). */
     sentOffline: [] as string[],
     reloads: 0,
+    /** Issue 35 item 1: what the harness knew as the flow event was sent (journey-invariants.ts judges it). */
+    reported: undefined as ReportMoment | undefined,
     /** The sequence number the current page started after (0 before any reload). */
     pageSince: 0,
     reload: async (): Promise<void> => undefined,
@@ -214,8 +216,24 @@ export function createWorld(scenario: Scenario) {
       asDecidedElsewhere: world.j.modal.current?.name === 'alreadyCompleted',
     };
   };
+  // Issue 35 item 1: the moment the flow event goes: at the exit (world.exit is set first), or as the page goes away.
+  j.ports.reporter.onSend = () => {
+    world.reported = {
+      command: world.command,
+      atExit: world.j.ports.redirector.urls.length > 0,
+      exitUrl: world.j.ports.redirector.urls[0],
+      top: world.j.modal.current?.name,
+      screen: world.j.session.screen.kind,
+      rejectedByCustomer: world.rejectedByCustomer,
+      pageSince: world.pageSince,
+      reachedReview: world.reachedReview,
+      lastCall: bank.calls.at(-1)?.seq ?? 0,
+    };
+  };
   /** The customer reloads the page: the same tab (its session storage), a new app; the address no longer has the token. */
   world.reload = async () => {
+    // Issue 35 item 1: a reload is a page going away (`pagehide`) first.
+    world.j.ports.activity.hidePage();
     world.j.flow.dispose();
     stopWatching();
     world.j = journey<StatefulFakeBank>({ ...world.j.ports, launch: new FakeLaunchParameters(undefined) });
@@ -232,6 +250,21 @@ export function createWorld(scenario: Scenario) {
 }
 
 export type World = ReturnType<typeof createWorld>;
+
+/** Issue 35 item 1: what the harness knew when the flow event was sent. */
+interface ReportMoment {
+  readonly command: number;
+  /** Sent at the exit (else as the page went away). */
+  readonly atExit: boolean;
+  readonly exitUrl: string | undefined;
+  readonly top: string | undefined;
+  readonly screen: string;
+  readonly rejectedByCustomer: boolean;
+  readonly pageSince: number;
+  readonly reachedReview: boolean;
+  /** The sequence number of the bank's last call then. */
+  readonly lastCall: number;
+}
 
 type Journey = ReturnType<typeof journey<StatefulFakeBank>>;
 

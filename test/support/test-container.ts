@@ -15,6 +15,7 @@ import {
   ManualScheduler,
   MemoryTokenStorage,
   RecordingAnalytics,
+  RecordingFlowReporter,
   RecordingLogger,
   RecordingRedirector,
 } from './fakes';
@@ -31,6 +32,7 @@ export interface TestPorts<Api extends CustomerAuthApi = FakeCustomerAuthApi> {
   config: RuntimeConfig;
   logger: RecordingLogger;
   analytics: RecordingAnalytics;
+  reporter: RecordingFlowReporter;
   activity: ManualActivitySource;
 }
 
@@ -47,6 +49,7 @@ export function defaultPorts<Api extends CustomerAuthApi = FakeCustomerAuthApi>(
     config: runtimeConfig(),
     logger: new RecordingLogger(),
     analytics: new RecordingAnalytics(),
+    reporter: new RecordingFlowReporter(),
     activity: new ManualActivitySource(),
     ...overrides,
     clock,
@@ -70,6 +73,7 @@ export function createTestContainer(ports: TestPorts<CustomerAuthApi>, omit: rea
       runtimeConfig: value(ports.config),
       logger: value(ports.logger),
       analytics: value(ports.analytics),
+      flowReporter: value(ports.reporter),
       activitySource: value(ports.activity),
     },
     omit,
