@@ -39,6 +39,8 @@ export interface MetricsRecords {
 }
 
 type Split = { individual: number; nonIndividual: number };
+/** Get Metrics v5's customer types. */
+export type CustomerType = keyof Split;
 type Daily<T> = { currentDay?: T; previousDays?: T[] };
 
 /** Counts per AEST day: index 0 is today, 1 yesterday, … up to PREVIOUS_DAYS. */
@@ -67,7 +69,8 @@ class Days<T> {
 }
 
 const split = (): Split => ({ individual: 0, nonIndividual: 0 });
-const customerTypeOf = (arrangement: Arrangement | undefined): keyof Split =>
+/** The customer type of an authorisation: its arrangement's profile (PERSONAL is individual). */
+export const customerTypeOf = (arrangement: Arrangement | undefined): CustomerType =>
   arrangement === undefined || arrangement.profileId === PERSONAL_PROFILE ? 'individual' : 'nonIndividual';
 
 /** Where each flow that was not authorised stopped, and when: the bank's decisions first, then the events. */
@@ -84,6 +87,9 @@ function abandonments(records: MetricsRecords): { stage: MetricsStage; atMs: num
   return found;
 }
 
+/** Get Metrics v5's `authorisations` block (AuthorisationMetricsV2), as authorisationMetrics answers it. */
+export type AuthorisationsBlock = ReturnType<typeof authorisationMetrics>;
+
 /** Get Metrics v5's `authorisations` block (AuthorisationMetricsV2) for the period, at `nowMs`. */
 export function authorisationMetrics(records: MetricsRecords, period: MetricsPeriod, nowMs: number) {
   const today = aestDay(nowMs);
@@ -96,7 +102,7 @@ export function authorisationMetrics(records: MetricsRecords, period: MetricsPer
   const byStage = new Map(STAGES.map((stage) => [stage, new Days(today, () => 0)]));
   const active = split();
 
-  const one = (day: Split, customer: keyof Split): Split => ({ ...day, [customer]: day[customer] + 1 });
+  const one = (day: Split, customer: CustomerType): Split => ({ ...day, [customer]: day[customer] + 1 });
   for (const { request, outcome } of records.decided) {
     if (outcome.kind !== 'authorised') continue;
     const customer = customerTypeOf(arrangements.get(outcome.arrangementId));

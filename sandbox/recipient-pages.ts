@@ -73,6 +73,7 @@ export function simulatorHomePage(personas: readonly Persona[], arrangements: re
     html`<h1>Recipient simulator</h1>
 <p>This page plays a data recipient (the third party). Ask for consent, then log in to the consent app as one of the personas below with secure code <code>123456</code> (date of birth 25/12/1966 when asked).</p>
 ${howToIntegrate()}
+<p><a href="/recipient/funnel">Where customers give up</a>: the funnel of the last eight days' consent flows, from Get Metrics.</p>
 <section aria-labelledby="start-heading"><h2 id="start-heading">Start a new arrangement</h2>
 <form method="post" action="/recipient/start">
 <label for="persona">Persona you will log in as (a hint)</label>

@@ -5,6 +5,9 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { DATA_SCOPES } from './scopes';
+import { storedMetricsRecords } from './admin-metrics.routes';
+import { funnelPage } from './funnel-page';
+import { segmentFunnels } from './funnel-segments';
 import { messagePage } from './html-page';
 import type { Persona } from './personas';
 import { describeReturn, type ReturnQuery } from './recipient-callback';
@@ -115,6 +118,12 @@ export function registerRecipientSimulatorRoutes(
       };
 
       recipient.get('/', async (_request, reply) => sendHtml(reply, 200, simulatorHomePage(deps.personas, deps.store.listArrangements())));
+
+      // Issue 35 item 3: where customers give up, drawn from what Get Metrics counts.
+      recipient.get('/funnel', async (_request, reply) => {
+        const nowMs = deps.nowMs();
+        return sendHtml(reply, 200, funnelPage(segmentFunnels(storedMetricsRecords(deps.store), nowMs), nowMs));
+      });
 
       recipient.post<{ Body: FormBody }>('/start', { schema: { body: startFormSchema } }, async (request, reply) => start(reply, askFrom(request.body)));
 
