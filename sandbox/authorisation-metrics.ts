@@ -73,11 +73,23 @@ const split = (): Split => ({ individual: 0, nonIndividual: 0 });
 export const customerTypeOf = (arrangement: Arrangement | undefined): CustomerType =>
   arrangement === undefined || arrangement.profileId === PERSONAL_PROFILE ? 'individual' : 'nonIndividual';
 
-/** Where each flow that was not authorised stopped, and when: the bank's decisions first, then the events. */
+/**
+ * Where each flow that was not authorised stopped, and when: the bank's decisions first (a
+ * rejection at the stage its event names, when the app rejected for an ending the customer did
+ * not choose), then the events of the flows the bank saw no decision for.
+ */
 function abandonments(records: MetricsRecords): { stage: MetricsStage; atMs: number }[] {
   const decided = new Map(records.decided.map(({ request, outcome }) => [request.jti, outcome]));
+  const events = new Map(records.flowEvents.map(({ jti, event }) => [jti, event]));
   const found: { stage: MetricsStage; atMs: number }[] = [];
-  for (const outcome of decided.values()) if (outcome.kind === 'rejected') found.push({ stage: 'rejected', atMs: outcome.atMs });
+  for (const [jti, outcome] of decided) {
+    if (outcome.kind !== 'rejected') continue;
+    // The app rejects for the customer when an error, a lockout or a timeout ends the flow (spec §4
+    // returnAfterReject): its event then says where the flow stopped; only the customer's own is `rejected`.
+    const event = events.get(jti);
+    const stopped = event?.ending === 'abandoned' || event?.ending === 'failed' ? event.stage : undefined;
+    found.push({ stage: stopped ?? 'rejected', atMs: outcome.atMs });
+  }
   for (const { jti, event, recordedAtMs } of records.flowEvents) {
     // CONTRACT §3 "The flow event": the bank's own decision wins over what an event says.
     if (decided.has(jti) || event.ending === 'approved') continue;

@@ -28,7 +28,14 @@ export async function recordFlowEvent(deps: FlowEventDeps, body: FlowEvent): Pro
   if (!verified.ok) return err(failure(401, 'invalid_token', verified.error));
   const { jti } = verified.value;
   if (body.flowId !== jti) return err(failure(400, 'invalid_request', "flowId must be the redirectJwt's jti."));
-  if (deps.store.findRequest(jti) === undefined) return err(failure(401, 'invalid_token', 'The token is not one this bank issued.'));
-  const { redirectJwt: _credential, ...event } = body;
+  const request = deps.store.findRequest(jti)?.request;
+  if (request === undefined) return err(failure(401, 'invalid_token', 'The token is not one this bank issued.'));
+  const { redirectJwt: _credential, ...reported } = body;
+  // What the app could not say yet (it had not read the consent), the bank's own request says.
+  const event = {
+    ...reported,
+    consentKind: reported.consentKind ?? (request.arrangementId === undefined ? 'new' : 'amended'),
+    sharing: reported.sharing ?? (request.months === undefined ? 'onceOff' : 'ongoing'),
+  } as const;
   return ok(deps.store.recordFlowEvent({ jti, event, recordedAtMs: deps.nowMs() }));
 }

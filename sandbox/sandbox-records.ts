@@ -69,10 +69,14 @@ export interface Arrangement {
   readonly revokedAtMs?: number;
 }
 
-/** Issue 35 item 1: the flow event the bank recorded for a flow (without its token). */
+/**
+ * Issue 35 item 1: the flow event the bank recorded for a flow (without its token); new or
+ * amended, once-off or ongoing, from the bank's own request when the event does not say (a flow
+ * that ended before the app read its consent).
+ */
 export interface RecordedFlowEvent {
   /** The flow: the redirectJwt's `jti`. */
   readonly jti: string;
-  readonly event: Omit<FlowEvent, 'redirectJwt'>;
+  readonly event: Omit<FlowEvent, 'redirectJwt'> & Required<Pick<FlowEvent, 'consentKind' | 'sharing'>>;
   readonly recordedAtMs: number;
 }

@@ -66,7 +66,7 @@ describe('sandbox bank: Get Metrics v5 authorisations, counted from the journeys
     expect(answer.status, answer.text).to.equal(204);
   }
 
-  it('counts new, amended, revoked, expired, active and abandoned flows per AEST day, and the answer validates against the standard', async () => {
+  it('counts new, amended, revoked, expired, active and abandoned flows per AEST day (a rejection the app made for a lockout at its stage), and the answer validates against the standard', async () => {
     // 33 days ago: a one-month sharing, expired since (on the day its id_token says).
     const expiringToken = await tokenAt(NOON_AEST - 33 * DAY, { months: 1 });
     const expiresAt = Number((await decide(expiringToken, true))['sharing_expires_at']);
@@ -89,6 +89,10 @@ describe('sandbox bank: Get Metrics v5 authorisations, counted from the journeys
     const rejected = await tokenAt(NOON_AEST - 4 * HOUR);
     await decide(rejected, false);
     await flowEvent(rejected, { ending: 'rejected' }); // the same flow: counted once
+    // A lockout: the app rejects for the customer (spec §4 returnAfterReject), and its event says where the flow stopped.
+    const lockedOut = await tokenAt(NOON_AEST - 4 * HOUR);
+    await decide(lockedOut, false);
+    await flowEvent(lockedOut, { ending: 'failed', stage: 'preAuthentication' });
     const first = await tokenAt(NOON_AEST - 3 * HOUR);
     await flowEvent(first, { ending: 'abandoned', stage: 'preIdentification' });
     await flowEvent(first, { ending: 'abandoned', stage: 'preAuthorisation' }); // a repeat: ignored
@@ -131,10 +135,10 @@ describe('sandbox bank: Get Metrics v5 authorisations, counted from the journeys
       revokedAuthorisationCount: days(split(1), {}, split(0)),
       amendedAuthorisationCount: days(split(1), {}, split(0)),
       expiredAuthorisationCount: days(split(0), { [expiredAge]: split(1) }, split(0)),
-      abandonedConsentFlowCount: stage(6, { 1: 1, 2: 1 }),
+      abandonedConsentFlowCount: stage(7, { 1: 1, 2: 1 }),
       abandonmentsByStage: {
         preIdentification: stage(1, { 1: 1 }),
-        preAuthentication: stage(1),
+        preAuthentication: stage(2),
         preAccountSelection: stage(1),
         preAuthorisation: stage(1),
         rejected: stage(2, { 2: 1 }),

@@ -63,6 +63,30 @@ describe('sandbox bank: the flow event, once per flow (issue 35 item 1)', () => 
     expect(events[String(decodeJwt(second).jti)]).to.deep.equal(secondEvent);
   });
 
+  it('fills new or amended and once-off or ongoing from its own request when the event cannot say (the flow ended before the app read the consent)', async () => {
+    const ongoing = await sandbox.token();
+    const onceOff = await sandbox.token({ scopes: ['bank:accounts.basic:read'] });
+    const early = { ending: 'abandoned', stage: 'preIdentification', consentKind: undefined, sharing: undefined, customerType: undefined };
+    expect((await beacon(eventFor(ongoing, early))).status).to.equal(204);
+    expect((await beacon(eventFor(onceOff, early))).status).to.equal(204);
+    const events = await storedEvents();
+    const flow = (token: string): string => String(decodeJwt(token).jti);
+    expect(events[flow(ongoing)]).to.deep.equal({
+      flowId: flow(ongoing),
+      ending: 'abandoned',
+      stage: 'preIdentification',
+      consentKind: 'new',
+      sharing: 'ongoing',
+    });
+    expect(events[flow(onceOff)]).to.deep.equal({
+      flowId: flow(onceOff),
+      ending: 'abandoned',
+      stage: 'preIdentification',
+      consentKind: 'new',
+      sharing: 'onceOff',
+    });
+  });
+
   it('accepts a token that expired less than an hour ago (a flow that ended by a timeout), not one older', async () => {
     const token = await sandbox.token();
     const exp = Number(decodeJwt(token).exp) * 1000;
