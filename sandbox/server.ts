@@ -1,5 +1,6 @@
 // The sandbox bank (DESIGN §5): one Fastify server on 127.0.0.1 that serves the built consent
 // app, plays the bank's side of every customer-auth call and hosts the recipient simulator.
+import type { RecordedFlowEvent } from './sandbox-records';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -86,6 +87,8 @@ export interface SandboxBank {
   close(): Promise<void>;
   /** What the simulator's Start button does: signs a redirectJwt and answers the app's entry path. */
   startAuthorisation(ask: AuthorisationAsk): Promise<Result<StartedAuthorisation, string>>;
+  /** Issue 35 item 1: the flow event recorded for the flow of this `jti`, if any (what the bank believes of a flow). */
+  flowEventOf(jti: string): RecordedFlowEvent | undefined;
   /** A warning to show at start (e.g. an unreadable database moved aside). */
   readonly warning?: string;
 }
@@ -298,6 +301,7 @@ export async function createSandboxBank(options: SandboxBankOptions = {}): Promi
       store.close();
     },
     startAuthorisation: (ask) => simulator.start(ask),
+    flowEventOf: (jti) => store.listFlowEvents().find((recorded) => recorded.jti === jti),
     ...(warning === undefined ? {} : { warning }),
   };
 }

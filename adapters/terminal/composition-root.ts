@@ -13,6 +13,7 @@ import type { ReturnUrl } from '../../domain/return-url';
 import { FetchConfigSource } from '../fetch-config-source.adapter';
 import { FetchCustomerAuthApi } from '../fetch-customer-auth-api.adapter';
 import { FETCH, type FetchFunction } from '../fetch.token';
+import { FlowEventSender } from '../flow-event-sender.adapter';
 import { livePorts } from '../live-ports';
 import type { CommandLineLaunchParameters } from './command-line-launch-parameters.adapter';
 import { KeyPressActivitySource, type KeyStream } from './key-press-activity-source.adapter';
@@ -23,6 +24,7 @@ export { resolveJourneyEntry, type JourneyEntryAsk } from './journey-entry';
 export { readJourneyAnswers } from './journey-answers-file';
 // The CI mode's own rules (docs/terminal.md "Verdicts"): not rules of the consent, so not in domain/.
 export { CallJournal } from './call-journal';
+export { FlowEventSender } from '../flow-event-sender.adapter';
 export type { JourneyAnswers } from './journey-answers';
 export { journeyCopy, verdictLine } from './journey-copy';
 export { readReturn, type JourneyReturn } from './journey-outcome';
@@ -69,11 +71,14 @@ export function createTerminalContainer(config: RuntimeConfig, channel: Terminal
     launchParameters: value(channel.launch),
     redirector: value(new PrintingRedirector(channel.onLeave)),
     activitySource: value(new KeyPressActivitySource(channel.keys)),
+    // Issue 35 item 1: the run waits for its flow event before the process ends (FlowEventSender.settled).
+    flowReporter: made((resolve) => resolve(FlowEventSender)),
     logger: value(channel.logger),
     ...(channel.time === undefined ? {} : { clock: value(channel.time.clock), scheduler: value(channel.time.scheduler) }),
     adapterServices: [
       service(FETCH, value(channel.fetch ?? nodeFetch)),
       service(FetchCustomerAuthApi, build(FetchCustomerAuthApi)),
+      service(FlowEventSender, build(FlowEventSender)),
       service(
         CallJournal,
         made((resolve) => new CallJournal(resolve(FetchCustomerAuthApi))),

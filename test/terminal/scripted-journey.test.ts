@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { decodeJwt } from 'jose';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,11 +40,24 @@ describe('terminal channel: the scripted journey against the sandbox', function 
 
   let arrangementId = '';
 
-  it('a new consent: every step is reported, the recipient gets a code, exit 0', async () => {
+  /** Issue 35 item 1: what the bank recorded of the flow an entry URL began. */
+  const flowEventOf = (entryUrl: string) => {
+    const jti = String(decodeJwt(new URL(entryUrl).searchParams.get('redirectJwt') ?? '').jti);
+    return sandbox.bank.flowEventOf(jti)?.event;
+  };
+
+  it('a new consent: every step is reported, the recipient gets a code, exit 0; the bank is told the flow was approved', async () => {
+    const entryUrl = await sandbox.entryUrl({ personaHint: 'jane.citizen' });
     const { code, lines } = await run({ username: 'jane.citizen', secureCode: '123456', accounts: ['Bills', 'Travel'], description: 'CI check' }, [
       '--url',
-      await sandbox.entryUrl({ personaHint: 'jane.citizen' }),
+      entryUrl,
     ]);
+    expect(flowEventOf(entryUrl), 'the flow event (issue 35 item 1)').to.deep.include({
+      ending: 'approved',
+      consentKind: 'new',
+      sharing: 'ongoing',
+      customerType: 'individual',
+    });
     expect(lines.filter((line) => /^(step|modal):/.test(line))).to.deep.equal([
       'step: Consent to share data',
       'step: Select your accounts',
@@ -98,10 +112,15 @@ describe('terminal channel: the scripted journey against the sandbox', function 
     expect(code).to.equal(0);
   });
 
-  it('a wrong secure code fails with the reason and a non-zero exit', async () => {
-    const { code, lines } = await run({ username: 'jane.citizen', secureCode: '000000' }, ['--url', await sandbox.entryUrl()]);
+  it('a wrong secure code fails with the reason and a non-zero exit; the bank is told the flow stopped before authentication', async () => {
+    const entryUrl = await sandbox.entryUrl();
+    const { code, lines } = await run({ username: 'jane.citizen', secureCode: '000000' }, ['--url', entryUrl]);
     expect(code).to.equal(1);
     expect(lines.at(-1)).to.match(/^FAILED: /);
+    expect(flowEventOf(entryUrl), 'the run stopped without an exit: the flow event (issue 35 item 1)').to.deep.include({
+      ending: 'abandoned',
+      stage: 'preAuthentication',
+    });
   });
 
   it('a code where an error was expected fails, naming both', async () => {

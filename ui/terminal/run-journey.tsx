@@ -5,6 +5,7 @@ import {
   CallJournal,
   createTerminalContainer,
   EXIT_CODES,
+  FlowEventSender,
   journeyCopy,
   journeyVerdict,
   loadTerminalConfig,
@@ -23,6 +24,19 @@ import { TerminalApp } from './app';
 import type { JourneyArguments } from './journey-arguments';
 import { runScriptedJourney } from './scripted-journey';
 import { ServicesProvider } from './services-context';
+
+/** Issue 35 item 1: how long the run waits for its flow event to be answered before it ends (the verdict is not delayed more). */
+const FLOW_EVENT_WAIT_MS = 2000;
+
+/** Issue 35 item 1: the flow event's answer, awaited at most FLOW_EVENT_WAIT_MS (a bank that does not answer does not hold the run). */
+async function flowEventAnswered(sender: FlowEventSender): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, FLOW_EVENT_WAIT_MS);
+  });
+  await Promise.race([sender.settled(), waited]);
+  clearTimeout(timer);
+}
 
 /** Where a run writes (the process's streams, or a test's). */
 export interface JourneyIo {
@@ -134,6 +148,9 @@ export async function runJourney(args: JourneyArguments, io: JourneyIo): Promise
     await started;
     const stopped: Promise<RunStop> = answers === undefined ? interrupted : runScriptedJourney(container, answers, io.out);
     const outcome = await Promise.race([left.then((url) => ({ url })), stopped.then((stop) => ({ stop })), timedOut.then((stop) => ({ stop }))]);
+    // Issue 35 item 1: a run that stops without its exit (Ctrl+C, the time limit, the script's end)
+    // leaves as a closed tab does; the exit reported its own ending. The event is awaited, briefly, at the end.
+    if ('stop' in outcome) flow.pageLeft();
     // Nothing of the views stays on screen under the verdict: the last frame drawn (also one Ink
     // held back, throttled) is an empty one, which erases the screen's.
     ink?.rerender(<></>);
@@ -153,5 +170,6 @@ export async function runJourney(args: JourneyArguments, io: JourneyIo): Promise
   } finally {
     clearTimeout(timer);
     flow.dispose();
+    await flowEventAnswered(container.get(FlowEventSender));
   }
 }

@@ -1,4 +1,5 @@
 import type { Container } from 'inversify';
+import { FlowController } from '../../application/flow-controller';
 import { when } from 'mobx';
 import { AccountSelectionStore } from '../../application/stores/account-selection.store';
 import { ConfirmationStore } from '../../application/stores/confirmation.store';
@@ -23,9 +24,12 @@ const cannot = (reason: string): ScriptStop => ({ kind: 'script', reason });
 export async function runScriptedJourney(container: Container, answers: JourneyAnswers, report: (line: string) => void): Promise<ScriptStop> {
   const session = container.get(SessionStore);
   const modal = container.get(ModalStore);
+  const flow = container.get(FlowController);
   const seen = new Map<string, number>();
   for (let turn = 0; turn < 30; turn += 1) {
     await when(() => !session.loading && !modal.busy);
+    // The journey has left (its exit ends the run): the script has nothing more to answer.
+    if (flow.state.phase.kind === 'ended') return cannot('the journey has left');
     const current = modal.current;
     const where = current !== undefined ? `modal:${current.name}` : session.screen.kind === 'flow' ? `step:${session.step}` : `screen:${session.screen.kind}`;
     const times = (seen.get(where) ?? 0) + 1;
