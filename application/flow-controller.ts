@@ -244,10 +244,13 @@ export class FlowController {
     this.unsubscribe = [];
   }
 
-  /** Issue 35 item 1: once per flow and tab (the storage's mark outlives a reload). */
+  /**
+   * Issue 35 item 1: once per flow and tab (the storage's mark outlives a reload). Offline, it is
+   * not sent (it would be lost) nor marked: a later page of the flow (a reload) may still report it.
+   */
   private report(report: FlowReport): void {
     const jwt = this.launchedJwt;
-    if (jwt === undefined || this.storage.flowReported(report.flowId)) return;
+    if (jwt === undefined || !this.activity.isOnline() || this.storage.flowReported(report.flowId)) return;
     this.storage.rememberFlowReported(report.flowId);
     this.safely(() => this.reporter.send(jwt, report), 'The flow event');
   }

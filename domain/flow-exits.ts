@@ -46,12 +46,17 @@ export const EXIT_OFFER_MS = 5000;
  * Issue 35 item 1: the bank is told how the flow ended.
  */
 function ended(state: FlowState, screen: Screen, modals: readonly ModalEntry[], exit: Exit, stage: AbandonmentStage | undefined): Transition<Ended> {
-  const effects: FlowEffect[] = [{ type: 'leave', url: exit.url }, { type: 'clearToken' }];
+  // Issue 35 item 1: the flow event goes before the page starts to leave (a beacon queued after
+  // the navigation began was sometimes never sent, seen in Chromium under the browser journeys).
+  const report = flowReportOf(state);
+  const effects: FlowEffect[] = [
+    ...(report === undefined ? [] : [{ type: 'report', report } as const]),
+    { type: 'leave', url: exit.url },
+    { type: 'clearToken' },
+  ];
   const token = state.journey.token;
   if (exit.to === 'recipient' && token !== undefined) effects.push({ type: 'rememberFinished', brand: token.brand.toLowerCase() });
   if (stage !== undefined) effects.push({ type: 'abandoned', stage });
-  const report = flowReportOf(state);
-  if (report !== undefined) effects.push({ type: 'report', report });
   return emit(inPhase(state, { kind: 'ended', screen, modals, exit, offerExitAtMs: state.nowMs + EXIT_OFFER_MS }), ...effects);
 }
 

@@ -62,6 +62,8 @@ export interface JourneyCase {
   readonly actions: readonly Action[];
   /** An offline spell may begin while the page's own scripts arrive (the random-journeys runner's `offlineAtLoad`). */
   readonly offlineAtLoad?: boolean;
+  /** Issue 35 item 1: the customer closes the tab after this many of the actions (instead of going on to the end). */
+  readonly closeAt?: number;
 }
 
 export const DEFAULT_SCOPES = ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'bank:transactions:read', 'common:customer.basic:read'];
@@ -137,9 +139,12 @@ export const journeyArb: fc.Arbitrary<JourneyCase> = fc
     /** Half the customers start typing as soon as the form shows and press Continue at once (the take-over, issue 20). */
     opening: fc.option(loginArb(fc.constant('early')), { nil: undefined, freq: 2 }),
     actions: fc.array(actionArb, { minLength: 1, maxLength: 10 }),
+    // One journey in four ends with the tab closed.
+    closeAt: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.nat(10), weight: 1 }),
   })
-  .map(({ opening, ...c }) => ({
+  .map(({ opening, closeAt, ...c }) => ({
     ...c,
+    ...(closeAt === undefined ? {} : { closeAt }),
     amend: c.amend && AMENDABLE.includes(c.persona),
     actions: opening === undefined ? c.actions : [opening, ...c.actions],
   }));

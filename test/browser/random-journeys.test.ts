@@ -41,6 +41,7 @@ import type { BrowserContext, CDPSession, Locator, Page, Request } from 'playwri
 import { copy } from '../../domain/copy';
 import { isCustomerScope } from '../../domain/scopes';
 import { PERSONAS, type Persona } from '../../sandbox/personas';
+import type { RecordedFlowEvent } from '../../sandbox/sandbox-records';
 import { browserSuite, watchPage, type BrowserSuite } from './browser-harness';
 import { pageSettled, returnResult, stateOf, type ReturnResult } from './consent-app-driver';
 import {
@@ -320,6 +321,9 @@ class Journey {
   backs = 0;
   /** The customer answered "Yes, leave" to a leave question. */
   choseLeave = false;
+  /** How many offline spells began (issue 35 item 1: a flow event sent in one is lost). */
+  offlineSpells = 0;
+
   private spells: Promise<void> = Promise.resolve();
   private readonly reported = new Set<string>();
   private maskedSinceMs: number | undefined;
@@ -422,9 +426,10 @@ class Journey {
         if (frame === this.page.mainFrame()) this.log(`  document ${frame.url().slice(0, 60)}`);
       });
       const short = (request: Request): string => `${request.method()} ${new URL(request.url()).pathname}`;
-      this.page.on('request', (request) => this.log(`  -> ${short(request)}`));
-      this.page.on('response', (response) => this.log(`  <- ${response.status()} ${short(response.request())}`));
-      this.page.on('requestfailed', (request) => this.log(`  x  ${short(request)}: ${request.failure()?.errorText ?? ''}`));
+      // The context's (a beacon sent as a page goes away is not the page's).
+      this.context.on('request', (request) => this.log(`  -> ${short(request)}`));
+      this.context.on('response', (response) => this.log(`  <- ${response.status()} ${short(response.request())}`));
+      this.context.on('requestfailed', (request) => this.log(`  x  ${short(request)}: ${request.failure()?.errorText ?? ''}`));
       this.page.on('console', (message) => this.log(`  console.${message.type()}: ${message.text().slice(0, 300)}`));
     }
   }
@@ -432,15 +437,19 @@ class Journey {
   /** Holds back each request by the next delay (the recipient's own pages are not delayed). */
   async delayRequests(): Promise<void> {
     let next = 0;
-    await this.context.route('**/*', async (route) => {
-      const url = new URL(route.request().url());
-      const ms = url.pathname.startsWith('/recipient') ? 0 : (this.c.delays[next++ % this.c.delays.length] ?? 0);
-      if (ms > 0) await sleep(ms);
-      // A request the page no longer wants (closed, aborted) cannot be continued; any other refusal is traced.
-      await route.continue().catch((error: Error) => {
-        if (!this.page.isClosed()) this.log(`the routing could not continue ${route.request().method()} ${url.pathname}: ${error.message.split('\n')[0]}`);
-      });
-    });
+    // Issue 35 item 1: the flow event goes as it is (a beacon from a closing tab cannot be held and continued).
+    await this.context.route(
+      (url) => url.pathname !== '/customer-auth/flow-event',
+      async (route) => {
+        const url = new URL(route.request().url());
+        const ms = url.pathname.startsWith('/recipient') ? 0 : (this.c.delays[next++ % this.c.delays.length] ?? 0);
+        if (ms > 0) await sleep(ms);
+        // A request the page no longer wants (closed, aborted) cannot be continued; any other refusal is traced.
+        await route.continue().catch((error: Error) => {
+          if (!this.page.isClosed()) this.log(`the routing could not continue ${route.request().method()} ${url.pathname}: ${error.message.split('\n')[0]}`);
+        });
+      },
+    );
   }
 
   /** An offline spell, run beside the journey (one at a time). */
@@ -453,6 +462,7 @@ class Journey {
       }
       if (this.ended) return;
       this.log(`offline for ${spell.ms} ms`);
+      this.offlineSpells += 1;
       await this.context.setOffline(true).catch(() => undefined);
       await sleep(spell.ms);
       await this.context.setOffline(false).catch(() => undefined);
@@ -1146,6 +1156,35 @@ async function makeArrangement(suite: BrowserSuite, username: string): Promise<s
   return String(decodeJwt(answer.id_token)['cdr_arrangement_id']);
 }
 
+/** Issue 35 item 1: the flow event the bank recorded for the flow, once it has arrived (a beacon may come after the page has gone). */
+async function flowEventOf(suite: BrowserSuite, flowId: string, waitMs: number): Promise<RecordedFlowEvent['event'] | undefined> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const found = suite.harness.bank.flowEventOf(flowId)?.event;
+    if (found !== undefined || Date.now() > deadline) return found;
+    await sleep(50);
+  }
+}
+
+/**
+ * Issue 35 item 1: the bank was told how the flow ended, and that agrees with the return: a code
+ * is an approval, access_denied never is. A flow whose tab closed after its login was answered is
+ * reported too. A journey with offline spells may have lost its event (a beacon sent as the
+ * connection dropped, docs/metrics.md): what arrived must still agree.
+ */
+async function checkFlowEvent(j: Journey, suite: BrowserSuite, token: string, kind: ReturnType<typeof returnKind> | 'closed'): Promise<void> {
+  const mayBeLost = j.offlineSpells > 0 ? 'after offline spells' : undefined;
+  const expected = mayBeLost === undefined && (kind !== 'closed' || j.answeredLogins.size > 0);
+  const event = await flowEventOf(suite, String(decodeJwt(token).jti), expected ? 10_000 : 2_000);
+  j.log(`flow event: ${event === undefined ? 'none' : JSON.stringify(event)}${mayBeLost === undefined ? '' : ` (${mayBeLost}: it may be lost)`}`);
+  if (event === undefined) {
+    if (expected) j.problem(`no flow event reached the bank (${kind})`);
+    return;
+  }
+  if (kind === 'code' && event.ending !== 'approved') j.problem(`the recipient got a code, but the flow event says ${event.ending}`);
+  if (kind === 'access_denied' && event.ending === 'approved') j.problem('the recipient got access_denied, but the flow event says approved');
+}
+
 /** What the recipient's callback page shows, as a kind of return. */
 function returnKind(result: ReturnResult): 'code' | 'access_denied' | 'plain' | 'other' {
   if (result.heading.startsWith('Authorised')) return 'code';
@@ -1191,7 +1230,7 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
     let done = 0;
     j.log('the login form shows');
     for (const action of c.actions) {
-      if (j.ended) break;
+      if (j.ended || done === c.closeAt) break;
       j.log(`> ${JSON.stringify(action)}`);
       try {
         await perform(j, action);
@@ -1201,6 +1240,14 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
       }
       done += 1;
       await j.look();
+    }
+    if (c.closeAt !== undefined && !j.ended) {
+      // Issue 35 item 1: the customer closes the tab wherever the journey stands.
+      j.log(`-- ${done} chosen actions done; the customer closes the tab`);
+      await page.close();
+      outcome = 'closed';
+      await checkFlowEvent(j, suite, token, 'closed');
+      return;
     }
     j.log(`-- ${done} chosen actions done; going forward to the end`);
     for (let step = 0; step < FINISH_STEPS && !j.ended; step++) {
@@ -1235,6 +1282,7 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
         );
       }
       if (kind === 'other') j.problem(`an unexpected return: ${result.heading} ${JSON.stringify(result.values)}`);
+      await checkFlowEvent(j, suite, token, kind);
       if (kind !== 'plain') {
         if (result.failedChecks.length > 0) j.problem(`the recipient's checks failed: ${result.failedChecks.join('; ')}`);
         if (result.values['state'] !== state) j.problem(`the return carried state ${JSON.stringify(result.values['state'])}, not the request's`);

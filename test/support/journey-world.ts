@@ -7,6 +7,7 @@ import type { RawAccount } from '../../contract/customer-auth.wire';
 import type { Result } from '../../domain/result';
 import { callOf } from '../../domain/flow-transition';
 import type { FlowEvent } from '../../domain/flow-events';
+import type { Phase } from '../../domain/flow-state';
 import { FLOW_TABLES } from '../../domain/flow-model';
 import { whereOf } from '../../domain/flow-rows';
 import type { TokenVerificationError } from '../../domain/redirect-token';
@@ -162,6 +163,8 @@ export function createWorld(scenario: Scenario) {
           readonly callsBefore: number;
           readonly lastCustomerCommand: number;
           readonly asDecidedElsewhere: boolean;
+          /** The browser was offline as the journey left (issue 35 item 1: no flow event then). */
+          readonly offline: boolean;
         }
       | undefined,
     /** The modal on top before the last change of the stack. */
@@ -214,14 +217,15 @@ export function createWorld(scenario: Scenario) {
       callsBefore: bank.calls.length,
       lastCustomerCommand: world.lastCustomerCommand,
       asDecidedElsewhere: world.j.modal.current?.name === 'alreadyCompleted',
+      offline: !world.j.ports.activity.online,
     };
   };
   // Issue 35 item 1: the moment the flow event goes: at the exit (world.exit is set first), or as the page goes away.
   j.ports.reporter.onSend = () => {
     world.reported = {
       command: world.command,
-      atExit: world.j.ports.redirector.urls.length > 0,
-      exitUrl: world.j.ports.redirector.urls[0],
+      // The event goes just before the exit (domain/flow-exits.ts `ended`): the phase knows the exit.
+      ...exitOf(world.j.flow.state.phase),
       top: world.j.modal.current?.name,
       screen: world.j.session.screen.kind,
       rejectedByCustomer: world.rejectedByCustomer,
@@ -250,6 +254,10 @@ export function createWorld(scenario: Scenario) {
 }
 
 export type World = ReturnType<typeof createWorld>;
+
+/** Issue 35 item 1: whether the flow event went at the exit, and to where. */
+const exitOf = (phase: Phase): { readonly atExit: boolean; readonly exitUrl: string | undefined } =>
+  phase.kind === 'ended' ? { atExit: true, exitUrl: String(phase.exit.url) } : { atExit: false, exitUrl: undefined };
 
 /** Issue 35 item 1: what the harness knew when the flow event was sent. */
 interface ReportMoment {
