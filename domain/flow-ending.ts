@@ -19,13 +19,14 @@ const endsInFailure = (state: FlowState): boolean => {
  * Decided in another tab (DESIGN §3.11): that tab reports the flow, not this one.
  */
 function endingNow(state: FlowState): { readonly ending: FlowReportEnding; readonly stage?: ReachedStage } | undefined {
-  const phase = state.phase;
-  if (phase.kind === 'decidedElsewhere' || state.decision.kind === 'elsewhere') return undefined;
+  // The bank's decision as this tab knows it (the success and decided-elsewhere phases set it).
+  const decision = state.decision.kind;
+  if (decision === 'elsewhere') return undefined;
   // DESIGN §3.11: a committed approval is one, though its code may not have reached this tab.
-  if (phase.kind === 'confirmed' || state.decision.kind === 'approved' || state.decision.kind === 'committed') return { ending: 'approved' };
+  if (decision === 'approved' || decision === 'committed') return { ending: 'approved' };
   const stage = state.journey.stage;
   if (stage === 'rejected') return { ending: 'rejected' };
-  return { ending: phase.kind === 'failed' || endsInFailure(state) ? 'failed' : 'abandoned', stage };
+  return { ending: state.phase.kind === 'failed' || endsInFailure(state) ? 'failed' : 'abandoned', stage };
 }
 
 /**
