@@ -156,7 +156,9 @@ async function oneRun(browser: Browser, harness: SandboxHarness): Promise<Accoun
 
 const built = DIST === undefined ? await mkdtemp(path.join(os.tmpdir(), 'consent-accounts-')) : undefined;
 const distDir = DIST ?? built ?? '';
-if (built !== undefined) await buildApp({ outDir: built, options: PROFILE ? { minifyIdentifiers: false } : {} });
+// Names kept: minified but for the identifiers (esbuild's API ignores `minifyIdentifiers: false` beside `minify: true`).
+const NAMES_KEPT = { minify: false, minifyWhitespace: true, minifySyntax: true };
+if (built !== undefined) await buildApp({ outDir: built, options: PROFILE ? NAMES_KEPT : {} });
 const harness = await new SandboxHarness().start({ distDir });
 const browser = await launchChromium([], FULL_CHROMIUM);
 const load = (): string =>
