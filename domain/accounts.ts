@@ -64,6 +64,11 @@ export interface Account extends AccountFields {
   readonly indeterminate: boolean;
   /** EGA only (primary first); empty for SIMPLE. */
   readonly subAccounts: readonly SubAccount[];
+  /**
+   * Issue 13 item 1, issue 33 item 17: what the filter of a long list matches
+   * (account-selection.ts `accountSearchText`), made once when the list is read; copies keep it.
+   */
+  readonly searchText: string;
 }
 
 /** Spec §3 "Account state". */

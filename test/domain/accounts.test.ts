@@ -47,6 +47,7 @@ describe('domain/accounts', () => {
           type: 'SIMPLE',
           indeterminate: false,
           subAccounts: [],
+          searchText: 'bills\neverydayaccount\n06200012345678',
         },
       ]);
       expect(state.individualAccount).to.equal(true);
@@ -183,6 +184,7 @@ describe('domain/accounts', () => {
           type: 'SIMPLE',
           indeterminate: false,
           subAccounts: [],
+          searchText: 'everydayaccount\neverydayaccount\n0620001',
         },
       ]);
     });
@@ -308,6 +310,7 @@ describe('domain/accounts', () => {
         controlAccountIdentification: '011000 99990001',
         indeterminate: false,
         subAccounts: ega().subAccounts,
+        searchText: 'travel\nmulticurrency\n01100099990001',
       });
       expect(ega().subAccounts[1]).to.deep.equal({
         id: 'ega-usd-01',
