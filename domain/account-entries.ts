@@ -12,6 +12,7 @@ import {
   type PendingDisclosure,
   type SubAccount,
 } from './accounts';
+import { accountSearchText } from './account-selection';
 import { nonBlank } from './is-record';
 
 /** One entry of the bank's account list, read and checked, before EGA folding. */
@@ -78,6 +79,7 @@ function foldEga(control: string, entries: readonly AccountEntry[]): Account {
     controlAccountIdentification: control,
     indeterminate: false,
     subAccounts,
+    searchText: accountSearchText({ ...lead, identification: control }),
   };
 }
 
@@ -93,7 +95,7 @@ export function accountsFromEntries(entries: readonly AccountEntry[]): AccountSt
   for (const entry of entries) {
     const control = entry.controlAccountIdentification;
     if (control === undefined) {
-      data.push({ ...entry.fields, type: 'SIMPLE', indeterminate: false, subAccounts: [] });
+      data.push({ ...entry.fields, type: 'SIMPLE', indeterminate: false, subAccounts: [], searchText: accountSearchText(entry.fields) });
     } else if (!folded.has(control)) {
       folded.add(control);
       data.push(foldEga(control, groups.get(control) ?? [entry]));

@@ -64,6 +64,11 @@ export interface Account extends AccountFields {
   readonly indeterminate: boolean;
   /** EGA only (primary first); empty for SIMPLE. */
   readonly subAccounts: readonly SubAccount[];
+  /**
+   * Issue 13 item 1, issue 33 item 17: what the filter of a long list matches
+   * (account-selection.ts `accountSearchText`), made once when the list is read; copies keep it.
+   */
+  readonly searchText: string;
 }
 
 /** Spec §3 "Account state". */
@@ -125,32 +130,42 @@ export function withSubAccountState(account: Account): Account {
   };
 }
 
-/** Masked numbers may repeat, so `secondaryIdentification` wins whenever the consent names one. */
-function isNamed(unit: { readonly id: string; readonly identification: string }, refs: readonly SharedAccountRef[]): boolean {
-  return refs.some((ref) =>
-    ref.secondaryIdentification !== undefined
-      ? ref.secondaryIdentification === unit.id
-      : ref.identification !== undefined && ref.identification === unit.identification,
-  );
+/**
+ * Whether an existing consent names an account or sub-account. Masked numbers may repeat, so
+ * `secondaryIdentification` wins whenever the consent names one. Issue 33 item 17: the consent's
+ * names are looked up, not searched (an amendment of 5,000 accounts made up to 25 million comparisons).
+ */
+function consentNames(refs: readonly SharedAccountRef[]): (unit: { readonly id: string; readonly identification: string }) => boolean {
+  const ids = new Set<string>();
+  const numbers = new Set<string>();
+  for (const ref of refs) {
+    if (ref.secondaryIdentification !== undefined) ids.add(ref.secondaryIdentification);
+    else if (ref.identification !== undefined) numbers.add(ref.identification);
+  }
+  return (unit) => ids.has(unit.id) || numbers.has(unit.identification);
+}
+
+/** An account or sub-account with its marks from the consent; the same object when they do not change. */
+function marked<T extends AccountFields>(unit: T, named: boolean): T {
+  const selected = named && isSelectable(unit);
+  return unit.preSelected === named && unit.selected === selected ? unit : { ...unit, preSelected: named, selected };
 }
 
 /**
  * Spec §4 "Account step": pre-select the accounts named in the existing consent, first. A named
- * read-only account is never selected, so it counts as removed.
+ * read-only account is never selected, so it counts as removed. Issue 33 item 17: an account the
+ * consent does not change is kept as it is (a new consent changes none of huge.accounts' 5,000).
  */
 export function preselectFromConsent(state: AccountState, consentAccounts: readonly SharedAccountRef[]): AccountState {
-  const marked = state.data.map((account): Account => {
-    if (account.type === 'SIMPLE') {
-      const named = isNamed(account, consentAccounts);
-      return { ...account, preSelected: named, selected: named && isSelectable(account) };
-    }
-    const subAccounts = account.subAccounts.map((sub): SubAccount => {
-      const named = isNamed(sub, consentAccounts);
-      return { ...sub, preSelected: named, selected: named && isSelectable(sub) };
-    });
-    return withSubAccountState({ ...account, subAccounts });
+  const isNamed = consentNames(consentAccounts);
+  const data = state.data.map((account): Account => {
+    if (account.type === 'SIMPLE') return marked(account, isNamed(account));
+    const subAccounts = account.subAccounts.map((sub) => marked(sub, isNamed(sub)));
+    return subAccounts.every((sub, index) => sub === account.subAccounts[index]) ? account : withSubAccountState({ ...account, subAccounts });
   });
-  return accountState([...marked.filter((a) => a.preSelected), ...marked.filter((a) => !a.preSelected)]);
+  const unchanged = data.every((account, index) => account === state.data[index]);
+  if (unchanged && !data.some((account) => account.preSelected)) return state;
+  return accountState([...data.filter((a) => a.preSelected), ...data.filter((a) => !a.preSelected)]);
 }
 
 /**

@@ -17,7 +17,7 @@ import {
 } from '../../domain/account-selection';
 import { toAccounts } from '../../adapters/account-answer.reader';
 import type { RawAccount } from '../../contract/customer-auth.wire';
-import type { Account } from '../../domain/accounts';
+import { formatAccountNumber, type Account } from '../../domain/accounts';
 import { accountsArbitrary } from './fixtures/account-arbitraries.fixture';
 import { egaEntries, rawAccount } from '../fixtures/raw-accounts.fixture';
 
@@ -193,8 +193,8 @@ describe('domain/account-selection', () => {
   });
 
   describe('matchesAccountFilter (the filter of a long list: name, product name or number; case, spaces and dashes ignored)', () => {
-    const account = (): Account => {
-      const result = toAccounts([rawAccount({ id: 'a1', nickName: 'Holiday Fund', productName: 'Bonus Saver', identification: '062000 12345678' })]);
+    const account = (nickName = 'Holiday Fund'): Account => {
+      const result = toAccounts([rawAccount({ id: 'a1', nickName, productName: 'Bonus Saver', identification: '062000 12345678' })]);
       if (!result.ok || result.value.data[0] === undefined) throw new Error('fixture');
       return result.value.data[0];
     };
@@ -221,7 +221,34 @@ describe('domain/account-selection', () => {
 
     it('matches the product name even when a nickName is shown', () => {
       expect(matchesAccountFilter(account(), 'bonus')).to.equal(true);
-      expect(matchesAccountFilter({ ...account(), nickName: 'Bills' }, 'holiday')).to.equal(false);
+      expect(matchesAccountFilter(account('Bills'), 'holiday')).to.equal(false);
+    });
+
+    it('never matches across two fields (issue 33 item 17: one search text per account)', () => {
+      expect(matchesAccountFilter(account(), 'fundbonus')).to.equal(false);
+      expect(matchesAccountFilter(account(), 'saver062')).to.equal(false);
+      expect(filterAccounts([account()], 'fund bonus')).to.deep.equal([]);
+    });
+
+    it('property: the number as a tile shows it, and as the bank sends it, finds its account (the search text holds the number unformatted)', () => {
+      const identification = fc.oneof(fc.stringMatching(/^[\d -]{0,20}$/), fc.string({ maxLength: 20 }));
+      fc.assert(
+        fc.property(identification, (number) => {
+          const read = toAccounts([rawAccount({ id: 'a1', nickName: 'Bills', productName: 'Saver', identification: number })]);
+          const account = read.ok ? read.value.data[0] : undefined;
+          if (account === undefined) throw new Error('fixture');
+          expect(matchesAccountFilter(account, formatAccountNumber(number))).to.equal(true);
+          expect(matchesAccountFilter(account, number)).to.equal(true);
+        }),
+      );
+    });
+
+    it('issue 33 item 17: the search text is made when the list is read, and a tick or select-all keeps it', () => {
+      const read = account();
+      expect(read.searchText).to.equal('holidayfund\nbonussaver\n06200012345678');
+      const [ticked] = toggleAccount([read], 'a1');
+      const [all] = toggleSelectAll([read]);
+      expect([ticked?.searchText, all?.searchText]).to.deep.equal([read.searchText, read.searchText]);
     });
   });
 

@@ -47,6 +47,7 @@ describe('domain/accounts', () => {
           type: 'SIMPLE',
           indeterminate: false,
           subAccounts: [],
+          searchText: 'bills\neverydayaccount\n06200012345678',
         },
       ]);
       expect(state.individualAccount).to.equal(true);
@@ -183,6 +184,7 @@ describe('domain/accounts', () => {
           type: 'SIMPLE',
           indeterminate: false,
           subAccounts: [],
+          searchText: 'everydayaccount\neverydayaccount\n0620001',
         },
       ]);
     });
@@ -308,6 +310,7 @@ describe('domain/accounts', () => {
         controlAccountIdentification: '011000 99990001',
         indeterminate: false,
         subAccounts: ega().subAccounts,
+        searchText: 'travel\nmulticurrency\n01100099990001',
       });
       expect(ega().subAccounts[1]).to.deep.equal({
         id: 'ega-usd-01',
@@ -435,6 +438,21 @@ describe('domain/accounts', () => {
         ['ega-eur-01', true, true],
       ]);
     });
+    it('issue 33 item 17: what the consent does not change is kept as it is; a new consent copies nothing', () => {
+      const loaded = state();
+      expect(preselectFromConsent(loaded, [])).to.equal(loaded);
+      const next = preselectFromConsent(loaded, [{ secondaryIdentification: 'a4' }, { secondaryIdentification: 'ega-usd-01' }]);
+      const kept = next.data.filter((account) => loaded.data.includes(account)).map((account) => account.id);
+      expect(kept).to.deep.equal(['a1', 'a2', 'a3']);
+      const ega = byId(next, 'EGA:011000 99990001');
+      expect(ega.subAccounts.filter((sub) => byId(loaded, ega.id).subAccounts.includes(sub)).map((sub) => sub.id)).to.deep.equal(['ega-aud-01', 'ega-eur-01']);
+    });
+
+    it('marks given before and no longer named are cleared, the order kept', () => {
+      const once = preselectFromConsent(state(), [{ secondaryIdentification: 'a2' }, { secondaryIdentification: 'ega-usd-01' }]);
+      expect(view(preselectFromConsent(once, []))).to.deep.equal(['a2:---', 'EGA:011000 99990001:---', 'a1:---', 'a3:---', 'a4:---']);
+    });
+
     it('recomputes available/read-only in the new order and leaves the input alone', () => {
       const loaded = state();
       const before = JSON.stringify(loaded);
