@@ -152,31 +152,38 @@ describe("browser: the phone's Back button and the endings that explain themselv
         expect(page.url(), 'still the app').not.to.include('/recipient');
       });
 
-      it('an exit lost offline, then Back: the app says the request is completed and makes no second exit; Forward and a reload deliver the code (corpus case of seed 500037357)', async () => {
+      it('an exit lost offline: back at the app, it says the request is completed and makes no second exit; the error page loaded again delivers the code (corpus case of seed 500037357)', async () => {
         const { page, requests } = await openLoggedIn(width);
         await account(page, 'Bills').check();
         await button(page, copy.buttons.continue).click();
         await onStep(page, copy.steps.confirmation);
-        await button(page, copy.buttons.confirm).click();
-        const success = modalNamed(page, 'successConfirm');
-        await success.waitFor();
         const exits: string[] = [];
         page.on('request', (request) => {
           if (request.isNavigationRequest() && new URL(request.url()).pathname === '/recipient/callback') exits.push(request.url());
         });
+        // Offline as soon as the approval is answered: the exit (the button, or the success's own
+        // countdown on a loaded machine) fails, and the browser's error page takes the app's place.
+        const approved = page.waitForResponse((response) => new URL(response.url()).pathname === '/customer-auth/confirmation');
+        const errorPage = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame() && frame.url().startsWith('chrome-error:') });
+        await button(page, copy.buttons.confirm).click();
+        await approved;
         await page.context().setOffline(true);
-        await success.getByRole('button', { name: 'Return to Budget Buddy' }).click({ noWaitAfter: true });
-        await page.waitForURL(/^chrome-error:/);
-        // Back from the browser's error page, still offline: the app's address fails too.
-        await page.goBack({ waitUntil: 'commit' }).catch(() => undefined);
+        await modalNamed(page, 'successConfirm')
+          .getByRole('button', { name: 'Return to Budget Buddy' })
+          .click({ noWaitAfter: true, timeout: 5_000 })
+          .catch(() => undefined);
+        await errorPage;
+        await page.waitForLoadState('load');
+        // Back online, the customer comes back to the app's address (as Back, then a reload, does).
         await page.context().setOffline(false);
-        if (page.url().startsWith('chrome-error:')) await page.reload();
+        await page.goto(new URL('/demo_accc_aisp', suite.harness.origin).href);
         await page.getByRole('heading', { level: 1, name: copy.failure.completedTitle }).waitFor();
         expect(exits, 'the one exit, lost; none made again by the app').to.have.length(1);
         const bankCalls = requests.filter((request) => new URL(request.url()).pathname.startsWith('/customer-auth/')).length;
 
-        await page.goForward();
-        if (page.url().startsWith('chrome-error:')) await page.reload();
+        // The browser's Back to its error page of the recipient's address, loaded again: the code arrives.
+        await page.goBack();
+        if (!new URL(page.url()).pathname.startsWith('/recipient/callback')) await page.reload();
         const returned = await returnResult(page);
         expect(returned.failedChecks, 'the recipient got the code').to.deep.equal([]);
         expect(returned.values['code'], 'a code').to.be.a('string');
