@@ -82,6 +82,25 @@ describe('browser: the flow event, once per flow, also when the tab is closed (i
     });
   });
 
+  it('the tab closed on the profile step: abandoned before account selection, no profile chosen yet', async () => {
+    const { page, flowId } = await openFlow();
+    await logIn(page, 'trust.owner');
+    await onStep(page, copy.steps.selectProfile);
+    await closeTab(page);
+    expect(await recorded(flowId)).to.deep.equal({ flowId, ending: 'abandoned', stage: 'preAccountSelection', consentKind: 'new', sharing: 'ongoing' });
+  });
+
+  it('the tab closed on the review: abandoned before authorisation', async () => {
+    const { page, flowId } = await openFlow();
+    await logIn(page, 'jane.citizen');
+    await onStep(page, copy.steps.selectAccounts);
+    await page.getByRole('checkbox', { name: /^Bills / }).check();
+    await page.getByRole('button', { name: copy.buttons.continue, exact: true }).click();
+    await onStep(page, copy.steps.confirmation);
+    await closeTab(page);
+    expect(await recorded(flowId)).to.deep.include({ ending: 'abandoned', stage: 'preAuthorisation', customerType: 'individual' });
+  });
+
   it('reloaded on the review (back at login, DESIGN §3.3): abandoned before authorisation; reloaded again: told once', async () => {
     const { page, flowId } = await openFlow();
     await logIn(page, 'jane.citizen');
