@@ -53,6 +53,15 @@ describe('browser: the flow event, once per flow, also when the tab is closed (i
   /** How many flow events the tab has sent by beacon (counted by openFlow's script in its session storage). */
   const beaconsSent = async (page: Page): Promise<number> => Number(await page.evaluate(() => sessionStorage.getItem('test.beacons') ?? 0));
 
+  /** Jane logs in, ticks Bills and goes on to the review. */
+  async function toReview(page: Page): Promise<void> {
+    await logIn(page, 'jane.citizen');
+    await onStep(page, copy.steps.selectAccounts);
+    await page.getByRole('checkbox', { name: /^Bills / }).check();
+    await page.getByRole('button', { name: copy.buttons.continue, exact: true }).click();
+    await onStep(page, copy.steps.confirmation);
+  }
+
   it('the tab closed on the login: abandoned before identification', async () => {
     const { page, flowId } = await openFlow();
     await closeTab(page);
@@ -92,22 +101,14 @@ describe('browser: the flow event, once per flow, also when the tab is closed (i
 
   it('the tab closed on the review: abandoned before authorisation', async () => {
     const { page, flowId } = await openFlow();
-    await logIn(page, 'jane.citizen');
-    await onStep(page, copy.steps.selectAccounts);
-    await page.getByRole('checkbox', { name: /^Bills / }).check();
-    await page.getByRole('button', { name: copy.buttons.continue, exact: true }).click();
-    await onStep(page, copy.steps.confirmation);
+    await toReview(page);
     await closeTab(page);
     expect(await recorded(flowId)).to.deep.include({ ending: 'abandoned', stage: 'preAuthorisation', customerType: 'individual' });
   });
 
   it('reloaded on the review (back at login, DESIGN §3.3): abandoned before authorisation; reloaded again: told once', async () => {
     const { page, flowId } = await openFlow();
-    await logIn(page, 'jane.citizen');
-    await onStep(page, copy.steps.selectAccounts);
-    await page.getByRole('checkbox', { name: /^Bills / }).check();
-    await page.getByRole('button', { name: copy.buttons.continue, exact: true }).click();
-    await onStep(page, copy.steps.confirmation);
+    await toReview(page);
     await page.reload();
     await loginReady(page);
     expect(await recorded(flowId)).to.deep.include({ ending: 'abandoned', stage: 'preAuthorisation' });
@@ -118,11 +119,7 @@ describe('browser: the flow event, once per flow, also when the tab is closed (i
 
   it('confirmed, then the exit: approved, once; Back from the recipient tells nothing more', async () => {
     const { page, flowId } = await openFlow();
-    await logIn(page, 'jane.citizen');
-    await onStep(page, copy.steps.selectAccounts);
-    await page.getByRole('checkbox', { name: /^Bills / }).check();
-    await page.getByRole('button', { name: copy.buttons.continue, exact: true }).click();
-    await onStep(page, copy.steps.confirmation);
+    await toReview(page);
     await page.getByRole('button', { name: copy.buttons.confirm, exact: true }).click();
     await modalNamed(page, 'successConfirm').waitFor();
     await returnFromSuccess(page);
