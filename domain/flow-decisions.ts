@@ -1,6 +1,6 @@
 import { MALFORMED_ANSWER, type ApiError } from './api-error';
 import type { DecidedElsewhere, FlowState, PendingCall, Phase } from './flow-state';
-import { inPhase, sendPending, startCall, unchanged, type CallingPhase, type Transition } from './flow-transition';
+import { inPhase, sendPending, startCall, unchanged, type AskingPhase, type CallingPhase, type Transition } from './flow-transition';
 import { screenOf } from './flow-view';
 import { isRecord } from './is-record';
 
@@ -46,7 +46,7 @@ function decisionOf(error: ApiError): 'approved' | 'rejected' | 'unknown' {
  * rejection (asked to learn what an unclear approval became) is this tab's own: its code is asked
  * for again. Otherwise another tab or window decided.
  */
-export function decidedElsewhere<P extends CallingPhase>(state: FlowState<P>, error: ApiError) {
+export function decidedElsewhere<P extends AskingPhase>(state: FlowState<P>, error: ApiError) {
   const decided = decisionOf(error);
   const ours = state.decision.kind === 'unclear' || state.decision.kind === 'committed';
   if (decided === 'approved' && ours && state.phase.call?.call.kind !== 'confirm') {
@@ -57,14 +57,14 @@ export function decidedElsewhere<P extends CallingPhase>(state: FlowState<P>, er
 }
 
 /** DESIGN §3.11: after an unclear outcome, the same key again; past the limits the outcome stays unclear (`undefined`). */
-export function retryDecision<P extends CallingPhase>(state: FlowState<P>, pending: PendingCall): Transition<P> | undefined {
+export function retryDecision<P extends AskingPhase>(state: FlowState<P>, pending: PendingCall): Transition<P> | undefined {
   const retryAtMs = state.nowMs + decisionRetryDelayMs(pending.attempt);
   if (pending.attempt >= DECISION_ATTEMPTS || retryAtMs >= pending.firstSentAtMs + DECISION_DEADLINE_MS) return undefined;
   return unchanged({ ...state, phase: { ...state.phase, call: { ...pending, retryAtMs } } });
 }
 
 /** DESIGN §3.11: the retry's time has come: the decision goes again, with the same key. */
-export function sendDueRetry<P extends CallingPhase>(state: FlowState<P>): Transition<P> | undefined {
+export function sendDueRetry<P extends AskingPhase>(state: FlowState<P>): Transition<P> | undefined {
   const pending = state.phase.call;
   if (pending?.retryAtMs === undefined || state.nowMs < pending.retryAtMs) return undefined;
   return sendPending(state, { ...pending, attempt: pending.attempt + 1 });

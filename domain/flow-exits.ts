@@ -14,15 +14,30 @@ import type {
   Failed,
   FlowState,
   Leaving,
-  OnStep,
+  LeavingFrom,
   OnSteps,
   Phase,
+  Reading,
   Screen,
   Starting,
+  TrustedPhase,
 } from './flow-state';
 import type { Step } from './flow';
 import { backToProfiles } from './flow-steps';
-import { andThen, callOver, emit, inPhase, newCall, openModal, sendPending, unchanged, withJourney, withModals, type Transition } from './flow-transition';
+import {
+  andThen,
+  callOver,
+  emit,
+  inPhase,
+  isAtStep,
+  newCall,
+  openModal,
+  sendPending,
+  unchanged,
+  withJourney,
+  withModals,
+  type Transition,
+} from './flow-transition';
 import { flowFlags, modalButtonsBusy, openModalsOf, pageIsActionable, screenOf } from './flow-view';
 import { MODAL_RULES, type ModalButtonBehaviour } from './modal';
 import { topModal, withBaseModal, withoutBaseModal, withTimeoutWarning, type ModalEntry } from './modal-stack';
@@ -71,48 +86,54 @@ export function takeExitAgain(state: FlowState<Ended>): Transition<Ended> {
 
 /**
  * DESIGN §3.2 "One exit": once; the token forgotten (§3.3), one abandonment stage reported (§3.8).
- * An address that cannot be followed shows the failure page instead. DESIGN §3.18: an ending the
- * customer did not choose (`explain`) is announced first.
+ * An address that cannot be followed shows the failure page instead.
  */
 function leave(
   state: FlowState,
   url: Result<ReturnUrl, ReturnUrlError>,
   stage: AbandonmentStage | undefined,
-  explain?: undefined,
-  to?: Exit['to'],
+  to: Exit['to'] = 'recipient',
+): Transition<Failed | Ended> {
+  if (!url.ok) {
+    const forgotten: FlowState = { ...state, journey: { ...state.journey, token: undefined } };
+    return showFailure(forgotten, 'incorrect_jwt', undefined, { type: 'log', message: `Refused to return to ${JSON.stringify(url.error)}` });
+  }
+  return ended(state, screenOf(state.phase), openModalsOf(state.phase), { url: url.value, to }, reportedStage(state, stage));
+}
+
+/** DESIGN §3.8: the stage an exit reports: a journey the customer chose to leave was rejected, however it ends. */
+const reportedStage = (state: FlowState, stage: AbandonmentStage | undefined): AbandonmentStage | undefined =>
+  stage === undefined ? undefined : state.journey.stage === 'rejected' ? 'rejected' : stage;
+
+/** DESIGN §3.18: an ending the customer did not choose (`explain`) is announced before its exit. */
+function leaveOrExplain(
+  state: FlowState<TrustedPhase>,
+  url: Result<ReturnUrl, ReturnUrlError>,
+  stage: AbandonmentStage | undefined,
+  explain: undefined,
 ): Transition<Failed | Ended>;
-function leave(
-  state: FlowState,
+function leaveOrExplain(
+  state: FlowState<TrustedPhase>,
   url: Result<ReturnUrl, ReturnUrlError>,
   stage: AbandonmentStage | undefined,
   explain: EndingReason | undefined,
 ): Transition<Failed | EndingNotice | Ended>;
-function leave(
-  state: FlowState,
+function leaveOrExplain(
+  state: FlowState<TrustedPhase>,
   url: Result<ReturnUrl, ReturnUrlError>,
   stage: AbandonmentStage | undefined,
-  explain?: EndingReason,
-  to: Exit['to'] = 'recipient',
+  explain: EndingReason | undefined,
 ): Transition<Failed | EndingNotice | Ended> {
-  if (!url.ok) {
-    return showFailure(withJourney(state, { token: undefined }), 'incorrect_jwt', undefined, {
-      type: 'log',
-      message: `Refused to return to ${JSON.stringify(url.error)}`,
-    });
-  }
-  const reported = stage === undefined ? undefined : state.journey.stage === 'rejected' ? 'rejected' : stage;
-  if (explain !== undefined) {
-    const notice: EndingNotice = {
-      kind: 'endingNotice',
-      reason: explain,
-      url: url.value,
-      stage: reported,
-      returnAtMs: state.nowMs + ENDING_NOTICE_MS,
-      screen: screenOf(state.phase),
-    };
-    return emit(inPhase(state, notice), { type: 'clearToken', keepDecisionKeys: true });
-  }
-  return ended(state, screenOf(state.phase), openModalsOf(state.phase), { url: url.value, to }, reported);
+  if (explain === undefined || !url.ok) return leave(state, url, stage);
+  const notice: EndingNotice = {
+    kind: 'endingNotice',
+    reason: explain,
+    url: url.value,
+    stage: reportedStage(state, stage),
+    returnAtMs: state.nowMs + ENDING_NOTICE_MS,
+    screen: screenOf(state.phase),
+  };
+  return emit(inPhase(state, notice), { type: 'clearToken', keepDecisionKeys: true });
 }
 
 /** DESIGN §3.18: the ending notice's time is up, or its button pressed: the exit it announced. */
@@ -130,21 +151,22 @@ const mayHoldApproval = (state: FlowState): boolean =>
  * asking the bank. DESIGN §3.11: when the bank may hold this journey's approval and can no longer
  * be asked, the customer returns to the plain address: access_denied could follow a code.
  */
-export function leaveWithoutServer<P extends Phase>(state: FlowState<P>, stage: AbandonmentStage): Transition<P | Failed | Ended>;
-export function leaveWithoutServer<P extends Phase>(
-  state: FlowState<P>,
+function returnWithoutServer(state: FlowState, token: RedirectToken, stage: AbandonmentStage) {
+  return mayHoldApproval(state)
+    ? { url: plainReturnUrl(token.redirectUri), stage: undefined }
+    : { url: accessDeniedReturnUrl(token.redirectUri, token.state), stage };
+}
+
+/** Spec §4 onlyReturn (and the token's expiry), see {@link returnWithoutServer}. */
+export function leaveWithoutServer(state: FlowState<TrustedPhase>, stage: AbandonmentStage): Transition<Failed | Ended>;
+export function leaveWithoutServer(
+  state: FlowState<TrustedPhase>,
   stage: AbandonmentStage,
   explain: EndingReason | undefined,
-): Transition<P | Failed | EndingNotice | Ended>;
-export function leaveWithoutServer<P extends Phase>(
-  state: FlowState<P>,
-  stage: AbandonmentStage,
-  explain?: EndingReason,
-): Transition<P | Failed | EndingNotice | Ended> {
-  const token = state.journey.token;
-  if (token === undefined) return unchanged(state);
-  if (mayHoldApproval(state)) return leave(state, plainReturnUrl(token.redirectUri), undefined, explain);
-  return leave(state, accessDeniedReturnUrl(token.redirectUri, token.state), stage, explain);
+): Transition<Failed | EndingNotice | Ended>;
+export function leaveWithoutServer(state: FlowState<TrustedPhase>, stage: AbandonmentStage, explain?: EndingReason): Transition<Failed | EndingNotice | Ended> {
+  const exit = returnWithoutServer(state, state.journey.token, stage);
+  return leaveOrExplain(state, exit.url, exit.stage, explain);
 }
 
 /**
@@ -152,23 +174,25 @@ export function leaveWithoutServer<P extends Phase>(
  * return with access_denied. DESIGN §3.11: when the bank holds this journey's approval there is
  * nothing to reject.
  */
-export function leaveAfterReject<P extends Starting | OnSteps>(state: FlowState<P>, stage: AbandonmentStage): Transition<P | Leaving | Failed | Ended>;
-export function leaveAfterReject<P extends Starting | OnSteps>(
-  state: FlowState<P>,
+export function leaveAfterReject(state: FlowState<Reading | OnSteps>, stage: AbandonmentStage): Transition<Leaving | Failed | Ended>;
+export function leaveAfterReject(
+  state: FlowState<Reading | OnSteps>,
   stage: AbandonmentStage,
   explain: EndingReason,
-): Transition<P | Leaving | Failed | EndingNotice | Ended>;
-export function leaveAfterReject<P extends Starting | OnSteps>(
-  state: FlowState<P>,
+): Transition<Leaving | Failed | EndingNotice | Ended>;
+export function leaveAfterReject(
+  state: FlowState<Reading | OnSteps>,
   stage: AbandonmentStage,
   explain?: EndingReason,
-): Transition<P | Leaving | Failed | EndingNotice | Ended> {
-  const phase: Starting | OnSteps = state.phase;
-  if (state.journey.token === undefined) return unchanged(state);
+): Transition<Leaving | Failed | EndingNotice | Ended> {
   if (state.decision.kind === 'committed') return leaveWithoutServer(state, stage, explain);
-  const step = phase.kind === 'steps' ? phase.step : undefined;
-  const leaving: Leaving = { kind: 'leaving', step, call: newCall(state, { kind: 'reject' }), modals: phase.modals, stage, explain };
-  return sendPending(inPhase(state, leaving), leaving.call);
+  const call = newCall(state, { kind: 'reject' });
+  const modals = state.phase.modals;
+  // Issue 34 item 1: the step it leaves from is kept: if the bank cannot reject, the customer is back there.
+  const leaving: FlowState<Leaving> = isAtStep(state)
+    ? inPhase(state, { kind: 'leaving', step: state.phase.step, call, modals, stage, explain })
+    : inPhase(state, { kind: 'leaving', step: undefined, call, modals, stage, explain });
+  return sendPending(leaving, call);
 }
 
 /** DESIGN §3.12: a bank answer's `redirect_uri` is followed only when the token allows it; a refusal is logged. */
@@ -181,32 +205,34 @@ function answeredTarget(token: RedirectToken, answered: string | undefined): { r
 export function leaveWithSuccess(state: FlowState<Confirmed>) {
   const token = state.journey.token;
   const answer = state.phase.answer;
-  if (token === undefined) return unchanged(state);
   const { target, log } = answeredTarget(token, answer.redirect_uri);
   return andThen(emit(state, ...log), (next) => leave(next, successReturnUrl({ ...answer, redirect_uri: target }, token.redirectUri), undefined));
+}
+
+/** Issue 34 item 1: the rejection was asked from a step (not the loading screen), whose data the journey holds. */
+const leftAStep = (state: FlowState<Leaving>): state is FlowState<LeavingFrom<Step>> => state.phase.step !== undefined;
+
+/** DESIGN §3.2: the bank could not reject: back where it was asked, under Service unavailable, with nothing timed any more. */
+function rejectionFailed(state: FlowState<Leaving>): Transition<Reading | OnSteps> {
+  const modals = withBaseModal({ ...state.phase.modals, timeoutSeconds: undefined, expiry: false }, 'serviceUnavailable');
+  const back: FlowState<Reading | OnSteps> = leftAStep(state)
+    ? inPhase(state, { kind: 'steps', step: state.phase.step, call: undefined, modals, lastActivityMs: undefined })
+    : inPhase(state, { kind: 'starting', task: 'reading', call: undefined, modals });
+  return unchanged(withJourney(back, { expiry: { kind: 'off' } }));
 }
 
 /**
  * Spec §4: the rejection's answer: access_denied to its address when the token allows it
  * (DESIGN §3.12). If the bank could not reject after an unclear approval, a code may have been
- * issued: the plain address (DESIGN §3.11); otherwise Service unavailable, with nothing timed any more.
+ * issued: the plain address (DESIGN §3.11); otherwise Service unavailable.
  */
 export function onRejected(state: FlowState<Leaving>, answer: Extract<FlowAnswer, { kind: 'reject' }>) {
   const phase = state.phase;
   const token = state.journey.token;
-  if (token === undefined) return unchanged(state);
-  if (!answer.result.ok) {
-    if (state.decision.kind === 'unclear') return leaveWithoutServer(state, phase.stage, phase.explain);
-    const modals = withBaseModal({ ...phase.modals, timeoutSeconds: undefined, expiry: false }, 'serviceUnavailable');
-    const back: Starting | OnSteps =
-      phase.step === undefined
-        ? { kind: 'starting', jwt: undefined, call: undefined, modals }
-        : { kind: 'steps', step: phase.step, call: undefined, modals, lastActivityMs: undefined };
-    return unchanged(withJourney(inPhase(state, back), { expiry: { kind: 'off' } }));
-  }
+  if (!answer.result.ok) return state.decision.kind === 'unclear' ? leaveWithoutServer(state, phase.stage, phase.explain) : rejectionFailed(state);
   const { target, log } = answeredTarget(token, answer.result.value.redirect_uri);
   return andThen(emit({ ...state, decision: { kind: 'rejected' } }, ...log), (next) =>
-    leave(next, accessDeniedReturnUrl(target, token.state), phase.stage, phase.explain),
+    leaveOrExplain(next, accessDeniedReturnUrl(target, token.state), phase.stage, phase.explain),
   );
 }
 
@@ -223,7 +249,7 @@ export function onCodeWhileLeaving(state: FlowState<Leaving>, answer: Extract<Fl
  * DESIGN §3.11: the confirmation's answer on a step (or its code asked for again): the success;
  * else No eligible accounts / Service unavailable, in the words of what is known.
  */
-export function onConfirmed<S extends Step>(state: FlowState<OnStep<S>>, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number) {
+export function onConfirmed<P extends OnSteps>(state: FlowState<P>, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number) {
   return answer.result.ok ? confirmed(state, answer.result.value, nowMs) : confirmFailed(state, answer.result.error);
 }
 
@@ -232,7 +258,7 @@ export function onConfirmed<S extends Step>(state: FlowState<OnStep<S>>, answer:
  * starts as usual with the outcome unclear; a `committed` approval whose code still cannot be had
  * opens Service unavailable (its button returns to the plain address).
  */
-export function onReplayed(state: FlowState<Starting>, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number) {
+export function onReplayed(state: FlowState<Reading>, answer: Extract<FlowAnswer, { kind: 'confirm' }>, nowMs: number) {
   if (answer.result.ok) return confirmed(state, answer.result.value, nowMs);
   if (state.decision.kind === 'committed') return openModal(state, 'serviceUnavailable');
   // It asks again after an unclear outcome (the reload came before the answer): a refusal does not
@@ -247,7 +273,6 @@ export function onReplayed(state: FlowState<Starting>, answer: Extract<FlowAnswe
  */
 export function leaveAsDecided(state: FlowState<DecidedElsewhere>) {
   const token = state.journey.token;
-  if (token === undefined) return unchanged(state);
   if (state.phase.as === 'rejected') return leave(state, accessDeniedReturnUrl(token.redirectUri, token.state), undefined);
   return leave(state, plainReturnUrl(token.redirectUri), undefined);
 }
@@ -256,11 +281,11 @@ export function leaveAsDecided(state: FlowState<DecidedElsewhere>) {
  * Spec §2: Cancel (PAR on confirmation: Exit without saving) asks first: the sharing-incomplete
  * modal. On the pre-rendered form waiting for the login step, it is remembered (issue 20).
  */
-export const onCancel = <S extends Step>(state: FlowState<OnStep<S>>): Transition<OnStep<S>> =>
+export const onCancel = <P extends OnSteps>(state: FlowState<P>): Transition<P> =>
   pageIsActionable(state) ? openModal(state, 'sharingIncomplete') : unchanged(state);
 
 /** Spec §8 "any other error opens Service unavailable": a step that cannot be shown. The request under way goes on. */
-export const onStepUnavailable = <S extends Step>(state: FlowState<OnStep<S>>): Transition<OnStep<S>> =>
+export const onStepUnavailable = <P extends OnSteps>(state: FlowState<P>): Transition<P> =>
   unchanged(withModals(state, (modals) => withBaseModal(modals, 'serviceUnavailable')));
 
 /**
@@ -268,14 +293,14 @@ export const onStepUnavailable = <S extends Step>(state: FlowState<OnStep<S>>): 
  * session: the timer starts again and the bank's session is kept alive. Any other closable
  * modal just closes, showing what was under it.
  */
-function closeStepModal<S extends Step>(state: FlowState<OnStep<S>>, nowMs: number): Transition<OnStep<S>> {
+function closeStepModal<P extends OnSteps>(state: FlowState<P>, nowMs: number): Transition<P> {
   const phase = state.phase;
   if (topModal(phase.modals)?.name !== 'timeoutWarning') return unchanged(withModals(state, withoutBaseModal));
   return sendAsideKeepAlive(inPhase(state, { ...phase, modals: withTimeoutWarning(phase.modals, undefined), lastActivityMs: nowMs }));
 }
 
 /** A closable modal over the loading screen or the pre-rendered form closes (there is no session to extend yet). */
-const closeStartingModal = (state: FlowState<Starting>): Transition<Starting> => unchanged(withModals(state, withoutBaseModal));
+const closeStartingModal = (state: FlowState<Reading>): Transition<Reading> => unchanged(withModals(state, withoutBaseModal));
 
 /** Spec §7 keep-alive: a call nobody waits for; offline it is not sent. */
 function sendAsideKeepAlive<P extends Phase>(state: FlowState<P>): Transition<P> {
@@ -295,7 +320,7 @@ function pressable(state: FlowState<Starting | OnSteps>): ModalButtonBehaviour |
  * success, decided-elsewhere and ending-notice modals are their own phases', which take their own
  * buttons; a stack holds none of them (modal-stack.ts), so they change nothing here.
  */
-function pressMain<P extends Starting | OnSteps>(state: FlowState<P>, button: Exclude<ModalButtonBehaviour, 'previousStep'>, close: () => Transition<P>) {
+function pressMain<P extends Reading | OnSteps>(state: FlowState<P>, button: Exclude<ModalButtonBehaviour, 'previousStep'>, close: () => Transition<P>) {
   switch (button) {
     case 'close':
       return close();
@@ -317,7 +342,7 @@ function pressMain<P extends Starting | OnSteps>(state: FlowState<P>, button: Ex
 }
 
 /** Spec §4 "Button behaviours": the top modal's main button on a step; "OK" of the profile warning returns to select-profile. */
-export function modalPrimaryAtStep<S extends Step>(state: FlowState<OnStep<S>>, nowMs: number) {
+export function modalPrimaryAtStep<P extends OnSteps>(state: FlowState<P>, nowMs: number) {
   const button = pressable(state);
   if (button === undefined) return unchanged(state);
   if (button === 'previousStep') return backToProfiles(withModals(state, withoutBaseModal));
@@ -325,7 +350,7 @@ export function modalPrimaryAtStep<S extends Step>(state: FlowState<OnStep<S>>, 
 }
 
 /** Spec §4 "Button behaviours" while starting: the token-expiry redirect (spec §4: it can open while the consent is read), Service unavailable. */
-export function modalPrimaryWhileStarting(state: FlowState<Starting>) {
+export function modalPrimaryWhileStarting(state: FlowState<Reading>) {
   const button = pressable(state);
   // The profile warning opens only on the account step (spec §4 Back).
   if (button === undefined || button === 'previousStep') return unchanged(state);
@@ -333,7 +358,7 @@ export function modalPrimaryWhileStarting(state: FlowState<Starting>) {
 }
 
 /** The close button, Escape, or a closable modal's second button, on a step. */
-export function modalDismissAtStep<S extends Step>(state: FlowState<OnStep<S>>, nowMs: number): Transition<OnStep<S>> {
+export function modalDismissAtStep<P extends OnSteps>(state: FlowState<P>, nowMs: number): Transition<P> {
   const top = topModal(state.phase.modals);
   if (top === undefined || modalButtonsBusy(state) || !MODAL_RULES[top.name].closable) return unchanged(state);
   return closeStepModal(state, nowMs);
@@ -345,11 +370,7 @@ export function modalDismissAtStep<S extends Step>(state: FlowState<OnStep<S>>, 
  * (`back`, where `backFrom` gives the step one), or, on a step without Back, the leave question
  * with staying as its main button (`leaveOnBack`).
  */
-export function browserBackAtStep<S extends Step, R extends Transition>(
-  state: FlowState<OnStep<S>>,
-  nowMs: number,
-  back: ((state: FlowState<OnStep<S>>) => R) | undefined,
-) {
+export function browserBackAtStep<P extends OnSteps, R extends Transition>(state: FlowState<P>, nowMs: number, back: ((state: FlowState<P>) => R) | undefined) {
   const top = topModal(state.phase.modals);
   if (top !== undefined) return MODAL_RULES[top.name].closable ? modalDismissAtStep(state, nowMs) : unchanged(state);
   if (back !== undefined && backFrom(state.phase.step, flowFlags(state)).kind !== 'none') return back(state);
@@ -362,6 +383,8 @@ export function browserBackAtStep<S extends Step, R extends Transition>(
  */
 export function onLeaveFailurePage(state: FlowState<Failed>) {
   const token = state.journey.token;
-  if (token === undefined) return leave(state, plainReturnUrl(state.config.publicSiteUrl), undefined, undefined, 'publicSite');
-  return leaveWithoutServer(state, state.journey.stage);
+  // DESIGN §3.1, §3.13: a failure page may come before the token was trusted, or after it was forgotten.
+  if (token === undefined) return leave(state, plainReturnUrl(state.config.publicSiteUrl), undefined, 'publicSite');
+  const exit = returnWithoutServer(state, token, state.journey.stage);
+  return leave(state, exit.url, exit.stage);
 }

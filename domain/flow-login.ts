@@ -136,7 +136,6 @@ function guardFailure(state: FlowState<OnStep<'login'>>, modal: ModalName) {
   const toProfiles = isStepShown('selectProfile', flowFlags(state));
   const reset = withJourney(state, {
     customer: undefined,
-    accounts: undefined,
     verified: toProfiles ? { customerDetails: true, businesses: true } : NOTHING_VERIFIED,
   });
   return andThen(showStep(reset, toProfiles ? 'selectProfile' : 'login'), (shown) => openModal(shown, modal));

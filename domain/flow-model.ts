@@ -1,4 +1,3 @@
-import type { Step } from './flow';
 import {
   decidedElsewhere,
   isAlreadyDecided,
@@ -42,7 +41,7 @@ import {
 } from './flow-login';
 import { afterOf, rowsOf, tableOf, whereOf, type After, type EventOf, type EventType, type Row, type Table, type Where } from './flow-rows';
 import { onConsentDetails, onLaunched, onVerified } from './flow-start';
-import type { DecidedElsewhere, FlowState, OnStep } from './flow-state';
+import type { DecidedElsewhere, FlowState, OnStep, OnSteps } from './flow-state';
 import {
   backFromAccounts,
   backFromReview,
@@ -59,7 +58,7 @@ import {
   onToggleSubAccount,
 } from './flow-steps';
 import { onActivity, timersAtStep, timersWhileStarting, wakeAtStep, wakeWhileStarting } from './flow-timers';
-import { andThen, isAwaited, unchanged, withJourney, type CallingPhase, type Transition } from './flow-transition';
+import { andThen, isAwaited, unchanged, withJourney, type AskingPhase, type Transition } from './flow-transition';
 import { pageIsActionable } from './flow-view';
 
 export type { Transition } from './flow-transition';
@@ -72,7 +71,7 @@ export type { Transition } from './flow-transition';
  * - DESIGN §3.11: a decision whose answer proves nothing is asked again with the same key, at
  *   most twice more, within the call's deadline.
  */
-function onFailedAnswer<P extends CallingPhase>(
+function onFailedAnswer<P extends AskingPhase>(
   state: FlowState<P>,
   answer: FlowAnswer,
   lost: ((state: FlowState<P>, answer: FlowAnswer) => Transition<P> | undefined) | undefined,
@@ -87,7 +86,7 @@ function onFailedAnswer<P extends CallingPhase>(
 }
 
 /** The answer to the call the phase waits for, by kind; an answer to any other call changes nothing. */
-function answered<P extends CallingPhase, R extends Transition>(
+function answered<P extends AskingPhase, R extends Transition>(
   handle: (state: FlowState<P>, answer: FlowAnswer, nowMs: number) => R,
   lost?: (state: FlowState<P>, answer: FlowAnswer) => Transition<P> | undefined,
 ) {
@@ -104,12 +103,12 @@ const loginAnswerLost = (state: FlowState<OnStep<'login'>>, answer: FlowAnswer):
     : undefined;
 
 /** DESIGN §3.11: a step's approval asked for again after the bank said it holds ours (409), on whatever step it was. */
-function confirmAnswer<S extends Step>(state: FlowState<OnStep<S>>, answer: FlowAnswer, nowMs: number) {
+function confirmAnswer<P extends OnSteps>(state: FlowState<P>, answer: FlowAnswer, nowMs: number) {
   return answer.kind === 'confirm' ? onConfirmed(state, answer, nowMs) : unchanged(state);
 }
 
 /** Spec §4 "Account step": the business-contract put and the accounts, asked from the login, select-profile or (Back) confirmation. */
-function accountStepAnswer<S extends Step>(state: FlowState<OnStep<S>>, answer: FlowAnswer, nowMs: number) {
+function accountStepAnswer<P extends OnSteps>(state: FlowState<P>, answer: FlowAnswer, nowMs: number) {
   if (answer.kind === 'confirmBusinessProfile') return onBusinessProfileConfirmed(state, answer);
   if (answer.kind === 'accounts') return onAccounts(state, answer);
   return confirmAnswer(state, answer, nowMs);
@@ -135,20 +134,36 @@ function reviewAnswer(state: FlowState<OnStep<'confirmation'>>, answer: FlowAnsw
 const accountsAnswer = (state: FlowState<OnStep<'selectAccounts'>>, answer: FlowAnswer, nowMs: number) =>
   answer.kind === 'saveSelection' ? onSaved(state, answer) : confirmAnswer(state, answer, nowMs);
 
-/**
- * The exits read the trusted token from the journey, whose type does not say it is there
- * (docs/flow-states.md "Guards that remain"): without it they stay.
- */
-const NO_TOKEN = 'an address that cannot be followed: the failure page; no trusted token: stays';
-
 const starting = rowsOf('starting');
 
-/** The loading screen, or the pre-rendered form waiting for the login step (issue 15, 20: it takes typing, and remembers a press). */
-const STARTING = tableOf(
+/** What the loading screen takes alike before and after the token is trusted: the pre-rendered form's typing and presses (issue 15, 20). */
+const EVERY_START = [
+  starting('usernameTyped', ['stays'], (state, event) => onUsernameTyped(state, waitingFormTakesInput(state), event.value)),
+  starting('secureCodeTyped', ['stays'], (state, event) => onSecureCodeTyped(state, waitingFormTakesInput(state), event.value)),
+  starting('dateOfBirthTyped', ['stays'], (state, event) => onDateOfBirthTyped(state, waitingFormTakesInput(state), event.parts)),
+  starting('submitLogin', ['stays'], (state, _event, nowMs) => submitWhileStarting(state, nowMs), 'remembered for the login step'),
+  starting('openHelp', ['stays'], (state, event) => rememberEarlyAction(state, event.modal), 'remembered for the login step'),
+  starting('cancel', ['stays'], (state) => rememberEarlyAction(state, 'cancel'), 'remembered for the login step'),
+  starting('browserBack', ['stays'], (state) => rememberEarlyAction(state, 'browserBack'), 'remembered for the login step'),
+  starting('connectivity', ['stays'], (state, event) => onConnectivityWhileCalling(state, event.online)),
+] as const;
+
+const verifying = rowsOf('starting.verifying');
+
+/** The loading screen, or the pre-rendered form, while the token is verified (DESIGN §3.1: nothing is trusted, nothing sent to the bank). */
+const VERIFYING = tableOf([
+  ...EVERY_START,
+  verifying('launched', ['stays', 'failed'], onLaunched),
+  verifying('verified', ['starting.reading', 'failed', 'stays'], onVerified, 'a token that cannot be trusted: the failure page'),
+]);
+
+const reading = rowsOf('starting.reading');
+
+/** The same screen once the token is trusted: the consent read, or (after a reload) the approval asked again. */
+const READING = tableOf(
   [
-    starting('launched', ['stays', 'failed'], onLaunched),
-    starting('verified', ['stays', 'failed'], onVerified),
-    starting(
+    ...EVERY_START,
+    reading(
       'answered',
       ['stays', 'steps.login', 'confirmed', 'decidedElsewhere', 'failed'],
       answered((state, answer, nowMs) => {
@@ -157,18 +172,10 @@ const STARTING = tableOf(
       }),
       'the consent read: the login step; an approval asked again after a reload: the success, or the consent read',
     ),
-    starting('usernameTyped', ['stays'], (state, event) => onUsernameTyped(state, waitingFormTakesInput(state), event.value)),
-    starting('secureCodeTyped', ['stays'], (state, event) => onSecureCodeTyped(state, waitingFormTakesInput(state), event.value)),
-    starting('dateOfBirthTyped', ['stays'], (state, event) => onDateOfBirthTyped(state, waitingFormTakesInput(state), event.parts)),
-    starting('submitLogin', ['stays'], (state, _event, nowMs) => submitWhileStarting(state, nowMs), 'remembered for the login step'),
-    starting('openHelp', ['stays'], (state, event) => rememberEarlyAction(state, event.modal), 'remembered for the login step'),
-    starting('cancel', ['stays'], (state) => rememberEarlyAction(state, 'cancel'), 'remembered for the login step'),
-    starting('browserBack', ['stays'], (state) => rememberEarlyAction(state, 'browserBack'), 'remembered for the login step'),
-    // The token-expiry redirect, which can open while the consent is read (spec §4).
-    starting('modalPrimary', ['stays', 'leaving', 'ended', 'failed'], (state) => modalPrimaryWhileStarting(state)),
-    starting('connectivity', ['stays'], (state, event) => onConnectivityWhileCalling(state, event.online)),
+    // The token-expiry redirect (spec §4) and Service unavailable.
+    reading('modalPrimary', ['stays', 'leaving', 'ended', 'failed'], (state) => modalPrimaryWhileStarting(state)),
   ],
-  afterOf('starting')(
+  afterOf('starting.reading')(
     ['stays', 'endingNotice', 'ended', 'failed'],
     { run: timersWhileStarting, wake: wakeWhileStarting },
     "a decision asked again; the token's expiry",
@@ -292,6 +299,9 @@ const CONFIRMATION = tableOf(
   EVERY_STEP_AFTER,
 );
 
+/** DESIGN §3.12: the exits follow only an address the token allows. */
+const NOT_FOLLOWED = 'an address that cannot be followed: the failure page';
+
 const leaving = rowsOf('leaving');
 
 /** The bank is asked to reject (or for the code of the approval it holds) before the exit: only its answer and time move on. */
@@ -301,7 +311,7 @@ const LEAVING = tableOf(
       'answered',
       [
         'stays',
-        'starting',
+        'starting.reading',
         'steps.login',
         'steps.selectProfile',
         'steps.selectAccounts',
@@ -332,14 +342,14 @@ const confirmed = rowsOf('confirmed');
 /** Spec §4 Success: the success modal: its button, the phone's Back or its time returns the customer with the code. */
 const CONFIRMED = tableOf(
   [
-    confirmed('modalPrimary', ['ended', 'failed', 'stays'], leaveWithSuccess, NO_TOKEN),
-    confirmed('browserBack', ['ended', 'failed', 'stays'], leaveWithSuccess, NO_TOKEN),
+    confirmed('modalPrimary', ['ended', 'failed'], leaveWithSuccess, NOT_FOLLOWED),
+    confirmed('browserBack', ['ended', 'failed'], leaveWithSuccess, NOT_FOLLOWED),
     confirmed('connectivity', ['stays'], (state, event) => onConnectivity(state, event.online)),
   ],
   afterOf('confirmed')(
     ['stays', 'ended', 'failed'],
     { run: (state, nowMs) => (nowMs >= state.phase.returnAtMs ? leaveWithSuccess(state) : unchanged(state)), wake: (state) => state.phase.returnAtMs },
-    `2.5 s after the confirmation (SUCCESS_RETURN_DELAY_MS): as the button; ${NO_TOKEN}`,
+    `2.5 s after the confirmation (SUCCESS_RETURN_DELAY_MS): as the button; ${NOT_FOLLOWED}`,
   ),
 );
 
@@ -347,8 +357,8 @@ const decided = rowsOf('decidedElsewhere');
 
 /** DESIGN §3.11 "This request has already been completed": its button returns as the bank decided. */
 const DECIDED_ELSEWHERE = tableOf([
-  decided('modalPrimary', ['ended', 'failed', 'stays'], leaveAsDecided, NO_TOKEN),
-  decided('browserBack', ['ended', 'failed', 'stays'], leaveAsDecided, NO_TOKEN),
+  decided('modalPrimary', ['ended', 'failed'], leaveAsDecided, NOT_FOLLOWED),
+  decided('browserBack', ['ended', 'failed'], leaveAsDecided, NOT_FOLLOWED),
   decided('connectivity', ['stays'], (state, event) => onConnectivity(state, event.online)),
 ]);
 
@@ -397,7 +407,8 @@ const ENDED = tableOf(
 
 /** DESIGN §3.9, issue 34 items 1 and 2: each state's events and time, written once; whatever a state does not list, it does not take. */
 export const FLOW_TABLES: { readonly [W in Where]: Table } = {
-  starting: STARTING,
+  'starting.verifying': VERIFYING,
+  'starting.reading': READING,
   failed: FAILED,
   'steps.login': LOGIN,
   'steps.selectProfile': SELECT_PROFILE,

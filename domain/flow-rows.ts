@@ -1,5 +1,19 @@
 import type { FlowEvent } from './flow-events';
-import type { Confirmed, DecidedElsewhere, Ended, EndingNotice, Failed, FlowState, Leaving, OnStep, OnSteps, Phase, Starting } from './flow-state';
+import type {
+  Confirmed,
+  DecidedElsewhere,
+  Ended,
+  EndingNotice,
+  Failed,
+  FlowState,
+  Leaving,
+  OnStep,
+  OnSteps,
+  Phase,
+  Reading,
+  Starting,
+  Verifying,
+} from './flow-state';
 import type { Transition } from './flow-transition';
 
 /**
@@ -7,7 +21,8 @@ import type { Transition } from './flow-transition';
  * each step its own (docs/flow-states.md).
  */
 export interface StateAt {
-  readonly starting: Starting;
+  readonly 'starting.verifying': Verifying;
+  readonly 'starting.reading': Reading;
   readonly failed: Failed;
   readonly 'steps.login': OnStep<'login'>;
   readonly 'steps.selectProfile': OnStep<'selectProfile'>;
@@ -22,11 +37,15 @@ export interface StateAt {
 
 export type Where = keyof StateAt;
 
-/** Where a phase is: its kind, and on the steps phase its step. */
-export const whereOf = (phase: Phase): Where => (phase.kind === 'steps' ? `steps.${phase.step}` : phase.kind);
+/** Where a phase is: its kind, and on the steps phase its step, while starting its task. */
+export function whereOf(phase: Phase): Where {
+  if (phase.kind === 'steps') return `steps.${phase.step}`;
+  return phase.kind === 'starting' ? `starting.${phase.task}` : phase.kind;
+}
 
-/** Who owns rows: a state, or every step at once (`steps`: the rows the four steps share). */
+/** Who owns rows: a state, or several at once (`steps`: the rows the four steps share; `starting`: both tasks'). */
 interface Owners extends StateAt {
+  readonly starting: Starting;
   readonly steps: OnSteps;
 }
 

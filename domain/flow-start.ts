@@ -2,7 +2,7 @@ import { decodeErrorPageParam, type ErrorPageData } from './error-page';
 import type { FlowAnswer, FlowEffect } from './flow-effects';
 import type { FlowEvent } from './flow-events';
 import { carryOutEarlyAction } from './flow-login';
-import type { ExpiryTimer, Failed, FailureRoute, FlowState, Starting } from './flow-state';
+import type { ExpiryTimer, Failed, FailureRoute, FlowState, Reading, Verifying } from './flow-state';
 import { andThen, callOver, emit, inPhase, showStep, startCall, unchanged, withJourney, withModals, type Transition } from './flow-transition';
 import { brandFlowRoute, flowRouteName, isFollowableRedirectUri, parseRedirectToken } from './redirect-token';
 import { FALLBACK_REDIRECT_MS, planTokenExpiryTimer } from './token-expiry-timer';
@@ -26,7 +26,7 @@ export function showFailure(state: FlowState, route: FailureRoute, details?: Err
  * reload) is verified before anything else: nothing is sent to the bank before that. DESIGN
  * §3.11: an approval this tab asked before a reload is unclear until the bank is asked again.
  */
-export function onLaunched(state: FlowState<Starting>, event: Extract<FlowEvent, { type: 'launched' }>) {
+export function onLaunched(state: FlowState<Verifying>, event: Extract<FlowEvent, { type: 'launched' }>) {
   const phase = state.phase;
   if (phase.call !== undefined) return unchanged(state);
   const forget: FlowEffect[] = event.jwtFromAddress === undefined ? [] : [{ type: 'forgetAddressToken' }];
@@ -71,7 +71,7 @@ function expiryTimer(exp: unknown, nowMs: number): ExpiryTimer {
  * made before a reload is asked again first, so that its code is never lost. When the bank's keys
  * could not be fetched the token is neither good nor bad: it is kept, so that a reload can try again.
  */
-export function onVerified(state: FlowState<Starting>, event: Extract<FlowEvent, { type: 'verified' }>, nowMs: number) {
+export function onVerified(state: FlowState<Verifying>, event: Extract<FlowEvent, { type: 'verified' }>, nowMs: number) {
   const phase = state.phase;
   const jwt = phase.jwt;
   if (phase.call?.id !== event.id || phase.call.call.kind !== 'verify' || jwt === undefined) return unchanged(state);
@@ -98,7 +98,11 @@ export function onVerified(state: FlowState<Starting>, event: Extract<FlowEvent,
     return showFailure(state, 'incorrect_jwt', undefined, { type: 'log', message: "The redirect token's redirectUri cannot be followed" });
   }
   const expiry = expiryTimer(token.value.exp, nowMs);
-  const trusted = withJourney({ ...state, phase: { ...phase, jwt: undefined, call: undefined } }, { token: token.value, expiry });
+  const trusted: FlowState<Reading> = {
+    ...state,
+    phase: { kind: 'starting', task: 'reading', call: undefined, modals: phase.modals },
+    journey: { ...state.journey, token: token.value, expiry },
+  };
   const shown = expiry.kind === 'fallback' ? withModals(trusted, (modals) => ({ ...modals, expiry: true })) : trusted;
   const stored = emit(shown, { type: 'storeToken', jwt });
   return andThen(stored, (next) => startCall(next, { kind: state.decision.kind === 'unclear' ? 'confirm' : 'consentDetails' }));
@@ -108,9 +112,9 @@ export function onVerified(state: FlowState<Starting>, event: Extract<FlowEvent,
  * Spec §4 "Consent guard": the consent is loaded once. An amendment starts with the arrangement's
  * description (issue 11: confirming without retyping must not erase it).
  */
-export function onConsentDetails(state: FlowState<Starting>, answer: Extract<FlowAnswer, { kind: 'consentDetails' }>, nowMs: number) {
+export function onConsentDetails(state: FlowState<Reading>, answer: Extract<FlowAnswer, { kind: 'consentDetails' }>, nowMs: number) {
   if (!answer.result.ok) return showFailure(state, 'consent_fetch_failure');
   const consent = answer.result.value;
-  const read = withJourney(callOver(state), { consent, description: consent.nickname ?? '' });
+  const read = { ...callOver(state), journey: { ...state.journey, consent, description: consent.nickname ?? '' } };
   return andThen(showStep(read, 'login'), (next) => carryOutEarlyAction(next, nowMs));
 }

@@ -31,7 +31,7 @@ export interface FlowState<P extends Phase = Phase> {
   readonly wakeAtMs: number | undefined;
   readonly phase: P;
   readonly decision: BankDecision;
-  readonly journey: Journey;
+  readonly journey: JourneyOf<P>;
 }
 
 /** What the model needs of the runtime configuration (CONTRACT §2). */
@@ -65,15 +65,36 @@ export type FailureRoute = 'authorize_failure' | 'incorrect_jwt' | 'consent_fetc
  */
 export type Phase = Starting | Failed | OnSteps | Leaving | Confirmed | DecidedElsewhere | EndingNotice | Ended;
 
-export interface Starting {
+/**
+ * Issue 34 item 1: the loading screen (or the pre-rendered login form, issue 15) while the token
+ * is verified (DESIGN §3.1): nothing is trusted yet, so nothing is sent to the bank.
+ */
+export interface Verifying {
   readonly kind: 'starting';
-  /** The token being verified (before it is trusted: never shown, never sent). */
+  readonly task: 'verifying';
+  /** The token being verified (before it is trusted: never shown, never sent); `undefined` before the launch. */
   readonly jwt: string | undefined;
-  /** The verification, the consent read or the replayed approval; `undefined` before the launch. */
+  /** The verification; `undefined` before the launch. */
   readonly call: PendingCall | undefined;
-  /** Only the token-expiry redirect can open while starting (spec §4: its timer may not be settable). */
+  /** No modal opens while the token is verified (spec §4: the token-expiry redirect needs a trusted token). */
   readonly modals: ModalStack;
 }
+
+/**
+ * Issue 34 item 1: the same screen once the token is trusted: the consent read (spec §4 "Consent
+ * guard"), or the approval made before a reload asked again (DESIGN §3.11).
+ */
+export interface Reading {
+  readonly kind: 'starting';
+  readonly task: 'reading';
+  /** The consent read or the replayed approval; `undefined` under Service unavailable (a rejection that failed). */
+  readonly call: PendingCall | undefined;
+  /** Only the token-expiry redirect and Service unavailable open while starting (spec §4: its timer may not be settable). */
+  readonly modals: ModalStack;
+}
+
+/** The loading screen or the pre-rendered login form. */
+export type Starting = Verifying | Reading;
 
 export interface Failed {
   readonly kind: 'failed';
@@ -100,10 +121,11 @@ export interface OnStep<S extends Step> {
 /** Any step of the flow. */
 export type OnSteps = OnStep<Step>;
 
-export interface Leaving {
+/** The bank asked to reject from the loading screen (`S` undefined) or from step `S` (issue 34 item 1: it goes back there if the bank cannot). */
+export interface LeavingFrom<S extends Step | undefined> {
   readonly kind: 'leaving';
   /** The step on screen while the bank is asked (`undefined`: the loading screen). */
-  readonly step: Step | undefined;
+  readonly step: S;
   /** The rejection (DESIGN §3.2: the bank is asked first). */
   readonly call: PendingCall;
   readonly modals: ModalStack;
@@ -112,6 +134,9 @@ export interface Leaving {
   /** DESIGN §3.18: an ending the customer did not choose, explained before the exit. */
   readonly explain: EndingReason | undefined;
 }
+
+/** The bank is asked to reject first (spec §4 pendingRefreshFlow, returnAfterReject), from wherever it was asked. */
+export type Leaving = LeavingFrom<undefined> | { readonly [S in Step]: LeavingFrom<S> }[Step];
 
 /** DESIGN §3.18: why a journey ended without the customer choosing it. */
 export type EndingReason = 'inactivity' | 'tokenExpiry';
@@ -172,7 +197,7 @@ export type PhaseKind = Phase['kind'];
 
 /** The journey's data: what the steps show and what the bank has been told (spec §3). */
 export interface Journey {
-  /** The verified token (DESIGN §3.1), once trusted. */
+  /** The verified token (DESIGN §3.1), once trusted: {@link JourneyOf} says where it is. */
   readonly token: RedirectToken | undefined;
   readonly consent: Consent | undefined;
   readonly customer: CustomerDetails | undefined;
@@ -195,6 +220,37 @@ export interface Journey {
   /** Spec §4 "Token expiry timer", once the token is trusted. */
   readonly expiry: ExpiryTimer;
 }
+
+/** DESIGN §3.1: the journey once its token is trusted. */
+interface TrustedJourney extends Journey {
+  readonly token: RedirectToken;
+}
+
+/** Spec §4 "Consent guard": the journey on a step: the consent was read before the first. */
+interface StepJourney extends TrustedJourney {
+  readonly consent: Consent;
+}
+
+/** Spec §4 "Account step": on the account step its accounts are read (none when the bank gave none, spec §8 400 A09/A05). */
+interface AccountsJourney extends StepJourney {
+  readonly accounts: AccountState;
+}
+
+/**
+ * Issue 34 item 1 "each step carrying the data it needs": what the journey holds in each phase
+ * and step, so that a phase without its data cannot be written. The token is trusted from the
+ * consent's read on; the failure page and the exit may come before it (or forget it, DESIGN §3.13).
+ */
+export type JourneyOf<P extends Phase> = P extends Verifying | Failed | Ended
+  ? Journey
+  : P extends OnStep<'selectAccounts'> | LeavingFrom<'selectAccounts'>
+    ? AccountsJourney
+    : P extends OnSteps | LeavingFrom<Step>
+      ? StepJourney
+      : TrustedJourney;
+
+/** The phases of a trusted token (DESIGN §3.1): all but the token's verification, the failure page and the exit. */
+export type TrustedPhase = Reading | OnSteps | Leaving | Confirmed | DecidedElsewhere | EndingNotice;
 
 /**
  * Spec §4 "Token expiry timer", DESIGN §3.5: off for a token already past when trusted; the
@@ -236,7 +292,7 @@ export function initialFlowState(config: FlowConfig, nowMs: number): FlowState {
     online: true,
     nextCallId: 1,
     wakeAtMs: undefined,
-    phase: { kind: 'starting', jwt: undefined, call: undefined, modals: NO_MODALS },
+    phase: { kind: 'starting', task: 'verifying', jwt: undefined, call: undefined, modals: NO_MODALS },
     decision: NO_DECISION,
     journey: {
       token: undefined,

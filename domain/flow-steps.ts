@@ -1,11 +1,11 @@
 import { accountState, isSelectable, preselectFromConsent, type Account, type AccountState } from './accounts';
 import { isChosen, restoreSelection, toggleAccount, toggleSelectAll, toggleSubAccount } from './account-selection';
 import type { ApiError } from './api-error';
-import { backFrom, nextStep, type Step } from './flow';
+import { backFrom, nextStep } from './flow';
 import { isProvenRefusal } from './flow-decisions';
 import type { FlowAnswer } from './flow-effects';
-import type { Confirmed, FlowState, OnStep, OnSteps, PendingCall, Starting } from './flow-state';
-import { callOver, inPhase, openModal, reach, showStep, startCall, unchanged, withJourney, type Transition } from './flow-transition';
+import type { Confirmed, FlowState, OnStep, OnSteps, PendingCall, Reading } from './flow-state';
+import { callOver, inPhase, openModal, reach, showStep, startCall, unchanged, withJourney, type AskingPhase, type Transition } from './flow-transition';
 import { flowFlags, pageIsActionable, screenOf } from './flow-view';
 import { PERSONAL_PROFILE_ID, selectedProfile, selectProfile } from './profiles';
 import type { ConfirmationAnswer } from './return-url';
@@ -29,7 +29,7 @@ function profilePut(state: FlowState): PendingCall['call'] | undefined {
 }
 
 /** Spec §4 "Account step": the business-contract put (see {@link profilePut}); then the accounts, or (skipStep) confirmation. */
-export function enterAccountStep<S extends Step>(state: FlowState<OnStep<S>>) {
+export function enterAccountStep<P extends OnSteps>(state: FlowState<P>) {
   const put = profilePut(state);
   return put === undefined ? afterProfileConfirmed(state, undefined) : startCall(state, put);
 }
@@ -45,20 +45,23 @@ function reenterAccountStep(state: FlowState<OnStep<'confirmation'>>, keep: read
 /** Spec §4 "Continue": the step after select-profile is confirmation under skipStep (no account step). */
 const skipsAccounts = (state: FlowState): boolean => nextStep('selectProfile', flowFlags(state)) === 'confirmation';
 
-/** Spec §4 skip-step, or §8 400 A09/A05. */
-function withoutAccounts(state: FlowState) {
-  const next = withJourney(state, { accounts: undefined });
-  return skipsAccounts(state) ? showStep(reach(next, 'preAuthorisation'), 'confirmation') : showStep(next, 'selectAccounts');
+/** Spec §8 400 A09/A05: the bank gave no account (the step then says so, and Continue opens No eligible accounts). */
+const NO_ACCOUNTS: AccountState = accountState([]);
+
+/** Spec §4 skip-step (confirmation without accounts), or §8 400 A09/A05 (the account step with none). */
+function withoutAccounts(state: FlowState<OnSteps>) {
+  if (skipsAccounts(state)) return showStep(reach({ ...state, journey: { ...state.journey, accounts: undefined } }, 'preAuthorisation'), 'confirmation');
+  return showStep({ ...state, journey: { ...state.journey, accounts: NO_ACCOUNTS } }, 'selectAccounts');
 }
 
 /** Spec §4 "if skipStep go to confirmation without loading accounts; otherwise load accounts". */
-function afterProfileConfirmed<S extends Step>(state: FlowState<OnStep<S>>, keep: readonly Account[] | undefined) {
+function afterProfileConfirmed<P extends OnSteps>(state: FlowState<P>, keep: readonly Account[] | undefined) {
   if (skipsAccounts(state)) return withoutAccounts(state);
   return startCall(state, { kind: 'accounts' }, keep);
 }
 
 /** Spec §8 "Account step" errors: the step is the business-contract put and the account list (spec §4), so both. */
-function accountStepFailed<S extends Step>(state: FlowState<OnStep<S>>, error: ApiError) {
+function accountStepFailed<P extends OnSteps>(state: FlowState<P>, error: ApiError) {
   const failure = accountStepFailure(error);
   return failure.kind === 'modal' ? openModal(state, failure.modal) : withoutAccounts(callOver(state));
 }
@@ -68,7 +71,7 @@ function accountStepFailed<S extends Step>(state: FlowState<OnStep<S>>, error: A
  * account). Any other failure leaves the profile unknown: the page must name the profile the bank
  * shares from (issue 11).
  */
-export function onBusinessProfileConfirmed<S extends Step>(state: FlowState<OnStep<S>>, answer: Extract<FlowAnswer, { kind: 'confirmBusinessProfile' }>) {
+export function onBusinessProfileConfirmed<P extends OnSteps>(state: FlowState<P>, answer: Extract<FlowAnswer, { kind: 'confirmBusinessProfile' }>) {
   const pending = state.phase.call;
   if (pending?.call.kind !== 'confirmBusinessProfile') return unchanged(state);
   const put = withJourney(state, { bankProfile: pending.call.request.bcin });
@@ -80,12 +83,12 @@ export function onBusinessProfileConfirmed<S extends Step>(state: FlowState<OnSt
 }
 
 /** Spec §4: the accounts, pre-selected from the existing consent (and the customer's earlier ticks), then the step. */
-export function onAccounts<S extends Step>(state: FlowState<OnStep<S>>, answer: Extract<FlowAnswer, { kind: 'accounts' }>) {
+export function onAccounts<P extends OnSteps>(state: FlowState<P>, answer: Extract<FlowAnswer, { kind: 'accounts' }>) {
   if (!answer.result.ok) return accountStepFailed(state, answer.result.error);
-  const loaded = preselectFromConsent(answer.result.value, state.journey.consent?.sharedAccounts ?? []);
+  const loaded = preselectFromConsent(answer.result.value, state.journey.consent.sharedAccounts);
   const keep = state.phase.call?.keep;
   const accounts = keep === undefined ? loaded : accountState(restoreSelection(loaded.data, keep));
-  return showStep(withJourney(state, { accounts }), 'selectAccounts');
+  return showStep({ ...state, journey: { ...state.journey, accounts } }, 'selectAccounts');
 }
 
 /** Spec §4 "Profile": only one profile at a time; an unknown id changes nothing. */
@@ -97,6 +100,7 @@ export function onChooseProfile(state: FlowState<OnStep<'selectProfile'>>, id: s
 
 /** Issue 23 items B, C (docs/review.md "Nothing to share"): the selection would make an arrangement that shares nothing. */
 export function selectionSharesNothing(state: FlowState): boolean {
+  // The screens ask it of any phase (a step stays on screen behind a leaving, success or ending modal).
   const consent = state.journey.consent;
   if (consent === undefined) return false;
   const accountsShared = flowFlags(state).skipStep || (state.journey.accounts?.data ?? []).some(isChosen);
@@ -119,15 +123,16 @@ export function continueFromProfiles(state: FlowState<OnStep<'selectProfile'>>) 
  * accounts offers the way back.
  */
 export function continueFromAccounts(state: FlowState<OnStep<'selectAccounts'>>): Transition<OnStep<'selectAccounts'>> {
-  const consent = state.journey.consent;
-  if (!pageIsActionable(state) || consent === undefined) return unchanged(state);
-  if (selectionSharesNothing(state)) return nothingSelectable(state.journey.accounts) ? openModal(state, 'noEligibleAccounts') : unchanged(state);
-  const request = saveSelectionRequest(consent.scopes, state.journey.accounts?.data ?? [], '');
+  const { consent, accounts } = state.journey;
+  if (!pageIsActionable(state)) return unchanged(state);
+  if (selectionSharesNothing(state)) return nothingSelectable(accounts) ? openModal(state, 'noEligibleAccounts') : unchanged(state);
+  const request = saveSelectionRequest(consent.scopes, accounts.data, '');
   return startCall(state, { kind: 'saveSelection', request, then: 'confirmationStep' });
 }
 
 /** Spec §4 "OK resets the guard and returns to select-profile": this profile's choices are dropped. */
-export const backToProfiles = (state: FlowState): Transition<OnStep<'selectProfile'>> => showStep(withJourney(state, { accounts: undefined }), 'selectProfile');
+export const backToProfiles = (state: FlowState<OnSteps>): Transition<OnStep<'selectProfile'>> =>
+  showStep({ ...state, journey: { ...state.journey, accounts: undefined } }, 'selectProfile');
 
 /** Spec §4 "Back" from select-and-confirm, as {@link backFrom} says: a warning first that the profile's choices go. */
 export function backFromAccounts(state: FlowState<OnStep<'selectAccounts'>>): Transition<OnStep<'selectAccounts'>> {
@@ -146,9 +151,8 @@ function withAccounts(
   state: FlowState<OnStep<'selectAccounts'>>,
   change: (accounts: readonly Account[]) => readonly Account[],
 ): Transition<OnStep<'selectAccounts'>> {
-  const accounts = state.journey.accounts;
-  if (!pageIsActionable(state) || accounts === undefined) return unchanged(state);
-  return unchanged(withJourney(state, { accounts: accountState(change(accounts.data)) }));
+  if (!pageIsActionable(state)) return unchanged(state);
+  return unchanged({ ...state, journey: { ...state.journey, accounts: accountState(change(state.journey.accounts.data)) } });
 }
 
 /** Spec §4 "Account selection". */
@@ -170,14 +174,14 @@ export const onDescribe = (state: FlowState<OnStep<'confirmation'>>, text: strin
 export function onConfirm(state: FlowState<OnStep<'confirmation'>>): Transition<OnStep<'confirmation'>> {
   const { consent, description, accounts } = state.journey;
   // Issue 23 item B: an arrangement that shares nothing is never confirmed.
-  if (!pageIsActionable(state) || consent === undefined || selectionSharesNothing(state)) return unchanged(state);
+  if (!pageIsActionable(state) || selectionSharesNothing(state)) return unchanged(state);
   if (description.trim() === '') return startCall(state, { kind: 'confirm' });
   const request = saveSelectionRequest(consent.scopes, accounts?.data ?? [], description);
   return startCall(state, { kind: 'saveSelection', request, then: 'confirm' });
 }
 
 /** Spec §8: a failed save opens No eligible accounts (400 A09/A05) or Service unavailable. */
-export function onSaved<S extends Step>(state: FlowState<OnStep<S>>, answer: Extract<FlowAnswer, { kind: 'saveSelection' }>) {
+export function onSaved<P extends OnSteps>(state: FlowState<P>, answer: Extract<FlowAnswer, { kind: 'saveSelection' }>) {
   const call = state.phase.call?.call;
   if (call?.kind !== 'saveSelection') return unchanged(state);
   if (!answer.result.ok) return openModal(state, saveOrConfirmErrorModal(answer.result.error));
@@ -189,7 +193,7 @@ export function onSaved<S extends Step>(state: FlowState<OnStep<S>>, answer: Ext
  * Spec §4 Success: the success modal, then the return with the answer (by the modal's button or
  * after {@link SUCCESS_RETURN_DELAY_MS}); nothing else is open or timed any more.
  */
-export function confirmed(state: FlowState, answer: ConfirmationAnswer, nowMs: number): Transition<Confirmed> {
+export function confirmed(state: FlowState<AskingPhase>, answer: ConfirmationAnswer, nowMs: number): Transition<Confirmed> {
   const phase: Confirmed = { kind: 'confirmed', answer, returnAtMs: nowMs + SUCCESS_RETURN_DELAY_MS, screen: screenOf(state.phase) };
   return unchanged({ ...inPhase(state, phase), decision: { kind: 'approved' } });
 }
@@ -199,7 +203,7 @@ export function confirmed(state: FlowState, answer: ConfirmationAnswer, nowMs: n
  * DESIGN §3.11: only the bank's refusal of the first try proves nothing was committed; a refusal
  * after an unclear try does not undo what it may have committed, so the outcome stays as it was.
  */
-export function confirmFailed<P extends Starting | OnSteps>(state: FlowState<P>, error: ApiError): Transition<P> {
+export function confirmFailed<P extends Reading | OnSteps>(state: FlowState<P>, error: ApiError): Transition<P> {
   const pending = state.phase.call;
   const firstTry = pending?.attempt === 1 && pending.afterUnclear !== true;
   const refused = isProvenRefusal(error) && firstTry && state.decision.kind === 'unclear';

@@ -1,7 +1,6 @@
 import { sendDueRetry } from './flow-decisions';
-import type { Step } from './flow';
 import { leaveAfterReject, leaveWithoutServer } from './flow-exits';
-import type { FlowState, OnStep, OnSteps, Starting } from './flow-state';
+import type { FlowState, OnSteps, Reading } from './flow-state';
 import { inPhase, unchanged, withModals, type Transition } from './flow-transition';
 import { isConfirming } from './flow-view';
 import { inactivityState } from './inactivity-timer';
@@ -13,7 +12,7 @@ import { tokenExpiryLevel, tokenExpiryNextDeadlineMs } from './token-expiry-time
  * while the warning is open: a stray mouse move does not dismiss it; the customer extends with
  * the warning's button (WCAG 2.2.1).
  */
-export function onActivity<S extends Step>(state: FlowState<OnStep<S>>, nowMs: number): Transition<OnStep<S>> {
+export function onActivity<P extends OnSteps>(state: FlowState<P>, nowMs: number): Transition<P> {
   const phase = state.phase;
   if (phase.lastActivityMs === undefined || phase.modals.timeoutSeconds !== undefined) return unchanged(state);
   return unchanged(inPhase(state, { ...phase, lastActivityMs: nowMs }));
@@ -24,17 +23,17 @@ export function onActivity<S extends Step>(state: FlowState<OnStep<S>>, nowMs: n
  * ends the journey while a confirmation is being decided: its code must not be lost, and it comes
  * within the call's own deadline.
  */
-function tokenExpired(state: FlowState, nowMs: number): boolean {
+function tokenExpired(state: FlowState<Reading | OnSteps>, nowMs: number): boolean {
   const { expiry, token } = state.journey;
   if (isConfirming(state)) return false;
   if (expiry.kind === 'fallback') return nowMs >= expiry.returnAtMs;
-  return expiry.kind === 'running' && token !== undefined && tokenExpiryLevel(token.exp, nowMs) === 'final';
+  return expiry.kind === 'running' && tokenExpiryLevel(token.exp, nowMs) === 'final';
 }
 
 /** Spec §4 "Token expiry timer": its warning opens once (an event while it is open changes nothing, DESIGN §3.9). */
-function withExpiryWarning<P extends Starting | OnSteps>(state: FlowState<P>, nowMs: number): FlowState<P> {
+function withExpiryWarning<P extends Reading | OnSteps>(state: FlowState<P>, nowMs: number): FlowState<P> {
   const { expiry, token } = state.journey;
-  if (expiry.kind !== 'running' || token === undefined || state.phase.modals.expiry) return state;
+  if (expiry.kind !== 'running' || state.phase.modals.expiry) return state;
   return tokenExpiryLevel(token.exp, nowMs) === 'none' ? state : withModals(state, (modals) => ({ ...modals, expiry: true }));
 }
 
@@ -43,7 +42,7 @@ function withExpiryWarning<P extends Starting | OnSteps>(state: FlowState<P>, no
  * throttled tab is judged by the time that really passed. While starting: a decision asked
  * again, and the token's expiry (the customer returns without the bank: the token can no longer call it).
  */
-export function timersWhileStarting(state: FlowState<Starting>, nowMs: number) {
+export function timersWhileStarting(state: FlowState<Reading>, nowMs: number) {
   const retried = sendDueRetry(state);
   if (retried !== undefined) return retried;
   if (tokenExpired(state, nowMs)) return leaveWithoutServer(state, state.journey.stage, 'tokenExpiry');
@@ -51,7 +50,7 @@ export function timersWhileStarting(state: FlowState<Starting>, nowMs: number) {
 }
 
 /** Spec §4 timers on a step: as while starting, and the inactivity timer (its warning, then the bank asked to reject). */
-export function timersAtStep<S extends Step>(state: FlowState<OnStep<S>>, nowMs: number) {
+export function timersAtStep<P extends OnSteps>(state: FlowState<P>, nowMs: number) {
   const retried = sendDueRetry(state);
   if (retried !== undefined) return retried;
   const stage = state.journey.stage;
@@ -72,15 +71,15 @@ export function timersAtStep<S extends Step>(state: FlowState<OnStep<S>>, nowMs:
 }
 
 /** DESIGN §3.5: the token expiry timer's next deadline, if any. */
-function expiryDeadline(state: FlowState, nowMs: number): number | undefined {
+function expiryDeadline(state: FlowState<Reading | OnSteps>, nowMs: number): number | undefined {
   const { expiry, token } = state.journey;
   // Once past (a confirmation being decided holds the return), its answer is the next event: no wake at or before now.
   if (expiry.kind === 'fallback') return expiry.returnAtMs > nowMs ? expiry.returnAtMs : undefined;
-  return expiry.kind === 'running' && token !== undefined ? tokenExpiryNextDeadlineMs(token.exp, nowMs) : undefined;
+  return expiry.kind === 'running' ? tokenExpiryNextDeadlineMs(token.exp, nowMs) : undefined;
 }
 
 /** DESIGN §3.5: when a starting phase next needs to look at the clock: a retry, else the token's expiry. */
-export const wakeWhileStarting = (state: FlowState<Starting>, nowMs: number): number | undefined => state.phase.call?.retryAtMs ?? expiryDeadline(state, nowMs);
+export const wakeWhileStarting = (state: FlowState<Reading>, nowMs: number): number | undefined => state.phase.call?.retryAtMs ?? expiryDeadline(state, nowMs);
 
 /** DESIGN §3.5: when a step next needs to look at the clock: a retry, else the first of the token's expiry and the inactivity timer. */
 export function wakeAtStep(state: FlowState<OnSteps>, nowMs: number): number | undefined {

@@ -2,7 +2,7 @@ import { furthestStage, type ReachedStage } from './abandonment';
 import type { Account } from './accounts';
 import type { Step } from './flow';
 import type { FlowCall, FlowEffect } from './flow-effects';
-import type { FlowState, Journey, Leaving, OnStep, OnSteps, PendingCall, Phase, Starting } from './flow-state';
+import type { FlowState, Journey, JourneyOf, Leaving, OnStep, OnSteps, PendingCall, Phase, Reading, Starting } from './flow-state';
 import type { ModalName } from './modal';
 import { NO_MODALS, withBaseModal, type ModalStack } from './modal-stack';
 
@@ -28,11 +28,23 @@ export function andThen<A extends Phase, B extends Phase>(first: Transition<A>, 
   return { state: second.state, effects: [...first.effects, ...second.effects] };
 }
 
-/** The state in another phase. */
-export const inPhase = <P extends Phase>(state: FlowState, phase: P): FlowState<P> => ({ ...state, phase });
+/** A state (in any phase) whose journey holds what `P` needs (issue 34 item 1, {@link JourneyOf}). */
+export type StateFor<P extends Phase> = Omit<FlowState, 'journey'> & { readonly journey: NoInfer<JourneyOf<P>> };
+
+/** The state in another phase: its journey holds what that phase needs. */
+export const inPhase = <P extends Phase>(state: StateFor<P>, phase: P): FlowState<P> => ({
+  ...state,
+  phase,
+});
+
+/**
+ * What a change of the journey may touch: not the data a phase's type depends on (the token, the
+ * consent, the accounts: issue 34 item 1), which the transitions that read them set.
+ */
+export type JourneyChange = Partial<Omit<Journey, 'token' | 'consent' | 'accounts'>>;
 
 /** The state with its journey's data changed. */
-export const withJourney = <P extends Phase>(state: FlowState<P>, change: Partial<Journey>): FlowState<P> => ({
+export const withJourney = <P extends Phase>(state: FlowState<P>, change: JourneyChange): FlowState<P> => ({
   ...state,
   journey: { ...state.journey, ...change },
 });
@@ -43,6 +55,12 @@ export const reach = <P extends Phase>(state: FlowState<P>, stage: ReachedStage)
 
 /** The phases that wait for calls and show their own stack of modals. */
 export type CallingPhase = Starting | OnSteps | Leaving;
+
+/** The phases that ask the bank (DESIGN §3.1: with a trusted token), so that its answers reach them. */
+export type AskingPhase = Reading | OnSteps | Leaving;
+
+/** Issue 34 item 1: the state is on a step (TypeScript narrows `state.phase` by its kind, not the state whose journey it types). */
+export const isAtStep = (state: FlowState<Reading | OnSteps>): state is FlowState<OnSteps> => state.phase.kind === 'steps';
 
 /** A phase that waits for calls: its call, if any. */
 export function callOf(phase: Phase): PendingCall | undefined {
@@ -66,7 +84,7 @@ export function sendPending<P extends CallingPhase>(state: FlowState<P>, pending
   if (!state.online) return unchanged(next);
   if (call.call.kind !== 'verify') return emit(next, { type: 'call', id, call: call.call });
   const phase: CallingPhase = state.phase;
-  const jwt = phase.kind === 'starting' ? phase.jwt : undefined;
+  const jwt = phase.kind === 'starting' && phase.task === 'verifying' ? phase.jwt : undefined;
   return jwt === undefined ? unchanged(next) : emit(next, { type: 'verify', id, jwt });
 }
 
@@ -95,7 +113,7 @@ export function isAwaited(phase: Phase, id: number, kind: FlowCall['kind'] | 've
   return call?.id === id && call.call.kind === kind;
 }
 
-function stepsPhase<S extends Step>(state: FlowState, step: S): OnStep<S> {
+function stepsPhase<S extends Step>(state: StateFor<OnStep<S>>, step: S): OnStep<S> {
   const phase = state.phase;
   if (phase.kind === 'steps') return { ...phase, step, call: undefined };
   const modals = modalsOf(phase);
@@ -106,7 +124,7 @@ function stepsPhase<S extends Step>(state: FlowState, step: S): OnStep<S> {
  * Spec §2: shows a step of the flow (one page view per arrival, DESIGN §3.8); the call that led to
  * it is over. DESIGN §3.18: the first step makes the browser's Back the journey's.
  */
-export function showStep<S extends Step>(state: FlowState, step: S): Transition<OnStep<S>> {
+export function showStep<S extends Step>(state: StateFor<OnStep<S>>, step: S): Transition<OnStep<S>> {
   const first = state.phase.kind !== 'steps';
   return emit(inPhase(state, stepsPhase(state, step)), ...(first ? [{ type: 'guardBack' } as const] : []), { type: 'pageView', step });
 }

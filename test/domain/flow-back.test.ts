@@ -29,6 +29,7 @@ import {
   modalsWith,
   ok,
   overridesFor,
+  stepUnder,
   pendingOn,
   phaseOf,
   run,
@@ -73,7 +74,7 @@ describe("domain/flow-exits: the browser's Back button (DESIGN §3.18, issue 23)
       for (const flags of ALL_FLAGS()) {
         const offersBack = stepButtons(step, flags).back !== undefined;
         it(`on ${step} (${JSON.stringify(flags)}): ${offersBack ? "the page's Back" : "the leave question of the phone's Back, nothing sent"}`, () => {
-          const before = flowState(step, overridesFor(flags));
+          const before = stepUnder(step, flags);
           if (offersBack) {
             expectSameAs(before, { type: 'back' });
             expect(modals(run(before, BACK).state).base).to.not.be.oneOf(['leaveOnBack', 'sharingIncomplete']);

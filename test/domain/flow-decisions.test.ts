@@ -13,7 +13,7 @@ import {
 } from '../../domain/flow-decisions';
 import type { FlowEvent } from '../../domain/flow-events';
 import type { FlowState } from '../../domain/flow-state';
-import { calling } from '../support/in-state';
+import { asking } from '../support/in-state';
 import { openModalsOf, screenOf, topModalOf } from '../../domain/flow-view';
 import {
   ACCESS_DENIED_URL,
@@ -268,7 +268,7 @@ describe('domain/flow-decisions: a decision is never lost, never taken twice (DE
     });
 
     it('sendDueRetry on its own: nothing before the retry is due', () => {
-      const waiting = calling(answer(confirming(), { kind: 'confirm', result: err(apiError(503)) }, NOW + 100).state);
+      const waiting = asking(answer(confirming(), { kind: 'confirm', result: err(apiError(503)) }, NOW + 100).state);
       expect(sendDueRetry(at(waiting, NOW + 599))).to.equal(undefined);
       expect(sendDueRetry(confirming())).to.equal(undefined);
       expect(sendDueRetry(at(waiting, NOW + 600))?.state.nextCallId).to.equal(11);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { AbandonmentStage } from '../../domain/abandonment';
 import type { BankDecision } from '../../domain/bank-decision';
 import type { FlowState } from '../../domain/flow-state';
-import { EXIT_OFFER_MS, leaveAfterReject, leaveAsDecided, leaveWithoutServer, onRejected } from '../../domain/flow-exits';
+import { EXIT_OFFER_MS, leaveWithoutServer } from '../../domain/flow-exits';
 import { openModalsOf, screenOf } from '../../domain/flow-view';
 import type { ModalName } from '../../domain/modal';
 import { NO_MODALS } from '../../domain/modal-stack';
@@ -193,7 +193,7 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
     it('refused while leaving from the loading screen: Service unavailable over the loading screen', () => {
       const before = leavingState(undefined, 'preIdentification', { modals: modalsWith(undefined, undefined, true) });
       const { state } = answer(before, { kind: 'reject', result: err(apiError(403, 'forbidden')) });
-      expect(state.phase).to.deep.equal({ kind: 'starting', jwt: undefined, call: undefined, modals: modalsWith('serviceUnavailable') });
+      expect(state.phase).to.deep.equal({ kind: 'starting', task: 'reading', call: undefined, modals: modalsWith('serviceUnavailable') });
       expect(screenOf(state.phase)).to.deep.equal({ kind: 'loading' });
     });
 
@@ -205,19 +205,11 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
       expect(state.decision).to.deep.equal({ kind: 'unclear' });
     });
 
-    it('onRejected on its own: no token, nothing to do', () => {
-      const before = leavingState('login', 'preIdentification', { token: undefined });
-      const result = onRejected(before, { kind: 'reject', result: ok({}) });
+    it('a reject answer while no exit is under way (a reject pending on a step) changes nothing', () => {
+      const before = pendingOn(flowState('login'), { kind: 'reject' });
+      const result = answer(before, { kind: 'reject', result: ok({}) });
       expect(result.state).to.equal(before);
       expect(result.effects).to.deep.equal([]);
-    });
-
-    it('a reject answer while no exit is under way (a reject pending on a step), or to a leaving journey without a token, changes nothing', () => {
-      for (const before of [pendingOn(flowState('login'), { kind: 'reject' }), leavingState('login', 'preIdentification', { token: undefined })]) {
-        const result = answer(before, { kind: 'reject', result: ok({}) });
-        expect(result.state).to.equal(before);
-        expect(result.effects).to.deep.equal([]);
-      }
     });
   });
 
@@ -356,16 +348,6 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
         expect(run(before, { type: 'modalDismiss' }).state).to.equal(before);
       }
     });
-
-    it('an exit that needs the token does nothing without one', () => {
-      for (const name of ['serviceUnavailable', 'temporaryLockout', 'sharingIncomplete'] as const) {
-        const before = withModal(flowState('login', { token: undefined }), name);
-        const result = run(before, { type: 'modalPrimary' });
-        expect(result.effects, name).to.deep.equal([]);
-        expect(result.state.phase.kind).to.equal('steps');
-        expect(pending(result.state)).to.equal(undefined);
-      }
-    });
   });
 
   describe('the success modal (the confirmed phase: spec §4 Success, CONTRACT §6)', () => {
@@ -415,13 +397,6 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
         expect(result.state, event.type).to.equal(before);
         expect(result.effects).to.deep.equal([]);
       }
-    });
-
-    it("its button needs a token (the bank's answer is the phase's own: issue 34 item 1)", () => {
-      const before = confirmedState(undefined, { token: undefined });
-      const result = run(before, { type: 'modalPrimary' });
-      expect(result.state).to.equal(before);
-      expect(result.effects).to.deep.equal([]);
     });
   });
 
@@ -556,11 +531,6 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
         expect(state.phase).to.deep.equal(endedPhase({ kind: 'flow', step: 'confirmation' }, [{ name: 'alreadyCompleted' }], url, NOW));
       });
     }
-
-    it('leaveAsDecided on its own needs a token', () => {
-      const before = decidedElsewhereState('rejected', { token: undefined });
-      expect(leaveAsDecided(before).state).to.equal(before);
-    });
   });
 
   describe("the failure page's button (spec §2 failure page, DESIGN §3.1)", () => {
@@ -636,11 +606,6 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
       });
     }
 
-    it('leaveWithoutServer without a token: nothing', () => {
-      const before = flowState('login', { token: undefined });
-      expect(leaveWithoutServer(before, 'preIdentification').state).to.equal(before);
-    });
-
     it('a committed approval: an exit that would reject first asks the bank nothing, it returns to the plain address', () => {
       for (const name of ['redirectionToTpp', 'sharingIncomplete', 'temporaryLockout', 'serviceUnavailable'] as const) {
         const before = withModal(flowState('confirmation', { decision: { kind: 'committed' } }), name);
@@ -655,11 +620,6 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
         const { state } = run(withModal(flowState('confirmation', { decision: { kind: 'unclear' } }), name), { type: 'modalPrimary' });
         expect(pending(state)?.call, name).to.deep.equal({ kind: 'reject' });
       }
-    });
-
-    it('leaveAfterReject on its own: nothing without a token', () => {
-      const before = flowState('login', { token: undefined });
-      expect(leaveAfterReject(before, 'preIdentification').state).to.equal(before);
     });
   });
 

@@ -416,7 +416,8 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
 
   describe('the phase tables (issue 21: each phase takes its events from its table)', () => {
     it('every phase, and each step, has a table; the ended journey takes only the button of its exit offered again (DESIGN §3.2); every row leads to states that exist', () => {
-      expect(new Set(STATES.map((where) => (where.startsWith('steps.') ? 'steps' : where)))).to.deep.equal(new Set(PHASES));
+      expect(new Set(STATES.map((where) => where.split('.')[0]))).to.deep.equal(new Set(PHASES));
+      expect(STATES.filter((where) => where.startsWith('starting.')).sort()).to.deep.equal(['starting.reading', 'starting.verifying']);
       expect(STATES.filter((where) => where.startsWith('steps.')).sort()).to.deep.equal([
         'steps.confirmation',
         'steps.login',
@@ -439,7 +440,8 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
       const timeLeadsTo = Object.fromEntries(STATES.map((where) => [where, (FLOW_TABLES[where].after?.to ?? []).filter((to) => to !== 'stays')]));
       const steps = ['leaving', 'endingNotice', 'ended', 'failed'];
       expect(timeLeadsTo).to.deep.equal({
-        starting: ['endingNotice', 'ended', 'failed'],
+        'starting.verifying': [],
+        'starting.reading': ['endingNotice', 'ended', 'failed'],
         failed: [],
         'steps.login': steps,
         'steps.selectProfile': steps,
@@ -455,23 +457,13 @@ describe('domain/flow-model: transition, the flow as one model (DESIGN §3.9)', 
 
     it('what each state takes (docs/flow-states.md)', () => {
       const sharedByTheSteps = ['activity', 'answered', 'browserBack', 'cancel', 'connectivity', 'modalDismiss', 'modalPrimary', 'stepUnavailable'];
+      const startingForm = ['browserBack', 'cancel', 'connectivity', 'dateOfBirthTyped', 'openHelp', 'secureCodeTyped', 'submitLogin', 'usernameTyped'];
       const taken = Object.fromEntries(STATES.map((where) => [where, Object.keys(rulesOf(where)).sort()]));
       // DESIGN §3.18: the browser's Back is taken wherever the journey shows a page, never while leaving or after the exit.
       expect(taken).to.deep.equal({
-        starting: [
-          'answered',
-          'browserBack',
-          'cancel',
-          'connectivity',
-          'dateOfBirthTyped',
-          'launched',
-          'modalPrimary',
-          'openHelp',
-          'secureCodeTyped',
-          'submitLogin',
-          'usernameTyped',
-          'verified',
-        ],
+        // The pre-rendered form's typing and presses, before and after the token is trusted (issue 15, 20).
+        'starting.verifying': [...startingForm, 'launched', 'verified'].sort(),
+        'starting.reading': [...startingForm, 'answered', 'modalPrimary'].sort(),
         failed: ['browserBack', 'connectivity', 'leaveFailurePage'],
         // Spec §2: only the login takes the form's events; Back only where the page has Back (select-and-confirm, the review).
         'steps.login': [...sharedByTheSteps, 'dateOfBirthTyped', 'openHelp', 'secureCodeTyped', 'submitLogin', 'usernameTyped'].sort(),

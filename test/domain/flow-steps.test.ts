@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Phase } from '../../domain/flow-state';
 import { backFrom } from '../../domain/flow';
 import type { FlowCall } from '../../domain/flow-effects';
 import type { FlowState } from '../../domain/flow-state';
@@ -29,10 +30,11 @@ import {
   customerOnlyConsent,
   err,
   flowState,
+  loadingState,
   modals,
   modalsWith,
   ok,
-  overridesFor,
+  stepUnder,
   pending,
   pendingOn,
   phaseOf,
@@ -67,7 +69,7 @@ const onProfiles = (overrides: FlowOverrides = {}): FlowState =>
 
 /** The state on another step (the same journey). */
 const onStep = (state: FlowState, step: 'login' | 'selectProfile' | 'selectAccounts' | 'confirmation'): FlowState =>
-  settled({ ...state, phase: { ...phaseOf(state, 'steps'), step } });
+  settled<Phase>({ ...state, phase: { ...phaseOf(state, 'steps'), step } });
 
 const put = (bcin: string): FlowCall => ({ kind: 'confirmBusinessProfile', request: { bcin } });
 
@@ -169,7 +171,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
           const { state, effects } = answer(before, { kind: 'confirmBusinessProfile', result: err(apiError(400, code)) });
           expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectAccounts' }]);
           expect(phaseOf(state, 'steps')).to.deep.equal({ ...phaseOf(before, 'steps'), step: 'selectAccounts', call: undefined });
-          expect(state.journey).to.deep.equal({ ...before.journey, bankProfile: 'BC1001', accounts: undefined });
+          expect(state.journey).to.deep.equal({ ...before.journey, bankProfile: 'BC1001', accounts: accountState([]) });
         });
       }
 
@@ -230,7 +232,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
         const { state, effects } = answer(before, { kind: 'accounts', result: err(apiError(400, 'A09')) });
         expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectAccounts' }]);
         expect(phaseOf(state, 'steps')).to.deep.equal({ ...phaseOf(before, 'steps'), step: 'selectAccounts', call: undefined });
-        expect(state.journey).to.deep.equal({ ...before.journey, accounts: undefined });
+        expect(state.journey).to.deep.equal({ ...before.journey, accounts: accountState([]) });
       });
 
       it('400 A05 under skip-step goes on to the step the flow shows next: the review, preAuthorisation', () => {
@@ -280,12 +282,8 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       expect(selectedIds(state.journey.accounts?.data)).to.deep.equal(['acc-0002', 'acc-0003']);
     });
 
-    it('is ignored off the account step, without accounts, or behind a modal', () => {
-      for (const before of [
-        flowState('confirmation'),
-        flowState('selectAccounts', { accounts: undefined }),
-        withModal(flowState('selectAccounts'), undefined, 3),
-      ]) {
+    it('is ignored off the account step, or behind a modal', () => {
+      for (const before of [flowState('confirmation'), withModal(flowState('selectAccounts'), undefined, 3)]) {
         for (const event of [
           { type: 'toggleAccount', id: 'acc-0001' },
           { type: 'toggleSubAccount', parentId: EGA_ID, subId: 'ega-usd-01' },
@@ -318,7 +316,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
     });
 
     it('with no accounts shown (A09): every bank permission with an empty list', () => {
-      const { effects } = run(flowState('selectAccounts', { accounts: undefined }), { type: 'continue' });
+      const { effects } = run(flowState('selectAccounts', { accounts: accountState([]) }), { type: 'continue' });
       expect(effects).to.deep.equal([
         {
           type: 'call',
@@ -339,10 +337,9 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       ]);
     });
 
-    it('without a consent, or behind a modal: nothing', () => {
-      for (const before of [flowState('selectAccounts', { consent: undefined }), withModal(flowState('selectAccounts'), 'changeSelectedProfile')]) {
-        expect(run(before, { type: 'continue' }).state).to.equal(before);
-      }
+    it('behind a modal: nothing', () => {
+      const before = withModal(flowState('selectAccounts'), 'changeSelectedProfile');
+      expect(run(before, { type: 'continue' }).state).to.equal(before);
     });
 
     it('Continue on login or the review does nothing (their forward buttons are other events)', () => {
@@ -433,7 +430,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
         for (const step of ['login', 'selectProfile', 'selectAccounts', 'confirmation'] as const) {
           const label = `skipStep=${flags.skipStep} isPar=${flags.isPar} singleProfile=${flags.singleProfile}, ${step}`;
           it(label, () => {
-            const before = flowState(step, overridesFor(flags));
+            const before = stepUnder(step, flags);
             expect(flowFlags(before)).to.deep.equal(flags);
             const back = backFrom(step, flags);
             const { state, effects } = run(before, { type: 'back' });
@@ -546,8 +543,8 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       expect(state.decision).to.deep.equal({ kind: 'none' });
     });
 
-    it('Confirm off the review, without a consent, or while confirming: nothing (DESIGN §3.4 one confirmation)', () => {
-      for (const before of [flowState('selectAccounts'), flowState('confirmation', { consent: undefined }), confirming()]) {
+    it('Confirm off the review, or while confirming: nothing (DESIGN §3.4 one confirmation)', () => {
+      for (const before of [flowState('selectAccounts'), confirming()]) {
         const result = run(before, { type: 'confirm' });
         expect(result.state).to.equal(before);
         expect(result.effects).to.deep.equal([]);
@@ -634,11 +631,6 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
       }
     });
 
-    it('accounts before any consent is known: nothing is pre-selected', () => {
-      const { state } = onAccounts(flowState('selectProfile', { consent: undefined, accounts: undefined }), { kind: 'accounts', result: ok(accounts()) });
-      expect(state.journey.accounts).to.deep.equal(accounts());
-    });
-
     it('accounts with nothing pending are shown as loaded (no ticks to keep)', () => {
       const { state, effects } = onAccounts(flowState('selectProfile', { accounts: undefined }), { kind: 'accounts', result: ok(accounts()) });
       expect(effects).to.deep.equal([{ type: 'pageView', step: 'selectAccounts' }]);
@@ -666,7 +658,7 @@ describe('domain/flow-steps: profile, account step, selection, review, confirm (
     it("the customer's data is shared without any account; no consent read yet: nothing to judge", () => {
       expect(selectionSharesNothing(flowState('selectAccounts', { consent: bankConsent(), accounts: ticked(0) }))).to.equal(false);
       expect(selectionSharesNothing(flowState('confirmation', { consent: customerOnlyConsent(), accounts: undefined }))).to.equal(false);
-      expect(selectionSharesNothing(flowState('selectAccounts', { consent: undefined, accounts: ticked(0) }))).to.equal(false);
+      expect(selectionSharesNothing(loadingState())).to.equal(false);
     });
   });
 });

@@ -272,11 +272,6 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       expect(run(before, NOTHING, SHORT_EXP_MS + 1).state).to.equal(before);
       expect(before.wakeAtMs).to.equal(NOW + 240_000);
     });
-
-    it('without a token: never judged', () => {
-      const before = flowState('login', { token: undefined });
-      expect(run(before, NOTHING, SHORT_EXP_MS + 1).state).to.equal(before);
-    });
   });
 
   describe('the expiry timer that could not be set (spec §4: the modal, then the return after 10 s)', () => {
@@ -429,7 +424,6 @@ describe('domain/flow-timers: inactivity, token expiry, success return, wake-ups
       const withoutInactivity = flowState('login', { token: shortToken(), lastActivityMs: undefined });
       expect(nextWakeMs(withoutInactivity, SHORT_EXP_MS - 10_000)).to.equal(SHORT_EXP_MS);
       expect(nextWakeMs(withoutInactivity, SHORT_EXP_MS)).to.equal(undefined);
-      expect(nextWakeMs(flowState('login', { token: undefined, lastActivityMs: undefined }), NOW)).to.equal(undefined);
       expect(nextWakeMs(flowState('login', { expiry: { kind: 'off' }, lastActivityMs: undefined }), NOW)).to.equal(undefined);
     });
 

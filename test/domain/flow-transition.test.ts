@@ -23,6 +23,7 @@ import {
   JWT,
   NOW,
   accounts,
+  bankConsent,
   confirmedState,
   decidedElsewhereState,
   failedState,
@@ -37,6 +38,7 @@ import {
   run,
   sentCall,
   startingState,
+  token,
   withModal,
 } from './fixtures/flow-state.fixture';
 
@@ -161,7 +163,7 @@ describe('domain/flow-transition: the helpers every transition is made of (DESIG
     });
 
     it("the token's verification is sent with the token held by the starting phase", () => {
-      const starting = { ...loadingState(), phase: { kind: 'starting' as const, jwt: JWT, call: undefined, modals: NO_MODALS } };
+      const starting = { ...loadingState(), phase: { kind: 'starting' as const, task: 'verifying' as const, jwt: JWT, call: undefined, modals: NO_MODALS } };
       expect(sendPending(starting, sentCall(0, { kind: 'verify' })).effects).to.deep.equal([{ type: 'verify', id: 1, jwt: JWT }]);
       const noJwt = sendPending(calling(loadingState()), sentCall(0, { kind: 'verify' }));
       expect(noJwt.effects, 'no token to verify: nothing sent').to.deep.equal([]);
@@ -186,7 +188,8 @@ describe('domain/flow-transition: the helpers every transition is made of (DESIG
 
   describe('showStep: the steps phase on that step, the request over, one page view (DESIGN §3.8)', () => {
     it('from a step: the modals and the inactivity timer kept', () => {
-      const state = pendingOn(withModal(flowState('selectProfile', { lastActivityMs: NOW - 5 }), undefined, 30), { kind: 'accounts' });
+      const onProfiles = pendingOn(withModal(flowState('selectProfile', { lastActivityMs: NOW - 5 }), undefined, 30), { kind: 'accounts' });
+      const state = { ...onProfiles, journey: { ...onProfiles.journey, accounts: accounts() } };
       const result = showStep(state, 'selectAccounts');
       expect(result.state).to.deep.equal({
         ...state,
@@ -196,7 +199,8 @@ describe('domain/flow-transition: the helpers every transition is made of (DESIG
     });
 
     it("from the start: the starting phase's modals kept, the inactivity timer starts now", () => {
-      const state = { ...pendingOn(startingState({ modals: modalsWith(undefined, undefined, true) }), { kind: 'consentDetails' }), nowMs: NOW + 3 };
+      const reading = { ...pendingOn(startingState({ modals: modalsWith(undefined, undefined, true) }), { kind: 'consentDetails' }), nowMs: NOW + 3 };
+      const state = { ...reading, journey: { ...reading.journey, consent: bankConsent() } };
       expect(showStep(state, 'login').state.phase).to.deep.equal({
         kind: 'steps',
         step: 'login',
@@ -207,7 +211,9 @@ describe('domain/flow-transition: the helpers every transition is made of (DESIG
     });
 
     it('from a phase without a stack (a constructed call: the model never does): no modal', () => {
-      expect(phaseOf(showStep(failedState('incorrect_jwt'), 'login').state, 'steps').modals).to.deep.equal(NO_MODALS);
+      const failed = failedState('incorrect_jwt');
+      const withData = { ...failed, journey: { ...failed.journey, token: token(), consent: bankConsent() } };
+      expect(phaseOf(showStep(withData, 'login').state, 'steps').modals).to.deep.equal(NO_MODALS);
     });
   });
 

@@ -223,7 +223,7 @@ describe('domain/flow-view: what the views project from the state (docs/flow-sta
   });
 
   it('flowFlags: skipStep only with a consent of customer scopes only; isPar from the consent; singleProfile under 2 profiles', () => {
-    expect(flowFlags(flowState('login', { consent: undefined, profiles: [] }))).to.deep.equal({ skipStep: false, isPar: false, singleProfile: true });
+    expect(flowFlags(startingState({ profiles: [] }))).to.deep.equal({ skipStep: false, isPar: false, singleProfile: true });
     expect(flowFlags(flowState('login', { consent: customerOnlyConsent() }))).to.deep.equal({ skipStep: true, isPar: false, singleProfile: true });
     expect(flowFlags(flowState('login', { consent: amendmentConsent(), profiles: trustProfiles() }))).to.deep.equal({
       skipStep: false,
@@ -257,10 +257,8 @@ describe('domain/flow-view: what the views project from the state (docs/flow-sta
       );
     });
     it('no consent read yet: the chosen profile decides', () => {
-      expect(customerWording(flowState('confirmation', { consent: undefined, accounts: undefined, profiles: trustProfiles() }))).to.equal('individual');
-      expect(customerWording(flowState('confirmation', { consent: undefined, accounts: undefined, profiles: selectOrThrow('BC1001') }))).to.equal(
-        'organisation',
-      );
+      expect(customerWording(startingState({ profiles: trustProfiles() }))).to.equal('individual');
+      expect(customerWording(startingState({ profiles: selectOrThrow('BC1001') }))).to.equal('organisation');
     });
     it('no accounts and no profile chosen: individual', () => {
       expect(customerWording(flowState('confirmation', { accounts: undefined, profiles: [] }))).to.equal('individual');

@@ -11,7 +11,8 @@ export const PHASES: readonly PhaseKind[] = ['starting', 'failed', 'steps', 'lea
 
 /** Every state, in the order a journey meets them (the steps in flow order). */
 const STATES: readonly Where[] = [
-  'starting',
+  'starting.verifying',
+  'starting.reading',
   'failed',
   'steps.login',
   'steps.selectProfile',
@@ -25,7 +26,7 @@ const STATES: readonly Where[] = [
 ];
 
 /** The phase a state is in. */
-const phaseOf = (where: Where): PhaseKind => (where.startsWith('steps.') ? 'steps' : (where as PhaseKind));
+const phaseOf = (where: Where): PhaseKind => (where.includes('.') ? (where.split('.')[0] as PhaseKind) : (where as PhaseKind));
 
 /** How each phase is named in the pictures. */
 const NAMES: Readonly<Record<PhaseKind, string>> = {
@@ -41,7 +42,8 @@ const NAMES: Readonly<Record<PhaseKind, string>> = {
 
 /** How each state is named in the tables. */
 const STATE_NAMES: Readonly<Record<Where, string>> = {
-  starting: 'Starting',
+  'starting.verifying': 'Starting: the token verified',
+  'starting.reading': 'Starting: the consent read',
   failed: 'Failed',
   'steps.login': 'Steps: login',
   'steps.selectProfile': 'Steps: select-profile',
@@ -56,7 +58,8 @@ const STATE_NAMES: Readonly<Record<Where, string>> = {
 
 /** What each state is, in a line. */
 const STATE_NOTES: Readonly<Record<Where, string>> = {
-  starting: 'the loading screen or the pre-rendered login form: the token verified, the consent read (or an approval asked again after a reload)',
+  'starting.verifying': 'the loading screen or the pre-rendered login form while the token is verified: nothing trusted, nothing sent to the bank',
+  'starting.reading': 'the same screen once the token is trusted: the consent read (or an approval asked again after a reload)',
   failed: 'the failure page (spec §2)',
   'steps.login': 'the login form; after the login, the guards (customer details, the business list) and the account step are asked from here',
   'steps.selectProfile': 'the profiles, none chosen at first',
