@@ -17,8 +17,8 @@ import { WindowLaunchParameters } from './window-launch-parameters.adapter';
 export { WindowLaunchParameters };
 import { WindowRedirector } from './window-redirector.adapter';
 
-// docs/design.md §3.4 "A GET waits for the connection" (issue 20: a two-second offline spell at
-// load used up the config's retries and the app never started).
+// DESIGN §3.4 "A GET waits for the connection": a GET that fails while offline is sent again when
+// the connection is back, so an offline spell at load does not spend the config's retries (issue 20 item 7).
 const browserFetch: FetchFunction = waitingForConnection((input, init) => globalThis.fetch(input, init), browserConnection);
 
 /** The web channel's later-steps loader waits for the connection as a GET does (docs/design.md §3.4). */

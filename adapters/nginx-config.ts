@@ -32,7 +32,7 @@ const NGINX_LISTEN_PLACEHOLDER = '__LISTEN__';
  */
 const NGINX_CSP_REPORT_URI_PLACEHOLDER = '__CSP_REPORT_URI__';
 
-/** The optional include that serves source maps (deploy/nginx/source-maps.conf); without it *.map is a 404. */
+/** The optional include that serves source maps (dist-nginx/source-maps.conf); without it *.map is a 404. */
 const NGINX_SOURCE_MAPS_FILE = 'source-maps.conf';
 
 /** Media types compressed on the fly (text/html always is): the build's JS, CSS, JSON and SVG. */

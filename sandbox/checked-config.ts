@@ -7,8 +7,8 @@ import { sandboxConfig, type InactivitySettings, type SandboxCxSwitches } from '
  * Issue 33 item 2: the sandbox's config.json, built in code, checked as the app checks it at
  * start (application/runtime-config.ts `parseRuntimeConfig`, the reader of the build and of
  * `npm run check-config` too). A setting the app would refuse (a misspelt SANDBOX_CX switch, a
- * warning time not under the time limit) stops the sandbox at start with the app's own lines;
- * before, it started, and every launch showed the failure page.
+ * warning time not under the time limit) stops the sandbox at start with the app's own lines,
+ * rather than let every launch show the failure page.
  */
 export function checkedSandboxConfig(inactivity: InactivitySettings, cx: SandboxCxSwitches = {}): Record<string, unknown> {
   const config = sandboxConfig(inactivity, cx);

@@ -94,13 +94,12 @@ export interface SandboxBank {
 }
 
 /**
- * Issue 24 item 6 (a hostile-request run: a POST that declared 1,000 bytes and sent 7 held its
- * connection for over 330 s; Fastify's default is no limit). A request must keep arriving: a
- * connection on which nothing has moved for 10 s is ended, with 408 and the security headers when
- * a request on it is unanswered. A request still arriving has 2 minutes in all: the largest the
- * contract allows, 5,000 accounts under every bank scope (about 2.5 MB, customer-auth.routes.ts),
- * takes 27 s at the bench's mobile upload (750 kbit/s). A 10 s total, as first built, refused
- * every save over about 940 kB on that phone (found by `npm run bench` at 5,000 accounts).
+ * Issue 24 item 6: Fastify's default is no limit, so a POST that declares 1,000 bytes and sends 7
+ * would hold its connection for ever. A request must keep arriving: a connection on which nothing
+ * has moved for 10 s is ended, with 408 and the security headers when a request on it is
+ * unanswered. A request still arriving has 2 minutes in all: the largest the contract allows,
+ * 5,000 accounts under every bank scope (about 2.5 MB, customer-auth.routes.ts), takes 27 s at the
+ * bench's mobile upload (750 kbit/s); a 10 s total would refuse every save over about 940 kB there.
  */
 const REQUEST_TIMEOUTS: RequestTimeouts = { stalledMs: 10_000, totalMs: 120_000 };
 

@@ -234,3 +234,42 @@ export function brokenLinks(root: string, file: TextFile): string[] {
     });
   return problems;
 }
+
+/** A code span that reads as a path: names joined by `/` (an optional `/` at the end), nothing else. */
+const PATH_LIKE = /^[\w@.+-]+(?:\/[\w@.+-]+)*\/?$/;
+/** Source files a doc may name without their folder (`flow-view.ts`). */
+const BARE_SOURCE_FILE = /^[\w.-]+\.(?:ts|tsx|mts|mjs|css)$/;
+
+/**
+ * Code-formatted paths of a Markdown file that name nothing in the repository: `ui/web/main.tsx`
+ * or `adapters/terminal/` whose first folder is one of the repository's own (`topLevel`: not a
+ * built or installed one such as `dist/`) and which ends in a file name with an extension or in
+ * `/`, as `path:line: \`path\` (no such file)`; and a source file named alone (`flow-view.ts`)
+ * that no file of the repository (`fileNames`) is called. A `:line` or `#anchor` after the path is
+ * not part of it; fenced code blocks, globs and MIME types (`application/json`) are not checked.
+ */
+export function missingCodePaths(root: string, file: TextFile, topLevel: ReadonlySet<string>, fileNames: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  withoutFencedCode(file.text)
+    .split('\n')
+    .forEach((line, index) => {
+      for (const match of line.matchAll(/`([^`\n]+)`/g)) {
+        const named = (match[1] ?? '').replace(/[:#].*$/, '');
+        if (!PATH_LIKE.test(named)) continue;
+        const parts = named.replace(/\/$/, '').split('/');
+        const where = `${file.path}:${index + 1}: \`${named}\``;
+        if (parts.length > 1) {
+          const checked = topLevel.has(parts[0] ?? '') && (named.endsWith('/') || /\.\w+$/.test(named));
+          if (checked && !existsSync(path.join(root, named))) problems.push(`${where} (no such file or folder)`);
+        } else if (BARE_SOURCE_FILE.test(named) && !fileNames.has(named)) {
+          problems.push(`${where} (no file of that name)`);
+        }
+      }
+    });
+  return problems;
+}
+
+/** The repository's own top-level files and folders: not those installed, built or generated. */
+export function topLevelNames(root: string): Set<string> {
+  return new Set(readdirSync(root).filter((name) => !SKIPPED_FOLDERS.has(name)));
+}

@@ -9,7 +9,9 @@ import {
   headingAnchor,
   headingNumbers,
   HISTORY,
+  missingCodePaths,
   readProjectTexts,
+  topLevelNames,
   unresolvedCitations,
   unresolvedIssueCitations,
   type CitedDocument,
@@ -50,6 +52,13 @@ describe('architecture: every citation and relative link resolves inside the rep
     expect(markdown.length).to.be.greaterThan(5);
     const problems = markdown.flatMap((file) => brokenLinks(root, file));
     expect(problems, `broken links:\n${problems.join('\n')}\n`).to.deep.equal([]);
+  });
+
+  it('every code-formatted path of README.md and docs/*.md (but the history) names a file or folder that exists', () => {
+    const docs = files.filter((file) => file.path === 'README.md' || (file.path.startsWith('docs/') && file.path.endsWith('.md') && file.path !== HISTORY));
+    const fileNames = new Set(files.map((file) => path.posix.basename(file.path)));
+    const problems = docs.flatMap((file) => missingCodePaths(root, file, topLevelNames(root), fileNames));
+    expect(problems, `paths that name nothing:\n${problems.join('\n')}\n`).to.deep.equal([]);
   });
 
   describe('the checkers themselves', () => {
@@ -99,6 +108,25 @@ describe('architecture: every citation and relative link resolves inside the rep
     it("makes GitHub's heading anchors", () => {
       expect(headingAnchor('2. Runtime configuration: `GET config/config.json`')).to.equal('2-runtime-configuration-get-configconfigjson');
       expect(headingAnchor('3.11 A confirmation is never lost')).to.equal('311-a-confirmation-is-never-lost');
+    });
+
+    it('fails a code-formatted path or source file name that names nothing, and leaves MIME types, globs, built paths and code blocks alone', () => {
+      const file = {
+        path: 'docs/x.md',
+        text: [
+          '`ui/web/main.tsx` `ui/web/take-over/` `docs/design.md#1-architecture` `flow-view.ts:69` `application/json`',
+          '`ui/web/boot.tsx` `adapters/nowhere/` `gone.ts` `adapters/*.reader.ts` `dist/index.html` `main.css`',
+          '```',
+          'ui/web/old.tsx `ui/web/old.tsx`',
+          '```',
+        ].join('\n'),
+      };
+      expect(missingCodePaths(root, file, topLevelNames(root), new Set(['main.tsx', 'flow-view.ts']))).to.deep.equal([
+        'docs/x.md:2: `ui/web/boot.tsx` (no such file or folder)',
+        'docs/x.md:2: `adapters/nowhere/` (no such file or folder)',
+        'docs/x.md:2: `gone.ts` (no file of that name)',
+        'docs/x.md:2: `main.css` (no file of that name)',
+      ]);
     });
 
     it('fails a relative link to a missing file or heading, and leaves web addresses alone', () => {

@@ -29,8 +29,8 @@ import {
  * title: never a blank screen, never "Loading" in the tab (issue 11). Issue 33 item 1: on every
  * kind of launch. The view replaces what #root holds (the pre-rendered form, hidden or not) in
  * this task, and only then does the entry page end (its loading screen goes, #root shows): the
- * form is never painted for a launch that did not land on it. Before, the entry page was never
- * ended, and a launch elsewhere kept its loading screen forever over the hidden failure view.
+ * form is never painted for a launch that did not land on it, and no launch keeps the entry
+ * page's loading screen over the failure view.
  */
 function showStartupFailure(root: Root, problem: unknown): void {
   console.error('The consent app could not start.', problem);

@@ -37,8 +37,8 @@ function focusField(form: HTMLFormElement | null, field: LoginFormField): HTMLIn
 }
 
 /**
- * Issue 33 item 3: at the step-up the date of birth the bank asked for comes into view too (a
- * 320 × 568 phone showed only the code field), as far as the field focused first stays in view.
+ * Issue 33 item 3: at the step-up the date of birth the bank asked for comes into view too, not
+ * only the code field (a 320 × 568 phone), as far as the field focused first stays in view.
  */
 function showDateOfBirth(form: HTMLFormElement | null, focused: HTMLInputElement | undefined): void {
   form?.querySelector('fieldset.dob')?.scrollIntoView?.({ block: 'nearest' });

@@ -146,7 +146,7 @@ export const SelectAccountsPage = observer(function SelectAccountsPage() {
   // Issue 33 item 6: a new visit of the step; no earlier refusal stands (before the focus below reads it).
   useLayoutEffect(() => selection.stepShown(), [selection]);
   // Issue 23 item C: Continue with nothing to share: focus goes to the accounts the message is about (select-all, else the first account).
-  // Issue 33 item 6: the message, just above that box, comes into view with it (on a phone it was below the list, out of view).
+  // Issue 33 item 6: the message, just above that box, comes into view with it (on a phone it is not left below the list, out of view).
   const refused = selection.continueRefused;
   useLayoutEffect(() => {
     if (selection.continueRefused === 0) return;

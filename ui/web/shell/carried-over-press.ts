@@ -1,9 +1,8 @@
 /**
  * Issue 33 item 9: a press that began before a step was shown must not act on that step. At 390 px
- * a double tap or double click on the login's Continue ticked the first account tile, which
- * replaces the login in place: the second press came down on the login and was lifted on the
- * account step, or was wholly on the account step but the second click of a double click begun on
- * the login.
+ * the first account tile replaces the login's Continue in place, so the second press of a double
+ * tap or double click on Continue comes down on the login and is lifted on the account step, or is
+ * wholly on the account step though its series began on the login: it must not tick the tile.
  *
  * So a step, until it has taken a pointer click of its own, ignores one that is carried over: its
  * pointer was already down when the step was shown (and has not been pressed again since), or it

@@ -26,8 +26,8 @@ export interface LaterStepPages {
  * finishes, makes the page throw (StepSwitch answers with Service unavailable).
  *
  * Why not a lazy component always: React.lazy calls its loader only at the first render, so even a
- * preloaded step suspended once there. Its Suspense boundary then showed the spinner mask for a
- * frame and rendered the step on a retry, in slices with a frame of the page being left between
+ * preloaded step would suspend once there. Its Suspense boundary would show the spinner mask for
+ * a frame and render the step on a retry, in slices with a frame of the page being left between
  * each: about 180 ms of a 5,000-account review's 470 ms at 4× CPU (docs/review.md).
  */
 export function laterStepPages(laterSteps: LaterSteps): LaterStepPages {

@@ -34,9 +34,8 @@ function useRoomForNotice(notice: React.RefObject<HTMLDivElement | null>, shown:
 /**
  * DESIGN §3.15: a polite notice while the browser is offline (its region is always there, so it
  * is announced). It tells and takes nothing: a press passes through it to what is beneath
- * (shell.css), so a tap begun as the connection drops still lands where it began (found by the
- * browser random journeys, issue 20 item 4: the notice slid in over Continue between a tap's
- * press and release, and the tap was lost).
+ * (shell.css), so a tap begun as the connection drops still lands where it began, even when the
+ * notice slides in over Continue between the tap's press and its release (issue 20 item 9).
  */
 export const OfflineNotice = observer(function OfflineNotice() {
   const offline = useService(SessionStore).offline;

@@ -148,10 +148,9 @@ export function keptFocus(form: HTMLFormElement | undefined): KeptFocus | undefi
 }
 
 /**
- * Issue 20 "never lose a keystroke": after the form was rendered anew (not adopted), the focus
- * and the caret go back to the field the customer was in, in the same task as the render, so the
- * next key lands there. Before, the focus went with the old form, and the keys typed after it
- * went nowhere (a random journey kept "dob" of "dob.required.c23").
+ * Issue 20 "never lose a keystroke" (issue 20 item 8): after the form was rendered anew (not
+ * adopted), the focus and the caret go back to the field the customer was in, in the same task as
+ * the render, so the next key lands there and not with the old form's nodes.
  */
 export function restoreFocus(root: HTMLElement, kept: KeptFocus | undefined): void {
   if (kept === undefined) return;
