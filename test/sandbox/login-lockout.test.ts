@@ -1,7 +1,8 @@
 // Issue 12, sandbox authentication like a bank's: failure counters and lockouts live in the store
 // (a restart keeps them, failures on other usernames never unlock one), a token with too many
-// failed logins can no longer log in, an amendment's accounts are not shown before its owner
-// logs in, and the Bearer scheme is read case-insensitively.
+// failed logins can no longer log in, an amendment names its accounts from the consent's one read
+// (spec §4 "the consent is loaded once") and only its owner can log in to change it, and the Bearer
+// scheme is read case-insensitively.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
