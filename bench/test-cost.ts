@@ -1,24 +1,15 @@
 // Issue 24 item 4: what each test file costs the machine, for the "npm test ≤ 4 minutes" question
 // (docs/testing.md "How long it takes"). Runs each file alone through mocha and prints its wall
-// time and the whole machine's CPU time over it, read from /proc/stat: Chromium's renderers are
-// not children that mocha waits for, so `time npm test` does not count them.
+// time and its CPU time: since issue 32 (32.9) that of the file's own processes, Chromium's
+// renderers included (`time npm test` misses them: no parent waits for them), where this machine
+// lets bench/own-cpu.ts make a cgroup; else the whole machine's, and then run it on a quiet one.
 //
 //   npx tsx bench/test-cost.ts                      # every browser test file
 //   npx tsx bench/test-cost.ts test/terminal/*.ts   # any files
-//
-// Run it on a quiet machine, after `npm run build`.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-
-/** The machine's busy CPU seconds since boot: user, nice, system, irq and softirq of every core. */
-function machineCpuSeconds(): number {
-  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
-  const [user, nice, system, , , irq, softirq] = line.trim().split(/\s+/).slice(1).map(Number);
-  const ticksPerSecond = 100; // USER_HZ, 100 on Linux
-  return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) / ticksPerSecond;
-}
+import { cpuMeter } from './own-cpu';
 
 const MOCHA = ['mocha', '--no-config', '--import=tsx/esm', '--require', 'test/support/test-environment.ts', '--extension', 'ts', '--extension', 'tsx'];
 
@@ -41,19 +32,16 @@ function testDurations(reportFile: string): { title: string; ms: number }[] {
   }
 }
 
+const meter = cpuMeter();
+process.on('exit', () => meter.close());
+
 function runFile(file: string): Cost {
   const reportDir = mkdtempSync(path.join(os.tmpdir(), 'test-cost-'));
   const reportFile = path.join(reportDir, 'report.json');
-  const cpu0 = machineCpuSeconds();
-  const t0 = performance.now();
-  const run = spawnSync('npx', [...MOCHA, '--timeout', '180000', '--reporter', 'json', '--reporter-option', `output=${reportFile}`, file], {
-    encoding: 'utf8',
-  });
-  const wallS = (performance.now() - t0) / 1000;
-  const cpuS = machineCpuSeconds() - cpu0;
+  const { wallS, cpuS, status } = meter.run('npx', [...MOCHA, '--timeout', '180000', '--reporter', 'json', '--reporter-option', `output=${reportFile}`, file]);
   const tests = testDurations(reportFile);
   rmSync(reportDir, { recursive: true, force: true });
-  const failed = run.status === 0 ? '' : `exit ${String(run.status)}, `;
+  const failed = status === 0 ? '' : `exit ${String(status)}, `;
   return { file, wallS, cpuS, summary: `${failed}${tests.length} tests`, tests };
 }
 
@@ -68,6 +56,7 @@ const files =
         .filter((name) => name.endsWith('.test.ts'))
         .map((name) => `test/browser/${name}`);
 const cores = os.cpus().length;
+console.log(`CPU: ${meter.counts === 'its own processes' ? "each file's own processes'" : "the whole machine's (/proc/stat)"}`);
 const costs: Cost[] = [];
 for (const file of files) {
   const cost = runFile(file);
