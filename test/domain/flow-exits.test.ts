@@ -374,11 +374,13 @@ describe("domain/flow-exits: the modals' buttons, cancel, the one exit, the fail
       expect(withoutWake(effects).filter((effect) => effect.type !== 'log')).to.deep.equal(leavingTo(`${REDIRECT_URI}#code=code-1&state=${STATE}`));
     });
 
-    it('with an answer that holds no result: never followed, the failure page (logged)', () => {
-      const { state, effects } = run(confirmedState({}), { type: 'modalPrimary' });
+    it('with an answer that holds no result: never followed, the failure page (logged); the token forgotten, the rest of the journey kept', () => {
+      const before = confirmedState({});
+      const { state, effects } = run(before, { type: 'modalPrimary' });
       expect(withoutWake(effects)).to.deep.equal([{ type: 'log', message: 'Refused to return to {"kind":"noAuthorisationResult"}' }, { type: 'clearToken' }]);
       expect(state.phase).to.deep.equal({ kind: 'failed', route: 'incorrect_jwt' });
-      expect(state.journey.token).to.equal(undefined);
+      expect(state.journey).to.deep.equal({ ...before.journey, token: undefined, expiry: { kind: 'off' } });
+      expect(state.config).to.equal(before.config);
     });
 
     it('nothing else can act under it: dismiss, Cancel, Back, Confirm, stepUnavailable, activity, typing', () => {
