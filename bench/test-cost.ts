@@ -6,7 +6,7 @@
 //
 //   npx tsx bench/test-cost.ts                      # every browser test file
 //   npx tsx bench/test-cost.ts test/terminal/*.ts   # any files
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cpuMeter } from './own-cpu';
@@ -32,6 +32,21 @@ function testDurations(reportFile: string): { title: string; ms: number }[] {
   }
 }
 
+const USAGE = `usage: npx tsx bench/test-cost.ts [test files...]
+  each file alone through mocha: its wall time, its CPU time and the cost per test
+  (no files: every test/browser/*.test.ts; TEST_COST_SLOWEST=n also lists the n slowest tests)`;
+
+const asked = process.argv.slice(2);
+if (asked.includes('--help') || asked.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const missing = asked.filter((file) => !existsSync(file));
+if (missing.length > 0) {
+  console.error(`bench/test-cost.ts: no such test file: ${missing.join(', ')}\n${USAGE}`);
+  process.exit(2);
+}
+
 const meter = cpuMeter();
 process.on('exit', () => meter.close());
 
@@ -50,8 +65,8 @@ if (process.platform !== 'linux') {
   process.exit(2);
 }
 const files =
-  process.argv.length > 2
-    ? process.argv.slice(2)
+  asked.length > 0
+    ? asked
     : readdirSync('test/browser')
         .filter((name) => name.endsWith('.test.ts'))
         .map((name) => `test/browser/${name}`);
