@@ -15,6 +15,7 @@ import { RUNTIME_CONFIG } from '../application/ports/runtime-config.port';
 import { TOKEN_STORAGE, type TokenStorage } from '../application/ports/token-storage.port';
 import type { RuntimeConfig } from '../application/runtime-config';
 import { parseConsentDetail, type ConsentError } from './consent-detail.reader';
+import { customerAuthUrl } from './customer-auth-url';
 import { fetchCall, parseJsonBody, type HttpMethod } from './fetch-call';
 import { FETCH, HTTP_CALL_OPTIONS, type FetchFunction, type HttpCallOptions } from './fetch.token';
 import type * as LaterAnswerReadersModule from './later-answer-readers';
@@ -176,10 +177,6 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
     return this.call('POST', '/customer-auth/keep-alive', noContent, { body: {} satisfies Wire.EmptyObject });
   }
 
-  private url(path: string): string {
-    return `${this.config.apiBaseUrl.replace(/\/+$/, '')}${path}`;
-  }
-
   private headers(extra: Readonly<Record<string, string>> | undefined): Record<string, string> {
     const token = this.tokens.read();
     return {
@@ -201,7 +198,7 @@ export class FetchCustomerAuthApi implements CustomerAuthApi {
         this.fetchFn,
         {
           method,
-          url: this.url(path),
+          url: customerAuthUrl(this.config, path),
           headers: this.headers(extra?.headers),
           ...(extra?.body === undefined ? {} : { body: JSON.stringify(extra.body) }),
         },

@@ -4,6 +4,7 @@ import type { FlowReport } from '../domain/flow-report';
 import type { FlowReporter } from '../application/ports/flow-reporter.port';
 import { RUNTIME_CONFIG } from '../application/ports/runtime-config.port';
 import type { RuntimeConfig } from '../application/runtime-config';
+import { customerAuthUrl } from './customer-auth-url';
 import { FETCH, type FetchFunction } from './fetch.token';
 import { NAVIGATOR } from './location.token';
 
@@ -34,7 +35,7 @@ export class FlowEventSender implements FlowReporter {
   send(redirectJwt: string, report: FlowReport): void {
     const event: FlowEvent = { redirectJwt, ...report };
     const body = JSON.stringify(event);
-    const url = `${this.config.apiBaseUrl.replace(/\/+$/, '')}${FLOW_EVENT_PATH}`;
+    const url = customerAuthUrl(this.config, FLOW_EVENT_PATH);
     try {
       if (this.navigator?.sendBeacon?.(url, body) === true) return;
     } catch {
