@@ -4,7 +4,7 @@ import type { ApiError } from './api-error';
 import { backFrom, nextStep } from './flow';
 import { isProvenRefusal } from './flow-decisions';
 import type { FlowAnswer } from './flow-effects';
-import type { Confirmed, FlowState, OnStep, OnSteps, PendingCall, Reading } from './flow-state';
+import type { Confirmed, FlowState, JourneyOf, OnStep, OnSteps, PendingCall, Reading } from './flow-state';
 import { callOver, inPhase, openModal, reach, showStep, startCall, unchanged, withJourney, type AskingPhase, type Transition } from './flow-transition';
 import { flowFlags, pageIsActionable, screenOf } from './flow-view';
 import { PERSONAL_PROFILE_ID, selectedProfile, selectProfile } from './profiles';
@@ -48,10 +48,23 @@ const skipsAccounts = (state: FlowState): boolean => nextStep('selectProfile', f
 /** Spec §8 400 A09/A05: the bank gave no account (the step then says so, and Continue opens No eligible accounts). */
 const NO_ACCOUNTS: AccountState = accountState([]);
 
+/**
+ * Spec §4 "Account step": the journey with these accounts (`undefined`: none asked, or the
+ * profile's choices dropped). Issue 34 item 1: set here, not by `withJourney`, so that the state
+ * it makes says whether it holds them.
+ */
+const withAccountState = <P extends OnSteps, A extends AccountState | undefined>(
+  state: FlowState<P>,
+  accounts: A,
+): Omit<FlowState<P>, 'journey'> & { readonly journey: JourneyOf<OnSteps> & { readonly accounts: A } } => ({
+  ...state,
+  journey: { ...state.journey, accounts },
+});
+
 /** Spec §4 skip-step (confirmation without accounts), or §8 400 A09/A05 (the account step with none). */
 function withoutAccounts(state: FlowState<OnSteps>) {
-  if (skipsAccounts(state)) return showStep(reach({ ...state, journey: { ...state.journey, accounts: undefined } }, 'preAuthorisation'), 'confirmation');
-  return showStep({ ...state, journey: { ...state.journey, accounts: NO_ACCOUNTS } }, 'selectAccounts');
+  if (skipsAccounts(state)) return showStep(reach(withAccountState(state, undefined), 'preAuthorisation'), 'confirmation');
+  return showStep(withAccountState(state, NO_ACCOUNTS), 'selectAccounts');
 }
 
 /** Spec §4 "if skipStep go to confirmation without loading accounts; otherwise load accounts". */
@@ -88,7 +101,7 @@ export function onAccounts<P extends OnSteps>(state: FlowState<P>, answer: Extra
   const loaded = preselectFromConsent(answer.result.value, state.journey.consent.sharedAccounts);
   const keep = state.phase.call?.keep;
   const accounts = keep === undefined ? loaded : accountState(restoreSelection(loaded.data, keep));
-  return showStep({ ...state, journey: { ...state.journey, accounts } }, 'selectAccounts');
+  return showStep(withAccountState(state, accounts), 'selectAccounts');
 }
 
 /** Spec §4 "Profile": only one profile at a time; an unknown id changes nothing. */
@@ -131,8 +144,7 @@ export function continueFromAccounts(state: FlowState<OnStep<'selectAccounts'>>)
 }
 
 /** Spec §4 "OK resets the guard and returns to select-profile": this profile's choices are dropped. */
-export const backToProfiles = (state: FlowState<OnSteps>): Transition<OnStep<'selectProfile'>> =>
-  showStep({ ...state, journey: { ...state.journey, accounts: undefined } }, 'selectProfile');
+export const backToProfiles = (state: FlowState<OnSteps>): Transition<OnStep<'selectProfile'>> => showStep(withAccountState(state, undefined), 'selectProfile');
 
 /** Spec §4 "Back" from select-and-confirm, as {@link backFrom} says: a warning first that the profile's choices go. */
 export function backFromAccounts(state: FlowState<OnStep<'selectAccounts'>>): Transition<OnStep<'selectAccounts'>> {
@@ -152,7 +164,7 @@ function withAccounts(
   change: (accounts: readonly Account[]) => readonly Account[],
 ): Transition<OnStep<'selectAccounts'>> {
   if (!pageIsActionable(state)) return unchanged(state);
-  return unchanged({ ...state, journey: { ...state.journey, accounts: accountState(change(state.journey.accounts.data)) } });
+  return unchanged(withAccountState(state, accountState(change(state.journey.accounts.data))));
 }
 
 /** Spec §4 "Account selection". */
