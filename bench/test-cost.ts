@@ -47,6 +47,10 @@ if (missing.length > 0) {
   process.exit(2);
 }
 
+if (process.platform !== 'linux') {
+  console.error('bench/test-cost.ts reads /proc/stat: it runs on Linux only.');
+  process.exit(2);
+}
 const meter = cpuMeter();
 process.on('exit', () => meter.close());
 
@@ -60,10 +64,6 @@ function runFile(file: string): Cost {
   return { file, wallS, cpuS, summary: `${failed}${tests.length} tests`, tests };
 }
 
-if (process.platform !== 'linux') {
-  console.error('bench/test-cost.ts reads /proc/stat: it runs on Linux only.');
-  process.exit(2);
-}
 const files =
   asked.length > 0
     ? asked
