@@ -37,13 +37,14 @@
 // the bank's per-username attempt counters of one journey never reach another.
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import type { BrowserContext, CDPSession, Locator, Page, Request } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { isCustomerScope } from '../../domain/scopes';
 import { PERSONAS, type Persona } from '../../sandbox/personas';
 import type { RecordedFlowEvent } from '../../sandbox/sandbox-records';
 import { browserSuite, watchPage, type BrowserSuite } from './browser-harness';
 import { pageSettled, returnResult, stateOf, type ReturnResult } from './consent-app-driver';
+import { cpuThrottleKind, slowCpu, type SlowCpu } from './cpu-throttle';
 import {
   DEFAULT_SCOPES,
   journeyArb,
@@ -335,7 +336,7 @@ class Journey {
     readonly origin: string,
     readonly page: Page,
     readonly context: BrowserContext,
-    readonly cdp: CDPSession,
+    private readonly slow: SlowCpu,
   ) {}
 
   get ended(): boolean {
@@ -559,7 +560,7 @@ class Journey {
   }
 
   async throttle(rate: number): Promise<void> {
-    await this.cdp.send('Emulation.setCPUThrottlingRate', { rate }).catch(() => undefined);
+    await this.slow.set(this.page, rate);
   }
 
   elapsedMs(): number {
@@ -1201,13 +1202,13 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
   const state = stateOf(entryUrl);
   const origin = suite.harness.origin;
 
-  const context = await suite.browser.newContext({ viewport: c.phone ? { width: 390, height: 844 } : { width: 1280, height: 900 } });
+  const slow = await slowCpu(suite.browser, c.cpu);
+  const context = await slow.browser.newContext({ viewport: c.phone ? { width: 390, height: 844 } : { width: 1280, height: 900 } });
   // page.evaluate sends a function's source; tsx wraps named inner functions with its `__name` helper.
   await context.addInitScript(`globalThis.__name ??= (f) => f; globalThis.journeyOrigin = ${JSON.stringify(origin)};`);
   await context.addInitScript(recordSubmits);
   const { page, errors, cspViolations } = await watchPage(context);
-  const cdp = await context.newCDPSession(page);
-  const j = new Journey(c, username, origin, page, context, cdp);
+  const j = new Journey(c, username, origin, page, context, slow);
   j.listen();
   await j.delayRequests();
   j.log(
@@ -1318,6 +1319,7 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
     for (const error of errors) j.problem(`page error: ${error}`);
     for (const violation of cspViolations) j.problem(`CSP violation: ${violation}`);
     await context.close().catch(() => undefined);
+    await slow.close();
   }
   return { problems: j.problems, trace: j.trace, ms: Date.now() - began, outcome };
 }
@@ -1380,7 +1382,7 @@ describe('browser: random consent journeys under adversarial timing (issue 20 it
     const sorted = durations.sort((a, b) => a - b);
     const seconds = (ms: number | undefined): string => ((ms ?? 0) / 1000).toFixed(1);
     console.log(
-      `    ${chosen.length} journeys in ${seconds(Date.now() - began)} s (${plan.describe}, ${CONCURRENCY} at once; each ${seconds(sorted[0])}–${seconds(sorted.at(-1))} s, median ${seconds(sorted[Math.floor(sorted.length / 2)])} s): ${[...outcomes].map(([kind, n]) => `${kind} ${n}`).join(', ')}`,
+      `    ${chosen.length} journeys in ${seconds(Date.now() - began)} s (${plan.describe}, ${CONCURRENCY} at once, ${cpuThrottleKind()}; each ${seconds(sorted[0])}–${seconds(sorted.at(-1))} s, median ${seconds(sorted[Math.floor(sorted.length / 2)])} s): ${[...outcomes].map(([kind, n]) => `${kind} ${n}`).join(', ')}`,
     );
     if (failures.length > 0)
       throw new Error(`${failures.length} of ${chosen.length} journeys broke an invariant (${plan.describe}):\n\n${failures.join('\n\n')}`);

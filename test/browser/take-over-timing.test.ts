@@ -6,7 +6,7 @@
 // fields hold exactly what was entered, the focus stays where the customer left it, a press is
 // acknowledged at once, and Continue logs in with exactly that, once.
 //
-// The cases run a few at a time (each page is throttled by Chromium, not by the machine). Which
+// The cases run a few at a time, each page slowed on its own (test/browser/cpu-throttle.ts). Which
 // cases (docs/testing.md "The gate and the soak"): by default the corpus of every case that once
 // found a defect (test/browser/corpus/take-over.json) and a few of its fixed seed;
 // `TAKE_OVER_RUNS=n [TAKE_OVER_SEED=<seed>]` runs n random ones (the soak). A failure prints its
@@ -14,15 +14,16 @@
 import { expect } from 'chai';
 import type { Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
-import { browserSuite } from './browser-harness';
+import { browserSuite, watchPage } from './browser-harness';
+import { slowCpu, type SlowCpu } from './cpu-throttle';
 import { pageSettled } from './consent-app-driver';
 import { timing, type Entry, type Timing } from './take-over-cases';
 import { eachConcurrently, planCases, reportCase } from './regression-corpus';
 
 const plan = planCases('TAKE_OVER', timing, new URL('corpus/take-over.json', import.meta.url));
 /**
- * Cases in flight at once. Chromium's CPU throttle keeps a throttled page's core busy even while
- * it waits (measured: 1.6 s of CPU per idle 2 s at 4x), so more pages than cores only contend.
+ * Cases in flight at once: more busy pages than cores only contend (and where the throttle is
+ * Chromium's emulation, a throttled page keeps its core busy even while it waits).
  */
 const CONCURRENCY = Number(process.env['TAKE_OVER_CONCURRENCY'] ?? 3);
 
@@ -83,7 +84,7 @@ interface Outcome {
 }
 
 /** One customer: opens a fresh entry address under `t`, enters the login and presses Continue. */
-async function runCase(t: Timing, page: Page, entryUrl: string): Promise<Outcome> {
+async function runCase(t: Timing, page: Page, slow: SlowCpu, entryUrl: string): Promise<Outcome> {
   const problems: string[] = [];
   const logins: string[] = [];
   const answers: number[] = [];
@@ -101,8 +102,7 @@ async function runCase(t: Timing, page: Page, entryUrl: string): Promise<Outcome
   page.on('console', (message) => {
     if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
   });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: t.cpu });
+  await slow.set(page, t.cpu);
   await delayAnswers(page, t.delays);
   await page.goto(entryUrl, { waitUntil: 'commit' });
   await page.locator('input[name=username]').waitFor({ state: 'visible', timeout: 30_000 });
@@ -138,9 +138,9 @@ async function runCase(t: Timing, page: Page, entryUrl: string): Promise<Outcome
   if (answers.length === 0) problems.push(`no login was answered (logins sent: ${logins.length})`);
   else if (answers.some((status) => status >= 300)) problems.push(`the login was answered ${answers.join(', ')}`);
   // A second login would follow at once (a press carried out twice): none may. It would be sent
-  // before the next step settles, so that is what is awaited. Unthrottled meanwhile: the throttle
-  // would keep a core busy for nothing.
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  // before the next step settles, so that is what is awaited. Unthrottled meanwhile: the emulated
+  // throttle would keep a core busy for nothing.
+  await slow.set(page, 1);
   if (answers.length > 0) {
     await page
       .getByRole('heading', { level: 1, name: copy.steps.selectAccounts })
@@ -166,14 +166,17 @@ describe('browser: the take-over of the pre-rendered form under adversarial timi
   it(`keeps every keystroke, paste and autofill and the focus, acknowledges an early Continue and logs in once with exactly what was entered (${plan.describe})`, async () => {
     const failures: string[] = [];
     await eachConcurrently(plan.cases, CONCURRENCY, async ({ c: t, label, replay }) => {
-      const page = await suite.watchedPage({ width: 390, height: 844 });
+      const slow = await slowCpu(suite.browser, t.cpu);
+      const context = await slow.browser.newContext({ viewport: { width: 390, height: 844 } });
+      const { page } = suite.watched({ context, ...(await watchPage(context)) });
       const began = Date.now();
-      const { problems } = await runCase(t, page, await suite.harness.entryUrl());
+      const { problems } = await runCase(t, page, slow, await suite.harness.entryUrl());
       const ms = Date.now() - began;
       if (process.env['TAKE_OVER_TIMES'] !== undefined) console.log(`${label}: ${ms} ms, cpu ${t.cpu}`);
       reportCase({ search: 'take-over', label, replay, ms, outcome: problems.length === 0 ? 'kept' : 'lost', problems });
       if (problems.length > 0) failures.push(`${label} (replay: ${replay}) ${JSON.stringify(t)}:\n    - ${problems.join('\n    - ')}`);
       await page.context().close();
+      await slow.close();
     });
     expect(failures, plan.describe).to.deep.equal([]);
   });

@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { cpuThrottleKind } from '../browser/cpu-throttle';
 import type { CaseReport } from '../browser/regression-corpus';
 
 interface Search {
@@ -180,7 +181,9 @@ const median = (ms: readonly number[]): string => {
   const sorted = [...ms].sort((a, b) => a - b);
   return `${((sorted[Math.floor(sorted.length / 2)] ?? 0) / 1000).toFixed(1)} s`;
 };
-console.log(`\nSoak: ${round} round${round === 1 ? '' : 's'} in ${clock()} (${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)})\n`);
+console.log(
+  `\nSoak: ${round} round${round === 1 ? '' : 's'} in ${clock()} (${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}, ${cpuThrottleKind()})\n`,
+);
 console.log('| search | batches | cases | failed | outcomes | median case |');
 console.log('|---|---|---|---|---|---|');
 for (const [name, tally] of tallies) {

@@ -1,0 +1,154 @@
+// A slow phone's CPU for the timing searches' pages (the take-over property, the browser random
+// journeys): a CFS quota on the page's renderer processes, which sleeps while the page waits, where
+// this machine lets a test make a cgroup v1 `cpu` group (as root); else Chromium's
+// `Emulation.setCPUThrottlingRate`, which keeps a throttled page's core busy for its whole life,
+// idle or not. docs/testing.md "The CPU throttle" has the measurements and why.
+//
+// A quota holds a whole process, not one page, so a page slowed by it gets a Chromium of its own.
+// `CPU_THROTTLE=emulation` uses the emulation anyway (to compare the two, or replay a case as it was found).
+import { mkdirSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { launchChromium } from './browser-harness';
+
+const CPU_CGROUPS = '/sys/fs/cgroup/cpu';
+/** The quota's period: 10 ms, about the grain of the emulation's own slices. */
+const PERIOD_US = 10_000;
+/** The kernel's least quota. */
+const MIN_QUOTA_US = 1_000;
+/** How often a throttled Chromium's renderers are looked for: a new one (a page's first, a reload's) runs at full speed until then. */
+const SWEEP_MS = 50;
+
+export interface SlowCpu {
+  /** How the page is slowed: `quota` (a Chromium of its own) or `emulation` (in the browser given). */
+  readonly how: 'quota' | 'emulation';
+  /** The Chromium to open the page in. */
+  readonly browser: Browser;
+  /** Slows `page` to `rate` times its time (1: full speed). */
+  set(page: Page, rate: number): Promise<void>;
+  /** Closes the Chromium of its own, if any, and removes its groups. */
+  close(): Promise<void>;
+}
+
+/** Where the renderers' groups go, once made; undefined where no cgroup can be made here. */
+let groupsRoot: string | undefined;
+let groupsTried = false;
+
+function quotaGroups(): string | undefined {
+  if (!groupsTried) {
+    groupsTried = true;
+    const dir = path.join(CPU_CGROUPS, `consent-app-tests-${String(process.pid)}`);
+    try {
+      if (process.env['CPU_THROTTLE'] === 'emulation') throw new Error('the emulation was asked for');
+      mkdirSync(dir);
+      groupsRoot = dir;
+      process.once('exit', () => removeGroups(dir));
+    } catch {
+      groupsRoot = undefined;
+    }
+  }
+  return groupsRoot;
+}
+
+/** Removes the group `dir` and the groups in it; false while a renderer in one has not yet ended. */
+function removeGroups(dir: string): boolean {
+  try {
+    const inner = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    if (!inner.every((entry) => removeGroups(path.join(dir, entry.name)))) return false;
+    rmdirSync(dir);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How this machine slows a page, for a run's summary. */
+export const cpuThrottleKind = (): string => (quotaGroups() === undefined ? "CPU slowed by Chromium's emulation" : 'CPU slowed by a cgroup quota');
+
+const quotaUs = (rate: number): number => (rate <= 1 ? -1 : Math.max(MIN_QUOTA_US, Math.round(PERIOD_US / rate)));
+
+/**
+ * A page's CPU slowed by `rate` (the case's rate, so that a page that needs no throttle stays in
+ * `shared`). With the quota, the page must be opened in `browser` (a Chromium of its own).
+ */
+export async function slowCpu(shared: Browser, rate: number): Promise<SlowCpu> {
+  const root = rate > 1 ? quotaGroups() : undefined;
+  return root === undefined ? emulated(shared) : await ownChromium(root);
+}
+
+function emulated(browser: Browser): SlowCpu {
+  const sessions = new WeakMap<Page, Promise<CDPSession>>();
+  return {
+    how: 'emulation',
+    browser,
+    async set(page, rate) {
+      let session = sessions.get(page);
+      if (session === undefined) sessions.set(page, (session = page.context().newCDPSession(page)));
+      await (await session).send('Emulation.setCPUThrottlingRate', { rate }).catch(() => undefined);
+    },
+    async close() {},
+  };
+}
+
+let made = 0;
+
+async function ownChromium(root: string): Promise<SlowCpu> {
+  const browser = await launchChromium();
+  const cdp = await browser.newBrowserCDPSession();
+  const dir = path.join(root, `chromium-${String((made += 1))}`);
+  mkdirSync(dir);
+  const groups = new Map<number, string>();
+  let rate = 1;
+  const write = (group: string, file: string, value: number): void => writeFileSync(path.join(group, file), String(value));
+
+  /** Puts each renderer not yet seen in a group of its own, at the current rate. */
+  const sweep = async (): Promise<void> => {
+    const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+    for (const { type, id } of processInfo) {
+      if (type !== 'renderer' || groups.has(id)) continue;
+      const group = path.join(dir, String(id));
+      try {
+        mkdirSync(group);
+        write(group, 'cpu.cfs_period_us', PERIOD_US);
+        write(group, 'cpu.cfs_quota_us', quotaUs(rate));
+        // cgroup.procs moves every thread of the process; threads it starts later stay with it.
+        write(group, 'cgroup.procs', id);
+        groups.set(id, group);
+      } catch {
+        // The renderer ended meanwhile.
+      }
+    }
+  };
+  let sweeping: Promise<void> = Promise.resolve();
+  let closed: Promise<void> | undefined;
+  const sweepOnce = (): Promise<void> => (sweeping = sweeping.then(sweep).catch(() => undefined));
+  const timer = setInterval(() => void sweepOnce(), SWEEP_MS);
+  // Not what keeps a run alive: a test that fails before `close` still lets mocha end.
+  timer.unref();
+
+  return {
+    how: 'quota',
+    browser,
+    async set(_page, newRate) {
+      rate = newRate;
+      await sweepOnce();
+      for (const group of groups.values()) {
+        try {
+          write(group, 'cpu.cfs_quota_us', quotaUs(rate));
+        } catch {
+          // Its renderer ended.
+        }
+      }
+    },
+    close() {
+      closed ??= (async () => {
+        clearInterval(timer);
+        await sweeping;
+        await browser.close().catch(() => undefined);
+        // A renderer may outlive its browser's close by a moment; a group left behind goes with the run's own.
+        for (let tries = 0; tries < 20 && !removeGroups(dir); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      })();
+      return closed;
+    },
+  };
+}
