@@ -1,9 +1,11 @@
 // Drives the consent app in a real browser as a customer would: by labels, roles and the spec's texts.
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { decodeJwt } from 'jose';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { copy, modalText } from '../../domain/copy';
 import type { ModalName } from '../../domain/modal';
+import { isCustomerScope } from '../../domain/scopes';
 import type { AuthorisationAsk } from '../../sandbox/recipient-simulator';
 import { watchPage, type SandboxHarness } from './browser-harness';
 
@@ -236,3 +238,40 @@ export const rejections = (requests: readonly Request[]): Request[] =>
   requests.filter(
     (r) => r.method() === 'POST' && r.url().endsWith('/customer-auth/confirmation') && r.postData() === JSON.stringify({ authorisationStatus: false }),
   );
+
+/**
+ * Issue 32 item 3: an arrangement made over the bank's API as the app would make it (login, the
+ * accounts named, the save request of CONTRACT §5, approve), for a test whose subject is a later
+ * journey (an amendment), not this walk: its `cdr_arrangement_id`.
+ */
+export async function arrangementOverHttp(
+  harness: SandboxHarness,
+  username: string,
+  accountNames: readonly string[],
+  ask: Omit<Partial<AuthorisationAsk>, 'scopes'> & { readonly scopes: readonly string[] },
+): Promise<string> {
+  const entryUrl = new URL(await harness.entryUrl(ask));
+  const token = entryUrl.searchParams.get('redirectJwt') ?? '';
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> => {
+    const response = await fetch(`${harness.origin}/customer-auth${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`making an arrangement: ${method} ${path} answered ${response.status} ${await response.text()}`);
+    return response.status === 204 ? undefined : response.json();
+  };
+  await call('POST', '/authenticate', { authType: 'SECURE_CODE', username, secureCode: '123456' });
+  const raw = (await call('GET', '/accounts?withBalance=false')) as {
+    accounts: { account: { nickName?: string; scheme: { schemeName: string; identification: string; secondaryIdentification: string } }[] };
+  };
+  const accounts = accountNames.map((name) => {
+    const found = raw.accounts.account.find((account) => account.nickName === name);
+    if (found === undefined) throw new Error(`making an arrangement: ${username} has no account "${name}"`);
+    const { schemeName, identification, secondaryIdentification } = found.scheme;
+    return { schemeName, identification, secondaryIdentification };
+  });
+  await call('PUT', '/consent', { permissions: ask.scopes.map((permission) => (isCustomerScope(permission) ? { permission } : { permission, accounts })) });
+  const answer = (await call('POST', '/confirmation', { authorisationStatus: true }, { 'idempotency-key': randomUUID() })) as { id_token: string };
+  return String(decodeJwt(answer.id_token)['cdr_arrangement_id']);
+}

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { stepsCopy } from '../../domain/steps-copy';
 import { axeViolations, browserSuite, sidewaysScrollers, type SandboxHarness } from './browser-harness';
-import { logIn, onStep, openApp, returnResult, waitForAnimations } from './consent-app-driver';
+import { arrangementOverHttp, logIn, onStep, openApp, returnResult, waitForAnimations } from './consent-app-driver';
 
 const WIDTHS = [
   { width: 1280, height: 900 },
@@ -28,6 +28,17 @@ describe('browser: the CX standards (issue 22)', function () {
   async function open(ask: Parameters<SandboxHarness['entryUrl']>[0] = {}): Promise<Page> {
     return suite.watched(await openApp(suite.browser, suite.harness, ask)).page;
   }
+
+  /**
+   * Issue 32: the login of a default authorisation, opened once for the login's test and the
+   * joint.approval walk that starts from it (the same screen: the same ask, nothing typed yet);
+   * kept to the suite's end, whose hook fails on its page errors and CSP violations.
+   */
+  let sharedLogin: Promise<Page> | undefined;
+  const defaultLogin = (): Promise<Page> => {
+    sharedLogin ??= openApp(suite.browser, suite.harness).then((opened) => suite.watched(opened, 'suite').page);
+    return sharedLogin;
+  };
 
   /** At 1280, 390 and 320 px: `expectations` hold, axe finds nothing, nothing scrolls sideways. */
   async function atEveryWidth(page: Page, name: string, expectations: () => Promise<void> = async () => undefined): Promise<void> {
@@ -50,7 +61,7 @@ describe('browser: the CX standards (issue 22)', function () {
   }
 
   it('Authentication: "MUST NOT include forgotten details links in redirect screens", no other documents, the OTP\'s expiry and "third parties do not need consumer passwords"', async () => {
-    const page = await open();
+    const page = await defaultLogin();
     const form = page.locator('form.login-form');
     await atEveryWidth(page, 'the login', async () => {
       expect(await form.getByRole('button', { name: copy.login.forgotUsername }).count()).to.equal(0);
@@ -63,7 +74,7 @@ describe('browser: the CX standards (issue 22)', function () {
   });
 
   it("Authorisation, Pending status and Unavailable accounts: joint.approval's pending accounts marked and explained, selectable; why some accounts cannot be selected, as in-line help", async () => {
-    const page = await open();
+    const page = await defaultLogin();
     await logIn(page, 'joint.approval');
     await onStep(page, copy.steps.selectAccounts);
     await page.getByText(stepsCopy.selectAccounts.unavailableWhy).click();
@@ -121,10 +132,8 @@ describe('browser: the CX standards (issue 22)', function () {
   });
 
   it('Amending authorisation, Changing attributes: What\'s changed "MUST ONLY apply where the attribute in the new authorisation differs"; once-off wording; the description\'s hint', async () => {
-    const first = await open({ scopes: [BASIC, TRANSACTIONS, CUSTOMER], months: 12 });
-    await toReview(first, 'jane.citizen', (p) => account(p, 'Bills').check());
-    await button(first, copy.buttons.confirm).click();
-    const arrangementId = String((await returnResult(first)).claims?.['cdr_arrangement_id'] ?? '');
+    // Issue 32 item 3: the arrangement to amend is made over the bank's API; the amendments are the subject.
+    const arrangementId = await arrangementOverHttp(suite.harness, 'jane.citizen', ['Bills'], { scopes: [BASIC, TRANSACTIONS, CUSTOMER], months: 12 });
     expect(arrangementId).to.not.equal('');
 
     // The same data, the same 12 months (the same end day), the same account: nothing changes, nothing is said to.
@@ -133,6 +142,7 @@ describe('browser: the CX standards (issue 22)', function () {
     expect(await same.getByRole('region', { name: stepsCopy.confirmation.whatsChanged }).count()).to.equal(0);
     expect(await same.getByRole('region', { name: stepsCopy.confirmation.updatedDataSharingPeriod }).count()).to.equal(0);
     expect(await same.getByRole('region', { name: stepsCopy.confirmation.dataSharingPeriod }).count()).to.equal(1);
+    await same.context().close();
 
     // 6 months, transactions no longer asked for: the old and the new end, and the data named as no longer requested.
     const page = await open({ arrangementId, scopes: [BASIC, CUSTOMER], months: 6 });

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { stepsCopy } from '../../domain/steps-copy';
 import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
-import { loginReady, logIn, onStep, openApp, pageSettled, returnFromSuccess } from './consent-app-driver';
+import { loginReady, logIn, onStep, openApp, pageSettled, returnFromSuccess, waitForAnimations } from './consent-app-driver';
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
@@ -67,72 +67,106 @@ const obscuredCheckboxes = (page: Page): Promise<string[]> =>
     return covered;
   });
 
-for (const viewport of [
+/** The phone (320 px) and the desktop (1280 px): every state below is checked at both. */
+const WIDTHS = [
   { width: 320, height: 640 },
   { width: 1280, height: 900 },
-]) {
-  describe(`browser: the account and review steps at ${viewport.width} px (phone layout)`, function () {
-    this.timeout(90_000);
-    const suite = browserSuite();
-    const open = async (ask: Parameters<typeof openApp>[2] = {}) => suite.watched(await openApp(suite.browser, suite.harness, ask, viewport));
-    let arrangementId = '';
+] as const;
 
-    it('select accounts: no blank gap after select-all, ticked or not; the note comes after the tiles; numbers whole', async () => {
-      const { page } = await open();
+/**
+ * Issue 32: each state is reached once, in one walk, and checked at each width in turn (the page
+ * resized, as the accessibility test does): the layout is the stylesheet's, which reads the width
+ * only through media queries, so a page resized to a width lays out as one opened at it.
+ */
+async function atEachWidth(page: Page, check: (width: number) => Promise<void>): Promise<void> {
+  for (const viewport of WIDTHS) {
+    await page.setViewportSize(viewport);
+    // A media query that changes with the width may start a transition: checked at rest, as a page opened at this width.
+    await waitForAnimations(page);
+    await check(viewport.width);
+  }
+}
+
+describe('browser: the account and review steps at 320 and 1280 px (phone layout)', function () {
+  this.timeout(90_000);
+  const suite = browserSuite();
+  const open = async (ask: Parameters<typeof openApp>[2] = {}) => suite.watched(await openApp(suite.browser, suite.harness, ask, WIDTHS[0]));
+  /** The new consent's walk, from the account step to its review: the first test's page, which the second carries on. */
+  let walk: Promise<Page> | undefined;
+  const onAccounts = (): Promise<Page> => {
+    walk ??= (async () => {
+      const { page } = suite.watched(await openApp(suite.browser, suite.harness, {}, WIDTHS[0]), 'suite');
       await logIn(page, 'jane.citizen');
       await onStep(page, copy.steps.selectAccounts);
-      const selectAll = page.getByRole('checkbox', { name: stepsCopy.selectAccounts.selectAll });
-      expect(await gapAfterSelectAll(page), 'nothing selected').to.be.below(24);
-      await selectAll.check();
-      expect(await gapAfterSelectAll(page), 'all selected').to.be.below(24);
-      expect(await page.getByText(stepsCopy.selectAccounts.notAllSelected).count()).to.equal(0);
-      expect(await brokenNumbers(page)).to.deep.equal([]);
-      expect(await sidewaysScrollers(page)).to.deep.equal([]);
-      expect(await axeViolations(page)).to.deep.equal([]);
-      expect(await obscuredCheckboxes(page), 'a focused tile is never covered').to.deep.equal([]);
+      return page;
+    })();
+    return walk;
+  };
 
-      await page.getByRole('checkbox', { name: /^Bills / }).uncheck();
-      const note = page.getByText(stepsCopy.selectAccounts.notAllSelected);
-      await note.waitFor();
+  it('select accounts: no blank gap after select-all, ticked or not; the note comes after the tiles; numbers whole', async () => {
+    const page = await onAccounts();
+    const selectAll = page.getByRole('checkbox', { name: stepsCopy.selectAccounts.selectAll });
+    await atEachWidth(page, async (width) => {
+      expect(await gapAfterSelectAll(page), `nothing selected, at ${width} px`).to.be.below(24);
+    });
+    await selectAll.check();
+    await atEachWidth(page, async (width) => {
+      expect(await gapAfterSelectAll(page), `all selected, at ${width} px`).to.be.below(24);
+      expect(await page.getByText(stepsCopy.selectAccounts.notAllSelected).count()).to.equal(0);
+      expect(await brokenNumbers(page), `at ${width} px`).to.deep.equal([]);
+      expect(await sidewaysScrollers(page), `at ${width} px`).to.deep.equal([]);
+      expect(await axeViolations(page), `at ${width} px`).to.deep.equal([]);
+      expect(await obscuredCheckboxes(page), `a focused tile is never covered, at ${width} px`).to.deep.equal([]);
+    });
+
+    await page.getByRole('checkbox', { name: /^Bills / }).uncheck();
+    const note = page.getByText(stepsCopy.selectAccounts.notAllSelected);
+    await note.waitFor();
+    await atEachWidth(page, async (width) => {
       const below = await note.evaluate(
         (element) =>
           element.getBoundingClientRect().top >=
           Math.max(...[...document.querySelectorAll('.account-tile')].map((tile) => tile.getBoundingClientRect().bottom)),
       );
-      expect(below, 'the note is after the last tile').to.equal(true);
-      expect(await gapAfterSelectAll(page), 'a note does not push the tiles down').to.be.below(24);
-    });
-
-    it('review of an amendment: numbers whole, the arrangement id wraps only after a hyphen', async () => {
-      const first = await open();
-      await logIn(first.page, 'jane.citizen');
-      await onStep(first.page, copy.steps.selectAccounts);
-      await first.page.getByRole('checkbox', { name: stepsCopy.selectAccounts.selectAll }).check();
-      await button(first.page, copy.buttons.continue).click();
-      await onStep(first.page, copy.steps.confirmation);
-      expect(await brokenNumbers(first.page), 'review of a new consent').to.deep.equal([]);
-      expect(await sidewaysScrollers(first.page)).to.deep.equal([]);
-      await button(first.page, copy.buttons.confirm).click();
-      arrangementId = String((await returnFromSuccess(first.page)).claims?.['cdr_arrangement_id'] ?? '');
-      await first.context.close();
-      expect(arrangementId).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-
-      const { page } = await open({ arrangementId, months: 6, personaHint: 'jane.citizen' });
-      await logIn(page, 'jane.citizen');
-      await onStep(page, copy.steps.selectAccounts);
-      expect(await brokenNumbers(page), "the amendment's accounts").to.deep.equal([]);
-      await button(page, copy.buttons.continue).click();
-      await onStep(page, copy.steps.confirmation);
-      const lines = await idLines(page);
-      expect(lines.join(''), 'the id as shown').to.equal(arrangementId);
-      expect(lines.length, `${lines.join(' | ')}: at most one break`).to.be.at.most(2);
-      for (const line of lines.slice(0, -1)) expect(line, `${lines.join(' | ')}: breaks only after a hyphen`).to.match(/-$/);
-      expect(await brokenNumbers(page)).to.deep.equal([]);
-      expect(await sidewaysScrollers(page)).to.deep.equal([]);
-      expect(await axeViolations(page)).to.deep.equal([]);
+      expect(below, `the note is after the last tile, at ${width} px`).to.equal(true);
+      expect(await gapAfterSelectAll(page), `a note does not push the tiles down, at ${width} px`).to.be.below(24);
     });
   });
-}
+
+  it('review of an amendment: numbers whole, the arrangement id wraps only after a hyphen', async () => {
+    // The review of a new consent with every account: the first test's walk, every account ticked again.
+    const first = await onAccounts();
+    await first.getByRole('checkbox', { name: stepsCopy.selectAccounts.selectAll }).check();
+    await button(first, copy.buttons.continue).click();
+    await onStep(first, copy.steps.confirmation);
+    await atEachWidth(first, async (width) => {
+      expect(await brokenNumbers(first), `review of a new consent, at ${width} px`).to.deep.equal([]);
+      expect(await sidewaysScrollers(first), `at ${width} px`).to.deep.equal([]);
+    });
+    await button(first, copy.buttons.confirm).click();
+    const arrangementId = String((await returnFromSuccess(first)).claims?.['cdr_arrangement_id'] ?? '');
+    await first.context().close();
+    expect(arrangementId).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
+    const { page } = await open({ arrangementId, months: 6, personaHint: 'jane.citizen' });
+    await logIn(page, 'jane.citizen');
+    await onStep(page, copy.steps.selectAccounts);
+    await atEachWidth(page, async (width) => {
+      expect(await brokenNumbers(page), `the amendment's accounts, at ${width} px`).to.deep.equal([]);
+    });
+    await button(page, copy.buttons.continue).click();
+    await onStep(page, copy.steps.confirmation);
+    await atEachWidth(page, async (width) => {
+      const lines = await idLines(page);
+      expect(lines.join(''), `the id as shown, at ${width} px`).to.equal(arrangementId);
+      expect(lines.length, `${lines.join(' | ')}: at most one break, at ${width} px`).to.be.at.most(2);
+      for (const line of lines.slice(0, -1)) expect(line, `${lines.join(' | ')}: breaks only after a hyphen, at ${width} px`).to.match(/-$/);
+      expect(await brokenNumbers(page), `at ${width} px`).to.deep.equal([]);
+      expect(await sidewaysScrollers(page), `at ${width} px`).to.deep.equal([]);
+      expect(await axeViolations(page), `at ${width} px`).to.deep.equal([]);
+    });
+  });
+});
 
 /** Issue 33 items 6 and 9: a phone of 390 px that takes touch, as the issue's walk found them. */
 describe('browser: the account step on a touch phone at 390 px (issue 33 items 6, 9)', function () {
