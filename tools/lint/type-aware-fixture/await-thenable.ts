@@ -1,0 +1,1 @@
+export const total = async (): Promise<number> => await 42;

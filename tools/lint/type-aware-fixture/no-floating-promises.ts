@@ -1,0 +1,5 @@
+const save = async (): Promise<void> => {};
+
+export const onChange = (): void => {
+  save();
+};

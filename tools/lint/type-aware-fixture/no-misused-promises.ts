@@ -1,0 +1,5 @@
+const save = async (id: string): Promise<void> => {
+  await Promise.resolve(id);
+};
+
+export const saveAll = (ids: readonly string[]): void => ids.forEach(async (id) => save(id));

@@ -1,0 +1,3 @@
+const name: string = 'jane.citizen';
+
+export const upper = (name as string).toUpperCase();
