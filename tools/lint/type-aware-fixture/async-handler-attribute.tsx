@@ -1,4 +1,4 @@
-// Allowed: an async handler in a JSX attribute (no-misused-promises' checksVoidReturn.attributes off).
+// Allowed: an async handler in a JSX attribute (no-misused-promises with checksVoidReturn.attributes off, .oxlintrc.json).
 const save = async (): Promise<void> => {
   await Promise.resolve();
 };

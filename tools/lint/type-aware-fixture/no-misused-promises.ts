@@ -1,3 +1,4 @@
+// Breaks typescript/no-misused-promises once, on purpose: test/build/type-aware-lint.test.ts.
 const save = async (id: string): Promise<void> => {
   await Promise.resolve(id);
 };
