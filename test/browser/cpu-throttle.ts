@@ -12,7 +12,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from './browser-harness';
 
 const CPU_CGROUPS = '/sys/fs/cgroup/cpu';
-/** The quota's period: 10 ms, about the grain of the emulation's own slices. */
+/** The quota's period: 10 ms, shorter than a frame, so that a slowed page is slowed in every frame. */
 const PERIOD_US = 10_000;
 /** The kernel's least quota. */
 const MIN_QUOTA_US = 1_000;
@@ -61,7 +61,6 @@ function removeGroups(dir: string): boolean {
   }
 }
 
-/** How this machine slows a page, for a run's summary. */
 type How = SlowCpu['how'];
 /** The throttle asked for: the quota unless `CPU_THROTTLE=emulation`. */
 const asked = (): How => (process.env['CPU_THROTTLE'] === 'emulation' ? 'emulation' : 'quota');
