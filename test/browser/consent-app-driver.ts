@@ -1,12 +1,14 @@
 // Drives the consent app in a real browser as a customer would: by labels, roles and the spec's texts.
-import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { decodeJwt } from 'jose';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { copy, modalText } from '../../domain/copy';
 import type { ModalName } from '../../domain/modal';
 import { isCustomerScope } from '../../domain/scopes';
+import type { RawAccount } from '../../contract/customer-auth.wire';
+import { referenceOf } from '../../sandbox/account-reference';
 import type { AuthorisationAsk } from '../../sandbox/recipient-simulator';
+import { SandboxClient } from '../sandbox/sandbox-test-kit';
 import { watchPage, type SandboxHarness } from './browser-harness';
 
 export interface OpenedApp {
@@ -241,37 +243,34 @@ export const rejections = (requests: readonly Request[]): Request[] =>
 
 /**
  * Issue 32 item 3: an arrangement made over the bank's API as the app would make it (login, the
- * accounts named, the save request of CONTRACT §5, approve), for a test whose subject is a later
- * journey (an amendment), not this walk: its `cdr_arrangement_id`.
+ * accounts `choose` picks from the bank's list, the save request of CONTRACT §5, approve), for a
+ * test whose subject is a later journey (an amendment, the recipient's page), not this walk: its
+ * `cdr_arrangement_id`.
  */
 export async function arrangementOverHttp(
   harness: SandboxHarness,
   username: string,
-  accountNames: readonly string[],
+  choose: (accounts: readonly RawAccount[]) => readonly RawAccount[],
   ask: Omit<Partial<AuthorisationAsk>, 'scopes'> & { readonly scopes: readonly string[] },
 ): Promise<string> {
-  const entryUrl = new URL(await harness.entryUrl(ask));
-  const token = entryUrl.searchParams.get('redirectJwt') ?? '';
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> => {
-    const response = await fetch(`${harness.origin}/customer-auth${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`making an arrangement: ${method} ${path} answered ${response.status} ${await response.text()}`);
-    return response.status === 204 ? undefined : response.json();
-  };
-  await call('POST', '/authenticate', { authType: 'SECURE_CODE', username, secureCode: '123456' });
-  const raw = (await call('GET', '/accounts?withBalance=false')) as {
-    accounts: { account: { nickName?: string; scheme: { schemeName: string; identification: string; secondaryIdentification: string } }[] };
-  };
-  const accounts = accountNames.map((name) => {
-    const found = raw.accounts.account.find((account) => account.nickName === name);
-    if (found === undefined) throw new Error(`making an arrangement: ${username} has no account "${name}"`);
-    const { schemeName, identification, secondaryIdentification } = found.scheme;
-    return { schemeName, identification, secondaryIdentification };
-  });
-  await call('PUT', '/consent', { permissions: ask.scopes.map((permission) => (isCustomerScope(permission) ? { permission } : { permission, accounts })) });
-  const answer = (await call('POST', '/confirmation', { authorisationStatus: true }, { 'idempotency-key': randomUUID() })) as { id_token: string };
-  return String(decodeJwt(answer.id_token)['cdr_arrangement_id']);
+  const client = new SandboxClient(harness.origin);
+  const token = new URL(await harness.entryUrl(ask)).searchParams.get('redirectJwt') ?? '';
+  expect((await client.login(token, username)).status, `making an arrangement: ${username}'s login`).to.equal(204);
+  const listed = (await client.call('GET', '/accounts?withBalance=false', token)).body as { accounts: { account: readonly (RawAccount | null)[] } };
+  const accounts = choose(listed.accounts.account.filter((account): account is RawAccount => account !== null)).map(referenceOf);
+  const permissions = ask.scopes.map((permission) => (isCustomerScope(permission) ? { permission } : { permission, accounts }));
+  expect((await client.call('PUT', '/consent', token, { permissions })).status, 'making an arrangement: the save request').to.equal(204);
+  const answer = await client.decide(token, true);
+  expect(answer.status, 'making an arrangement: the approval').to.equal(200);
+  return String(decodeJwt((answer.body as { id_token: string }).id_token)['cdr_arrangement_id']);
 }
+
+/** `arrangementOverHttp`'s choice: the accounts of these nicknames, each of which must be there. */
+export const named =
+  (...nicknames: readonly string[]) =>
+  (accounts: readonly RawAccount[]): RawAccount[] =>
+    nicknames.map((name) => {
+      const found = accounts.find((account) => account.nickName === name);
+      if (found === undefined) throw new Error(`making an arrangement: no account "${name}"`);
+      return found;
+    });

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { stepsCopy } from '../../domain/steps-copy';
 import { axeViolations, browserSuite, sidewaysScrollers, type SandboxHarness } from './browser-harness';
-import { arrangementOverHttp, logIn, onStep, openApp, returnResult, waitForAnimations } from './consent-app-driver';
+import { arrangementOverHttp, named, logIn, onStep, openApp, returnResult, waitForAnimations } from './consent-app-driver';
 
 const WIDTHS = [
   { width: 1280, height: 900 },
@@ -133,7 +133,7 @@ describe('browser: the CX standards (issue 22)', function () {
 
   it('Amending authorisation, Changing attributes: What\'s changed "MUST ONLY apply where the attribute in the new authorisation differs"; once-off wording; the description\'s hint', async () => {
     // Issue 32 item 3: the arrangement to amend is made over the bank's API; the amendments are the subject.
-    const arrangementId = await arrangementOverHttp(suite.harness, 'jane.citizen', ['Bills'], { scopes: [BASIC, TRANSACTIONS, CUSTOMER], months: 12 });
+    const arrangementId = await arrangementOverHttp(suite.harness, 'jane.citizen', named('Bills'), { scopes: [BASIC, TRANSACTIONS, CUSTOMER], months: 12 });
     expect(arrangementId).to.not.equal('');
 
     // The same data, the same 12 months (the same end day), the same account: nothing changes, nothing is said to.

@@ -15,7 +15,7 @@ import { copy } from '../../domain/copy';
 import { stepsCopy } from '../../domain/steps-copy';
 import { SANDBOX_BRANDS } from '../../sandbox/sandbox-config';
 import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
-import { arrangementOverHttp, logIn, loginReady, modalTitle, onStep } from './consent-app-driver';
+import { arrangementOverHttp, named, logIn, loginReady, modalTitle, onStep } from './consent-app-driver';
 
 const PHONE = { width: 320, height: 640 } as const;
 const YEAR = new Date().getFullYear();
@@ -187,7 +187,7 @@ describe('browser: issue 23 F, the recipient simulator at 320 px', function () {
   it('its caption wraps in lines, not a word a line; its checkboxes and radios are at least 24 px', async () => {
     // An arrangement, so that the table (and its caption) is shown: made over the bank's API
     // (issue 32 item 3), since the recipient's page, not the walk, is the subject.
-    await arrangementOverHttp(suite.harness, 'jane.citizen', ['Bills'], { scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'] });
+    await arrangementOverHttp(suite.harness, 'jane.citizen', named('Bills'), { scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'] });
     const page = await suite.watchedPage({ width: 320, height: 640 });
     await page.goto(`${suite.harness.origin}/recipient/`);
     const caption = page.locator('caption').first();

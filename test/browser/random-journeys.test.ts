@@ -35,15 +35,13 @@
 // context; BROWSER_JOURNEYS_OFFLINE_AT_LOAD=1 lets offline spells begin while the page's scripts
 // arrive (see `offlineAtLoad`). Each journey logs in as its own copy of its persona (`jane.citizen.c7`), so that
 // the bank's per-username attempt counters of one journey never reach another.
-import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
-import { isCustomerScope } from '../../domain/scopes';
 import { PERSONAS, type Persona } from '../../sandbox/personas';
 import type { RecordedFlowEvent } from '../../sandbox/sandbox-records';
 import { browserSuite, watchPage, type BrowserSuite } from './browser-harness';
-import { pageSettled, returnResult, stateOf, type ReturnResult } from './consent-app-driver';
+import { arrangementOverHttp, pageSettled, returnResult, stateOf, type ReturnResult } from './consent-app-driver';
 import { cpuThrottleKind, slowCpu, type SlowCpu } from './cpu-throttle';
 import {
   DEFAULT_SCOPES,
@@ -1118,37 +1116,12 @@ async function bankDecision(origin: string, token: string): Promise<Decision | s
   return `unreadable (${response.status} ${entry?.code ?? ''})`;
 }
 
-/** An arrangement of `username`'s, made over the bank's API as the app would (login, two accounts, approve): its id. */
-async function makeArrangement(suite: BrowserSuite, username: string): Promise<string> {
-  const started = await suite.harness.bank.startAuthorisation({ scopes: DEFAULT_SCOPES, months: 12 });
-  if (!started.ok) throw new Error(started.error);
-  const token = started.value.token;
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> => {
-    const response = await fetch(`${suite.harness.origin}/customer-auth${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`making an arrangement: ${method} ${path} answered ${response.status} ${await response.text()}`);
-    return response.status === 204 ? undefined : response.json();
-  };
-  await call('POST', '/authenticate', { authType: 'SECURE_CODE', username, secureCode: CODE });
-  const raw = (await call('GET', '/accounts?withBalance=false')) as {
-    accounts: {
-      account: {
-        scheme: { schemeName: string; identification: string; secondaryIdentification: string };
-        supplementaryData: { rbwmPIB: { eligibleAccount: boolean } };
-      }[];
-    };
-  };
-  const accounts = raw.accounts.account
-    .filter((account) => account.supplementaryData.rbwmPIB.eligibleAccount)
-    .slice(0, 2)
-    .map(({ scheme }) => ({ schemeName: scheme.schemeName, identification: scheme.identification, secondaryIdentification: scheme.secondaryIdentification }));
-  await call('PUT', '/consent', { permissions: DEFAULT_SCOPES.map((permission) => (isCustomerScope(permission) ? { permission } : { permission, accounts })) });
-  const answer = (await call('POST', '/confirmation', { authorisationStatus: true }, { 'idempotency-key': randomUUID() })) as { id_token: string };
-  return String(decodeJwt(answer.id_token)['cdr_arrangement_id']);
-}
+/** An arrangement of `username`'s, made over the bank's API as the app would (login, two eligible accounts, approve): its id. */
+const makeArrangement = (suite: BrowserSuite, username: string): Promise<string> =>
+  arrangementOverHttp(suite.harness, username, (accounts) => accounts.filter((account) => account.supplementaryData.rbwmPIB.eligibleAccount).slice(0, 2), {
+    scopes: DEFAULT_SCOPES,
+    months: 12,
+  });
 
 /** Issue 35 item 1: the flow event the bank recorded for the flow, once it has arrived (a beacon may come after the page has gone). */
 async function flowEventOf(suite: BrowserSuite, flowId: string, waitMs: number): Promise<RecordedFlowEvent['event'] | undefined> {

@@ -10,11 +10,8 @@
 import { expect } from 'chai';
 import { copy } from '../../domain/copy';
 import { stepsCopy } from '../../domain/steps-copy';
-import { referenceOf } from '../../sandbox/account-reference';
-import { janeCitizenAccounts } from '../../sandbox/persona-accounts';
-import { SandboxClient } from '../sandbox/sandbox-test-kit';
 import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
-import { logIn, onStep, openApp, waitForAnimations } from './consent-app-driver';
+import { arrangementOverHttp, logIn, onStep, openApp, waitForAnimations } from './consent-app-driver';
 
 const WIDTHS = [
   { width: 1280, height: 900 },
@@ -27,17 +24,10 @@ describe('browser: review integrity (issue 13 item 2)', function () {
   const suite = browserSuite({ tokenLifetimeSeconds: 600 });
 
   /** Jane's arrangement sharing her everyday account, made over the bank's API (CONTRACT §3) as the app would make it. */
-  async function arrangement(): Promise<string> {
-    const client = new SandboxClient(suite.harness.origin);
-    const token = new URL(await suite.harness.entryUrl({ scopes: SCOPES })).searchParams.get('redirectJwt') ?? '';
-    expect((await client.login(token, 'jane.citizen')).status).to.equal(204);
-    const accounts = janeCitizenAccounts.filter((account) => account.scheme.secondaryIdentification === 'acc-0001').map(referenceOf);
-    const permissions = [{ permission: SCOPES[0], accounts }, { permission: SCOPES[1] }];
-    expect((await client.call('PUT', '/consent', token, { permissions })).status).to.equal(204);
-    const answer = (await client.decide(token, true)).body as { id_token: string };
-    const claims = JSON.parse(Buffer.from(answer.id_token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { cdr_arrangement_id: string };
-    return claims.cdr_arrangement_id;
-  }
+  const arrangement = (): Promise<string> =>
+    arrangementOverHttp(suite.harness, 'jane.citizen', (accounts) => accounts.filter((account) => account.scheme.secondaryIdentification === 'acc-0001'), {
+      scopes: SCOPES,
+    });
 
   it('item 2: an amendment tags newly requested data "New" in its cluster and names it in What\'s changed, at 1280 and 320 px', async () => {
     const arrangementId = await arrangement();
