@@ -138,7 +138,7 @@ describe('sandbox bank: a confirmation is never lost (CONTRACT §3, issue 12)', 
       const answers = await Promise.all([sandbox.decide(token, true), sandbox.decide(token, true), sandbox.decide(token, false), sandbox.decide(token, true)]);
       const committed = answers.filter((answer) => answer.status === 200);
       expect(committed, answers.map((answer) => answer.text).join('\n')).to.have.length(1);
-      const decision = (committed[0]?.body as { auth_code?: string }).auth_code === undefined ? 'rejected' : 'approved';
+      const decision = (committed[0]?.body as { auth_code?: string } | undefined)?.auth_code === undefined ? 'rejected' : 'approved';
       for (const answer of answers.filter((candidate) => candidate.status !== 200)) expectDecided(answer, decision);
     }
   });

@@ -202,7 +202,7 @@ describe('ui: confirmation', () => {
     fireEvent.click(confirm);
     expect(api.count('confirmation')).to.equal(1);
     const saves = api.calls.filter((c) => c.name === 'saveSelection');
-    expect((saves.at(-1)?.body as { consentNickname?: string }).consentNickname).to.equal('Budget app');
+    expect((saves.at(-1)?.body as { consentNickname?: string } | undefined)?.consentNickname).to.equal('Budget app');
     await act(async () => {
       api.pendingConfirmation?.({ ok: true, value: { auth_code: 'c', redirect_uri: 'https://tpp.example/cb', state: 's', id_token: 'i' } });
     });
