@@ -42,7 +42,7 @@ describe('browser: brands from config (DESIGN §3.14, CONTRACT §2)', function (
 
   /** Opens the app at 320 px for `brand`, with config.json's brands replaced when `brands` is given. */
   async function open(brand: string, brands?: unknown[]): Promise<{ page: Page; console: string[] }> {
-    const page = await suite.watchedPage(WIDTHS[0]);
+    const page = await suite.reusedPage(WIDTHS[0]);
     const console: string[] = [];
     page.on('console', (message) => console.push(message.text()));
     if (brands !== undefined) {

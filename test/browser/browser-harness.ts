@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type ViewportSize } from 'playwright-core';
 import { buildApp, nginxDirOf } from '../../esbuild.config.mjs';
 import { createSandboxBank, type SandboxBank, type SandboxBankOptions } from '../../sandbox/server';
 import type { AuthorisationAsk } from '../../sandbox/recipient-simulator';
@@ -51,6 +51,9 @@ function builtDist(): Promise<string> {
  */
 let shared: Promise<Browser> | undefined;
 
+/** The pages lent to one test after another (KeptPage), not lent now: they close with the run's Chromium. */
+const keptPages: KeptPage[] = [];
+
 function sharedChromium(): Promise<Browser> {
   shared ??= launchChromium();
   return shared;
@@ -62,6 +65,7 @@ if (typeof globalThis.after === 'function') {
   after(async () => {
     const browser = shared;
     shared = undefined;
+    keptPages.length = 0;
     await (await browser?.catch(() => undefined))?.close();
     // The run's build goes with it (355 of them had piled up in /tmp).
     const dir = await built?.catch(() => undefined);
@@ -328,12 +332,142 @@ export async function watchPage(context: BrowserContext): Promise<{ page: Page; 
   const cspViolations = await cspViolationEvents(context);
   const page = await context.newPage();
   const errors: string[] = [];
+  watchConsole(page, errors, cspViolations);
+  return { page, cspViolations, errors };
+}
+
+/** watchPage's listeners: CSP reports in the console, the form's failed adoption and page errors. */
+function watchConsole(page: Page, errors: string[], cspViolations: string[]): void {
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     if (message.type() === 'warning' && /could not be adopted/.test(message.text())) errors.push(message.text().slice(0, 300));
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  return { page, cspViolations, errors };
+}
+
+/**
+ * A page lent to one test after another (BrowserSuite.reusedPage): Chromium gives every new page a
+ * renderer process of its own, about 0.85 s of CPU and 0.5 s of wall time on this machine before the
+ * app is even asked for (docs/testing.md "What a browser test costs"), while a page moved on to
+ * another address of the same site keeps its process (the sandbox's ports are one site: 127.0.0.1).
+ */
+/** The page and context events a test listens to (not 'close', on which Playwright waits). */
+const TEST_EVENTS = [
+  'console',
+  'pageerror',
+  'weberror',
+  'dialog',
+  'request',
+  'response',
+  'requestfinished',
+  'requestfailed',
+  'framenavigated',
+  'load',
+  'domcontentloaded',
+  'popup',
+  'page',
+  'download',
+];
+
+class KeptPage {
+  /** The origins the test took the page to: storage is cleared for one; a page that saw more is closed. */
+  private readonly origins = new Set<string>();
+  /** Set when the test gave the page what cannot be taken back: a clock, or a script for every document. */
+  private tainted = false;
+
+  private constructor(
+    readonly context: BrowserContext,
+    readonly page: Page,
+    readonly errors: string[],
+    readonly cspViolations: string[],
+    readonly options: BrowserContextOptions,
+  ) {}
+
+  static async open(browser: Browser, viewport: ViewportSize, options: BrowserContextOptions): Promise<KeptPage> {
+    const context = await browser.newContext({ ...options, viewport });
+    const { page, errors, cspViolations } = await watchPage(context);
+    const kept = new KeptPage(context, page, errors, cspViolations, options);
+    kept.watchOrigins();
+    for (const owner of [page.clock, context.clock]) {
+      const install = owner.install.bind(owner);
+      owner.install = (clockOptions) => kept.taint(() => install(clockOptions));
+    }
+    for (const owner of [page, context] as { addInitScript: (...args: unknown[]) => Promise<unknown> }[]) {
+      const addInitScript = owner.addInitScript.bind(owner);
+      owner.addInitScript = (...args) => kept.taint(() => addInitScript(...args));
+    }
+    // Its history holds the earlier tests' pages: a test that goes Back needs a page of its own.
+    page.goBack = page.goForward = () => Promise.reject(new Error('a reused page has no history of its own: use watchedPage for Back and Forward'));
+    return kept;
+  }
+
+  /** Lends the page to a test, at `viewport`, with nothing of the last test's problems. */
+  async lend(viewport: ViewportSize): Promise<Page> {
+    this.errors.length = 0;
+    this.cspViolations.length = 0;
+    this.origins.clear();
+    await this.page.setViewportSize(viewport);
+    return this.page;
+  }
+
+  /**
+   * Takes the page back after a test: its listeners, routes and media emulation undone, moved to
+   * a still document of the same site (the app's timers would go on acting for the last test), and
+   * that origin's storage, the cookies and the HTTP cache cleared. False when that cannot be done;
+   * then it is closed.
+   */
+  async takeBack(): Promise<boolean> {
+    const { page, context } = this;
+    try {
+      const origins = [...this.origins];
+      if (this.tainted || page.isClosed() || origins.length > 1) throw new Error('not reusable');
+      // A test's listeners only: Playwright waits on its own 'close' listeners.
+      for (const event of TEST_EVENTS) {
+        page.removeAllListeners(event);
+        context.removeAllListeners(event);
+      }
+      watchConsole(page, this.errors, this.cspViolations);
+      this.watchOrigins();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await context.unrouteAll({ behavior: 'ignoreErrors' });
+      await context.setOffline(false);
+      await page.emulateMedia({
+        media: null,
+        colorScheme: this.options.colorScheme ?? null,
+        reducedMotion: this.options.reducedMotion ?? null,
+        forcedColors: this.options.forcedColors ?? null,
+      });
+      const origin = origins[0];
+      if (origin !== undefined) {
+        await page.goto(`${origin}/.well-known/jwks.json`);
+        await page.evaluate(() => {
+          sessionStorage.clear();
+          localStorage.clear();
+        });
+      }
+      await context.clearCookies();
+      // Nor its files: the next test's page loads the app as a new customer's tab would.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
+      return true;
+    } catch {
+      await context.close().catch(() => undefined);
+      return false;
+    }
+  }
+
+  private watchOrigins(): void {
+    this.page.on('framenavigated', (frame) => {
+      const { origin } = new URL(frame.url());
+      if (frame === this.page.mainFrame() && origin.startsWith('http')) this.origins.add(origin);
+    });
+  }
+
+  private async taint<T>(act: () => Promise<T>): Promise<T> {
+    this.tainted = true;
+    return act();
+  }
 }
 
 /** A context opened elsewhere (e.g. by the driver's openApp), with what watchPage collects of it. */
@@ -355,6 +489,13 @@ export interface BrowserSuite {
    * e.g. `reducedMotion`); its page errors and CSP violations fail the test.
    */
   watchedPage(viewport?: { readonly width: number; readonly height: number }, contextOptions?: BrowserContextOptions): Promise<Page>;
+  /**
+   * Like watchedPage, but a page kept from test to test of the run (KeptPage: a new page costs a
+   * renderer process). Its history holds earlier tests' pages (Back and Forward refuse), and a clock
+   * or an init script given to it closes it after the test; its listeners, routes, media emulation,
+   * storage and cookies are undone after each test.
+   */
+  reusedPage(viewport?: ViewportSize, contextOptions?: BrowserContextOptions): Promise<Page>;
   /** A context that is not watched (its pages are not all the app's, or break it on purpose), closed after the test. */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** Takes over a context opened elsewhere (openApp's): closed after the test or the suite; its page errors and CSP violations fail it. */
@@ -427,6 +568,18 @@ export function browserSuite(options: SandboxBankOptions = {}): BrowserSuite {
       const { page, errors, cspViolations } = await watchPage(context);
       closing.test.problems.push(errors, cspViolations);
       return page;
+    },
+    async reusedPage(viewport = { width: 1280, height: 900 }, contextOptions = {}) {
+      const key = JSON.stringify(contextOptions);
+      const index = keptPages.findIndex((kept) => JSON.stringify(kept.options) === key && kept.context.browser() === started(browser));
+      const lent = index >= 0 ? keptPages.splice(index, 1)[0]! : await KeptPage.open(started(browser), viewport, contextOptions);
+      closing.test.problems.push(lent.errors, lent.cspViolations);
+      closing.test.closables.push({
+        close: async () => {
+          if (await lent.takeBack()) keptPages.push(lent);
+        },
+      });
+      return lent.lend(viewport);
     },
     async newContext(contextOptions = {}) {
       const context = await started(browser).newContext(contextOptions);

@@ -62,14 +62,26 @@ export async function openApp(
   const context = await browser.newContext({ viewport });
   await prepare(context);
   const watched = await watchPage(context);
+  return { context, ...watched, ...(await openAppOn(watched.page, harness, ask)) };
+}
+
+/**
+ * openApp in a page that is already open (e.g. a browser suite's reusedPage): its context and its
+ * page errors stay with whoever opened it.
+ */
+export async function openAppOn(
+  page: Page,
+  harness: SandboxHarness,
+  ask: Partial<AuthorisationAsk> = {},
+): Promise<Pick<OpenedApp, 'page' | 'requests' | 'state'>> {
   const requests: OpenedApp['requests'] = [];
-  watched.page.on('request', (request) => {
+  page.on('request', (request) => {
     requests.push({ method: request.method(), url: request.url(), referer: request.headers()['referer'] });
   });
   const entryUrl = await harness.entryUrl(ask);
-  await watched.page.goto(entryUrl);
-  await loginReady(watched.page);
-  return { context, requests, state: stateOf(entryUrl), ...watched };
+  await page.goto(entryUrl);
+  await loginReady(page);
+  return { page, requests, state: stateOf(entryUrl) };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { stepsCopy } from '../../domain/steps-copy';
 import { axeViolations, browserSuite, sidewaysScrollers, type SandboxHarness } from './browser-harness';
-import { arrangementOverHttp, named, logIn, onStep, openApp, returnResult, waitForAnimations } from './consent-app-driver';
+import { arrangementOverHttp, named, logIn, onStep, openApp, openAppOn, returnResult, waitForAnimations } from './consent-app-driver';
 
 const WIDTHS = [
   { width: 1280, height: 900 },
@@ -26,7 +26,7 @@ describe('browser: the CX standards (issue 22)', function () {
   const suite = browserSuite({ tokenLifetimeSeconds: 900 });
 
   async function open(ask: Parameters<SandboxHarness['entryUrl']>[0] = {}): Promise<Page> {
-    return suite.watched(await openApp(suite.browser, suite.harness, ask)).page;
+    return (await openAppOn(await suite.reusedPage(), suite.harness, ask)).page;
   }
 
   /**

@@ -41,7 +41,7 @@ describe(`browser: issue 23 (web) at ${PHONE.width} px`, function () {
   const suite = browserSuite({ tokenLifetimeSeconds: 900 });
 
   async function open(ask: Parameters<typeof suite.harness.entryUrl>[0] = {}): Promise<Page> {
-    const page = await suite.watchedPage(viewport);
+    const page = await suite.reusedPage(viewport);
     await page.goto(await suite.harness.entryUrl(ask));
     await loginReady(page);
     return page;
@@ -136,7 +136,7 @@ describe(`browser: issue 23 (web) at ${PHONE.width} px`, function () {
   });
 
   it('issue 33 item 3: at the step-up on a 320 × 568 phone the date of birth comes into view beside the focused code field; the spent code is information, not the error red', async () => {
-    const page = await suite.watchedPage({ width: 320, height: 568 });
+    const page = await suite.reusedPage({ width: 320, height: 568 });
     await page.goto(await suite.harness.entryUrl());
     await loginReady(page);
     await logIn(page, 'dob.required');
@@ -188,7 +188,7 @@ describe('browser: issue 23 F, the recipient simulator at 320 px', function () {
     // An arrangement, so that the table (and its caption) is shown: made over the bank's API
     // (issue 32 item 3), since the recipient's page, not the walk, is the subject.
     await arrangementOverHttp(suite.harness, 'jane.citizen', named('Bills'), { scopes: ['bank:accounts.basic:read', 'common:customer.basic:read'] });
-    const page = await suite.watchedPage({ width: 320, height: 640 });
+    const page = await suite.reusedPage({ width: 320, height: 640 });
     await page.goto(`${suite.harness.origin}/recipient/`);
     const caption = page.locator('caption').first();
     await caption.waitFor();

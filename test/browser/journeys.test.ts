@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { copy } from '../../domain/copy';
 import { browserSuite } from './browser-harness';
-import { logIn, onStep, openApp, loginReady, pageSettled } from './consent-app-driver';
+import { logIn, onStep, openApp, openAppOn, loginReady, pageSettled } from './consent-app-driver';
 
 /** docs/architecture.md: the later steps are fetched at the customer's first input or 2 s later. */
 const SETTLE_DELAY_MS = 2000;
@@ -15,8 +15,13 @@ const SETTLE_DELAY_MS = 2000;
 describe("browser: the journey in a real browser (the recipient's Start, the stylesheets, the later steps)", function () {
   this.timeout(60_000);
   const suite = browserSuite();
-  const open = async (ask: Parameters<typeof openApp>[2] = {}, prepare?: Parameters<typeof openApp>[4]) =>
-    suite.watched(await openApp(suite.browser, suite.harness, ask, undefined, prepare));
+  const open = async (ask: Parameters<typeof openApp>[2] = {}) => openAppOn(await suite.reusedPage(), suite.harness, ask);
+  const openWithStoppedClock = async () =>
+    suite.watched(
+      await openApp(suite.browser, suite.harness, {}, undefined, async (context) =>
+        context.clock.install({ time: 0 }).then(() => context.clock.pauseAt(1_000)),
+      ),
+    );
 
   it("the recipient simulator's Start sends the browser to the consent app with a signed token", async () => {
     const page = await (await suite.newContext()).newPage();
@@ -52,7 +57,6 @@ describe("browser: the journey in a real browser (the recipient's Start, the sty
   // The page's clock stands still from the start, so the settle delay cannot pass while a loaded
   // machine is still showing the form: at 2 s the background fetch would start on its own, before
   // the test types, and the typing would then have nothing left to fetch (the red CI of 7db22f1).
-  const openWithStoppedClock = () => open({}, async (context) => context.clock.install({ time: 0 }).then(() => context.clock.pauseAt(1_000)));
   const laterStepRequests = (app: Awaited<ReturnType<typeof open>>) =>
     app.requests.filter((r) => /\/assets\/(steps-\w+\.css|chunk-\w+\.js)$/.test(r.url) && !r.url.endsWith('.map'));
 

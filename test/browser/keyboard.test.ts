@@ -63,7 +63,7 @@ describe('browser: the whole journey by keyboard alone, with focus always visibl
   const suite = browserSuite();
 
   it('jane.citizen: login → accounts → review → confirm → Authorised, with Tab, Space, Enter and typing', async () => {
-    const page = await suite.watchedPage({ width: 1280, height: 900 });
+    const page = await suite.reusedPage({ width: 1280, height: 900 });
     await page.goto(await suite.harness.entryUrl());
     await loginReady(page);
     const visited: string[] = [];

@@ -25,7 +25,7 @@ describe('browser: the offline notice takes no press and hides no control (DESIG
 
   /** The login step on a phone, filled in, Continue at the bottom edge of the window (where the notice shows). */
   async function filledLoginAtTheBottom(): Promise<{ page: Page; logins: string[] }> {
-    const page = await suite.watchedPage(PHONE);
+    const page = await suite.reusedPage(PHONE);
     const logins: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/customer-auth/authenticate')) logins.push(request.method());

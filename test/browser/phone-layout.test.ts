@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { stepsCopy } from '../../domain/steps-copy';
 import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
-import { loginReady, logIn, onStep, openApp, pageSettled, returnFromSuccess, waitForAnimations } from './consent-app-driver';
+import { loginReady, logIn, onStep, openApp, openAppOn, pageSettled, returnFromSuccess, waitForAnimations } from './consent-app-driver';
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
@@ -90,7 +90,7 @@ async function atEachWidth(page: Page, check: (width: number) => Promise<void>):
 describe('browser: the account and review steps at 320 and 1280 px (phone layout)', function () {
   this.timeout(90_000);
   const suite = browserSuite();
-  const open = async (ask: Parameters<typeof openApp>[2] = {}) => suite.watched(await openApp(suite.browser, suite.harness, ask, WIDTHS[0]));
+  const open = async (ask: Parameters<typeof openApp>[2] = {}) => openAppOn(await suite.reusedPage(WIDTHS[0]), suite.harness, ask);
   /** The new consent's walk, from the account step to its review: the first test's page, which the second carries on. */
   let walk: Promise<Page> | undefined;
   const onAccounts = (): Promise<Page> => {
@@ -182,7 +182,7 @@ describe('browser: the account step on a touch phone at 390 px (issue 33 items 6
     }, selector);
 
   async function atLogin(scopes?: string[]): Promise<Page> {
-    const page = await suite.watchedPage(PHONE, { hasTouch: true });
+    const page = await suite.reusedPage(PHONE, { hasTouch: true });
     await page.goto(await suite.harness.entryUrl(scopes === undefined ? {} : { scopes }));
     await loginReady(page);
     await page.getByLabel(copy.login.usernameLabel, { exact: true }).fill('jane.citizen');

@@ -54,7 +54,7 @@ describe('browser: the recipient simulator at 320 px', function () {
     approval = `#${new URLSearchParams({ code: answer.auth_code, state: answer.state, id_token: answer.id_token })}`;
   });
   beforeEach(async () => {
-    page = await suite.watchedPage(NARROW);
+    page = await suite.reusedPage(NARROW);
   });
 
   async function reflowsAndPassesAxe(): Promise<void> {

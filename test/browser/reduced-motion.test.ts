@@ -26,7 +26,7 @@ describe('browser: reduced motion (issue 25 item 4)', function () {
 
   /** Logs in with the bank's answer held, so that the spinner mask shows; `release` lets the answer through. */
   async function loginHeld(reducedMotion: 'reduce' | 'no-preference') {
-    const page = await suite.watchedPage({ width: 390, height: 800 }, { reducedMotion });
+    const page = await suite.reusedPage({ width: 390, height: 800 }, { reducedMotion });
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/customer-auth/authenticate', async (route: Route) => {

@@ -11,7 +11,7 @@ import { expect } from 'chai';
 import { copy } from '../../domain/copy';
 import { stepsCopy } from '../../domain/steps-copy';
 import { axeViolations, browserSuite, sidewaysScrollers } from './browser-harness';
-import { arrangementOverHttp, logIn, onStep, openApp, waitForAnimations } from './consent-app-driver';
+import { arrangementOverHttp, logIn, onStep, openAppOn, waitForAnimations } from './consent-app-driver';
 
 const WIDTHS = [
   { width: 1280, height: 900 },
@@ -31,7 +31,7 @@ describe('browser: review integrity (issue 13 item 2)', function () {
 
   it('item 2: an amendment tags newly requested data "New" in its cluster and names it in What\'s changed, at 1280 and 320 px', async () => {
     const arrangementId = await arrangement();
-    const { page } = suite.watched(await openApp(suite.browser, suite.harness, { arrangementId, scopes: [...SCOPES, 'bank:regular_payments:read'] }));
+    const { page } = await openAppOn(await suite.reusedPage(), suite.harness, { arrangementId, scopes: [...SCOPES, 'bank:regular_payments:read'] });
     await logIn(page, 'jane.citizen');
     await onStep(page, copy.steps.selectAccounts);
     await page.getByRole('button', { name: copy.buttons.continue, exact: true }).click();

@@ -1,0 +1,83 @@
+// Issue 32 item 3, 32.13: the page a browser suite lends to one test after another
+// (BrowserSuite.reusedPage) keeps its renderer process and nothing else of the test before it.
+// The tests run in order: each looks at what the one before it left.
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { browserSuite } from './browser-harness';
+
+describe('browser: a reused page keeps its renderer, not the last test (issue 32)', function () {
+  this.timeout(30_000);
+  const suite = browserSuite();
+  let first: Page | undefined;
+  let renderersBefore: number[] = [];
+
+  /**
+   * The run's renderer processes (Chromium's SystemInfo): nothing else runs between these tests, so
+   * a page that kept its process leaves the list as it was; one that swapped, a pid gone and a new one.
+   */
+  async function renderers(): Promise<number[]> {
+    const cdp = await suite.browser.newBrowserCDPSession();
+    try {
+      const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+      return processInfo
+        .filter((info) => info.type === 'renderer')
+        .map((info) => info.id)
+        .sort((a, b) => a - b);
+    } finally {
+      await cdp.detach();
+    }
+  }
+
+  it('leaves storage, a cookie, a route, a listener and a media emulation behind', async () => {
+    first = await suite.reusedPage({ width: 800, height: 600 });
+    await first.goto(`${suite.harness.origin}/.well-known/jwks.json`);
+    await first.evaluate(() => {
+      sessionStorage.setItem('left', 'behind');
+      localStorage.setItem('left', 'behind');
+      document.cookie = 'left=behind; path=/';
+    });
+    await first.route('**/config/config.json', (route) => route.fulfill({ status: 500, body: 'routed' }));
+    first.on('dialog', () => undefined);
+    await first.emulateMedia({ forcedColors: 'active' });
+    renderersBefore = await renderers();
+  });
+
+  it('is the same page, in the same renderer, with none of it', async () => {
+    const page = await suite.reusedPage({ width: 390, height: 700 });
+    expect(page, 'the same page').to.equal(first);
+    expect(page.viewportSize()).to.deep.equal({ width: 390, height: 700 });
+    // With no listener Playwright dismisses a dialog at once; the last test's would leave it open.
+    const answered = page.evaluate(() => confirm('still there?'));
+    const late = new Promise<string>((resolve) => setTimeout(() => resolve("the last test's dialog listener held the dialog"), 3000));
+    expect(await Promise.race([answered, late])).to.equal(false);
+    const config = await page.goto(`${suite.harness.origin}/config/config.json`);
+    expect(config?.status(), "the last test's route").to.equal(200);
+    expect(await renderers(), 'the same renderer processes').to.deep.equal(renderersBefore);
+    const left = await page.evaluate(() => ({
+      session: sessionStorage.getItem('left'),
+      local: localStorage.getItem('left'),
+      cookie: document.cookie,
+      forcedColours: matchMedia('(forced-colors: active)').matches,
+    }));
+    expect(left).to.deep.equal({ session: null, local: null, cookie: '', forcedColours: false });
+  });
+
+  it('refuses Back and Forward, whose history is not the test’s own', async () => {
+    const page = await suite.reusedPage();
+    let refused = '';
+    await page.goBack().catch((error: Error) => (refused = error.message));
+    expect(refused).to.match(/no history of its own/);
+  });
+
+  it('given a clock, is not lent again', async () => {
+    const page = await suite.reusedPage();
+    expect(page, 'still the same page before the clock').to.equal(first);
+    await page.clock.install();
+  });
+
+  it('after a clock, a new page is lent', async () => {
+    const page = await suite.reusedPage();
+    expect(page, 'a new page').to.not.equal(first);
+    expect(first?.isClosed(), 'the clocked page closed').to.equal(true);
+  });
+});
