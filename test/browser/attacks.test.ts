@@ -12,7 +12,18 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { REDIRECT_JWT_KEY } from '../../adapters/browser-address-names';
 import { browserSuite, watchPage } from './browser-harness';
-import { expectErrorReturn, logIn, modalNamed, onStep, openApp, returnFromSuccess, tokenTraces, type OpenedApp, loginReady } from './consent-app-driver';
+import {
+  expectErrorReturn,
+  logIn,
+  modalNamed,
+  onStep,
+  openApp,
+  openAppOn,
+  returnFromSuccess,
+  tokenTraces,
+  type OpenedApp,
+  loginReady,
+} from './consent-app-driver';
 
 const PUBLIC_SITE = 'https://www.bank.example/';
 const account = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} `) });
@@ -35,7 +46,7 @@ describe('browser: attacks and failures end safely', function () {
     hangingStylesheet.catch(() => undefined); // asserted in its own test
   });
 
-  const open = async (ask: Parameters<typeof openApp>[2] = {}): Promise<OpenedApp> => suite.watched(await openApp(suite.browser, suite.harness, ask));
+  const open = async (ask: Parameters<typeof openApp>[2] = {}) => openAppOn(await suite.reusedPage(), suite.harness, ask);
 
   /** A fresh tab at `url` (relative to the sandbox), with the bank's public site answered locally and dialogs recorded. */
   async function openRaw(url: string): Promise<{ page: Page; dialogs: string[]; requests: string[] }> {
