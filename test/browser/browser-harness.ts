@@ -571,7 +571,7 @@ export function browserSuite(options: SandboxBankOptions = {}): BrowserSuite {
     },
     async reusedPage(viewport = { width: 1280, height: 900 }, contextOptions = {}) {
       const key = JSON.stringify(contextOptions);
-      const index = keptPages.findIndex((kept) => JSON.stringify(kept.options) === key && kept.context.browser() === started(browser));
+      const index = keptPages.findLastIndex((kept) => JSON.stringify(kept.options) === key && kept.context.browser() === started(browser));
       const lent = index >= 0 ? keptPages.splice(index, 1)[0]! : await KeptPage.open(started(browser), viewport, contextOptions);
       closing.test.problems.push(lent.errors, lent.cspViolations);
       closing.test.closables.push({
