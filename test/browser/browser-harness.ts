@@ -345,12 +345,6 @@ function watchConsole(page: Page, errors: string[], cspViolations: string[]): vo
   page.on('pageerror', (error) => errors.push(error.message));
 }
 
-/**
- * A page lent to one test after another (BrowserSuite.reusedPage): Chromium gives every new page a
- * renderer process of its own, about 0.85 s of CPU and 0.5 s of wall time on this machine before the
- * app is even asked for (docs/testing.md "What a browser test costs"), while a page moved on to
- * another address of the same site keeps its process (the sandbox's ports are one site: 127.0.0.1).
- */
 /** The page and context events a test listens to (not 'close', on which Playwright waits). */
 const TEST_EVENTS = [
   'console',
@@ -369,6 +363,12 @@ const TEST_EVENTS = [
   'download',
 ];
 
+/**
+ * A page lent to one test after another (BrowserSuite.reusedPage): Chromium gives every new page a
+ * renderer process of its own, about 0.85 s of CPU and 0.5 s of wall time on this machine before the
+ * app is even asked for (docs/testing.md "What a browser test costs"), while a page moved on to
+ * another address of the same site keeps its process (the sandbox's ports are one site: 127.0.0.1).
+ */
 class KeptPage {
   /** The origins the test took the page to: storage is cleared for one; a page that saw more is closed. */
   private readonly origins = new Set<string>();
@@ -493,7 +493,7 @@ export interface BrowserSuite {
    * Like watchedPage, but a page kept from test to test of the run (KeptPage: a new page costs a
    * renderer process). Its history holds earlier tests' pages (Back and Forward refuse), and a clock
    * or an init script given to it closes it after the test; its listeners, routes, media emulation,
-   * storage and cookies are undone after each test.
+   * storage, cookies and HTTP cache are undone after each test.
    */
   reusedPage(viewport?: ViewportSize, contextOptions?: BrowserContextOptions): Promise<Page>;
   /** A context that is not watched (its pages are not all the app's, or break it on purpose), closed after the test. */
