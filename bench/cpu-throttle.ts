@@ -3,7 +3,7 @@
 // machine gives (a cgroup quota where one can be made) and under Chromium's emulation, with the
 // CPU the page's renderers spend while it then sits idle for 2 s.
 //   npx tsx bench/cpu-throttle.ts
-import { launchChromium } from '../test/browser/browser-harness';
+import { launchChromium, renderersOf } from '../test/browser/browser-harness';
 import { slowCpu } from '../test/browser/cpu-throttle';
 import type { Browser } from 'playwright-core';
 
@@ -16,10 +16,7 @@ const loop = (): number => {
 
 /** CPU seconds of `browser`'s renderers so far. */
 async function renderersCpu(browser: Browser): Promise<number> {
-  const cdp = await browser.newBrowserCDPSession();
-  const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
-  await cdp.detach();
-  return processInfo.filter((process) => process.type === 'renderer').reduce((sum, process) => sum + process.cpuTime, 0);
+  return (await renderersOf(browser)).reduce((sum, renderer) => sum + renderer.cpuTime, 0);
 }
 
 const shared = await launchChromium();

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type ViewportSize } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page, type ViewportSize } from 'playwright-core';
 import { buildApp, nginxDirOf } from '../../esbuild.config.mjs';
 import { createSandboxBank, type SandboxBank, type SandboxBankOptions } from '../../sandbox/server';
 import type { AuthorisationAsk } from '../../sandbox/recipient-simulator';
@@ -84,6 +84,21 @@ export async function launchChromium(
     throw new Error(`${executablePath} is missing: install Debian's ${build.debianPackage} (.ci/run installs it: apt-get install ${build.debianPackage}).`);
   }
   return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/**
+ * The renderer processes of a Chromium (CDP `SystemInfo.getProcessInfo`): each one's pid and CPU
+ * seconds so far. `from` is the browser (a session is opened for the question) or a browser-level
+ * CDP session already open.
+ */
+export async function renderersOf(from: Browser | CDPSession): Promise<{ readonly id: number; readonly cpuTime: number }[]> {
+  const cdp = 'newBrowserCDPSession' in from ? await from.newBrowserCDPSession() : from;
+  try {
+    const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+    return processInfo.filter((process) => process.type === 'renderer');
+  } finally {
+    if (cdp !== from) await cdp.detach();
+  }
 }
 
 /** A sandbox bank on a free port with its own data folder and the production build. */

@@ -4,22 +4,18 @@ import { expect } from 'chai';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { browserSuite } from './browser-harness';
+import { browserSuite, renderersOf } from './browser-harness';
 import { slowCpu } from './cpu-throttle';
 
 /** Each renderer of `browser`, with the quota of its cgroup v1 `cpu` group (µs per 10 ms; -1 none). */
 async function renderersQuota(browser: Browser): Promise<{ pid: number; group: string; quotaUs: number }[]> {
-  const cdp = await browser.newBrowserCDPSession();
-  const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
-  return processInfo
-    .filter((process) => process.type === 'renderer')
-    .map(({ id }) => {
-      const line = readFileSync(`/proc/${String(id)}/cgroup`, 'utf8')
-        .split('\n')
-        .find((entry) => /^\d+:cpu:/.test(entry));
-      const group = path.join('/sys/fs/cgroup/cpu', line?.split(':')[2] ?? '/');
-      return { pid: id, group, quotaUs: Number(readFileSync(path.join(group, 'cpu.cfs_quota_us'), 'utf8')) };
-    });
+  return (await renderersOf(browser)).map(({ id }) => {
+    const line = readFileSync(`/proc/${String(id)}/cgroup`, 'utf8')
+      .split('\n')
+      .find((entry) => /^\d+:cpu:/.test(entry));
+    const group = path.join('/sys/fs/cgroup/cpu', line?.split(':')[2] ?? '/');
+    return { pid: id, group, quotaUs: Number(readFileSync(path.join(group, 'cpu.cfs_quota_us'), 'utf8')) };
+  });
 }
 
 describe('browser: the timing searches CPU throttle', function () {

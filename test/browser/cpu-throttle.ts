@@ -9,7 +9,7 @@
 import { mkdirSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { launchChromium } from './browser-harness';
+import { launchChromium, renderersOf } from './browser-harness';
 
 const CPU_CGROUPS = '/sys/fs/cgroup/cpu';
 /** The quota's period: 10 ms, shorter than a frame, so that a slowed page is slowed in every frame. */
@@ -107,9 +107,8 @@ async function ownChromium(root: string): Promise<SlowCpu> {
 
   /** Puts each renderer not yet seen in a group of its own, at the current rate. */
   const sweep = async (): Promise<void> => {
-    const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
-    for (const { type, id } of processInfo) {
-      if (type !== 'renderer' || groups.has(id)) continue;
+    for (const { id } of await renderersOf(cdp)) {
+      if (groups.has(id)) continue;
       const group = path.join(dir, String(id));
       try {
         mkdirSync(group);

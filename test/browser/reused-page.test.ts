@@ -3,7 +3,7 @@
 // The tests run in order: each looks at what the one before it left.
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { browserSuite } from './browser-harness';
+import { browserSuite, renderersOf } from './browser-harness';
 
 describe('browser: a reused page keeps its renderer, not the last test (issue 32)', function () {
   this.timeout(30_000);
@@ -16,16 +16,7 @@ describe('browser: a reused page keeps its renderer, not the last test (issue 32
    * a page that kept its process leaves the list as it was; one that swapped, a pid gone and a new one.
    */
   async function renderers(): Promise<number[]> {
-    const cdp = await suite.browser.newBrowserCDPSession();
-    try {
-      const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
-      return processInfo
-        .filter((info) => info.type === 'renderer')
-        .map((info) => info.id)
-        .sort((a, b) => a - b);
-    } finally {
-      await cdp.detach();
-    }
+    return (await renderersOf(suite.browser)).map(({ id }) => id).sort((a, b) => a - b);
   }
 
   it('leaves storage, a cookie, a route, a listener and a media emulation behind', async () => {
