@@ -4,7 +4,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page, type ViewportSize } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type CDPSession,
+  type Disposable,
+  type Page,
+  type ViewportSize,
+} from 'playwright-core';
 import { buildApp, nginxDirOf } from '../../esbuild.config.mjs';
 import { createSandboxBank, type SandboxBank, type SandboxBankOptions } from '../../sandbox/server';
 import type { AuthorisationAsk } from '../../sandbox/recipient-simulator';
@@ -387,8 +396,12 @@ const TEST_EVENTS = [
 class KeptPage {
   /** The origins the test took the page to: storage is cleared for one; a page that saw more is closed. */
   private readonly origins = new Set<string>();
-  /** Set when the test gave the page what cannot be taken back: a clock, or a script for every document. */
+  /** Set when the test gave the page what cannot be taken back: a clock, or a DevTools session of its own. */
   private tainted = false;
+  /** The pool's own DevTools sessions (for the HTTP cache), which leave nothing behind. */
+  private readonly ownCdp: BrowserContext['newCDPSession'];
+  /** The test's scripts for every document (addInitScript), removed when it ends. */
+  private readonly initScripts: Disposable[] = [];
 
   private constructor(
     readonly context: BrowserContext,
@@ -396,7 +409,9 @@ class KeptPage {
     readonly errors: string[],
     readonly cspViolations: string[],
     readonly options: BrowserContextOptions,
-  ) {}
+  ) {
+    this.ownCdp = context.newCDPSession.bind(context);
+  }
 
   static async open(browser: Browser, viewport: ViewportSize, options: BrowserContextOptions): Promise<KeptPage> {
     const context = await browser.newContext({ ...options, viewport });
@@ -407,10 +422,16 @@ class KeptPage {
       const install = owner.install.bind(owner);
       owner.install = (clockOptions) => kept.taint(() => install(clockOptions));
     }
-    for (const owner of [page, context] as { addInitScript: (...args: unknown[]) => Promise<unknown> }[]) {
+    for (const owner of [page, context] as { addInitScript: (...args: unknown[]) => Promise<Disposable> }[]) {
       const addInitScript = owner.addInitScript.bind(owner);
-      owner.addInitScript = (...args) => kept.taint(() => addInitScript(...args));
+      owner.addInitScript = async (...args) => {
+        const script = await addInitScript(...args);
+        kept.initScripts.push(script);
+        return script;
+      };
     }
+    // A DevTools session may leave anything behind (a CPU throttle, an emulation): the page is not lent again.
+    context.newCDPSession = (target) => kept.taint(() => kept.ownCdp(target));
     // Its history holds the earlier tests' pages: a test that goes Back needs a page of its own.
     page.goBack = page.goForward = () => Promise.reject(new Error('a reused page has no history of its own: use watchedPage for Back and Forward'));
     return kept;
@@ -443,6 +464,7 @@ class KeptPage {
       }
       watchConsole(page, this.errors, this.cspViolations);
       this.watchOrigins();
+      for (const script of this.initScripts.splice(0)) await script.dispose();
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       await context.unrouteAll({ behavior: 'ignoreErrors' });
       await context.setOffline(false);
@@ -462,7 +484,7 @@ class KeptPage {
       }
       await context.clearCookies();
       // Nor its files: the next test's page loads the app as a new customer's tab would.
-      const cdp = await context.newCDPSession(page);
+      const cdp = await this.ownCdp(page);
       await cdp.send('Network.clearBrowserCache');
       await cdp.detach();
       return true;
@@ -507,8 +529,8 @@ export interface BrowserSuite {
   /**
    * Like watchedPage, but a page kept from test to test of the run (KeptPage: a new page costs a
    * renderer process). Its history holds earlier tests' pages (Back and Forward refuse), and a clock
-   * or an init script given to it closes it after the test; its listeners, routes, media emulation,
-   * storage, cookies and HTTP cache are undone after each test.
+   * or a DevTools session given to it closes it after the test; its listeners, routes, init scripts,
+   * media emulation, storage, cookies and HTTP cache are undone after each test.
    */
   reusedPage(viewport?: ViewportSize, contextOptions?: BrowserContextOptions): Promise<Page>;
   /** A context that is not watched (its pages are not all the app's, or break it on purpose), closed after the test. */

@@ -143,7 +143,9 @@ describe('browser: the pre-rendered login form (issues 15 and 20)', function () 
   const suite = browserSuite({ tokenLifetimeSeconds: 600 });
 
   async function newPage(viewport: { width: number; height: number } = WIDTHS[1]): Promise<{ page: Page; requests: string[] }> {
-    const page = await suite.watchedPage(viewport);
+    // A page kept from the test before (32.14): each test's subject is a new document of the app (its
+    // HTML painted, then taken over), which a navigation gives as a new tab would; none goes Back.
+    const page = await suite.reusedPage(viewport);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search}`));
     return { page, requests };

@@ -19,7 +19,7 @@ describe('browser: a reused page keeps its renderer, not the last test (issue 32
     return (await renderersOf(suite.browser)).map(({ id }) => id).sort((a, b) => a - b);
   }
 
-  it('leaves storage, a cookie, a route, a listener and a media emulation behind', async () => {
+  it('leaves storage, a cookie, a route, a listener, a media emulation and init scripts behind', async () => {
     first = await suite.reusedPage({ width: 800, height: 600 });
     await first.goto(`${suite.harness.origin}/.well-known/jwks.json`);
     await first.evaluate(() => {
@@ -30,6 +30,8 @@ describe('browser: a reused page keeps its renderer, not the last test (issue 32
     await first.route('**/config/config.json', (route) => route.fulfill({ status: 500, body: 'routed' }));
     first.on('dialog', () => undefined);
     await first.emulateMedia({ forcedColors: 'active' });
+    await first.addInitScript('window.leftBehind = "page"');
+    await first.context().addInitScript('window.leftBehindByContext = "context"');
     renderersBefore = await renderers();
   });
 
@@ -49,8 +51,9 @@ describe('browser: a reused page keeps its renderer, not the last test (issue 32
       local: localStorage.getItem('left'),
       cookie: document.cookie,
       forcedColours: matchMedia('(forced-colors: active)').matches,
+      initScripts: [(window as { leftBehind?: string }).leftBehind, (window as { leftBehindByContext?: string }).leftBehindByContext].filter(Boolean),
     }));
-    expect(left).to.deep.equal({ session: null, local: null, cookie: '', forcedColours: false });
+    expect(left).to.deep.equal({ session: null, local: null, cookie: '', forcedColours: false, initScripts: [] });
   });
 
   it('refuses Back and Forward, whose history is not the test’s own', async () => {
@@ -66,9 +69,23 @@ describe('browser: a reused page keeps its renderer, not the last test (issue 32
     await page.clock.install();
   });
 
+  let second: Page | undefined;
   it('after a clock, a new page is lent', async () => {
-    const page = await suite.reusedPage();
-    expect(page, 'a new page').to.not.equal(first);
+    second = await suite.reusedPage();
+    expect(second, 'a new page').to.not.equal(first);
     expect(first?.isClosed(), 'the clocked page closed').to.equal(true);
+  });
+
+  it('given a DevTools session (it may leave a CPU throttle), is not lent again', async () => {
+    const page = await suite.reusedPage();
+    expect(page, 'still the same page before the session').to.equal(second);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  });
+
+  it('after a DevTools session, a new page is lent', async () => {
+    const page = await suite.reusedPage();
+    expect(page, 'a new page').to.not.equal(second);
+    expect(second?.isClosed(), 'the throttled page closed').to.equal(true);
   });
 });
