@@ -160,10 +160,11 @@ describe('browser: a start-up failure shows the failure page on every kind of la
         // Two more frames: the failure page painted.
         const painted = await page.evaluate(() => (window as unknown as { __formFrames: { all: number } }).__formFrames.all);
         await page.waitForFunction((count) => (window as unknown as { __formFrames: { all: number } }).__formFrames.all >= count + 2, painted);
-        const frames = await page.evaluate(() => (window as unknown as { __formFrames: { all: number; withForm: number; entry: string | null } }).__formFrames);
-        // Its tab idles while the other launches go on (a frame recorder left running costs a core's share).
-        await page.evaluate(() => {
-          (window as unknown as { __formFrames: { stopped: boolean } }).__formFrames.stopped = true;
+        // Read, and the recorder stopped: its tab idles while the other launches go on (a frame recorder left running costs a core's share).
+        const frames = await page.evaluate(() => {
+          const recorded = (window as unknown as { __formFrames: { all: number; withForm: number; entry: string | null; stopped: boolean } }).__formFrames;
+          recorded.stopped = true;
+          return recorded;
         });
         if ((frames.entry === 'login') !== launch.landsOnForm) problems.push(`the entry page's script said "${frames.entry}"`);
         if (!launch.landsOnForm && frames.withForm > 0) problems.push(`the login form was painted in ${frames.withForm} of ${frames.all} frames`);
