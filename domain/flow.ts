@@ -54,7 +54,9 @@ export function nextStep(step: Step, flags: FlowFlags): Step | undefined {
  * that the profile's choices will be deselected; from confirmation the ticks are kept.
  */
 export type BackAction =
-  { readonly kind: 'none' } | { readonly kind: 'warnThenProfiles' } | { readonly kind: 'toStep'; readonly step: 'selectAccounts' | 'selectProfile' };
+  | { readonly kind: 'none' }
+  | { readonly kind: 'warnThenProfiles' }
+  | { readonly kind: 'toStep'; readonly step: 'selectAccounts' | 'selectProfile' };
 
 export function backFrom(step: Step, flags: FlowFlags): BackAction {
   switch (step) {

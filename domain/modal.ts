@@ -40,7 +40,14 @@ export type ModalName = (typeof MODAL_NAMES)[number];
  * them out, but for the last three, which their own phases' rows take (flow-model.ts).
  */
 export type ModalButtonBehaviour =
-  'pendingRefreshFlow' | 'returnAfterReject' | 'onlyReturn' | 'previousStep' | 'close' | 'returnWithSuccess' | 'returnAsDecided' | 'returnNow';
+  | 'pendingRefreshFlow'
+  | 'returnAfterReject'
+  | 'onlyReturn'
+  | 'previousStep'
+  | 'close'
+  | 'returnWithSuccess'
+  | 'returnAsDecided'
+  | 'returnNow';
 
 export interface ModalRule {
   /** A close button and Escape; the others can only be left by their button. */

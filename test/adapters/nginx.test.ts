@@ -18,7 +18,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import { copy } from '../../domain/copy';
-import { FULL_CHROMIUM, launchChromium, SandboxHarness, watchPage } from '../browser/browser-harness';
+import { FULL_CHROMIUM, launchChromium, SandboxHarness, sharedChromium, watchPage } from '../browser/browser-harness';
 import { logIn, onStep, returnResult } from '../browser/consent-app-driver';
 import { buildApp, nginxDirOf } from '../../esbuild.config.mjs';
 import { renderNginxConfigFiles } from '../../adapters/nginx-config';
@@ -584,9 +584,8 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
 
   it('boots the app in Chromium under the served CSP with no violation (no token: the failure page)', async function () {
     this.timeout(30_000);
-    const browser = await launchChromium();
+    const context = await (await sharedChromium()).newContext();
     try {
-      const context = await browser.newContext();
       const { page, cspViolations, errors } = await watchPage(context);
       await page.goto(`http://127.0.0.1:${port}/incorrect_jwt`);
       await page.getByRole('alertdialog', { name: copy.failure.title }).waitFor();
@@ -594,7 +593,7 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
       expect(cspViolations, 'CSP violations').to.deep.equal([]);
       expect(errors, 'page errors').to.deep.equal([]);
     } finally {
-      await browser.close();
+      await context.close();
     }
   });
 
@@ -726,9 +725,8 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
       this.timeout(60_000);
       if (!harness || !proxied) throw new Error('before() did not start the sandbox and nginx');
       const nginxOrigin = proxied.origin;
-      const browser = await launchChromium();
+      const context = await (await sharedChromium()).newContext();
       try {
-        const context = await browser.newContext();
         // CSP violations: the console's reports and the securitypolicyviolation events of every page.
         const { page, cspViolations, errors } = await watchPage(context);
         const consoleErrors: string[] = [];
@@ -786,7 +784,7 @@ describe('nginx configuration: Debian nginx serving a real build (DESIGN §4)', 
         const documentAnswer = fromNginx.find((answer) => new URL(answer.url).pathname === signed.pathname);
         expect(documentAnswer?.csp, 'the page was under the served CSP').to.equal(SERVED_HEADERS['Content-Security-Policy']);
       } finally {
-        await browser.close();
+        await context.close();
       }
     });
   });

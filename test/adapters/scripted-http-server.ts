@@ -12,7 +12,8 @@ export interface RecordedRequest {
 
 /** One scripted answer; `hang` never answers (for timeouts). */
 export type ScriptedAnswer =
-  { readonly status: number; readonly body?: string | object; readonly headers?: Readonly<Record<string, string>> } | { readonly hang: true };
+  | { readonly status: number; readonly body?: string | object; readonly headers?: Readonly<Record<string, string>> }
+  | { readonly hang: true };
 
 export class ScriptedHttpServer {
   readonly requests: RecordedRequest[] = [];

@@ -8,7 +8,7 @@ import { coldStart } from '../../bench/measure';
 import { CONTINUE_ENABLED, installProbe, LOGIN_READY } from '../../bench/page-probe';
 import { DESKTOP } from '../../bench/profiles';
 import { STATIC_LOGIN_HTML } from '../../bench/static-login';
-import { launchChromium } from '../browser/browser-harness';
+import { sharedChromium } from '../browser/browser-harness';
 
 const LATE_FORM = `<!doctype html><html lang="en"><head><title>late</title><script src="/late.js" defer></script></head><body><main id="m"></main></body></html>`;
 // The form shows 300 ms after the script runs, and Continue is enabled only once both fields hold text.
@@ -55,10 +55,9 @@ describe('bench: the in-page probe (start-up marks, Event Timing)', function () 
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   after(async () => {
-    await browser?.close();
     await new Promise((resolve) => server.close(resolve));
   });
 

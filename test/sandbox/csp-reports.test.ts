@@ -12,7 +12,7 @@ import { CSP_REPORT_PATH } from '../../sandbox/csp-reports.routes';
 
 /** docs/sandbox.md: a delivery of reports over 64 KiB is refused (413). */
 const CSP_REPORT_BODY_LIMIT = 64 * 1024;
-import { launchChromium } from '../browser/browser-harness';
+import { sharedChromium } from '../browser/browser-harness';
 import { errorOf, RunningSandbox, type Answer } from './sandbox-test-kit';
 
 const LEGACY = 'application/csp-report';
@@ -215,16 +215,16 @@ describe('sandbox bank: CSP violation reports (issue 12)', () => {
       path.join(sandbox.distDir, 'violation.html'),
       '<!doctype html><html lang="en"><head><title>v</title></head><body><img src="https://blocked.example/pixel.gif" alt=""></body></html>',
     );
-    const browser = await launchChromium();
+    const context = await (await sharedChromium()).newContext();
     try {
-      const page = await browser.newPage();
+      const page = await context.newPage();
       await page.goto(`${sandbox.origin}/violation.html`);
       await loggedLine('img-src blocked https://blocked.example/pixel.gif', 20_000);
       expect(logged.join('\n')).to.include(
         `CSP violation via report-uri (enforce): img-src blocked https://blocked.example/pixel.gif on ${sandbox.origin}/violation.html`,
       );
     } finally {
-      await browser.close();
+      await context.close();
     }
   });
 });

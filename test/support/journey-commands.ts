@@ -197,7 +197,8 @@ class BrowserBack extends JourneyCommand {
   protected readonly kind = 'customer';
   protected override readonly activity = false;
   private before:
-    { readonly step: string; readonly offersBack: boolean; readonly skipStep: boolean; readonly bankCalls: number; readonly exits: number } | undefined;
+    | { readonly step: string; readonly offersBack: boolean; readonly skipStep: boolean; readonly bankCalls: number; readonly exits: number }
+    | undefined;
   act(world: World): void {
     const { session, modal } = world.j;
     const onStep = world.j.ports.redirector.urls.length === 0 && session.screen.kind === 'flow' && modal.current === undefined && !session.loading;

@@ -12,6 +12,15 @@ delete process.env['CI'];
 delete process.env['CONTINUOUS_INTEGRATION'];
 
 /**
+ * React's development build records every component's render as a User Timing measure (the
+ * browser Performance panel's "Components ⚛" track) wherever `console.timeStamp` and
+ * `performance.measure` exist, and Node has both: each render then measures and clears a named
+ * entry in Node's performance buffer, 3 to 4 s of the unit tier's CPU (a profile, issue 32, 32.15).
+ * No test reads those tracks; React decides once, at import, and this file is loaded first.
+ */
+Reflect.deleteProperty(console, 'timeStamp');
+
+/**
  * Issue 32 item 4, a deterministic gate: every fast-check property without a seed of its own runs
  * from this one, so a run of `npm test` draws the same cases as the last. `FC_SEED=<n>` draws
  * others; `npm run soak` does so with fresh seeds (docs/testing.md "The gate and the soak").
