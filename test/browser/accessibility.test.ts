@@ -61,7 +61,7 @@ describe('browser: accessibility of every screen and modal', function () {
 
   async function newPage(options: { clock?: boolean } = {}): Promise<Page> {
     if (options.clock !== true) return suite.reusedPage(DESKTOP);
-    const page = await suite.watchedPage(DESKTOP);
+    const page = await suite.isolatedPage(DESKTOP);
     await page.clock.install();
     return page;
   }

@@ -41,7 +41,7 @@ describe('browser: modals on the native <dialog> at 320 and 1280 px (DESIGN §3.
   const suite = browserSuite({ inactivity: { inactiveTimeLimit: INACTIVE_TIME_LIMIT_S, inactiveReciprocalWarnTime: WARN_TIME_S } });
 
   async function open(viewport: (typeof WIDTHS)[number], clock = false): Promise<Page> {
-    const page = clock ? await suite.watchedPage(viewport) : await suite.reusedPage(viewport);
+    const page = clock ? await suite.isolatedPage(viewport) : await suite.reusedPage(viewport);
     if (clock) await page.clock.install();
     await page.goto(await suite.harness.entryUrl());
     await loginReady(page);

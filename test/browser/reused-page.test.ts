@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { browserSuite, renderersOf } from './browser-harness';
+import { loginReady } from './consent-app-driver';
 
 describe('browser: a reused page keeps its renderer, not the last test (issue 32)', function () {
   this.timeout(30_000);
@@ -87,5 +88,39 @@ describe('browser: a reused page keeps its renderer, not the last test (issue 32
     const page = await suite.reusedPage();
     expect(page, 'a new page').to.not.equal(second);
     expect(second?.isClosed(), 'the throttled page closed').to.equal(true);
+  });
+});
+
+describe('browser: a tab of its own is a popup of a kept page (issue 32, 32.16)', function () {
+  this.timeout(30_000);
+  const suite = browserSuite();
+  let tab: Page | undefined;
+
+  it('(a kept page is parked at the suite’s origin)', async () => {
+    const kept = await suite.reusedPage();
+    await kept.goto(`${suite.harness.origin}/.well-known/jwks.json`);
+  });
+
+  it('opens in the renderer already running, with an entry before the app’s, at its own size', async () => {
+    const before = (await renderersOf(suite.browser)).map(({ id }) => id).sort((a, b) => a - b);
+    tab = await suite.watchedPage({ width: 390, height: 700 });
+    expect(await tab.evaluate(() => [history.length, innerWidth, innerHeight]), 'one entry; the size asked for').to.deep.equal([1, 390, 700]);
+    await tab.goto(await suite.harness.entryUrl());
+    await loginReady(tab);
+    const after = (await renderersOf(suite.browser)).map(({ id }) => id).sort((a, b) => a - b);
+    expect(after, 'no renderer process started').to.deep.equal(before);
+    await tab.evaluate(() => {
+      localStorage.setItem('left', 'behind');
+      sessionStorage.setItem('left', 'behind');
+    });
+  });
+
+  it('is closed after its test, and nothing it stored is left for the next tab', async () => {
+    expect(tab?.isClosed(), 'the last test’s tab').to.equal(true);
+    const next = await suite.watchedPage();
+    expect(next).to.not.equal(tab);
+    await next.goto(await suite.harness.entryUrl());
+    await loginReady(next);
+    expect(await next.evaluate(() => [localStorage.getItem('left'), sessionStorage.getItem('left')])).to.deep.equal([null, null]);
   });
 });
