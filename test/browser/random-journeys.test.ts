@@ -1343,6 +1343,7 @@ describe('browser: random consent journeys under adversarial timing (issue 20 it
         ms: result.ms,
         outcome: kind || 'none',
         problems: result.problems,
+        ...(result.problems.length > 0 ? { trace: shortTrace(result.trace) } : {}),
       });
       if (TRACE && !LIVE) console.log(`${planned.label} (${(result.ms / 1000).toFixed(1)} s, ${result.outcome}):\n    ${result.trace.join('\n    ')}`);
       if (result.problems.length > 0) {

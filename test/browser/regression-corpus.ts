@@ -95,6 +95,12 @@ export interface CaseReport {
   readonly ms: number;
   readonly outcome: string;
   readonly problems: readonly string[];
+  /**
+   * What the case did, when it failed: a failure found under timing may not come back when
+   * replayed (32.16: a browser journey of the soak that broke once did not in 40 replays), so
+   * the soak prints the trace it had.
+   */
+  readonly trace?: readonly string[];
 }
 
 export function reportCase(report: CaseReport): void {

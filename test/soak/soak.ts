@@ -128,7 +128,8 @@ try {
           const failed = report.problems.length > 0;
           if (failed) {
             tally.failed += 1;
-            failures.push(`${name}, ${report.label}:\n    replay: ${report.replay} ${MOCHA} ${search.file}\n    - ${report.problems.join('\n    - ')}`);
+            const trace = report.trace === undefined ? '' : `\n    trace:\n${indent(report.trace.join('\n'))}`;
+            failures.push(`${name}, ${report.label}:\n    replay: ${report.replay} ${MOCHA} ${search.file}\n    - ${report.problems.join('\n    - ')}${trace}`);
           }
           console.log(`  ${failed ? '✘' : '✔'} ${report.label}: ${report.outcome} (${(report.ms / 1000).toFixed(1)} s)`);
         }
