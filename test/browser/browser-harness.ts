@@ -575,10 +575,11 @@ export interface BrowserSuite {
   readonly browser: Browser;
   /**
    * A new tab of the test's own (closed after the test; `contextOptions` add to the viewport, e.g.
-   * `reducedMotion`): its own history, from a blank first entry, as a new page's. It is a popup of a
-   * kept page (KeptPage.openTab), so it shares that page's context, which is restored after the
-   * test; a test that changes the context for good (a page clock) takes isolatedPage. Its page
-   * errors and CSP violations fail the test.
+   * `reducedMotion`): its own history, with one entry before the app's as a new page's has (a still
+   * document of the suite's origin where a new page has a blank one). It is a popup of a kept page
+   * (KeptPage.openTab), so it shares that page's context, which is restored after the test; a test
+   * that changes the context for good (a page clock) takes isolatedPage. Its page errors and CSP
+   * violations fail the test.
    */
   watchedPage(viewport?: ViewportSize, contextOptions?: BrowserContextOptions): Promise<Page>;
   /** Like watchedPage, in a new context of its own (closed after the test): for a page clock, which cannot be taken back. */
