@@ -392,6 +392,17 @@ const TEST_EVENTS = [
   'download',
 ];
 
+/** A document of `origin` that runs nothing (the bank's keys): where a kept page waits between tests, and where a test's tab starts. */
+const stillDocument = (origin: string): string => `${origin}/.well-known/jwks.json`;
+
+/** Adds to `origins` each http(s) origin that `page`'s main frame goes to: their storage is cleared after the test. */
+function watchOrigins(page: Page, origins: Set<string>): void {
+  page.on('framenavigated', (frame) => {
+    const { origin } = new URL(frame.url());
+    if (frame === page.mainFrame() && origin.startsWith('http')) origins.add(origin);
+  });
+}
+
 /**
  * A page lent to one test after another (BrowserSuite.reusedPage): Chromium gives every new page a
  * renderer process of its own, about 0.85 s of CPU and 0.5 s of wall time on this machine before the
@@ -426,7 +437,7 @@ class KeptPage {
     const context = await browser.newContext({ ...options, viewport });
     const { page, errors, cspViolations } = await watchPage(context);
     const kept = new KeptPage(context, page, errors, cspViolations, options);
-    kept.watchOrigins();
+    watchOrigins(page, kept.origins);
     for (const owner of [page.clock, context.clock]) {
       const install = owner.install.bind(owner);
       owner.install = (clockOptions) => kept.taint(() => install(clockOptions));
@@ -463,14 +474,15 @@ class KeptPage {
   /**
    * A tab of the test's own, opened by this page with window.open: Chromium keeps a popup of a page
    * in that page's renderer process, where a new page starts two (32.16: a tab opened to the app's
-   * login cost 0.60 s of CPU against 1.23 s for a new page). It opens on `firstEntry`, a still
-   * document of the suite's origin, so that, like a new page (whose first entry is a blank one), it
+   * login cost 0.60 s of CPU against 1.23 s for a new page). It opens on the still document of
+   * `origin` (the suite's), so that, like a new page (whose first entry is a blank one), it
    * has an entry before the app's: a popup's own blank document has none, and a navigation to
    * about:blank would move it to a process of its own. It shares this page's context, which
    * takeBack restores.
    */
-  async openTab(viewport: ViewportSize, firstEntry: string): Promise<{ page: Page; errors: string[] }> {
+  async openTab(viewport: ViewportSize, origin: string): Promise<{ page: Page; errors: string[] }> {
     this.forgetLastTest();
+    const firstEntry = stillDocument(origin);
     // A page that has been nowhere yet has no site, and its popup might get a process of its own.
     if (!this.page.url().startsWith('http')) await this.page.goto(firstEntry);
     const [tab] = await Promise.all([
@@ -480,10 +492,7 @@ class KeptPage {
       }, firstEntry),
     ]);
     this.tabs.push(tab);
-    tab.on('framenavigated', (frame) => {
-      const { origin } = new URL(frame.url());
-      if (frame === tab.mainFrame() && origin.startsWith('http')) this.tabOrigins.add(origin);
-    });
+    watchOrigins(tab, this.tabOrigins);
     await tab.waitForLoadState();
     await tab.setViewportSize(viewport);
     const errors: string[] = [];
@@ -509,7 +518,7 @@ class KeptPage {
         context.removeAllListeners(event);
       }
       watchConsole(page, this.errors, this.cspViolations);
-      this.watchOrigins();
+      watchOrigins(page, this.origins);
       for (const script of this.initScripts.splice(0)) await script.dispose();
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       await context.unrouteAll({ behavior: 'ignoreErrors' });
@@ -522,7 +531,7 @@ class KeptPage {
       });
       const origin = origins[0];
       if (origin !== undefined) {
-        await page.goto(`${origin}/.well-known/jwks.json`);
+        await page.goto(stillDocument(origin));
         await page.evaluate(() => {
           sessionStorage.clear();
           localStorage.clear();
@@ -541,13 +550,6 @@ class KeptPage {
       await context.close().catch(() => undefined);
       return false;
     }
-  }
-
-  private watchOrigins(): void {
-    this.page.on('framenavigated', (frame) => {
-      const { origin } = new URL(frame.url());
-      if (frame === this.page.mainFrame() && origin.startsWith('http')) this.origins.add(origin);
-    });
   }
 
   private async taint<T>(act: () => Promise<T>): Promise<T> {
@@ -671,7 +673,7 @@ export function browserSuite(options: SandboxBankOptions = {}): BrowserSuite {
       return started(browser);
     },
     async watchedPage(viewport = DEFAULT_VIEWPORT, contextOptions = {}) {
-      const { page, errors } = await (await borrow(viewport, contextOptions)).openTab(viewport, `${started(harness).origin}/.well-known/jwks.json`);
+      const { page, errors } = await (await borrow(viewport, contextOptions)).openTab(viewport, started(harness).origin);
       closing.test.problems.push(errors);
       return page;
     },

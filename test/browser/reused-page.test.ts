@@ -2,23 +2,24 @@
 // (BrowserSuite.reusedPage) keeps its renderer process and nothing else of the test before it.
 // The tests run in order: each looks at what the one before it left.
 import { expect } from 'chai';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { browserSuite, renderersOf } from './browser-harness';
 import { loginReady } from './consent-app-driver';
+
+/**
+ * The run's renderer processes (Chromium's SystemInfo), sorted: nothing else runs between these
+ * tests, so a page that kept its process leaves the list as it was; one that swapped, a pid gone
+ * and a new one.
+ */
+async function rendererIds(browser: Browser): Promise<number[]> {
+  return (await renderersOf(browser)).map(({ id }) => id).sort((a, b) => a - b);
+}
 
 describe('browser: a reused page keeps its renderer, not the last test (issue 32)', function () {
   this.timeout(30_000);
   const suite = browserSuite();
   let first: Page | undefined;
   let renderersBefore: number[] = [];
-
-  /**
-   * The run's renderer processes (Chromium's SystemInfo): nothing else runs between these tests, so
-   * a page that kept its process leaves the list as it was; one that swapped, a pid gone and a new one.
-   */
-  async function renderers(): Promise<number[]> {
-    return (await renderersOf(suite.browser)).map(({ id }) => id).sort((a, b) => a - b);
-  }
 
   it('leaves storage, a cookie, a route, a listener, a media emulation and init scripts behind', async () => {
     first = await suite.reusedPage({ width: 800, height: 600 });
@@ -33,7 +34,7 @@ describe('browser: a reused page keeps its renderer, not the last test (issue 32
     await first.emulateMedia({ forcedColors: 'active' });
     await first.addInitScript('window.leftBehind = "page"');
     await first.context().addInitScript('window.leftBehindByContext = "context"');
-    renderersBefore = await renderers();
+    renderersBefore = await rendererIds(suite.browser);
   });
 
   it('is the same page, in the same renderer, with none of it', async () => {
@@ -46,7 +47,7 @@ describe('browser: a reused page keeps its renderer, not the last test (issue 32
     expect(await Promise.race([answered, late])).to.equal(false);
     const config = await page.goto(`${suite.harness.origin}/config/config.json`);
     expect(config?.status(), "the last test's route").to.equal(200);
-    expect(await renderers(), 'the same renderer processes').to.deep.equal(renderersBefore);
+    expect(await rendererIds(suite.browser), 'the same renderer processes').to.deep.equal(renderersBefore);
     const left = await page.evaluate(() => ({
       session: sessionStorage.getItem('left'),
       local: localStorage.getItem('left'),
@@ -102,12 +103,12 @@ describe('browser: a tab of its own is a popup of a kept page (issue 32, 32.16)'
   });
 
   it('opens in the renderer already running, with an entry before the app’s, at its own size', async () => {
-    const before = (await renderersOf(suite.browser)).map(({ id }) => id).sort((a, b) => a - b);
+    const before = await rendererIds(suite.browser);
     tab = await suite.watchedPage({ width: 390, height: 700 });
     expect(await tab.evaluate(() => [history.length, innerWidth, innerHeight]), 'one entry; the size asked for').to.deep.equal([1, 390, 700]);
     await tab.goto(await suite.harness.entryUrl());
     await loginReady(tab);
-    const after = (await renderersOf(suite.browser)).map(({ id }) => id).sort((a, b) => a - b);
+    const after = await rendererIds(suite.browser);
     expect(after, 'no renderer process started').to.deep.equal(before);
     await tab.evaluate(() => {
       localStorage.setItem('left', 'behind');
