@@ -287,6 +287,9 @@ interface JourneyResult {
   readonly outcome: string;
 }
 
+/** The recipient's callback address (an error return, or a code's before it is forwarded to /result). */
+const onCallback = (url: string): boolean => /\/recipient\/callback/.test(url);
+
 class Journey {
   readonly problems: string[] = [];
   readonly trace: string[] = [];
@@ -304,6 +307,8 @@ class Journey {
   readonly abortedExits: string[] = [];
   /** An exit that failed for want of a connection (the browser then shows its network error page). */
   failedExit: string | undefined;
+  /** The recipient's page came (the main frame committed its callback address): the exit was taken, whatever the customer did next. */
+  returned = false;
   /** The customer's own reload of the browser's error page is under way: its request is not the app's. */
   customerReloading = false;
   /** Main-frame navigations to another origin (the bank's public site). */
@@ -412,6 +417,9 @@ class Journey {
       }
       this.exits.splice(at, 1);
       this.abortedExits.push(request.url());
+    });
+    this.page.on('framenavigated', (frame) => {
+      if (frame === this.page.mainFrame() && onCallback(frame.url())) this.returned = true;
     });
     // Issue 20: React adopts the pre-rendered page as it is; a mismatch is reported on the console.
     this.page.on('console', (message) => {
@@ -872,20 +880,23 @@ async function answerLeaveQuestion(j: Journey, leave: boolean): Promise<void> {
 }
 
 /**
- * The exit left as the connection dropped: the browser's network error page took the app's place,
- * and headless Chromium does not reload it when the connection is back (seen in both builds), so the
- * customer does (corpus case of seed 500037357, under load). A Back pressed on that error page went
- * to the app's address: offline it failed (another error page, reloaded too); online the app said
- * "This request has already been completed", or came back from the back-forward cache as it left
- * (its one exit is made; it does not make another). The customer then goes Forward to the
- * recipient's address and reloads it if it failed again.
+ * The exit was made, but the page is not on the recipient's when the journey reads the return:
+ * - it left as the connection dropped: the browser's network error page took the app's place,
+ *   and headless Chromium does not reload it when the connection is back (seen in both builds), so
+ *   the customer does (corpus case of seed 500037357, under load). A Back pressed on that error page
+ *   went to the app's address: offline it failed (another error page, reloaded too);
+ * - or the customer's Back came just after the recipient's page did (it was pressed as the exit
+ *   committed; soak seed 1369597307 case 2, 30 November: the page then waited 20 s for a return it
+ *   had already shown; a probe of a Back 60 to 100 ms after "Yes, leave" did the same, docs/testing.md).
+ * Back at the app's address, the app says "This request has already been completed", or comes
+ * back from the back-forward cache as it left (its one exit is made; it does not make another).
+ * The customer then goes Forward to the recipient's address and reloads it if it failed again.
  */
-async function returnAfterLostExit(j: Journey): Promise<void> {
-  const onCallback = (): boolean => /\/recipient\/callback/.test(j.page.url());
+async function returnToTheRecipient(j: Journey): Promise<void> {
   // The customer's own reloads and Forward are not the app's exits.
   j.customerReloading = true;
   try {
-    for (let attempt = 0; attempt < 4 && !onCallback(); attempt++) {
+    for (let attempt = 0; attempt < 4 && !onCallback(j.page.url()); attempt++) {
       if (j.page.url().startsWith('chrome-error:')) {
         j.log(`the exit failed offline (${j.failedExit ?? ''}): the customer reloads the browser's error page`);
         await j.page.reload({ timeout: 20_000 }).catch(j.failed('reload'));
@@ -1229,7 +1240,7 @@ async function runJourney(suite: BrowserSuite, c: JourneyCase, index: number): P
     await j.online();
     if (!j.ended) j.problem(`the journey did not end after ${FINISH_STEPS} forward steps: ${describeScreen(await j.look())}`);
     if (j.exits.length > 0) {
-      if (j.failedExit !== undefined) await returnAfterLostExit(j);
+      if (j.failedExit !== undefined || (j.returned && !onCallback(j.page.url()))) await returnToTheRecipient(j);
       const result = await returnResult(page);
       await j.throttle(1);
       const kind = returnKind(result);
