@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { copy, modalText } from '../../domain/copy';
 import type { ModalName } from '../../domain/modal';
 import { axeViolations, browserSuite, forcedColoursProblems, sidewaysScrollers, textSpacingProblems, type SandboxHarness } from './browser-harness';
-import { logIn, loginAnswer, modalTitle, onStep, returnResult, waitForAnimations, type LoginAnswer, loginReady } from './consent-app-driver';
+import { fixPageTime, logIn, loginAnswer, modalTitle, onStep, returnResult, waitForAnimations, type LoginAnswer, loginReady } from './consent-app-driver';
 import { stepsCopy } from '../../domain/steps-copy';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -286,13 +286,11 @@ describe('browser: accessibility of every screen and modal', function () {
     await check(customerOnly, 'confirmation-customer-only');
   });
 
-  /**
-   * Issue 23's notice returns by itself after 5 s of the page's time: its time is fixed while it is
-   * checked (the app's deadlines read Date.now; the timers axe needs keep running).
-   */
-  async function holdNotice(page: Page, name: ModalName): Promise<void> {
+  /** Moves the page's clock on by `ms`, past a deadline that ends the journey, and holds the ending notice (`fixPageTime`). */
+  async function endAndHoldNotice(page: Page, ms: number, name: ModalName): Promise<void> {
+    await page.clock.fastForward(ms);
+    await fixPageTime(page);
     await modalTitle(page, titleOf(name)).waitFor();
-    await page.clock.setFixedTime(await page.evaluate(() => Date.now()));
   }
 
   it('the timeout warning and the session-ending modal (page clock)', async () => {
@@ -311,8 +309,7 @@ describe('browser: accessibility of every screen and modal', function () {
     await checkModal(page, 'redirectionToTpp');
     // Issue 23: the token's expiry is explained before the redirect.
     await page.mouse.move(5, 5);
-    await page.clock.fastForward(10_000);
-    await holdNotice(page, 'sessionEndedExpired');
+    await endAndHoldNotice(page, 10_000, 'sessionEndedExpired');
     await checkModal(page, 'sessionEndedExpired');
   });
 
@@ -321,8 +318,7 @@ describe('browser: accessibility of every screen and modal', function () {
     await toAccounts(page);
     await page.clock.fastForward(241_000);
     await modalTitle(page, titleOf('timeoutWarning')).waitFor();
-    await page.clock.fastForward(60_000);
-    await holdNotice(page, 'sessionEndedInactive');
+    await endAndHoldNotice(page, 60_000, 'sessionEndedInactive');
     await checkModal(page, 'sessionEndedInactive');
   });
 

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import type { Page, Request } from 'playwright-core';
 import { copy } from '../../domain/copy';
 import { browserSuite } from './browser-harness';
-import { expectErrorReturn, logIn, modalNamed, onStep, rejections, returnFromSuccess, returnResult, stateOf } from './consent-app-driver';
+import { expectErrorReturn, fixPageTime, logIn, modalNamed, onStep, rejections, returnFromSuccess, returnResult, stateOf } from './consent-app-driver';
 
 /** CONTRACT §2 defaults, stated here because the test moves the clock by them. */
 const INACTIVE_TIME_LIMIT_S = 300;
@@ -198,6 +198,7 @@ describe("browser: the phone's Back button and the endings that explain themselv
         await page.clock.fastForward(seconds(INACTIVE_TIME_LIMIT_S - WARN_TIME_S + 1));
         await modalNamed(page, 'timeoutWarning').waitFor();
         await page.clock.fastForward(seconds(WARN_TIME_S));
+        const heldAt = await fixPageTime(page);
         const notice = modalNamed(page, 'sessionEndedInactive');
         await notice.waitFor();
         const text = await notice.textContent();
@@ -206,6 +207,8 @@ describe("browser: the phone's Back button and the endings that explain themselv
         expect(text).to.include('We are returning you to Budget Buddy');
         expect(await overflows(page), 'the notice fits the phone').to.equal(false);
         expect(page.url(), 'still the app, not yet the recipient').not.to.include('/recipient/callback');
+        // The notice's time runs again (setSystemTime ends the fixed time), and its timer fires.
+        await page.clock.setSystemTime(heldAt + seconds(ENDING_NOTICE_S + 1));
         await page.clock.fastForward(seconds(ENDING_NOTICE_S + 1));
         await expectErrorReturn(page, state);
         expect(rejections(requests), 'the consent was rejected at the bank once').to.have.length(1);
@@ -219,6 +222,7 @@ describe("browser: the phone's Back button and the endings that explain themselv
           await page.clock.fastForward(seconds(Math.min(stepS, TOKEN_LIFETIME_S + 5 - moved)));
           await page.mouse.move(10 + moved / 10, 10);
         }
+        await fixPageTime(page);
         const notice = modalNamed(page, 'sessionEndedExpired');
         await notice.waitFor();
         expect(await notice.textContent()).to.include('has run out');

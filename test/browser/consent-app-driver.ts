@@ -95,6 +95,19 @@ export async function loginReady(page: Page): Promise<void> {
 }
 
 /**
+ * Fixes the page's time (Date.now) where it is, with Playwright's page clock installed: the app's
+ * deadlines read Date.now, so none passes until the test moves the time (`page.clock.setSystemTime`);
+ * the timers keep running (axe needs them). Called as soon as a test has moved the clock past
+ * the deadline that ends a journey, before the ending notice shows: the notice returns by itself 5 s
+ * after it shows, and under heavy load real time ran that out while the test read it (issue 32.17).
+ */
+export async function fixPageTime(page: Page): Promise<number> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.setFixedTime(now);
+  return now;
+}
+
+/**
  * Issue 24 "no fixed sleeps": the page has run what it had queued after the last action (the
  * flow's answer to it, React's render and effects), for a check that something did not happen.
  * It waits on three turns of a MessageChannel, which React's scheduler also uses and
