@@ -120,7 +120,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Authorise (true) or reject (false) the consent; a confirmation answers with where to send the customer.
-         * @description Idempotent (CONTRACT §3): the bank commits the first decision of an authorisation with its Idempotency-Key and answer. The same key and decision again answers the committed answer (same auth_code, redirect_uri, id_token). Another key, or the other decision, answers 409 consent_already_decided whose first cause is JSON {"decision":"approved"|"rejected"}; so does every other call of the authorisation after the decision. A missing or malformed key is a 400.
+         * @description Idempotent (CONTRACT §3): the bank commits the first decision of an authorisation with its Idempotency-Key and answer. The same key and decision again answers the committed answer (same auth_code, redirect_uri, id_token). Another key, or the other decision, answers 409 consent_already_decided whose first cause is JSON {"decision":"approved"|"rejected"}; so does every other call of the authorisation after the decision. A missing or malformed key is a 400. An approval of a request that asks for no data (OpenID scopes alone: openid, cdr:registration) is a 400 invalid_request and approves nothing (issue 33 item 16).
          */
         readonly post: operations["confirm"];
         readonly delete?: never;

@@ -289,6 +289,10 @@ export class CustomerAuthBank {
     if (session.selection === undefined && needsAccounts) {
       return err(outOfOrder('Save the account selection first: PUT /customer-auth/consent.'));
     }
+    // CONTRACT §5 (issue 33 item 16): a request of OIDC's scopes alone (openid, cdr:registration) asks for no data; approving it would share nothing.
+    if (!needsAccounts && !request.scopes.some(sharesWithoutAccounts)) {
+      return err(invalid('The request asks for no data (no bank permission, customer permission nor profile): there is nothing to approve.'));
+    }
     if (persona.confirmationFailure !== undefined) return err(persona.confirmationFailure);
 
     const nowMs = this.deps.nowMs();

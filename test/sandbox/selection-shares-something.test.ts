@@ -66,6 +66,20 @@ describe('sandbox bank: a selection shares something, and only bank permissions 
     expect((await sandbox.decide(token, true)).status).to.equal(200);
   });
 
+  it('issue 33 item 16: a request of OIDC scopes alone (no data) is never approved: 400 invalid_request, no code; a rejection still goes through', async () => {
+    for (const scopes of [['openid'], ['openid', 'cdr:registration']]) {
+      const token = await sandbox.token({ scopes, months: 12 });
+      expect((await sandbox.login(token, 'jane.citizen')).status).to.equal(204);
+      const decided = await sandbox.decide(token, true);
+      expect(decided.status, `${scopes.join(' ')}: ${decided.text}`).to.equal(400);
+      expect(errorOf(decided).code).to.equal('invalid_request');
+      expect(errorOf(decided).causes[0]).to.match(/asks for no data/);
+      expect(decided.body).not.to.have.property('auth_code');
+      const rejected = await sandbox.decide(token, false);
+      expect(rejected.status, rejected.text).to.equal(200);
+    }
+  });
+
   it('issue 33 item 12: a consent of openid, profile and customer data is confirmed without a selection (no account step)', async () => {
     const { token } = await loggedIn(['openid', 'profile', CUSTOMER]);
     const decided = await sandbox.decide(token, true);
