@@ -306,7 +306,10 @@ describe('browser: accessibility of every screen and modal', function () {
       await page.mouse.move(Math.random() * 100, 10);
       await page.clock.fastForward(step);
     }
+    // The warning shows 10 s of the page's time before the token expires: the time is held while it is checked, then runs again.
+    const warnedAt = await fixPageTime(page);
     await checkModal(page, 'redirectionToTpp');
+    await page.clock.setSystemTime(warnedAt);
     // Issue 23: the token's expiry is explained before the redirect.
     await page.mouse.move(5, 5);
     await endAndHoldNotice(page, 10_000, 'sessionEndedExpired');

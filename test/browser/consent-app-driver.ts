@@ -97,9 +97,10 @@ export async function loginReady(page: Page): Promise<void> {
 /**
  * Fixes the page's time (Date.now) where it is, with Playwright's page clock installed: the app's
  * deadlines read Date.now, so none passes until the test moves the time (`page.clock.setSystemTime`);
- * the timers keep running (axe needs them). Called as soon as a test has moved the clock past
- * the deadline that ends a journey, before the ending notice shows: the notice returns by itself 5 s
- * after it shows, and under heavy load real time ran that out while the test read it (issue 32.17).
+ * the timers keep running (axe needs them). Called as soon as a test has moved the clock past a
+ * deadline whose screen then runs out by itself (an ending notice returns 5 s after it shows; the
+ * token's expiry warning ends 10 s after), before that screen shows: under heavy load real time ran
+ * a notice's 5 s out while the test read it (issue 32.17).
  */
 export async function fixPageTime(page: Page): Promise<number> {
   const now = await page.evaluate(() => Date.now());
