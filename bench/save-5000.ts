@@ -6,6 +6,7 @@
 // `npx tsx bench/save-5000.ts [--runs N]` (default 7). test/sandbox/confirmation-idempotency.test.ts
 // checks that the same save is accepted and confirmed.
 import os from 'node:os';
+import { DATA_SCOPES, isBankScope } from '../sandbox/scopes';
 import { accountRef, RunningSandbox, type RawAccountLike } from '../test/sandbox/sandbox-test-kit';
 import { show, summarise } from './stats';
 
@@ -13,7 +14,7 @@ const runsArgument = process.argv.indexOf('--runs');
 const RUNS = runsArgument === -1 ? 7 : Number(process.argv[runsArgument + 1]);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a whole number, 1 or more, not ${process.argv[runsArgument + 1]}`);
 
-const BANK_SCOPES = ['bank:accounts.basic:read', 'bank:accounts.detail:read', 'bank:transactions:read', 'bank:regular_payments:read', 'bank:payees:read'];
+const BANK_SCOPES = DATA_SCOPES.filter(isBankScope);
 const CUSTOMER = 'common:customer.basic:read';
 
 async function oneRun(sandbox: RunningSandbox): Promise<{ saveMs: number; confirmMs: number }> {

@@ -1,7 +1,7 @@
 // The bank's side of every customer-auth call (CONTRACT §3), independent of the HTTP framework:
 // each method answers a value or a BankFailure for the error envelope.
 import { createHash, randomUUID } from 'node:crypto';
-import { isBankScope, sharesWithoutAccounts } from './scopes';
+import { isBankScope, sharesNothing } from './scopes';
 import { err, ok, type Result } from './result';
 import { authenticateCustomer } from './authenticate-customer';
 import type { BankSession, BankSessions } from './bank-sessions';
@@ -232,7 +232,7 @@ export class CustomerAuthBank {
       if (!unique.has(reference.secondaryIdentification)) unique.set(reference.secondaryIdentification, reference);
     }
     // CONTRACT §5 (issue 33 item 16): an arrangement that shares nothing is refused, so never approved.
-    if (unique.size === 0 && !sent.some(sharesWithoutAccounts)) {
+    if (sharesNothing(sent, unique.size)) {
       return err(invalid('The selection shares nothing: select at least one account (only account data was requested).'));
     }
     const nickname = body.consentNickname?.trim();
@@ -289,8 +289,8 @@ export class CustomerAuthBank {
     if (session.selection === undefined && needsAccounts) {
       return err(outOfOrder('Save the account selection first: PUT /customer-auth/consent.'));
     }
-    // CONTRACT §5 (issue 33 item 16): a request of OIDC's scopes alone (openid, cdr:registration) asks for no data; approving it would share nothing.
-    if (!needsAccounts && !request.scopes.some(sharesWithoutAccounts)) {
+    // CONTRACT §5 (issue 33 item 16): a request of OIDC's scopes alone (openid, cdr:registration) needs no save and asks for no data; approving it would share nothing.
+    if (!needsAccounts && sharesNothing(request.scopes, 0)) {
       return err(invalid('The request asks for no data (no bank permission, customer permission nor profile): there is nothing to approve.'));
     }
     if (persona.confirmationFailure !== undefined) return err(persona.confirmationFailure);

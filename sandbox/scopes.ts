@@ -21,4 +21,10 @@ export const isBankScope = (scope: string): boolean => scope.startsWith('bank:')
  * CONTRACT §5 (issue 33 item 16): the permissions that share data without any account: the
  * customer permissions and OIDC `profile` (the customer's name).
  */
-export const sharesWithoutAccounts = (scope: string): boolean => isCustomerScope(scope) || scope === 'profile';
+const sharesWithoutAccounts = (scope: string): boolean => isCustomerScope(scope) || scope === 'profile';
+
+/**
+ * CONTRACT §5 (issue 33 item 16): an arrangement of `permissions` with `accounts` accounts under
+ * its bank permissions shares nothing (no account, and no permission that shares without one).
+ */
+export const sharesNothing = (permissions: readonly string[], accounts: number): boolean => accounts === 0 && !permissions.some(sharesWithoutAccounts);
