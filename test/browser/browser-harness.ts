@@ -28,8 +28,8 @@ import type { AuthorisationAsk } from '../../sandbox/recipient-simulator';
 const TEST_CHROMIUM = { path: '/usr/bin/chromium-headless-shell', debianPackage: 'chromium-headless-shell' } as const;
 export const FULL_CHROMIUM = { path: '/usr/bin/chromium', debianPackage: 'chromium' } as const;
 
-/** The flags this machine needs (no network but loopback, no GPU, root). */
-const CHROMIUM_ARGS = [
+/** The flags this machine needs (no network but loopback, no GPU, root); bench/devtools-body-cost.ts launches with them too. */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
