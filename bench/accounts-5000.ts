@@ -22,12 +22,12 @@ import path from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { buildApp } from '../esbuild.config.mjs';
 import { copy } from '../domain/copy';
-import { FULL_CHROMIUM, launchChromium, SandboxHarness } from '../test/browser/browser-harness';
-import { startGzipProxy } from './gzip-proxy';
+import { FULL_CHROMIUM, launchChromium } from '../test/browser/browser-harness';
 import { closeQuietly, MARK_TIMEOUT_MS } from './measure';
 import { installProbe, lastInteraction, LOGIN_READY, mark, SECURE_CODE, USERNAME } from './page-probe';
 import { applyProfile, MOBILE } from './profiles';
 import { renderTime, STEP_TIMEOUT_MS } from './scaling';
+import { serveBuild } from './served-apps';
 import { summarise } from './stats';
 import type { TraceEvent } from './trace-report';
 
@@ -173,10 +173,8 @@ const distDir = DIST ?? built ?? '';
 // Names kept: minified but for the identifiers (esbuild's API ignores `minifyIdentifiers: false` beside `minify: true`).
 const NAMES_KEPT = { minify: false, minifyWhitespace: true, minifySyntax: true };
 if (built !== undefined) await buildApp({ outDir: built, options: PROFILE ? NAMES_KEPT : {} });
-const harness = await new SandboxHarness().start({ distDir });
 // Behind the gzip proxy, as `npm run bench` serves it: the 1.85 MB answer comes in the bytes production's nginx sends.
-const proxy = await startGzipProxy(harness.origin);
-const entryUrl = async (): Promise<string> => (await harness.entryUrl()).replace(harness.origin, proxy.origin);
+const served = await serveBuild(distDir);
 const browser = await launchChromium([], FULL_CHROMIUM);
 const load = (): string =>
   os
@@ -187,7 +185,7 @@ try {
   console.log(`Accounts step of 5,000 accounts, ${MOBILE.name} profile (${MOBILE.cpuSlowdown}× CPU, ${MOBILE.viewport.width} px); load ${load()} at the start`);
   const runs: AccountsRun[] = [];
   for (let run = 1; run <= RUNS; run++) {
-    const figures = await oneRun(browser, entryUrl);
+    const figures = await oneRun(browser, () => served.entryUrl());
     runs.push(figures);
     const work = [...figures.work].map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', ');
     console.log(
@@ -213,7 +211,6 @@ try {
   );
 } finally {
   await browser.close();
-  await proxy.close();
-  await harness.stop();
+  await served.close();
   if (built !== undefined) await rm(built, { recursive: true, force: true });
 }

@@ -38,6 +38,25 @@ interface ServedBuild {
   entryUrl(): Promise<string>;
 }
 
+/** Serves `dist` by a sandbox bank behind a gzip proxy, until `close` (bench/accounts-5000.ts serves its one build so). */
+export async function serveBuild(dist: string): Promise<ServedBuild & { close(): Promise<void> }> {
+  const harness = await new SandboxHarness().start({ distDir: dist });
+  try {
+    const proxy = await startGzipProxy(harness.origin);
+    return {
+      origin: proxy.origin,
+      entryUrl: async () => (await harness.entryUrl()).replace(harness.origin, proxy.origin),
+      close: async () => {
+        await proxy.close();
+        await harness.stop();
+      },
+    };
+  } catch (error) {
+    await harness.stop();
+    throw error;
+  }
+}
+
 /** The three apps, built in `work` and served. */
 export interface ServedApps {
   readonly product: ServedBuild & { readonly dist: string; readonly metafile: Metafile; readonly buildMs: number };
@@ -54,11 +73,9 @@ export interface ServedApps {
 export async function serveApps(work: string): Promise<ServedApps> {
   const stops: (() => Promise<void>)[] = [];
   const serve = async (dist: string): Promise<ServedBuild> => {
-    const harness = await new SandboxHarness().start({ distDir: dist });
-    stops.push(() => harness.stop());
-    const proxy = await startGzipProxy(harness.origin);
-    stops.push(() => proxy.close());
-    return { origin: proxy.origin, entryUrl: async () => (await harness.entryUrl()).replace(harness.origin, proxy.origin) };
+    const served = await serveBuild(dist);
+    stops.push(() => served.close());
+    return served;
   };
   const close = async (): Promise<void> => {
     for (const stop of stops.splice(0).reverse()) await stop();
