@@ -36,10 +36,10 @@ describe("fetchCall reads an answer's body", () => {
 
   it('a byte-order mark dropped and an invalid byte replaced, as the Fetch standard decodes UTF-8', async () => {
     const bytes = Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8('{"a":"'), 0xff, ...utf8('"}')]);
-    const expected = await new Response(bytes).text();
+    const expected = '{"a":"\uFFFD"}';
     const outcome = await fetchCall(streamed([bytes.slice(0, 2), bytes.slice(2, 7), bytes.slice(7)]), GET);
     expect(outcome).to.deep.equal({ kind: 'answer', status: 200, body: expected });
-    expect(expected.startsWith('{')).to.equal(true);
+    expect(outcome.kind === 'answer' && outcome.body.startsWith('{'), 'the byte-order mark dropped').to.equal(true);
   });
 
   it('an answer without a body is an empty text', async () => {
